@@ -1,0 +1,48 @@
+//go:build amd64 && gc && !purego && !noasm
+
+package asm
+
+import "github.com/rfkit/rfkit/internal/cpu"
+
+// compiledPaths lists the bodies in trig_amd64.s and exp_amd64.s.
+var compiledPaths = []cpu.Path{cpu.AVX2, cpu.AVX512}
+
+func simdWidth() int {
+	if path == cpu.AVX512 {
+		return 8
+	}
+	return 4
+}
+
+// trigAsm runs the selected assembly body of op (see kernels_simd.go).
+func trigAsm(op trigOp, d1, d2, x []float64, b float64) int {
+	if path == cpu.AVX512 {
+		switch op {
+		case opCos:
+			return cosAVX512(d1, x)
+		case opSin:
+			return sinAVX512(d1, x)
+		case opSincos:
+			return sincosAVX512(d1, d2, x)
+		default:
+			return cosShiftAVX512(d1, x, b)
+		}
+	}
+	switch op {
+	case opCos:
+		return cosAVX2(d1, x)
+	case opSin:
+		return sinAVX2(d1, x)
+	case opSincos:
+		return sincosAVX2(d1, d2, x)
+	default:
+		return cosShiftAVX2(d1, x, b)
+	}
+}
+
+func expAsm(dst, x []float64) int {
+	if path == cpu.AVX512 {
+		return expAVX512(dst, x)
+	}
+	return expAVX2(dst, x)
+}

@@ -1,0 +1,14 @@
+//go:build (!amd64 && !arm64) || !gc || purego || noasm
+
+package asm
+
+import "github.com/rfkit/rfkit/internal/cpu"
+
+// No assembly in this build: every kernel is its pure-Go twin.
+var compiledPaths []cpu.Path
+
+func cos(dst, x []float64)                 { trigGeneric(opCos, dst, nil, x, 0) }
+func sin(dst, x []float64)                 { trigGeneric(opSin, dst, nil, x, 0) }
+func sincos(s, c, x []float64)             { trigGeneric(opSincos, s, c, x, 0) }
+func cosShift(dst, x []float64, b float64) { trigGeneric(opCosShift, dst, nil, x, b) }
+func exp(dst, x []float64)                 { expGeneric(dst, x) }

@@ -1,0 +1,301 @@
+// Command amd64 generates asm/<family>_amd64.s and its stub file from the
+// programs in internal/gen/kernels, with avo, for two ISAs: AVX2+FMA (YMM, four
+// lanes) and AVX-512F/DQ (ZMM, eight lanes).
+//
+//	go run ./amd64 -family trig -out ../../asm/trig_amd64.s -stubs ../../asm/trig_stubs_amd64.go
+package main
+
+import (
+	"flag"
+	"fmt"
+	"math"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+
+	"github.com/rfkit/rfkit/internal/gen/kernels"
+)
+
+var family = flag.String("family", "trig", "kernel family to generate: trig or exp")
+
+func main() {
+	flag.Parse()
+	ConstraintExpr("amd64,gc,!purego,!noasm")
+	var progs []*kernels.Program
+	switch *family {
+	case "trig":
+		progs = []*kernels.Program{kernels.Cos(), kernels.Sin(), kernels.Sincos(), kernels.CosShift()}
+	case "exp":
+		progs = []*kernels.Program{kernels.Exp()}
+	default:
+		panic("unknown family " + *family)
+	}
+	consts := newConstTable(*family)
+	for _, isa := range []isa{avx2, avx512} {
+		for _, p := range progs {
+			generate(p, isa, consts)
+		}
+	}
+	consts.emit()
+	Generate()
+}
+
+type isa struct {
+	name  string
+	width int // float64 lanes
+	zmm   bool
+}
+
+var (
+	avx2   = isa{"AVX2", 4, false}
+	avx512 = isa{"AVX512", 8, true}
+)
+
+// constTable is one 8-byte entry per distinct constant, broadcast at each use.
+type constTable struct {
+	name  string
+	index map[uint64]int
+	vals  []uint64
+	mem   Mem
+}
+
+func newConstTable(family string) *constTable {
+	return &constTable{name: family + "Consts", index: map[uint64]int{}}
+}
+
+func (c *constTable) ref(f float64) Mem {
+	bits := math.Float64bits(f)
+	i, ok := c.index[bits]
+	if !ok {
+		i = len(c.vals)
+		c.index[bits] = i
+		c.vals = append(c.vals, bits)
+	}
+	return Mem{Symbol: Symbol{Name: c.name, Static: true}, Base: reg.StaticBase, Disp: 8 * i}
+}
+
+func (c *constTable) emit() {
+	GLOBL(c.name, RODATA|NOPTR)
+	for i, v := range c.vals {
+		DATA(8*i, U64(v))
+	}
+}
+
+func signature(p *kernels.Program) string {
+	var args string
+	switch p.Outputs {
+	case 1:
+		args = "dst"
+	case 2:
+		args = "sin, cos"
+	}
+	args += ", x []float64"
+	for i := 0; i < p.Params; i++ {
+		args += fmt.Sprintf(", p%d float64", i)
+	}
+	return "func(" + args + ") int"
+}
+
+type gen struct {
+	p      *kernels.Program
+	isa    isa
+	consts *constTable
+	regs   []reg.VecVirtual
+	outs   []reg.Register
+	in     reg.Register
+	i      reg.GPVirtual
+	done   string
+}
+
+func (g *gen) vec() reg.VecVirtual {
+	if g.isa.zmm {
+		return ZMM()
+	}
+	return YMM()
+}
+
+// operand returns the register holding v at instruction i, and whether the
+// register may be overwritten (v is not read again). Constants are
+// re-broadcast at each use, which keeps their live ranges to one instruction.
+func (g *gen) operand(v kernels.V, i int) (reg.VecVirtual, bool) {
+	in := g.p.Insts[v]
+	if in.Op == kernels.OpConst {
+		r := g.vec()
+		VBROADCASTSD(g.consts.ref(in.F), r)
+		return r, true
+	}
+	return g.regs[v], g.p.Dies(v, i)
+}
+
+func (g *gen) constant(f float64) reg.VecVirtual {
+	r := g.vec()
+	VBROADCASTSD(g.consts.ref(f), r)
+	return r
+}
+
+func generate(p *kernels.Program, isa isa, consts *constTable) {
+	name := p.Name + isa.name
+	TEXT(name, NOSPLIT, signature(p))
+	Pragma("noescape")
+	Doc(fmt.Sprintf("%s is the %s body of the %s kernel: %d lanes per vector; it mirrors the pure-Go twin.", name, isa.name, p.Name, isa.width))
+	g := &gen{p: p, isa: isa, consts: consts, regs: make([]reg.VecVirtual, len(p.Insts)), done: name + "_done"}
+	outNames := []string{"dst"}
+	if p.Outputs == 2 {
+		outNames = []string{"sin", "cos"}
+	}
+	for _, o := range outNames {
+		g.outs = append(g.outs, Load(Param(o).Base(), GP64()))
+	}
+	g.in = Load(Param("x").Base(), GP64())
+	n := Load(Param("x").Len(), GP64())
+	g.i = GP64()
+	XORQ(g.i, g.i)
+	SUBQ(Imm(uint64(isa.width)), n) // the loop runs while i ≤ len − width
+	Label(name + "_loop")
+	CMPQ(g.i, n)
+	JG(LabelRef(g.done))
+	for i := range p.Insts {
+		g.inst(i)
+	}
+	ADDQ(Imm(uint64(isa.width)), g.i)
+	JMP(LabelRef(name + "_loop"))
+	Label(g.done)
+	Store(g.i, ReturnIndex(0))
+	VZEROUPPER() // leave no dirty upper halves for Go's SSE code
+	RET()
+}
+
+func (g *gen) inst(i int) {
+	in := g.p.Insts[i]
+	switch in.Op {
+	case kernels.OpConst:
+		return // materialised at each use
+	case kernels.OpLoad:
+		r := g.vec()
+		VMOVUPD(Mem{Base: g.in, Index: g.i, Scale: 8}, r)
+		g.regs[i] = r
+	case kernels.OpParam:
+		x := Load(Param(fmt.Sprintf("p%d", in.Imm)), XMM())
+		r := g.vec()
+		VBROADCASTSD(x, r)
+		g.regs[i] = r
+	case kernels.OpAdd, kernels.OpSub, kernels.OpMul, kernels.OpMin, kernels.OpMax, kernels.OpXor, kernels.OpAnd:
+		a, _ := g.operand(in.A, i)
+		b, _ := g.operand(in.B, i)
+		d := g.vec()
+		g.binary(in.Op, a, b, d)
+		g.regs[i] = d
+	case kernels.OpFMA, kernels.OpFNMA, kernels.OpFMS:
+		g.regs[i] = g.fused(in, i)
+	case kernels.OpAbs:
+		a, _ := g.operand(in.A, i)
+		d := g.vec()
+		g.binary(kernels.OpAnd, a, g.constant(math.Float64frombits(math.MaxInt64)), d)
+		g.regs[i] = d
+	case kernels.OpShl:
+		a, _ := g.operand(in.A, i)
+		d := g.vec()
+		VPSLLQ(Imm(uint64(in.Imm)), a, d)
+		g.regs[i] = d
+	case kernels.OpSelOdd:
+		k, _ := g.operand(in.A, i)
+		x, _ := g.operand(in.B, i)
+		y, _ := g.operand(in.C, i)
+		d := g.vec()
+		if g.isa.zmm {
+			m := K()
+			VPTESTMQ(g.constant(math.Float64frombits(1)), k, m)
+			VBLENDMPD(x, y, m, d) // d = m ? x : y
+		} else {
+			m := g.vec()
+			VPSLLQ(Imm(63), k, m)
+			VBLENDVPD(m, x, y, d) // d = sign(m) ? x : y
+		}
+		g.regs[i] = d
+	case kernels.OpStore:
+		a, _ := g.operand(in.A, i)
+		VMOVUPD(a, Mem{Base: g.outs[in.Imm], Index: g.i, Scale: 8})
+	case kernels.OpBail:
+		x, _ := g.operand(in.A, i)
+		lim, _ := g.operand(in.B, i)
+		abs := g.vec()
+		g.binary(kernels.OpAnd, x, g.constant(math.Float64frombits(math.MaxInt64)), abs)
+		const notLessEqualUnordered = 6 // NLE_US: true when !(|x| ≤ lim), NaN included
+		if g.isa.zmm {
+			m := K()
+			VCMPPD(Imm(notLessEqualUnordered), lim, abs, m)
+			KORTESTB(m, m)
+		} else {
+			m := g.vec()
+			VCMPPD(Imm(notLessEqualUnordered), lim, abs, m)
+			r := GP32()
+			VMOVMSKPD(m, r)
+			TESTL(r, r)
+		}
+		JNZ(LabelRef(g.done))
+	default:
+		panic("amd64: unhandled op " + in.Op.String())
+	}
+}
+
+// binary emits d = a op b (Go operand order is source2, source1, destination).
+func (g *gen) binary(op kernels.Op, a, b, d reg.VecVirtual) {
+	switch op {
+	case kernels.OpAdd:
+		VADDPD(b, a, d)
+	case kernels.OpSub:
+		VSUBPD(b, a, d)
+	case kernels.OpMul:
+		VMULPD(b, a, d)
+	case kernels.OpMin:
+		VMINPD(a, b, d) // Intel: vminpd d, b, a = b < a ? b : a; a NaN yields a
+	case kernels.OpMax:
+		VMAXPD(a, b, d)
+	case kernels.OpXor:
+		if g.isa.zmm {
+			VPXORQ(b, a, d)
+		} else {
+			VXORPD(b, a, d)
+		}
+	case kernels.OpAnd:
+		if g.isa.zmm {
+			VPANDQ(b, a, d)
+		} else {
+			VANDPD(b, a, d)
+		}
+	default:
+		panic("amd64: not binary: " + op.String())
+	}
+}
+
+// fused emits A·B ± C into whichever operand register dies here (x86 FMA is
+// destructive: form 231 overwrites the addend, 213 a factor), copying only when
+// all three are still needed.
+func (g *gen) fused(in kernels.Inst, i int) reg.VecVirtual {
+	a, aDies := g.operand(in.A, i)
+	b, bDies := g.operand(in.B, i)
+	c, cDies := g.operand(in.C, i)
+	f231, f213 := VFMADD231PD, VFMADD213PD
+	switch in.Op {
+	case kernels.OpFNMA:
+		f231, f213 = VFNMADD231PD, VFNMADD213PD
+	case kernels.OpFMS:
+		f231, f213 = VFMSUB231PD, VFMSUB213PD
+	}
+	switch {
+	case cDies && in.C != in.A && in.C != in.B:
+		f231(b, a, c) // c = a·b ± c
+		return c
+	case aDies && in.A != in.C:
+		f213(c, b, a) // a = b·a ± c
+		return a
+	case bDies && in.B != in.C:
+		f213(c, a, b) // b = a·b ± c
+		return b
+	}
+	d := g.vec()
+	VMOVAPD(c, d)
+	f231(b, a, d)
+	return d
+}

@@ -1,0 +1,8 @@
+// Package gen holds rfkit's code generators. It is a separate module so that
+// avo never enters users' builds. Run `go generate ./...` here (a root
+// `go generate` does not enter a nested module); the checked-in assembly must
+// come out byte for byte the same.
+package gen
+
+//go:generate go run ./amd64 -family trig -pkg asm -out ../../asm/trig_amd64.s -stubs ../../asm/trig_stubs_amd64.go
+//go:generate go run ./amd64 -family exp -pkg asm -out ../../asm/exp_amd64.s -stubs ../../asm/exp_stubs_amd64.go

@@ -1,0 +1,35 @@
+package kernels
+
+import "github.com/rfkit/rfkit/internal/poly"
+
+// Exp is dst[i] = exp(x[i]); it mirrors asm/exp_ref.go.
+func Exp() *Program {
+	b := NewBuilder("exp", 1, 1, 0)
+	x := b.Load(0)
+	x = b.Min(x, b.Const("expMax", poly.ExpMaxArg))
+	x = b.Max(x, b.Const("expMin", poly.ExpMinArg))
+	shift := b.Const("shift", poly.RoundShift)
+	kf := b.FMA(x, b.Const("invLn2", poly.InvLn2), shift)
+	k := b.Sub(kf, shift)
+	hi := b.FNMA(k, b.Const("ln2hi", poly.Ln2Hi), x)
+	r := b.FNMA(k, b.Const("ln2lo", poly.Ln2Lo), hi)
+	c := poly.ExpCoeffs
+	p := b.FMA(b.Const(expName(11), c[11]), r, b.Const(expName(10), c[10]))
+	for i := 9; i >= 0; i-- {
+		p = b.FMA(p, r, b.Const(expName(i), c[i]))
+	}
+	one := b.Const("one", 1)
+	e := b.Add(one, b.FMA(b.Mul(r, r), p, r))
+	k1 := b.Sub(b.FMA(k, b.Const("half", 0.5), shift), shift)
+	k2 := b.Sub(k, k1)
+	bias := b.Const("expBiasShift", poly.ExpBiasShift)
+	s1 := b.Shl(b.Add(k1, bias), 52)
+	s2 := b.Shl(b.Add(k2, bias), 52)
+	b.Store(0, b.Mul(b.Mul(e, s1), s2))
+	return b.Finish()
+}
+
+func expName(i int) string { return "expC" + string(rune('0'+i/10)) + string(rune('0'+i%10)) }
+
+// All returns every program, in the order the generated files list them.
+func All() []*Program { return []*Program{Cos(), Sin(), Sincos(), CosShift(), Exp()} }
