@@ -16,24 +16,24 @@ type Op int
 // The operations. Float ops round once (FMA forms are fused); bit ops act on
 // the 64-bit patterns of the lanes.
 const (
-	OpLoad  Op = iota // Imm: input stream number
-	OpConst           // F: the value, Name: a label for it
-	OpParam           // Imm: scalar parameter number, broadcast to every lane
-	OpAdd             // A + B
-	OpSub             // A − B
-	OpMul             // A · B
-	OpFMA             // A·B + C
-	OpFNMA            // C − A·B
-	OpFMS             // A·B − C
-	OpMin             // clamp from above: B if A > B, A otherwise; NaN A stays NaN
-	OpMax             // clamp from below: B if A < B, A otherwise; NaN A stays NaN
-	OpAbs             // |A| (clears the sign bit)
-	OpXor             // A ^ B
-	OpAnd             // A & B
-	OpShl             // A << Imm (64-bit lanes)
-	OpSelOdd          // lane-wise: B if the lowest bit of A is set, else C
-	OpStore           // write A to output stream Imm
-	OpBail            // stop before this vector unless every lane has |A| ≤ B (NaN fails)
+	OpLoad   Op = iota // Imm: input stream number
+	OpConst            // F: the value, Name: a label for it
+	OpParam            // Imm: scalar parameter number, broadcast to every lane
+	OpAdd              // A + B
+	OpSub              // A − B
+	OpMul              // A · B
+	OpFMA              // A·B + C
+	OpFNMA             // C − A·B
+	OpFMS              // A·B − C
+	OpMin              // clamp from above: B if A > B, A otherwise; NaN A stays NaN
+	OpMax              // clamp from below: B if A < B, A otherwise; NaN A stays NaN
+	OpAbs              // |A| (clears the sign bit)
+	OpXor              // A ^ B
+	OpAnd              // A & B
+	OpShl              // A << Imm (64-bit lanes)
+	OpSelOdd           // lane-wise: B if the lowest bit of A is set, else C
+	OpStore            // write A to output stream Imm
+	OpBail             // stop before this vector unless every lane has |A| ≤ B (NaN fails)
 )
 
 var opNames = [...]string{"load", "const", "param", "add", "sub", "mul", "fma", "fnma", "fms",
@@ -77,8 +77,10 @@ func (b *Builder) emit(in Inst) V {
 
 func (b *Builder) op(op Op, a, bb, c V) V { return b.emit(Inst{Op: op, A: a, B: bb, C: c}) }
 
-func (b *Builder) Load(stream int) V { return b.emit(Inst{Op: OpLoad, A: -1, B: -1, C: -1, Imm: stream}) }
-func (b *Builder) Param(i int) V     { return b.emit(Inst{Op: OpParam, A: -1, B: -1, C: -1, Imm: i}) }
+func (b *Builder) Load(stream int) V {
+	return b.emit(Inst{Op: OpLoad, A: -1, B: -1, C: -1, Imm: stream})
+}
+func (b *Builder) Param(i int) V { return b.emit(Inst{Op: OpParam, A: -1, B: -1, C: -1, Imm: i}) }
 
 // Const is a constant broadcast to every lane.
 func (b *Builder) Const(name string, f float64) V {
