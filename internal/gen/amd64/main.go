@@ -101,11 +101,12 @@ type gen struct {
 	p      *kernels.Program
 	isa    isa
 	consts *constTable
-	regs   []reg.VecVirtual
+	regs   [][]reg.VecVirtual // regs[copy][value]
 	outs   []reg.Register
 	in     reg.Register
 	i      reg.GPVirtual
-	done   string
+	bail   string // where a failed domain check jumps
+	masks  []reg.Register
 }
 
 func (g *gen) vec() reg.VecVirtual {
@@ -115,17 +116,15 @@ func (g *gen) vec() reg.VecVirtual {
 	return YMM()
 }
 
-// operand returns the register holding v at instruction i, and whether the
-// register may be overwritten (v is not read again). Constants are
+// operand returns the register holding v in copy u at instruction i, and
+// whether it may be overwritten (v is not read again). Constants are
 // re-broadcast at each use, which keeps their live ranges to one instruction.
-func (g *gen) operand(v kernels.V, i int) (reg.VecVirtual, bool) {
+func (g *gen) operand(u int, v kernels.V, i int) (reg.VecVirtual, bool) {
 	in := g.p.Insts[v]
 	if in.Op == kernels.OpConst {
-		r := g.vec()
-		VBROADCASTSD(g.consts.ref(in.F), r)
-		return r, true
+		return g.constant(in.F), true
 	}
-	return g.regs[v], g.p.Dies(v, i)
+	return g.regs[u][v], g.p.Dies(v, i)
 }
 
 func (g *gen) constant(f float64) reg.VecVirtual {
@@ -134,12 +133,31 @@ func (g *gen) constant(f float64) reg.VecVirtual {
 	return r
 }
 
+// unroll is how many vectors one iteration of the main loop interleaves: the
+// dependency chain of one vector is long (≈25 dependent FMA-latency steps), so
+// independent vectors must be in flight to fill both FMA ports. It is bounded
+// by the register file (16 YMM, 32 ZMM).
+func unroll(isa isa) int {
+	switch {
+	case isa.zmm && *family == "exp":
+		return 4
+	case isa.zmm:
+		return 3 // four fail register allocation
+	case *family == "exp":
+		return 3
+	}
+	return 2
+}
+
+// generate emits one function: a main loop over unroll(isa) vectors at a time
+// whose domain check covers the whole group, then a one-vector loop that
+// finishes the tail and stops exactly before a vector that fails the check.
 func generate(p *kernels.Program, isa isa, consts *constTable) {
 	name := p.Name + isa.name
 	TEXT(name, NOSPLIT, signature(p))
 	Pragma("noescape")
 	Doc(fmt.Sprintf("%s is the %s body of the %s kernel: %d lanes per vector; it mirrors the pure-Go twin.", name, isa.name, p.Name, isa.width))
-	g := &gen{p: p, isa: isa, consts: consts, regs: make([]reg.VecVirtual, len(p.Insts)), done: name + "_done"}
+	g := &gen{p: p, isa: isa, consts: consts}
 	outNames := []string{"dst"}
 	if p.Outputs == 2 {
 		outNames = []string{"sin", "cos"}
@@ -151,57 +169,94 @@ func generate(p *kernels.Program, isa isa, consts *constTable) {
 	n := Load(Param("x").Len(), GP64())
 	g.i = GP64()
 	XORQ(g.i, g.i)
-	SUBQ(Imm(uint64(isa.width)), n) // the loop runs while i ≤ len − width
-	Label(name + "_loop")
-	CMPQ(g.i, n)
-	JG(LabelRef(g.done))
-	for i := range p.Insts {
-		g.inst(i)
-	}
+	u := unroll(isa)
+	last := GP64() // the loops run while i ≤ len − (vectors·width)
+	done, one := name+"_done", name+"_one"
+
+	Label(name + "_many")
+	MOVQ(n, last)
+	SUBQ(Imm(uint64(u*isa.width)), last)
+	CMPQ(g.i, last)
+	JG(LabelRef(one))
+	g.body(u, one)
+	ADDQ(Imm(uint64(u*isa.width)), g.i)
+	JMP(LabelRef(name + "_many"))
+
+	Label(one)
+	MOVQ(n, last)
+	SUBQ(Imm(uint64(isa.width)), last)
+	CMPQ(g.i, last)
+	JG(LabelRef(done))
+	g.body(1, done)
 	ADDQ(Imm(uint64(isa.width)), g.i)
-	JMP(LabelRef(name + "_loop"))
-	Label(g.done)
+	JMP(LabelRef(one))
+
+	Label(done)
 	Store(g.i, ReturnIndex(0))
 	VZEROUPPER() // leave no dirty upper halves for Go's SSE code
 	RET()
 }
 
-func (g *gen) inst(i int) {
+// body emits the program for u vectors, interleaved instruction by
+// instruction; a failed domain check jumps to bail.
+func (g *gen) body(u int, bail string) {
+	g.bail = bail
+	g.regs = make([][]reg.VecVirtual, u)
+	for c := range g.regs {
+		g.regs[c] = make([]reg.VecVirtual, len(g.p.Insts))
+	}
+	for i := range g.p.Insts {
+		if g.p.Insts[i].Op == kernels.OpBail {
+			g.domainCheck(i, u)
+			continue
+		}
+		for c := 0; c < u; c++ {
+			g.inst(c, i)
+		}
+	}
+}
+
+func (g *gen) mem(base reg.Register, c int) Mem {
+	return Mem{Base: base, Index: g.i, Scale: 8, Disp: 8 * c * g.isa.width}
+}
+
+func (g *gen) inst(c, i int) {
 	in := g.p.Insts[i]
+	set := func(r reg.VecVirtual) { g.regs[c][i] = r }
 	switch in.Op {
 	case kernels.OpConst:
 		return // materialised at each use
 	case kernels.OpLoad:
 		r := g.vec()
-		VMOVUPD(Mem{Base: g.in, Index: g.i, Scale: 8}, r)
-		g.regs[i] = r
+		VMOVUPD(g.mem(g.in, c), r)
+		set(r)
 	case kernels.OpParam:
 		x := Load(Param(fmt.Sprintf("p%d", in.Imm)), XMM())
 		r := g.vec()
 		VBROADCASTSD(x, r)
-		g.regs[i] = r
+		set(r)
 	case kernels.OpAdd, kernels.OpSub, kernels.OpMul, kernels.OpMin, kernels.OpMax, kernels.OpXor, kernels.OpAnd:
-		a, _ := g.operand(in.A, i)
-		b, _ := g.operand(in.B, i)
+		a, _ := g.operand(c, in.A, i)
+		b, _ := g.operand(c, in.B, i)
 		d := g.vec()
 		g.binary(in.Op, a, b, d)
-		g.regs[i] = d
+		set(d)
 	case kernels.OpFMA, kernels.OpFNMA, kernels.OpFMS:
-		g.regs[i] = g.fused(in, i)
+		set(g.fused(c, in, i))
 	case kernels.OpAbs:
-		a, _ := g.operand(in.A, i)
+		a, _ := g.operand(c, in.A, i)
 		d := g.vec()
 		g.binary(kernels.OpAnd, a, g.constant(math.Float64frombits(math.MaxInt64)), d)
-		g.regs[i] = d
+		set(d)
 	case kernels.OpShl:
-		a, _ := g.operand(in.A, i)
+		a, _ := g.operand(c, in.A, i)
 		d := g.vec()
 		VPSLLQ(Imm(uint64(in.Imm)), a, d)
-		g.regs[i] = d
+		set(d)
 	case kernels.OpSelOdd:
-		k, _ := g.operand(in.A, i)
-		x, _ := g.operand(in.B, i)
-		y, _ := g.operand(in.C, i)
+		k, _ := g.operand(c, in.A, i)
+		x, _ := g.operand(c, in.B, i)
+		y, _ := g.operand(c, in.C, i)
 		d := g.vec()
 		if g.isa.zmm {
 			m := K()
@@ -212,31 +267,50 @@ func (g *gen) inst(i int) {
 			VPSLLQ(Imm(63), k, m)
 			VBLENDVPD(m, x, y, d) // d = sign(m) ? x : y
 		}
-		g.regs[i] = d
+		set(d)
 	case kernels.OpStore:
-		a, _ := g.operand(in.A, i)
-		VMOVUPD(a, Mem{Base: g.outs[in.Imm], Index: g.i, Scale: 8})
-	case kernels.OpBail:
-		x, _ := g.operand(in.A, i)
-		lim, _ := g.operand(in.B, i)
-		abs := g.vec()
-		g.binary(kernels.OpAnd, x, g.constant(math.Float64frombits(math.MaxInt64)), abs)
-		const notLessEqualUnordered = 6 // NLE_US: true when !(|x| ≤ lim), NaN included
-		if g.isa.zmm {
-			m := K()
-			VCMPPD(Imm(notLessEqualUnordered), lim, abs, m)
-			KORTESTB(m, m)
-		} else {
-			m := g.vec()
-			VCMPPD(Imm(notLessEqualUnordered), lim, abs, m)
-			r := GP32()
-			VMOVMSKPD(m, r)
-			TESTL(r, r)
-		}
-		JNZ(LabelRef(g.done))
+		a, _ := g.operand(c, in.A, i)
+		VMOVUPD(a, g.mem(g.outs[in.Imm], c))
 	default:
 		panic("amd64: unhandled op " + in.Op.String())
 	}
+}
+
+// domainCheck emits instruction i (an OpBail) for u vectors: jump to g.bail
+// unless every lane of every vector has |x| ≤ limit.
+func (g *gen) domainCheck(i, u int) {
+	in := g.p.Insts[i]
+	const notLessEqualUnordered = 6 // NLE_US: true when !(|x| ≤ lim), NaN included
+	var anyBad reg.Register
+	for c := 0; c < u; c++ {
+		x, _ := g.operand(c, in.A, i)
+		lim, _ := g.operand(c, in.B, i)
+		abs := g.vec()
+		g.binary(kernels.OpAnd, x, g.constant(math.Float64frombits(math.MaxInt64)), abs)
+		if g.isa.zmm {
+			m := K()
+			VCMPPD(Imm(notLessEqualUnordered), lim, abs, m)
+			if anyBad == nil {
+				anyBad = m
+			} else {
+				KORB(m, anyBad, anyBad)
+			}
+		} else {
+			m := g.vec()
+			VCMPPD(Imm(notLessEqualUnordered), lim, abs, m)
+			if anyBad == nil {
+				anyBad = m
+			} else {
+				VORPD(m, anyBad, anyBad)
+			}
+		}
+	}
+	if g.isa.zmm {
+		KORTESTB(anyBad, anyBad)
+	} else {
+		VTESTPD(anyBad, anyBad) // ZF clear when some sign bit is set
+	}
+	JNZ(LabelRef(g.bail))
 }
 
 // binary emits d = a op b (Go operand order is source2, source1, destination).
@@ -272,10 +346,10 @@ func (g *gen) binary(op kernels.Op, a, b, d reg.VecVirtual) {
 // fused emits A·B ± C into whichever operand register dies here (x86 FMA is
 // destructive: form 231 overwrites the addend, 213 a factor), copying only when
 // all three are still needed.
-func (g *gen) fused(in kernels.Inst, i int) reg.VecVirtual {
-	a, aDies := g.operand(in.A, i)
-	b, bDies := g.operand(in.B, i)
-	c, cDies := g.operand(in.C, i)
+func (g *gen) fused(u int, in kernels.Inst, i int) reg.VecVirtual {
+	a, aDies := g.operand(u, in.A, i)
+	b, bDies := g.operand(u, in.B, i)
+	c, cDies := g.operand(u, in.C, i)
 	f231, f213 := VFMADD231PD, VFMADD213PD
 	switch in.Op {
 	case kernels.OpFNMA:
