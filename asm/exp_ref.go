@@ -20,13 +20,18 @@ func expRef(x float64) float64 {
 	k := kf - poly.RoundShift
 	hi := math.FMA(-k, poly.Ln2Hi, x) // exact
 	r := math.FMA(-k, poly.Ln2Lo, hi)
+	dr := math.FMA(-k, poly.Ln2Lo, hi-r) // the rounding error of r
 	c := &poly.ExpCoeffs
 	p := math.FMA(c[11], r, c[10])
 	for i := 9; i >= 0; i-- {
 		p = math.FMA(p, r, c[i])
 	}
-	r2 := float64(r * r)
-	e := 1 + math.FMA(r2, p, r)
+	// exp(r+dr) ≈ 1 + r + (r²·P(r) + dr): 1 + r is split exactly into s + es
+	// (Fast2Sum, |r| < 1), so only the last addition rounds at full weight.
+	t := math.FMA(float64(r*r), p, dr)
+	s := 1 + r
+	es := (1 - s) + r
+	e := s + (t + es)
 	// 2^k = 2^k1 · 2^k2 with both factors normal, so e·2^k1 is exact and the
 	// only rounding is the last one (correct for subnormal results too).
 	k1 := math.FMA(k, 0.5, poly.RoundShift) - poly.RoundShift

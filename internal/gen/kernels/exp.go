@@ -13,13 +13,17 @@ func Exp() *Program {
 	k := b.Sub(kf, shift)
 	hi := b.FNMA(k, b.Const("ln2hi", poly.Ln2Hi), x)
 	r := b.FNMA(k, b.Const("ln2lo", poly.Ln2Lo), hi)
+	dr := b.FNMA(k, b.Const("ln2lo", poly.Ln2Lo), b.Sub(hi, r))
 	c := poly.ExpCoeffs
 	p := b.FMA(b.Const(expName(11), c[11]), r, b.Const(expName(10), c[10]))
 	for i := 9; i >= 0; i-- {
 		p = b.FMA(p, r, b.Const(expName(i), c[i]))
 	}
 	one := b.Const("one", 1)
-	e := b.Add(one, b.FMA(b.Mul(r, r), p, r))
+	t := b.FMA(b.Mul(r, r), p, dr)
+	s := b.Add(one, r)
+	es := b.Add(b.Sub(one, s), r)
+	e := b.Add(s, b.Add(t, es))
 	k1 := b.Sub(b.FMA(k, b.Const("half", 0.5), shift), shift)
 	k2 := b.Sub(k, k1)
 	bias := b.Const("expBiasShift", poly.ExpBiasShift)
