@@ -56,7 +56,8 @@ var (
 // Exponential: x = k·ln2 + r, |r| ≤ ln2/2, exp(x) = 2^k · exp(r).
 var (
 	InvLn2 = math.Float64frombits(0x3ff71547652b82fe) // 1/ln 2 rounded
-	// Ln2Hi has 32 trailing zero bits, so k·Ln2Hi is exact for |k| < 2^21.
+	// Ln2Hi has 32 significant bits (21 trailing zeros), so k·Ln2Hi is exact
+	// for |k| < 2^21.
 	Ln2Hi = math.Float64frombits(0x3fe62e42fee00000)
 	Ln2Lo = math.Float64frombits(0x3dea39ef35793c76) // ln 2 − Ln2Hi rounded
 )
