@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/mmcloughlin/avo v0.6.0
 	github.com/rfkit/rfkit v0.0.0
+	golang.org/x/arch v0.32.0
 )
 
 require (
