@@ -1,0 +1,80 @@
+# rfkit — build, test and benchmark targets. `make test` is what CI runs.
+GO        ?= go
+QEMU      ?= qemu-aarch64-static
+BENCHSTAT ?= $(GO) run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
+COUNT     ?= 6
+BENCHOUT  ?= bench/out
+FUZZTIME  ?= 300x
+# Tests are never cached: the path under test comes from the environment.
+TESTFLAGS ?= -count=1
+
+HAS_AVX512 := $(shell grep -qw avx512f /proc/cpuinfo 2>/dev/null && grep -qw avx512dq /proc/cpuinfo && echo yes)
+HAS_AVX2   := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo && echo yes)
+
+.PHONY: all test lint test-amd64 test-purego test-race test-arm64 build-cross check-generate \
+        fuzz generate bench bench-compare
+
+all: test
+
+## test: the whole matrix (what .ci/run runs)
+test: lint test-amd64 test-purego test-race test-arm64 build-cross check-generate fuzz
+	@echo "make test: all checks passed"
+
+lint:
+	@test -z "$$(gofmt -l . )" || { echo "gofmt needs to run on:"; gofmt -l .; exit 1; }
+	$(GO) vet ./...
+	GOARCH=arm64 $(GO) vet ./...
+	$(GO) vet -tags purego ./...
+	cd internal/gen && $(GO) vet ./...
+
+## test-amd64: every amd64 path forced in turn, RFKIT_TEST_REQUIRE proving each ran
+test-amd64:
+ifeq ($(HAS_AVX512),yes)
+	RFKIT_TEST_REQUIRE=avx512 $(GO) test $(TESTFLAGS) ./...
+else
+	@echo "test-amd64: this CPU has no AVX-512; that path is not tested here"
+endif
+ifeq ($(HAS_AVX2),yes)
+	RFKIT_DISABLE=avx512 RFKIT_TEST_REQUIRE=avx2 $(GO) test $(TESTFLAGS) ./...
+endif
+	RFKIT_DISABLE=avx512,avx2 RFKIT_TEST_REQUIRE=generic $(GO) test $(TESTFLAGS) ./...
+	cd internal/gen && $(GO) test $(TESTFLAGS) ./...
+
+test-purego:
+	RFKIT_TEST_REQUIRE=generic $(GO) test $(TESTFLAGS) -tags purego ./...
+
+# The race detector on the Go-only code (the assembly is covered above).
+test-race:
+	$(GO) test $(TESTFLAGS) -race -short -tags purego ./...
+
+## test-arm64: NEON and purego under qemu-user
+test-arm64:
+	GOARCH=arm64 GODEBUG=asyncpreemptoff=1 RFKIT_TEST_REQUIRE=neon \
+		$(GO) test $(TESTFLAGS) -short -exec $(QEMU) ./...
+	GOARCH=arm64 GODEBUG=asyncpreemptoff=1 RFKIT_TEST_REQUIRE=generic \
+		$(GO) test $(TESTFLAGS) -short -tags purego -exec $(QEMU) ./...
+
+build-cross:
+	GOARCH=386 $(GO) build -tags purego ./...
+	GOARCH=386 $(GO) build ./...
+	GOOS=js GOARCH=wasm $(GO) build -tags purego ./...
+
+generate:
+	cd internal/gen && $(GO) generate ./...
+
+## check-generate: the checked-in assembly is what the generators write
+check-generate: generate
+	@git diff --exit-code -- asm || { echo "generated files differ: run make generate and commit"; exit 1; }
+	@test -z "$$(git status --porcelain -- asm)" || { git status --porcelain -- asm; echo "untracked generated files"; exit 1; }
+
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzKernels -fuzztime $(FUZZTIME) ./asm
+
+## bench: benchstat-compatible output in $(BENCHOUT)/bench.txt
+bench:
+	@mkdir -p $(BENCHOUT)
+	$(GO) test -run '^$$' -bench . -count $(COUNT) ./asm | tee $(BENCHOUT)/bench.txt
+
+## bench-compare: benchstat of every path (SIMD, generic = the pure-Go twin, Go's math) side by side
+bench-compare: bench
+	$(BENCHSTAT) -col /path $(BENCHOUT)/bench.txt

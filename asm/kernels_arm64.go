@@ -1,0 +1,26 @@
+//go:build arm64 && gc && !purego && !noasm
+
+package asm
+
+import "github.com/rfkit/rfkit/internal/cpu"
+
+// compiledPaths lists the bodies in trig_arm64.s and exp_arm64.s.
+var compiledPaths = []cpu.Path{cpu.NEON}
+
+func simdWidth() int { return 2 }
+
+// trigAsm runs the NEON body of op (see kernels_simd.go).
+func trigAsm(op trigOp, d1, d2, x []float64, b float64) int {
+	switch op {
+	case opCos:
+		return cosNEON(d1, x)
+	case opSin:
+		return sinNEON(d1, x)
+	case opSincos:
+		return sincosNEON(d1, d2, x)
+	default:
+		return cosShiftNEON(d1, x, b)
+	}
+}
+
+func expAsm(dst, x []float64) int { return expNEON(dst, x) }
