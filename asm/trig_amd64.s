@@ -19,37 +19,25 @@ cosAVX2_many:
 	JG           cosAVX2_one
 	VMOVUPD      (CX)(BX*8), Y0
 	VMOVUPD      32(CX)(BX*8), Y1
-	VBROADCASTSD trigConsts<>+0(SB), Y2
-	VBROADCASTSD trigConsts<>+8(SB), Y3
-	VANDPD       Y3, Y0, Y3
-	VCMPPD       $0x06, Y2, Y3, Y2
-	VBROADCASTSD trigConsts<>+0(SB), Y3
-	VBROADCASTSD trigConsts<>+8(SB), Y4
-	VANDPD       Y4, Y1, Y4
-	VCMPPD       $0x06, Y3, Y4, Y3
+	VANDPD       trigConsts4<>+0(SB), Y0, Y2
+	VCMPPD       $0x06, trigConsts4<>+32(SB), Y2, Y2
+	VANDPD       trigConsts4<>+0(SB), Y1, Y3
+	VCMPPD       $0x06, trigConsts4<>+32(SB), Y3, Y3
 	VORPD        Y3, Y2, Y2
 	VTESTPD      Y2, Y2
 	JNZ          cosAVX2_one
-	VBROADCASTSD trigConsts<>+16(SB), Y2
-	VBROADCASTSD trigConsts<>+24(SB), Y3
-	VFMADD231PD  Y2, Y0, Y3
-	VBROADCASTSD trigConsts<>+16(SB), Y2
-	VBROADCASTSD trigConsts<>+24(SB), Y4
-	VFMADD231PD  Y2, Y1, Y4
 	VBROADCASTSD trigConsts<>+24(SB), Y2
-	VSUBPD       Y2, Y3, Y2
-	VBROADCASTSD trigConsts<>+24(SB), Y5
-	VSUBPD       Y5, Y4, Y5
-	VBROADCASTSD trigConsts<>+32(SB), Y6
-	VFNMADD231PD Y6, Y2, Y0
-	VBROADCASTSD trigConsts<>+32(SB), Y6
-	VFNMADD231PD Y6, Y5, Y1
-	VBROADCASTSD trigConsts<>+40(SB), Y6
-	VMULPD       Y6, Y2, Y6
-	VBROADCASTSD trigConsts<>+40(SB), Y7
-	VMULPD       Y7, Y5, Y7
+	VFMADD213PD  trigConsts4<>+64(SB), Y0, Y2
+	VBROADCASTSD trigConsts<>+24(SB), Y3
+	VFMADD213PD  trigConsts4<>+64(SB), Y1, Y3
+	VSUBPD       trigConsts4<>+64(SB), Y2, Y4
+	VSUBPD       trigConsts4<>+64(SB), Y3, Y5
+	VFNMADD231PD trigConsts4<>+128(SB), Y4, Y0
+	VFNMADD231PD trigConsts4<>+128(SB), Y5, Y1
+	VMULPD       trigConsts4<>+160(SB), Y4, Y6
+	VMULPD       trigConsts4<>+160(SB), Y5, Y7
 	VBROADCASTSD trigConsts<>+40(SB), Y8
-	VFMSUB213PD  Y6, Y2, Y8
+	VFMSUB213PD  Y6, Y4, Y8
 	VBROADCASTSD trigConsts<>+40(SB), Y9
 	VFMSUB213PD  Y7, Y5, Y9
 	VSUBPD       Y6, Y0, Y10
@@ -66,108 +54,76 @@ cosAVX2_many:
 	VSUBPD       Y7, Y1, Y1
 	VSUBPD       Y8, Y0, Y0
 	VSUBPD       Y9, Y1, Y1
-	VBROADCASTSD trigConsts<>+48(SB), Y6
-	VFNMADD231PD Y6, Y2, Y0
-	VBROADCASTSD trigConsts<>+48(SB), Y2
-	VFNMADD231PD Y2, Y5, Y1
-	VMULPD       Y10, Y10, Y2
+	VFNMADD231PD trigConsts4<>+192(SB), Y4, Y0
+	VFNMADD231PD trigConsts4<>+192(SB), Y5, Y1
+	VMULPD       Y10, Y10, Y4
 	VMULPD       Y11, Y11, Y5
-	VBROADCASTSD trigConsts<>+56(SB), Y6
+	VBROADCASTSD trigConsts<>+64(SB), Y6
+	VFMADD213PD  trigConsts4<>+224(SB), Y4, Y6
 	VBROADCASTSD trigConsts<>+64(SB), Y7
-	VFMADD231PD  Y2, Y6, Y7
-	VBROADCASTSD trigConsts<>+56(SB), Y6
-	VBROADCASTSD trigConsts<>+64(SB), Y8
-	VFMADD231PD  Y5, Y6, Y8
-	VBROADCASTSD trigConsts<>+72(SB), Y6
-	VFMADD231PD  Y2, Y7, Y6
-	VBROADCASTSD trigConsts<>+72(SB), Y7
-	VFMADD231PD  Y5, Y8, Y7
-	VBROADCASTSD trigConsts<>+80(SB), Y8
-	VFMADD231PD  Y2, Y6, Y8
-	VBROADCASTSD trigConsts<>+80(SB), Y6
-	VFMADD231PD  Y5, Y7, Y6
-	VBROADCASTSD trigConsts<>+88(SB), Y7
-	VFMADD231PD  Y2, Y8, Y7
-	VBROADCASTSD trigConsts<>+88(SB), Y8
-	VFMADD231PD  Y5, Y6, Y8
-	VMULPD       Y10, Y2, Y6
+	VFMADD213PD  trigConsts4<>+224(SB), Y5, Y7
+	VFMADD213PD  trigConsts4<>+288(SB), Y4, Y6
+	VFMADD213PD  trigConsts4<>+288(SB), Y5, Y7
+	VFMADD213PD  trigConsts4<>+320(SB), Y4, Y6
+	VFMADD213PD  trigConsts4<>+320(SB), Y5, Y7
+	VFMADD213PD  trigConsts4<>+352(SB), Y4, Y6
+	VFMADD213PD  trigConsts4<>+352(SB), Y5, Y7
+	VMULPD       Y10, Y4, Y8
 	VMULPD       Y11, Y5, Y9
-	VBROADCASTSD trigConsts<>+96(SB), Y12
-	VMULPD       Y0, Y12, Y12
-	VBROADCASTSD trigConsts<>+96(SB), Y13
-	VMULPD       Y1, Y13, Y13
-	VFNMADD231PD Y7, Y6, Y12
-	VFNMADD231PD Y8, Y9, Y13
-	VFMSUB213PD  Y0, Y12, Y2
-	VFMSUB213PD  Y1, Y13, Y5
-	VBROADCASTSD trigConsts<>+104(SB), Y7
-	VFNMADD231PD Y7, Y6, Y2
-	VBROADCASTSD trigConsts<>+104(SB), Y6
-	VFNMADD231PD Y6, Y9, Y5
-	VSUBPD       Y2, Y10, Y2
-	VSUBPD       Y5, Y11, Y5
-	VMULPD       Y10, Y10, Y6
-	VMULPD       Y11, Y11, Y7
-	VBROADCASTSD trigConsts<>+112(SB), Y8
+	VMULPD       trigConsts4<>+384(SB), Y0, Y12
+	VMULPD       trigConsts4<>+384(SB), Y1, Y13
+	VFNMADD231PD Y6, Y8, Y12
+	VFNMADD231PD Y7, Y9, Y13
+	VFMSUB213PD  Y0, Y4, Y12
+	VFMSUB213PD  Y1, Y5, Y13
+	VFNMADD231PD trigConsts4<>+416(SB), Y8, Y12
+	VFNMADD231PD trigConsts4<>+416(SB), Y9, Y13
+	VSUBPD       Y12, Y10, Y6
+	VSUBPD       Y13, Y11, Y7
+	VBROADCASTSD trigConsts<>+120(SB), Y8
+	VFMADD213PD  trigConsts4<>+448(SB), Y4, Y8
 	VBROADCASTSD trigConsts<>+120(SB), Y9
-	VFMADD231PD  Y6, Y8, Y9
-	VBROADCASTSD trigConsts<>+112(SB), Y8
-	VBROADCASTSD trigConsts<>+120(SB), Y12
-	VFMADD231PD  Y7, Y8, Y12
-	VBROADCASTSD trigConsts<>+128(SB), Y8
-	VFMADD231PD  Y6, Y9, Y8
-	VBROADCASTSD trigConsts<>+128(SB), Y9
-	VFMADD231PD  Y7, Y12, Y9
-	VBROADCASTSD trigConsts<>+136(SB), Y12
-	VFMADD231PD  Y6, Y8, Y12
-	VBROADCASTSD trigConsts<>+136(SB), Y8
-	VFMADD231PD  Y7, Y9, Y8
-	VBROADCASTSD trigConsts<>+144(SB), Y9
-	VFMADD231PD  Y6, Y12, Y9
-	VBROADCASTSD trigConsts<>+144(SB), Y12
-	VFMADD231PD  Y7, Y8, Y12
-	VBROADCASTSD trigConsts<>+152(SB), Y8
-	VFMADD231PD  Y6, Y9, Y8
-	VBROADCASTSD trigConsts<>+152(SB), Y9
-	VFMADD231PD  Y7, Y12, Y9
-	VMULPD       Y6, Y8, Y8
-	VMULPD       Y7, Y9, Y9
-	VBROADCASTSD trigConsts<>+96(SB), Y12
-	VMULPD       Y6, Y12, Y12
-	VBROADCASTSD trigConsts<>+96(SB), Y13
-	VMULPD       Y7, Y13, Y13
+	VFMADD213PD  trigConsts4<>+448(SB), Y5, Y9
+	VFMADD213PD  trigConsts4<>+512(SB), Y4, Y8
+	VFMADD213PD  trigConsts4<>+512(SB), Y5, Y9
+	VFMADD213PD  trigConsts4<>+544(SB), Y4, Y8
+	VFMADD213PD  trigConsts4<>+544(SB), Y5, Y9
+	VFMADD213PD  trigConsts4<>+576(SB), Y4, Y8
+	VFMADD213PD  trigConsts4<>+576(SB), Y5, Y9
+	VFMADD213PD  trigConsts4<>+608(SB), Y4, Y8
+	VFMADD213PD  trigConsts4<>+608(SB), Y5, Y9
+	VMULPD       Y4, Y8, Y8
+	VMULPD       Y5, Y9, Y9
+	VMULPD       trigConsts4<>+384(SB), Y4, Y12
+	VMULPD       trigConsts4<>+384(SB), Y5, Y13
 	VBROADCASTSD trigConsts<>+160(SB), Y14
 	VSUBPD       Y12, Y14, Y14
 	VBROADCASTSD trigConsts<>+160(SB), Y15
 	VSUBPD       Y13, Y15, Y15
 	VMULPD       Y0, Y10, Y0
 	VMULPD       Y1, Y11, Y1
-	VFMSUB231PD  Y8, Y6, Y0
-	VFMSUB231PD  Y9, Y7, Y1
-	VBROADCASTSD trigConsts<>+160(SB), Y6
-	VSUBPD       Y14, Y6, Y6
-	VBROADCASTSD trigConsts<>+160(SB), Y7
-	VSUBPD       Y15, Y7, Y7
-	VSUBPD       Y12, Y6, Y6
-	VSUBPD       Y13, Y7, Y7
-	VADDPD       Y0, Y6, Y0
-	VADDPD       Y1, Y7, Y1
+	VFMSUB231PD  Y8, Y4, Y0
+	VFMSUB231PD  Y9, Y5, Y1
+	VBROADCASTSD trigConsts<>+160(SB), Y4
+	VSUBPD       Y14, Y4, Y4
+	VBROADCASTSD trigConsts<>+160(SB), Y5
+	VSUBPD       Y15, Y5, Y5
+	VSUBPD       Y12, Y4, Y4
+	VSUBPD       Y13, Y5, Y5
+	VADDPD       Y0, Y4, Y0
+	VADDPD       Y1, Y5, Y1
 	VADDPD       Y0, Y14, Y0
 	VADDPD       Y1, Y15, Y1
-	VPSLLQ       $0x3f, Y3, Y6
-	VBLENDVPD    Y6, Y2, Y0, Y0
-	VPSLLQ       $0x3f, Y4, Y2
-	VBLENDVPD    Y2, Y5, Y1, Y1
-	VBROADCASTSD trigConsts<>+160(SB), Y2
-	VADDPD       Y2, Y3, Y2
-	VBROADCASTSD trigConsts<>+160(SB), Y3
-	VADDPD       Y3, Y4, Y3
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y6, Y0, Y0
+	VPSLLQ       $0x3f, Y3, Y4
+	VBLENDVPD    Y4, Y7, Y1, Y1
+	VADDPD       trigConsts4<>+640(SB), Y2, Y2
+	VADDPD       trigConsts4<>+640(SB), Y3, Y3
 	VPSLLQ       $0x3e, Y2, Y2
 	VPSLLQ       $0x3e, Y3, Y3
-	VBROADCASTSD trigConsts<>+168(SB), Y4
-	VANDPD       Y4, Y2, Y2
-	VBROADCASTSD trigConsts<>+168(SB), Y4
-	VANDPD       Y4, Y3, Y3
+	VANDPD       trigConsts4<>+672(SB), Y2, Y2
+	VANDPD       trigConsts4<>+672(SB), Y3, Y3
 	VXORPD       Y2, Y0, Y0
 	VXORPD       Y3, Y1, Y1
 	VMOVUPD      Y0, (AX)(BX*8)
@@ -181,23 +137,17 @@ cosAVX2_one:
 	CMPQ         BX, SI
 	JG           cosAVX2_done
 	VMOVUPD      (CX)(BX*8), Y0
-	VBROADCASTSD trigConsts<>+0(SB), Y1
-	VBROADCASTSD trigConsts<>+8(SB), Y2
-	VANDPD       Y2, Y0, Y2
-	VCMPPD       $0x06, Y1, Y2, Y1
+	VANDPD       trigConsts4<>+0(SB), Y0, Y1
+	VCMPPD       $0x06, trigConsts4<>+32(SB), Y1, Y1
 	VTESTPD      Y1, Y1
 	JNZ          cosAVX2_done
-	VBROADCASTSD trigConsts<>+16(SB), Y1
-	VBROADCASTSD trigConsts<>+24(SB), Y2
-	VFMADD231PD  Y1, Y0, Y2
 	VBROADCASTSD trigConsts<>+24(SB), Y1
-	VSUBPD       Y1, Y2, Y1
-	VBROADCASTSD trigConsts<>+32(SB), Y3
-	VFNMADD231PD Y3, Y1, Y0
-	VBROADCASTSD trigConsts<>+40(SB), Y3
-	VMULPD       Y3, Y1, Y3
+	VFMADD213PD  trigConsts4<>+64(SB), Y0, Y1
+	VSUBPD       trigConsts4<>+64(SB), Y1, Y2
+	VFNMADD231PD trigConsts4<>+128(SB), Y2, Y0
+	VMULPD       trigConsts4<>+160(SB), Y2, Y3
 	VBROADCASTSD trigConsts<>+40(SB), Y4
-	VFMSUB213PD  Y3, Y1, Y4
+	VFMSUB213PD  Y3, Y2, Y4
 	VSUBPD       Y3, Y0, Y5
 	VSUBPD       Y0, Y5, Y6
 	VSUBPD       Y6, Y5, Y7
@@ -205,57 +155,41 @@ cosAVX2_one:
 	VADDPD       Y6, Y3, Y3
 	VSUBPD       Y3, Y0, Y0
 	VSUBPD       Y4, Y0, Y0
-	VBROADCASTSD trigConsts<>+48(SB), Y3
-	VFNMADD231PD Y3, Y1, Y0
-	VMULPD       Y5, Y5, Y1
-	VBROADCASTSD trigConsts<>+56(SB), Y3
-	VBROADCASTSD trigConsts<>+64(SB), Y4
-	VFMADD231PD  Y1, Y3, Y4
-	VBROADCASTSD trigConsts<>+72(SB), Y3
-	VFMADD231PD  Y1, Y4, Y3
-	VBROADCASTSD trigConsts<>+80(SB), Y4
-	VFMADD231PD  Y1, Y3, Y4
-	VBROADCASTSD trigConsts<>+88(SB), Y3
-	VFMADD231PD  Y1, Y4, Y3
-	VMULPD       Y5, Y1, Y4
-	VBROADCASTSD trigConsts<>+96(SB), Y6
-	VMULPD       Y0, Y6, Y6
+	VFNMADD231PD trigConsts4<>+192(SB), Y2, Y0
+	VMULPD       Y5, Y5, Y2
+	VBROADCASTSD trigConsts<>+64(SB), Y3
+	VFMADD213PD  trigConsts4<>+224(SB), Y2, Y3
+	VFMADD213PD  trigConsts4<>+288(SB), Y2, Y3
+	VFMADD213PD  trigConsts4<>+320(SB), Y2, Y3
+	VFMADD213PD  trigConsts4<>+352(SB), Y2, Y3
+	VMULPD       Y5, Y2, Y4
+	VMULPD       trigConsts4<>+384(SB), Y0, Y6
 	VFNMADD231PD Y3, Y4, Y6
-	VFMSUB213PD  Y0, Y6, Y1
-	VBROADCASTSD trigConsts<>+104(SB), Y3
-	VFNMADD231PD Y3, Y4, Y1
-	VSUBPD       Y1, Y5, Y1
-	VMULPD       Y5, Y5, Y3
-	VBROADCASTSD trigConsts<>+112(SB), Y4
-	VBROADCASTSD trigConsts<>+120(SB), Y6
-	VFMADD231PD  Y3, Y4, Y6
-	VBROADCASTSD trigConsts<>+128(SB), Y4
-	VFMADD231PD  Y3, Y6, Y4
-	VBROADCASTSD trigConsts<>+136(SB), Y6
-	VFMADD231PD  Y3, Y4, Y6
-	VBROADCASTSD trigConsts<>+144(SB), Y4
-	VFMADD231PD  Y3, Y6, Y4
-	VBROADCASTSD trigConsts<>+152(SB), Y6
-	VFMADD231PD  Y3, Y4, Y6
-	VMULPD       Y3, Y6, Y4
-	VBROADCASTSD trigConsts<>+96(SB), Y6
-	VMULPD       Y3, Y6, Y6
+	VFMSUB213PD  Y0, Y2, Y6
+	VFNMADD231PD trigConsts4<>+416(SB), Y4, Y6
+	VSUBPD       Y6, Y5, Y3
+	VBROADCASTSD trigConsts<>+120(SB), Y4
+	VFMADD213PD  trigConsts4<>+448(SB), Y2, Y4
+	VFMADD213PD  trigConsts4<>+512(SB), Y2, Y4
+	VFMADD213PD  trigConsts4<>+544(SB), Y2, Y4
+	VFMADD213PD  trigConsts4<>+576(SB), Y2, Y4
+	VFMADD213PD  trigConsts4<>+608(SB), Y2, Y4
+	VMULPD       Y2, Y4, Y4
+	VMULPD       trigConsts4<>+384(SB), Y2, Y6
 	VBROADCASTSD trigConsts<>+160(SB), Y7
 	VSUBPD       Y6, Y7, Y7
 	VMULPD       Y0, Y5, Y0
-	VFMSUB231PD  Y4, Y3, Y0
-	VBROADCASTSD trigConsts<>+160(SB), Y3
-	VSUBPD       Y7, Y3, Y3
-	VSUBPD       Y6, Y3, Y3
-	VADDPD       Y0, Y3, Y0
+	VFMSUB231PD  Y4, Y2, Y0
+	VBROADCASTSD trigConsts<>+160(SB), Y2
+	VSUBPD       Y7, Y2, Y2
+	VSUBPD       Y6, Y2, Y2
+	VADDPD       Y0, Y2, Y0
 	VADDPD       Y0, Y7, Y0
-	VPSLLQ       $0x3f, Y2, Y3
-	VBLENDVPD    Y3, Y1, Y0, Y0
-	VBROADCASTSD trigConsts<>+160(SB), Y1
-	VADDPD       Y1, Y2, Y1
+	VPSLLQ       $0x3f, Y1, Y2
+	VBLENDVPD    Y2, Y3, Y0, Y0
+	VADDPD       trigConsts4<>+640(SB), Y1, Y1
 	VPSLLQ       $0x3e, Y1, Y1
-	VBROADCASTSD trigConsts<>+168(SB), Y2
-	VANDPD       Y2, Y1, Y1
+	VANDPD       trigConsts4<>+672(SB), Y1, Y1
 	VXORPD       Y1, Y0, Y0
 	VMOVUPD      Y0, (AX)(BX*8)
 	ADDQ         $0x04, BX
@@ -281,37 +215,25 @@ sinAVX2_many:
 	JG           sinAVX2_one
 	VMOVUPD      (CX)(BX*8), Y0
 	VMOVUPD      32(CX)(BX*8), Y1
-	VBROADCASTSD trigConsts<>+0(SB), Y2
-	VBROADCASTSD trigConsts<>+8(SB), Y3
-	VANDPD       Y3, Y0, Y3
-	VCMPPD       $0x06, Y2, Y3, Y2
-	VBROADCASTSD trigConsts<>+0(SB), Y3
-	VBROADCASTSD trigConsts<>+8(SB), Y4
-	VANDPD       Y4, Y1, Y4
-	VCMPPD       $0x06, Y3, Y4, Y3
+	VANDPD       trigConsts4<>+0(SB), Y0, Y2
+	VCMPPD       $0x06, trigConsts4<>+32(SB), Y2, Y2
+	VANDPD       trigConsts4<>+0(SB), Y1, Y3
+	VCMPPD       $0x06, trigConsts4<>+32(SB), Y3, Y3
 	VORPD        Y3, Y2, Y2
 	VTESTPD      Y2, Y2
 	JNZ          sinAVX2_one
-	VBROADCASTSD trigConsts<>+16(SB), Y2
-	VBROADCASTSD trigConsts<>+24(SB), Y3
-	VFMADD231PD  Y2, Y0, Y3
-	VBROADCASTSD trigConsts<>+16(SB), Y2
-	VBROADCASTSD trigConsts<>+24(SB), Y4
-	VFMADD231PD  Y2, Y1, Y4
 	VBROADCASTSD trigConsts<>+24(SB), Y2
-	VSUBPD       Y2, Y3, Y2
-	VBROADCASTSD trigConsts<>+24(SB), Y5
-	VSUBPD       Y5, Y4, Y5
-	VBROADCASTSD trigConsts<>+32(SB), Y6
-	VFNMADD231PD Y6, Y2, Y0
-	VBROADCASTSD trigConsts<>+32(SB), Y6
-	VFNMADD231PD Y6, Y5, Y1
-	VBROADCASTSD trigConsts<>+40(SB), Y6
-	VMULPD       Y6, Y2, Y6
-	VBROADCASTSD trigConsts<>+40(SB), Y7
-	VMULPD       Y7, Y5, Y7
+	VFMADD213PD  trigConsts4<>+64(SB), Y0, Y2
+	VBROADCASTSD trigConsts<>+24(SB), Y3
+	VFMADD213PD  trigConsts4<>+64(SB), Y1, Y3
+	VSUBPD       trigConsts4<>+64(SB), Y2, Y4
+	VSUBPD       trigConsts4<>+64(SB), Y3, Y5
+	VFNMADD231PD trigConsts4<>+128(SB), Y4, Y0
+	VFNMADD231PD trigConsts4<>+128(SB), Y5, Y1
+	VMULPD       trigConsts4<>+160(SB), Y4, Y6
+	VMULPD       trigConsts4<>+160(SB), Y5, Y7
 	VBROADCASTSD trigConsts<>+40(SB), Y8
-	VFMSUB213PD  Y6, Y2, Y8
+	VFMSUB213PD  Y6, Y4, Y8
 	VBROADCASTSD trigConsts<>+40(SB), Y9
 	VFMSUB213PD  Y7, Y5, Y9
 	VSUBPD       Y6, Y0, Y10
@@ -328,104 +250,74 @@ sinAVX2_many:
 	VSUBPD       Y7, Y1, Y1
 	VSUBPD       Y8, Y0, Y0
 	VSUBPD       Y9, Y1, Y1
-	VBROADCASTSD trigConsts<>+48(SB), Y6
-	VFNMADD231PD Y6, Y2, Y0
-	VBROADCASTSD trigConsts<>+48(SB), Y2
-	VFNMADD231PD Y2, Y5, Y1
-	VMULPD       Y10, Y10, Y2
+	VFNMADD231PD trigConsts4<>+192(SB), Y4, Y0
+	VFNMADD231PD trigConsts4<>+192(SB), Y5, Y1
+	VMULPD       Y10, Y10, Y4
 	VMULPD       Y11, Y11, Y5
-	VBROADCASTSD trigConsts<>+56(SB), Y6
+	VBROADCASTSD trigConsts<>+64(SB), Y6
+	VFMADD213PD  trigConsts4<>+224(SB), Y4, Y6
 	VBROADCASTSD trigConsts<>+64(SB), Y7
-	VFMADD231PD  Y2, Y6, Y7
-	VBROADCASTSD trigConsts<>+56(SB), Y6
-	VBROADCASTSD trigConsts<>+64(SB), Y8
-	VFMADD231PD  Y5, Y6, Y8
-	VBROADCASTSD trigConsts<>+72(SB), Y6
-	VFMADD231PD  Y2, Y7, Y6
-	VBROADCASTSD trigConsts<>+72(SB), Y7
-	VFMADD231PD  Y5, Y8, Y7
-	VBROADCASTSD trigConsts<>+80(SB), Y8
-	VFMADD231PD  Y2, Y6, Y8
-	VBROADCASTSD trigConsts<>+80(SB), Y6
-	VFMADD231PD  Y5, Y7, Y6
-	VBROADCASTSD trigConsts<>+88(SB), Y7
-	VFMADD231PD  Y2, Y8, Y7
-	VBROADCASTSD trigConsts<>+88(SB), Y8
-	VFMADD231PD  Y5, Y6, Y8
-	VMULPD       Y10, Y2, Y6
+	VFMADD213PD  trigConsts4<>+224(SB), Y5, Y7
+	VFMADD213PD  trigConsts4<>+288(SB), Y4, Y6
+	VFMADD213PD  trigConsts4<>+288(SB), Y5, Y7
+	VFMADD213PD  trigConsts4<>+320(SB), Y4, Y6
+	VFMADD213PD  trigConsts4<>+320(SB), Y5, Y7
+	VFMADD213PD  trigConsts4<>+352(SB), Y4, Y6
+	VFMADD213PD  trigConsts4<>+352(SB), Y5, Y7
+	VMULPD       Y10, Y4, Y8
 	VMULPD       Y11, Y5, Y9
-	VBROADCASTSD trigConsts<>+96(SB), Y12
-	VMULPD       Y0, Y12, Y12
-	VBROADCASTSD trigConsts<>+96(SB), Y13
-	VMULPD       Y1, Y13, Y13
-	VFNMADD231PD Y7, Y6, Y12
-	VFNMADD231PD Y8, Y9, Y13
-	VFMSUB213PD  Y0, Y12, Y2
-	VFMSUB213PD  Y1, Y13, Y5
-	VBROADCASTSD trigConsts<>+104(SB), Y7
-	VFNMADD231PD Y7, Y6, Y2
-	VBROADCASTSD trigConsts<>+104(SB), Y6
-	VFNMADD231PD Y6, Y9, Y5
-	VSUBPD       Y2, Y10, Y2
-	VSUBPD       Y5, Y11, Y5
-	VMULPD       Y10, Y10, Y6
-	VMULPD       Y11, Y11, Y7
-	VBROADCASTSD trigConsts<>+112(SB), Y8
+	VMULPD       trigConsts4<>+384(SB), Y0, Y12
+	VMULPD       trigConsts4<>+384(SB), Y1, Y13
+	VFNMADD231PD Y6, Y8, Y12
+	VFNMADD231PD Y7, Y9, Y13
+	VFMSUB213PD  Y0, Y4, Y12
+	VFMSUB213PD  Y1, Y5, Y13
+	VFNMADD231PD trigConsts4<>+416(SB), Y8, Y12
+	VFNMADD231PD trigConsts4<>+416(SB), Y9, Y13
+	VSUBPD       Y12, Y10, Y6
+	VSUBPD       Y13, Y11, Y7
+	VBROADCASTSD trigConsts<>+120(SB), Y8
+	VFMADD213PD  trigConsts4<>+448(SB), Y4, Y8
 	VBROADCASTSD trigConsts<>+120(SB), Y9
-	VFMADD231PD  Y6, Y8, Y9
-	VBROADCASTSD trigConsts<>+112(SB), Y8
-	VBROADCASTSD trigConsts<>+120(SB), Y12
-	VFMADD231PD  Y7, Y8, Y12
-	VBROADCASTSD trigConsts<>+128(SB), Y8
-	VFMADD231PD  Y6, Y9, Y8
-	VBROADCASTSD trigConsts<>+128(SB), Y9
-	VFMADD231PD  Y7, Y12, Y9
-	VBROADCASTSD trigConsts<>+136(SB), Y12
-	VFMADD231PD  Y6, Y8, Y12
-	VBROADCASTSD trigConsts<>+136(SB), Y8
-	VFMADD231PD  Y7, Y9, Y8
-	VBROADCASTSD trigConsts<>+144(SB), Y9
-	VFMADD231PD  Y6, Y12, Y9
-	VBROADCASTSD trigConsts<>+144(SB), Y12
-	VFMADD231PD  Y7, Y8, Y12
-	VBROADCASTSD trigConsts<>+152(SB), Y8
-	VFMADD231PD  Y6, Y9, Y8
-	VBROADCASTSD trigConsts<>+152(SB), Y9
-	VFMADD231PD  Y7, Y12, Y9
-	VMULPD       Y6, Y8, Y8
-	VMULPD       Y7, Y9, Y9
-	VBROADCASTSD trigConsts<>+96(SB), Y12
-	VMULPD       Y6, Y12, Y12
-	VBROADCASTSD trigConsts<>+96(SB), Y13
-	VMULPD       Y7, Y13, Y13
+	VFMADD213PD  trigConsts4<>+448(SB), Y5, Y9
+	VFMADD213PD  trigConsts4<>+512(SB), Y4, Y8
+	VFMADD213PD  trigConsts4<>+512(SB), Y5, Y9
+	VFMADD213PD  trigConsts4<>+544(SB), Y4, Y8
+	VFMADD213PD  trigConsts4<>+544(SB), Y5, Y9
+	VFMADD213PD  trigConsts4<>+576(SB), Y4, Y8
+	VFMADD213PD  trigConsts4<>+576(SB), Y5, Y9
+	VFMADD213PD  trigConsts4<>+608(SB), Y4, Y8
+	VFMADD213PD  trigConsts4<>+608(SB), Y5, Y9
+	VMULPD       Y4, Y8, Y8
+	VMULPD       Y5, Y9, Y9
+	VMULPD       trigConsts4<>+384(SB), Y4, Y12
+	VMULPD       trigConsts4<>+384(SB), Y5, Y13
 	VBROADCASTSD trigConsts<>+160(SB), Y14
 	VSUBPD       Y12, Y14, Y14
 	VBROADCASTSD trigConsts<>+160(SB), Y15
 	VSUBPD       Y13, Y15, Y15
 	VMULPD       Y0, Y10, Y0
 	VMULPD       Y1, Y11, Y1
-	VFMSUB231PD  Y8, Y6, Y0
-	VFMSUB231PD  Y9, Y7, Y1
-	VBROADCASTSD trigConsts<>+160(SB), Y6
-	VSUBPD       Y14, Y6, Y6
-	VBROADCASTSD trigConsts<>+160(SB), Y7
-	VSUBPD       Y15, Y7, Y7
-	VSUBPD       Y12, Y6, Y6
-	VSUBPD       Y13, Y7, Y7
-	VADDPD       Y0, Y6, Y0
-	VADDPD       Y1, Y7, Y1
+	VFMSUB231PD  Y8, Y4, Y0
+	VFMSUB231PD  Y9, Y5, Y1
+	VBROADCASTSD trigConsts<>+160(SB), Y4
+	VSUBPD       Y14, Y4, Y4
+	VBROADCASTSD trigConsts<>+160(SB), Y5
+	VSUBPD       Y15, Y5, Y5
+	VSUBPD       Y12, Y4, Y4
+	VSUBPD       Y13, Y5, Y5
+	VADDPD       Y0, Y4, Y0
+	VADDPD       Y1, Y5, Y1
 	VADDPD       Y0, Y14, Y0
 	VADDPD       Y1, Y15, Y1
-	VPSLLQ       $0x3f, Y3, Y6
-	VBLENDVPD    Y6, Y0, Y2, Y0
-	VPSLLQ       $0x3f, Y4, Y2
-	VBLENDVPD    Y2, Y1, Y5, Y1
-	VPSLLQ       $0x3e, Y3, Y2
-	VPSLLQ       $0x3e, Y4, Y3
-	VBROADCASTSD trigConsts<>+168(SB), Y4
-	VANDPD       Y4, Y2, Y2
-	VBROADCASTSD trigConsts<>+168(SB), Y4
-	VANDPD       Y4, Y3, Y3
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y0, Y6, Y0
+	VPSLLQ       $0x3f, Y3, Y4
+	VBLENDVPD    Y4, Y1, Y7, Y1
+	VPSLLQ       $0x3e, Y2, Y2
+	VPSLLQ       $0x3e, Y3, Y3
+	VANDPD       trigConsts4<>+672(SB), Y2, Y2
+	VANDPD       trigConsts4<>+672(SB), Y3, Y3
 	VXORPD       Y2, Y0, Y0
 	VXORPD       Y3, Y1, Y1
 	VMOVUPD      Y0, (AX)(BX*8)
@@ -439,23 +331,17 @@ sinAVX2_one:
 	CMPQ         BX, SI
 	JG           sinAVX2_done
 	VMOVUPD      (CX)(BX*8), Y0
-	VBROADCASTSD trigConsts<>+0(SB), Y1
-	VBROADCASTSD trigConsts<>+8(SB), Y2
-	VANDPD       Y2, Y0, Y2
-	VCMPPD       $0x06, Y1, Y2, Y1
+	VANDPD       trigConsts4<>+0(SB), Y0, Y1
+	VCMPPD       $0x06, trigConsts4<>+32(SB), Y1, Y1
 	VTESTPD      Y1, Y1
 	JNZ          sinAVX2_done
-	VBROADCASTSD trigConsts<>+16(SB), Y1
-	VBROADCASTSD trigConsts<>+24(SB), Y2
-	VFMADD231PD  Y1, Y0, Y2
 	VBROADCASTSD trigConsts<>+24(SB), Y1
-	VSUBPD       Y1, Y2, Y1
-	VBROADCASTSD trigConsts<>+32(SB), Y3
-	VFNMADD231PD Y3, Y1, Y0
-	VBROADCASTSD trigConsts<>+40(SB), Y3
-	VMULPD       Y3, Y1, Y3
+	VFMADD213PD  trigConsts4<>+64(SB), Y0, Y1
+	VSUBPD       trigConsts4<>+64(SB), Y1, Y2
+	VFNMADD231PD trigConsts4<>+128(SB), Y2, Y0
+	VMULPD       trigConsts4<>+160(SB), Y2, Y3
 	VBROADCASTSD trigConsts<>+40(SB), Y4
-	VFMSUB213PD  Y3, Y1, Y4
+	VFMSUB213PD  Y3, Y2, Y4
 	VSUBPD       Y3, Y0, Y5
 	VSUBPD       Y0, Y5, Y6
 	VSUBPD       Y6, Y5, Y7
@@ -463,55 +349,40 @@ sinAVX2_one:
 	VADDPD       Y6, Y3, Y3
 	VSUBPD       Y3, Y0, Y0
 	VSUBPD       Y4, Y0, Y0
-	VBROADCASTSD trigConsts<>+48(SB), Y3
-	VFNMADD231PD Y3, Y1, Y0
-	VMULPD       Y5, Y5, Y1
-	VBROADCASTSD trigConsts<>+56(SB), Y3
-	VBROADCASTSD trigConsts<>+64(SB), Y4
-	VFMADD231PD  Y1, Y3, Y4
-	VBROADCASTSD trigConsts<>+72(SB), Y3
-	VFMADD231PD  Y1, Y4, Y3
-	VBROADCASTSD trigConsts<>+80(SB), Y4
-	VFMADD231PD  Y1, Y3, Y4
-	VBROADCASTSD trigConsts<>+88(SB), Y3
-	VFMADD231PD  Y1, Y4, Y3
-	VMULPD       Y5, Y1, Y4
-	VBROADCASTSD trigConsts<>+96(SB), Y6
-	VMULPD       Y0, Y6, Y6
+	VFNMADD231PD trigConsts4<>+192(SB), Y2, Y0
+	VMULPD       Y5, Y5, Y2
+	VBROADCASTSD trigConsts<>+64(SB), Y3
+	VFMADD213PD  trigConsts4<>+224(SB), Y2, Y3
+	VFMADD213PD  trigConsts4<>+288(SB), Y2, Y3
+	VFMADD213PD  trigConsts4<>+320(SB), Y2, Y3
+	VFMADD213PD  trigConsts4<>+352(SB), Y2, Y3
+	VMULPD       Y5, Y2, Y4
+	VMULPD       trigConsts4<>+384(SB), Y0, Y6
 	VFNMADD231PD Y3, Y4, Y6
-	VFMSUB213PD  Y0, Y6, Y1
-	VBROADCASTSD trigConsts<>+104(SB), Y3
-	VFNMADD231PD Y3, Y4, Y1
-	VSUBPD       Y1, Y5, Y1
-	VMULPD       Y5, Y5, Y3
-	VBROADCASTSD trigConsts<>+112(SB), Y4
-	VBROADCASTSD trigConsts<>+120(SB), Y6
-	VFMADD231PD  Y3, Y4, Y6
-	VBROADCASTSD trigConsts<>+128(SB), Y4
-	VFMADD231PD  Y3, Y6, Y4
-	VBROADCASTSD trigConsts<>+136(SB), Y6
-	VFMADD231PD  Y3, Y4, Y6
-	VBROADCASTSD trigConsts<>+144(SB), Y4
-	VFMADD231PD  Y3, Y6, Y4
-	VBROADCASTSD trigConsts<>+152(SB), Y6
-	VFMADD231PD  Y3, Y4, Y6
-	VMULPD       Y3, Y6, Y4
-	VBROADCASTSD trigConsts<>+96(SB), Y6
-	VMULPD       Y3, Y6, Y6
+	VFMSUB213PD  Y0, Y2, Y6
+	VFNMADD231PD trigConsts4<>+416(SB), Y4, Y6
+	VSUBPD       Y6, Y5, Y3
+	VBROADCASTSD trigConsts<>+120(SB), Y4
+	VFMADD213PD  trigConsts4<>+448(SB), Y2, Y4
+	VFMADD213PD  trigConsts4<>+512(SB), Y2, Y4
+	VFMADD213PD  trigConsts4<>+544(SB), Y2, Y4
+	VFMADD213PD  trigConsts4<>+576(SB), Y2, Y4
+	VFMADD213PD  trigConsts4<>+608(SB), Y2, Y4
+	VMULPD       Y2, Y4, Y4
+	VMULPD       trigConsts4<>+384(SB), Y2, Y6
 	VBROADCASTSD trigConsts<>+160(SB), Y7
 	VSUBPD       Y6, Y7, Y7
 	VMULPD       Y0, Y5, Y0
-	VFMSUB231PD  Y4, Y3, Y0
-	VBROADCASTSD trigConsts<>+160(SB), Y3
-	VSUBPD       Y7, Y3, Y3
-	VSUBPD       Y6, Y3, Y3
-	VADDPD       Y0, Y3, Y0
+	VFMSUB231PD  Y4, Y2, Y0
+	VBROADCASTSD trigConsts<>+160(SB), Y2
+	VSUBPD       Y7, Y2, Y2
+	VSUBPD       Y6, Y2, Y2
+	VADDPD       Y0, Y2, Y0
 	VADDPD       Y0, Y7, Y0
-	VPSLLQ       $0x3f, Y2, Y3
-	VBLENDVPD    Y3, Y0, Y1, Y0
-	VPSLLQ       $0x3e, Y2, Y1
-	VBROADCASTSD trigConsts<>+168(SB), Y2
-	VANDPD       Y2, Y1, Y1
+	VPSLLQ       $0x3f, Y1, Y2
+	VBLENDVPD    Y2, Y0, Y3, Y0
+	VPSLLQ       $0x3e, Y1, Y1
+	VANDPD       trigConsts4<>+672(SB), Y1, Y1
 	VXORPD       Y1, Y0, Y0
 	VMOVUPD      Y0, (AX)(BX*8)
 	ADDQ         $0x04, BX
@@ -538,37 +409,25 @@ sincosAVX2_many:
 	JG           sincosAVX2_one
 	VMOVUPD      (DX)(SI*8), Y0
 	VMOVUPD      32(DX)(SI*8), Y1
-	VBROADCASTSD trigConsts<>+0(SB), Y2
-	VBROADCASTSD trigConsts<>+8(SB), Y3
-	VANDPD       Y3, Y0, Y3
-	VCMPPD       $0x06, Y2, Y3, Y2
-	VBROADCASTSD trigConsts<>+0(SB), Y3
-	VBROADCASTSD trigConsts<>+8(SB), Y4
-	VANDPD       Y4, Y1, Y4
-	VCMPPD       $0x06, Y3, Y4, Y3
+	VANDPD       trigConsts4<>+0(SB), Y0, Y2
+	VCMPPD       $0x06, trigConsts4<>+32(SB), Y2, Y2
+	VANDPD       trigConsts4<>+0(SB), Y1, Y3
+	VCMPPD       $0x06, trigConsts4<>+32(SB), Y3, Y3
 	VORPD        Y3, Y2, Y2
 	VTESTPD      Y2, Y2
 	JNZ          sincosAVX2_one
-	VBROADCASTSD trigConsts<>+16(SB), Y2
-	VBROADCASTSD trigConsts<>+24(SB), Y3
-	VFMADD231PD  Y2, Y0, Y3
-	VBROADCASTSD trigConsts<>+16(SB), Y2
-	VBROADCASTSD trigConsts<>+24(SB), Y4
-	VFMADD231PD  Y2, Y1, Y4
 	VBROADCASTSD trigConsts<>+24(SB), Y2
-	VSUBPD       Y2, Y3, Y2
-	VBROADCASTSD trigConsts<>+24(SB), Y5
-	VSUBPD       Y5, Y4, Y5
-	VBROADCASTSD trigConsts<>+32(SB), Y6
-	VFNMADD231PD Y6, Y2, Y0
-	VBROADCASTSD trigConsts<>+32(SB), Y6
-	VFNMADD231PD Y6, Y5, Y1
-	VBROADCASTSD trigConsts<>+40(SB), Y6
-	VMULPD       Y6, Y2, Y6
-	VBROADCASTSD trigConsts<>+40(SB), Y7
-	VMULPD       Y7, Y5, Y7
+	VFMADD213PD  trigConsts4<>+64(SB), Y0, Y2
+	VBROADCASTSD trigConsts<>+24(SB), Y3
+	VFMADD213PD  trigConsts4<>+64(SB), Y1, Y3
+	VSUBPD       trigConsts4<>+64(SB), Y2, Y4
+	VSUBPD       trigConsts4<>+64(SB), Y3, Y5
+	VFNMADD231PD trigConsts4<>+128(SB), Y4, Y0
+	VFNMADD231PD trigConsts4<>+128(SB), Y5, Y1
+	VMULPD       trigConsts4<>+160(SB), Y4, Y6
+	VMULPD       trigConsts4<>+160(SB), Y5, Y7
 	VBROADCASTSD trigConsts<>+40(SB), Y8
-	VFMSUB213PD  Y6, Y2, Y8
+	VFMSUB213PD  Y6, Y4, Y8
 	VBROADCASTSD trigConsts<>+40(SB), Y9
 	VFMSUB213PD  Y7, Y5, Y9
 	VSUBPD       Y6, Y0, Y10
@@ -585,122 +444,88 @@ sincosAVX2_many:
 	VSUBPD       Y7, Y1, Y1
 	VSUBPD       Y8, Y0, Y0
 	VSUBPD       Y9, Y1, Y1
-	VBROADCASTSD trigConsts<>+48(SB), Y6
-	VFNMADD231PD Y6, Y2, Y0
-	VBROADCASTSD trigConsts<>+48(SB), Y2
-	VFNMADD231PD Y2, Y5, Y1
-	VMULPD       Y10, Y10, Y2
+	VFNMADD231PD trigConsts4<>+192(SB), Y4, Y0
+	VFNMADD231PD trigConsts4<>+192(SB), Y5, Y1
+	VMULPD       Y10, Y10, Y4
 	VMULPD       Y11, Y11, Y5
-	VBROADCASTSD trigConsts<>+56(SB), Y6
+	VBROADCASTSD trigConsts<>+64(SB), Y6
+	VFMADD213PD  trigConsts4<>+224(SB), Y4, Y6
 	VBROADCASTSD trigConsts<>+64(SB), Y7
-	VFMADD231PD  Y2, Y6, Y7
-	VBROADCASTSD trigConsts<>+56(SB), Y6
-	VBROADCASTSD trigConsts<>+64(SB), Y8
-	VFMADD231PD  Y5, Y6, Y8
-	VBROADCASTSD trigConsts<>+72(SB), Y6
-	VFMADD231PD  Y2, Y7, Y6
-	VBROADCASTSD trigConsts<>+72(SB), Y7
-	VFMADD231PD  Y5, Y8, Y7
-	VBROADCASTSD trigConsts<>+80(SB), Y8
-	VFMADD231PD  Y2, Y6, Y8
-	VBROADCASTSD trigConsts<>+80(SB), Y6
-	VFMADD231PD  Y5, Y7, Y6
-	VBROADCASTSD trigConsts<>+88(SB), Y7
-	VFMADD231PD  Y2, Y8, Y7
-	VBROADCASTSD trigConsts<>+88(SB), Y8
-	VFMADD231PD  Y5, Y6, Y8
-	VMULPD       Y10, Y2, Y6
+	VFMADD213PD  trigConsts4<>+224(SB), Y5, Y7
+	VFMADD213PD  trigConsts4<>+288(SB), Y4, Y6
+	VFMADD213PD  trigConsts4<>+288(SB), Y5, Y7
+	VFMADD213PD  trigConsts4<>+320(SB), Y4, Y6
+	VFMADD213PD  trigConsts4<>+320(SB), Y5, Y7
+	VFMADD213PD  trigConsts4<>+352(SB), Y4, Y6
+	VFMADD213PD  trigConsts4<>+352(SB), Y5, Y7
+	VMULPD       Y10, Y4, Y8
 	VMULPD       Y11, Y5, Y9
-	VBROADCASTSD trigConsts<>+96(SB), Y12
-	VMULPD       Y0, Y12, Y12
-	VBROADCASTSD trigConsts<>+96(SB), Y13
-	VMULPD       Y1, Y13, Y13
-	VFNMADD231PD Y7, Y6, Y12
-	VFNMADD231PD Y8, Y9, Y13
-	VFMSUB213PD  Y0, Y12, Y2
-	VFMSUB213PD  Y1, Y13, Y5
-	VBROADCASTSD trigConsts<>+104(SB), Y7
-	VFNMADD231PD Y7, Y6, Y2
-	VBROADCASTSD trigConsts<>+104(SB), Y6
-	VFNMADD231PD Y6, Y9, Y5
-	VSUBPD       Y2, Y10, Y2
-	VSUBPD       Y5, Y11, Y5
-	VMULPD       Y10, Y10, Y6
-	VMULPD       Y11, Y11, Y7
-	VBROADCASTSD trigConsts<>+112(SB), Y8
+	VMULPD       trigConsts4<>+384(SB), Y0, Y12
+	VMULPD       trigConsts4<>+384(SB), Y1, Y13
+	VFNMADD231PD Y6, Y8, Y12
+	VFNMADD231PD Y7, Y9, Y13
+	VFMSUB213PD  Y0, Y4, Y12
+	VFMSUB213PD  Y1, Y5, Y13
+	VFNMADD231PD trigConsts4<>+416(SB), Y8, Y12
+	VFNMADD231PD trigConsts4<>+416(SB), Y9, Y13
+	VSUBPD       Y12, Y10, Y6
+	VSUBPD       Y13, Y11, Y7
+	VBROADCASTSD trigConsts<>+120(SB), Y8
+	VFMADD213PD  trigConsts4<>+448(SB), Y4, Y8
 	VBROADCASTSD trigConsts<>+120(SB), Y9
-	VFMADD231PD  Y6, Y8, Y9
-	VBROADCASTSD trigConsts<>+112(SB), Y8
-	VBROADCASTSD trigConsts<>+120(SB), Y12
-	VFMADD231PD  Y7, Y8, Y12
-	VBROADCASTSD trigConsts<>+128(SB), Y8
-	VFMADD231PD  Y6, Y9, Y8
-	VBROADCASTSD trigConsts<>+128(SB), Y9
-	VFMADD231PD  Y7, Y12, Y9
-	VBROADCASTSD trigConsts<>+136(SB), Y12
-	VFMADD231PD  Y6, Y8, Y12
-	VBROADCASTSD trigConsts<>+136(SB), Y8
-	VFMADD231PD  Y7, Y9, Y8
-	VBROADCASTSD trigConsts<>+144(SB), Y9
-	VFMADD231PD  Y6, Y12, Y9
-	VBROADCASTSD trigConsts<>+144(SB), Y12
-	VFMADD231PD  Y7, Y8, Y12
-	VBROADCASTSD trigConsts<>+152(SB), Y8
-	VFMADD231PD  Y6, Y9, Y8
-	VBROADCASTSD trigConsts<>+152(SB), Y9
-	VFMADD231PD  Y7, Y12, Y9
-	VMULPD       Y6, Y8, Y8
-	VMULPD       Y7, Y9, Y9
-	VBROADCASTSD trigConsts<>+96(SB), Y12
-	VMULPD       Y6, Y12, Y12
-	VBROADCASTSD trigConsts<>+96(SB), Y13
-	VMULPD       Y7, Y13, Y13
+	VFMADD213PD  trigConsts4<>+448(SB), Y5, Y9
+	VFMADD213PD  trigConsts4<>+512(SB), Y4, Y8
+	VFMADD213PD  trigConsts4<>+512(SB), Y5, Y9
+	VFMADD213PD  trigConsts4<>+544(SB), Y4, Y8
+	VFMADD213PD  trigConsts4<>+544(SB), Y5, Y9
+	VFMADD213PD  trigConsts4<>+576(SB), Y4, Y8
+	VFMADD213PD  trigConsts4<>+576(SB), Y5, Y9
+	VFMADD213PD  trigConsts4<>+608(SB), Y4, Y8
+	VFMADD213PD  trigConsts4<>+608(SB), Y5, Y9
+	VMULPD       Y4, Y8, Y8
+	VMULPD       Y5, Y9, Y9
+	VMULPD       trigConsts4<>+384(SB), Y4, Y12
+	VMULPD       trigConsts4<>+384(SB), Y5, Y13
 	VBROADCASTSD trigConsts<>+160(SB), Y14
 	VSUBPD       Y12, Y14, Y14
 	VBROADCASTSD trigConsts<>+160(SB), Y15
 	VSUBPD       Y13, Y15, Y15
 	VMULPD       Y0, Y10, Y0
 	VMULPD       Y1, Y11, Y1
-	VFMSUB231PD  Y8, Y6, Y0
-	VFMSUB231PD  Y9, Y7, Y1
-	VBROADCASTSD trigConsts<>+160(SB), Y6
-	VSUBPD       Y14, Y6, Y6
-	VBROADCASTSD trigConsts<>+160(SB), Y7
-	VSUBPD       Y15, Y7, Y7
-	VSUBPD       Y12, Y6, Y6
-	VSUBPD       Y13, Y7, Y7
-	VADDPD       Y0, Y6, Y0
-	VADDPD       Y1, Y7, Y1
+	VFMSUB231PD  Y8, Y4, Y0
+	VFMSUB231PD  Y9, Y5, Y1
+	VBROADCASTSD trigConsts<>+160(SB), Y4
+	VSUBPD       Y14, Y4, Y4
+	VBROADCASTSD trigConsts<>+160(SB), Y5
+	VSUBPD       Y15, Y5, Y5
+	VSUBPD       Y12, Y4, Y4
+	VSUBPD       Y13, Y5, Y5
+	VADDPD       Y0, Y4, Y0
+	VADDPD       Y1, Y5, Y1
 	VADDPD       Y0, Y14, Y0
 	VADDPD       Y1, Y15, Y1
-	VPSLLQ       $0x3f, Y3, Y6
-	VBLENDVPD    Y6, Y0, Y2, Y6
-	VPSLLQ       $0x3f, Y4, Y7
-	VBLENDVPD    Y7, Y1, Y5, Y7
-	VPSLLQ       $0x3e, Y3, Y8
-	VPSLLQ       $0x3e, Y4, Y9
-	VBROADCASTSD trigConsts<>+168(SB), Y10
-	VANDPD       Y10, Y8, Y8
-	VBROADCASTSD trigConsts<>+168(SB), Y10
-	VANDPD       Y10, Y9, Y9
-	VXORPD       Y8, Y6, Y6
-	VXORPD       Y9, Y7, Y7
-	VMOVUPD      Y6, (AX)(SI*8)
-	VMOVUPD      Y7, 32(AX)(SI*8)
-	VPSLLQ       $0x3f, Y3, Y6
-	VBLENDVPD    Y6, Y2, Y0, Y0
-	VPSLLQ       $0x3f, Y4, Y2
-	VBLENDVPD    Y2, Y5, Y1, Y1
-	VBROADCASTSD trigConsts<>+160(SB), Y2
-	VADDPD       Y2, Y3, Y2
-	VBROADCASTSD trigConsts<>+160(SB), Y3
-	VADDPD       Y3, Y4, Y3
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y0, Y6, Y4
+	VPSLLQ       $0x3f, Y3, Y5
+	VBLENDVPD    Y5, Y1, Y7, Y5
+	VPSLLQ       $0x3e, Y2, Y8
+	VPSLLQ       $0x3e, Y3, Y9
+	VANDPD       trigConsts4<>+672(SB), Y8, Y8
+	VANDPD       trigConsts4<>+672(SB), Y9, Y9
+	VXORPD       Y8, Y4, Y4
+	VXORPD       Y9, Y5, Y5
+	VMOVUPD      Y4, (AX)(SI*8)
+	VMOVUPD      Y5, 32(AX)(SI*8)
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y6, Y0, Y0
+	VPSLLQ       $0x3f, Y3, Y4
+	VBLENDVPD    Y4, Y7, Y1, Y1
+	VADDPD       trigConsts4<>+640(SB), Y2, Y2
+	VADDPD       trigConsts4<>+640(SB), Y3, Y3
 	VPSLLQ       $0x3e, Y2, Y2
 	VPSLLQ       $0x3e, Y3, Y3
-	VBROADCASTSD trigConsts<>+168(SB), Y4
-	VANDPD       Y4, Y2, Y2
-	VBROADCASTSD trigConsts<>+168(SB), Y4
-	VANDPD       Y4, Y3, Y3
+	VANDPD       trigConsts4<>+672(SB), Y2, Y2
+	VANDPD       trigConsts4<>+672(SB), Y3, Y3
 	VXORPD       Y2, Y0, Y0
 	VXORPD       Y3, Y1, Y1
 	VMOVUPD      Y0, (CX)(SI*8)
@@ -714,23 +539,17 @@ sincosAVX2_one:
 	CMPQ         SI, DI
 	JG           sincosAVX2_done
 	VMOVUPD      (DX)(SI*8), Y0
-	VBROADCASTSD trigConsts<>+0(SB), Y1
-	VBROADCASTSD trigConsts<>+8(SB), Y2
-	VANDPD       Y2, Y0, Y2
-	VCMPPD       $0x06, Y1, Y2, Y1
+	VANDPD       trigConsts4<>+0(SB), Y0, Y1
+	VCMPPD       $0x06, trigConsts4<>+32(SB), Y1, Y1
 	VTESTPD      Y1, Y1
 	JNZ          sincosAVX2_done
-	VBROADCASTSD trigConsts<>+16(SB), Y1
-	VBROADCASTSD trigConsts<>+24(SB), Y2
-	VFMADD231PD  Y1, Y0, Y2
 	VBROADCASTSD trigConsts<>+24(SB), Y1
-	VSUBPD       Y1, Y2, Y1
-	VBROADCASTSD trigConsts<>+32(SB), Y3
-	VFNMADD231PD Y3, Y1, Y0
-	VBROADCASTSD trigConsts<>+40(SB), Y3
-	VMULPD       Y3, Y1, Y3
+	VFMADD213PD  trigConsts4<>+64(SB), Y0, Y1
+	VSUBPD       trigConsts4<>+64(SB), Y1, Y2
+	VFNMADD231PD trigConsts4<>+128(SB), Y2, Y0
+	VMULPD       trigConsts4<>+160(SB), Y2, Y3
 	VBROADCASTSD trigConsts<>+40(SB), Y4
-	VFMSUB213PD  Y3, Y1, Y4
+	VFMSUB213PD  Y3, Y2, Y4
 	VSUBPD       Y3, Y0, Y5
 	VSUBPD       Y0, Y5, Y6
 	VSUBPD       Y6, Y5, Y7
@@ -738,64 +557,47 @@ sincosAVX2_one:
 	VADDPD       Y6, Y3, Y3
 	VSUBPD       Y3, Y0, Y0
 	VSUBPD       Y4, Y0, Y0
-	VBROADCASTSD trigConsts<>+48(SB), Y3
-	VFNMADD231PD Y3, Y1, Y0
-	VMULPD       Y5, Y5, Y1
-	VBROADCASTSD trigConsts<>+56(SB), Y3
-	VBROADCASTSD trigConsts<>+64(SB), Y4
-	VFMADD231PD  Y1, Y3, Y4
-	VBROADCASTSD trigConsts<>+72(SB), Y3
-	VFMADD231PD  Y1, Y4, Y3
-	VBROADCASTSD trigConsts<>+80(SB), Y4
-	VFMADD231PD  Y1, Y3, Y4
-	VBROADCASTSD trigConsts<>+88(SB), Y3
-	VFMADD231PD  Y1, Y4, Y3
-	VMULPD       Y5, Y1, Y4
-	VBROADCASTSD trigConsts<>+96(SB), Y6
-	VMULPD       Y0, Y6, Y6
+	VFNMADD231PD trigConsts4<>+192(SB), Y2, Y0
+	VMULPD       Y5, Y5, Y2
+	VBROADCASTSD trigConsts<>+64(SB), Y3
+	VFMADD213PD  trigConsts4<>+224(SB), Y2, Y3
+	VFMADD213PD  trigConsts4<>+288(SB), Y2, Y3
+	VFMADD213PD  trigConsts4<>+320(SB), Y2, Y3
+	VFMADD213PD  trigConsts4<>+352(SB), Y2, Y3
+	VMULPD       Y5, Y2, Y4
+	VMULPD       trigConsts4<>+384(SB), Y0, Y6
 	VFNMADD231PD Y3, Y4, Y6
-	VFMSUB213PD  Y0, Y6, Y1
-	VBROADCASTSD trigConsts<>+104(SB), Y3
-	VFNMADD231PD Y3, Y4, Y1
-	VSUBPD       Y1, Y5, Y1
-	VMULPD       Y5, Y5, Y3
-	VBROADCASTSD trigConsts<>+112(SB), Y4
-	VBROADCASTSD trigConsts<>+120(SB), Y6
-	VFMADD231PD  Y3, Y4, Y6
-	VBROADCASTSD trigConsts<>+128(SB), Y4
-	VFMADD231PD  Y3, Y6, Y4
-	VBROADCASTSD trigConsts<>+136(SB), Y6
-	VFMADD231PD  Y3, Y4, Y6
-	VBROADCASTSD trigConsts<>+144(SB), Y4
-	VFMADD231PD  Y3, Y6, Y4
-	VBROADCASTSD trigConsts<>+152(SB), Y6
-	VFMADD231PD  Y3, Y4, Y6
-	VMULPD       Y3, Y6, Y4
-	VBROADCASTSD trigConsts<>+96(SB), Y6
-	VMULPD       Y3, Y6, Y6
+	VFMSUB213PD  Y0, Y2, Y6
+	VFNMADD231PD trigConsts4<>+416(SB), Y4, Y6
+	VSUBPD       Y6, Y5, Y3
+	VBROADCASTSD trigConsts<>+120(SB), Y4
+	VFMADD213PD  trigConsts4<>+448(SB), Y2, Y4
+	VFMADD213PD  trigConsts4<>+512(SB), Y2, Y4
+	VFMADD213PD  trigConsts4<>+544(SB), Y2, Y4
+	VFMADD213PD  trigConsts4<>+576(SB), Y2, Y4
+	VFMADD213PD  trigConsts4<>+608(SB), Y2, Y4
+	VMULPD       Y2, Y4, Y4
+	VMULPD       trigConsts4<>+384(SB), Y2, Y6
 	VBROADCASTSD trigConsts<>+160(SB), Y7
 	VSUBPD       Y6, Y7, Y7
 	VMULPD       Y0, Y5, Y0
-	VFMSUB231PD  Y4, Y3, Y0
-	VBROADCASTSD trigConsts<>+160(SB), Y3
-	VSUBPD       Y7, Y3, Y3
-	VSUBPD       Y6, Y3, Y3
-	VADDPD       Y0, Y3, Y0
+	VFMSUB231PD  Y4, Y2, Y0
+	VBROADCASTSD trigConsts<>+160(SB), Y2
+	VSUBPD       Y7, Y2, Y2
+	VSUBPD       Y6, Y2, Y2
+	VADDPD       Y0, Y2, Y0
 	VADDPD       Y0, Y7, Y0
-	VPSLLQ       $0x3f, Y2, Y3
-	VBLENDVPD    Y3, Y0, Y1, Y3
-	VPSLLQ       $0x3e, Y2, Y4
-	VBROADCASTSD trigConsts<>+168(SB), Y5
-	VANDPD       Y5, Y4, Y4
-	VXORPD       Y4, Y3, Y3
-	VMOVUPD      Y3, (AX)(SI*8)
-	VPSLLQ       $0x3f, Y2, Y3
-	VBLENDVPD    Y3, Y1, Y0, Y0
-	VBROADCASTSD trigConsts<>+160(SB), Y1
-	VADDPD       Y1, Y2, Y1
+	VPSLLQ       $0x3f, Y1, Y2
+	VBLENDVPD    Y2, Y0, Y3, Y2
+	VPSLLQ       $0x3e, Y1, Y4
+	VANDPD       trigConsts4<>+672(SB), Y4, Y4
+	VXORPD       Y4, Y2, Y2
+	VMOVUPD      Y2, (AX)(SI*8)
+	VPSLLQ       $0x3f, Y1, Y2
+	VBLENDVPD    Y2, Y3, Y0, Y0
+	VADDPD       trigConsts4<>+640(SB), Y1, Y1
 	VPSLLQ       $0x3e, Y1, Y1
-	VBROADCASTSD trigConsts<>+168(SB), Y2
-	VANDPD       Y2, Y1, Y1
+	VANDPD       trigConsts4<>+672(SB), Y1, Y1
 	VXORPD       Y1, Y0, Y0
 	VMOVUPD      Y0, (CX)(SI*8)
 	ADDQ         $0x04, SI
@@ -827,37 +629,25 @@ cosShiftAVX2_many:
 	VBROADCASTSD X3, Y3
 	VSUBPD       Y2, Y0, Y0
 	VSUBPD       Y3, Y1, Y1
-	VBROADCASTSD trigConsts<>+0(SB), Y2
-	VBROADCASTSD trigConsts<>+8(SB), Y3
-	VANDPD       Y3, Y0, Y3
-	VCMPPD       $0x06, Y2, Y3, Y2
-	VBROADCASTSD trigConsts<>+0(SB), Y3
-	VBROADCASTSD trigConsts<>+8(SB), Y4
-	VANDPD       Y4, Y1, Y4
-	VCMPPD       $0x06, Y3, Y4, Y3
+	VANDPD       trigConsts4<>+0(SB), Y0, Y2
+	VCMPPD       $0x06, trigConsts4<>+32(SB), Y2, Y2
+	VANDPD       trigConsts4<>+0(SB), Y1, Y3
+	VCMPPD       $0x06, trigConsts4<>+32(SB), Y3, Y3
 	VORPD        Y3, Y2, Y2
 	VTESTPD      Y2, Y2
 	JNZ          cosShiftAVX2_one
-	VBROADCASTSD trigConsts<>+16(SB), Y2
-	VBROADCASTSD trigConsts<>+24(SB), Y3
-	VFMADD231PD  Y2, Y0, Y3
-	VBROADCASTSD trigConsts<>+16(SB), Y2
-	VBROADCASTSD trigConsts<>+24(SB), Y4
-	VFMADD231PD  Y2, Y1, Y4
 	VBROADCASTSD trigConsts<>+24(SB), Y2
-	VSUBPD       Y2, Y3, Y2
-	VBROADCASTSD trigConsts<>+24(SB), Y5
-	VSUBPD       Y5, Y4, Y5
-	VBROADCASTSD trigConsts<>+32(SB), Y6
-	VFNMADD231PD Y6, Y2, Y0
-	VBROADCASTSD trigConsts<>+32(SB), Y6
-	VFNMADD231PD Y6, Y5, Y1
-	VBROADCASTSD trigConsts<>+40(SB), Y6
-	VMULPD       Y6, Y2, Y6
-	VBROADCASTSD trigConsts<>+40(SB), Y7
-	VMULPD       Y7, Y5, Y7
+	VFMADD213PD  trigConsts4<>+64(SB), Y0, Y2
+	VBROADCASTSD trigConsts<>+24(SB), Y3
+	VFMADD213PD  trigConsts4<>+64(SB), Y1, Y3
+	VSUBPD       trigConsts4<>+64(SB), Y2, Y4
+	VSUBPD       trigConsts4<>+64(SB), Y3, Y5
+	VFNMADD231PD trigConsts4<>+128(SB), Y4, Y0
+	VFNMADD231PD trigConsts4<>+128(SB), Y5, Y1
+	VMULPD       trigConsts4<>+160(SB), Y4, Y6
+	VMULPD       trigConsts4<>+160(SB), Y5, Y7
 	VBROADCASTSD trigConsts<>+40(SB), Y8
-	VFMSUB213PD  Y6, Y2, Y8
+	VFMSUB213PD  Y6, Y4, Y8
 	VBROADCASTSD trigConsts<>+40(SB), Y9
 	VFMSUB213PD  Y7, Y5, Y9
 	VSUBPD       Y6, Y0, Y10
@@ -874,108 +664,76 @@ cosShiftAVX2_many:
 	VSUBPD       Y7, Y1, Y1
 	VSUBPD       Y8, Y0, Y0
 	VSUBPD       Y9, Y1, Y1
-	VBROADCASTSD trigConsts<>+48(SB), Y6
-	VFNMADD231PD Y6, Y2, Y0
-	VBROADCASTSD trigConsts<>+48(SB), Y2
-	VFNMADD231PD Y2, Y5, Y1
-	VMULPD       Y10, Y10, Y2
+	VFNMADD231PD trigConsts4<>+192(SB), Y4, Y0
+	VFNMADD231PD trigConsts4<>+192(SB), Y5, Y1
+	VMULPD       Y10, Y10, Y4
 	VMULPD       Y11, Y11, Y5
-	VBROADCASTSD trigConsts<>+56(SB), Y6
+	VBROADCASTSD trigConsts<>+64(SB), Y6
+	VFMADD213PD  trigConsts4<>+224(SB), Y4, Y6
 	VBROADCASTSD trigConsts<>+64(SB), Y7
-	VFMADD231PD  Y2, Y6, Y7
-	VBROADCASTSD trigConsts<>+56(SB), Y6
-	VBROADCASTSD trigConsts<>+64(SB), Y8
-	VFMADD231PD  Y5, Y6, Y8
-	VBROADCASTSD trigConsts<>+72(SB), Y6
-	VFMADD231PD  Y2, Y7, Y6
-	VBROADCASTSD trigConsts<>+72(SB), Y7
-	VFMADD231PD  Y5, Y8, Y7
-	VBROADCASTSD trigConsts<>+80(SB), Y8
-	VFMADD231PD  Y2, Y6, Y8
-	VBROADCASTSD trigConsts<>+80(SB), Y6
-	VFMADD231PD  Y5, Y7, Y6
-	VBROADCASTSD trigConsts<>+88(SB), Y7
-	VFMADD231PD  Y2, Y8, Y7
-	VBROADCASTSD trigConsts<>+88(SB), Y8
-	VFMADD231PD  Y5, Y6, Y8
-	VMULPD       Y10, Y2, Y6
+	VFMADD213PD  trigConsts4<>+224(SB), Y5, Y7
+	VFMADD213PD  trigConsts4<>+288(SB), Y4, Y6
+	VFMADD213PD  trigConsts4<>+288(SB), Y5, Y7
+	VFMADD213PD  trigConsts4<>+320(SB), Y4, Y6
+	VFMADD213PD  trigConsts4<>+320(SB), Y5, Y7
+	VFMADD213PD  trigConsts4<>+352(SB), Y4, Y6
+	VFMADD213PD  trigConsts4<>+352(SB), Y5, Y7
+	VMULPD       Y10, Y4, Y8
 	VMULPD       Y11, Y5, Y9
-	VBROADCASTSD trigConsts<>+96(SB), Y12
-	VMULPD       Y0, Y12, Y12
-	VBROADCASTSD trigConsts<>+96(SB), Y13
-	VMULPD       Y1, Y13, Y13
-	VFNMADD231PD Y7, Y6, Y12
-	VFNMADD231PD Y8, Y9, Y13
-	VFMSUB213PD  Y0, Y12, Y2
-	VFMSUB213PD  Y1, Y13, Y5
-	VBROADCASTSD trigConsts<>+104(SB), Y7
-	VFNMADD231PD Y7, Y6, Y2
-	VBROADCASTSD trigConsts<>+104(SB), Y6
-	VFNMADD231PD Y6, Y9, Y5
-	VSUBPD       Y2, Y10, Y2
-	VSUBPD       Y5, Y11, Y5
-	VMULPD       Y10, Y10, Y6
-	VMULPD       Y11, Y11, Y7
-	VBROADCASTSD trigConsts<>+112(SB), Y8
+	VMULPD       trigConsts4<>+384(SB), Y0, Y12
+	VMULPD       trigConsts4<>+384(SB), Y1, Y13
+	VFNMADD231PD Y6, Y8, Y12
+	VFNMADD231PD Y7, Y9, Y13
+	VFMSUB213PD  Y0, Y4, Y12
+	VFMSUB213PD  Y1, Y5, Y13
+	VFNMADD231PD trigConsts4<>+416(SB), Y8, Y12
+	VFNMADD231PD trigConsts4<>+416(SB), Y9, Y13
+	VSUBPD       Y12, Y10, Y6
+	VSUBPD       Y13, Y11, Y7
+	VBROADCASTSD trigConsts<>+120(SB), Y8
+	VFMADD213PD  trigConsts4<>+448(SB), Y4, Y8
 	VBROADCASTSD trigConsts<>+120(SB), Y9
-	VFMADD231PD  Y6, Y8, Y9
-	VBROADCASTSD trigConsts<>+112(SB), Y8
-	VBROADCASTSD trigConsts<>+120(SB), Y12
-	VFMADD231PD  Y7, Y8, Y12
-	VBROADCASTSD trigConsts<>+128(SB), Y8
-	VFMADD231PD  Y6, Y9, Y8
-	VBROADCASTSD trigConsts<>+128(SB), Y9
-	VFMADD231PD  Y7, Y12, Y9
-	VBROADCASTSD trigConsts<>+136(SB), Y12
-	VFMADD231PD  Y6, Y8, Y12
-	VBROADCASTSD trigConsts<>+136(SB), Y8
-	VFMADD231PD  Y7, Y9, Y8
-	VBROADCASTSD trigConsts<>+144(SB), Y9
-	VFMADD231PD  Y6, Y12, Y9
-	VBROADCASTSD trigConsts<>+144(SB), Y12
-	VFMADD231PD  Y7, Y8, Y12
-	VBROADCASTSD trigConsts<>+152(SB), Y8
-	VFMADD231PD  Y6, Y9, Y8
-	VBROADCASTSD trigConsts<>+152(SB), Y9
-	VFMADD231PD  Y7, Y12, Y9
-	VMULPD       Y6, Y8, Y8
-	VMULPD       Y7, Y9, Y9
-	VBROADCASTSD trigConsts<>+96(SB), Y12
-	VMULPD       Y6, Y12, Y12
-	VBROADCASTSD trigConsts<>+96(SB), Y13
-	VMULPD       Y7, Y13, Y13
+	VFMADD213PD  trigConsts4<>+448(SB), Y5, Y9
+	VFMADD213PD  trigConsts4<>+512(SB), Y4, Y8
+	VFMADD213PD  trigConsts4<>+512(SB), Y5, Y9
+	VFMADD213PD  trigConsts4<>+544(SB), Y4, Y8
+	VFMADD213PD  trigConsts4<>+544(SB), Y5, Y9
+	VFMADD213PD  trigConsts4<>+576(SB), Y4, Y8
+	VFMADD213PD  trigConsts4<>+576(SB), Y5, Y9
+	VFMADD213PD  trigConsts4<>+608(SB), Y4, Y8
+	VFMADD213PD  trigConsts4<>+608(SB), Y5, Y9
+	VMULPD       Y4, Y8, Y8
+	VMULPD       Y5, Y9, Y9
+	VMULPD       trigConsts4<>+384(SB), Y4, Y12
+	VMULPD       trigConsts4<>+384(SB), Y5, Y13
 	VBROADCASTSD trigConsts<>+160(SB), Y14
 	VSUBPD       Y12, Y14, Y14
 	VBROADCASTSD trigConsts<>+160(SB), Y15
 	VSUBPD       Y13, Y15, Y15
 	VMULPD       Y0, Y10, Y0
 	VMULPD       Y1, Y11, Y1
-	VFMSUB231PD  Y8, Y6, Y0
-	VFMSUB231PD  Y9, Y7, Y1
-	VBROADCASTSD trigConsts<>+160(SB), Y6
-	VSUBPD       Y14, Y6, Y6
-	VBROADCASTSD trigConsts<>+160(SB), Y7
-	VSUBPD       Y15, Y7, Y7
-	VSUBPD       Y12, Y6, Y6
-	VSUBPD       Y13, Y7, Y7
-	VADDPD       Y0, Y6, Y0
-	VADDPD       Y1, Y7, Y1
+	VFMSUB231PD  Y8, Y4, Y0
+	VFMSUB231PD  Y9, Y5, Y1
+	VBROADCASTSD trigConsts<>+160(SB), Y4
+	VSUBPD       Y14, Y4, Y4
+	VBROADCASTSD trigConsts<>+160(SB), Y5
+	VSUBPD       Y15, Y5, Y5
+	VSUBPD       Y12, Y4, Y4
+	VSUBPD       Y13, Y5, Y5
+	VADDPD       Y0, Y4, Y0
+	VADDPD       Y1, Y5, Y1
 	VADDPD       Y0, Y14, Y0
 	VADDPD       Y1, Y15, Y1
-	VPSLLQ       $0x3f, Y3, Y6
-	VBLENDVPD    Y6, Y2, Y0, Y0
-	VPSLLQ       $0x3f, Y4, Y2
-	VBLENDVPD    Y2, Y5, Y1, Y1
-	VBROADCASTSD trigConsts<>+160(SB), Y2
-	VADDPD       Y2, Y3, Y2
-	VBROADCASTSD trigConsts<>+160(SB), Y3
-	VADDPD       Y3, Y4, Y3
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y6, Y0, Y0
+	VPSLLQ       $0x3f, Y3, Y4
+	VBLENDVPD    Y4, Y7, Y1, Y1
+	VADDPD       trigConsts4<>+640(SB), Y2, Y2
+	VADDPD       trigConsts4<>+640(SB), Y3, Y3
 	VPSLLQ       $0x3e, Y2, Y2
 	VPSLLQ       $0x3e, Y3, Y3
-	VBROADCASTSD trigConsts<>+168(SB), Y4
-	VANDPD       Y4, Y2, Y2
-	VBROADCASTSD trigConsts<>+168(SB), Y4
-	VANDPD       Y4, Y3, Y3
+	VANDPD       trigConsts4<>+672(SB), Y2, Y2
+	VANDPD       trigConsts4<>+672(SB), Y3, Y3
 	VXORPD       Y2, Y0, Y0
 	VXORPD       Y3, Y1, Y1
 	VMOVUPD      Y0, (AX)(BX*8)
@@ -992,23 +750,17 @@ cosShiftAVX2_one:
 	MOVSD        p0+48(FP), X1
 	VBROADCASTSD X1, Y1
 	VSUBPD       Y1, Y0, Y0
-	VBROADCASTSD trigConsts<>+0(SB), Y1
-	VBROADCASTSD trigConsts<>+8(SB), Y2
-	VANDPD       Y2, Y0, Y2
-	VCMPPD       $0x06, Y1, Y2, Y1
+	VANDPD       trigConsts4<>+0(SB), Y0, Y1
+	VCMPPD       $0x06, trigConsts4<>+32(SB), Y1, Y1
 	VTESTPD      Y1, Y1
 	JNZ          cosShiftAVX2_done
-	VBROADCASTSD trigConsts<>+16(SB), Y1
-	VBROADCASTSD trigConsts<>+24(SB), Y2
-	VFMADD231PD  Y1, Y0, Y2
 	VBROADCASTSD trigConsts<>+24(SB), Y1
-	VSUBPD       Y1, Y2, Y1
-	VBROADCASTSD trigConsts<>+32(SB), Y3
-	VFNMADD231PD Y3, Y1, Y0
-	VBROADCASTSD trigConsts<>+40(SB), Y3
-	VMULPD       Y3, Y1, Y3
+	VFMADD213PD  trigConsts4<>+64(SB), Y0, Y1
+	VSUBPD       trigConsts4<>+64(SB), Y1, Y2
+	VFNMADD231PD trigConsts4<>+128(SB), Y2, Y0
+	VMULPD       trigConsts4<>+160(SB), Y2, Y3
 	VBROADCASTSD trigConsts<>+40(SB), Y4
-	VFMSUB213PD  Y3, Y1, Y4
+	VFMSUB213PD  Y3, Y2, Y4
 	VSUBPD       Y3, Y0, Y5
 	VSUBPD       Y0, Y5, Y6
 	VSUBPD       Y6, Y5, Y7
@@ -1016,57 +768,41 @@ cosShiftAVX2_one:
 	VADDPD       Y6, Y3, Y3
 	VSUBPD       Y3, Y0, Y0
 	VSUBPD       Y4, Y0, Y0
-	VBROADCASTSD trigConsts<>+48(SB), Y3
-	VFNMADD231PD Y3, Y1, Y0
-	VMULPD       Y5, Y5, Y1
-	VBROADCASTSD trigConsts<>+56(SB), Y3
-	VBROADCASTSD trigConsts<>+64(SB), Y4
-	VFMADD231PD  Y1, Y3, Y4
-	VBROADCASTSD trigConsts<>+72(SB), Y3
-	VFMADD231PD  Y1, Y4, Y3
-	VBROADCASTSD trigConsts<>+80(SB), Y4
-	VFMADD231PD  Y1, Y3, Y4
-	VBROADCASTSD trigConsts<>+88(SB), Y3
-	VFMADD231PD  Y1, Y4, Y3
-	VMULPD       Y5, Y1, Y4
-	VBROADCASTSD trigConsts<>+96(SB), Y6
-	VMULPD       Y0, Y6, Y6
+	VFNMADD231PD trigConsts4<>+192(SB), Y2, Y0
+	VMULPD       Y5, Y5, Y2
+	VBROADCASTSD trigConsts<>+64(SB), Y3
+	VFMADD213PD  trigConsts4<>+224(SB), Y2, Y3
+	VFMADD213PD  trigConsts4<>+288(SB), Y2, Y3
+	VFMADD213PD  trigConsts4<>+320(SB), Y2, Y3
+	VFMADD213PD  trigConsts4<>+352(SB), Y2, Y3
+	VMULPD       Y5, Y2, Y4
+	VMULPD       trigConsts4<>+384(SB), Y0, Y6
 	VFNMADD231PD Y3, Y4, Y6
-	VFMSUB213PD  Y0, Y6, Y1
-	VBROADCASTSD trigConsts<>+104(SB), Y3
-	VFNMADD231PD Y3, Y4, Y1
-	VSUBPD       Y1, Y5, Y1
-	VMULPD       Y5, Y5, Y3
-	VBROADCASTSD trigConsts<>+112(SB), Y4
-	VBROADCASTSD trigConsts<>+120(SB), Y6
-	VFMADD231PD  Y3, Y4, Y6
-	VBROADCASTSD trigConsts<>+128(SB), Y4
-	VFMADD231PD  Y3, Y6, Y4
-	VBROADCASTSD trigConsts<>+136(SB), Y6
-	VFMADD231PD  Y3, Y4, Y6
-	VBROADCASTSD trigConsts<>+144(SB), Y4
-	VFMADD231PD  Y3, Y6, Y4
-	VBROADCASTSD trigConsts<>+152(SB), Y6
-	VFMADD231PD  Y3, Y4, Y6
-	VMULPD       Y3, Y6, Y4
-	VBROADCASTSD trigConsts<>+96(SB), Y6
-	VMULPD       Y3, Y6, Y6
+	VFMSUB213PD  Y0, Y2, Y6
+	VFNMADD231PD trigConsts4<>+416(SB), Y4, Y6
+	VSUBPD       Y6, Y5, Y3
+	VBROADCASTSD trigConsts<>+120(SB), Y4
+	VFMADD213PD  trigConsts4<>+448(SB), Y2, Y4
+	VFMADD213PD  trigConsts4<>+512(SB), Y2, Y4
+	VFMADD213PD  trigConsts4<>+544(SB), Y2, Y4
+	VFMADD213PD  trigConsts4<>+576(SB), Y2, Y4
+	VFMADD213PD  trigConsts4<>+608(SB), Y2, Y4
+	VMULPD       Y2, Y4, Y4
+	VMULPD       trigConsts4<>+384(SB), Y2, Y6
 	VBROADCASTSD trigConsts<>+160(SB), Y7
 	VSUBPD       Y6, Y7, Y7
 	VMULPD       Y0, Y5, Y0
-	VFMSUB231PD  Y4, Y3, Y0
-	VBROADCASTSD trigConsts<>+160(SB), Y3
-	VSUBPD       Y7, Y3, Y3
-	VSUBPD       Y6, Y3, Y3
-	VADDPD       Y0, Y3, Y0
+	VFMSUB231PD  Y4, Y2, Y0
+	VBROADCASTSD trigConsts<>+160(SB), Y2
+	VSUBPD       Y7, Y2, Y2
+	VSUBPD       Y6, Y2, Y2
+	VADDPD       Y0, Y2, Y0
 	VADDPD       Y0, Y7, Y0
-	VPSLLQ       $0x3f, Y2, Y3
-	VBLENDVPD    Y3, Y1, Y0, Y0
-	VBROADCASTSD trigConsts<>+160(SB), Y1
-	VADDPD       Y1, Y2, Y1
+	VPSLLQ       $0x3f, Y1, Y2
+	VBLENDVPD    Y2, Y3, Y0, Y0
+	VADDPD       trigConsts4<>+640(SB), Y1, Y1
 	VPSLLQ       $0x3e, Y1, Y1
-	VBROADCASTSD trigConsts<>+168(SB), Y2
-	VANDPD       Y2, Y1, Y1
+	VANDPD       trigConsts4<>+672(SB), Y1, Y1
 	VXORPD       Y1, Y0, Y0
 	VMOVUPD      Y0, (AX)(BX*8)
 	ADDQ         $0x04, BX
@@ -1086,334 +822,242 @@ TEXT ·cosAVX512(SB), NOSPLIT, $0-56
 	XORQ BX, BX
 
 cosAVX512_many:
-	MOVQ         DX, SI
-	SUBQ         $0x18, SI
-	CMPQ         BX, SI
-	JG           cosAVX512_one
-	VMOVUPD      (CX)(BX*8), Z0
-	VMOVUPD      64(CX)(BX*8), Z1
-	VMOVUPD      128(CX)(BX*8), Z2
-	VBROADCASTSD trigConsts<>+0(SB), Z3
-	VBROADCASTSD trigConsts<>+8(SB), Z4
-	VPANDQ       Z4, Z0, Z4
-	VCMPPD       $0x06, Z3, Z4, K1
-	VBROADCASTSD trigConsts<>+0(SB), Z3
-	VBROADCASTSD trigConsts<>+8(SB), Z4
-	VPANDQ       Z4, Z1, Z4
-	VCMPPD       $0x06, Z3, Z4, K2
-	KORB         K2, K1, K1
-	VBROADCASTSD trigConsts<>+0(SB), Z3
-	VBROADCASTSD trigConsts<>+8(SB), Z4
-	VPANDQ       Z4, Z2, Z4
-	VCMPPD       $0x06, Z3, Z4, K2
-	KORB         K2, K1, K1
-	KORTESTB     K1, K1
-	JNZ          cosAVX512_one
-	VBROADCASTSD trigConsts<>+16(SB), Z3
-	VBROADCASTSD trigConsts<>+24(SB), Z4
-	VFMADD231PD  Z3, Z0, Z4
-	VBROADCASTSD trigConsts<>+16(SB), Z3
-	VBROADCASTSD trigConsts<>+24(SB), Z9
-	VFMADD231PD  Z3, Z1, Z9
-	VBROADCASTSD trigConsts<>+16(SB), Z3
-	VBROADCASTSD trigConsts<>+24(SB), Z10
-	VFMADD231PD  Z3, Z2, Z10
-	VBROADCASTSD trigConsts<>+24(SB), Z3
-	VSUBPD       Z3, Z4, Z3
-	VBROADCASTSD trigConsts<>+24(SB), Z11
-	VSUBPD       Z11, Z9, Z11
-	VBROADCASTSD trigConsts<>+24(SB), Z12
-	VSUBPD       Z12, Z10, Z12
-	VBROADCASTSD trigConsts<>+32(SB), Z13
-	VFNMADD231PD Z13, Z3, Z0
-	VBROADCASTSD trigConsts<>+32(SB), Z13
-	VFNMADD231PD Z13, Z11, Z1
-	VBROADCASTSD trigConsts<>+32(SB), Z13
-	VFNMADD231PD Z13, Z12, Z2
-	VBROADCASTSD trigConsts<>+40(SB), Z13
-	VMULPD       Z13, Z3, Z13
-	VBROADCASTSD trigConsts<>+40(SB), Z14
-	VMULPD       Z14, Z11, Z14
-	VBROADCASTSD trigConsts<>+40(SB), Z15
-	VMULPD       Z15, Z12, Z15
-	VBROADCASTSD trigConsts<>+40(SB), Z16
-	VFMSUB213PD  Z13, Z3, Z16
-	VBROADCASTSD trigConsts<>+40(SB), Z17
-	VFMSUB213PD  Z14, Z11, Z17
-	VBROADCASTSD trigConsts<>+40(SB), Z18
-	VFMSUB213PD  Z15, Z12, Z18
-	VSUBPD       Z13, Z0, Z19
-	VSUBPD       Z14, Z1, Z20
-	VSUBPD       Z15, Z2, Z21
-	VSUBPD       Z0, Z19, Z22
-	VSUBPD       Z1, Z20, Z23
-	VSUBPD       Z2, Z21, Z24
-	VSUBPD       Z22, Z19, Z25
-	VSUBPD       Z23, Z20, Z26
-	VSUBPD       Z24, Z21, Z27
-	VSUBPD       Z25, Z0, Z0
-	VSUBPD       Z26, Z1, Z1
-	VSUBPD       Z27, Z2, Z2
-	VADDPD       Z22, Z13, Z13
-	VADDPD       Z23, Z14, Z14
-	VADDPD       Z24, Z15, Z15
-	VSUBPD       Z13, Z0, Z0
-	VSUBPD       Z14, Z1, Z1
-	VSUBPD       Z15, Z2, Z2
-	VSUBPD       Z16, Z0, Z0
-	VSUBPD       Z17, Z1, Z1
-	VSUBPD       Z18, Z2, Z2
-	VBROADCASTSD trigConsts<>+48(SB), Z13
-	VFNMADD231PD Z13, Z3, Z0
-	VBROADCASTSD trigConsts<>+48(SB), Z3
-	VFNMADD231PD Z3, Z11, Z1
-	VBROADCASTSD trigConsts<>+48(SB), Z3
-	VFNMADD231PD Z3, Z12, Z2
-	VMULPD       Z19, Z19, Z3
-	VMULPD       Z20, Z20, Z11
-	VMULPD       Z21, Z21, Z12
-	VBROADCASTSD trigConsts<>+56(SB), Z13
-	VBROADCASTSD trigConsts<>+64(SB), Z14
-	VFMADD231PD  Z3, Z13, Z14
-	VBROADCASTSD trigConsts<>+56(SB), Z13
-	VBROADCASTSD trigConsts<>+64(SB), Z15
-	VFMADD231PD  Z11, Z13, Z15
-	VBROADCASTSD trigConsts<>+56(SB), Z13
-	VBROADCASTSD trigConsts<>+64(SB), Z16
-	VFMADD231PD  Z12, Z13, Z16
-	VBROADCASTSD trigConsts<>+72(SB), Z13
-	VFMADD231PD  Z3, Z14, Z13
-	VBROADCASTSD trigConsts<>+72(SB), Z14
-	VFMADD231PD  Z11, Z15, Z14
-	VBROADCASTSD trigConsts<>+72(SB), Z15
-	VFMADD231PD  Z12, Z16, Z15
-	VBROADCASTSD trigConsts<>+80(SB), Z16
-	VFMADD231PD  Z3, Z13, Z16
-	VBROADCASTSD trigConsts<>+80(SB), Z13
-	VFMADD231PD  Z11, Z14, Z13
-	VBROADCASTSD trigConsts<>+80(SB), Z14
-	VFMADD231PD  Z12, Z15, Z14
-	VBROADCASTSD trigConsts<>+88(SB), Z15
-	VFMADD231PD  Z3, Z16, Z15
-	VBROADCASTSD trigConsts<>+88(SB), Z16
-	VFMADD231PD  Z11, Z13, Z16
-	VBROADCASTSD trigConsts<>+88(SB), Z13
-	VFMADD231PD  Z12, Z14, Z13
-	VMULPD       Z19, Z3, Z14
-	VMULPD       Z20, Z11, Z17
-	VMULPD       Z21, Z12, Z18
-	VBROADCASTSD trigConsts<>+96(SB), Z22
-	VMULPD       Z0, Z22, Z22
-	VBROADCASTSD trigConsts<>+96(SB), Z23
-	VMULPD       Z1, Z23, Z23
-	VBROADCASTSD trigConsts<>+96(SB), Z24
-	VMULPD       Z2, Z24, Z24
-	VFNMADD231PD Z15, Z14, Z22
-	VFNMADD231PD Z16, Z17, Z23
-	VFNMADD231PD Z13, Z18, Z24
-	VFMSUB213PD  Z0, Z22, Z3
-	VFMSUB213PD  Z1, Z23, Z11
-	VFMSUB213PD  Z2, Z24, Z12
-	VBROADCASTSD trigConsts<>+104(SB), Z13
-	VFNMADD231PD Z13, Z14, Z3
-	VBROADCASTSD trigConsts<>+104(SB), Z13
-	VFNMADD231PD Z13, Z17, Z11
-	VBROADCASTSD trigConsts<>+104(SB), Z13
-	VFNMADD231PD Z13, Z18, Z12
-	VSUBPD       Z3, Z19, Z3
-	VSUBPD       Z11, Z20, Z11
-	VSUBPD       Z12, Z21, Z12
-	VMULPD       Z19, Z19, Z13
-	VMULPD       Z20, Z20, Z14
-	VMULPD       Z21, Z21, Z15
-	VBROADCASTSD trigConsts<>+112(SB), Z16
-	VBROADCASTSD trigConsts<>+120(SB), Z17
-	VFMADD231PD  Z13, Z16, Z17
-	VBROADCASTSD trigConsts<>+112(SB), Z16
-	VBROADCASTSD trigConsts<>+120(SB), Z18
-	VFMADD231PD  Z14, Z16, Z18
-	VBROADCASTSD trigConsts<>+112(SB), Z16
-	VBROADCASTSD trigConsts<>+120(SB), Z22
-	VFMADD231PD  Z15, Z16, Z22
-	VBROADCASTSD trigConsts<>+128(SB), Z16
-	VFMADD231PD  Z13, Z17, Z16
-	VBROADCASTSD trigConsts<>+128(SB), Z17
-	VFMADD231PD  Z14, Z18, Z17
-	VBROADCASTSD trigConsts<>+128(SB), Z18
-	VFMADD231PD  Z15, Z22, Z18
-	VBROADCASTSD trigConsts<>+136(SB), Z22
-	VFMADD231PD  Z13, Z16, Z22
-	VBROADCASTSD trigConsts<>+136(SB), Z16
-	VFMADD231PD  Z14, Z17, Z16
-	VBROADCASTSD trigConsts<>+136(SB), Z17
-	VFMADD231PD  Z15, Z18, Z17
-	VBROADCASTSD trigConsts<>+144(SB), Z18
-	VFMADD231PD  Z13, Z22, Z18
-	VBROADCASTSD trigConsts<>+144(SB), Z22
-	VFMADD231PD  Z14, Z16, Z22
-	VBROADCASTSD trigConsts<>+144(SB), Z16
-	VFMADD231PD  Z15, Z17, Z16
-	VBROADCASTSD trigConsts<>+152(SB), Z17
-	VFMADD231PD  Z13, Z18, Z17
-	VBROADCASTSD trigConsts<>+152(SB), Z18
-	VFMADD231PD  Z14, Z22, Z18
-	VBROADCASTSD trigConsts<>+152(SB), Z22
-	VFMADD231PD  Z15, Z16, Z22
-	VMULPD       Z13, Z17, Z16
-	VMULPD       Z14, Z18, Z17
-	VMULPD       Z15, Z22, Z18
-	VBROADCASTSD trigConsts<>+96(SB), Z22
-	VMULPD       Z13, Z22, Z22
-	VBROADCASTSD trigConsts<>+96(SB), Z23
-	VMULPD       Z14, Z23, Z23
-	VBROADCASTSD trigConsts<>+96(SB), Z24
-	VMULPD       Z15, Z24, Z24
-	VBROADCASTSD trigConsts<>+160(SB), Z25
-	VSUBPD       Z22, Z25, Z25
-	VBROADCASTSD trigConsts<>+160(SB), Z26
-	VSUBPD       Z23, Z26, Z26
-	VBROADCASTSD trigConsts<>+160(SB), Z27
-	VSUBPD       Z24, Z27, Z27
-	VMULPD       Z0, Z19, Z0
-	VMULPD       Z1, Z20, Z1
-	VMULPD       Z2, Z21, Z2
-	VFMSUB231PD  Z16, Z13, Z0
-	VFMSUB231PD  Z17, Z14, Z1
-	VFMSUB231PD  Z18, Z15, Z2
-	VBROADCASTSD trigConsts<>+160(SB), Z13
-	VSUBPD       Z25, Z13, Z13
-	VBROADCASTSD trigConsts<>+160(SB), Z14
-	VSUBPD       Z26, Z14, Z14
-	VBROADCASTSD trigConsts<>+160(SB), Z15
-	VSUBPD       Z27, Z15, Z15
-	VSUBPD       Z22, Z13, Z13
-	VSUBPD       Z23, Z14, Z14
-	VSUBPD       Z24, Z15, Z15
-	VADDPD       Z0, Z13, Z0
-	VADDPD       Z1, Z14, Z1
-	VADDPD       Z2, Z15, Z2
-	VADDPD       Z0, Z25, Z0
-	VADDPD       Z1, Z26, Z1
-	VADDPD       Z2, Z27, Z2
-	VBROADCASTSD trigConsts<>+176(SB), Z13
-	VPTESTMQ     Z13, Z4, K1
-	VBLENDMPD    Z3, Z0, K1, Z5
-	VBROADCASTSD trigConsts<>+176(SB), Z0
-	VPTESTMQ     Z0, Z9, K1
-	VBLENDMPD    Z11, Z1, K1, Z6
-	VBROADCASTSD trigConsts<>+176(SB), Z0
-	VPTESTMQ     Z0, Z10, K1
-	VBLENDMPD    Z12, Z2, K1, Z7
-	VBROADCASTSD trigConsts<>+160(SB), Z0
-	VADDPD       Z0, Z4, Z0
-	VBROADCASTSD trigConsts<>+160(SB), Z1
-	VADDPD       Z1, Z9, Z1
-	VBROADCASTSD trigConsts<>+160(SB), Z2
-	VADDPD       Z2, Z10, Z2
-	VPSLLQ       $0x3e, Z0, Z0
-	VPSLLQ       $0x3e, Z1, Z1
-	VPSLLQ       $0x3e, Z2, Z2
-	VBROADCASTSD trigConsts<>+168(SB), Z3
-	VPANDQ       Z3, Z0, Z0
-	VBROADCASTSD trigConsts<>+168(SB), Z3
-	VPANDQ       Z3, Z1, Z1
-	VBROADCASTSD trigConsts<>+168(SB), Z3
-	VPANDQ       Z3, Z2, Z2
-	VPXORQ       Z0, Z5, Z0
-	VPXORQ       Z1, Z6, Z1
-	VPXORQ       Z2, Z7, Z2
-	VMOVUPD      Z0, (AX)(BX*8)
-	VMOVUPD      Z1, 64(AX)(BX*8)
-	VMOVUPD      Z2, 128(AX)(BX*8)
-	ADDQ         $0x18, BX
-	JMP          cosAVX512_many
+	MOVQ              DX, SI
+	SUBQ              $0x18, SI
+	CMPQ              BX, SI
+	JG                cosAVX512_one
+	VMOVUPD           (CX)(BX*8), Z0
+	VMOVUPD           64(CX)(BX*8), Z1
+	VMOVUPD           128(CX)(BX*8), Z2
+	VPANDQ.BCST       trigConsts<>+0(SB), Z0, Z3
+	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z3, K1
+	VPANDQ.BCST       trigConsts<>+0(SB), Z1, Z3
+	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z3, K2
+	KORB              K2, K1, K1
+	VPANDQ.BCST       trigConsts<>+0(SB), Z2, Z3
+	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z3, K2
+	KORB              K2, K1, K1
+	KORTESTB          K1, K1
+	JNZ               cosAVX512_one
+	VBROADCASTSD      trigConsts<>+24(SB), Z3
+	VFMADD213PD.BCST  trigConsts<>+16(SB), Z0, Z3
+	VBROADCASTSD      trigConsts<>+24(SB), Z8
+	VFMADD213PD.BCST  trigConsts<>+16(SB), Z1, Z8
+	VBROADCASTSD      trigConsts<>+24(SB), Z9
+	VFMADD213PD.BCST  trigConsts<>+16(SB), Z2, Z9
+	VSUBPD.BCST       trigConsts<>+16(SB), Z3, Z10
+	VSUBPD.BCST       trigConsts<>+16(SB), Z8, Z11
+	VSUBPD.BCST       trigConsts<>+16(SB), Z9, Z12
+	VFNMADD231PD.BCST trigConsts<>+32(SB), Z10, Z0
+	VFNMADD231PD.BCST trigConsts<>+32(SB), Z11, Z1
+	VFNMADD231PD.BCST trigConsts<>+32(SB), Z12, Z2
+	VMULPD.BCST       trigConsts<>+40(SB), Z10, Z13
+	VMULPD.BCST       trigConsts<>+40(SB), Z11, Z14
+	VMULPD.BCST       trigConsts<>+40(SB), Z12, Z15
+	VBROADCASTSD      trigConsts<>+40(SB), Z16
+	VFMSUB213PD       Z13, Z10, Z16
+	VBROADCASTSD      trigConsts<>+40(SB), Z17
+	VFMSUB213PD       Z14, Z11, Z17
+	VBROADCASTSD      trigConsts<>+40(SB), Z18
+	VFMSUB213PD       Z15, Z12, Z18
+	VSUBPD            Z13, Z0, Z19
+	VSUBPD            Z14, Z1, Z20
+	VSUBPD            Z15, Z2, Z21
+	VSUBPD            Z0, Z19, Z22
+	VSUBPD            Z1, Z20, Z23
+	VSUBPD            Z2, Z21, Z24
+	VSUBPD            Z22, Z19, Z25
+	VSUBPD            Z23, Z20, Z26
+	VSUBPD            Z24, Z21, Z27
+	VSUBPD            Z25, Z0, Z0
+	VSUBPD            Z26, Z1, Z1
+	VSUBPD            Z27, Z2, Z2
+	VADDPD            Z22, Z13, Z13
+	VADDPD            Z23, Z14, Z14
+	VADDPD            Z24, Z15, Z15
+	VSUBPD            Z13, Z0, Z0
+	VSUBPD            Z14, Z1, Z1
+	VSUBPD            Z15, Z2, Z2
+	VSUBPD            Z16, Z0, Z0
+	VSUBPD            Z17, Z1, Z1
+	VSUBPD            Z18, Z2, Z2
+	VFNMADD231PD.BCST trigConsts<>+48(SB), Z10, Z0
+	VFNMADD231PD.BCST trigConsts<>+48(SB), Z11, Z1
+	VFNMADD231PD.BCST trigConsts<>+48(SB), Z12, Z2
+	VMULPD            Z19, Z19, Z10
+	VMULPD            Z20, Z20, Z11
+	VMULPD            Z21, Z21, Z12
+	VBROADCASTSD      trigConsts<>+64(SB), Z13
+	VFMADD213PD.BCST  trigConsts<>+56(SB), Z10, Z13
+	VBROADCASTSD      trigConsts<>+64(SB), Z14
+	VFMADD213PD.BCST  trigConsts<>+56(SB), Z11, Z14
+	VBROADCASTSD      trigConsts<>+64(SB), Z15
+	VFMADD213PD.BCST  trigConsts<>+56(SB), Z12, Z15
+	VFMADD213PD.BCST  trigConsts<>+72(SB), Z10, Z13
+	VFMADD213PD.BCST  trigConsts<>+72(SB), Z11, Z14
+	VFMADD213PD.BCST  trigConsts<>+72(SB), Z12, Z15
+	VFMADD213PD.BCST  trigConsts<>+80(SB), Z10, Z13
+	VFMADD213PD.BCST  trigConsts<>+80(SB), Z11, Z14
+	VFMADD213PD.BCST  trigConsts<>+80(SB), Z12, Z15
+	VFMADD213PD.BCST  trigConsts<>+88(SB), Z10, Z13
+	VFMADD213PD.BCST  trigConsts<>+88(SB), Z11, Z14
+	VFMADD213PD.BCST  trigConsts<>+88(SB), Z12, Z15
+	VMULPD            Z19, Z10, Z16
+	VMULPD            Z20, Z11, Z17
+	VMULPD            Z21, Z12, Z18
+	VMULPD.BCST       trigConsts<>+96(SB), Z0, Z22
+	VMULPD.BCST       trigConsts<>+96(SB), Z1, Z23
+	VMULPD.BCST       trigConsts<>+96(SB), Z2, Z24
+	VFNMADD231PD      Z13, Z16, Z22
+	VFNMADD231PD      Z14, Z17, Z23
+	VFNMADD231PD      Z15, Z18, Z24
+	VFMSUB213PD       Z0, Z10, Z22
+	VFMSUB213PD       Z1, Z11, Z23
+	VFMSUB213PD       Z2, Z12, Z24
+	VFNMADD231PD.BCST trigConsts<>+104(SB), Z16, Z22
+	VFNMADD231PD.BCST trigConsts<>+104(SB), Z17, Z23
+	VFNMADD231PD.BCST trigConsts<>+104(SB), Z18, Z24
+	VSUBPD            Z22, Z19, Z13
+	VSUBPD            Z23, Z20, Z14
+	VSUBPD            Z24, Z21, Z15
+	VBROADCASTSD      trigConsts<>+120(SB), Z16
+	VFMADD213PD.BCST  trigConsts<>+112(SB), Z10, Z16
+	VBROADCASTSD      trigConsts<>+120(SB), Z17
+	VFMADD213PD.BCST  trigConsts<>+112(SB), Z11, Z17
+	VBROADCASTSD      trigConsts<>+120(SB), Z18
+	VFMADD213PD.BCST  trigConsts<>+112(SB), Z12, Z18
+	VFMADD213PD.BCST  trigConsts<>+128(SB), Z10, Z16
+	VFMADD213PD.BCST  trigConsts<>+128(SB), Z11, Z17
+	VFMADD213PD.BCST  trigConsts<>+128(SB), Z12, Z18
+	VFMADD213PD.BCST  trigConsts<>+136(SB), Z10, Z16
+	VFMADD213PD.BCST  trigConsts<>+136(SB), Z11, Z17
+	VFMADD213PD.BCST  trigConsts<>+136(SB), Z12, Z18
+	VFMADD213PD.BCST  trigConsts<>+144(SB), Z10, Z16
+	VFMADD213PD.BCST  trigConsts<>+144(SB), Z11, Z17
+	VFMADD213PD.BCST  trigConsts<>+144(SB), Z12, Z18
+	VFMADD213PD.BCST  trigConsts<>+152(SB), Z10, Z16
+	VFMADD213PD.BCST  trigConsts<>+152(SB), Z11, Z17
+	VFMADD213PD.BCST  trigConsts<>+152(SB), Z12, Z18
+	VMULPD            Z10, Z16, Z16
+	VMULPD            Z11, Z17, Z17
+	VMULPD            Z12, Z18, Z18
+	VMULPD.BCST       trigConsts<>+96(SB), Z10, Z22
+	VMULPD.BCST       trigConsts<>+96(SB), Z11, Z23
+	VMULPD.BCST       trigConsts<>+96(SB), Z12, Z24
+	VBROADCASTSD      trigConsts<>+160(SB), Z25
+	VSUBPD            Z22, Z25, Z25
+	VBROADCASTSD      trigConsts<>+160(SB), Z26
+	VSUBPD            Z23, Z26, Z26
+	VBROADCASTSD      trigConsts<>+160(SB), Z27
+	VSUBPD            Z24, Z27, Z27
+	VMULPD            Z0, Z19, Z0
+	VMULPD            Z1, Z20, Z1
+	VMULPD            Z2, Z21, Z2
+	VFMSUB231PD       Z16, Z10, Z0
+	VFMSUB231PD       Z17, Z11, Z1
+	VFMSUB231PD       Z18, Z12, Z2
+	VBROADCASTSD      trigConsts<>+160(SB), Z10
+	VSUBPD            Z25, Z10, Z10
+	VBROADCASTSD      trigConsts<>+160(SB), Z11
+	VSUBPD            Z26, Z11, Z11
+	VBROADCASTSD      trigConsts<>+160(SB), Z12
+	VSUBPD            Z27, Z12, Z12
+	VSUBPD            Z22, Z10, Z10
+	VSUBPD            Z23, Z11, Z11
+	VSUBPD            Z24, Z12, Z12
+	VADDPD            Z0, Z10, Z0
+	VADDPD            Z1, Z11, Z1
+	VADDPD            Z2, Z12, Z2
+	VADDPD            Z0, Z25, Z0
+	VADDPD            Z1, Z26, Z1
+	VADDPD            Z2, Z27, Z2
+	VPTESTMQ.BCST     trigConsts<>+176(SB), Z3, K1
+	VBLENDMPD         Z13, Z0, K1, Z4
+	VPTESTMQ.BCST     trigConsts<>+176(SB), Z8, K1
+	VBLENDMPD         Z14, Z1, K1, Z5
+	VPTESTMQ.BCST     trigConsts<>+176(SB), Z9, K1
+	VBLENDMPD         Z15, Z2, K1, Z6
+	VADDPD.BCST       trigConsts<>+160(SB), Z3, Z0
+	VADDPD.BCST       trigConsts<>+160(SB), Z8, Z1
+	VADDPD.BCST       trigConsts<>+160(SB), Z9, Z2
+	VPSLLQ            $0x3e, Z0, Z0
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z2, Z2
+	VPANDQ.BCST       trigConsts<>+168(SB), Z0, Z0
+	VPANDQ.BCST       trigConsts<>+168(SB), Z1, Z1
+	VPANDQ.BCST       trigConsts<>+168(SB), Z2, Z2
+	VPXORQ            Z0, Z4, Z0
+	VPXORQ            Z1, Z5, Z1
+	VPXORQ            Z2, Z6, Z2
+	VMOVUPD           Z0, (AX)(BX*8)
+	VMOVUPD           Z1, 64(AX)(BX*8)
+	VMOVUPD           Z2, 128(AX)(BX*8)
+	ADDQ              $0x18, BX
+	JMP               cosAVX512_many
 
 cosAVX512_one:
-	MOVQ         DX, SI
-	SUBQ         $0x08, SI
-	CMPQ         BX, SI
-	JG           cosAVX512_done
-	VMOVUPD      (CX)(BX*8), Z0
-	VBROADCASTSD trigConsts<>+0(SB), Z1
-	VBROADCASTSD trigConsts<>+8(SB), Z2
-	VPANDQ       Z2, Z0, Z2
-	VCMPPD       $0x06, Z1, Z2, K1
-	KORTESTB     K1, K1
-	JNZ          cosAVX512_done
-	VBROADCASTSD trigConsts<>+16(SB), Z1
-	VBROADCASTSD trigConsts<>+24(SB), Z2
-	VFMADD231PD  Z1, Z0, Z2
-	VBROADCASTSD trigConsts<>+24(SB), Z1
-	VSUBPD       Z1, Z2, Z1
-	VBROADCASTSD trigConsts<>+32(SB), Z3
-	VFNMADD231PD Z3, Z1, Z0
-	VBROADCASTSD trigConsts<>+40(SB), Z3
-	VMULPD       Z3, Z1, Z3
-	VBROADCASTSD trigConsts<>+40(SB), Z4
-	VFMSUB213PD  Z3, Z1, Z4
-	VSUBPD       Z3, Z0, Z5
-	VSUBPD       Z0, Z5, Z6
-	VSUBPD       Z6, Z5, Z7
-	VSUBPD       Z7, Z0, Z0
-	VADDPD       Z6, Z3, Z3
-	VSUBPD       Z3, Z0, Z0
-	VSUBPD       Z4, Z0, Z0
-	VBROADCASTSD trigConsts<>+48(SB), Z3
-	VFNMADD231PD Z3, Z1, Z0
-	VMULPD       Z5, Z5, Z1
-	VBROADCASTSD trigConsts<>+56(SB), Z3
-	VBROADCASTSD trigConsts<>+64(SB), Z4
-	VFMADD231PD  Z1, Z3, Z4
-	VBROADCASTSD trigConsts<>+72(SB), Z3
-	VFMADD231PD  Z1, Z4, Z3
-	VBROADCASTSD trigConsts<>+80(SB), Z4
-	VFMADD231PD  Z1, Z3, Z4
-	VBROADCASTSD trigConsts<>+88(SB), Z3
-	VFMADD231PD  Z1, Z4, Z3
-	VMULPD       Z5, Z1, Z4
-	VBROADCASTSD trigConsts<>+96(SB), Z6
-	VMULPD       Z0, Z6, Z6
-	VFNMADD231PD Z3, Z4, Z6
-	VFMSUB213PD  Z0, Z6, Z1
-	VBROADCASTSD trigConsts<>+104(SB), Z3
-	VFNMADD231PD Z3, Z4, Z1
-	VSUBPD       Z1, Z5, Z1
-	VMULPD       Z5, Z5, Z3
-	VBROADCASTSD trigConsts<>+112(SB), Z4
-	VBROADCASTSD trigConsts<>+120(SB), Z6
-	VFMADD231PD  Z3, Z4, Z6
-	VBROADCASTSD trigConsts<>+128(SB), Z4
-	VFMADD231PD  Z3, Z6, Z4
-	VBROADCASTSD trigConsts<>+136(SB), Z6
-	VFMADD231PD  Z3, Z4, Z6
-	VBROADCASTSD trigConsts<>+144(SB), Z4
-	VFMADD231PD  Z3, Z6, Z4
-	VBROADCASTSD trigConsts<>+152(SB), Z6
-	VFMADD231PD  Z3, Z4, Z6
-	VMULPD       Z3, Z6, Z4
-	VBROADCASTSD trigConsts<>+96(SB), Z6
-	VMULPD       Z3, Z6, Z6
-	VBROADCASTSD trigConsts<>+160(SB), Z7
-	VSUBPD       Z6, Z7, Z7
-	VMULPD       Z0, Z5, Z0
-	VFMSUB231PD  Z4, Z3, Z0
-	VBROADCASTSD trigConsts<>+160(SB), Z3
-	VSUBPD       Z7, Z3, Z3
-	VSUBPD       Z6, Z3, Z3
-	VADDPD       Z0, Z3, Z0
-	VADDPD       Z0, Z7, Z0
-	VBROADCASTSD trigConsts<>+176(SB), Z3
-	VPTESTMQ     Z3, Z2, K1
-	VBLENDMPD    Z1, Z0, K1, Z8
-	VBROADCASTSD trigConsts<>+160(SB), Z0
-	VADDPD       Z0, Z2, Z0
-	VPSLLQ       $0x3e, Z0, Z0
-	VBROADCASTSD trigConsts<>+168(SB), Z1
-	VPANDQ       Z1, Z0, Z0
-	VPXORQ       Z0, Z8, Z0
-	VMOVUPD      Z0, (AX)(BX*8)
-	ADDQ         $0x08, BX
-	JMP          cosAVX512_one
+	MOVQ              DX, SI
+	SUBQ              $0x08, SI
+	CMPQ              BX, SI
+	JG                cosAVX512_done
+	VMOVUPD           (CX)(BX*8), Z0
+	VPANDQ.BCST       trigConsts<>+0(SB), Z0, Z1
+	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z1, K1
+	KORTESTB          K1, K1
+	JNZ               cosAVX512_done
+	VBROADCASTSD      trigConsts<>+24(SB), Z1
+	VFMADD213PD.BCST  trigConsts<>+16(SB), Z0, Z1
+	VSUBPD.BCST       trigConsts<>+16(SB), Z1, Z2
+	VFNMADD231PD.BCST trigConsts<>+32(SB), Z2, Z0
+	VMULPD.BCST       trigConsts<>+40(SB), Z2, Z3
+	VBROADCASTSD      trigConsts<>+40(SB), Z4
+	VFMSUB213PD       Z3, Z2, Z4
+	VSUBPD            Z3, Z0, Z5
+	VSUBPD            Z0, Z5, Z6
+	VSUBPD            Z6, Z5, Z8
+	VSUBPD            Z8, Z0, Z0
+	VADDPD            Z6, Z3, Z3
+	VSUBPD            Z3, Z0, Z0
+	VSUBPD            Z4, Z0, Z0
+	VFNMADD231PD.BCST trigConsts<>+48(SB), Z2, Z0
+	VMULPD            Z5, Z5, Z2
+	VBROADCASTSD      trigConsts<>+64(SB), Z3
+	VFMADD213PD.BCST  trigConsts<>+56(SB), Z2, Z3
+	VFMADD213PD.BCST  trigConsts<>+72(SB), Z2, Z3
+	VFMADD213PD.BCST  trigConsts<>+80(SB), Z2, Z3
+	VFMADD213PD.BCST  trigConsts<>+88(SB), Z2, Z3
+	VMULPD            Z5, Z2, Z4
+	VMULPD.BCST       trigConsts<>+96(SB), Z0, Z6
+	VFNMADD231PD      Z3, Z4, Z6
+	VFMSUB213PD       Z0, Z2, Z6
+	VFNMADD231PD.BCST trigConsts<>+104(SB), Z4, Z6
+	VSUBPD            Z6, Z5, Z3
+	VBROADCASTSD      trigConsts<>+120(SB), Z4
+	VFMADD213PD.BCST  trigConsts<>+112(SB), Z2, Z4
+	VFMADD213PD.BCST  trigConsts<>+128(SB), Z2, Z4
+	VFMADD213PD.BCST  trigConsts<>+136(SB), Z2, Z4
+	VFMADD213PD.BCST  trigConsts<>+144(SB), Z2, Z4
+	VFMADD213PD.BCST  trigConsts<>+152(SB), Z2, Z4
+	VMULPD            Z2, Z4, Z4
+	VMULPD.BCST       trigConsts<>+96(SB), Z2, Z6
+	VBROADCASTSD      trigConsts<>+160(SB), Z8
+	VSUBPD            Z6, Z8, Z8
+	VMULPD            Z0, Z5, Z0
+	VFMSUB231PD       Z4, Z2, Z0
+	VBROADCASTSD      trigConsts<>+160(SB), Z2
+	VSUBPD            Z8, Z2, Z2
+	VSUBPD            Z6, Z2, Z2
+	VADDPD            Z0, Z2, Z0
+	VADDPD            Z0, Z8, Z0
+	VPTESTMQ.BCST     trigConsts<>+176(SB), Z1, K1
+	VBLENDMPD         Z3, Z0, K1, Z7
+	VADDPD.BCST       trigConsts<>+160(SB), Z1, Z0
+	VPSLLQ            $0x3e, Z0, Z0
+	VPANDQ.BCST       trigConsts<>+168(SB), Z0, Z0
+	VPXORQ            Z0, Z7, Z0
+	VMOVUPD           Z0, (AX)(BX*8)
+	ADDQ              $0x08, BX
+	JMP               cosAVX512_one
 
 cosAVX512_done:
 	MOVQ BX, ret+48(FP)
@@ -1429,326 +1073,238 @@ TEXT ·sinAVX512(SB), NOSPLIT, $0-56
 	XORQ BX, BX
 
 sinAVX512_many:
-	MOVQ         DX, SI
-	SUBQ         $0x18, SI
-	CMPQ         BX, SI
-	JG           sinAVX512_one
-	VMOVUPD      (CX)(BX*8), Z0
-	VMOVUPD      64(CX)(BX*8), Z1
-	VMOVUPD      128(CX)(BX*8), Z2
-	VBROADCASTSD trigConsts<>+0(SB), Z3
-	VBROADCASTSD trigConsts<>+8(SB), Z4
-	VPANDQ       Z4, Z0, Z4
-	VCMPPD       $0x06, Z3, Z4, K1
-	VBROADCASTSD trigConsts<>+0(SB), Z3
-	VBROADCASTSD trigConsts<>+8(SB), Z4
-	VPANDQ       Z4, Z1, Z4
-	VCMPPD       $0x06, Z3, Z4, K2
-	KORB         K2, K1, K1
-	VBROADCASTSD trigConsts<>+0(SB), Z3
-	VBROADCASTSD trigConsts<>+8(SB), Z4
-	VPANDQ       Z4, Z2, Z4
-	VCMPPD       $0x06, Z3, Z4, K2
-	KORB         K2, K1, K1
-	KORTESTB     K1, K1
-	JNZ          sinAVX512_one
-	VBROADCASTSD trigConsts<>+16(SB), Z3
-	VBROADCASTSD trigConsts<>+24(SB), Z4
-	VFMADD231PD  Z3, Z0, Z4
-	VBROADCASTSD trigConsts<>+16(SB), Z3
-	VBROADCASTSD trigConsts<>+24(SB), Z9
-	VFMADD231PD  Z3, Z1, Z9
-	VBROADCASTSD trigConsts<>+16(SB), Z3
-	VBROADCASTSD trigConsts<>+24(SB), Z10
-	VFMADD231PD  Z3, Z2, Z10
-	VBROADCASTSD trigConsts<>+24(SB), Z3
-	VSUBPD       Z3, Z4, Z3
-	VBROADCASTSD trigConsts<>+24(SB), Z11
-	VSUBPD       Z11, Z9, Z11
-	VBROADCASTSD trigConsts<>+24(SB), Z12
-	VSUBPD       Z12, Z10, Z12
-	VBROADCASTSD trigConsts<>+32(SB), Z13
-	VFNMADD231PD Z13, Z3, Z0
-	VBROADCASTSD trigConsts<>+32(SB), Z13
-	VFNMADD231PD Z13, Z11, Z1
-	VBROADCASTSD trigConsts<>+32(SB), Z13
-	VFNMADD231PD Z13, Z12, Z2
-	VBROADCASTSD trigConsts<>+40(SB), Z13
-	VMULPD       Z13, Z3, Z13
-	VBROADCASTSD trigConsts<>+40(SB), Z14
-	VMULPD       Z14, Z11, Z14
-	VBROADCASTSD trigConsts<>+40(SB), Z15
-	VMULPD       Z15, Z12, Z15
-	VBROADCASTSD trigConsts<>+40(SB), Z16
-	VFMSUB213PD  Z13, Z3, Z16
-	VBROADCASTSD trigConsts<>+40(SB), Z17
-	VFMSUB213PD  Z14, Z11, Z17
-	VBROADCASTSD trigConsts<>+40(SB), Z18
-	VFMSUB213PD  Z15, Z12, Z18
-	VSUBPD       Z13, Z0, Z19
-	VSUBPD       Z14, Z1, Z20
-	VSUBPD       Z15, Z2, Z21
-	VSUBPD       Z0, Z19, Z22
-	VSUBPD       Z1, Z20, Z23
-	VSUBPD       Z2, Z21, Z24
-	VSUBPD       Z22, Z19, Z25
-	VSUBPD       Z23, Z20, Z26
-	VSUBPD       Z24, Z21, Z27
-	VSUBPD       Z25, Z0, Z0
-	VSUBPD       Z26, Z1, Z1
-	VSUBPD       Z27, Z2, Z2
-	VADDPD       Z22, Z13, Z13
-	VADDPD       Z23, Z14, Z14
-	VADDPD       Z24, Z15, Z15
-	VSUBPD       Z13, Z0, Z0
-	VSUBPD       Z14, Z1, Z1
-	VSUBPD       Z15, Z2, Z2
-	VSUBPD       Z16, Z0, Z0
-	VSUBPD       Z17, Z1, Z1
-	VSUBPD       Z18, Z2, Z2
-	VBROADCASTSD trigConsts<>+48(SB), Z13
-	VFNMADD231PD Z13, Z3, Z0
-	VBROADCASTSD trigConsts<>+48(SB), Z3
-	VFNMADD231PD Z3, Z11, Z1
-	VBROADCASTSD trigConsts<>+48(SB), Z3
-	VFNMADD231PD Z3, Z12, Z2
-	VMULPD       Z19, Z19, Z3
-	VMULPD       Z20, Z20, Z11
-	VMULPD       Z21, Z21, Z12
-	VBROADCASTSD trigConsts<>+56(SB), Z13
-	VBROADCASTSD trigConsts<>+64(SB), Z14
-	VFMADD231PD  Z3, Z13, Z14
-	VBROADCASTSD trigConsts<>+56(SB), Z13
-	VBROADCASTSD trigConsts<>+64(SB), Z15
-	VFMADD231PD  Z11, Z13, Z15
-	VBROADCASTSD trigConsts<>+56(SB), Z13
-	VBROADCASTSD trigConsts<>+64(SB), Z16
-	VFMADD231PD  Z12, Z13, Z16
-	VBROADCASTSD trigConsts<>+72(SB), Z13
-	VFMADD231PD  Z3, Z14, Z13
-	VBROADCASTSD trigConsts<>+72(SB), Z14
-	VFMADD231PD  Z11, Z15, Z14
-	VBROADCASTSD trigConsts<>+72(SB), Z15
-	VFMADD231PD  Z12, Z16, Z15
-	VBROADCASTSD trigConsts<>+80(SB), Z16
-	VFMADD231PD  Z3, Z13, Z16
-	VBROADCASTSD trigConsts<>+80(SB), Z13
-	VFMADD231PD  Z11, Z14, Z13
-	VBROADCASTSD trigConsts<>+80(SB), Z14
-	VFMADD231PD  Z12, Z15, Z14
-	VBROADCASTSD trigConsts<>+88(SB), Z15
-	VFMADD231PD  Z3, Z16, Z15
-	VBROADCASTSD trigConsts<>+88(SB), Z16
-	VFMADD231PD  Z11, Z13, Z16
-	VBROADCASTSD trigConsts<>+88(SB), Z13
-	VFMADD231PD  Z12, Z14, Z13
-	VMULPD       Z19, Z3, Z14
-	VMULPD       Z20, Z11, Z17
-	VMULPD       Z21, Z12, Z18
-	VBROADCASTSD trigConsts<>+96(SB), Z22
-	VMULPD       Z0, Z22, Z22
-	VBROADCASTSD trigConsts<>+96(SB), Z23
-	VMULPD       Z1, Z23, Z23
-	VBROADCASTSD trigConsts<>+96(SB), Z24
-	VMULPD       Z2, Z24, Z24
-	VFNMADD231PD Z15, Z14, Z22
-	VFNMADD231PD Z16, Z17, Z23
-	VFNMADD231PD Z13, Z18, Z24
-	VFMSUB213PD  Z0, Z22, Z3
-	VFMSUB213PD  Z1, Z23, Z11
-	VFMSUB213PD  Z2, Z24, Z12
-	VBROADCASTSD trigConsts<>+104(SB), Z13
-	VFNMADD231PD Z13, Z14, Z3
-	VBROADCASTSD trigConsts<>+104(SB), Z13
-	VFNMADD231PD Z13, Z17, Z11
-	VBROADCASTSD trigConsts<>+104(SB), Z13
-	VFNMADD231PD Z13, Z18, Z12
-	VSUBPD       Z3, Z19, Z3
-	VSUBPD       Z11, Z20, Z11
-	VSUBPD       Z12, Z21, Z12
-	VMULPD       Z19, Z19, Z13
-	VMULPD       Z20, Z20, Z14
-	VMULPD       Z21, Z21, Z15
-	VBROADCASTSD trigConsts<>+112(SB), Z16
-	VBROADCASTSD trigConsts<>+120(SB), Z17
-	VFMADD231PD  Z13, Z16, Z17
-	VBROADCASTSD trigConsts<>+112(SB), Z16
-	VBROADCASTSD trigConsts<>+120(SB), Z18
-	VFMADD231PD  Z14, Z16, Z18
-	VBROADCASTSD trigConsts<>+112(SB), Z16
-	VBROADCASTSD trigConsts<>+120(SB), Z22
-	VFMADD231PD  Z15, Z16, Z22
-	VBROADCASTSD trigConsts<>+128(SB), Z16
-	VFMADD231PD  Z13, Z17, Z16
-	VBROADCASTSD trigConsts<>+128(SB), Z17
-	VFMADD231PD  Z14, Z18, Z17
-	VBROADCASTSD trigConsts<>+128(SB), Z18
-	VFMADD231PD  Z15, Z22, Z18
-	VBROADCASTSD trigConsts<>+136(SB), Z22
-	VFMADD231PD  Z13, Z16, Z22
-	VBROADCASTSD trigConsts<>+136(SB), Z16
-	VFMADD231PD  Z14, Z17, Z16
-	VBROADCASTSD trigConsts<>+136(SB), Z17
-	VFMADD231PD  Z15, Z18, Z17
-	VBROADCASTSD trigConsts<>+144(SB), Z18
-	VFMADD231PD  Z13, Z22, Z18
-	VBROADCASTSD trigConsts<>+144(SB), Z22
-	VFMADD231PD  Z14, Z16, Z22
-	VBROADCASTSD trigConsts<>+144(SB), Z16
-	VFMADD231PD  Z15, Z17, Z16
-	VBROADCASTSD trigConsts<>+152(SB), Z17
-	VFMADD231PD  Z13, Z18, Z17
-	VBROADCASTSD trigConsts<>+152(SB), Z18
-	VFMADD231PD  Z14, Z22, Z18
-	VBROADCASTSD trigConsts<>+152(SB), Z22
-	VFMADD231PD  Z15, Z16, Z22
-	VMULPD       Z13, Z17, Z16
-	VMULPD       Z14, Z18, Z17
-	VMULPD       Z15, Z22, Z18
-	VBROADCASTSD trigConsts<>+96(SB), Z22
-	VMULPD       Z13, Z22, Z22
-	VBROADCASTSD trigConsts<>+96(SB), Z23
-	VMULPD       Z14, Z23, Z23
-	VBROADCASTSD trigConsts<>+96(SB), Z24
-	VMULPD       Z15, Z24, Z24
-	VBROADCASTSD trigConsts<>+160(SB), Z25
-	VSUBPD       Z22, Z25, Z25
-	VBROADCASTSD trigConsts<>+160(SB), Z26
-	VSUBPD       Z23, Z26, Z26
-	VBROADCASTSD trigConsts<>+160(SB), Z27
-	VSUBPD       Z24, Z27, Z27
-	VMULPD       Z0, Z19, Z0
-	VMULPD       Z1, Z20, Z1
-	VMULPD       Z2, Z21, Z2
-	VFMSUB231PD  Z16, Z13, Z0
-	VFMSUB231PD  Z17, Z14, Z1
-	VFMSUB231PD  Z18, Z15, Z2
-	VBROADCASTSD trigConsts<>+160(SB), Z13
-	VSUBPD       Z25, Z13, Z13
-	VBROADCASTSD trigConsts<>+160(SB), Z14
-	VSUBPD       Z26, Z14, Z14
-	VBROADCASTSD trigConsts<>+160(SB), Z15
-	VSUBPD       Z27, Z15, Z15
-	VSUBPD       Z22, Z13, Z13
-	VSUBPD       Z23, Z14, Z14
-	VSUBPD       Z24, Z15, Z15
-	VADDPD       Z0, Z13, Z0
-	VADDPD       Z1, Z14, Z1
-	VADDPD       Z2, Z15, Z2
-	VADDPD       Z0, Z25, Z0
-	VADDPD       Z1, Z26, Z1
-	VADDPD       Z2, Z27, Z2
-	VBROADCASTSD trigConsts<>+176(SB), Z13
-	VPTESTMQ     Z13, Z4, K1
-	VBLENDMPD    Z0, Z3, K1, Z5
-	VBROADCASTSD trigConsts<>+176(SB), Z0
-	VPTESTMQ     Z0, Z9, K1
-	VBLENDMPD    Z1, Z11, K1, Z6
-	VBROADCASTSD trigConsts<>+176(SB), Z0
-	VPTESTMQ     Z0, Z10, K1
-	VBLENDMPD    Z2, Z12, K1, Z7
-	VPSLLQ       $0x3e, Z4, Z0
-	VPSLLQ       $0x3e, Z9, Z1
-	VPSLLQ       $0x3e, Z10, Z2
-	VBROADCASTSD trigConsts<>+168(SB), Z3
-	VPANDQ       Z3, Z0, Z0
-	VBROADCASTSD trigConsts<>+168(SB), Z3
-	VPANDQ       Z3, Z1, Z1
-	VBROADCASTSD trigConsts<>+168(SB), Z3
-	VPANDQ       Z3, Z2, Z2
-	VPXORQ       Z0, Z5, Z0
-	VPXORQ       Z1, Z6, Z1
-	VPXORQ       Z2, Z7, Z2
-	VMOVUPD      Z0, (AX)(BX*8)
-	VMOVUPD      Z1, 64(AX)(BX*8)
-	VMOVUPD      Z2, 128(AX)(BX*8)
-	ADDQ         $0x18, BX
-	JMP          sinAVX512_many
+	MOVQ              DX, SI
+	SUBQ              $0x18, SI
+	CMPQ              BX, SI
+	JG                sinAVX512_one
+	VMOVUPD           (CX)(BX*8), Z0
+	VMOVUPD           64(CX)(BX*8), Z1
+	VMOVUPD           128(CX)(BX*8), Z2
+	VPANDQ.BCST       trigConsts<>+0(SB), Z0, Z3
+	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z3, K1
+	VPANDQ.BCST       trigConsts<>+0(SB), Z1, Z3
+	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z3, K2
+	KORB              K2, K1, K1
+	VPANDQ.BCST       trigConsts<>+0(SB), Z2, Z3
+	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z3, K2
+	KORB              K2, K1, K1
+	KORTESTB          K1, K1
+	JNZ               sinAVX512_one
+	VBROADCASTSD      trigConsts<>+24(SB), Z3
+	VFMADD213PD.BCST  trigConsts<>+16(SB), Z0, Z3
+	VBROADCASTSD      trigConsts<>+24(SB), Z8
+	VFMADD213PD.BCST  trigConsts<>+16(SB), Z1, Z8
+	VBROADCASTSD      trigConsts<>+24(SB), Z9
+	VFMADD213PD.BCST  trigConsts<>+16(SB), Z2, Z9
+	VSUBPD.BCST       trigConsts<>+16(SB), Z3, Z10
+	VSUBPD.BCST       trigConsts<>+16(SB), Z8, Z11
+	VSUBPD.BCST       trigConsts<>+16(SB), Z9, Z12
+	VFNMADD231PD.BCST trigConsts<>+32(SB), Z10, Z0
+	VFNMADD231PD.BCST trigConsts<>+32(SB), Z11, Z1
+	VFNMADD231PD.BCST trigConsts<>+32(SB), Z12, Z2
+	VMULPD.BCST       trigConsts<>+40(SB), Z10, Z13
+	VMULPD.BCST       trigConsts<>+40(SB), Z11, Z14
+	VMULPD.BCST       trigConsts<>+40(SB), Z12, Z15
+	VBROADCASTSD      trigConsts<>+40(SB), Z16
+	VFMSUB213PD       Z13, Z10, Z16
+	VBROADCASTSD      trigConsts<>+40(SB), Z17
+	VFMSUB213PD       Z14, Z11, Z17
+	VBROADCASTSD      trigConsts<>+40(SB), Z18
+	VFMSUB213PD       Z15, Z12, Z18
+	VSUBPD            Z13, Z0, Z19
+	VSUBPD            Z14, Z1, Z20
+	VSUBPD            Z15, Z2, Z21
+	VSUBPD            Z0, Z19, Z22
+	VSUBPD            Z1, Z20, Z23
+	VSUBPD            Z2, Z21, Z24
+	VSUBPD            Z22, Z19, Z25
+	VSUBPD            Z23, Z20, Z26
+	VSUBPD            Z24, Z21, Z27
+	VSUBPD            Z25, Z0, Z0
+	VSUBPD            Z26, Z1, Z1
+	VSUBPD            Z27, Z2, Z2
+	VADDPD            Z22, Z13, Z13
+	VADDPD            Z23, Z14, Z14
+	VADDPD            Z24, Z15, Z15
+	VSUBPD            Z13, Z0, Z0
+	VSUBPD            Z14, Z1, Z1
+	VSUBPD            Z15, Z2, Z2
+	VSUBPD            Z16, Z0, Z0
+	VSUBPD            Z17, Z1, Z1
+	VSUBPD            Z18, Z2, Z2
+	VFNMADD231PD.BCST trigConsts<>+48(SB), Z10, Z0
+	VFNMADD231PD.BCST trigConsts<>+48(SB), Z11, Z1
+	VFNMADD231PD.BCST trigConsts<>+48(SB), Z12, Z2
+	VMULPD            Z19, Z19, Z10
+	VMULPD            Z20, Z20, Z11
+	VMULPD            Z21, Z21, Z12
+	VBROADCASTSD      trigConsts<>+64(SB), Z13
+	VFMADD213PD.BCST  trigConsts<>+56(SB), Z10, Z13
+	VBROADCASTSD      trigConsts<>+64(SB), Z14
+	VFMADD213PD.BCST  trigConsts<>+56(SB), Z11, Z14
+	VBROADCASTSD      trigConsts<>+64(SB), Z15
+	VFMADD213PD.BCST  trigConsts<>+56(SB), Z12, Z15
+	VFMADD213PD.BCST  trigConsts<>+72(SB), Z10, Z13
+	VFMADD213PD.BCST  trigConsts<>+72(SB), Z11, Z14
+	VFMADD213PD.BCST  trigConsts<>+72(SB), Z12, Z15
+	VFMADD213PD.BCST  trigConsts<>+80(SB), Z10, Z13
+	VFMADD213PD.BCST  trigConsts<>+80(SB), Z11, Z14
+	VFMADD213PD.BCST  trigConsts<>+80(SB), Z12, Z15
+	VFMADD213PD.BCST  trigConsts<>+88(SB), Z10, Z13
+	VFMADD213PD.BCST  trigConsts<>+88(SB), Z11, Z14
+	VFMADD213PD.BCST  trigConsts<>+88(SB), Z12, Z15
+	VMULPD            Z19, Z10, Z16
+	VMULPD            Z20, Z11, Z17
+	VMULPD            Z21, Z12, Z18
+	VMULPD.BCST       trigConsts<>+96(SB), Z0, Z22
+	VMULPD.BCST       trigConsts<>+96(SB), Z1, Z23
+	VMULPD.BCST       trigConsts<>+96(SB), Z2, Z24
+	VFNMADD231PD      Z13, Z16, Z22
+	VFNMADD231PD      Z14, Z17, Z23
+	VFNMADD231PD      Z15, Z18, Z24
+	VFMSUB213PD       Z0, Z10, Z22
+	VFMSUB213PD       Z1, Z11, Z23
+	VFMSUB213PD       Z2, Z12, Z24
+	VFNMADD231PD.BCST trigConsts<>+104(SB), Z16, Z22
+	VFNMADD231PD.BCST trigConsts<>+104(SB), Z17, Z23
+	VFNMADD231PD.BCST trigConsts<>+104(SB), Z18, Z24
+	VSUBPD            Z22, Z19, Z13
+	VSUBPD            Z23, Z20, Z14
+	VSUBPD            Z24, Z21, Z15
+	VBROADCASTSD      trigConsts<>+120(SB), Z16
+	VFMADD213PD.BCST  trigConsts<>+112(SB), Z10, Z16
+	VBROADCASTSD      trigConsts<>+120(SB), Z17
+	VFMADD213PD.BCST  trigConsts<>+112(SB), Z11, Z17
+	VBROADCASTSD      trigConsts<>+120(SB), Z18
+	VFMADD213PD.BCST  trigConsts<>+112(SB), Z12, Z18
+	VFMADD213PD.BCST  trigConsts<>+128(SB), Z10, Z16
+	VFMADD213PD.BCST  trigConsts<>+128(SB), Z11, Z17
+	VFMADD213PD.BCST  trigConsts<>+128(SB), Z12, Z18
+	VFMADD213PD.BCST  trigConsts<>+136(SB), Z10, Z16
+	VFMADD213PD.BCST  trigConsts<>+136(SB), Z11, Z17
+	VFMADD213PD.BCST  trigConsts<>+136(SB), Z12, Z18
+	VFMADD213PD.BCST  trigConsts<>+144(SB), Z10, Z16
+	VFMADD213PD.BCST  trigConsts<>+144(SB), Z11, Z17
+	VFMADD213PD.BCST  trigConsts<>+144(SB), Z12, Z18
+	VFMADD213PD.BCST  trigConsts<>+152(SB), Z10, Z16
+	VFMADD213PD.BCST  trigConsts<>+152(SB), Z11, Z17
+	VFMADD213PD.BCST  trigConsts<>+152(SB), Z12, Z18
+	VMULPD            Z10, Z16, Z16
+	VMULPD            Z11, Z17, Z17
+	VMULPD            Z12, Z18, Z18
+	VMULPD.BCST       trigConsts<>+96(SB), Z10, Z22
+	VMULPD.BCST       trigConsts<>+96(SB), Z11, Z23
+	VMULPD.BCST       trigConsts<>+96(SB), Z12, Z24
+	VBROADCASTSD      trigConsts<>+160(SB), Z25
+	VSUBPD            Z22, Z25, Z25
+	VBROADCASTSD      trigConsts<>+160(SB), Z26
+	VSUBPD            Z23, Z26, Z26
+	VBROADCASTSD      trigConsts<>+160(SB), Z27
+	VSUBPD            Z24, Z27, Z27
+	VMULPD            Z0, Z19, Z0
+	VMULPD            Z1, Z20, Z1
+	VMULPD            Z2, Z21, Z2
+	VFMSUB231PD       Z16, Z10, Z0
+	VFMSUB231PD       Z17, Z11, Z1
+	VFMSUB231PD       Z18, Z12, Z2
+	VBROADCASTSD      trigConsts<>+160(SB), Z10
+	VSUBPD            Z25, Z10, Z10
+	VBROADCASTSD      trigConsts<>+160(SB), Z11
+	VSUBPD            Z26, Z11, Z11
+	VBROADCASTSD      trigConsts<>+160(SB), Z12
+	VSUBPD            Z27, Z12, Z12
+	VSUBPD            Z22, Z10, Z10
+	VSUBPD            Z23, Z11, Z11
+	VSUBPD            Z24, Z12, Z12
+	VADDPD            Z0, Z10, Z0
+	VADDPD            Z1, Z11, Z1
+	VADDPD            Z2, Z12, Z2
+	VADDPD            Z0, Z25, Z0
+	VADDPD            Z1, Z26, Z1
+	VADDPD            Z2, Z27, Z2
+	VPTESTMQ.BCST     trigConsts<>+176(SB), Z3, K1
+	VBLENDMPD         Z0, Z13, K1, Z4
+	VPTESTMQ.BCST     trigConsts<>+176(SB), Z8, K1
+	VBLENDMPD         Z1, Z14, K1, Z5
+	VPTESTMQ.BCST     trigConsts<>+176(SB), Z9, K1
+	VBLENDMPD         Z2, Z15, K1, Z6
+	VPSLLQ            $0x3e, Z3, Z0
+	VPSLLQ            $0x3e, Z8, Z1
+	VPSLLQ            $0x3e, Z9, Z2
+	VPANDQ.BCST       trigConsts<>+168(SB), Z0, Z0
+	VPANDQ.BCST       trigConsts<>+168(SB), Z1, Z1
+	VPANDQ.BCST       trigConsts<>+168(SB), Z2, Z2
+	VPXORQ            Z0, Z4, Z0
+	VPXORQ            Z1, Z5, Z1
+	VPXORQ            Z2, Z6, Z2
+	VMOVUPD           Z0, (AX)(BX*8)
+	VMOVUPD           Z1, 64(AX)(BX*8)
+	VMOVUPD           Z2, 128(AX)(BX*8)
+	ADDQ              $0x18, BX
+	JMP               sinAVX512_many
 
 sinAVX512_one:
-	MOVQ         DX, SI
-	SUBQ         $0x08, SI
-	CMPQ         BX, SI
-	JG           sinAVX512_done
-	VMOVUPD      (CX)(BX*8), Z0
-	VBROADCASTSD trigConsts<>+0(SB), Z1
-	VBROADCASTSD trigConsts<>+8(SB), Z2
-	VPANDQ       Z2, Z0, Z2
-	VCMPPD       $0x06, Z1, Z2, K1
-	KORTESTB     K1, K1
-	JNZ          sinAVX512_done
-	VBROADCASTSD trigConsts<>+16(SB), Z1
-	VBROADCASTSD trigConsts<>+24(SB), Z2
-	VFMADD231PD  Z1, Z0, Z2
-	VBROADCASTSD trigConsts<>+24(SB), Z1
-	VSUBPD       Z1, Z2, Z1
-	VBROADCASTSD trigConsts<>+32(SB), Z3
-	VFNMADD231PD Z3, Z1, Z0
-	VBROADCASTSD trigConsts<>+40(SB), Z3
-	VMULPD       Z3, Z1, Z3
-	VBROADCASTSD trigConsts<>+40(SB), Z4
-	VFMSUB213PD  Z3, Z1, Z4
-	VSUBPD       Z3, Z0, Z5
-	VSUBPD       Z0, Z5, Z6
-	VSUBPD       Z6, Z5, Z7
-	VSUBPD       Z7, Z0, Z0
-	VADDPD       Z6, Z3, Z3
-	VSUBPD       Z3, Z0, Z0
-	VSUBPD       Z4, Z0, Z0
-	VBROADCASTSD trigConsts<>+48(SB), Z3
-	VFNMADD231PD Z3, Z1, Z0
-	VMULPD       Z5, Z5, Z1
-	VBROADCASTSD trigConsts<>+56(SB), Z3
-	VBROADCASTSD trigConsts<>+64(SB), Z4
-	VFMADD231PD  Z1, Z3, Z4
-	VBROADCASTSD trigConsts<>+72(SB), Z3
-	VFMADD231PD  Z1, Z4, Z3
-	VBROADCASTSD trigConsts<>+80(SB), Z4
-	VFMADD231PD  Z1, Z3, Z4
-	VBROADCASTSD trigConsts<>+88(SB), Z3
-	VFMADD231PD  Z1, Z4, Z3
-	VMULPD       Z5, Z1, Z4
-	VBROADCASTSD trigConsts<>+96(SB), Z6
-	VMULPD       Z0, Z6, Z6
-	VFNMADD231PD Z3, Z4, Z6
-	VFMSUB213PD  Z0, Z6, Z1
-	VBROADCASTSD trigConsts<>+104(SB), Z3
-	VFNMADD231PD Z3, Z4, Z1
-	VSUBPD       Z1, Z5, Z1
-	VMULPD       Z5, Z5, Z3
-	VBROADCASTSD trigConsts<>+112(SB), Z4
-	VBROADCASTSD trigConsts<>+120(SB), Z6
-	VFMADD231PD  Z3, Z4, Z6
-	VBROADCASTSD trigConsts<>+128(SB), Z4
-	VFMADD231PD  Z3, Z6, Z4
-	VBROADCASTSD trigConsts<>+136(SB), Z6
-	VFMADD231PD  Z3, Z4, Z6
-	VBROADCASTSD trigConsts<>+144(SB), Z4
-	VFMADD231PD  Z3, Z6, Z4
-	VBROADCASTSD trigConsts<>+152(SB), Z6
-	VFMADD231PD  Z3, Z4, Z6
-	VMULPD       Z3, Z6, Z4
-	VBROADCASTSD trigConsts<>+96(SB), Z6
-	VMULPD       Z3, Z6, Z6
-	VBROADCASTSD trigConsts<>+160(SB), Z7
-	VSUBPD       Z6, Z7, Z7
-	VMULPD       Z0, Z5, Z0
-	VFMSUB231PD  Z4, Z3, Z0
-	VBROADCASTSD trigConsts<>+160(SB), Z3
-	VSUBPD       Z7, Z3, Z3
-	VSUBPD       Z6, Z3, Z3
-	VADDPD       Z0, Z3, Z0
-	VADDPD       Z0, Z7, Z0
-	VBROADCASTSD trigConsts<>+176(SB), Z3
-	VPTESTMQ     Z3, Z2, K1
-	VBLENDMPD    Z0, Z1, K1, Z8
-	VPSLLQ       $0x3e, Z2, Z0
-	VBROADCASTSD trigConsts<>+168(SB), Z1
-	VPANDQ       Z1, Z0, Z0
-	VPXORQ       Z0, Z8, Z0
-	VMOVUPD      Z0, (AX)(BX*8)
-	ADDQ         $0x08, BX
-	JMP          sinAVX512_one
+	MOVQ              DX, SI
+	SUBQ              $0x08, SI
+	CMPQ              BX, SI
+	JG                sinAVX512_done
+	VMOVUPD           (CX)(BX*8), Z0
+	VPANDQ.BCST       trigConsts<>+0(SB), Z0, Z1
+	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z1, K1
+	KORTESTB          K1, K1
+	JNZ               sinAVX512_done
+	VBROADCASTSD      trigConsts<>+24(SB), Z1
+	VFMADD213PD.BCST  trigConsts<>+16(SB), Z0, Z1
+	VSUBPD.BCST       trigConsts<>+16(SB), Z1, Z2
+	VFNMADD231PD.BCST trigConsts<>+32(SB), Z2, Z0
+	VMULPD.BCST       trigConsts<>+40(SB), Z2, Z3
+	VBROADCASTSD      trigConsts<>+40(SB), Z4
+	VFMSUB213PD       Z3, Z2, Z4
+	VSUBPD            Z3, Z0, Z5
+	VSUBPD            Z0, Z5, Z6
+	VSUBPD            Z6, Z5, Z8
+	VSUBPD            Z8, Z0, Z0
+	VADDPD            Z6, Z3, Z3
+	VSUBPD            Z3, Z0, Z0
+	VSUBPD            Z4, Z0, Z0
+	VFNMADD231PD.BCST trigConsts<>+48(SB), Z2, Z0
+	VMULPD            Z5, Z5, Z2
+	VBROADCASTSD      trigConsts<>+64(SB), Z3
+	VFMADD213PD.BCST  trigConsts<>+56(SB), Z2, Z3
+	VFMADD213PD.BCST  trigConsts<>+72(SB), Z2, Z3
+	VFMADD213PD.BCST  trigConsts<>+80(SB), Z2, Z3
+	VFMADD213PD.BCST  trigConsts<>+88(SB), Z2, Z3
+	VMULPD            Z5, Z2, Z4
+	VMULPD.BCST       trigConsts<>+96(SB), Z0, Z6
+	VFNMADD231PD      Z3, Z4, Z6
+	VFMSUB213PD       Z0, Z2, Z6
+	VFNMADD231PD.BCST trigConsts<>+104(SB), Z4, Z6
+	VSUBPD            Z6, Z5, Z3
+	VBROADCASTSD      trigConsts<>+120(SB), Z4
+	VFMADD213PD.BCST  trigConsts<>+112(SB), Z2, Z4
+	VFMADD213PD.BCST  trigConsts<>+128(SB), Z2, Z4
+	VFMADD213PD.BCST  trigConsts<>+136(SB), Z2, Z4
+	VFMADD213PD.BCST  trigConsts<>+144(SB), Z2, Z4
+	VFMADD213PD.BCST  trigConsts<>+152(SB), Z2, Z4
+	VMULPD            Z2, Z4, Z4
+	VMULPD.BCST       trigConsts<>+96(SB), Z2, Z6
+	VBROADCASTSD      trigConsts<>+160(SB), Z8
+	VSUBPD            Z6, Z8, Z8
+	VMULPD            Z0, Z5, Z0
+	VFMSUB231PD       Z4, Z2, Z0
+	VBROADCASTSD      trigConsts<>+160(SB), Z2
+	VSUBPD            Z8, Z2, Z2
+	VSUBPD            Z6, Z2, Z2
+	VADDPD            Z0, Z2, Z0
+	VADDPD            Z0, Z8, Z0
+	VPTESTMQ.BCST     trigConsts<>+176(SB), Z1, K1
+	VBLENDMPD         Z0, Z3, K1, Z7
+	VPSLLQ            $0x3e, Z1, Z0
+	VPANDQ.BCST       trigConsts<>+168(SB), Z0, Z0
+	VPXORQ            Z0, Z7, Z0
+	VMOVUPD           Z0, (AX)(BX*8)
+	ADDQ              $0x08, BX
+	JMP               sinAVX512_one
 
 sinAVX512_done:
 	MOVQ BX, ret+48(FP)
@@ -1765,366 +1321,266 @@ TEXT ·sincosAVX512(SB), NOSPLIT, $0-80
 	XORQ SI, SI
 
 sincosAVX512_many:
-	MOVQ         BX, DI
-	SUBQ         $0x18, DI
-	CMPQ         SI, DI
-	JG           sincosAVX512_one
-	VMOVUPD      (DX)(SI*8), Z0
-	VMOVUPD      64(DX)(SI*8), Z1
-	VMOVUPD      128(DX)(SI*8), Z2
-	VBROADCASTSD trigConsts<>+0(SB), Z3
-	VBROADCASTSD trigConsts<>+8(SB), Z4
-	VPANDQ       Z4, Z0, Z4
-	VCMPPD       $0x06, Z3, Z4, K1
-	VBROADCASTSD trigConsts<>+0(SB), Z3
-	VBROADCASTSD trigConsts<>+8(SB), Z4
-	VPANDQ       Z4, Z1, Z4
-	VCMPPD       $0x06, Z3, Z4, K2
-	KORB         K2, K1, K1
-	VBROADCASTSD trigConsts<>+0(SB), Z3
-	VBROADCASTSD trigConsts<>+8(SB), Z4
-	VPANDQ       Z4, Z2, Z4
-	VCMPPD       $0x06, Z3, Z4, K2
-	KORB         K2, K1, K1
-	KORTESTB     K1, K1
-	JNZ          sincosAVX512_one
-	VBROADCASTSD trigConsts<>+16(SB), Z3
-	VBROADCASTSD trigConsts<>+24(SB), Z4
-	VFMADD231PD  Z3, Z0, Z4
-	VBROADCASTSD trigConsts<>+16(SB), Z3
-	VBROADCASTSD trigConsts<>+24(SB), Z13
-	VFMADD231PD  Z3, Z1, Z13
-	VBROADCASTSD trigConsts<>+16(SB), Z3
-	VBROADCASTSD trigConsts<>+24(SB), Z14
-	VFMADD231PD  Z3, Z2, Z14
-	VBROADCASTSD trigConsts<>+24(SB), Z3
-	VSUBPD       Z3, Z4, Z3
-	VBROADCASTSD trigConsts<>+24(SB), Z15
-	VSUBPD       Z15, Z13, Z15
-	VBROADCASTSD trigConsts<>+24(SB), Z16
-	VSUBPD       Z16, Z14, Z16
-	VBROADCASTSD trigConsts<>+32(SB), Z17
-	VFNMADD231PD Z17, Z3, Z0
-	VBROADCASTSD trigConsts<>+32(SB), Z17
-	VFNMADD231PD Z17, Z15, Z1
-	VBROADCASTSD trigConsts<>+32(SB), Z17
-	VFNMADD231PD Z17, Z16, Z2
-	VBROADCASTSD trigConsts<>+40(SB), Z17
-	VMULPD       Z17, Z3, Z17
-	VBROADCASTSD trigConsts<>+40(SB), Z18
-	VMULPD       Z18, Z15, Z18
-	VBROADCASTSD trigConsts<>+40(SB), Z19
-	VMULPD       Z19, Z16, Z19
-	VBROADCASTSD trigConsts<>+40(SB), Z20
-	VFMSUB213PD  Z17, Z3, Z20
-	VBROADCASTSD trigConsts<>+40(SB), Z21
-	VFMSUB213PD  Z18, Z15, Z21
-	VBROADCASTSD trigConsts<>+40(SB), Z22
-	VFMSUB213PD  Z19, Z16, Z22
-	VSUBPD       Z17, Z0, Z23
-	VSUBPD       Z18, Z1, Z24
-	VSUBPD       Z19, Z2, Z25
-	VSUBPD       Z0, Z23, Z26
-	VSUBPD       Z1, Z24, Z27
-	VSUBPD       Z2, Z25, Z28
-	VSUBPD       Z26, Z23, Z29
-	VSUBPD       Z27, Z24, Z30
-	VSUBPD       Z28, Z25, Z31
-	VSUBPD       Z29, Z0, Z0
-	VSUBPD       Z30, Z1, Z1
-	VSUBPD       Z31, Z2, Z2
-	VADDPD       Z26, Z17, Z17
-	VADDPD       Z27, Z18, Z18
-	VADDPD       Z28, Z19, Z19
-	VSUBPD       Z17, Z0, Z0
-	VSUBPD       Z18, Z1, Z1
-	VSUBPD       Z19, Z2, Z2
-	VSUBPD       Z20, Z0, Z0
-	VSUBPD       Z21, Z1, Z1
-	VSUBPD       Z22, Z2, Z2
-	VBROADCASTSD trigConsts<>+48(SB), Z17
-	VFNMADD231PD Z17, Z3, Z0
-	VBROADCASTSD trigConsts<>+48(SB), Z3
-	VFNMADD231PD Z3, Z15, Z1
-	VBROADCASTSD trigConsts<>+48(SB), Z3
-	VFNMADD231PD Z3, Z16, Z2
-	VMULPD       Z23, Z23, Z3
-	VMULPD       Z24, Z24, Z15
-	VMULPD       Z25, Z25, Z16
-	VBROADCASTSD trigConsts<>+56(SB), Z17
-	VBROADCASTSD trigConsts<>+64(SB), Z18
-	VFMADD231PD  Z3, Z17, Z18
-	VBROADCASTSD trigConsts<>+56(SB), Z17
-	VBROADCASTSD trigConsts<>+64(SB), Z19
-	VFMADD231PD  Z15, Z17, Z19
-	VBROADCASTSD trigConsts<>+56(SB), Z17
-	VBROADCASTSD trigConsts<>+64(SB), Z20
-	VFMADD231PD  Z16, Z17, Z20
-	VBROADCASTSD trigConsts<>+72(SB), Z17
-	VFMADD231PD  Z3, Z18, Z17
-	VBROADCASTSD trigConsts<>+72(SB), Z18
-	VFMADD231PD  Z15, Z19, Z18
-	VBROADCASTSD trigConsts<>+72(SB), Z19
-	VFMADD231PD  Z16, Z20, Z19
-	VBROADCASTSD trigConsts<>+80(SB), Z20
-	VFMADD231PD  Z3, Z17, Z20
-	VBROADCASTSD trigConsts<>+80(SB), Z17
-	VFMADD231PD  Z15, Z18, Z17
-	VBROADCASTSD trigConsts<>+80(SB), Z18
-	VFMADD231PD  Z16, Z19, Z18
-	VBROADCASTSD trigConsts<>+88(SB), Z19
-	VFMADD231PD  Z3, Z20, Z19
-	VBROADCASTSD trigConsts<>+88(SB), Z20
-	VFMADD231PD  Z15, Z17, Z20
-	VBROADCASTSD trigConsts<>+88(SB), Z17
-	VFMADD231PD  Z16, Z18, Z17
-	VMULPD       Z23, Z3, Z18
-	VMULPD       Z24, Z15, Z21
-	VMULPD       Z25, Z16, Z22
-	VBROADCASTSD trigConsts<>+96(SB), Z26
-	VMULPD       Z0, Z26, Z26
-	VBROADCASTSD trigConsts<>+96(SB), Z27
-	VMULPD       Z1, Z27, Z27
-	VBROADCASTSD trigConsts<>+96(SB), Z28
-	VMULPD       Z2, Z28, Z28
-	VFNMADD231PD Z19, Z18, Z26
-	VFNMADD231PD Z20, Z21, Z27
-	VFNMADD231PD Z17, Z22, Z28
-	VFMSUB213PD  Z0, Z26, Z3
-	VFMSUB213PD  Z1, Z27, Z15
-	VFMSUB213PD  Z2, Z28, Z16
-	VBROADCASTSD trigConsts<>+104(SB), Z17
-	VFNMADD231PD Z17, Z18, Z3
-	VBROADCASTSD trigConsts<>+104(SB), Z17
-	VFNMADD231PD Z17, Z21, Z15
-	VBROADCASTSD trigConsts<>+104(SB), Z17
-	VFNMADD231PD Z17, Z22, Z16
-	VSUBPD       Z3, Z23, Z3
-	VSUBPD       Z15, Z24, Z15
-	VSUBPD       Z16, Z25, Z16
-	VMULPD       Z23, Z23, Z17
-	VMULPD       Z24, Z24, Z18
-	VMULPD       Z25, Z25, Z19
-	VBROADCASTSD trigConsts<>+112(SB), Z20
-	VBROADCASTSD trigConsts<>+120(SB), Z21
-	VFMADD231PD  Z17, Z20, Z21
-	VBROADCASTSD trigConsts<>+112(SB), Z20
-	VBROADCASTSD trigConsts<>+120(SB), Z22
-	VFMADD231PD  Z18, Z20, Z22
-	VBROADCASTSD trigConsts<>+112(SB), Z20
-	VBROADCASTSD trigConsts<>+120(SB), Z26
-	VFMADD231PD  Z19, Z20, Z26
-	VBROADCASTSD trigConsts<>+128(SB), Z20
-	VFMADD231PD  Z17, Z21, Z20
-	VBROADCASTSD trigConsts<>+128(SB), Z21
-	VFMADD231PD  Z18, Z22, Z21
-	VBROADCASTSD trigConsts<>+128(SB), Z22
-	VFMADD231PD  Z19, Z26, Z22
-	VBROADCASTSD trigConsts<>+136(SB), Z26
-	VFMADD231PD  Z17, Z20, Z26
-	VBROADCASTSD trigConsts<>+136(SB), Z20
-	VFMADD231PD  Z18, Z21, Z20
-	VBROADCASTSD trigConsts<>+136(SB), Z21
-	VFMADD231PD  Z19, Z22, Z21
-	VBROADCASTSD trigConsts<>+144(SB), Z22
-	VFMADD231PD  Z17, Z26, Z22
-	VBROADCASTSD trigConsts<>+144(SB), Z26
-	VFMADD231PD  Z18, Z20, Z26
-	VBROADCASTSD trigConsts<>+144(SB), Z20
-	VFMADD231PD  Z19, Z21, Z20
-	VBROADCASTSD trigConsts<>+152(SB), Z21
-	VFMADD231PD  Z17, Z22, Z21
-	VBROADCASTSD trigConsts<>+152(SB), Z22
-	VFMADD231PD  Z18, Z26, Z22
-	VBROADCASTSD trigConsts<>+152(SB), Z26
-	VFMADD231PD  Z19, Z20, Z26
-	VMULPD       Z17, Z21, Z20
-	VMULPD       Z18, Z22, Z21
-	VMULPD       Z19, Z26, Z22
-	VBROADCASTSD trigConsts<>+96(SB), Z26
-	VMULPD       Z17, Z26, Z26
-	VBROADCASTSD trigConsts<>+96(SB), Z27
-	VMULPD       Z18, Z27, Z27
-	VBROADCASTSD trigConsts<>+96(SB), Z28
-	VMULPD       Z19, Z28, Z28
-	VBROADCASTSD trigConsts<>+160(SB), Z29
-	VSUBPD       Z26, Z29, Z29
-	VBROADCASTSD trigConsts<>+160(SB), Z30
-	VSUBPD       Z27, Z30, Z30
-	VBROADCASTSD trigConsts<>+160(SB), Z31
-	VSUBPD       Z28, Z31, Z31
-	VMULPD       Z0, Z23, Z0
-	VMULPD       Z1, Z24, Z1
-	VMULPD       Z2, Z25, Z2
-	VFMSUB231PD  Z20, Z17, Z0
-	VFMSUB231PD  Z21, Z18, Z1
-	VFMSUB231PD  Z22, Z19, Z2
-	VBROADCASTSD trigConsts<>+160(SB), Z17
-	VSUBPD       Z29, Z17, Z17
-	VBROADCASTSD trigConsts<>+160(SB), Z18
-	VSUBPD       Z30, Z18, Z18
-	VBROADCASTSD trigConsts<>+160(SB), Z19
-	VSUBPD       Z31, Z19, Z19
-	VSUBPD       Z26, Z17, Z17
-	VSUBPD       Z27, Z18, Z18
-	VSUBPD       Z28, Z19, Z19
-	VADDPD       Z0, Z17, Z0
-	VADDPD       Z1, Z18, Z1
-	VADDPD       Z2, Z19, Z2
-	VADDPD       Z0, Z29, Z0
-	VADDPD       Z1, Z30, Z1
-	VADDPD       Z2, Z31, Z2
-	VBROADCASTSD trigConsts<>+176(SB), Z17
-	VPTESTMQ     Z17, Z4, K1
-	VBLENDMPD    Z0, Z3, K1, Z5
-	VBROADCASTSD trigConsts<>+176(SB), Z17
-	VPTESTMQ     Z17, Z13, K1
-	VBLENDMPD    Z1, Z15, K1, Z6
-	VBROADCASTSD trigConsts<>+176(SB), Z17
-	VPTESTMQ     Z17, Z14, K1
-	VBLENDMPD    Z2, Z16, K1, Z7
-	VPSLLQ       $0x3e, Z4, Z17
-	VPSLLQ       $0x3e, Z13, Z18
-	VPSLLQ       $0x3e, Z14, Z19
-	VBROADCASTSD trigConsts<>+168(SB), Z20
-	VPANDQ       Z20, Z17, Z17
-	VBROADCASTSD trigConsts<>+168(SB), Z20
-	VPANDQ       Z20, Z18, Z18
-	VBROADCASTSD trigConsts<>+168(SB), Z20
-	VPANDQ       Z20, Z19, Z19
-	VPXORQ       Z17, Z5, Z17
-	VPXORQ       Z18, Z6, Z18
-	VPXORQ       Z19, Z7, Z19
-	VMOVUPD      Z17, (AX)(SI*8)
-	VMOVUPD      Z18, 64(AX)(SI*8)
-	VMOVUPD      Z19, 128(AX)(SI*8)
-	VBROADCASTSD trigConsts<>+176(SB), Z17
-	VPTESTMQ     Z17, Z4, K1
-	VBLENDMPD    Z3, Z0, K1, Z8
-	VBROADCASTSD trigConsts<>+176(SB), Z0
-	VPTESTMQ     Z0, Z13, K1
-	VBLENDMPD    Z15, Z1, K1, Z9
-	VBROADCASTSD trigConsts<>+176(SB), Z0
-	VPTESTMQ     Z0, Z14, K1
-	VBLENDMPD    Z16, Z2, K1, Z10
-	VBROADCASTSD trigConsts<>+160(SB), Z0
-	VADDPD       Z0, Z4, Z0
-	VBROADCASTSD trigConsts<>+160(SB), Z1
-	VADDPD       Z1, Z13, Z1
-	VBROADCASTSD trigConsts<>+160(SB), Z2
-	VADDPD       Z2, Z14, Z2
-	VPSLLQ       $0x3e, Z0, Z0
-	VPSLLQ       $0x3e, Z1, Z1
-	VPSLLQ       $0x3e, Z2, Z2
-	VBROADCASTSD trigConsts<>+168(SB), Z3
-	VPANDQ       Z3, Z0, Z0
-	VBROADCASTSD trigConsts<>+168(SB), Z3
-	VPANDQ       Z3, Z1, Z1
-	VBROADCASTSD trigConsts<>+168(SB), Z3
-	VPANDQ       Z3, Z2, Z2
-	VPXORQ       Z0, Z8, Z0
-	VPXORQ       Z1, Z9, Z1
-	VPXORQ       Z2, Z10, Z2
-	VMOVUPD      Z0, (CX)(SI*8)
-	VMOVUPD      Z1, 64(CX)(SI*8)
-	VMOVUPD      Z2, 128(CX)(SI*8)
-	ADDQ         $0x18, SI
-	JMP          sincosAVX512_many
+	MOVQ              BX, DI
+	SUBQ              $0x18, DI
+	CMPQ              SI, DI
+	JG                sincosAVX512_one
+	VMOVUPD           (DX)(SI*8), Z0
+	VMOVUPD           64(DX)(SI*8), Z1
+	VMOVUPD           128(DX)(SI*8), Z2
+	VPANDQ.BCST       trigConsts<>+0(SB), Z0, Z3
+	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z3, K1
+	VPANDQ.BCST       trigConsts<>+0(SB), Z1, Z3
+	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z3, K2
+	KORB              K2, K1, K1
+	VPANDQ.BCST       trigConsts<>+0(SB), Z2, Z3
+	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z3, K2
+	KORB              K2, K1, K1
+	KORTESTB          K1, K1
+	JNZ               sincosAVX512_one
+	VBROADCASTSD      trigConsts<>+24(SB), Z3
+	VFMADD213PD.BCST  trigConsts<>+16(SB), Z0, Z3
+	VBROADCASTSD      trigConsts<>+24(SB), Z12
+	VFMADD213PD.BCST  trigConsts<>+16(SB), Z1, Z12
+	VBROADCASTSD      trigConsts<>+24(SB), Z13
+	VFMADD213PD.BCST  trigConsts<>+16(SB), Z2, Z13
+	VSUBPD.BCST       trigConsts<>+16(SB), Z3, Z14
+	VSUBPD.BCST       trigConsts<>+16(SB), Z12, Z15
+	VSUBPD.BCST       trigConsts<>+16(SB), Z13, Z16
+	VFNMADD231PD.BCST trigConsts<>+32(SB), Z14, Z0
+	VFNMADD231PD.BCST trigConsts<>+32(SB), Z15, Z1
+	VFNMADD231PD.BCST trigConsts<>+32(SB), Z16, Z2
+	VMULPD.BCST       trigConsts<>+40(SB), Z14, Z17
+	VMULPD.BCST       trigConsts<>+40(SB), Z15, Z18
+	VMULPD.BCST       trigConsts<>+40(SB), Z16, Z19
+	VBROADCASTSD      trigConsts<>+40(SB), Z20
+	VFMSUB213PD       Z17, Z14, Z20
+	VBROADCASTSD      trigConsts<>+40(SB), Z21
+	VFMSUB213PD       Z18, Z15, Z21
+	VBROADCASTSD      trigConsts<>+40(SB), Z22
+	VFMSUB213PD       Z19, Z16, Z22
+	VSUBPD            Z17, Z0, Z23
+	VSUBPD            Z18, Z1, Z24
+	VSUBPD            Z19, Z2, Z25
+	VSUBPD            Z0, Z23, Z26
+	VSUBPD            Z1, Z24, Z27
+	VSUBPD            Z2, Z25, Z28
+	VSUBPD            Z26, Z23, Z29
+	VSUBPD            Z27, Z24, Z30
+	VSUBPD            Z28, Z25, Z31
+	VSUBPD            Z29, Z0, Z0
+	VSUBPD            Z30, Z1, Z1
+	VSUBPD            Z31, Z2, Z2
+	VADDPD            Z26, Z17, Z17
+	VADDPD            Z27, Z18, Z18
+	VADDPD            Z28, Z19, Z19
+	VSUBPD            Z17, Z0, Z0
+	VSUBPD            Z18, Z1, Z1
+	VSUBPD            Z19, Z2, Z2
+	VSUBPD            Z20, Z0, Z0
+	VSUBPD            Z21, Z1, Z1
+	VSUBPD            Z22, Z2, Z2
+	VFNMADD231PD.BCST trigConsts<>+48(SB), Z14, Z0
+	VFNMADD231PD.BCST trigConsts<>+48(SB), Z15, Z1
+	VFNMADD231PD.BCST trigConsts<>+48(SB), Z16, Z2
+	VMULPD            Z23, Z23, Z14
+	VMULPD            Z24, Z24, Z15
+	VMULPD            Z25, Z25, Z16
+	VBROADCASTSD      trigConsts<>+64(SB), Z17
+	VFMADD213PD.BCST  trigConsts<>+56(SB), Z14, Z17
+	VBROADCASTSD      trigConsts<>+64(SB), Z18
+	VFMADD213PD.BCST  trigConsts<>+56(SB), Z15, Z18
+	VBROADCASTSD      trigConsts<>+64(SB), Z19
+	VFMADD213PD.BCST  trigConsts<>+56(SB), Z16, Z19
+	VFMADD213PD.BCST  trigConsts<>+72(SB), Z14, Z17
+	VFMADD213PD.BCST  trigConsts<>+72(SB), Z15, Z18
+	VFMADD213PD.BCST  trigConsts<>+72(SB), Z16, Z19
+	VFMADD213PD.BCST  trigConsts<>+80(SB), Z14, Z17
+	VFMADD213PD.BCST  trigConsts<>+80(SB), Z15, Z18
+	VFMADD213PD.BCST  trigConsts<>+80(SB), Z16, Z19
+	VFMADD213PD.BCST  trigConsts<>+88(SB), Z14, Z17
+	VFMADD213PD.BCST  trigConsts<>+88(SB), Z15, Z18
+	VFMADD213PD.BCST  trigConsts<>+88(SB), Z16, Z19
+	VMULPD            Z23, Z14, Z20
+	VMULPD            Z24, Z15, Z21
+	VMULPD            Z25, Z16, Z22
+	VMULPD.BCST       trigConsts<>+96(SB), Z0, Z26
+	VMULPD.BCST       trigConsts<>+96(SB), Z1, Z27
+	VMULPD.BCST       trigConsts<>+96(SB), Z2, Z28
+	VFNMADD231PD      Z17, Z20, Z26
+	VFNMADD231PD      Z18, Z21, Z27
+	VFNMADD231PD      Z19, Z22, Z28
+	VFMSUB213PD       Z0, Z14, Z26
+	VFMSUB213PD       Z1, Z15, Z27
+	VFMSUB213PD       Z2, Z16, Z28
+	VFNMADD231PD.BCST trigConsts<>+104(SB), Z20, Z26
+	VFNMADD231PD.BCST trigConsts<>+104(SB), Z21, Z27
+	VFNMADD231PD.BCST trigConsts<>+104(SB), Z22, Z28
+	VSUBPD            Z26, Z23, Z17
+	VSUBPD            Z27, Z24, Z18
+	VSUBPD            Z28, Z25, Z19
+	VBROADCASTSD      trigConsts<>+120(SB), Z20
+	VFMADD213PD.BCST  trigConsts<>+112(SB), Z14, Z20
+	VBROADCASTSD      trigConsts<>+120(SB), Z21
+	VFMADD213PD.BCST  trigConsts<>+112(SB), Z15, Z21
+	VBROADCASTSD      trigConsts<>+120(SB), Z22
+	VFMADD213PD.BCST  trigConsts<>+112(SB), Z16, Z22
+	VFMADD213PD.BCST  trigConsts<>+128(SB), Z14, Z20
+	VFMADD213PD.BCST  trigConsts<>+128(SB), Z15, Z21
+	VFMADD213PD.BCST  trigConsts<>+128(SB), Z16, Z22
+	VFMADD213PD.BCST  trigConsts<>+136(SB), Z14, Z20
+	VFMADD213PD.BCST  trigConsts<>+136(SB), Z15, Z21
+	VFMADD213PD.BCST  trigConsts<>+136(SB), Z16, Z22
+	VFMADD213PD.BCST  trigConsts<>+144(SB), Z14, Z20
+	VFMADD213PD.BCST  trigConsts<>+144(SB), Z15, Z21
+	VFMADD213PD.BCST  trigConsts<>+144(SB), Z16, Z22
+	VFMADD213PD.BCST  trigConsts<>+152(SB), Z14, Z20
+	VFMADD213PD.BCST  trigConsts<>+152(SB), Z15, Z21
+	VFMADD213PD.BCST  trigConsts<>+152(SB), Z16, Z22
+	VMULPD            Z14, Z20, Z20
+	VMULPD            Z15, Z21, Z21
+	VMULPD            Z16, Z22, Z22
+	VMULPD.BCST       trigConsts<>+96(SB), Z14, Z26
+	VMULPD.BCST       trigConsts<>+96(SB), Z15, Z27
+	VMULPD.BCST       trigConsts<>+96(SB), Z16, Z28
+	VBROADCASTSD      trigConsts<>+160(SB), Z29
+	VSUBPD            Z26, Z29, Z29
+	VBROADCASTSD      trigConsts<>+160(SB), Z30
+	VSUBPD            Z27, Z30, Z30
+	VBROADCASTSD      trigConsts<>+160(SB), Z31
+	VSUBPD            Z28, Z31, Z31
+	VMULPD            Z0, Z23, Z0
+	VMULPD            Z1, Z24, Z1
+	VMULPD            Z2, Z25, Z2
+	VFMSUB231PD       Z20, Z14, Z0
+	VFMSUB231PD       Z21, Z15, Z1
+	VFMSUB231PD       Z22, Z16, Z2
+	VBROADCASTSD      trigConsts<>+160(SB), Z14
+	VSUBPD            Z29, Z14, Z14
+	VBROADCASTSD      trigConsts<>+160(SB), Z15
+	VSUBPD            Z30, Z15, Z15
+	VBROADCASTSD      trigConsts<>+160(SB), Z16
+	VSUBPD            Z31, Z16, Z16
+	VSUBPD            Z26, Z14, Z14
+	VSUBPD            Z27, Z15, Z15
+	VSUBPD            Z28, Z16, Z16
+	VADDPD            Z0, Z14, Z0
+	VADDPD            Z1, Z15, Z1
+	VADDPD            Z2, Z16, Z2
+	VADDPD            Z0, Z29, Z0
+	VADDPD            Z1, Z30, Z1
+	VADDPD            Z2, Z31, Z2
+	VPTESTMQ.BCST     trigConsts<>+176(SB), Z3, K1
+	VBLENDMPD         Z0, Z17, K1, Z4
+	VPTESTMQ.BCST     trigConsts<>+176(SB), Z12, K1
+	VBLENDMPD         Z1, Z18, K1, Z5
+	VPTESTMQ.BCST     trigConsts<>+176(SB), Z13, K1
+	VBLENDMPD         Z2, Z19, K1, Z6
+	VPSLLQ            $0x3e, Z3, Z14
+	VPSLLQ            $0x3e, Z12, Z15
+	VPSLLQ            $0x3e, Z13, Z16
+	VPANDQ.BCST       trigConsts<>+168(SB), Z14, Z14
+	VPANDQ.BCST       trigConsts<>+168(SB), Z15, Z15
+	VPANDQ.BCST       trigConsts<>+168(SB), Z16, Z16
+	VPXORQ            Z14, Z4, Z14
+	VPXORQ            Z15, Z5, Z15
+	VPXORQ            Z16, Z6, Z16
+	VMOVUPD           Z14, (AX)(SI*8)
+	VMOVUPD           Z15, 64(AX)(SI*8)
+	VMOVUPD           Z16, 128(AX)(SI*8)
+	VPTESTMQ.BCST     trigConsts<>+176(SB), Z3, K1
+	VBLENDMPD         Z17, Z0, K1, Z7
+	VPTESTMQ.BCST     trigConsts<>+176(SB), Z12, K1
+	VBLENDMPD         Z18, Z1, K1, Z8
+	VPTESTMQ.BCST     trigConsts<>+176(SB), Z13, K1
+	VBLENDMPD         Z19, Z2, K1, Z9
+	VADDPD.BCST       trigConsts<>+160(SB), Z3, Z0
+	VADDPD.BCST       trigConsts<>+160(SB), Z12, Z1
+	VADDPD.BCST       trigConsts<>+160(SB), Z13, Z2
+	VPSLLQ            $0x3e, Z0, Z0
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z2, Z2
+	VPANDQ.BCST       trigConsts<>+168(SB), Z0, Z0
+	VPANDQ.BCST       trigConsts<>+168(SB), Z1, Z1
+	VPANDQ.BCST       trigConsts<>+168(SB), Z2, Z2
+	VPXORQ            Z0, Z7, Z0
+	VPXORQ            Z1, Z8, Z1
+	VPXORQ            Z2, Z9, Z2
+	VMOVUPD           Z0, (CX)(SI*8)
+	VMOVUPD           Z1, 64(CX)(SI*8)
+	VMOVUPD           Z2, 128(CX)(SI*8)
+	ADDQ              $0x18, SI
+	JMP               sincosAVX512_many
 
 sincosAVX512_one:
-	MOVQ         BX, DI
-	SUBQ         $0x08, DI
-	CMPQ         SI, DI
-	JG           sincosAVX512_done
-	VMOVUPD      (DX)(SI*8), Z0
-	VBROADCASTSD trigConsts<>+0(SB), Z1
-	VBROADCASTSD trigConsts<>+8(SB), Z2
-	VPANDQ       Z2, Z0, Z2
-	VCMPPD       $0x06, Z1, Z2, K1
-	KORTESTB     K1, K1
-	JNZ          sincosAVX512_done
-	VBROADCASTSD trigConsts<>+16(SB), Z1
-	VBROADCASTSD trigConsts<>+24(SB), Z2
-	VFMADD231PD  Z1, Z0, Z2
-	VBROADCASTSD trigConsts<>+24(SB), Z1
-	VSUBPD       Z1, Z2, Z1
-	VBROADCASTSD trigConsts<>+32(SB), Z3
-	VFNMADD231PD Z3, Z1, Z0
-	VBROADCASTSD trigConsts<>+40(SB), Z3
-	VMULPD       Z3, Z1, Z3
-	VBROADCASTSD trigConsts<>+40(SB), Z4
-	VFMSUB213PD  Z3, Z1, Z4
-	VSUBPD       Z3, Z0, Z5
-	VSUBPD       Z0, Z5, Z6
-	VSUBPD       Z6, Z5, Z7
-	VSUBPD       Z7, Z0, Z0
-	VADDPD       Z6, Z3, Z3
-	VSUBPD       Z3, Z0, Z0
-	VSUBPD       Z4, Z0, Z0
-	VBROADCASTSD trigConsts<>+48(SB), Z3
-	VFNMADD231PD Z3, Z1, Z0
-	VMULPD       Z5, Z5, Z1
-	VBROADCASTSD trigConsts<>+56(SB), Z3
-	VBROADCASTSD trigConsts<>+64(SB), Z4
-	VFMADD231PD  Z1, Z3, Z4
-	VBROADCASTSD trigConsts<>+72(SB), Z3
-	VFMADD231PD  Z1, Z4, Z3
-	VBROADCASTSD trigConsts<>+80(SB), Z4
-	VFMADD231PD  Z1, Z3, Z4
-	VBROADCASTSD trigConsts<>+88(SB), Z3
-	VFMADD231PD  Z1, Z4, Z3
-	VMULPD       Z5, Z1, Z4
-	VBROADCASTSD trigConsts<>+96(SB), Z6
-	VMULPD       Z0, Z6, Z6
-	VFNMADD231PD Z3, Z4, Z6
-	VFMSUB213PD  Z0, Z6, Z1
-	VBROADCASTSD trigConsts<>+104(SB), Z3
-	VFNMADD231PD Z3, Z4, Z1
-	VSUBPD       Z1, Z5, Z1
-	VMULPD       Z5, Z5, Z3
-	VBROADCASTSD trigConsts<>+112(SB), Z4
-	VBROADCASTSD trigConsts<>+120(SB), Z6
-	VFMADD231PD  Z3, Z4, Z6
-	VBROADCASTSD trigConsts<>+128(SB), Z4
-	VFMADD231PD  Z3, Z6, Z4
-	VBROADCASTSD trigConsts<>+136(SB), Z6
-	VFMADD231PD  Z3, Z4, Z6
-	VBROADCASTSD trigConsts<>+144(SB), Z4
-	VFMADD231PD  Z3, Z6, Z4
-	VBROADCASTSD trigConsts<>+152(SB), Z6
-	VFMADD231PD  Z3, Z4, Z6
-	VMULPD       Z3, Z6, Z4
-	VBROADCASTSD trigConsts<>+96(SB), Z6
-	VMULPD       Z3, Z6, Z6
-	VBROADCASTSD trigConsts<>+160(SB), Z7
-	VSUBPD       Z6, Z7, Z7
-	VMULPD       Z0, Z5, Z0
-	VFMSUB231PD  Z4, Z3, Z0
-	VBROADCASTSD trigConsts<>+160(SB), Z3
-	VSUBPD       Z7, Z3, Z3
-	VSUBPD       Z6, Z3, Z3
-	VADDPD       Z0, Z3, Z0
-	VADDPD       Z0, Z7, Z0
-	VBROADCASTSD trigConsts<>+176(SB), Z3
-	VPTESTMQ     Z3, Z2, K1
-	VBLENDMPD    Z0, Z1, K1, Z11
-	VPSLLQ       $0x3e, Z2, Z3
-	VBROADCASTSD trigConsts<>+168(SB), Z4
-	VPANDQ       Z4, Z3, Z3
-	VPXORQ       Z3, Z11, Z3
-	VMOVUPD      Z3, (AX)(SI*8)
-	VBROADCASTSD trigConsts<>+176(SB), Z3
-	VPTESTMQ     Z3, Z2, K1
-	VBLENDMPD    Z1, Z0, K1, Z12
-	VBROADCASTSD trigConsts<>+160(SB), Z0
-	VADDPD       Z0, Z2, Z0
-	VPSLLQ       $0x3e, Z0, Z0
-	VBROADCASTSD trigConsts<>+168(SB), Z1
-	VPANDQ       Z1, Z0, Z0
-	VPXORQ       Z0, Z12, Z0
-	VMOVUPD      Z0, (CX)(SI*8)
-	ADDQ         $0x08, SI
-	JMP          sincosAVX512_one
+	MOVQ              BX, DI
+	SUBQ              $0x08, DI
+	CMPQ              SI, DI
+	JG                sincosAVX512_done
+	VMOVUPD           (DX)(SI*8), Z0
+	VPANDQ.BCST       trigConsts<>+0(SB), Z0, Z1
+	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z1, K1
+	KORTESTB          K1, K1
+	JNZ               sincosAVX512_done
+	VBROADCASTSD      trigConsts<>+24(SB), Z1
+	VFMADD213PD.BCST  trigConsts<>+16(SB), Z0, Z1
+	VSUBPD.BCST       trigConsts<>+16(SB), Z1, Z2
+	VFNMADD231PD.BCST trigConsts<>+32(SB), Z2, Z0
+	VMULPD.BCST       trigConsts<>+40(SB), Z2, Z3
+	VBROADCASTSD      trigConsts<>+40(SB), Z4
+	VFMSUB213PD       Z3, Z2, Z4
+	VSUBPD            Z3, Z0, Z5
+	VSUBPD            Z0, Z5, Z6
+	VSUBPD            Z6, Z5, Z7
+	VSUBPD            Z7, Z0, Z0
+	VADDPD            Z6, Z3, Z3
+	VSUBPD            Z3, Z0, Z0
+	VSUBPD            Z4, Z0, Z0
+	VFNMADD231PD.BCST trigConsts<>+48(SB), Z2, Z0
+	VMULPD            Z5, Z5, Z2
+	VBROADCASTSD      trigConsts<>+64(SB), Z3
+	VFMADD213PD.BCST  trigConsts<>+56(SB), Z2, Z3
+	VFMADD213PD.BCST  trigConsts<>+72(SB), Z2, Z3
+	VFMADD213PD.BCST  trigConsts<>+80(SB), Z2, Z3
+	VFMADD213PD.BCST  trigConsts<>+88(SB), Z2, Z3
+	VMULPD            Z5, Z2, Z4
+	VMULPD.BCST       trigConsts<>+96(SB), Z0, Z6
+	VFNMADD231PD      Z3, Z4, Z6
+	VFMSUB213PD       Z0, Z2, Z6
+	VFNMADD231PD.BCST trigConsts<>+104(SB), Z4, Z6
+	VSUBPD            Z6, Z5, Z3
+	VBROADCASTSD      trigConsts<>+120(SB), Z4
+	VFMADD213PD.BCST  trigConsts<>+112(SB), Z2, Z4
+	VFMADD213PD.BCST  trigConsts<>+128(SB), Z2, Z4
+	VFMADD213PD.BCST  trigConsts<>+136(SB), Z2, Z4
+	VFMADD213PD.BCST  trigConsts<>+144(SB), Z2, Z4
+	VFMADD213PD.BCST  trigConsts<>+152(SB), Z2, Z4
+	VMULPD            Z2, Z4, Z4
+	VMULPD.BCST       trigConsts<>+96(SB), Z2, Z6
+	VBROADCASTSD      trigConsts<>+160(SB), Z7
+	VSUBPD            Z6, Z7, Z7
+	VMULPD            Z0, Z5, Z0
+	VFMSUB231PD       Z4, Z2, Z0
+	VBROADCASTSD      trigConsts<>+160(SB), Z2
+	VSUBPD            Z7, Z2, Z2
+	VSUBPD            Z6, Z2, Z2
+	VADDPD            Z0, Z2, Z0
+	VADDPD            Z0, Z7, Z0
+	VPTESTMQ.BCST     trigConsts<>+176(SB), Z1, K1
+	VBLENDMPD         Z0, Z3, K1, Z10
+	VPSLLQ            $0x3e, Z1, Z2
+	VPANDQ.BCST       trigConsts<>+168(SB), Z2, Z2
+	VPXORQ            Z2, Z10, Z2
+	VMOVUPD           Z2, (AX)(SI*8)
+	VPTESTMQ.BCST     trigConsts<>+176(SB), Z1, K1
+	VBLENDMPD         Z3, Z0, K1, Z11
+	VADDPD.BCST       trigConsts<>+160(SB), Z1, Z0
+	VPSLLQ            $0x3e, Z0, Z0
+	VPANDQ.BCST       trigConsts<>+168(SB), Z0, Z0
+	VPXORQ            Z0, Z11, Z0
+	VMOVUPD           Z0, (CX)(SI*8)
+	ADDQ              $0x08, SI
+	JMP               sincosAVX512_one
 
 sincosAVX512_done:
 	MOVQ SI, ret+72(FP)
@@ -2140,368 +1596,276 @@ TEXT ·cosShiftAVX512(SB), NOSPLIT, $0-64
 	XORQ BX, BX
 
 cosShiftAVX512_many:
-	MOVQ         DX, SI
-	SUBQ         $0x18, SI
-	CMPQ         BX, SI
-	JG           cosShiftAVX512_one
-	VMOVUPD      (CX)(BX*8), Z0
-	VMOVUPD      64(CX)(BX*8), Z1
-	VMOVUPD      128(CX)(BX*8), Z2
-	MOVSD        p0+48(FP), X3
-	VBROADCASTSD X3, Z3
-	MOVSD        p0+48(FP), X8
-	VBROADCASTSD X8, Z8
-	MOVSD        p0+48(FP), X9
-	VBROADCASTSD X9, Z9
-	VSUBPD       Z3, Z0, Z0
-	VSUBPD       Z8, Z1, Z1
-	VSUBPD       Z9, Z2, Z2
-	VBROADCASTSD trigConsts<>+0(SB), Z3
-	VBROADCASTSD trigConsts<>+8(SB), Z8
-	VPANDQ       Z8, Z0, Z8
-	VCMPPD       $0x06, Z3, Z8, K1
-	VBROADCASTSD trigConsts<>+0(SB), Z3
-	VBROADCASTSD trigConsts<>+8(SB), Z8
-	VPANDQ       Z8, Z1, Z8
-	VCMPPD       $0x06, Z3, Z8, K2
-	KORB         K2, K1, K1
-	VBROADCASTSD trigConsts<>+0(SB), Z3
-	VBROADCASTSD trigConsts<>+8(SB), Z8
-	VPANDQ       Z8, Z2, Z8
-	VCMPPD       $0x06, Z3, Z8, K2
-	KORB         K2, K1, K1
-	KORTESTB     K1, K1
-	JNZ          cosShiftAVX512_one
-	VBROADCASTSD trigConsts<>+16(SB), Z3
-	VBROADCASTSD trigConsts<>+24(SB), Z8
-	VFMADD231PD  Z3, Z0, Z8
-	VBROADCASTSD trigConsts<>+16(SB), Z3
-	VBROADCASTSD trigConsts<>+24(SB), Z9
-	VFMADD231PD  Z3, Z1, Z9
-	VBROADCASTSD trigConsts<>+16(SB), Z3
-	VBROADCASTSD trigConsts<>+24(SB), Z10
-	VFMADD231PD  Z3, Z2, Z10
-	VBROADCASTSD trigConsts<>+24(SB), Z3
-	VSUBPD       Z3, Z8, Z3
-	VBROADCASTSD trigConsts<>+24(SB), Z11
-	VSUBPD       Z11, Z9, Z11
-	VBROADCASTSD trigConsts<>+24(SB), Z12
-	VSUBPD       Z12, Z10, Z12
-	VBROADCASTSD trigConsts<>+32(SB), Z13
-	VFNMADD231PD Z13, Z3, Z0
-	VBROADCASTSD trigConsts<>+32(SB), Z13
-	VFNMADD231PD Z13, Z11, Z1
-	VBROADCASTSD trigConsts<>+32(SB), Z13
-	VFNMADD231PD Z13, Z12, Z2
-	VBROADCASTSD trigConsts<>+40(SB), Z13
-	VMULPD       Z13, Z3, Z13
-	VBROADCASTSD trigConsts<>+40(SB), Z14
-	VMULPD       Z14, Z11, Z14
-	VBROADCASTSD trigConsts<>+40(SB), Z15
-	VMULPD       Z15, Z12, Z15
-	VBROADCASTSD trigConsts<>+40(SB), Z16
-	VFMSUB213PD  Z13, Z3, Z16
-	VBROADCASTSD trigConsts<>+40(SB), Z17
-	VFMSUB213PD  Z14, Z11, Z17
-	VBROADCASTSD trigConsts<>+40(SB), Z18
-	VFMSUB213PD  Z15, Z12, Z18
-	VSUBPD       Z13, Z0, Z19
-	VSUBPD       Z14, Z1, Z20
-	VSUBPD       Z15, Z2, Z21
-	VSUBPD       Z0, Z19, Z22
-	VSUBPD       Z1, Z20, Z23
-	VSUBPD       Z2, Z21, Z24
-	VSUBPD       Z22, Z19, Z25
-	VSUBPD       Z23, Z20, Z26
-	VSUBPD       Z24, Z21, Z27
-	VSUBPD       Z25, Z0, Z0
-	VSUBPD       Z26, Z1, Z1
-	VSUBPD       Z27, Z2, Z2
-	VADDPD       Z22, Z13, Z13
-	VADDPD       Z23, Z14, Z14
-	VADDPD       Z24, Z15, Z15
-	VSUBPD       Z13, Z0, Z0
-	VSUBPD       Z14, Z1, Z1
-	VSUBPD       Z15, Z2, Z2
-	VSUBPD       Z16, Z0, Z0
-	VSUBPD       Z17, Z1, Z1
-	VSUBPD       Z18, Z2, Z2
-	VBROADCASTSD trigConsts<>+48(SB), Z13
-	VFNMADD231PD Z13, Z3, Z0
-	VBROADCASTSD trigConsts<>+48(SB), Z3
-	VFNMADD231PD Z3, Z11, Z1
-	VBROADCASTSD trigConsts<>+48(SB), Z3
-	VFNMADD231PD Z3, Z12, Z2
-	VMULPD       Z19, Z19, Z3
-	VMULPD       Z20, Z20, Z11
-	VMULPD       Z21, Z21, Z12
-	VBROADCASTSD trigConsts<>+56(SB), Z13
-	VBROADCASTSD trigConsts<>+64(SB), Z14
-	VFMADD231PD  Z3, Z13, Z14
-	VBROADCASTSD trigConsts<>+56(SB), Z13
-	VBROADCASTSD trigConsts<>+64(SB), Z15
-	VFMADD231PD  Z11, Z13, Z15
-	VBROADCASTSD trigConsts<>+56(SB), Z13
-	VBROADCASTSD trigConsts<>+64(SB), Z16
-	VFMADD231PD  Z12, Z13, Z16
-	VBROADCASTSD trigConsts<>+72(SB), Z13
-	VFMADD231PD  Z3, Z14, Z13
-	VBROADCASTSD trigConsts<>+72(SB), Z14
-	VFMADD231PD  Z11, Z15, Z14
-	VBROADCASTSD trigConsts<>+72(SB), Z15
-	VFMADD231PD  Z12, Z16, Z15
-	VBROADCASTSD trigConsts<>+80(SB), Z16
-	VFMADD231PD  Z3, Z13, Z16
-	VBROADCASTSD trigConsts<>+80(SB), Z13
-	VFMADD231PD  Z11, Z14, Z13
-	VBROADCASTSD trigConsts<>+80(SB), Z14
-	VFMADD231PD  Z12, Z15, Z14
-	VBROADCASTSD trigConsts<>+88(SB), Z15
-	VFMADD231PD  Z3, Z16, Z15
-	VBROADCASTSD trigConsts<>+88(SB), Z16
-	VFMADD231PD  Z11, Z13, Z16
-	VBROADCASTSD trigConsts<>+88(SB), Z13
-	VFMADD231PD  Z12, Z14, Z13
-	VMULPD       Z19, Z3, Z14
-	VMULPD       Z20, Z11, Z17
-	VMULPD       Z21, Z12, Z18
-	VBROADCASTSD trigConsts<>+96(SB), Z22
-	VMULPD       Z0, Z22, Z22
-	VBROADCASTSD trigConsts<>+96(SB), Z23
-	VMULPD       Z1, Z23, Z23
-	VBROADCASTSD trigConsts<>+96(SB), Z24
-	VMULPD       Z2, Z24, Z24
-	VFNMADD231PD Z15, Z14, Z22
-	VFNMADD231PD Z16, Z17, Z23
-	VFNMADD231PD Z13, Z18, Z24
-	VFMSUB213PD  Z0, Z22, Z3
-	VFMSUB213PD  Z1, Z23, Z11
-	VFMSUB213PD  Z2, Z24, Z12
-	VBROADCASTSD trigConsts<>+104(SB), Z13
-	VFNMADD231PD Z13, Z14, Z3
-	VBROADCASTSD trigConsts<>+104(SB), Z13
-	VFNMADD231PD Z13, Z17, Z11
-	VBROADCASTSD trigConsts<>+104(SB), Z13
-	VFNMADD231PD Z13, Z18, Z12
-	VSUBPD       Z3, Z19, Z3
-	VSUBPD       Z11, Z20, Z11
-	VSUBPD       Z12, Z21, Z12
-	VMULPD       Z19, Z19, Z13
-	VMULPD       Z20, Z20, Z14
-	VMULPD       Z21, Z21, Z15
-	VBROADCASTSD trigConsts<>+112(SB), Z16
-	VBROADCASTSD trigConsts<>+120(SB), Z17
-	VFMADD231PD  Z13, Z16, Z17
-	VBROADCASTSD trigConsts<>+112(SB), Z16
-	VBROADCASTSD trigConsts<>+120(SB), Z18
-	VFMADD231PD  Z14, Z16, Z18
-	VBROADCASTSD trigConsts<>+112(SB), Z16
-	VBROADCASTSD trigConsts<>+120(SB), Z22
-	VFMADD231PD  Z15, Z16, Z22
-	VBROADCASTSD trigConsts<>+128(SB), Z16
-	VFMADD231PD  Z13, Z17, Z16
-	VBROADCASTSD trigConsts<>+128(SB), Z17
-	VFMADD231PD  Z14, Z18, Z17
-	VBROADCASTSD trigConsts<>+128(SB), Z18
-	VFMADD231PD  Z15, Z22, Z18
-	VBROADCASTSD trigConsts<>+136(SB), Z22
-	VFMADD231PD  Z13, Z16, Z22
-	VBROADCASTSD trigConsts<>+136(SB), Z16
-	VFMADD231PD  Z14, Z17, Z16
-	VBROADCASTSD trigConsts<>+136(SB), Z17
-	VFMADD231PD  Z15, Z18, Z17
-	VBROADCASTSD trigConsts<>+144(SB), Z18
-	VFMADD231PD  Z13, Z22, Z18
-	VBROADCASTSD trigConsts<>+144(SB), Z22
-	VFMADD231PD  Z14, Z16, Z22
-	VBROADCASTSD trigConsts<>+144(SB), Z16
-	VFMADD231PD  Z15, Z17, Z16
-	VBROADCASTSD trigConsts<>+152(SB), Z17
-	VFMADD231PD  Z13, Z18, Z17
-	VBROADCASTSD trigConsts<>+152(SB), Z18
-	VFMADD231PD  Z14, Z22, Z18
-	VBROADCASTSD trigConsts<>+152(SB), Z22
-	VFMADD231PD  Z15, Z16, Z22
-	VMULPD       Z13, Z17, Z16
-	VMULPD       Z14, Z18, Z17
-	VMULPD       Z15, Z22, Z18
-	VBROADCASTSD trigConsts<>+96(SB), Z22
-	VMULPD       Z13, Z22, Z22
-	VBROADCASTSD trigConsts<>+96(SB), Z23
-	VMULPD       Z14, Z23, Z23
-	VBROADCASTSD trigConsts<>+96(SB), Z24
-	VMULPD       Z15, Z24, Z24
-	VBROADCASTSD trigConsts<>+160(SB), Z25
-	VSUBPD       Z22, Z25, Z25
-	VBROADCASTSD trigConsts<>+160(SB), Z26
-	VSUBPD       Z23, Z26, Z26
-	VBROADCASTSD trigConsts<>+160(SB), Z27
-	VSUBPD       Z24, Z27, Z27
-	VMULPD       Z0, Z19, Z0
-	VMULPD       Z1, Z20, Z1
-	VMULPD       Z2, Z21, Z2
-	VFMSUB231PD  Z16, Z13, Z0
-	VFMSUB231PD  Z17, Z14, Z1
-	VFMSUB231PD  Z18, Z15, Z2
-	VBROADCASTSD trigConsts<>+160(SB), Z13
-	VSUBPD       Z25, Z13, Z13
-	VBROADCASTSD trigConsts<>+160(SB), Z14
-	VSUBPD       Z26, Z14, Z14
-	VBROADCASTSD trigConsts<>+160(SB), Z15
-	VSUBPD       Z27, Z15, Z15
-	VSUBPD       Z22, Z13, Z13
-	VSUBPD       Z23, Z14, Z14
-	VSUBPD       Z24, Z15, Z15
-	VADDPD       Z0, Z13, Z0
-	VADDPD       Z1, Z14, Z1
-	VADDPD       Z2, Z15, Z2
-	VADDPD       Z0, Z25, Z0
-	VADDPD       Z1, Z26, Z1
-	VADDPD       Z2, Z27, Z2
-	VBROADCASTSD trigConsts<>+176(SB), Z13
-	VPTESTMQ     Z13, Z8, K1
-	VBLENDMPD    Z3, Z0, K1, Z4
-	VBROADCASTSD trigConsts<>+176(SB), Z0
-	VPTESTMQ     Z0, Z9, K1
-	VBLENDMPD    Z11, Z1, K1, Z5
-	VBROADCASTSD trigConsts<>+176(SB), Z0
-	VPTESTMQ     Z0, Z10, K1
-	VBLENDMPD    Z12, Z2, K1, Z6
-	VBROADCASTSD trigConsts<>+160(SB), Z0
-	VADDPD       Z0, Z8, Z0
-	VBROADCASTSD trigConsts<>+160(SB), Z1
-	VADDPD       Z1, Z9, Z1
-	VBROADCASTSD trigConsts<>+160(SB), Z2
-	VADDPD       Z2, Z10, Z2
-	VPSLLQ       $0x3e, Z0, Z0
-	VPSLLQ       $0x3e, Z1, Z1
-	VPSLLQ       $0x3e, Z2, Z2
-	VBROADCASTSD trigConsts<>+168(SB), Z3
-	VPANDQ       Z3, Z0, Z0
-	VBROADCASTSD trigConsts<>+168(SB), Z3
-	VPANDQ       Z3, Z1, Z1
-	VBROADCASTSD trigConsts<>+168(SB), Z3
-	VPANDQ       Z3, Z2, Z2
-	VPXORQ       Z0, Z4, Z0
-	VPXORQ       Z1, Z5, Z1
-	VPXORQ       Z2, Z6, Z2
-	VMOVUPD      Z0, (AX)(BX*8)
-	VMOVUPD      Z1, 64(AX)(BX*8)
-	VMOVUPD      Z2, 128(AX)(BX*8)
-	ADDQ         $0x18, BX
-	JMP          cosShiftAVX512_many
+	MOVQ              DX, SI
+	SUBQ              $0x18, SI
+	CMPQ              BX, SI
+	JG                cosShiftAVX512_one
+	VMOVUPD           (CX)(BX*8), Z0
+	VMOVUPD           64(CX)(BX*8), Z1
+	VMOVUPD           128(CX)(BX*8), Z2
+	MOVSD             p0+48(FP), X3
+	VBROADCASTSD      X3, Z3
+	MOVSD             p0+48(FP), X8
+	VBROADCASTSD      X8, Z8
+	MOVSD             p0+48(FP), X9
+	VBROADCASTSD      X9, Z9
+	VSUBPD            Z3, Z0, Z0
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z9, Z2, Z2
+	VPANDQ.BCST       trigConsts<>+0(SB), Z0, Z3
+	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z3, K1
+	VPANDQ.BCST       trigConsts<>+0(SB), Z1, Z3
+	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z3, K2
+	KORB              K2, K1, K1
+	VPANDQ.BCST       trigConsts<>+0(SB), Z2, Z3
+	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z3, K2
+	KORB              K2, K1, K1
+	KORTESTB          K1, K1
+	JNZ               cosShiftAVX512_one
+	VBROADCASTSD      trigConsts<>+24(SB), Z3
+	VFMADD213PD.BCST  trigConsts<>+16(SB), Z0, Z3
+	VBROADCASTSD      trigConsts<>+24(SB), Z8
+	VFMADD213PD.BCST  trigConsts<>+16(SB), Z1, Z8
+	VBROADCASTSD      trigConsts<>+24(SB), Z9
+	VFMADD213PD.BCST  trigConsts<>+16(SB), Z2, Z9
+	VSUBPD.BCST       trigConsts<>+16(SB), Z3, Z10
+	VSUBPD.BCST       trigConsts<>+16(SB), Z8, Z11
+	VSUBPD.BCST       trigConsts<>+16(SB), Z9, Z12
+	VFNMADD231PD.BCST trigConsts<>+32(SB), Z10, Z0
+	VFNMADD231PD.BCST trigConsts<>+32(SB), Z11, Z1
+	VFNMADD231PD.BCST trigConsts<>+32(SB), Z12, Z2
+	VMULPD.BCST       trigConsts<>+40(SB), Z10, Z13
+	VMULPD.BCST       trigConsts<>+40(SB), Z11, Z14
+	VMULPD.BCST       trigConsts<>+40(SB), Z12, Z15
+	VBROADCASTSD      trigConsts<>+40(SB), Z16
+	VFMSUB213PD       Z13, Z10, Z16
+	VBROADCASTSD      trigConsts<>+40(SB), Z17
+	VFMSUB213PD       Z14, Z11, Z17
+	VBROADCASTSD      trigConsts<>+40(SB), Z18
+	VFMSUB213PD       Z15, Z12, Z18
+	VSUBPD            Z13, Z0, Z19
+	VSUBPD            Z14, Z1, Z20
+	VSUBPD            Z15, Z2, Z21
+	VSUBPD            Z0, Z19, Z22
+	VSUBPD            Z1, Z20, Z23
+	VSUBPD            Z2, Z21, Z24
+	VSUBPD            Z22, Z19, Z25
+	VSUBPD            Z23, Z20, Z26
+	VSUBPD            Z24, Z21, Z27
+	VSUBPD            Z25, Z0, Z0
+	VSUBPD            Z26, Z1, Z1
+	VSUBPD            Z27, Z2, Z2
+	VADDPD            Z22, Z13, Z13
+	VADDPD            Z23, Z14, Z14
+	VADDPD            Z24, Z15, Z15
+	VSUBPD            Z13, Z0, Z0
+	VSUBPD            Z14, Z1, Z1
+	VSUBPD            Z15, Z2, Z2
+	VSUBPD            Z16, Z0, Z0
+	VSUBPD            Z17, Z1, Z1
+	VSUBPD            Z18, Z2, Z2
+	VFNMADD231PD.BCST trigConsts<>+48(SB), Z10, Z0
+	VFNMADD231PD.BCST trigConsts<>+48(SB), Z11, Z1
+	VFNMADD231PD.BCST trigConsts<>+48(SB), Z12, Z2
+	VMULPD            Z19, Z19, Z10
+	VMULPD            Z20, Z20, Z11
+	VMULPD            Z21, Z21, Z12
+	VBROADCASTSD      trigConsts<>+64(SB), Z13
+	VFMADD213PD.BCST  trigConsts<>+56(SB), Z10, Z13
+	VBROADCASTSD      trigConsts<>+64(SB), Z14
+	VFMADD213PD.BCST  trigConsts<>+56(SB), Z11, Z14
+	VBROADCASTSD      trigConsts<>+64(SB), Z15
+	VFMADD213PD.BCST  trigConsts<>+56(SB), Z12, Z15
+	VFMADD213PD.BCST  trigConsts<>+72(SB), Z10, Z13
+	VFMADD213PD.BCST  trigConsts<>+72(SB), Z11, Z14
+	VFMADD213PD.BCST  trigConsts<>+72(SB), Z12, Z15
+	VFMADD213PD.BCST  trigConsts<>+80(SB), Z10, Z13
+	VFMADD213PD.BCST  trigConsts<>+80(SB), Z11, Z14
+	VFMADD213PD.BCST  trigConsts<>+80(SB), Z12, Z15
+	VFMADD213PD.BCST  trigConsts<>+88(SB), Z10, Z13
+	VFMADD213PD.BCST  trigConsts<>+88(SB), Z11, Z14
+	VFMADD213PD.BCST  trigConsts<>+88(SB), Z12, Z15
+	VMULPD            Z19, Z10, Z16
+	VMULPD            Z20, Z11, Z17
+	VMULPD            Z21, Z12, Z18
+	VMULPD.BCST       trigConsts<>+96(SB), Z0, Z22
+	VMULPD.BCST       trigConsts<>+96(SB), Z1, Z23
+	VMULPD.BCST       trigConsts<>+96(SB), Z2, Z24
+	VFNMADD231PD      Z13, Z16, Z22
+	VFNMADD231PD      Z14, Z17, Z23
+	VFNMADD231PD      Z15, Z18, Z24
+	VFMSUB213PD       Z0, Z10, Z22
+	VFMSUB213PD       Z1, Z11, Z23
+	VFMSUB213PD       Z2, Z12, Z24
+	VFNMADD231PD.BCST trigConsts<>+104(SB), Z16, Z22
+	VFNMADD231PD.BCST trigConsts<>+104(SB), Z17, Z23
+	VFNMADD231PD.BCST trigConsts<>+104(SB), Z18, Z24
+	VSUBPD            Z22, Z19, Z13
+	VSUBPD            Z23, Z20, Z14
+	VSUBPD            Z24, Z21, Z15
+	VBROADCASTSD      trigConsts<>+120(SB), Z16
+	VFMADD213PD.BCST  trigConsts<>+112(SB), Z10, Z16
+	VBROADCASTSD      trigConsts<>+120(SB), Z17
+	VFMADD213PD.BCST  trigConsts<>+112(SB), Z11, Z17
+	VBROADCASTSD      trigConsts<>+120(SB), Z18
+	VFMADD213PD.BCST  trigConsts<>+112(SB), Z12, Z18
+	VFMADD213PD.BCST  trigConsts<>+128(SB), Z10, Z16
+	VFMADD213PD.BCST  trigConsts<>+128(SB), Z11, Z17
+	VFMADD213PD.BCST  trigConsts<>+128(SB), Z12, Z18
+	VFMADD213PD.BCST  trigConsts<>+136(SB), Z10, Z16
+	VFMADD213PD.BCST  trigConsts<>+136(SB), Z11, Z17
+	VFMADD213PD.BCST  trigConsts<>+136(SB), Z12, Z18
+	VFMADD213PD.BCST  trigConsts<>+144(SB), Z10, Z16
+	VFMADD213PD.BCST  trigConsts<>+144(SB), Z11, Z17
+	VFMADD213PD.BCST  trigConsts<>+144(SB), Z12, Z18
+	VFMADD213PD.BCST  trigConsts<>+152(SB), Z10, Z16
+	VFMADD213PD.BCST  trigConsts<>+152(SB), Z11, Z17
+	VFMADD213PD.BCST  trigConsts<>+152(SB), Z12, Z18
+	VMULPD            Z10, Z16, Z16
+	VMULPD            Z11, Z17, Z17
+	VMULPD            Z12, Z18, Z18
+	VMULPD.BCST       trigConsts<>+96(SB), Z10, Z22
+	VMULPD.BCST       trigConsts<>+96(SB), Z11, Z23
+	VMULPD.BCST       trigConsts<>+96(SB), Z12, Z24
+	VBROADCASTSD      trigConsts<>+160(SB), Z25
+	VSUBPD            Z22, Z25, Z25
+	VBROADCASTSD      trigConsts<>+160(SB), Z26
+	VSUBPD            Z23, Z26, Z26
+	VBROADCASTSD      trigConsts<>+160(SB), Z27
+	VSUBPD            Z24, Z27, Z27
+	VMULPD            Z0, Z19, Z0
+	VMULPD            Z1, Z20, Z1
+	VMULPD            Z2, Z21, Z2
+	VFMSUB231PD       Z16, Z10, Z0
+	VFMSUB231PD       Z17, Z11, Z1
+	VFMSUB231PD       Z18, Z12, Z2
+	VBROADCASTSD      trigConsts<>+160(SB), Z10
+	VSUBPD            Z25, Z10, Z10
+	VBROADCASTSD      trigConsts<>+160(SB), Z11
+	VSUBPD            Z26, Z11, Z11
+	VBROADCASTSD      trigConsts<>+160(SB), Z12
+	VSUBPD            Z27, Z12, Z12
+	VSUBPD            Z22, Z10, Z10
+	VSUBPD            Z23, Z11, Z11
+	VSUBPD            Z24, Z12, Z12
+	VADDPD            Z0, Z10, Z0
+	VADDPD            Z1, Z11, Z1
+	VADDPD            Z2, Z12, Z2
+	VADDPD            Z0, Z25, Z0
+	VADDPD            Z1, Z26, Z1
+	VADDPD            Z2, Z27, Z2
+	VPTESTMQ.BCST     trigConsts<>+176(SB), Z3, K1
+	VBLENDMPD         Z13, Z0, K1, Z4
+	VPTESTMQ.BCST     trigConsts<>+176(SB), Z8, K1
+	VBLENDMPD         Z14, Z1, K1, Z5
+	VPTESTMQ.BCST     trigConsts<>+176(SB), Z9, K1
+	VBLENDMPD         Z15, Z2, K1, Z6
+	VADDPD.BCST       trigConsts<>+160(SB), Z3, Z0
+	VADDPD.BCST       trigConsts<>+160(SB), Z8, Z1
+	VADDPD.BCST       trigConsts<>+160(SB), Z9, Z2
+	VPSLLQ            $0x3e, Z0, Z0
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z2, Z2
+	VPANDQ.BCST       trigConsts<>+168(SB), Z0, Z0
+	VPANDQ.BCST       trigConsts<>+168(SB), Z1, Z1
+	VPANDQ.BCST       trigConsts<>+168(SB), Z2, Z2
+	VPXORQ            Z0, Z4, Z0
+	VPXORQ            Z1, Z5, Z1
+	VPXORQ            Z2, Z6, Z2
+	VMOVUPD           Z0, (AX)(BX*8)
+	VMOVUPD           Z1, 64(AX)(BX*8)
+	VMOVUPD           Z2, 128(AX)(BX*8)
+	ADDQ              $0x18, BX
+	JMP               cosShiftAVX512_many
 
 cosShiftAVX512_one:
-	MOVQ         DX, SI
-	SUBQ         $0x08, SI
-	CMPQ         BX, SI
-	JG           cosShiftAVX512_done
-	VMOVUPD      (CX)(BX*8), Z0
-	MOVSD        p0+48(FP), X1
-	VBROADCASTSD X1, Z1
-	VSUBPD       Z1, Z0, Z0
-	VBROADCASTSD trigConsts<>+0(SB), Z1
-	VBROADCASTSD trigConsts<>+8(SB), Z2
-	VPANDQ       Z2, Z0, Z2
-	VCMPPD       $0x06, Z1, Z2, K1
-	KORTESTB     K1, K1
-	JNZ          cosShiftAVX512_done
-	VBROADCASTSD trigConsts<>+16(SB), Z1
-	VBROADCASTSD trigConsts<>+24(SB), Z2
-	VFMADD231PD  Z1, Z0, Z2
-	VBROADCASTSD trigConsts<>+24(SB), Z1
-	VSUBPD       Z1, Z2, Z1
-	VBROADCASTSD trigConsts<>+32(SB), Z3
-	VFNMADD231PD Z3, Z1, Z0
-	VBROADCASTSD trigConsts<>+40(SB), Z3
-	VMULPD       Z3, Z1, Z3
-	VBROADCASTSD trigConsts<>+40(SB), Z4
-	VFMSUB213PD  Z3, Z1, Z4
-	VSUBPD       Z3, Z0, Z5
-	VSUBPD       Z0, Z5, Z6
-	VSUBPD       Z6, Z5, Z8
-	VSUBPD       Z8, Z0, Z0
-	VADDPD       Z6, Z3, Z3
-	VSUBPD       Z3, Z0, Z0
-	VSUBPD       Z4, Z0, Z0
-	VBROADCASTSD trigConsts<>+48(SB), Z3
-	VFNMADD231PD Z3, Z1, Z0
-	VMULPD       Z5, Z5, Z1
-	VBROADCASTSD trigConsts<>+56(SB), Z3
-	VBROADCASTSD trigConsts<>+64(SB), Z4
-	VFMADD231PD  Z1, Z3, Z4
-	VBROADCASTSD trigConsts<>+72(SB), Z3
-	VFMADD231PD  Z1, Z4, Z3
-	VBROADCASTSD trigConsts<>+80(SB), Z4
-	VFMADD231PD  Z1, Z3, Z4
-	VBROADCASTSD trigConsts<>+88(SB), Z3
-	VFMADD231PD  Z1, Z4, Z3
-	VMULPD       Z5, Z1, Z4
-	VBROADCASTSD trigConsts<>+96(SB), Z6
-	VMULPD       Z0, Z6, Z6
-	VFNMADD231PD Z3, Z4, Z6
-	VFMSUB213PD  Z0, Z6, Z1
-	VBROADCASTSD trigConsts<>+104(SB), Z3
-	VFNMADD231PD Z3, Z4, Z1
-	VSUBPD       Z1, Z5, Z1
-	VMULPD       Z5, Z5, Z3
-	VBROADCASTSD trigConsts<>+112(SB), Z4
-	VBROADCASTSD trigConsts<>+120(SB), Z6
-	VFMADD231PD  Z3, Z4, Z6
-	VBROADCASTSD trigConsts<>+128(SB), Z4
-	VFMADD231PD  Z3, Z6, Z4
-	VBROADCASTSD trigConsts<>+136(SB), Z6
-	VFMADD231PD  Z3, Z4, Z6
-	VBROADCASTSD trigConsts<>+144(SB), Z4
-	VFMADD231PD  Z3, Z6, Z4
-	VBROADCASTSD trigConsts<>+152(SB), Z6
-	VFMADD231PD  Z3, Z4, Z6
-	VMULPD       Z3, Z6, Z4
-	VBROADCASTSD trigConsts<>+96(SB), Z6
-	VMULPD       Z3, Z6, Z6
-	VBROADCASTSD trigConsts<>+160(SB), Z8
-	VSUBPD       Z6, Z8, Z8
-	VMULPD       Z0, Z5, Z0
-	VFMSUB231PD  Z4, Z3, Z0
-	VBROADCASTSD trigConsts<>+160(SB), Z3
-	VSUBPD       Z8, Z3, Z3
-	VSUBPD       Z6, Z3, Z3
-	VADDPD       Z0, Z3, Z0
-	VADDPD       Z0, Z8, Z0
-	VBROADCASTSD trigConsts<>+176(SB), Z3
-	VPTESTMQ     Z3, Z2, K1
-	VBLENDMPD    Z1, Z0, K1, Z7
-	VBROADCASTSD trigConsts<>+160(SB), Z0
-	VADDPD       Z0, Z2, Z0
-	VPSLLQ       $0x3e, Z0, Z0
-	VBROADCASTSD trigConsts<>+168(SB), Z1
-	VPANDQ       Z1, Z0, Z0
-	VPXORQ       Z0, Z7, Z0
-	VMOVUPD      Z0, (AX)(BX*8)
-	ADDQ         $0x08, BX
-	JMP          cosShiftAVX512_one
+	MOVQ              DX, SI
+	SUBQ              $0x08, SI
+	CMPQ              BX, SI
+	JG                cosShiftAVX512_done
+	VMOVUPD           (CX)(BX*8), Z0
+	MOVSD             p0+48(FP), X1
+	VBROADCASTSD      X1, Z1
+	VSUBPD            Z1, Z0, Z0
+	VPANDQ.BCST       trigConsts<>+0(SB), Z0, Z1
+	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z1, K1
+	KORTESTB          K1, K1
+	JNZ               cosShiftAVX512_done
+	VBROADCASTSD      trigConsts<>+24(SB), Z1
+	VFMADD213PD.BCST  trigConsts<>+16(SB), Z0, Z1
+	VSUBPD.BCST       trigConsts<>+16(SB), Z1, Z2
+	VFNMADD231PD.BCST trigConsts<>+32(SB), Z2, Z0
+	VMULPD.BCST       trigConsts<>+40(SB), Z2, Z3
+	VBROADCASTSD      trigConsts<>+40(SB), Z4
+	VFMSUB213PD       Z3, Z2, Z4
+	VSUBPD            Z3, Z0, Z5
+	VSUBPD            Z0, Z5, Z6
+	VSUBPD            Z6, Z5, Z8
+	VSUBPD            Z8, Z0, Z0
+	VADDPD            Z6, Z3, Z3
+	VSUBPD            Z3, Z0, Z0
+	VSUBPD            Z4, Z0, Z0
+	VFNMADD231PD.BCST trigConsts<>+48(SB), Z2, Z0
+	VMULPD            Z5, Z5, Z2
+	VBROADCASTSD      trigConsts<>+64(SB), Z3
+	VFMADD213PD.BCST  trigConsts<>+56(SB), Z2, Z3
+	VFMADD213PD.BCST  trigConsts<>+72(SB), Z2, Z3
+	VFMADD213PD.BCST  trigConsts<>+80(SB), Z2, Z3
+	VFMADD213PD.BCST  trigConsts<>+88(SB), Z2, Z3
+	VMULPD            Z5, Z2, Z4
+	VMULPD.BCST       trigConsts<>+96(SB), Z0, Z6
+	VFNMADD231PD      Z3, Z4, Z6
+	VFMSUB213PD       Z0, Z2, Z6
+	VFNMADD231PD.BCST trigConsts<>+104(SB), Z4, Z6
+	VSUBPD            Z6, Z5, Z3
+	VBROADCASTSD      trigConsts<>+120(SB), Z4
+	VFMADD213PD.BCST  trigConsts<>+112(SB), Z2, Z4
+	VFMADD213PD.BCST  trigConsts<>+128(SB), Z2, Z4
+	VFMADD213PD.BCST  trigConsts<>+136(SB), Z2, Z4
+	VFMADD213PD.BCST  trigConsts<>+144(SB), Z2, Z4
+	VFMADD213PD.BCST  trigConsts<>+152(SB), Z2, Z4
+	VMULPD            Z2, Z4, Z4
+	VMULPD.BCST       trigConsts<>+96(SB), Z2, Z6
+	VBROADCASTSD      trigConsts<>+160(SB), Z8
+	VSUBPD            Z6, Z8, Z8
+	VMULPD            Z0, Z5, Z0
+	VFMSUB231PD       Z4, Z2, Z0
+	VBROADCASTSD      trigConsts<>+160(SB), Z2
+	VSUBPD            Z8, Z2, Z2
+	VSUBPD            Z6, Z2, Z2
+	VADDPD            Z0, Z2, Z0
+	VADDPD            Z0, Z8, Z0
+	VPTESTMQ.BCST     trigConsts<>+176(SB), Z1, K1
+	VBLENDMPD         Z3, Z0, K1, Z7
+	VADDPD.BCST       trigConsts<>+160(SB), Z1, Z0
+	VPSLLQ            $0x3e, Z0, Z0
+	VPANDQ.BCST       trigConsts<>+168(SB), Z0, Z0
+	VPXORQ            Z0, Z7, Z0
+	VMOVUPD           Z0, (AX)(BX*8)
+	ADDQ              $0x08, BX
+	JMP               cosShiftAVX512_one
 
 cosShiftAVX512_done:
 	MOVQ BX, ret+56(FP)
 	VZEROUPPER
 	RET
 
-DATA trigConsts<>+0(SB)/8, $0x41d0000000000000
-DATA trigConsts<>+8(SB)/8, $0x7fffffffffffffff
-DATA trigConsts<>+16(SB)/8, $0x3fe45f306dc9c883
-DATA trigConsts<>+24(SB)/8, $0x4338000000000000
+DATA trigConsts<>+0(SB)/8, $0x7fffffffffffffff
+DATA trigConsts<>+8(SB)/8, $0x41d0000000000000
+DATA trigConsts<>+16(SB)/8, $0x4338000000000000
+DATA trigConsts<>+24(SB)/8, $0x3fe45f306dc9c883
 DATA trigConsts<>+32(SB)/8, $0x3ff921fb54442d18
 DATA trigConsts<>+40(SB)/8, $0x3c91a62633145c07
 DATA trigConsts<>+48(SB)/8, $0xb91f1976b7ed8fbc
-DATA trigConsts<>+56(SB)/8, $0x3de5d93a5acfd57c
-DATA trigConsts<>+64(SB)/8, $0xbe5ae5e68a2b9ceb
+DATA trigConsts<>+56(SB)/8, $0xbe5ae5e68a2b9ceb
+DATA trigConsts<>+64(SB)/8, $0x3de5d93a5acfd57c
 DATA trigConsts<>+72(SB)/8, $0x3ec71de357b1fe7d
 DATA trigConsts<>+80(SB)/8, $0xbf2a01a019c161d5
 DATA trigConsts<>+88(SB)/8, $0x3f8111111110f8a6
 DATA trigConsts<>+96(SB)/8, $0x3fe0000000000000
 DATA trigConsts<>+104(SB)/8, $0xbfc5555555555549
-DATA trigConsts<>+112(SB)/8, $0xbda8fae9be8838d4
-DATA trigConsts<>+120(SB)/8, $0x3e21ee9ebdb4b1c4
+DATA trigConsts<>+112(SB)/8, $0x3e21ee9ebdb4b1c4
+DATA trigConsts<>+120(SB)/8, $0xbda8fae9be8838d4
 DATA trigConsts<>+128(SB)/8, $0xbe927e4f809c52ad
 DATA trigConsts<>+136(SB)/8, $0x3efa01a019cb1590
 DATA trigConsts<>+144(SB)/8, $0xbf56c16c16c15177
@@ -2510,3 +1874,97 @@ DATA trigConsts<>+160(SB)/8, $0x3ff0000000000000
 DATA trigConsts<>+168(SB)/8, $0x8000000000000000
 DATA trigConsts<>+176(SB)/8, $0x0000000000000001
 GLOBL trigConsts<>(SB), RODATA|NOPTR, $184
+
+DATA trigConsts4<>+0(SB)/8, $0x7fffffffffffffff
+DATA trigConsts4<>+8(SB)/8, $0x7fffffffffffffff
+DATA trigConsts4<>+16(SB)/8, $0x7fffffffffffffff
+DATA trigConsts4<>+24(SB)/8, $0x7fffffffffffffff
+DATA trigConsts4<>+32(SB)/8, $0x41d0000000000000
+DATA trigConsts4<>+40(SB)/8, $0x41d0000000000000
+DATA trigConsts4<>+48(SB)/8, $0x41d0000000000000
+DATA trigConsts4<>+56(SB)/8, $0x41d0000000000000
+DATA trigConsts4<>+64(SB)/8, $0x4338000000000000
+DATA trigConsts4<>+72(SB)/8, $0x4338000000000000
+DATA trigConsts4<>+80(SB)/8, $0x4338000000000000
+DATA trigConsts4<>+88(SB)/8, $0x4338000000000000
+DATA trigConsts4<>+96(SB)/8, $0x3fe45f306dc9c883
+DATA trigConsts4<>+104(SB)/8, $0x3fe45f306dc9c883
+DATA trigConsts4<>+112(SB)/8, $0x3fe45f306dc9c883
+DATA trigConsts4<>+120(SB)/8, $0x3fe45f306dc9c883
+DATA trigConsts4<>+128(SB)/8, $0x3ff921fb54442d18
+DATA trigConsts4<>+136(SB)/8, $0x3ff921fb54442d18
+DATA trigConsts4<>+144(SB)/8, $0x3ff921fb54442d18
+DATA trigConsts4<>+152(SB)/8, $0x3ff921fb54442d18
+DATA trigConsts4<>+160(SB)/8, $0x3c91a62633145c07
+DATA trigConsts4<>+168(SB)/8, $0x3c91a62633145c07
+DATA trigConsts4<>+176(SB)/8, $0x3c91a62633145c07
+DATA trigConsts4<>+184(SB)/8, $0x3c91a62633145c07
+DATA trigConsts4<>+192(SB)/8, $0xb91f1976b7ed8fbc
+DATA trigConsts4<>+200(SB)/8, $0xb91f1976b7ed8fbc
+DATA trigConsts4<>+208(SB)/8, $0xb91f1976b7ed8fbc
+DATA trigConsts4<>+216(SB)/8, $0xb91f1976b7ed8fbc
+DATA trigConsts4<>+224(SB)/8, $0xbe5ae5e68a2b9ceb
+DATA trigConsts4<>+232(SB)/8, $0xbe5ae5e68a2b9ceb
+DATA trigConsts4<>+240(SB)/8, $0xbe5ae5e68a2b9ceb
+DATA trigConsts4<>+248(SB)/8, $0xbe5ae5e68a2b9ceb
+DATA trigConsts4<>+256(SB)/8, $0x3de5d93a5acfd57c
+DATA trigConsts4<>+264(SB)/8, $0x3de5d93a5acfd57c
+DATA trigConsts4<>+272(SB)/8, $0x3de5d93a5acfd57c
+DATA trigConsts4<>+280(SB)/8, $0x3de5d93a5acfd57c
+DATA trigConsts4<>+288(SB)/8, $0x3ec71de357b1fe7d
+DATA trigConsts4<>+296(SB)/8, $0x3ec71de357b1fe7d
+DATA trigConsts4<>+304(SB)/8, $0x3ec71de357b1fe7d
+DATA trigConsts4<>+312(SB)/8, $0x3ec71de357b1fe7d
+DATA trigConsts4<>+320(SB)/8, $0xbf2a01a019c161d5
+DATA trigConsts4<>+328(SB)/8, $0xbf2a01a019c161d5
+DATA trigConsts4<>+336(SB)/8, $0xbf2a01a019c161d5
+DATA trigConsts4<>+344(SB)/8, $0xbf2a01a019c161d5
+DATA trigConsts4<>+352(SB)/8, $0x3f8111111110f8a6
+DATA trigConsts4<>+360(SB)/8, $0x3f8111111110f8a6
+DATA trigConsts4<>+368(SB)/8, $0x3f8111111110f8a6
+DATA trigConsts4<>+376(SB)/8, $0x3f8111111110f8a6
+DATA trigConsts4<>+384(SB)/8, $0x3fe0000000000000
+DATA trigConsts4<>+392(SB)/8, $0x3fe0000000000000
+DATA trigConsts4<>+400(SB)/8, $0x3fe0000000000000
+DATA trigConsts4<>+408(SB)/8, $0x3fe0000000000000
+DATA trigConsts4<>+416(SB)/8, $0xbfc5555555555549
+DATA trigConsts4<>+424(SB)/8, $0xbfc5555555555549
+DATA trigConsts4<>+432(SB)/8, $0xbfc5555555555549
+DATA trigConsts4<>+440(SB)/8, $0xbfc5555555555549
+DATA trigConsts4<>+448(SB)/8, $0x3e21ee9ebdb4b1c4
+DATA trigConsts4<>+456(SB)/8, $0x3e21ee9ebdb4b1c4
+DATA trigConsts4<>+464(SB)/8, $0x3e21ee9ebdb4b1c4
+DATA trigConsts4<>+472(SB)/8, $0x3e21ee9ebdb4b1c4
+DATA trigConsts4<>+480(SB)/8, $0xbda8fae9be8838d4
+DATA trigConsts4<>+488(SB)/8, $0xbda8fae9be8838d4
+DATA trigConsts4<>+496(SB)/8, $0xbda8fae9be8838d4
+DATA trigConsts4<>+504(SB)/8, $0xbda8fae9be8838d4
+DATA trigConsts4<>+512(SB)/8, $0xbe927e4f809c52ad
+DATA trigConsts4<>+520(SB)/8, $0xbe927e4f809c52ad
+DATA trigConsts4<>+528(SB)/8, $0xbe927e4f809c52ad
+DATA trigConsts4<>+536(SB)/8, $0xbe927e4f809c52ad
+DATA trigConsts4<>+544(SB)/8, $0x3efa01a019cb1590
+DATA trigConsts4<>+552(SB)/8, $0x3efa01a019cb1590
+DATA trigConsts4<>+560(SB)/8, $0x3efa01a019cb1590
+DATA trigConsts4<>+568(SB)/8, $0x3efa01a019cb1590
+DATA trigConsts4<>+576(SB)/8, $0xbf56c16c16c15177
+DATA trigConsts4<>+584(SB)/8, $0xbf56c16c16c15177
+DATA trigConsts4<>+592(SB)/8, $0xbf56c16c16c15177
+DATA trigConsts4<>+600(SB)/8, $0xbf56c16c16c15177
+DATA trigConsts4<>+608(SB)/8, $0x3fa555555555554c
+DATA trigConsts4<>+616(SB)/8, $0x3fa555555555554c
+DATA trigConsts4<>+624(SB)/8, $0x3fa555555555554c
+DATA trigConsts4<>+632(SB)/8, $0x3fa555555555554c
+DATA trigConsts4<>+640(SB)/8, $0x3ff0000000000000
+DATA trigConsts4<>+648(SB)/8, $0x3ff0000000000000
+DATA trigConsts4<>+656(SB)/8, $0x3ff0000000000000
+DATA trigConsts4<>+664(SB)/8, $0x3ff0000000000000
+DATA trigConsts4<>+672(SB)/8, $0x8000000000000000
+DATA trigConsts4<>+680(SB)/8, $0x8000000000000000
+DATA trigConsts4<>+688(SB)/8, $0x8000000000000000
+DATA trigConsts4<>+696(SB)/8, $0x8000000000000000
+DATA trigConsts4<>+704(SB)/8, $0x0000000000000001
+DATA trigConsts4<>+712(SB)/8, $0x0000000000000001
+DATA trigConsts4<>+720(SB)/8, $0x0000000000000001
+DATA trigConsts4<>+728(SB)/8, $0x0000000000000001
+GLOBL trigConsts4<>(SB), RODATA|NOPTR, $736

@@ -75,10 +75,22 @@ func (c *constTable) ref(f float64) Mem {
 	return Mem{Symbol: Symbol{Name: c.name, Static: true}, Base: reg.StaticBase, Disp: 8 * i}
 }
 
+// ref4 is the 32-byte (four-lane) copy of f, for AVX2 memory operands.
+func (c *constTable) ref4(f float64) Mem {
+	m := c.ref(f)
+	return Mem{Symbol: Symbol{Name: c.name + "4", Static: true}, Base: reg.StaticBase, Disp: 4 * m.Disp}
+}
+
 func (c *constTable) emit() {
 	GLOBL(c.name, RODATA|NOPTR)
 	for i, v := range c.vals {
 		DATA(8*i, U64(v))
+	}
+	GLOBL(c.name+"4", RODATA|NOPTR)
+	for i, v := range c.vals {
+		for l := 0; l < 4; l++ {
+			DATA(32*i+8*l, U64(v))
+		}
 	}
 }
 
@@ -125,6 +137,27 @@ func (g *gen) operand(u int, v kernels.V, i int) (reg.VecVirtual, bool) {
 		return g.constant(in.F), true
 	}
 	return g.regs[u][v], g.p.Dies(v, i)
+}
+
+func (g *gen) isConst(v kernels.V) bool { return g.p.Insts[v].Op == kernels.OpConst }
+
+// fold returns constant v as a memory operand: an embedded broadcast of the
+// 8-byte entry on AVX-512, the 32-byte entry on AVX2. Folding saves the
+// separate broadcast µop, which matters because these loops are limited by
+// issue width as much as by the FMA ports.
+func (g *gen) fold(v kernels.V) Mem {
+	if g.isa.zmm {
+		return g.consts.ref(g.p.Insts[v].F)
+	}
+	return g.consts.ref4(g.p.Insts[v].F)
+}
+
+func (g *gen) absMask() Mem {
+	f := math.Float64frombits(math.MaxInt64)
+	if g.isa.zmm {
+		return g.consts.ref(f)
+	}
+	return g.consts.ref4(f)
 }
 
 func (g *gen) constant(f float64) reg.VecVirtual {
@@ -236,8 +269,22 @@ func (g *gen) inst(c, i int) {
 		VBROADCASTSD(x, r)
 		set(r)
 	case kernels.OpAdd, kernels.OpSub, kernels.OpMul, kernels.OpMin, kernels.OpMax, kernels.OpXor, kernels.OpAnd:
-		a, _ := g.operand(c, in.A, i)
-		b, _ := g.operand(c, in.B, i)
+		x, y := in.A, in.B
+		commutes := in.Op == kernels.OpAdd || in.Op == kernels.OpMul || in.Op == kernels.OpXor || in.Op == kernels.OpAnd
+		if commutes && g.isConst(x) && !g.isConst(y) {
+			x, y = y, x
+		}
+		// Min and Max are not folded: their memory operand is the one a NaN
+		// would be replaced by.
+		if g.isConst(y) && in.Op != kernels.OpMin && in.Op != kernels.OpMax {
+			a, _ := g.operand(c, x, i)
+			d := g.vec()
+			g.binaryMem(in.Op, a, g.fold(y), d)
+			set(d)
+			return
+		}
+		a, _ := g.operand(c, x, i)
+		b, _ := g.operand(c, y, i)
 		d := g.vec()
 		g.binary(in.Op, a, b, d)
 		set(d)
@@ -246,7 +293,7 @@ func (g *gen) inst(c, i int) {
 	case kernels.OpAbs:
 		a, _ := g.operand(c, in.A, i)
 		d := g.vec()
-		g.binary(kernels.OpAnd, a, g.constant(math.Float64frombits(math.MaxInt64)), d)
+		g.binaryMem(kernels.OpAnd, a, g.absMask(), d)
 		set(d)
 	case kernels.OpShl:
 		a, _ := g.operand(c, in.A, i)
@@ -260,7 +307,7 @@ func (g *gen) inst(c, i int) {
 		d := g.vec()
 		if g.isa.zmm {
 			m := K()
-			VPTESTMQ(g.constant(math.Float64frombits(1)), k, m)
+			VPTESTMQ_BCST(g.consts.ref(math.Float64frombits(1)), k, m)
 			VBLENDMPD(x, y, m, d) // d = m ? x : y
 		} else {
 			m := g.vec()
@@ -284,12 +331,11 @@ func (g *gen) domainCheck(i, u int) {
 	var anyBad reg.Register
 	for c := 0; c < u; c++ {
 		x, _ := g.operand(c, in.A, i)
-		lim, _ := g.operand(c, in.B, i)
 		abs := g.vec()
-		g.binary(kernels.OpAnd, x, g.constant(math.Float64frombits(math.MaxInt64)), abs)
+		g.binaryMem(kernels.OpAnd, x, g.absMask(), abs)
 		if g.isa.zmm {
 			m := K()
-			VCMPPD(Imm(notLessEqualUnordered), lim, abs, m)
+			VCMPPD_BCST(Imm(notLessEqualUnordered), g.fold(in.B), abs, m)
 			if anyBad == nil {
 				anyBad = m
 			} else {
@@ -297,7 +343,7 @@ func (g *gen) domainCheck(i, u int) {
 			}
 		} else {
 			m := g.vec()
-			VCMPPD(Imm(notLessEqualUnordered), lim, abs, m)
+			VCMPPD(Imm(notLessEqualUnordered), g.fold(in.B), abs, m)
 			if anyBad == nil {
 				anyBad = m
 			} else {
@@ -311,6 +357,35 @@ func (g *gen) domainCheck(i, u int) {
 		VTESTPD(anyBad, anyBad) // ZF clear when some sign bit is set
 	}
 	JNZ(LabelRef(g.bail))
+}
+
+// binaryMem emits d = a op m for a constant m in memory.
+func (g *gen) binaryMem(op kernels.Op, a reg.VecVirtual, m Mem, d reg.VecVirtual) {
+	z := g.isa.zmm
+	switch {
+	case op == kernels.OpAdd && z:
+		VADDPD_BCST(m, a, d)
+	case op == kernels.OpAdd:
+		VADDPD(m, a, d)
+	case op == kernels.OpSub && z:
+		VSUBPD_BCST(m, a, d)
+	case op == kernels.OpSub:
+		VSUBPD(m, a, d)
+	case op == kernels.OpMul && z:
+		VMULPD_BCST(m, a, d)
+	case op == kernels.OpMul:
+		VMULPD(m, a, d)
+	case op == kernels.OpXor && z:
+		VPXORQ_BCST(m, a, d)
+	case op == kernels.OpXor:
+		VXORPD(m, a, d)
+	case op == kernels.OpAnd && z:
+		VPANDQ_BCST(m, a, d)
+	case op == kernels.OpAnd:
+		VANDPD(m, a, d)
+	default:
+		panic("amd64: cannot fold " + op.String())
+	}
 }
 
 // binary emits d = a op b (Go operand order is source2, source1, destination).
@@ -347,16 +422,52 @@ func (g *gen) binary(op kernels.Op, a, b, d reg.VecVirtual) {
 // destructive: form 231 overwrites the addend, 213 a factor), copying only when
 // all three are still needed.
 func (g *gen) fused(u int, in kernels.Inst, i int) reg.VecVirtual {
-	a, aDies := g.operand(u, in.A, i)
-	b, bDies := g.operand(u, in.B, i)
-	c, cDies := g.operand(u, in.C, i)
 	f231, f213 := VFMADD231PD, VFMADD213PD
+	b231, b213 := VFMADD231PD_BCST, VFMADD213PD_BCST
 	switch in.Op {
 	case kernels.OpFNMA:
 		f231, f213 = VFNMADD231PD, VFNMADD213PD
+		b231, b213 = VFNMADD231PD_BCST, VFNMADD213PD_BCST
 	case kernels.OpFMS:
 		f231, f213 = VFMSUB231PD, VFMSUB213PD
+		b231, b213 = VFMSUB231PD_BCST, VFMSUB213PD_BCST
 	}
+	m213, m231 := f213, f231
+	if g.isa.zmm {
+		m213, m231 = b213, b231
+	}
+	// A constant addend goes to memory, form 213 overwriting a factor.
+	if g.isConst(in.C) {
+		m := g.fold(in.C)
+		a, aDies := g.operand(u, in.A, i)
+		b, bDies := g.operand(u, in.B, i)
+		switch {
+		case aDies:
+			m213(m, b, a) // a = b·a ± m
+			return a
+		case bDies:
+			m213(m, a, b)
+			return b
+		}
+		d := g.vec()
+		VMOVAPD(a, d)
+		m213(m, b, d)
+		return d
+	}
+	// A constant factor goes to memory, form 231 overwriting a dying addend.
+	if g.p.Dies(in.C, i) && in.C != in.A && in.C != in.B && (g.isConst(in.A) || g.isConst(in.B)) {
+		x, k := in.A, in.B
+		if g.isConst(x) {
+			x, k = k, x
+		}
+		a, _ := g.operand(u, x, i)
+		c := g.regs[u][in.C]
+		m231(g.fold(k), a, c) // c = a·m ± c
+		return c
+	}
+	a, aDies := g.operand(u, in.A, i)
+	b, bDies := g.operand(u, in.B, i)
+	c, cDies := g.operand(u, in.C, i)
 	switch {
 	case cDies && in.C != in.A && in.C != in.B:
 		f231(b, a, c) // c = a·b ± c

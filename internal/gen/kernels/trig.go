@@ -5,7 +5,7 @@ import "github.com/rfkit/rfkit/internal/poly"
 // The trig programs mirror asm/trig_ref.go operation for operation.
 
 type trigParts struct {
-	rh, rl, kf V
+	rh, rl, kf, z V
 }
 
 // reduce is trigReduce: x = k·π/2 + rh + rl.
@@ -21,11 +21,12 @@ func reduce(b *Builder, x V) trigParts {
 	bb := b.Sub(rh, t1)
 	err := b.Sub(b.Sub(t1, b.Sub(rh, bb)), b.Add(p2, bb))
 	rl := b.FNMA(k, b.Const("pio2c", poly.PiOver2C), b.Sub(err, e2))
-	return trigParts{rh, rl, kf}
+	return trigParts{rh, rl, kf, b.Mul(rh, rh)}
 }
 
-func sinKernel(b *Builder, x, y V) V {
-	z := b.Mul(x, x)
+// sinKernel and cosKernel take z = x·x from the caller, which computes it
+// once for both (the twins compute it in each; the bits are the same).
+func sinKernel(b *Builder, x, y, z V) V {
 	r := b.FMA(b.Const("s6", poly.S6), z, b.Const("s5", poly.S5))
 	r = b.FMA(r, z, b.Const("s4", poly.S4))
 	r = b.FMA(r, z, b.Const("s3", poly.S3))
@@ -37,8 +38,7 @@ func sinKernel(b *Builder, x, y V) V {
 	return b.Sub(x, c)
 }
 
-func cosKernel(b *Builder, x, y V) V {
-	z := b.Mul(x, x)
+func cosKernel(b *Builder, x, y, z V) V {
 	r := b.FMA(b.Const("c6", poly.C6), z, b.Const("c5", poly.C5))
 	r = b.FMA(r, z, b.Const("c4", poly.C4))
 	r = b.FMA(r, z, b.Const("c3", poly.C3))
@@ -76,7 +76,7 @@ func Cos() *Program {
 	x := b.Load(0)
 	domain(b, x)
 	t := reduce(b, x)
-	b.Store(0, cosOf(b, t, sinKernel(b, t.rh, t.rl), cosKernel(b, t.rh, t.rl)))
+	b.Store(0, cosOf(b, t, sinKernel(b, t.rh, t.rl, t.z), cosKernel(b, t.rh, t.rl, t.z)))
 	return b.Finish()
 }
 
@@ -86,7 +86,7 @@ func Sin() *Program {
 	x := b.Load(0)
 	domain(b, x)
 	t := reduce(b, x)
-	b.Store(0, sinOf(b, t, sinKernel(b, t.rh, t.rl), cosKernel(b, t.rh, t.rl)))
+	b.Store(0, sinOf(b, t, sinKernel(b, t.rh, t.rl, t.z), cosKernel(b, t.rh, t.rl, t.z)))
 	return b.Finish()
 }
 
@@ -96,7 +96,7 @@ func Sincos() *Program {
 	x := b.Load(0)
 	domain(b, x)
 	t := reduce(b, x)
-	s, c := sinKernel(b, t.rh, t.rl), cosKernel(b, t.rh, t.rl)
+	s, c := sinKernel(b, t.rh, t.rl, t.z), cosKernel(b, t.rh, t.rl, t.z)
 	b.Store(0, sinOf(b, t, s, c))
 	b.Store(1, cosOf(b, t, s, c))
 	return b.Finish()
@@ -108,6 +108,6 @@ func CosShift() *Program {
 	x := b.Sub(b.Load(0), b.Param(0))
 	domain(b, x)
 	t := reduce(b, x)
-	b.Store(0, cosOf(b, t, sinKernel(b, t.rh, t.rl), cosKernel(b, t.rh, t.rl)))
+	b.Store(0, cosOf(b, t, sinKernel(b, t.rh, t.rl, t.z), cosKernel(b, t.rh, t.rl, t.z)))
 	return b.Finish()
 }
