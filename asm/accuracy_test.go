@@ -195,3 +195,44 @@ func TestExpEdges(t *testing.T) {
 		}
 	}
 }
+
+// TestFastReductionExact checks the vector-domain reduction itself: rh + rl
+// must equal x − k·π/2 to 2^-90 relative (its error bound is ≈2^-130
+// absolute against |r| ≥ 2^-62), on random arguments and next to multiples
+// of π/2 up to the domain bound, where the Fast2Sum step meets |t1| < |p2|.
+func TestFastReductionExact(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 41))
+	xs := []float64{poly.TrigFastMax, -poly.TrigFastMax, 1, 0.7853981633974483, 0.7853981633974484}
+	for i := 0; i < 3000; i++ {
+		xs = append(xs, math.Ldexp(1+r.Float64(), r.IntN(31)-1)*float64(1-2*r.IntN(2)))
+	}
+	pio2 := refmath.Pi(400)
+	pio2.Quo(pio2, refmath.Pi(400).SetFloat64(2))
+	for i := 0; i < 2000; i++ {
+		k := refmath.Pi(400).SetInt64(r.Int64N(683565275) + 1)
+		v, _ := k.Mul(k, pio2).Float64()
+		xs = append(xs, v, math.Nextafter(v, 0), math.Nextafter(v, 2e9))
+	}
+	for _, x := range xs {
+		rh, rl, kb := trigReduce(x)
+		k, want := refmath.ReducePiOver2(x)
+		// Next to an odd multiple of π/4 our k may be the other neighbour
+		// (x·2/π is rounded first); r then differs by exactly ±π/2.
+		ours := int64(math.Float64frombits(kb) - poly.RoundShift)
+		if d := ours - k.Int64(); d != 0 {
+			if d != 1 && d != -1 || math.Abs(rh) < 0.78 {
+				t.Fatalf("x=%v: k=%d, want %d", x, ours, k.Int64())
+			}
+			want.Sub(want, refmath.Pi(400).Mul(pio2, refmath.Pi(400).SetInt64(d)))
+		}
+		got := refmath.Pi(400).SetFloat64(rh)
+		got.Add(got, refmath.Pi(400).SetFloat64(rl))
+		got.Sub(got, want)
+		if want.Sign() != 0 {
+			got.Quo(got, want)
+		}
+		if e, _ := got.Float64(); math.Abs(e) > 0x1p-90 {
+			t.Fatalf("x=%v: reduction relative error %g", x, e)
+		}
+	}
+}

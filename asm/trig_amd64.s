@@ -42,14 +42,8 @@ cosAVX2_many:
 	VFMSUB213PD  Y7, Y5, Y9
 	VSUBPD       Y6, Y0, Y10
 	VSUBPD       Y7, Y1, Y11
-	VSUBPD       Y0, Y10, Y12
-	VSUBPD       Y1, Y11, Y13
-	VSUBPD       Y12, Y10, Y14
-	VSUBPD       Y13, Y11, Y15
-	VSUBPD       Y14, Y0, Y0
-	VSUBPD       Y15, Y1, Y1
-	VADDPD       Y12, Y6, Y6
-	VADDPD       Y13, Y7, Y7
+	VSUBPD       Y10, Y0, Y0
+	VSUBPD       Y11, Y1, Y1
 	VSUBPD       Y6, Y0, Y0
 	VSUBPD       Y7, Y1, Y1
 	VSUBPD       Y8, Y0, Y0
@@ -149,10 +143,7 @@ cosAVX2_one:
 	VBROADCASTSD trigConsts<>+40(SB), Y4
 	VFMSUB213PD  Y3, Y2, Y4
 	VSUBPD       Y3, Y0, Y5
-	VSUBPD       Y0, Y5, Y6
-	VSUBPD       Y6, Y5, Y7
-	VSUBPD       Y7, Y0, Y0
-	VADDPD       Y6, Y3, Y3
+	VSUBPD       Y5, Y0, Y0
 	VSUBPD       Y3, Y0, Y0
 	VSUBPD       Y4, Y0, Y0
 	VFNMADD231PD trigConsts4<>+192(SB), Y2, Y0
@@ -238,14 +229,8 @@ sinAVX2_many:
 	VFMSUB213PD  Y7, Y5, Y9
 	VSUBPD       Y6, Y0, Y10
 	VSUBPD       Y7, Y1, Y11
-	VSUBPD       Y0, Y10, Y12
-	VSUBPD       Y1, Y11, Y13
-	VSUBPD       Y12, Y10, Y14
-	VSUBPD       Y13, Y11, Y15
-	VSUBPD       Y14, Y0, Y0
-	VSUBPD       Y15, Y1, Y1
-	VADDPD       Y12, Y6, Y6
-	VADDPD       Y13, Y7, Y7
+	VSUBPD       Y10, Y0, Y0
+	VSUBPD       Y11, Y1, Y1
 	VSUBPD       Y6, Y0, Y0
 	VSUBPD       Y7, Y1, Y1
 	VSUBPD       Y8, Y0, Y0
@@ -343,10 +328,7 @@ sinAVX2_one:
 	VBROADCASTSD trigConsts<>+40(SB), Y4
 	VFMSUB213PD  Y3, Y2, Y4
 	VSUBPD       Y3, Y0, Y5
-	VSUBPD       Y0, Y5, Y6
-	VSUBPD       Y6, Y5, Y7
-	VSUBPD       Y7, Y0, Y0
-	VADDPD       Y6, Y3, Y3
+	VSUBPD       Y5, Y0, Y0
 	VSUBPD       Y3, Y0, Y0
 	VSUBPD       Y4, Y0, Y0
 	VFNMADD231PD trigConsts4<>+192(SB), Y2, Y0
@@ -432,14 +414,8 @@ sincosAVX2_many:
 	VFMSUB213PD  Y7, Y5, Y9
 	VSUBPD       Y6, Y0, Y10
 	VSUBPD       Y7, Y1, Y11
-	VSUBPD       Y0, Y10, Y12
-	VSUBPD       Y1, Y11, Y13
-	VSUBPD       Y12, Y10, Y14
-	VSUBPD       Y13, Y11, Y15
-	VSUBPD       Y14, Y0, Y0
-	VSUBPD       Y15, Y1, Y1
-	VADDPD       Y12, Y6, Y6
-	VADDPD       Y13, Y7, Y7
+	VSUBPD       Y10, Y0, Y0
+	VSUBPD       Y11, Y1, Y1
 	VSUBPD       Y6, Y0, Y0
 	VSUBPD       Y7, Y1, Y1
 	VSUBPD       Y8, Y0, Y0
@@ -551,10 +527,7 @@ sincosAVX2_one:
 	VBROADCASTSD trigConsts<>+40(SB), Y4
 	VFMSUB213PD  Y3, Y2, Y4
 	VSUBPD       Y3, Y0, Y5
-	VSUBPD       Y0, Y5, Y6
-	VSUBPD       Y6, Y5, Y7
-	VSUBPD       Y7, Y0, Y0
-	VADDPD       Y6, Y3, Y3
+	VSUBPD       Y5, Y0, Y0
 	VSUBPD       Y3, Y0, Y0
 	VSUBPD       Y4, Y0, Y0
 	VFNMADD231PD trigConsts4<>+192(SB), Y2, Y0
@@ -652,14 +625,8 @@ cosShiftAVX2_many:
 	VFMSUB213PD  Y7, Y5, Y9
 	VSUBPD       Y6, Y0, Y10
 	VSUBPD       Y7, Y1, Y11
-	VSUBPD       Y0, Y10, Y12
-	VSUBPD       Y1, Y11, Y13
-	VSUBPD       Y12, Y10, Y14
-	VSUBPD       Y13, Y11, Y15
-	VSUBPD       Y14, Y0, Y0
-	VSUBPD       Y15, Y1, Y1
-	VADDPD       Y12, Y6, Y6
-	VADDPD       Y13, Y7, Y7
+	VSUBPD       Y10, Y0, Y0
+	VSUBPD       Y11, Y1, Y1
 	VSUBPD       Y6, Y0, Y0
 	VSUBPD       Y7, Y1, Y1
 	VSUBPD       Y8, Y0, Y0
@@ -762,10 +729,7 @@ cosShiftAVX2_one:
 	VBROADCASTSD trigConsts<>+40(SB), Y4
 	VFMSUB213PD  Y3, Y2, Y4
 	VSUBPD       Y3, Y0, Y5
-	VSUBPD       Y0, Y5, Y6
-	VSUBPD       Y6, Y5, Y7
-	VSUBPD       Y7, Y0, Y0
-	VADDPD       Y6, Y3, Y3
+	VSUBPD       Y5, Y0, Y0
 	VSUBPD       Y3, Y0, Y0
 	VSUBPD       Y4, Y0, Y0
 	VFNMADD231PD trigConsts4<>+192(SB), Y2, Y0
@@ -863,18 +827,9 @@ cosAVX512_many:
 	VSUBPD            Z13, Z0, Z19
 	VSUBPD            Z14, Z1, Z20
 	VSUBPD            Z15, Z2, Z21
-	VSUBPD            Z0, Z19, Z22
-	VSUBPD            Z1, Z20, Z23
-	VSUBPD            Z2, Z21, Z24
-	VSUBPD            Z22, Z19, Z25
-	VSUBPD            Z23, Z20, Z26
-	VSUBPD            Z24, Z21, Z27
-	VSUBPD            Z25, Z0, Z0
-	VSUBPD            Z26, Z1, Z1
-	VSUBPD            Z27, Z2, Z2
-	VADDPD            Z22, Z13, Z13
-	VADDPD            Z23, Z14, Z14
-	VADDPD            Z24, Z15, Z15
+	VSUBPD            Z19, Z0, Z0
+	VSUBPD            Z20, Z1, Z1
+	VSUBPD            Z21, Z2, Z2
 	VSUBPD            Z13, Z0, Z0
 	VSUBPD            Z14, Z1, Z1
 	VSUBPD            Z15, Z2, Z2
@@ -1013,10 +968,7 @@ cosAVX512_one:
 	VBROADCASTSD      trigConsts<>+40(SB), Z4
 	VFMSUB213PD       Z3, Z2, Z4
 	VSUBPD            Z3, Z0, Z5
-	VSUBPD            Z0, Z5, Z6
-	VSUBPD            Z6, Z5, Z8
-	VSUBPD            Z8, Z0, Z0
-	VADDPD            Z6, Z3, Z3
+	VSUBPD            Z5, Z0, Z0
 	VSUBPD            Z3, Z0, Z0
 	VSUBPD            Z4, Z0, Z0
 	VFNMADD231PD.BCST trigConsts<>+48(SB), Z2, Z0
@@ -1114,18 +1066,9 @@ sinAVX512_many:
 	VSUBPD            Z13, Z0, Z19
 	VSUBPD            Z14, Z1, Z20
 	VSUBPD            Z15, Z2, Z21
-	VSUBPD            Z0, Z19, Z22
-	VSUBPD            Z1, Z20, Z23
-	VSUBPD            Z2, Z21, Z24
-	VSUBPD            Z22, Z19, Z25
-	VSUBPD            Z23, Z20, Z26
-	VSUBPD            Z24, Z21, Z27
-	VSUBPD            Z25, Z0, Z0
-	VSUBPD            Z26, Z1, Z1
-	VSUBPD            Z27, Z2, Z2
-	VADDPD            Z22, Z13, Z13
-	VADDPD            Z23, Z14, Z14
-	VADDPD            Z24, Z15, Z15
+	VSUBPD            Z19, Z0, Z0
+	VSUBPD            Z20, Z1, Z1
+	VSUBPD            Z21, Z2, Z2
 	VSUBPD            Z13, Z0, Z0
 	VSUBPD            Z14, Z1, Z1
 	VSUBPD            Z15, Z2, Z2
@@ -1261,10 +1204,7 @@ sinAVX512_one:
 	VBROADCASTSD      trigConsts<>+40(SB), Z4
 	VFMSUB213PD       Z3, Z2, Z4
 	VSUBPD            Z3, Z0, Z5
-	VSUBPD            Z0, Z5, Z6
-	VSUBPD            Z6, Z5, Z8
-	VSUBPD            Z8, Z0, Z0
-	VADDPD            Z6, Z3, Z3
+	VSUBPD            Z5, Z0, Z0
 	VSUBPD            Z3, Z0, Z0
 	VSUBPD            Z4, Z0, Z0
 	VFNMADD231PD.BCST trigConsts<>+48(SB), Z2, Z0
@@ -1362,18 +1302,9 @@ sincosAVX512_many:
 	VSUBPD            Z17, Z0, Z23
 	VSUBPD            Z18, Z1, Z24
 	VSUBPD            Z19, Z2, Z25
-	VSUBPD            Z0, Z23, Z26
-	VSUBPD            Z1, Z24, Z27
-	VSUBPD            Z2, Z25, Z28
-	VSUBPD            Z26, Z23, Z29
-	VSUBPD            Z27, Z24, Z30
-	VSUBPD            Z28, Z25, Z31
-	VSUBPD            Z29, Z0, Z0
-	VSUBPD            Z30, Z1, Z1
-	VSUBPD            Z31, Z2, Z2
-	VADDPD            Z26, Z17, Z17
-	VADDPD            Z27, Z18, Z18
-	VADDPD            Z28, Z19, Z19
+	VSUBPD            Z23, Z0, Z0
+	VSUBPD            Z24, Z1, Z1
+	VSUBPD            Z25, Z2, Z2
 	VSUBPD            Z17, Z0, Z0
 	VSUBPD            Z18, Z1, Z1
 	VSUBPD            Z19, Z2, Z2
@@ -1530,10 +1461,7 @@ sincosAVX512_one:
 	VBROADCASTSD      trigConsts<>+40(SB), Z4
 	VFMSUB213PD       Z3, Z2, Z4
 	VSUBPD            Z3, Z0, Z5
-	VSUBPD            Z0, Z5, Z6
-	VSUBPD            Z6, Z5, Z7
-	VSUBPD            Z7, Z0, Z0
-	VADDPD            Z6, Z3, Z3
+	VSUBPD            Z5, Z0, Z0
 	VSUBPD            Z3, Z0, Z0
 	VSUBPD            Z4, Z0, Z0
 	VFNMADD231PD.BCST trigConsts<>+48(SB), Z2, Z0
@@ -1646,18 +1574,9 @@ cosShiftAVX512_many:
 	VSUBPD            Z13, Z0, Z19
 	VSUBPD            Z14, Z1, Z20
 	VSUBPD            Z15, Z2, Z21
-	VSUBPD            Z0, Z19, Z22
-	VSUBPD            Z1, Z20, Z23
-	VSUBPD            Z2, Z21, Z24
-	VSUBPD            Z22, Z19, Z25
-	VSUBPD            Z23, Z20, Z26
-	VSUBPD            Z24, Z21, Z27
-	VSUBPD            Z25, Z0, Z0
-	VSUBPD            Z26, Z1, Z1
-	VSUBPD            Z27, Z2, Z2
-	VADDPD            Z22, Z13, Z13
-	VADDPD            Z23, Z14, Z14
-	VADDPD            Z24, Z15, Z15
+	VSUBPD            Z19, Z0, Z0
+	VSUBPD            Z20, Z1, Z1
+	VSUBPD            Z21, Z2, Z2
 	VSUBPD            Z13, Z0, Z0
 	VSUBPD            Z14, Z1, Z1
 	VSUBPD            Z15, Z2, Z2
@@ -1799,10 +1718,7 @@ cosShiftAVX512_one:
 	VBROADCASTSD      trigConsts<>+40(SB), Z4
 	VFMSUB213PD       Z3, Z2, Z4
 	VSUBPD            Z3, Z0, Z5
-	VSUBPD            Z0, Z5, Z6
-	VSUBPD            Z6, Z5, Z8
-	VSUBPD            Z8, Z0, Z0
-	VADDPD            Z6, Z3, Z3
+	VSUBPD            Z5, Z0, Z0
 	VSUBPD            Z3, Z0, Z0
 	VSUBPD            Z4, Z0, Z0
 	VFNMADD231PD.BCST trigConsts<>+48(SB), Z2, Z0

@@ -21,10 +21,12 @@ func trigReduce(x float64) (rh, rl float64, kbits uint64) {
 	t1 := math.FMA(-k, poly.PiOver2A, x)
 	p2 := float64(k * poly.PiOver2B)
 	e2 := math.FMA(k, poly.PiOver2B, -p2) // k·B − p2, exact
-	// TwoSum: rh + err = t1 − p2 exactly, whatever the magnitudes.
+	// Fast2Sum: rh + err = t1 − p2 exactly. Its usual condition |t1| ≥ |p2|
+	// can fail near multiples of π/2, but t1 is then a multiple of 2^-53
+	// (x and k·A are) while ulp(p2) ≤ 2^-77, and Fast2Sum is exact whenever
+	// the larger-named operand is a multiple of the other's ulp.
 	rh = t1 - p2
-	bb := rh - t1
-	err := (t1 - (rh - bb)) - (p2 + bb)
+	err := (t1 - rh) - p2
 	rl = math.FMA(-k, poly.PiOver2C, err-e2)
 	return rh, rl, math.Float64bits(kf)
 }

@@ -18,8 +18,7 @@ func reduce(b *Builder, x V) trigParts {
 	p2 := b.Mul(k, pio2b)
 	e2 := b.FMS(k, pio2b, p2)
 	rh := b.Sub(t1, p2)
-	bb := b.Sub(rh, t1)
-	err := b.Sub(b.Sub(t1, b.Sub(rh, bb)), b.Add(p2, bb))
+	err := b.Sub(b.Sub(t1, rh), p2) // Fast2Sum, see trig_ref.go
 	rl := b.FNMA(k, b.Const("pio2c", poly.PiOver2C), b.Sub(err, e2))
 	return trigParts{rh, rl, kf, b.Mul(rh, rh)}
 }
