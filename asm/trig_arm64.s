@@ -75,14 +75,8 @@ cosNEON_many:
 	VFMLA V29.D2, V5.D2, V9.D2 // fmla v9.2d, v5.2d, v29.2d
 	WORD $0x4EE6D40A // fsub v10.2d, v0.2d, v6.2d
 	WORD $0x4EE7D42B // fsub v11.2d, v1.2d, v7.2d
-	WORD $0x4EE0D54C // fsub v12.2d, v10.2d, v0.2d
-	WORD $0x4EE1D56D // fsub v13.2d, v11.2d, v1.2d
-	WORD $0x4EECD54E // fsub v14.2d, v10.2d, v12.2d
-	WORD $0x4EEDD56F // fsub v15.2d, v11.2d, v13.2d
-	WORD $0x4EEED400 // fsub v0.2d, v0.2d, v14.2d
-	WORD $0x4EEFD421 // fsub v1.2d, v1.2d, v15.2d
-	WORD $0x4E6CD4C6 // fadd v6.2d, v6.2d, v12.2d
-	WORD $0x4E6DD4E7 // fadd v7.2d, v7.2d, v13.2d
+	WORD $0x4EEAD400 // fsub v0.2d, v0.2d, v10.2d
+	WORD $0x4EEBD421 // fsub v1.2d, v1.2d, v11.2d
 	WORD $0x4EE6D400 // fsub v0.2d, v0.2d, v6.2d
 	WORD $0x4EE7D421 // fsub v1.2d, v1.2d, v7.2d
 	WORD $0x4EE8D400 // fsub v0.2d, v0.2d, v8.2d
@@ -115,68 +109,66 @@ cosNEON_many:
 	VFMLS V7.D2, V9.D2, V13.D2 // fmls v13.2d, v9.2d, v7.2d
 	WORD $0x6EE0F806 // fneg v6.2d, v0.2d
 	VFMLA V12.D2, V4.D2, V6.D2 // fmla v6.2d, v4.2d, v12.2d
-	WORD $0x6EE0F824 // fneg v4.2d, v1.2d
-	VFMLA V13.D2, V5.D2, V4.D2 // fmla v4.2d, v5.2d, v13.2d
+	WORD $0x6EE0F827 // fneg v7.2d, v1.2d
+	VFMLA V13.D2, V5.D2, V7.D2 // fmla v7.2d, v5.2d, v13.2d
 	VFMLS V18.D2, V8.D2, V6.D2 // fmls v6.2d, v8.2d, v18.2d
-	VFMLS V18.D2, V9.D2, V4.D2 // fmls v4.2d, v9.2d, v18.2d
-	WORD $0x4EE6D545 // fsub v5.2d, v10.2d, v6.2d
-	WORD $0x4EE4D564 // fsub v4.2d, v11.2d, v4.2d
-	WORD $0x6E6ADD46 // fmul v6.2d, v10.2d, v10.2d
-	WORD $0x6E6BDD67 // fmul v7.2d, v11.2d, v11.2d
+	VFMLS V18.D2, V9.D2, V7.D2 // fmls v7.2d, v9.2d, v18.2d
+	WORD $0x4EE6D546 // fsub v6.2d, v10.2d, v6.2d
+	WORD $0x4EE7D567 // fsub v7.2d, v11.2d, v7.2d
 	VMOV V16.B16, V8.B16 // mov v8.16b, v16.16b
-	VFMLA V6.D2, V17.D2, V8.D2 // fmla v8.2d, v17.2d, v6.2d
+	VFMLA V4.D2, V17.D2, V8.D2 // fmla v8.2d, v17.2d, v4.2d
 	VMOV V16.B16, V9.B16 // mov v9.16b, v16.16b
-	VFMLA V7.D2, V17.D2, V9.D2 // fmla v9.2d, v17.2d, v7.2d
+	VFMLA V5.D2, V17.D2, V9.D2 // fmla v9.2d, v17.2d, v5.2d
 	ADD $240, R6, R7
 	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V6.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v6.2d
+	VFMLA V4.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v4.2d
 	ADD $240, R6, R7
 	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	VFMLA V7.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v7.2d
+	VFMLA V5.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v5.2d
 	ADD $256, R6, R7
 	VLD1 (R7), [V9.D2] // ld1 {v9.2d}, [x7]
-	VFMLA V6.D2, V12.D2, V9.D2 // fmla v9.2d, v12.2d, v6.2d
+	VFMLA V4.D2, V12.D2, V9.D2 // fmla v9.2d, v12.2d, v4.2d
 	ADD $256, R6, R7
 	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V7.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v7.2d
+	VFMLA V5.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v5.2d
 	ADD $272, R6, R7
 	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	VFMLA V6.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v6.2d
+	VFMLA V4.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v4.2d
 	ADD $272, R6, R7
 	VLD1 (R7), [V9.D2] // ld1 {v9.2d}, [x7]
-	VFMLA V7.D2, V12.D2, V9.D2 // fmla v9.2d, v12.2d, v7.2d
+	VFMLA V5.D2, V12.D2, V9.D2 // fmla v9.2d, v12.2d, v5.2d
 	ADD $288, R6, R7
 	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V6.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v6.2d
+	VFMLA V4.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v4.2d
 	ADD $288, R6, R7
 	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	VFMLA V7.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v7.2d
-	WORD $0x6E66DD89 // fmul v9.2d, v12.2d, v6.2d
-	WORD $0x6E67DD08 // fmul v8.2d, v8.2d, v7.2d
-	WORD $0x6E66DF8C // fmul v12.2d, v28.2d, v6.2d
-	WORD $0x6E67DF8D // fmul v13.2d, v28.2d, v7.2d
+	VFMLA V5.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v5.2d
+	WORD $0x6E64DD89 // fmul v9.2d, v12.2d, v4.2d
+	WORD $0x6E65DD08 // fmul v8.2d, v8.2d, v5.2d
+	WORD $0x6E64DF8C // fmul v12.2d, v28.2d, v4.2d
+	WORD $0x6E65DF8D // fmul v13.2d, v28.2d, v5.2d
 	WORD $0x4EECD7EE // fsub v14.2d, v31.2d, v12.2d
 	WORD $0x4EEDD7EF // fsub v15.2d, v31.2d, v13.2d
 	WORD $0x6E60DD40 // fmul v0.2d, v10.2d, v0.2d
 	WORD $0x6E61DD61 // fmul v1.2d, v11.2d, v1.2d
 	WORD $0x6EE0F800 // fneg v0.2d, v0.2d
-	VFMLA V9.D2, V6.D2, V0.D2 // fmla v0.2d, v6.2d, v9.2d
+	VFMLA V9.D2, V4.D2, V0.D2 // fmla v0.2d, v4.2d, v9.2d
 	WORD $0x6EE0F821 // fneg v1.2d, v1.2d
-	VFMLA V8.D2, V7.D2, V1.D2 // fmla v1.2d, v7.2d, v8.2d
-	WORD $0x4EEED7E6 // fsub v6.2d, v31.2d, v14.2d
-	WORD $0x4EEFD7E7 // fsub v7.2d, v31.2d, v15.2d
-	WORD $0x4EECD4C6 // fsub v6.2d, v6.2d, v12.2d
-	WORD $0x4EEDD4E7 // fsub v7.2d, v7.2d, v13.2d
-	WORD $0x4E60D4C0 // fadd v0.2d, v6.2d, v0.2d
-	WORD $0x4E61D4E1 // fadd v1.2d, v7.2d, v1.2d
+	VFMLA V8.D2, V5.D2, V1.D2 // fmla v1.2d, v5.2d, v8.2d
+	WORD $0x4EEED7E4 // fsub v4.2d, v31.2d, v14.2d
+	WORD $0x4EEFD7E5 // fsub v5.2d, v31.2d, v15.2d
+	WORD $0x4EECD484 // fsub v4.2d, v4.2d, v12.2d
+	WORD $0x4EEDD4A5 // fsub v5.2d, v5.2d, v13.2d
+	WORD $0x4E60D480 // fadd v0.2d, v4.2d, v0.2d
+	WORD $0x4E61D4A1 // fadd v1.2d, v5.2d, v1.2d
 	WORD $0x4E60D5C0 // fadd v0.2d, v14.2d, v0.2d
 	WORD $0x4E61D5E1 // fadd v1.2d, v15.2d, v1.2d
-	VSHL $63, V2.D2, V6.D2 // shl v6.2d, v2.2d, #63
-	WORD $0x4F4104C6 // sshr v6.2d, v6.2d, #63
-	VBSL V0.B16, V5.B16, V6.B16 // bsl v6.16b, v5.16b, v0.16b
+	VSHL $63, V2.D2, V4.D2 // shl v4.2d, v2.2d, #63
+	WORD $0x4F410484 // sshr v4.2d, v4.2d, #63
+	VBSL V0.B16, V6.B16, V4.B16 // bsl v4.16b, v6.16b, v0.16b
 	VSHL $63, V3.D2, V0.D2 // shl v0.2d, v3.2d, #63
 	WORD $0x4F410400 // sshr v0.2d, v0.2d, #63
-	VBSL V1.B16, V4.B16, V0.B16 // bsl v0.16b, v4.16b, v1.16b
+	VBSL V1.B16, V7.B16, V0.B16 // bsl v0.16b, v7.16b, v1.16b
 	WORD $0x4E7FD441 // fadd v1.2d, v2.2d, v31.2d
 	WORD $0x4E7FD462 // fadd v2.2d, v3.2d, v31.2d
 	VSHL $62, V1.D2, V1.D2 // shl v1.2d, v1.2d, #62
@@ -187,7 +179,7 @@ cosNEON_many:
 	ADD $320, R6, R7
 	VLD1 (R7), [V3.D2] // ld1 {v3.2d}, [x7]
 	VAND V3.B16, V2.B16, V2.B16 // and v2.16b, v2.16b, v3.16b
-	VEOR V1.B16, V6.B16, V1.B16 // eor v1.16b, v6.16b, v1.16b
+	VEOR V1.B16, V4.B16, V1.B16 // eor v1.16b, v4.16b, v1.16b
 	VEOR V2.B16, V0.B16, V0.B16 // eor v0.16b, v0.16b, v2.16b
 	VST1.P [V1.D2], 16(R0) // st1 {v1.2d}, [x0],#16
 	VST1.P [V0.D2], 16(R0) // st1 {v0.2d}, [x0],#16
@@ -215,10 +207,7 @@ cosNEON_one:
 	WORD $0x6EE0F864 // fneg v4.2d, v3.2d
 	VFMLA V29.D2, V2.D2, V4.D2 // fmla v4.2d, v2.2d, v29.2d
 	WORD $0x4EE3D405 // fsub v5.2d, v0.2d, v3.2d
-	WORD $0x4EE0D4A6 // fsub v6.2d, v5.2d, v0.2d
-	WORD $0x4EE6D4A7 // fsub v7.2d, v5.2d, v6.2d
-	WORD $0x4EE7D400 // fsub v0.2d, v0.2d, v7.2d
-	WORD $0x4E66D463 // fadd v3.2d, v3.2d, v6.2d
+	WORD $0x4EE5D400 // fsub v0.2d, v0.2d, v5.2d
 	WORD $0x4EE3D400 // fsub v0.2d, v0.2d, v3.2d
 	WORD $0x4EE4D400 // fsub v0.2d, v0.2d, v4.2d
 	VFMLS V24.D2, V2.D2, V0.D2 // fmls v0.2d, v2.2d, v24.2d
@@ -237,41 +226,40 @@ cosNEON_one:
 	WORD $0x6EE0F804 // fneg v4.2d, v0.2d
 	VFMLA V6.D2, V2.D2, V4.D2 // fmla v4.2d, v2.2d, v6.2d
 	VFMLS V18.D2, V3.D2, V4.D2 // fmls v4.2d, v3.2d, v18.2d
-	WORD $0x4EE4D4A2 // fsub v2.2d, v5.2d, v4.2d
-	WORD $0x6E65DCA3 // fmul v3.2d, v5.2d, v5.2d
+	WORD $0x4EE4D4A3 // fsub v3.2d, v5.2d, v4.2d
 	VMOV V16.B16, V4.B16 // mov v4.16b, v16.16b
-	VFMLA V3.D2, V17.D2, V4.D2 // fmla v4.2d, v17.2d, v3.2d
+	VFMLA V2.D2, V17.D2, V4.D2 // fmla v4.2d, v17.2d, v2.2d
 	ADD $240, R6, R7
 	VLD1 (R7), [V6.D2] // ld1 {v6.2d}, [x7]
-	VFMLA V3.D2, V4.D2, V6.D2 // fmla v6.2d, v4.2d, v3.2d
+	VFMLA V2.D2, V4.D2, V6.D2 // fmla v6.2d, v4.2d, v2.2d
 	ADD $256, R6, R7
 	VLD1 (R7), [V4.D2] // ld1 {v4.2d}, [x7]
-	VFMLA V3.D2, V6.D2, V4.D2 // fmla v4.2d, v6.2d, v3.2d
+	VFMLA V2.D2, V6.D2, V4.D2 // fmla v4.2d, v6.2d, v2.2d
 	ADD $272, R6, R7
 	VLD1 (R7), [V6.D2] // ld1 {v6.2d}, [x7]
-	VFMLA V3.D2, V4.D2, V6.D2 // fmla v6.2d, v4.2d, v3.2d
+	VFMLA V2.D2, V4.D2, V6.D2 // fmla v6.2d, v4.2d, v2.2d
 	ADD $288, R6, R7
 	VLD1 (R7), [V4.D2] // ld1 {v4.2d}, [x7]
-	VFMLA V3.D2, V6.D2, V4.D2 // fmla v4.2d, v6.2d, v3.2d
-	WORD $0x6E63DC84 // fmul v4.2d, v4.2d, v3.2d
-	WORD $0x6E63DF86 // fmul v6.2d, v28.2d, v3.2d
+	VFMLA V2.D2, V6.D2, V4.D2 // fmla v4.2d, v6.2d, v2.2d
+	WORD $0x6E62DC84 // fmul v4.2d, v4.2d, v2.2d
+	WORD $0x6E62DF86 // fmul v6.2d, v28.2d, v2.2d
 	WORD $0x4EE6D7E7 // fsub v7.2d, v31.2d, v6.2d
 	WORD $0x6E60DCA0 // fmul v0.2d, v5.2d, v0.2d
 	WORD $0x6EE0F800 // fneg v0.2d, v0.2d
-	VFMLA V4.D2, V3.D2, V0.D2 // fmla v0.2d, v3.2d, v4.2d
-	WORD $0x4EE7D7E3 // fsub v3.2d, v31.2d, v7.2d
-	WORD $0x4EE6D463 // fsub v3.2d, v3.2d, v6.2d
-	WORD $0x4E60D460 // fadd v0.2d, v3.2d, v0.2d
+	VFMLA V4.D2, V2.D2, V0.D2 // fmla v0.2d, v2.2d, v4.2d
+	WORD $0x4EE7D7E2 // fsub v2.2d, v31.2d, v7.2d
+	WORD $0x4EE6D442 // fsub v2.2d, v2.2d, v6.2d
+	WORD $0x4E60D440 // fadd v0.2d, v2.2d, v0.2d
 	WORD $0x4E60D4E0 // fadd v0.2d, v7.2d, v0.2d
-	VSHL $63, V1.D2, V3.D2 // shl v3.2d, v1.2d, #63
-	WORD $0x4F410463 // sshr v3.2d, v3.2d, #63
-	VBSL V0.B16, V2.B16, V3.B16 // bsl v3.16b, v2.16b, v0.16b
+	VSHL $63, V1.D2, V2.D2 // shl v2.2d, v1.2d, #63
+	WORD $0x4F410442 // sshr v2.2d, v2.2d, #63
+	VBSL V0.B16, V3.B16, V2.B16 // bsl v2.16b, v3.16b, v0.16b
 	WORD $0x4E7FD420 // fadd v0.2d, v1.2d, v31.2d
 	VSHL $62, V0.D2, V0.D2 // shl v0.2d, v0.2d, #62
 	ADD $320, R6, R7
 	VLD1 (R7), [V1.D2] // ld1 {v1.2d}, [x7]
 	VAND V1.B16, V0.B16, V0.B16 // and v0.16b, v0.16b, v1.16b
-	VEOR V0.B16, V3.B16, V0.B16 // eor v0.16b, v3.16b, v0.16b
+	VEOR V0.B16, V2.B16, V0.B16 // eor v0.16b, v2.16b, v0.16b
 	VST1.P [V0.D2], 16(R0) // st1 {v0.2d}, [x0],#16
 	ADD $2, R4, R4
 	B cosNEON_one
@@ -350,14 +338,8 @@ sinNEON_many:
 	VFMLA V30.D2, V5.D2, V9.D2 // fmla v9.2d, v5.2d, v30.2d
 	WORD $0x4EE6D40A // fsub v10.2d, v0.2d, v6.2d
 	WORD $0x4EE7D42B // fsub v11.2d, v1.2d, v7.2d
-	WORD $0x4EE0D54C // fsub v12.2d, v10.2d, v0.2d
-	WORD $0x4EE1D56D // fsub v13.2d, v11.2d, v1.2d
-	WORD $0x4EECD54E // fsub v14.2d, v10.2d, v12.2d
-	WORD $0x4EEDD56F // fsub v15.2d, v11.2d, v13.2d
-	WORD $0x4EEED400 // fsub v0.2d, v0.2d, v14.2d
-	WORD $0x4EEFD421 // fsub v1.2d, v1.2d, v15.2d
-	WORD $0x4E6CD4C6 // fadd v6.2d, v6.2d, v12.2d
-	WORD $0x4E6DD4E7 // fadd v7.2d, v7.2d, v13.2d
+	WORD $0x4EEAD400 // fsub v0.2d, v0.2d, v10.2d
+	WORD $0x4EEBD421 // fsub v1.2d, v1.2d, v11.2d
 	WORD $0x4EE6D400 // fsub v0.2d, v0.2d, v6.2d
 	WORD $0x4EE7D421 // fsub v1.2d, v1.2d, v7.2d
 	WORD $0x4EE8D400 // fsub v0.2d, v0.2d, v8.2d
@@ -390,68 +372,66 @@ sinNEON_many:
 	VFMLS V7.D2, V9.D2, V13.D2 // fmls v13.2d, v9.2d, v7.2d
 	WORD $0x6EE0F806 // fneg v6.2d, v0.2d
 	VFMLA V12.D2, V4.D2, V6.D2 // fmla v6.2d, v4.2d, v12.2d
-	WORD $0x6EE0F824 // fneg v4.2d, v1.2d
-	VFMLA V13.D2, V5.D2, V4.D2 // fmla v4.2d, v5.2d, v13.2d
+	WORD $0x6EE0F827 // fneg v7.2d, v1.2d
+	VFMLA V13.D2, V5.D2, V7.D2 // fmla v7.2d, v5.2d, v13.2d
 	VFMLS V18.D2, V8.D2, V6.D2 // fmls v6.2d, v8.2d, v18.2d
-	VFMLS V18.D2, V9.D2, V4.D2 // fmls v4.2d, v9.2d, v18.2d
-	WORD $0x4EE6D545 // fsub v5.2d, v10.2d, v6.2d
-	WORD $0x4EE4D564 // fsub v4.2d, v11.2d, v4.2d
-	WORD $0x6E6ADD46 // fmul v6.2d, v10.2d, v10.2d
-	WORD $0x6E6BDD67 // fmul v7.2d, v11.2d, v11.2d
+	VFMLS V18.D2, V9.D2, V7.D2 // fmls v7.2d, v9.2d, v18.2d
+	WORD $0x4EE6D546 // fsub v6.2d, v10.2d, v6.2d
+	WORD $0x4EE7D567 // fsub v7.2d, v11.2d, v7.2d
 	VMOV V16.B16, V8.B16 // mov v8.16b, v16.16b
-	VFMLA V6.D2, V17.D2, V8.D2 // fmla v8.2d, v17.2d, v6.2d
+	VFMLA V4.D2, V17.D2, V8.D2 // fmla v8.2d, v17.2d, v4.2d
 	VMOV V16.B16, V9.B16 // mov v9.16b, v16.16b
-	VFMLA V7.D2, V17.D2, V9.D2 // fmla v9.2d, v17.2d, v7.2d
+	VFMLA V5.D2, V17.D2, V9.D2 // fmla v9.2d, v17.2d, v5.2d
 	ADD $240, R6, R7
 	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V6.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v6.2d
+	VFMLA V4.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v4.2d
 	ADD $240, R6, R7
 	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	VFMLA V7.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v7.2d
+	VFMLA V5.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v5.2d
 	ADD $256, R6, R7
 	VLD1 (R7), [V9.D2] // ld1 {v9.2d}, [x7]
-	VFMLA V6.D2, V12.D2, V9.D2 // fmla v9.2d, v12.2d, v6.2d
+	VFMLA V4.D2, V12.D2, V9.D2 // fmla v9.2d, v12.2d, v4.2d
 	ADD $256, R6, R7
 	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V7.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v7.2d
+	VFMLA V5.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v5.2d
 	ADD $272, R6, R7
 	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	VFMLA V6.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v6.2d
+	VFMLA V4.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v4.2d
 	ADD $272, R6, R7
 	VLD1 (R7), [V9.D2] // ld1 {v9.2d}, [x7]
-	VFMLA V7.D2, V12.D2, V9.D2 // fmla v9.2d, v12.2d, v7.2d
+	VFMLA V5.D2, V12.D2, V9.D2 // fmla v9.2d, v12.2d, v5.2d
 	ADD $288, R6, R7
 	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V6.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v6.2d
+	VFMLA V4.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v4.2d
 	ADD $288, R6, R7
 	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	VFMLA V7.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v7.2d
-	WORD $0x6E66DD89 // fmul v9.2d, v12.2d, v6.2d
-	WORD $0x6E67DD08 // fmul v8.2d, v8.2d, v7.2d
-	WORD $0x6E66DFAC // fmul v12.2d, v29.2d, v6.2d
-	WORD $0x6E67DFAD // fmul v13.2d, v29.2d, v7.2d
+	VFMLA V5.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v5.2d
+	WORD $0x6E64DD89 // fmul v9.2d, v12.2d, v4.2d
+	WORD $0x6E65DD08 // fmul v8.2d, v8.2d, v5.2d
+	WORD $0x6E64DFAC // fmul v12.2d, v29.2d, v4.2d
+	WORD $0x6E65DFAD // fmul v13.2d, v29.2d, v5.2d
 	WORD $0x4EECD78E // fsub v14.2d, v28.2d, v12.2d
 	WORD $0x4EEDD78F // fsub v15.2d, v28.2d, v13.2d
 	WORD $0x6E60DD40 // fmul v0.2d, v10.2d, v0.2d
 	WORD $0x6E61DD61 // fmul v1.2d, v11.2d, v1.2d
 	WORD $0x6EE0F800 // fneg v0.2d, v0.2d
-	VFMLA V9.D2, V6.D2, V0.D2 // fmla v0.2d, v6.2d, v9.2d
+	VFMLA V9.D2, V4.D2, V0.D2 // fmla v0.2d, v4.2d, v9.2d
 	WORD $0x6EE0F821 // fneg v1.2d, v1.2d
-	VFMLA V8.D2, V7.D2, V1.D2 // fmla v1.2d, v7.2d, v8.2d
-	WORD $0x4EEED786 // fsub v6.2d, v28.2d, v14.2d
-	WORD $0x4EEFD787 // fsub v7.2d, v28.2d, v15.2d
-	WORD $0x4EECD4C6 // fsub v6.2d, v6.2d, v12.2d
-	WORD $0x4EEDD4E7 // fsub v7.2d, v7.2d, v13.2d
-	WORD $0x4E60D4C0 // fadd v0.2d, v6.2d, v0.2d
-	WORD $0x4E61D4E1 // fadd v1.2d, v7.2d, v1.2d
+	VFMLA V8.D2, V5.D2, V1.D2 // fmla v1.2d, v5.2d, v8.2d
+	WORD $0x4EEED784 // fsub v4.2d, v28.2d, v14.2d
+	WORD $0x4EEFD785 // fsub v5.2d, v28.2d, v15.2d
+	WORD $0x4EECD484 // fsub v4.2d, v4.2d, v12.2d
+	WORD $0x4EEDD4A5 // fsub v5.2d, v5.2d, v13.2d
+	WORD $0x4E60D480 // fadd v0.2d, v4.2d, v0.2d
+	WORD $0x4E61D4A1 // fadd v1.2d, v5.2d, v1.2d
 	WORD $0x4E60D5C0 // fadd v0.2d, v14.2d, v0.2d
 	WORD $0x4E61D5E1 // fadd v1.2d, v15.2d, v1.2d
-	VSHL $63, V2.D2, V6.D2 // shl v6.2d, v2.2d, #63
-	WORD $0x4F4104C6 // sshr v6.2d, v6.2d, #63
-	VBSL V5.B16, V0.B16, V6.B16 // bsl v6.16b, v0.16b, v5.16b
+	VSHL $63, V2.D2, V4.D2 // shl v4.2d, v2.2d, #63
+	WORD $0x4F410484 // sshr v4.2d, v4.2d, #63
+	VBSL V6.B16, V0.B16, V4.B16 // bsl v4.16b, v0.16b, v6.16b
 	VSHL $63, V3.D2, V0.D2 // shl v0.2d, v3.2d, #63
 	WORD $0x4F410400 // sshr v0.2d, v0.2d, #63
-	VBSL V4.B16, V1.B16, V0.B16 // bsl v0.16b, v1.16b, v4.16b
+	VBSL V7.B16, V1.B16, V0.B16 // bsl v0.16b, v1.16b, v7.16b
 	VSHL $62, V2.D2, V1.D2 // shl v1.2d, v2.2d, #62
 	VSHL $62, V3.D2, V2.D2 // shl v2.2d, v3.2d, #62
 	ADD $320, R6, R7
@@ -460,7 +440,7 @@ sinNEON_many:
 	ADD $320, R6, R7
 	VLD1 (R7), [V3.D2] // ld1 {v3.2d}, [x7]
 	VAND V3.B16, V2.B16, V2.B16 // and v2.16b, v2.16b, v3.16b
-	VEOR V1.B16, V6.B16, V1.B16 // eor v1.16b, v6.16b, v1.16b
+	VEOR V1.B16, V4.B16, V1.B16 // eor v1.16b, v4.16b, v1.16b
 	VEOR V2.B16, V0.B16, V0.B16 // eor v0.16b, v0.16b, v2.16b
 	VST1.P [V1.D2], 16(R0) // st1 {v1.2d}, [x0],#16
 	VST1.P [V0.D2], 16(R0) // st1 {v0.2d}, [x0],#16
@@ -488,10 +468,7 @@ sinNEON_one:
 	WORD $0x6EE0F864 // fneg v4.2d, v3.2d
 	VFMLA V30.D2, V2.D2, V4.D2 // fmla v4.2d, v2.2d, v30.2d
 	WORD $0x4EE3D405 // fsub v5.2d, v0.2d, v3.2d
-	WORD $0x4EE0D4A6 // fsub v6.2d, v5.2d, v0.2d
-	WORD $0x4EE6D4A7 // fsub v7.2d, v5.2d, v6.2d
-	WORD $0x4EE7D400 // fsub v0.2d, v0.2d, v7.2d
-	WORD $0x4E66D463 // fadd v3.2d, v3.2d, v6.2d
+	WORD $0x4EE5D400 // fsub v0.2d, v0.2d, v5.2d
 	WORD $0x4EE3D400 // fsub v0.2d, v0.2d, v3.2d
 	WORD $0x4EE4D400 // fsub v0.2d, v0.2d, v4.2d
 	VFMLS V24.D2, V2.D2, V0.D2 // fmls v0.2d, v2.2d, v24.2d
@@ -510,40 +487,39 @@ sinNEON_one:
 	WORD $0x6EE0F804 // fneg v4.2d, v0.2d
 	VFMLA V6.D2, V2.D2, V4.D2 // fmla v4.2d, v2.2d, v6.2d
 	VFMLS V18.D2, V3.D2, V4.D2 // fmls v4.2d, v3.2d, v18.2d
-	WORD $0x4EE4D4A2 // fsub v2.2d, v5.2d, v4.2d
-	WORD $0x6E65DCA3 // fmul v3.2d, v5.2d, v5.2d
+	WORD $0x4EE4D4A3 // fsub v3.2d, v5.2d, v4.2d
 	VMOV V16.B16, V4.B16 // mov v4.16b, v16.16b
-	VFMLA V3.D2, V17.D2, V4.D2 // fmla v4.2d, v17.2d, v3.2d
+	VFMLA V2.D2, V17.D2, V4.D2 // fmla v4.2d, v17.2d, v2.2d
 	ADD $240, R6, R7
 	VLD1 (R7), [V6.D2] // ld1 {v6.2d}, [x7]
-	VFMLA V3.D2, V4.D2, V6.D2 // fmla v6.2d, v4.2d, v3.2d
+	VFMLA V2.D2, V4.D2, V6.D2 // fmla v6.2d, v4.2d, v2.2d
 	ADD $256, R6, R7
 	VLD1 (R7), [V4.D2] // ld1 {v4.2d}, [x7]
-	VFMLA V3.D2, V6.D2, V4.D2 // fmla v4.2d, v6.2d, v3.2d
+	VFMLA V2.D2, V6.D2, V4.D2 // fmla v4.2d, v6.2d, v2.2d
 	ADD $272, R6, R7
 	VLD1 (R7), [V6.D2] // ld1 {v6.2d}, [x7]
-	VFMLA V3.D2, V4.D2, V6.D2 // fmla v6.2d, v4.2d, v3.2d
+	VFMLA V2.D2, V4.D2, V6.D2 // fmla v6.2d, v4.2d, v2.2d
 	ADD $288, R6, R7
 	VLD1 (R7), [V4.D2] // ld1 {v4.2d}, [x7]
-	VFMLA V3.D2, V6.D2, V4.D2 // fmla v4.2d, v6.2d, v3.2d
-	WORD $0x6E63DC84 // fmul v4.2d, v4.2d, v3.2d
-	WORD $0x6E63DFA6 // fmul v6.2d, v29.2d, v3.2d
+	VFMLA V2.D2, V6.D2, V4.D2 // fmla v4.2d, v6.2d, v2.2d
+	WORD $0x6E62DC84 // fmul v4.2d, v4.2d, v2.2d
+	WORD $0x6E62DFA6 // fmul v6.2d, v29.2d, v2.2d
 	WORD $0x4EE6D787 // fsub v7.2d, v28.2d, v6.2d
 	WORD $0x6E60DCA0 // fmul v0.2d, v5.2d, v0.2d
 	WORD $0x6EE0F800 // fneg v0.2d, v0.2d
-	VFMLA V4.D2, V3.D2, V0.D2 // fmla v0.2d, v3.2d, v4.2d
-	WORD $0x4EE7D783 // fsub v3.2d, v28.2d, v7.2d
-	WORD $0x4EE6D463 // fsub v3.2d, v3.2d, v6.2d
-	WORD $0x4E60D460 // fadd v0.2d, v3.2d, v0.2d
+	VFMLA V4.D2, V2.D2, V0.D2 // fmla v0.2d, v2.2d, v4.2d
+	WORD $0x4EE7D782 // fsub v2.2d, v28.2d, v7.2d
+	WORD $0x4EE6D442 // fsub v2.2d, v2.2d, v6.2d
+	WORD $0x4E60D440 // fadd v0.2d, v2.2d, v0.2d
 	WORD $0x4E60D4E0 // fadd v0.2d, v7.2d, v0.2d
-	VSHL $63, V1.D2, V3.D2 // shl v3.2d, v1.2d, #63
-	WORD $0x4F410463 // sshr v3.2d, v3.2d, #63
-	VBSL V2.B16, V0.B16, V3.B16 // bsl v3.16b, v0.16b, v2.16b
+	VSHL $63, V1.D2, V2.D2 // shl v2.2d, v1.2d, #63
+	WORD $0x4F410442 // sshr v2.2d, v2.2d, #63
+	VBSL V3.B16, V0.B16, V2.B16 // bsl v2.16b, v0.16b, v3.16b
 	VSHL $62, V1.D2, V0.D2 // shl v0.2d, v1.2d, #62
 	ADD $320, R6, R7
 	VLD1 (R7), [V1.D2] // ld1 {v1.2d}, [x7]
 	VAND V1.B16, V0.B16, V0.B16 // and v0.16b, v0.16b, v1.16b
-	VEOR V0.B16, V3.B16, V0.B16 // eor v0.16b, v3.16b, v0.16b
+	VEOR V0.B16, V2.B16, V0.B16 // eor v0.16b, v2.16b, v0.16b
 	VST1.P [V0.D2], 16(R0) // st1 {v0.2d}, [x0],#16
 	ADD $2, R4, R4
 	B sinNEON_one
@@ -623,14 +599,8 @@ sincosNEON_many:
 	VFMLA V29.D2, V5.D2, V9.D2 // fmla v9.2d, v5.2d, v29.2d
 	WORD $0x4EE6D40A // fsub v10.2d, v0.2d, v6.2d
 	WORD $0x4EE7D42B // fsub v11.2d, v1.2d, v7.2d
-	WORD $0x4EE0D54C // fsub v12.2d, v10.2d, v0.2d
-	WORD $0x4EE1D56D // fsub v13.2d, v11.2d, v1.2d
-	WORD $0x4EECD54E // fsub v14.2d, v10.2d, v12.2d
-	WORD $0x4EEDD56F // fsub v15.2d, v11.2d, v13.2d
-	WORD $0x4EEED400 // fsub v0.2d, v0.2d, v14.2d
-	WORD $0x4EEFD421 // fsub v1.2d, v1.2d, v15.2d
-	WORD $0x4E6CD4C6 // fadd v6.2d, v6.2d, v12.2d
-	WORD $0x4E6DD4E7 // fadd v7.2d, v7.2d, v13.2d
+	WORD $0x4EEAD400 // fsub v0.2d, v0.2d, v10.2d
+	WORD $0x4EEBD421 // fsub v1.2d, v1.2d, v11.2d
 	WORD $0x4EE6D400 // fsub v0.2d, v0.2d, v6.2d
 	WORD $0x4EE7D421 // fsub v1.2d, v1.2d, v7.2d
 	WORD $0x4EE8D400 // fsub v0.2d, v0.2d, v8.2d
@@ -663,91 +633,89 @@ sincosNEON_many:
 	VFMLS V7.D2, V9.D2, V13.D2 // fmls v13.2d, v9.2d, v7.2d
 	WORD $0x6EE0F806 // fneg v6.2d, v0.2d
 	VFMLA V12.D2, V4.D2, V6.D2 // fmla v6.2d, v4.2d, v12.2d
-	WORD $0x6EE0F824 // fneg v4.2d, v1.2d
-	VFMLA V13.D2, V5.D2, V4.D2 // fmla v4.2d, v5.2d, v13.2d
+	WORD $0x6EE0F827 // fneg v7.2d, v1.2d
+	VFMLA V13.D2, V5.D2, V7.D2 // fmla v7.2d, v5.2d, v13.2d
 	VFMLS V17.D2, V8.D2, V6.D2 // fmls v6.2d, v8.2d, v17.2d
-	VFMLS V17.D2, V9.D2, V4.D2 // fmls v4.2d, v9.2d, v17.2d
-	WORD $0x4EE6D545 // fsub v5.2d, v10.2d, v6.2d
-	WORD $0x4EE4D564 // fsub v4.2d, v11.2d, v4.2d
-	WORD $0x6E6ADD46 // fmul v6.2d, v10.2d, v10.2d
-	WORD $0x6E6BDD67 // fmul v7.2d, v11.2d, v11.2d
+	VFMLS V17.D2, V9.D2, V7.D2 // fmls v7.2d, v9.2d, v17.2d
+	WORD $0x4EE6D546 // fsub v6.2d, v10.2d, v6.2d
+	WORD $0x4EE7D567 // fsub v7.2d, v11.2d, v7.2d
 	ADD $224, R6, R7
 	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	VFMLA V6.D2, V16.D2, V8.D2 // fmla v8.2d, v16.2d, v6.2d
+	VFMLA V4.D2, V16.D2, V8.D2 // fmla v8.2d, v16.2d, v4.2d
 	ADD $224, R6, R7
 	VLD1 (R7), [V9.D2] // ld1 {v9.2d}, [x7]
-	VFMLA V7.D2, V16.D2, V9.D2 // fmla v9.2d, v16.2d, v7.2d
+	VFMLA V5.D2, V16.D2, V9.D2 // fmla v9.2d, v16.2d, v5.2d
 	ADD $240, R6, R7
 	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V6.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v6.2d
+	VFMLA V4.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v4.2d
 	ADD $240, R6, R7
 	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	VFMLA V7.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v7.2d
+	VFMLA V5.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v5.2d
 	ADD $256, R6, R7
 	VLD1 (R7), [V9.D2] // ld1 {v9.2d}, [x7]
-	VFMLA V6.D2, V12.D2, V9.D2 // fmla v9.2d, v12.2d, v6.2d
+	VFMLA V4.D2, V12.D2, V9.D2 // fmla v9.2d, v12.2d, v4.2d
 	ADD $256, R6, R7
 	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V7.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v7.2d
+	VFMLA V5.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v5.2d
 	ADD $272, R6, R7
 	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	VFMLA V6.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v6.2d
+	VFMLA V4.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v4.2d
 	ADD $272, R6, R7
 	VLD1 (R7), [V9.D2] // ld1 {v9.2d}, [x7]
-	VFMLA V7.D2, V12.D2, V9.D2 // fmla v9.2d, v12.2d, v7.2d
+	VFMLA V5.D2, V12.D2, V9.D2 // fmla v9.2d, v12.2d, v5.2d
 	ADD $288, R6, R7
 	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V6.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v6.2d
+	VFMLA V4.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v4.2d
 	ADD $288, R6, R7
 	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	VFMLA V7.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v7.2d
-	WORD $0x6E66DD89 // fmul v9.2d, v12.2d, v6.2d
-	WORD $0x6E67DD08 // fmul v8.2d, v8.2d, v7.2d
-	WORD $0x6E66DF8C // fmul v12.2d, v28.2d, v6.2d
-	WORD $0x6E67DF8D // fmul v13.2d, v28.2d, v7.2d
+	VFMLA V5.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v5.2d
+	WORD $0x6E64DD89 // fmul v9.2d, v12.2d, v4.2d
+	WORD $0x6E65DD08 // fmul v8.2d, v8.2d, v5.2d
+	WORD $0x6E64DF8C // fmul v12.2d, v28.2d, v4.2d
+	WORD $0x6E65DF8D // fmul v13.2d, v28.2d, v5.2d
 	WORD $0x4EECD7EE // fsub v14.2d, v31.2d, v12.2d
 	WORD $0x4EEDD7EF // fsub v15.2d, v31.2d, v13.2d
 	WORD $0x6E60DD40 // fmul v0.2d, v10.2d, v0.2d
 	WORD $0x6E61DD61 // fmul v1.2d, v11.2d, v1.2d
 	WORD $0x6EE0F800 // fneg v0.2d, v0.2d
-	VFMLA V9.D2, V6.D2, V0.D2 // fmla v0.2d, v6.2d, v9.2d
+	VFMLA V9.D2, V4.D2, V0.D2 // fmla v0.2d, v4.2d, v9.2d
 	WORD $0x6EE0F821 // fneg v1.2d, v1.2d
-	VFMLA V8.D2, V7.D2, V1.D2 // fmla v1.2d, v7.2d, v8.2d
-	WORD $0x4EEED7E6 // fsub v6.2d, v31.2d, v14.2d
-	WORD $0x4EEFD7E7 // fsub v7.2d, v31.2d, v15.2d
-	WORD $0x4EECD4C6 // fsub v6.2d, v6.2d, v12.2d
-	WORD $0x4EEDD4E7 // fsub v7.2d, v7.2d, v13.2d
-	WORD $0x4E60D4C0 // fadd v0.2d, v6.2d, v0.2d
-	WORD $0x4E61D4E1 // fadd v1.2d, v7.2d, v1.2d
+	VFMLA V8.D2, V5.D2, V1.D2 // fmla v1.2d, v5.2d, v8.2d
+	WORD $0x4EEED7E4 // fsub v4.2d, v31.2d, v14.2d
+	WORD $0x4EEFD7E5 // fsub v5.2d, v31.2d, v15.2d
+	WORD $0x4EECD484 // fsub v4.2d, v4.2d, v12.2d
+	WORD $0x4EEDD4A5 // fsub v5.2d, v5.2d, v13.2d
+	WORD $0x4E60D480 // fadd v0.2d, v4.2d, v0.2d
+	WORD $0x4E61D4A1 // fadd v1.2d, v5.2d, v1.2d
 	WORD $0x4E60D5C0 // fadd v0.2d, v14.2d, v0.2d
 	WORD $0x4E61D5E1 // fadd v1.2d, v15.2d, v1.2d
-	VSHL $63, V2.D2, V6.D2 // shl v6.2d, v2.2d, #63
-	WORD $0x4F4104C6 // sshr v6.2d, v6.2d, #63
-	VBSL V5.B16, V0.B16, V6.B16 // bsl v6.16b, v0.16b, v5.16b
-	VSHL $63, V3.D2, V7.D2 // shl v7.2d, v3.2d, #63
-	WORD $0x4F4104E7 // sshr v7.2d, v7.2d, #63
-	VBSL V4.B16, V1.B16, V7.B16 // bsl v7.16b, v1.16b, v4.16b
+	VSHL $63, V2.D2, V4.D2 // shl v4.2d, v2.2d, #63
+	WORD $0x4F410484 // sshr v4.2d, v4.2d, #63
+	VBSL V6.B16, V0.B16, V4.B16 // bsl v4.16b, v0.16b, v6.16b
+	VSHL $63, V3.D2, V5.D2 // shl v5.2d, v3.2d, #63
+	WORD $0x4F4104A5 // sshr v5.2d, v5.2d, #63
+	VBSL V7.B16, V1.B16, V5.B16 // bsl v5.16b, v1.16b, v7.16b
 	VSHL $62, V2.D2, V8.D2 // shl v8.2d, v2.2d, #62
 	VSHL $62, V3.D2, V9.D2 // shl v9.2d, v3.2d, #62
 	VAND V27.B16, V8.B16, V8.B16 // and v8.16b, v8.16b, v27.16b
 	VAND V27.B16, V9.B16, V9.B16 // and v9.16b, v9.16b, v27.16b
-	VEOR V8.B16, V6.B16, V6.B16 // eor v6.16b, v6.16b, v8.16b
-	VEOR V9.B16, V7.B16, V7.B16 // eor v7.16b, v7.16b, v9.16b
-	VST1.P [V6.D2], 16(R0) // st1 {v6.2d}, [x0],#16
-	VST1.P [V7.D2], 16(R0) // st1 {v7.2d}, [x0],#16
-	VSHL $63, V2.D2, V6.D2 // shl v6.2d, v2.2d, #63
-	WORD $0x4F4104C6 // sshr v6.2d, v6.2d, #63
-	VBSL V0.B16, V5.B16, V6.B16 // bsl v6.16b, v5.16b, v0.16b
+	VEOR V8.B16, V4.B16, V4.B16 // eor v4.16b, v4.16b, v8.16b
+	VEOR V9.B16, V5.B16, V5.B16 // eor v5.16b, v5.16b, v9.16b
+	VST1.P [V4.D2], 16(R0) // st1 {v4.2d}, [x0],#16
+	VST1.P [V5.D2], 16(R0) // st1 {v5.2d}, [x0],#16
+	VSHL $63, V2.D2, V4.D2 // shl v4.2d, v2.2d, #63
+	WORD $0x4F410484 // sshr v4.2d, v4.2d, #63
+	VBSL V0.B16, V6.B16, V4.B16 // bsl v4.16b, v6.16b, v0.16b
 	VSHL $63, V3.D2, V0.D2 // shl v0.2d, v3.2d, #63
 	WORD $0x4F410400 // sshr v0.2d, v0.2d, #63
-	VBSL V1.B16, V4.B16, V0.B16 // bsl v0.16b, v4.16b, v1.16b
+	VBSL V1.B16, V7.B16, V0.B16 // bsl v0.16b, v7.16b, v1.16b
 	WORD $0x4E7FD441 // fadd v1.2d, v2.2d, v31.2d
 	WORD $0x4E7FD462 // fadd v2.2d, v3.2d, v31.2d
 	VSHL $62, V1.D2, V1.D2 // shl v1.2d, v1.2d, #62
 	VSHL $62, V2.D2, V2.D2 // shl v2.2d, v2.2d, #62
 	VAND V27.B16, V1.B16, V1.B16 // and v1.16b, v1.16b, v27.16b
 	VAND V27.B16, V2.B16, V2.B16 // and v2.16b, v2.16b, v27.16b
-	VEOR V1.B16, V6.B16, V1.B16 // eor v1.16b, v6.16b, v1.16b
+	VEOR V1.B16, V4.B16, V1.B16 // eor v1.16b, v4.16b, v1.16b
 	VEOR V2.B16, V0.B16, V0.B16 // eor v0.16b, v0.16b, v2.16b
 	VST1.P [V1.D2], 16(R1) // st1 {v1.2d}, [x1],#16
 	VST1.P [V0.D2], 16(R1) // st1 {v0.2d}, [x1],#16
@@ -775,10 +743,7 @@ sincosNEON_one:
 	WORD $0x6EE0F864 // fneg v4.2d, v3.2d
 	VFMLA V29.D2, V2.D2, V4.D2 // fmla v4.2d, v2.2d, v29.2d
 	WORD $0x4EE3D405 // fsub v5.2d, v0.2d, v3.2d
-	WORD $0x4EE0D4A6 // fsub v6.2d, v5.2d, v0.2d
-	WORD $0x4EE6D4A7 // fsub v7.2d, v5.2d, v6.2d
-	WORD $0x4EE7D400 // fsub v0.2d, v0.2d, v7.2d
-	WORD $0x4E66D463 // fadd v3.2d, v3.2d, v6.2d
+	WORD $0x4EE5D400 // fsub v0.2d, v0.2d, v5.2d
 	WORD $0x4EE3D400 // fsub v0.2d, v0.2d, v3.2d
 	WORD $0x4EE4D400 // fsub v0.2d, v0.2d, v4.2d
 	VFMLS V23.D2, V2.D2, V0.D2 // fmls v0.2d, v2.2d, v23.2d
@@ -797,47 +762,46 @@ sincosNEON_one:
 	WORD $0x6EE0F804 // fneg v4.2d, v0.2d
 	VFMLA V6.D2, V2.D2, V4.D2 // fmla v4.2d, v2.2d, v6.2d
 	VFMLS V17.D2, V3.D2, V4.D2 // fmls v4.2d, v3.2d, v17.2d
-	WORD $0x4EE4D4A2 // fsub v2.2d, v5.2d, v4.2d
-	WORD $0x6E65DCA3 // fmul v3.2d, v5.2d, v5.2d
+	WORD $0x4EE4D4A3 // fsub v3.2d, v5.2d, v4.2d
 	ADD $224, R6, R7
 	VLD1 (R7), [V4.D2] // ld1 {v4.2d}, [x7]
-	VFMLA V3.D2, V16.D2, V4.D2 // fmla v4.2d, v16.2d, v3.2d
+	VFMLA V2.D2, V16.D2, V4.D2 // fmla v4.2d, v16.2d, v2.2d
 	ADD $240, R6, R7
 	VLD1 (R7), [V6.D2] // ld1 {v6.2d}, [x7]
-	VFMLA V3.D2, V4.D2, V6.D2 // fmla v6.2d, v4.2d, v3.2d
+	VFMLA V2.D2, V4.D2, V6.D2 // fmla v6.2d, v4.2d, v2.2d
 	ADD $256, R6, R7
 	VLD1 (R7), [V4.D2] // ld1 {v4.2d}, [x7]
-	VFMLA V3.D2, V6.D2, V4.D2 // fmla v4.2d, v6.2d, v3.2d
+	VFMLA V2.D2, V6.D2, V4.D2 // fmla v4.2d, v6.2d, v2.2d
 	ADD $272, R6, R7
 	VLD1 (R7), [V6.D2] // ld1 {v6.2d}, [x7]
-	VFMLA V3.D2, V4.D2, V6.D2 // fmla v6.2d, v4.2d, v3.2d
+	VFMLA V2.D2, V4.D2, V6.D2 // fmla v6.2d, v4.2d, v2.2d
 	ADD $288, R6, R7
 	VLD1 (R7), [V4.D2] // ld1 {v4.2d}, [x7]
-	VFMLA V3.D2, V6.D2, V4.D2 // fmla v4.2d, v6.2d, v3.2d
-	WORD $0x6E63DC84 // fmul v4.2d, v4.2d, v3.2d
-	WORD $0x6E63DF86 // fmul v6.2d, v28.2d, v3.2d
+	VFMLA V2.D2, V6.D2, V4.D2 // fmla v4.2d, v6.2d, v2.2d
+	WORD $0x6E62DC84 // fmul v4.2d, v4.2d, v2.2d
+	WORD $0x6E62DF86 // fmul v6.2d, v28.2d, v2.2d
 	WORD $0x4EE6D7E7 // fsub v7.2d, v31.2d, v6.2d
 	WORD $0x6E60DCA0 // fmul v0.2d, v5.2d, v0.2d
 	WORD $0x6EE0F800 // fneg v0.2d, v0.2d
-	VFMLA V4.D2, V3.D2, V0.D2 // fmla v0.2d, v3.2d, v4.2d
-	WORD $0x4EE7D7E3 // fsub v3.2d, v31.2d, v7.2d
-	WORD $0x4EE6D463 // fsub v3.2d, v3.2d, v6.2d
-	WORD $0x4E60D460 // fadd v0.2d, v3.2d, v0.2d
+	VFMLA V4.D2, V2.D2, V0.D2 // fmla v0.2d, v2.2d, v4.2d
+	WORD $0x4EE7D7E2 // fsub v2.2d, v31.2d, v7.2d
+	WORD $0x4EE6D442 // fsub v2.2d, v2.2d, v6.2d
+	WORD $0x4E60D440 // fadd v0.2d, v2.2d, v0.2d
 	WORD $0x4E60D4E0 // fadd v0.2d, v7.2d, v0.2d
-	VSHL $63, V1.D2, V3.D2 // shl v3.2d, v1.2d, #63
-	WORD $0x4F410463 // sshr v3.2d, v3.2d, #63
-	VBSL V2.B16, V0.B16, V3.B16 // bsl v3.16b, v0.16b, v2.16b
+	VSHL $63, V1.D2, V2.D2 // shl v2.2d, v1.2d, #63
+	WORD $0x4F410442 // sshr v2.2d, v2.2d, #63
+	VBSL V3.B16, V0.B16, V2.B16 // bsl v2.16b, v0.16b, v3.16b
 	VSHL $62, V1.D2, V4.D2 // shl v4.2d, v1.2d, #62
 	VAND V27.B16, V4.B16, V4.B16 // and v4.16b, v4.16b, v27.16b
-	VEOR V4.B16, V3.B16, V3.B16 // eor v3.16b, v3.16b, v4.16b
-	VST1.P [V3.D2], 16(R0) // st1 {v3.2d}, [x0],#16
-	VSHL $63, V1.D2, V3.D2 // shl v3.2d, v1.2d, #63
-	WORD $0x4F410463 // sshr v3.2d, v3.2d, #63
-	VBSL V0.B16, V2.B16, V3.B16 // bsl v3.16b, v2.16b, v0.16b
+	VEOR V4.B16, V2.B16, V2.B16 // eor v2.16b, v2.16b, v4.16b
+	VST1.P [V2.D2], 16(R0) // st1 {v2.2d}, [x0],#16
+	VSHL $63, V1.D2, V2.D2 // shl v2.2d, v1.2d, #63
+	WORD $0x4F410442 // sshr v2.2d, v2.2d, #63
+	VBSL V0.B16, V3.B16, V2.B16 // bsl v2.16b, v3.16b, v0.16b
 	WORD $0x4E7FD420 // fadd v0.2d, v1.2d, v31.2d
 	VSHL $62, V0.D2, V0.D2 // shl v0.2d, v0.2d, #62
 	VAND V27.B16, V0.B16, V0.B16 // and v0.16b, v0.16b, v27.16b
-	VEOR V0.B16, V3.B16, V0.B16 // eor v0.16b, v3.16b, v0.16b
+	VEOR V0.B16, V2.B16, V0.B16 // eor v0.16b, v2.16b, v0.16b
 	VST1.P [V0.D2], 16(R1) // st1 {v0.2d}, [x1],#16
 	ADD $2, R4, R4
 	B sincosNEON_one
@@ -918,14 +882,8 @@ cosShiftNEON_many:
 	VFMLA V28.D2, V5.D2, V9.D2 // fmla v9.2d, v5.2d, v28.2d
 	WORD $0x4EE6D40A // fsub v10.2d, v0.2d, v6.2d
 	WORD $0x4EE7D42B // fsub v11.2d, v1.2d, v7.2d
-	WORD $0x4EE0D54C // fsub v12.2d, v10.2d, v0.2d
-	WORD $0x4EE1D56D // fsub v13.2d, v11.2d, v1.2d
-	WORD $0x4EECD54E // fsub v14.2d, v10.2d, v12.2d
-	WORD $0x4EEDD56F // fsub v15.2d, v11.2d, v13.2d
-	WORD $0x4EEED400 // fsub v0.2d, v0.2d, v14.2d
-	WORD $0x4EEFD421 // fsub v1.2d, v1.2d, v15.2d
-	WORD $0x4E6CD4C6 // fadd v6.2d, v6.2d, v12.2d
-	WORD $0x4E6DD4E7 // fadd v7.2d, v7.2d, v13.2d
+	WORD $0x4EEAD400 // fsub v0.2d, v0.2d, v10.2d
+	WORD $0x4EEBD421 // fsub v1.2d, v1.2d, v11.2d
 	WORD $0x4EE6D400 // fsub v0.2d, v0.2d, v6.2d
 	WORD $0x4EE7D421 // fsub v1.2d, v1.2d, v7.2d
 	WORD $0x4EE8D400 // fsub v0.2d, v0.2d, v8.2d
@@ -958,70 +916,68 @@ cosShiftNEON_many:
 	VFMLS V7.D2, V9.D2, V13.D2 // fmls v13.2d, v9.2d, v7.2d
 	WORD $0x6EE0F806 // fneg v6.2d, v0.2d
 	VFMLA V12.D2, V4.D2, V6.D2 // fmla v6.2d, v4.2d, v12.2d
-	WORD $0x6EE0F824 // fneg v4.2d, v1.2d
-	VFMLA V13.D2, V5.D2, V4.D2 // fmla v4.2d, v5.2d, v13.2d
+	WORD $0x6EE0F827 // fneg v7.2d, v1.2d
+	VFMLA V13.D2, V5.D2, V7.D2 // fmla v7.2d, v5.2d, v13.2d
 	VFMLS V17.D2, V8.D2, V6.D2 // fmls v6.2d, v8.2d, v17.2d
-	VFMLS V17.D2, V9.D2, V4.D2 // fmls v4.2d, v9.2d, v17.2d
-	WORD $0x4EE6D545 // fsub v5.2d, v10.2d, v6.2d
-	WORD $0x4EE4D564 // fsub v4.2d, v11.2d, v4.2d
-	WORD $0x6E6ADD46 // fmul v6.2d, v10.2d, v10.2d
-	WORD $0x6E6BDD67 // fmul v7.2d, v11.2d, v11.2d
+	VFMLS V17.D2, V9.D2, V7.D2 // fmls v7.2d, v9.2d, v17.2d
+	WORD $0x4EE6D546 // fsub v6.2d, v10.2d, v6.2d
+	WORD $0x4EE7D567 // fsub v7.2d, v11.2d, v7.2d
 	ADD $224, R6, R7
 	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	VFMLA V6.D2, V16.D2, V8.D2 // fmla v8.2d, v16.2d, v6.2d
+	VFMLA V4.D2, V16.D2, V8.D2 // fmla v8.2d, v16.2d, v4.2d
 	ADD $224, R6, R7
 	VLD1 (R7), [V9.D2] // ld1 {v9.2d}, [x7]
-	VFMLA V7.D2, V16.D2, V9.D2 // fmla v9.2d, v16.2d, v7.2d
+	VFMLA V5.D2, V16.D2, V9.D2 // fmla v9.2d, v16.2d, v5.2d
 	ADD $240, R6, R7
 	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V6.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v6.2d
+	VFMLA V4.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v4.2d
 	ADD $240, R6, R7
 	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	VFMLA V7.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v7.2d
+	VFMLA V5.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v5.2d
 	ADD $256, R6, R7
 	VLD1 (R7), [V9.D2] // ld1 {v9.2d}, [x7]
-	VFMLA V6.D2, V12.D2, V9.D2 // fmla v9.2d, v12.2d, v6.2d
+	VFMLA V4.D2, V12.D2, V9.D2 // fmla v9.2d, v12.2d, v4.2d
 	ADD $256, R6, R7
 	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V7.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v7.2d
+	VFMLA V5.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v5.2d
 	ADD $272, R6, R7
 	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	VFMLA V6.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v6.2d
+	VFMLA V4.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v4.2d
 	ADD $272, R6, R7
 	VLD1 (R7), [V9.D2] // ld1 {v9.2d}, [x7]
-	VFMLA V7.D2, V12.D2, V9.D2 // fmla v9.2d, v12.2d, v7.2d
+	VFMLA V5.D2, V12.D2, V9.D2 // fmla v9.2d, v12.2d, v5.2d
 	ADD $288, R6, R7
 	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V6.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v6.2d
+	VFMLA V4.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v4.2d
 	ADD $288, R6, R7
 	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	VFMLA V7.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v7.2d
-	WORD $0x6E66DD89 // fmul v9.2d, v12.2d, v6.2d
-	WORD $0x6E67DD08 // fmul v8.2d, v8.2d, v7.2d
-	WORD $0x6E66DF6C // fmul v12.2d, v27.2d, v6.2d
-	WORD $0x6E67DF6D // fmul v13.2d, v27.2d, v7.2d
+	VFMLA V5.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v5.2d
+	WORD $0x6E64DD89 // fmul v9.2d, v12.2d, v4.2d
+	WORD $0x6E65DD08 // fmul v8.2d, v8.2d, v5.2d
+	WORD $0x6E64DF6C // fmul v12.2d, v27.2d, v4.2d
+	WORD $0x6E65DF6D // fmul v13.2d, v27.2d, v5.2d
 	WORD $0x4EECD7CE // fsub v14.2d, v30.2d, v12.2d
 	WORD $0x4EEDD7CF // fsub v15.2d, v30.2d, v13.2d
 	WORD $0x6E60DD40 // fmul v0.2d, v10.2d, v0.2d
 	WORD $0x6E61DD61 // fmul v1.2d, v11.2d, v1.2d
 	WORD $0x6EE0F800 // fneg v0.2d, v0.2d
-	VFMLA V9.D2, V6.D2, V0.D2 // fmla v0.2d, v6.2d, v9.2d
+	VFMLA V9.D2, V4.D2, V0.D2 // fmla v0.2d, v4.2d, v9.2d
 	WORD $0x6EE0F821 // fneg v1.2d, v1.2d
-	VFMLA V8.D2, V7.D2, V1.D2 // fmla v1.2d, v7.2d, v8.2d
-	WORD $0x4EEED7C6 // fsub v6.2d, v30.2d, v14.2d
-	WORD $0x4EEFD7C7 // fsub v7.2d, v30.2d, v15.2d
-	WORD $0x4EECD4C6 // fsub v6.2d, v6.2d, v12.2d
-	WORD $0x4EEDD4E7 // fsub v7.2d, v7.2d, v13.2d
-	WORD $0x4E60D4C0 // fadd v0.2d, v6.2d, v0.2d
-	WORD $0x4E61D4E1 // fadd v1.2d, v7.2d, v1.2d
+	VFMLA V8.D2, V5.D2, V1.D2 // fmla v1.2d, v5.2d, v8.2d
+	WORD $0x4EEED7C4 // fsub v4.2d, v30.2d, v14.2d
+	WORD $0x4EEFD7C5 // fsub v5.2d, v30.2d, v15.2d
+	WORD $0x4EECD484 // fsub v4.2d, v4.2d, v12.2d
+	WORD $0x4EEDD4A5 // fsub v5.2d, v5.2d, v13.2d
+	WORD $0x4E60D480 // fadd v0.2d, v4.2d, v0.2d
+	WORD $0x4E61D4A1 // fadd v1.2d, v5.2d, v1.2d
 	WORD $0x4E60D5C0 // fadd v0.2d, v14.2d, v0.2d
 	WORD $0x4E61D5E1 // fadd v1.2d, v15.2d, v1.2d
-	VSHL $63, V2.D2, V6.D2 // shl v6.2d, v2.2d, #63
-	WORD $0x4F4104C6 // sshr v6.2d, v6.2d, #63
-	VBSL V0.B16, V5.B16, V6.B16 // bsl v6.16b, v5.16b, v0.16b
+	VSHL $63, V2.D2, V4.D2 // shl v4.2d, v2.2d, #63
+	WORD $0x4F410484 // sshr v4.2d, v4.2d, #63
+	VBSL V0.B16, V6.B16, V4.B16 // bsl v4.16b, v6.16b, v0.16b
 	VSHL $63, V3.D2, V0.D2 // shl v0.2d, v3.2d, #63
 	WORD $0x4F410400 // sshr v0.2d, v0.2d, #63
-	VBSL V1.B16, V4.B16, V0.B16 // bsl v0.16b, v4.16b, v1.16b
+	VBSL V1.B16, V7.B16, V0.B16 // bsl v0.16b, v7.16b, v1.16b
 	WORD $0x4E7ED441 // fadd v1.2d, v2.2d, v30.2d
 	WORD $0x4E7ED462 // fadd v2.2d, v3.2d, v30.2d
 	VSHL $62, V1.D2, V1.D2 // shl v1.2d, v1.2d, #62
@@ -1032,7 +988,7 @@ cosShiftNEON_many:
 	ADD $320, R6, R7
 	VLD1 (R7), [V3.D2] // ld1 {v3.2d}, [x7]
 	VAND V3.B16, V2.B16, V2.B16 // and v2.16b, v2.16b, v3.16b
-	VEOR V1.B16, V6.B16, V1.B16 // eor v1.16b, v6.16b, v1.16b
+	VEOR V1.B16, V4.B16, V1.B16 // eor v1.16b, v4.16b, v1.16b
 	VEOR V2.B16, V0.B16, V0.B16 // eor v0.16b, v0.16b, v2.16b
 	VST1.P [V1.D2], 16(R0) // st1 {v1.2d}, [x0],#16
 	VST1.P [V0.D2], 16(R0) // st1 {v0.2d}, [x0],#16
@@ -1061,10 +1017,7 @@ cosShiftNEON_one:
 	WORD $0x6EE0F864 // fneg v4.2d, v3.2d
 	VFMLA V28.D2, V2.D2, V4.D2 // fmla v4.2d, v2.2d, v28.2d
 	WORD $0x4EE3D405 // fsub v5.2d, v0.2d, v3.2d
-	WORD $0x4EE0D4A6 // fsub v6.2d, v5.2d, v0.2d
-	WORD $0x4EE6D4A7 // fsub v7.2d, v5.2d, v6.2d
-	WORD $0x4EE7D400 // fsub v0.2d, v0.2d, v7.2d
-	WORD $0x4E66D463 // fadd v3.2d, v3.2d, v6.2d
+	WORD $0x4EE5D400 // fsub v0.2d, v0.2d, v5.2d
 	WORD $0x4EE3D400 // fsub v0.2d, v0.2d, v3.2d
 	WORD $0x4EE4D400 // fsub v0.2d, v0.2d, v4.2d
 	VFMLS V23.D2, V2.D2, V0.D2 // fmls v0.2d, v2.2d, v23.2d
@@ -1083,42 +1036,41 @@ cosShiftNEON_one:
 	WORD $0x6EE0F804 // fneg v4.2d, v0.2d
 	VFMLA V6.D2, V2.D2, V4.D2 // fmla v4.2d, v2.2d, v6.2d
 	VFMLS V17.D2, V3.D2, V4.D2 // fmls v4.2d, v3.2d, v17.2d
-	WORD $0x4EE4D4A2 // fsub v2.2d, v5.2d, v4.2d
-	WORD $0x6E65DCA3 // fmul v3.2d, v5.2d, v5.2d
+	WORD $0x4EE4D4A3 // fsub v3.2d, v5.2d, v4.2d
 	ADD $224, R6, R7
 	VLD1 (R7), [V4.D2] // ld1 {v4.2d}, [x7]
-	VFMLA V3.D2, V16.D2, V4.D2 // fmla v4.2d, v16.2d, v3.2d
+	VFMLA V2.D2, V16.D2, V4.D2 // fmla v4.2d, v16.2d, v2.2d
 	ADD $240, R6, R7
 	VLD1 (R7), [V6.D2] // ld1 {v6.2d}, [x7]
-	VFMLA V3.D2, V4.D2, V6.D2 // fmla v6.2d, v4.2d, v3.2d
+	VFMLA V2.D2, V4.D2, V6.D2 // fmla v6.2d, v4.2d, v2.2d
 	ADD $256, R6, R7
 	VLD1 (R7), [V4.D2] // ld1 {v4.2d}, [x7]
-	VFMLA V3.D2, V6.D2, V4.D2 // fmla v4.2d, v6.2d, v3.2d
+	VFMLA V2.D2, V6.D2, V4.D2 // fmla v4.2d, v6.2d, v2.2d
 	ADD $272, R6, R7
 	VLD1 (R7), [V6.D2] // ld1 {v6.2d}, [x7]
-	VFMLA V3.D2, V4.D2, V6.D2 // fmla v6.2d, v4.2d, v3.2d
+	VFMLA V2.D2, V4.D2, V6.D2 // fmla v6.2d, v4.2d, v2.2d
 	ADD $288, R6, R7
 	VLD1 (R7), [V4.D2] // ld1 {v4.2d}, [x7]
-	VFMLA V3.D2, V6.D2, V4.D2 // fmla v4.2d, v6.2d, v3.2d
-	WORD $0x6E63DC84 // fmul v4.2d, v4.2d, v3.2d
-	WORD $0x6E63DF66 // fmul v6.2d, v27.2d, v3.2d
+	VFMLA V2.D2, V6.D2, V4.D2 // fmla v4.2d, v6.2d, v2.2d
+	WORD $0x6E62DC84 // fmul v4.2d, v4.2d, v2.2d
+	WORD $0x6E62DF66 // fmul v6.2d, v27.2d, v2.2d
 	WORD $0x4EE6D7C7 // fsub v7.2d, v30.2d, v6.2d
 	WORD $0x6E60DCA0 // fmul v0.2d, v5.2d, v0.2d
 	WORD $0x6EE0F800 // fneg v0.2d, v0.2d
-	VFMLA V4.D2, V3.D2, V0.D2 // fmla v0.2d, v3.2d, v4.2d
-	WORD $0x4EE7D7C3 // fsub v3.2d, v30.2d, v7.2d
-	WORD $0x4EE6D463 // fsub v3.2d, v3.2d, v6.2d
-	WORD $0x4E60D460 // fadd v0.2d, v3.2d, v0.2d
+	VFMLA V4.D2, V2.D2, V0.D2 // fmla v0.2d, v2.2d, v4.2d
+	WORD $0x4EE7D7C2 // fsub v2.2d, v30.2d, v7.2d
+	WORD $0x4EE6D442 // fsub v2.2d, v2.2d, v6.2d
+	WORD $0x4E60D440 // fadd v0.2d, v2.2d, v0.2d
 	WORD $0x4E60D4E0 // fadd v0.2d, v7.2d, v0.2d
-	VSHL $63, V1.D2, V3.D2 // shl v3.2d, v1.2d, #63
-	WORD $0x4F410463 // sshr v3.2d, v3.2d, #63
-	VBSL V0.B16, V2.B16, V3.B16 // bsl v3.16b, v2.16b, v0.16b
+	VSHL $63, V1.D2, V2.D2 // shl v2.2d, v1.2d, #63
+	WORD $0x4F410442 // sshr v2.2d, v2.2d, #63
+	VBSL V0.B16, V3.B16, V2.B16 // bsl v2.16b, v3.16b, v0.16b
 	WORD $0x4E7ED420 // fadd v0.2d, v1.2d, v30.2d
 	VSHL $62, V0.D2, V0.D2 // shl v0.2d, v0.2d, #62
 	ADD $320, R6, R7
 	VLD1 (R7), [V1.D2] // ld1 {v1.2d}, [x7]
 	VAND V1.B16, V0.B16, V0.B16 // and v0.16b, v0.16b, v1.16b
-	VEOR V0.B16, V3.B16, V0.B16 // eor v0.16b, v3.16b, v0.16b
+	VEOR V0.B16, V2.B16, V0.B16 // eor v0.16b, v2.16b, v0.16b
 	VST1.P [V0.D2], 16(R0) // st1 {v0.2d}, [x0],#16
 	ADD $2, R4, R4
 	B cosShiftNEON_one
