@@ -22,14 +22,9 @@ var family = flag.String("family", "trig", "kernel family to generate: trig or e
 func main() {
 	flag.Parse()
 	ConstraintExpr("amd64,gc,!purego,!noasm")
-	var progs []*kernels.Program
-	switch *family {
-	case "trig":
-		progs = []*kernels.Program{kernels.Cos(), kernels.Sin(), kernels.Sincos(), kernels.CosShift()}
-	case "exp":
-		progs = []*kernels.Program{kernels.Exp()}
-	default:
-		panic("unknown family " + *family)
+	progs, err := kernels.Family(*family)
+	if err != nil {
+		panic(err)
 	}
 	consts := newConstTable(*family)
 	for _, isa := range []isa{avx2, avx512} {

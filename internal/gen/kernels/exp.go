@@ -1,6 +1,10 @@
 package kernels
 
-import "github.com/rfkit/rfkit/internal/poly"
+import (
+	"fmt"
+
+	"github.com/rfkit/rfkit/internal/poly"
+)
 
 // Exp is dst[i] = exp(x[i]); it mirrors asm/exp_ref.go.
 func Exp() *Program {
@@ -35,5 +39,14 @@ func Exp() *Program {
 
 func expName(i int) string { return "expC" + string(rune('0'+i/10)) + string(rune('0'+i%10)) }
 
-// All returns every program, in the order the generated files list them.
-func All() []*Program { return []*Program{Cos(), Sin(), Sincos(), CosShift(), Exp()} }
+// Family returns the programs of one generated file (asm/<family>_<arch>.s),
+// in the order the file lists them.
+func Family(name string) ([]*Program, error) {
+	switch name {
+	case "trig":
+		return []*Program{Cos(), Sin(), Sincos(), CosShift()}, nil
+	case "exp":
+		return []*Program{Exp()}, nil
+	}
+	return nil, fmt.Errorf("unknown kernel family %q (want trig or exp)", name)
+}
