@@ -74,3 +74,50 @@ func BenchmarkCosShift(b *testing.B) {
 func BenchmarkExp(b *testing.B) {
 	benchKernel(b, 50, func(d1, _, x []float64) { Exp(d1, x) }, math.Exp)
 }
+
+// BenchmarkCosAffine maps n rows of d inputs to D features (one CosAffine per
+// row), the shapes of the featmap targets; "plain" is the formula with
+// math.Cos in the same run. GFLOP/s counts the 2·n·d·D of the dot products.
+func BenchmarkCosAffine(b *testing.B) {
+	for _, sh := range []struct{ n, d, D int }{{10000, 10, 1000}, {10000, 100, 1000}, {50000, 18, 300}} {
+		r := rand.New(rand.NewPCG(1, 1))
+		X := make([]float64, sh.n*sh.d)
+		for i := range X {
+			X[i] = r.NormFloat64()
+		}
+		_, w, bias := randAffine(r, sh.d, sh.D, sh.D, 0)
+		z := make([]float64, sh.D)
+		report := func(b *testing.B) {
+			sec := b.Elapsed().Seconds() / float64(b.N)
+			b.ReportMetric(sec*1e3, "ms/op")
+			b.ReportMetric(2*float64(sh.n*sh.d*sh.D)/sec/1e9, "GFLOP/s")
+		}
+		for _, p := range Paths() {
+			b.Run(fmt.Sprintf("path=%s/n=%d/d=%d/D=%d", p, sh.n, sh.d, sh.D), func(b *testing.B) {
+				restore, _ := SetPath(p)
+				defer restore()
+				for b.Loop() {
+					for i := 0; i < sh.n; i++ {
+						CosAffine(z, X[i*sh.d:(i+1)*sh.d], w, bias, sh.D, 1)
+					}
+				}
+				report(b)
+			})
+		}
+		b.Run(fmt.Sprintf("path=plain/n=%d/d=%d/D=%d", sh.n, sh.d, sh.D), func(b *testing.B) {
+			for b.Loop() {
+				for i := 0; i < sh.n; i++ {
+					x := X[i*sh.d : (i+1)*sh.d]
+					for j := range z {
+						s := bias[j]
+						for k, xk := range x {
+							s += xk * w[k*sh.D+j]
+						}
+						z[j] = math.Cos(s)
+					}
+				}
+			}
+			report(b)
+		})
+	}
+}

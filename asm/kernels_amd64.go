@@ -46,3 +46,10 @@ func expAsm(dst, x []float64) int {
 	}
 	return expAVX2(dst, x)
 }
+
+func cosAffineAsm(dst, x, w, b []float64, ldw int, scale float64) int {
+	if path == cpu.AVX512 {
+		return cosAffineAVX512(dst, x, w, b, ldw, scale)
+	}
+	return cosAffineAVX2(dst, x, w, b, ldw, scale)
+}

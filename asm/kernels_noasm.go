@@ -12,3 +12,7 @@ func sin(dst, x []float64)                 { trigGeneric(opSin, dst, nil, x, 0) 
 func sincos(s, c, x []float64)             { trigGeneric(opSincos, s, c, x, 0) }
 func cosShift(dst, x []float64, b float64) { trigGeneric(opCosShift, dst, nil, x, b) }
 func exp(dst, x []float64)                 { expGeneric(dst, x) }
+
+func cosAffine(dst, x, w, b []float64, ldw int, scale float64) {
+	cosAffineGeneric(dst, x, w, b, ldw, scale, 0, len(b))
+}

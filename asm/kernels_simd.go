@@ -81,3 +81,24 @@ func exp(dst, x []float64) {
 		copy(dst, buf[:len(x)])
 	}
 }
+
+// cosAffine runs the assembly over whole vectors of columns; a vector with a
+// lane outside the cos domain, and the last partial vector, go to the twin.
+func cosAffine(dst, x, w, b []float64, ldw int, scale float64) {
+	if path == cpu.Generic {
+		cosAffineGeneric(dst, x, w, b, ldw, scale, 0, len(b))
+		return
+	}
+	wd := simdWidth()
+	j := 0
+	for {
+		n := cosAffineAsm(dst[j:], x, tail(w, j), b[j:], ldw, scale)
+		j += n
+		if len(b)-j < wd {
+			break
+		}
+		cosAffineGeneric(dst, x, w, b, ldw, scale, j, j+wd)
+		j += wd
+	}
+	cosAffineGeneric(dst, x, w, b, ldw, scale, j, len(b))
+}

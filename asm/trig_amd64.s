@@ -582,7 +582,7 @@ sincosAVX2_done:
 	RET
 
 // func cosShiftAVX2(dst []float64, x []float64, p0 float64) int
-// Requires: AVX, AVX2, FMA3, SSE2
+// Requires: AVX, AVX2, FMA3
 TEXT ·cosShiftAVX2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ x_base+24(FP), CX
@@ -596,10 +596,8 @@ cosShiftAVX2_many:
 	JG           cosShiftAVX2_one
 	VMOVUPD      (CX)(BX*8), Y0
 	VMOVUPD      32(CX)(BX*8), Y1
-	MOVSD        p0+48(FP), X2
-	VBROADCASTSD X2, Y2
-	MOVSD        p0+48(FP), X3
-	VBROADCASTSD X3, Y3
+	VBROADCASTSD p0+48(FP), Y2
+	VBROADCASTSD p0+48(FP), Y3
 	VSUBPD       Y2, Y0, Y0
 	VSUBPD       Y3, Y1, Y1
 	VANDPD       trigConsts4<>+0(SB), Y0, Y2
@@ -714,8 +712,7 @@ cosShiftAVX2_one:
 	CMPQ         BX, SI
 	JG           cosShiftAVX2_done
 	VMOVUPD      (CX)(BX*8), Y0
-	MOVSD        p0+48(FP), X1
-	VBROADCASTSD X1, Y1
+	VBROADCASTSD p0+48(FP), Y1
 	VSUBPD       Y1, Y0, Y0
 	VANDPD       trigConsts4<>+0(SB), Y0, Y1
 	VCMPPD       $0x06, trigConsts4<>+32(SB), Y1, Y1
@@ -1516,7 +1513,7 @@ sincosAVX512_done:
 	RET
 
 // func cosShiftAVX512(dst []float64, x []float64, p0 float64) int
-// Requires: AVX, AVX512DQ, AVX512F, SSE2
+// Requires: AVX, AVX512DQ, AVX512F
 TEXT ·cosShiftAVX512(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ x_base+24(FP), CX
@@ -1531,15 +1528,12 @@ cosShiftAVX512_many:
 	VMOVUPD           (CX)(BX*8), Z0
 	VMOVUPD           64(CX)(BX*8), Z1
 	VMOVUPD           128(CX)(BX*8), Z2
-	MOVSD             p0+48(FP), X3
-	VBROADCASTSD      X3, Z3
-	MOVSD             p0+48(FP), X8
-	VBROADCASTSD      X8, Z8
-	MOVSD             p0+48(FP), X9
-	VBROADCASTSD      X9, Z9
+	VBROADCASTSD      p0+48(FP), Z3
+	VBROADCASTSD      p0+48(FP), Z4
+	VBROADCASTSD      p0+48(FP), Z5
 	VSUBPD            Z3, Z0, Z0
-	VSUBPD            Z8, Z1, Z1
-	VSUBPD            Z9, Z2, Z2
+	VSUBPD            Z4, Z1, Z1
+	VSUBPD            Z5, Z2, Z2
 	VPANDQ.BCST       trigConsts<>+0(SB), Z0, Z3
 	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z3, K1
 	VPANDQ.BCST       trigConsts<>+0(SB), Z1, Z3
@@ -1552,13 +1546,13 @@ cosShiftAVX512_many:
 	JNZ               cosShiftAVX512_one
 	VBROADCASTSD      trigConsts<>+24(SB), Z3
 	VFMADD213PD.BCST  trigConsts<>+16(SB), Z0, Z3
-	VBROADCASTSD      trigConsts<>+24(SB), Z8
-	VFMADD213PD.BCST  trigConsts<>+16(SB), Z1, Z8
-	VBROADCASTSD      trigConsts<>+24(SB), Z9
-	VFMADD213PD.BCST  trigConsts<>+16(SB), Z2, Z9
+	VBROADCASTSD      trigConsts<>+24(SB), Z4
+	VFMADD213PD.BCST  trigConsts<>+16(SB), Z1, Z4
+	VBROADCASTSD      trigConsts<>+24(SB), Z5
+	VFMADD213PD.BCST  trigConsts<>+16(SB), Z2, Z5
 	VSUBPD.BCST       trigConsts<>+16(SB), Z3, Z10
-	VSUBPD.BCST       trigConsts<>+16(SB), Z8, Z11
-	VSUBPD.BCST       trigConsts<>+16(SB), Z9, Z12
+	VSUBPD.BCST       trigConsts<>+16(SB), Z4, Z11
+	VSUBPD.BCST       trigConsts<>+16(SB), Z5, Z12
 	VFNMADD231PD.BCST trigConsts<>+32(SB), Z10, Z0
 	VFNMADD231PD.BCST trigConsts<>+32(SB), Z11, Z1
 	VFNMADD231PD.BCST trigConsts<>+32(SB), Z12, Z2
@@ -1674,23 +1668,23 @@ cosShiftAVX512_many:
 	VADDPD            Z1, Z26, Z1
 	VADDPD            Z2, Z27, Z2
 	VPTESTMQ.BCST     trigConsts<>+176(SB), Z3, K1
-	VBLENDMPD         Z13, Z0, K1, Z4
-	VPTESTMQ.BCST     trigConsts<>+176(SB), Z8, K1
-	VBLENDMPD         Z14, Z1, K1, Z5
-	VPTESTMQ.BCST     trigConsts<>+176(SB), Z9, K1
-	VBLENDMPD         Z15, Z2, K1, Z6
+	VBLENDMPD         Z13, Z0, K1, Z6
+	VPTESTMQ.BCST     trigConsts<>+176(SB), Z4, K1
+	VBLENDMPD         Z14, Z1, K1, Z7
+	VPTESTMQ.BCST     trigConsts<>+176(SB), Z5, K1
+	VBLENDMPD         Z15, Z2, K1, Z8
 	VADDPD.BCST       trigConsts<>+160(SB), Z3, Z0
-	VADDPD.BCST       trigConsts<>+160(SB), Z8, Z1
-	VADDPD.BCST       trigConsts<>+160(SB), Z9, Z2
+	VADDPD.BCST       trigConsts<>+160(SB), Z4, Z1
+	VADDPD.BCST       trigConsts<>+160(SB), Z5, Z2
 	VPSLLQ            $0x3e, Z0, Z0
 	VPSLLQ            $0x3e, Z1, Z1
 	VPSLLQ            $0x3e, Z2, Z2
 	VPANDQ.BCST       trigConsts<>+168(SB), Z0, Z0
 	VPANDQ.BCST       trigConsts<>+168(SB), Z1, Z1
 	VPANDQ.BCST       trigConsts<>+168(SB), Z2, Z2
-	VPXORQ            Z0, Z4, Z0
-	VPXORQ            Z1, Z5, Z1
-	VPXORQ            Z2, Z6, Z2
+	VPXORQ            Z0, Z6, Z0
+	VPXORQ            Z1, Z7, Z1
+	VPXORQ            Z2, Z8, Z2
 	VMOVUPD           Z0, (AX)(BX*8)
 	VMOVUPD           Z1, 64(AX)(BX*8)
 	VMOVUPD           Z2, 128(AX)(BX*8)
@@ -1703,8 +1697,7 @@ cosShiftAVX512_one:
 	CMPQ              BX, SI
 	JG                cosShiftAVX512_done
 	VMOVUPD           (CX)(BX*8), Z0
-	MOVSD             p0+48(FP), X1
-	VBROADCASTSD      X1, Z1
+	VBROADCASTSD      p0+48(FP), Z1
 	VSUBPD            Z1, Z0, Z0
 	VPANDQ.BCST       trigConsts<>+0(SB), Z0, Z1
 	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z1, K1
@@ -1742,21 +1735,21 @@ cosShiftAVX512_one:
 	VFMADD213PD.BCST  trigConsts<>+152(SB), Z2, Z4
 	VMULPD            Z2, Z4, Z4
 	VMULPD.BCST       trigConsts<>+96(SB), Z2, Z6
-	VBROADCASTSD      trigConsts<>+160(SB), Z8
-	VSUBPD            Z6, Z8, Z8
+	VBROADCASTSD      trigConsts<>+160(SB), Z7
+	VSUBPD            Z6, Z7, Z7
 	VMULPD            Z0, Z5, Z0
 	VFMSUB231PD       Z4, Z2, Z0
 	VBROADCASTSD      trigConsts<>+160(SB), Z2
-	VSUBPD            Z8, Z2, Z2
+	VSUBPD            Z7, Z2, Z2
 	VSUBPD            Z6, Z2, Z2
 	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z8, Z0
+	VADDPD            Z0, Z7, Z0
 	VPTESTMQ.BCST     trigConsts<>+176(SB), Z1, K1
-	VBLENDMPD         Z3, Z0, K1, Z7
+	VBLENDMPD         Z3, Z0, K1, Z9
 	VADDPD.BCST       trigConsts<>+160(SB), Z1, Z0
 	VPSLLQ            $0x3e, Z0, Z0
 	VPANDQ.BCST       trigConsts<>+168(SB), Z0, Z0
-	VPXORQ            Z0, Z7, Z0
+	VPXORQ            Z0, Z9, Z0
 	VMOVUPD           Z0, (AX)(BX*8)
 	ADDQ              $0x08, BX
 	JMP               cosShiftAVX512_one

@@ -90,6 +90,13 @@ func (c *constTable) emit() {
 }
 
 func signature(p *kernels.Program) string {
+	if p.Dot {
+		args := "dst, x, w, b []float64, ldw int"
+		for i := 0; i < p.Params; i++ {
+			args += fmt.Sprintf(", p%d float64", i)
+		}
+		return "func(" + args + ") int"
+	}
 	var args string
 	switch p.Outputs {
 	case 1:
@@ -113,7 +120,9 @@ type gen struct {
 	in     reg.Register
 	i      reg.GPVirtual
 	bail   string // where a failed domain check jumps
-	masks  []reg.Register
+	// affine-map kernels: row x, its length d, w and its stride in bytes
+	dotX, dotD, dotW, dotLdw reg.Register
+	labels                   int
 }
 
 func (g *gen) vec() reg.VecVirtual {
@@ -193,8 +202,20 @@ func generate(p *kernels.Program, isa isa, consts *constTable) {
 	for _, o := range outNames {
 		g.outs = append(g.outs, Load(Param(o).Base(), GP64()))
 	}
-	g.in = Load(Param("x").Base(), GP64())
-	n := Load(Param("x").Len(), GP64())
+	var n reg.Register
+	if p.Dot {
+		// Lanes run over the columns j < len(b); x is the row.
+		g.in = Load(Param("b").Base(), GP64())
+		n = Load(Param("b").Len(), GP64())
+		g.dotX = Load(Param("x").Base(), GP64())
+		g.dotD = Load(Param("x").Len(), GP64())
+		g.dotW = Load(Param("w").Base(), GP64())
+		g.dotLdw = Load(Param("ldw"), GP64())
+		SHLQ(Imm(3), g.dotLdw) // row stride of w in bytes
+	} else {
+		g.in = Load(Param("x").Base(), GP64())
+		n = Load(Param("x").Len(), GP64())
+	}
 	g.i = GP64()
 	XORQ(g.i, g.i)
 	u := unroll(isa)
@@ -234,6 +255,10 @@ func (g *gen) body(u int, bail string) {
 		g.regs[c] = make([]reg.VecVirtual, len(g.p.Insts))
 	}
 	for i := range g.p.Insts {
+		if g.p.Insts[i].Op == kernels.OpLoad && g.p.Dot {
+			g.dot(u, i)
+			continue
+		}
 		if g.p.Insts[i].Op == kernels.OpBail {
 			g.domainCheck(i, u)
 			continue
@@ -241,6 +266,38 @@ func (g *gen) body(u int, bail string) {
 		for c := 0; c < u; c++ {
 			g.inst(c, i)
 		}
+	}
+}
+
+// dot emits the accumulation that replaces input stream 0 (instruction i)
+// of an affine-map kernel, for u vectors of columns:
+// acc = b[j…]; for k < d { acc = fma(x[k], w[k·ldw + j…], acc) }.
+func (g *gen) dot(u, i int) {
+	acc := make([]reg.VecVirtual, u)
+	for c := range acc {
+		acc[c] = g.vec()
+		VMOVUPD(g.mem(g.in, c), acc[c])
+	}
+	g.labels++
+	loop := fmt.Sprintf("%s%s_dot%d", g.p.Name, g.isa.name, g.labels)
+	end := loop + "_end"
+	k, wp := GP64(), GP64()
+	XORQ(k, k)
+	MOVQ(g.dotW, wp)
+	Label(loop)
+	CMPQ(k, g.dotD)
+	JGE(LabelRef(end))
+	xk := g.vec()
+	VBROADCASTSD(Mem{Base: g.dotX, Index: k, Scale: 8}, xk)
+	for c := range acc {
+		VFMADD231PD(Mem{Base: wp, Index: g.i, Scale: 8, Disp: 8 * c * g.isa.width}, xk, acc[c])
+	}
+	ADDQ(g.dotLdw, wp)
+	INCQ(k)
+	JMP(LabelRef(loop))
+	Label(end)
+	for c := range acc {
+		g.regs[c][i] = acc[c]
 	}
 }
 
@@ -259,9 +316,14 @@ func (g *gen) inst(c, i int) {
 		VMOVUPD(g.mem(g.in, c), r)
 		set(r)
 	case kernels.OpParam:
-		x := Load(Param(fmt.Sprintf("p%d", in.Imm)), XMM())
+		// Broadcast straight from the argument slot: a legacy-SSE MOVSD here
+		// would meet dirty upper halves and stall on every iteration.
+		arg, err := Param(fmt.Sprintf("p%d", in.Imm)).Resolve()
+		if err != nil {
+			panic(err)
+		}
 		r := g.vec()
-		VBROADCASTSD(x, r)
+		VBROADCASTSD(arg.Addr, r)
 		set(r)
 	case kernels.OpAdd, kernels.OpSub, kernels.OpMul, kernels.OpMin, kernels.OpMax, kernels.OpXor, kernels.OpAnd:
 		x, y := in.A, in.B

@@ -45,8 +45,10 @@ func Family(name string) ([]*Program, error) {
 	switch name {
 	case "trig":
 		return []*Program{Cos(), Sin(), Sincos(), CosShift()}, nil
+	case "featmap":
+		return []*Program{CosAffine()}, nil
 	case "exp":
 		return []*Program{Exp()}, nil
 	}
-	return nil, fmt.Errorf("unknown kernel family %q (want trig or exp)", name)
+	return nil, fmt.Errorf("unknown kernel family %q (want trig, exp or featmap)", name)
 }

@@ -57,7 +57,12 @@ type Program struct {
 	Outputs int    // output streams
 	Params  int    // scalar float64 parameters after the slices
 	Bails   bool   // whether the body may stop early (domain check)
-	Insts   []Inst
+	// Dot marks an affine-map kernel: input stream 0 is not loaded but
+	// computed per lane j as b[j] + Σ_k x[k]·w[k·ldw + j], accumulated from
+	// b[j] in k order with one FMA per term. The function's signature is
+	// func(dst, x, w, b []float64, ldw int, params...) int over j < len(b).
+	Dot   bool
+	Insts []Inst
 	// LastUse[v] is the index of the last instruction reading v (−1 if none).
 	LastUse []int
 }

@@ -110,3 +110,16 @@ func CosShift() *Program {
 	b.Store(0, cosOf(b, t, sinKernel(b, t.rh, t.rl, t.z), cosKernel(b, t.rh, t.rl, t.z)))
 	return b.Finish()
 }
+
+// CosAffine is dst[j] = scale·cos(b[j] + Σ_k x[k]·w[k·ldw + j]): one row of a
+// random Fourier feature map, with the dot products kept in registers.
+func CosAffine() *Program {
+	b := NewBuilder("cosAffine", 1, 1, 1)
+	b.p.Dot = true
+	x := b.Load(0)
+	domain(b, x)
+	t := reduce(b, x)
+	c := cosOf(b, t, sinKernel(b, t.rh, t.rl, t.z), cosKernel(b, t.rh, t.rl, t.z))
+	b.Store(0, b.Mul(c, b.Param(0)))
+	return b.Finish()
+}
