@@ -1,0 +1,76 @@
+// Package featmap holds random Fourier feature maps and explicit kernel
+// feature maps. Every map writes into caller-owned, row-major buffers with
+// strides, allocates nothing per call on one goroutine, and is safe for
+// concurrent use once built.
+//
+// The random maps share one fused kernel, asm.CosAffine: for a row x it
+// computes z_j = s·cos(b_j + Σ_k x_k·W_kj) with the dot products in
+// registers (AVX-512, AVX2, NEON or the pure-Go twin), so no n×D matrix of
+// dot products is ever written. Results are bit-identical on every path and
+// for any GOMAXPROCS: each row is computed the same way whichever goroutine
+// computes it.
+package featmap
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// Matrix is a row-major view: element (i, j) is Data[i*Stride+j].
+type Matrix struct {
+	Rows, Cols, Stride int
+	Data               []float64
+}
+
+// Dense returns a Rows×Cols matrix with Stride = Cols over data.
+func Dense(rows, cols int, data []float64) Matrix {
+	return Matrix{Rows: rows, Cols: cols, Stride: cols, Data: data}
+}
+
+// Row returns row i (Cols elements).
+func (m Matrix) Row(i int) []float64 { return m.Data[i*m.Stride : i*m.Stride+m.Cols] }
+
+// check reports a malformed view.
+func (m Matrix) check(name string) error {
+	switch {
+	case m.Rows < 0 || m.Cols < 0:
+		return fmt.Errorf("featmap: %s has negative shape %d×%d", name, m.Rows, m.Cols)
+	case m.Rows > 0 && m.Stride < m.Cols:
+		return fmt.Errorf("featmap: %s stride %d is below its %d columns", name, m.Stride, m.Cols)
+	case m.Rows > 0 && len(m.Data) < (m.Rows-1)*m.Stride+m.Cols:
+		return fmt.Errorf("featmap: %s needs %d elements, has %d", name, (m.Rows-1)*m.Stride+m.Cols, len(m.Data))
+	}
+	return nil
+}
+
+// ErrShape is wrapped by every shape error of Transform.
+var ErrShape = errors.New("featmap: shape mismatch")
+
+func checkTransform(dst, X Matrix, inputs, outputs int) error {
+	if err := X.check("X"); err != nil {
+		return err
+	}
+	if err := dst.check("dst"); err != nil {
+		return err
+	}
+	if X.Cols != inputs {
+		return fmt.Errorf("%w: X has %d columns, the map takes %d inputs", ErrShape, X.Cols, inputs)
+	}
+	if dst.Rows != X.Rows || dst.Cols != outputs {
+		return fmt.Errorf("%w: dst is %d×%d, want %d×%d", ErrShape, dst.Rows, dst.Cols, X.Rows, outputs)
+	}
+	return nil
+}
+
+// CheckFinite returns an error naming the first NaN or ±Inf in X.
+func CheckFinite(X Matrix) error {
+	for i := 0; i < X.Rows; i++ {
+		for j, v := range X.Row(i) {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("featmap: X[%d,%d] = %v: data must be finite", i, j, v)
+			}
+		}
+	}
+	return nil
+}
