@@ -23,7 +23,7 @@ func objective(t *testing.T, s *Scaled, X Matrix, u, v []float64) float64 {
 }
 
 // TestScaleGradientFiniteDifferences: central differences with h = 1e-5 have
-// truncation error O(h²·f''') ≈ 1e-10 relative here and rounding error
+// truncation error O(h²·f⁽³⁾) ≈ 1e-10 relative here and rounding error
 // ≈ 1e-16·|f|/h ≈ 1e-11, so 1e-6 relative agreement separates a correct
 // gradient from any wrong sign, factor or missing term.
 func TestScaleGradientFiniteDifferences(t *testing.T) {
