@@ -25,6 +25,8 @@ func trigAsm(op trigOp, d1, d2, x []float64, b float64) int {
 
 func expAsm(dst, x []float64) int { return expNEON(dst, x) }
 
-// cosAffineAsm: no NEON body for the affine map yet; the driver's twin does
-// every column (correct and bit-identical, only slower).
-func cosAffineAsm(dst, x, w, b []float64, ldw int, scale float64) int { return 0 }
+// cosAffineAsm runs the NEON body of the affine map (featmap_arm64.s); the
+// driver's twin finishes the columns it leaves.
+func cosAffineAsm(dst, x, w, b []float64, ldw int, scale float64) int {
+	return cosAffineNEON(dst, x, w, b, ldw, scale)
+}

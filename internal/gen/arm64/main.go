@@ -15,6 +15,13 @@
 // of their own, as many as the allocation of the two-vector body leaves room
 // for; the others are loaded from the RODATA table (16-byte entries, the value
 // twice) at each use.
+//
+// Affine-map kernels (Program.Dot, the featmap family) take
+// func(dst, x, w, b []float64, ldw int, params...) int: the lanes run over the
+// columns j < len(b), and input stream 0 is the accumulation
+// acc = b[j…]; for k < len(x) { acc = fma(x[k], w[k·ldw + j…], acc) }, one
+// FMLA per term with x[k] replicated by LD1R, computed in registers for every
+// vector of the group before the domain check.
 package main
 
 import (
@@ -32,7 +39,7 @@ import (
 )
 
 var (
-	family = flag.String("family", "trig", "kernel family to generate: trig or exp")
+	family = flag.String("family", "trig", "kernel family to generate: trig, exp or featmap")
 	out    = flag.String("out", "", "assembly output file")
 	stubs  = flag.String("stubs", "", "Go stub output file")
 )
@@ -50,6 +57,15 @@ const (
 	rLane0 = neon.R8 // domain check scratch
 	rLane1 = neon.R9
 	rParam = neon.R10
+
+	// Affine-map kernels only (rIn walks b, rLen is len(b)).
+	rDotX   = neon.R11 // x
+	rDotD   = neon.R12 // len(x)
+	rDotW   = neon.R13 // &w[j]: the first row at the current group of columns (advanced)
+	rDotLdw = neon.R14 // row stride of w in bytes
+	rDotK   = neon.R15 // rows left
+	rDotWp  = neon.R16 // &w[k·ldw + j]
+	rDotXp  = neon.R17 // &x[k]
 )
 
 const lanes = 2
@@ -148,6 +164,13 @@ func outNames(p *kernels.Program) []string {
 }
 
 func signature(p *kernels.Program) string {
+	if p.Dot {
+		args := "dst, x, w, b []float64, ldw int"
+		for i := 0; i < p.Params; i++ {
+			args += fmt.Sprintf(", p%d float64", i)
+		}
+		return "func(" + args + ") int"
+	}
 	var args []string
 	for _, o := range outNames(p) {
 		args = append(args, o+" []float64")
@@ -163,6 +186,8 @@ func signature(p *kernels.Program) string {
 type frame struct {
 	outs   []int // offsets of the output slices
 	x      int
+	w, b   int // affine-map kernels: w and b (the lanes' stream), then ldw
+	ldw    int
 	params []int
 	ret    int
 }
@@ -176,6 +201,14 @@ func layout(p *kernels.Program) frame {
 	}
 	f.x = off
 	off += 24
+	if p.Dot {
+		f.w = off
+		off += 24
+		f.b = off
+		off += 24
+		f.ldw = off
+		off += 8
+	}
 	for i := 0; i < p.Params; i++ {
 		f.params = append(f.params, off)
 		off += 8
@@ -200,6 +233,7 @@ type gen struct {
 	regs    [][]neon.VReg
 	outs    []neon.GPR
 	bail    string
+	labels  int
 }
 
 func (g *gen) alloc() neon.VReg {
@@ -385,8 +419,19 @@ func emit(e *neon.Emitter, p *kernels.Program, consts *constTable, pl plan) {
 		e.Raw("\tMOVD %s_base+%d(FP), %v", o, f.outs[j], outRegs[j])
 		g.outs = append(g.outs, outRegs[j])
 	}
-	e.Raw("\tMOVD x_base+%d(FP), %v", f.x, rIn)
-	e.Raw("\tMOVD x_len+%d(FP), %v", f.x+8, rLen)
+	if p.Dot {
+		// Lanes run over the columns j < len(b); x is the row.
+		e.Raw("\tMOVD b_base+%d(FP), %v", f.b, rIn)
+		e.Raw("\tMOVD b_len+%d(FP), %v", f.b+8, rLen)
+		e.Raw("\tMOVD x_base+%d(FP), %v", f.x, rDotX)
+		e.Raw("\tMOVD x_len+%d(FP), %v", f.x+8, rDotD)
+		e.Raw("\tMOVD w_base+%d(FP), %v", f.w, rDotW)
+		e.Raw("\tMOVD ldw+%d(FP), %v", f.ldw, rDotLdw)
+		e.Raw("\tLSL $3, %v, %v", rDotLdw, rDotLdw)
+	} else {
+		e.Raw("\tMOVD x_base+%d(FP), %v", f.x, rIn)
+		e.Raw("\tMOVD x_len+%d(FP), %v", f.x+8, rLen)
+	}
 	e.Raw("\tMOVD ZR, %v", rI)
 	e.Raw("\tMOVD $%s<>(SB), %v", consts.name, rTbl)
 	for i := 0; i < p.Params; i++ {
@@ -419,6 +464,7 @@ func emit(e *neon.Emitter, p *kernels.Program, consts *constTable, pl plan) {
 		e.Raw("\tCMP %v, %v", rLen, rEnd)
 		e.Raw("\tBGT %s", one)
 		g.body(u, rewind)
+		g.advanceW(u)
 		e.Raw("\tADD $%d, %v, %v", u*lanes, rI, rI)
 		e.Raw("\tB %s", many)
 		if p.Bails {
@@ -432,6 +478,7 @@ func emit(e *neon.Emitter, p *kernels.Program, consts *constTable, pl plan) {
 	e.Raw("\tCMP %v, %v", rLen, rEnd)
 	e.Raw("\tBGT %s", done)
 	g.body(1, done)
+	g.advanceW(1)
 	e.Raw("\tADD $%d, %v, %v", lanes, rI, rI)
 	e.Raw("\tB %s", one)
 	e.Label(done)
@@ -449,6 +496,10 @@ func (g *gen) body(u int, bail string) {
 	}
 	before := g.used
 	for i := range g.p.Insts {
+		if g.p.Insts[i].Op == kernels.OpLoad && g.p.Dot {
+			g.dot(u, i)
+			continue
+		}
 		if g.p.Insts[i].Op == kernels.OpBail {
 			g.domainCheck(i, u)
 			continue
@@ -460,6 +511,61 @@ func (g *gen) body(u int, bail string) {
 	if g.used != before {
 		panic(fmt.Sprintf("arm64: %s: registers leaked", g.name))
 	}
+}
+
+// advanceW moves an affine-map kernel's w pointer past a group of u vectors
+// of columns that is done (a failed group leaves it in place).
+func (g *gen) advanceW(u int) {
+	if g.p.Dot {
+		g.e.Raw("\tADD $%d, %v, %v", 16*u, rDotW, rDotW)
+	}
+}
+
+// dot emits the accumulation that replaces input stream 0 (instruction i)
+// of an affine-map kernel, for u vectors of columns:
+// acc = b[j…]; for k < len(x) { acc = fma(x[k], w[k·ldw + j…], acc) }.
+// w is not touched when len(x) == 0.
+func (g *gen) dot(u, i int) {
+	if g.p.Insts[i].Imm != 0 {
+		panic("arm64: affine-map kernels read input stream 0 only")
+	}
+	e := g.e
+	acc := make([]neon.VReg, u)
+	for c := range acc {
+		acc[c] = g.alloc()
+		e.LD1Post(rIn, 16, acc[c])
+		g.regs[c][i] = acc[c]
+	}
+	g.labels++
+	loop := fmt.Sprintf("%s_dot%d", g.name, g.labels)
+	end := loop + "_end"
+	e.Raw("\tMOVD %v, %v", rDotD, rDotK)
+	e.Raw("\tCBZ %v, %s", rDotK, end)
+	e.Raw("\tMOVD %v, %v", rDotX, rDotXp)
+	e.Raw("\tMOVD %v, %v", rDotW, rDotWp)
+	e.Label(loop)
+	xk := g.alloc()
+	e.LD1R(rDotXp, xk)
+	wv := make([]neon.VReg, u)
+	for c := range wv {
+		wv[c] = g.alloc()
+		if c == 0 {
+			e.LD1(rDotWp, wv[c])
+		} else {
+			e.Raw("\tADD $%d, %v, %v", 16*c, rDotWp, rAddr)
+			e.LD1(rAddr, wv[c])
+		}
+	}
+	for c := range acc {
+		e.FMLA(acc[c], xk, wv[c]) // acc += x[k]·w, one rounding
+		g.free(wv[c])
+	}
+	g.free(xk)
+	e.Raw("\tADD $8, %v, %v", rDotXp, rDotXp)
+	e.Raw("\tADD %v, %v, %v", rDotLdw, rDotWp, rDotWp)
+	e.Raw("\tSUBS $1, %v, %v", rDotK, rDotK)
+	e.Raw("\tBNE %s", loop)
+	e.Label(end)
 }
 
 func (g *gen) inst(c, i int) {
