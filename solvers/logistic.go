@@ -1,0 +1,134 @@
+package solvers
+
+import (
+	"fmt"
+	"math"
+)
+
+// Default settings of Logistic; a zero field in LogisticOptions selects them.
+const (
+	// DefaultLogisticMaxIterations bounds the L-BFGS iterations.
+	DefaultLogisticMaxIterations = 1000
+	// DefaultLogisticGradTol is the infinity-norm gradient tolerance.
+	DefaultLogisticGradTol = 1e-8
+)
+
+// LogisticOptions configures Logistic. The zero value selects the defaults.
+type LogisticOptions struct {
+	// NoIntercept fits w without a bias (bias is returned as 0).
+	NoIntercept bool
+	// MaxIterations bounds the L-BFGS iterations (0 → 1000; negative is an error).
+	MaxIterations int
+	// GradTol stops when the infinity norm of the gradient of the objective
+	// is ≤ GradTol (0 → 1e-8; negative is an error).
+	GradTol float64
+	// Memory is the L-BFGS memory (0 → 10; negative is an error).
+	Memory int
+	// Info, if non-nil, receives the L-BFGS Result (status, iterations,
+	// evaluations, final objective and gradient norm); its X is a copy.
+	Info *Result
+}
+
+// Logistic fits L2-regularised logistic regression with labels y ∈ {−1, +1}:
+//
+//	min_{w,b} (1/n) Σ_i log(1 + exp(−y_i (w·x_i + b))) + (λ/2)‖w‖²
+//
+// (the bias is not penalised) by L-BFGS from w = 0, b = 0, using an overflow-
+// free evaluation of log(1+e^{−m}) and of the logistic function. X is n×d
+// row-major.
+//
+// Not reaching GradTol within MaxIterations (for example separable data with
+// λ = 0, whose minimiser is at infinity) is not an error: the last iterate is
+// returned and opt.Info reports the status. Errors: shape mismatches, NaN/Inf
+// in X, labels other than ±1, λ < 0 or non-finite, invalid options.
+func Logistic(X []float64, n, d int, y []float64, lambda float64, opt LogisticOptions) (w []float64, bias float64, err error) {
+	if err := checkMatrix("X", X, n, d); err != nil {
+		return nil, 0, fmt.Errorf("solvers: logistic: %w", err)
+	}
+	if err := checkLabels("y", y, n); err != nil {
+		return nil, 0, fmt.Errorf("solvers: logistic: %w", err)
+	}
+	if !(lambda >= 0) || math.IsInf(lambda, 0) {
+		return nil, 0, fmt.Errorf("solvers: logistic: lambda = %v, want finite and ≥ 0", lambda)
+	}
+	maxIter, gtol := opt.MaxIterations, opt.GradTol
+	if maxIter < 0 {
+		return nil, 0, fmt.Errorf("solvers: logistic: MaxIterations = %d, want ≥ 0", maxIter)
+	}
+	if maxIter == 0 {
+		maxIter = DefaultLogisticMaxIterations
+	}
+	if !(gtol >= 0) {
+		return nil, 0, fmt.Errorf("solvers: logistic: GradTol = %v, want ≥ 0", gtol)
+	}
+	if gtol == 0 {
+		gtol = DefaultLogisticGradTol
+	}
+	if opt.Memory < 0 {
+		return nil, 0, fmt.Errorf("solvers: logistic: Memory = %d, want ≥ 0", opt.Memory)
+	}
+
+	dim := d
+	if !opt.NoIntercept {
+		dim++
+	}
+	lb, err := NewLBFGS(dim, opt.Memory)
+	if err != nil {
+		return nil, 0, fmt.Errorf("solvers: logistic: %w", err)
+	}
+	invN := 1 / float64(n)
+	obj := func(v, grad []float64) float64 {
+		wv := v[:d]
+		b := 0.0
+		if !opt.NoIntercept {
+			b = v[d]
+		}
+		for j := range grad {
+			grad[j] = 0
+		}
+		var loss float64
+		for i := 0; i < n; i++ {
+			xi := X[i*d : (i+1)*d]
+			m := y[i] * (dot(wv, xi) + b)
+			var l, s float64 // loss log(1+e^{−m}) and σ(−m) = 1/(1+e^{m})
+			if m > 0 {
+				e := math.Exp(-m)
+				l, s = math.Log1p(e), e/(1+e)
+			} else {
+				e := math.Exp(m)
+				l, s = -m+math.Log1p(e), 1/(1+e)
+			}
+			loss += l
+			r := -y[i] * s
+			axpy(r, xi, grad[:d])
+			if !opt.NoIntercept {
+				grad[d] += r
+			}
+		}
+		for j := range grad {
+			grad[j] *= invN
+		}
+		axpy(lambda, wv, grad[:d])
+		return loss*invN + 0.5*lambda*dot(wv, wv)
+	}
+	x0 := make([]float64, dim)
+	res, err := lb.Minimize(obj, x0, LBFGSOptions{
+		MaxIterations: maxIter,
+		GradTol:       gtol,
+		FuncTol:       -1, // stop on the gradient only
+		MaxLineSearch: 40,
+	})
+	if err != nil {
+		return nil, 0, fmt.Errorf("solvers: logistic: %w", err)
+	}
+	w = make([]float64, d)
+	copy(w, res.X[:d])
+	if !opt.NoIntercept {
+		bias = res.X[d]
+	}
+	if opt.Info != nil {
+		*opt.Info = res
+		opt.Info.X = append([]float64(nil), res.X...)
+	}
+	return w, bias, nil
+}

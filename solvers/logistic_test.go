@@ -1,0 +1,152 @@
+package solvers
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+func classData(rng *rand.Rand, n, d int, sep float64) (X, y []float64) {
+	X = make([]float64, n*d)
+	y = make([]float64, n)
+	for i := 0; i < n; i++ {
+		y[i] = 1
+		if i%2 == 1 {
+			y[i] = -1
+		}
+		for j := 0; j < d; j++ {
+			X[i*d+j] = rng.NormFloat64()
+		}
+		X[i*d] += sep * y[i]
+	}
+	return X, y
+}
+
+// logisticNewton minimises the logistic objective by Newton's method.
+func logisticNewton(X []float64, n, d int, y []float64, lambda float64) []float64 {
+	p := d + 1
+	v := make([]float64, p)
+	for it := 0; it < 100; it++ {
+		g := make([]float64, p)
+		H := mat.NewSymDense(p, nil)
+		for i := 0; i < n; i++ {
+			xi := append(append([]float64(nil), X[i*d:(i+1)*d]...), 1)
+			m := y[i] * dot(v, xi)
+			s := 1 / (1 + math.Exp(m)) // σ(−m)
+			for a := 0; a < p; a++ {
+				g[a] += -y[i] * s * xi[a] / float64(n)
+				for b := a; b < p; b++ {
+					H.SetSym(a, b, H.At(a, b)+s*(1-s)*xi[a]*xi[b]/float64(n))
+				}
+			}
+		}
+		for a := 0; a < d; a++ {
+			g[a] += lambda * v[a]
+			H.SetSym(a, a, H.At(a, a)+lambda)
+		}
+		var step mat.VecDense
+		if err := step.SolveVec(H, mat.NewVecDense(p, g)); err != nil {
+			panic(err)
+		}
+		for a := range v {
+			v[a] -= step.AtVec(a)
+		}
+		if normInf(g) < 1e-14 {
+			break
+		}
+	}
+	return v
+}
+
+func TestLogisticMatchesNewton(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, c := range []struct {
+		n, d        int
+		lambda, sep float64
+	}{{40, 2, 0.1, 1}, {100, 5, 0.01, 0.5}, {30, 3, 1, 2}, {60, 4, 1e-3, 0.3}} {
+		X, y := classData(rng, c.n, c.d, c.sep)
+		var info Result
+		w, b, err := Logistic(X, c.n, c.d, y, c.lambda, LogisticOptions{Info: &info})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref := logisticNewton(X, c.n, c.d, y, c.lambda)
+		for j := 0; j < c.d; j++ {
+			if math.Abs(w[j]-ref[j]) > 1e-6*(1+math.Abs(ref[j])) {
+				t.Errorf("%+v: w[%d] = %v, Newton %v", c, j, w[j], ref[j])
+			}
+		}
+		if math.Abs(b-ref[c.d]) > 1e-6*(1+math.Abs(ref[c.d])) {
+			t.Errorf("%+v: b = %v, Newton %v", c, b, ref[c.d])
+		}
+		if info.GradNorm > 1e-8 {
+			t.Errorf("%+v: gradient norm %g > 1e-8 (%v)", c, info.GradNorm, info.Status)
+		}
+		t.Logf("%+v: %d iterations, %d evaluations, |g| = %.2g, %v", c, info.Iterations, info.Evaluations, info.GradNorm, info.Status)
+	}
+}
+
+func TestLogisticSeparable(t *testing.T) {
+	// Separable 1-D data: the smaller λ, the larger ‖w‖, and all points are
+	// classified correctly.
+	X := []float64{-3, -2, -1, 1, 2, 3}
+	y := []float64{-1, -1, -1, 1, 1, 1}
+	prev := 0.0
+	for _, lambda := range []float64{1, 1e-2, 1e-4, 1e-6} {
+		w, b, err := Logistic(X, 6, 1, y, lambda, LogisticOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !(math.Abs(w[0]) > prev) {
+			t.Errorf("λ = %g: |w| = %v not larger than %v", lambda, w[0], prev)
+		}
+		prev = math.Abs(w[0])
+		for i, x := range X {
+			if (w[0]*x+b)*y[i] <= 0 {
+				t.Errorf("λ = %g: sample %d misclassified", lambda, i)
+			}
+		}
+		if math.Abs(b) > 1e-6*math.Max(1, w[0]) {
+			t.Errorf("λ = %g: symmetric data but b = %v", lambda, b)
+		}
+	}
+	if prev < 5 {
+		t.Errorf("λ = 1e-6: |w| = %v, want large", prev)
+	}
+	// No overflow for huge margins.
+	w, _, err := Logistic([]float64{-1e3, 1e3}, 2, 1, []float64{-1, 1}, 1e-8, LogisticOptions{NoIntercept: true})
+	if err != nil || !isFinite(w[0]) || w[0] <= 0 {
+		t.Errorf("huge margins: w = %v, err = %v", w, err)
+	}
+}
+
+func TestLogisticErrors(t *testing.T) {
+	X := []float64{1, 2, 3, 4}
+	y := []float64{1, -1}
+	bad := []struct {
+		name   string
+		X      []float64
+		n, d   int
+		y      []float64
+		lambda float64
+		opt    LogisticOptions
+	}{
+		{"short X", X[:3], 2, 2, y, 1, LogisticOptions{}},
+		{"labels", X, 2, 2, []float64{1, 0}, 1, LogisticOptions{}},
+		{"short y", X, 2, 2, y[:1], 1, LogisticOptions{}},
+		{"NaN X", []float64{1, math.NaN(), 3, 4}, 2, 2, y, 1, LogisticOptions{}},
+		{"negative lambda", X, 2, 2, y, -1, LogisticOptions{}},
+		{"Inf lambda", X, 2, 2, y, math.Inf(1), LogisticOptions{}},
+		{"iterations", X, 2, 2, y, 1, LogisticOptions{MaxIterations: -1}},
+		{"gradtol", X, 2, 2, y, 1, LogisticOptions{GradTol: -1}},
+		{"memory", X, 2, 2, y, 1, LogisticOptions{Memory: -1}},
+		{"zero d", nil, 2, 0, y, 1, LogisticOptions{}},
+	}
+	for _, c := range bad {
+		if _, _, err := Logistic(c.X, c.n, c.d, c.y, c.lambda, c.opt); err == nil {
+			t.Errorf("%s: no error", c.name)
+		}
+	}
+}
