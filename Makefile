@@ -69,6 +69,8 @@ check-generate: generate
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzKernels -fuzztime $(FUZZTIME) ./asm
+	$(GO) test -run '^$$' -fuzz FuzzReadCSV -fuzztime $(FUZZTIME) ./dataset
+	$(GO) test -run '^$$' -fuzz FuzzReadLIBSVM -fuzztime $(FUZZTIME) ./dataset
 
 ## bench: benchstat-compatible output in $(BENCHOUT)/bench.txt
 bench:
