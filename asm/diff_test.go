@@ -166,3 +166,18 @@ func TestKernelsPanicOnShortDst(t *testing.T) {
 		}()
 	}
 }
+
+// TestExpScalingEdges sweeps the arguments whose results are subnormal,
+// overflow or sit at the scaling limits, where AVX-512's single VSCALEFPD and
+// the two-step 2^k1·2^k2 of the other paths must agree bit for bit.
+func TestExpScalingEdges(t *testing.T) {
+	var x []float64
+	for v := -746.5; v < -700; v += 0.000731 {
+		x = append(x, v)
+	}
+	for v := 705.0; v < 711; v += 0.0001 {
+		x = append(x, v)
+	}
+	checkEach := func(t *testing.T) { checkKernel(t, kernelCases[4], x, 1) }
+	forEachPath(t, checkEach)
+}

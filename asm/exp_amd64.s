@@ -354,46 +354,10 @@ expAVX512_many:
 	VADDPD            Z1, Z13, Z1
 	VADDPD            Z2, Z14, Z2
 	VADDPD            Z3, Z15, Z3
-	VBROADCASTSD      expConsts<>+136(SB), Z8
-	VFMADD213PD.BCST  expConsts<>+16(SB), Z4, Z8
-	VBROADCASTSD      expConsts<>+136(SB), Z9
-	VFMADD213PD.BCST  expConsts<>+16(SB), Z5, Z9
-	VBROADCASTSD      expConsts<>+136(SB), Z10
-	VFMADD213PD.BCST  expConsts<>+16(SB), Z6, Z10
-	VBROADCASTSD      expConsts<>+136(SB), Z11
-	VFMADD213PD.BCST  expConsts<>+16(SB), Z7, Z11
-	VSUBPD.BCST       expConsts<>+16(SB), Z8, Z8
-	VSUBPD.BCST       expConsts<>+16(SB), Z9, Z9
-	VSUBPD.BCST       expConsts<>+16(SB), Z10, Z10
-	VSUBPD.BCST       expConsts<>+16(SB), Z11, Z11
-	VSUBPD            Z8, Z4, Z4
-	VSUBPD            Z9, Z5, Z5
-	VSUBPD            Z10, Z6, Z6
-	VSUBPD            Z11, Z7, Z7
-	VADDPD.BCST       expConsts<>+152(SB), Z8, Z8
-	VADDPD.BCST       expConsts<>+152(SB), Z9, Z9
-	VADDPD.BCST       expConsts<>+152(SB), Z10, Z10
-	VADDPD.BCST       expConsts<>+152(SB), Z11, Z11
-	VPSLLQ            $0x34, Z8, Z8
-	VPSLLQ            $0x34, Z9, Z9
-	VPSLLQ            $0x34, Z10, Z10
-	VPSLLQ            $0x34, Z11, Z11
-	VADDPD.BCST       expConsts<>+152(SB), Z4, Z4
-	VADDPD.BCST       expConsts<>+152(SB), Z5, Z5
-	VADDPD.BCST       expConsts<>+152(SB), Z6, Z6
-	VADDPD.BCST       expConsts<>+152(SB), Z7, Z7
-	VPSLLQ            $0x34, Z4, Z4
-	VPSLLQ            $0x34, Z5, Z5
-	VPSLLQ            $0x34, Z6, Z6
-	VPSLLQ            $0x34, Z7, Z7
-	VMULPD            Z8, Z0, Z0
-	VMULPD            Z9, Z1, Z1
-	VMULPD            Z10, Z2, Z2
-	VMULPD            Z11, Z3, Z3
-	VMULPD            Z4, Z0, Z0
-	VMULPD            Z5, Z1, Z1
-	VMULPD            Z6, Z2, Z2
-	VMULPD            Z7, Z3, Z3
+	VSCALEFPD         Z4, Z0, Z0
+	VSCALEFPD         Z5, Z1, Z1
+	VSCALEFPD         Z6, Z2, Z2
+	VSCALEFPD         Z7, Z3, Z3
 	VMOVUPD           Z0, (AX)(BX*8)
 	VMOVUPD           Z1, 64(AX)(BX*8)
 	VMOVUPD           Z2, 128(AX)(BX*8)
@@ -439,16 +403,7 @@ expAVX512_one:
 	VADDPD            Z2, Z4, Z2
 	VADDPD            Z2, Z0, Z0
 	VADDPD            Z0, Z3, Z0
-	VBROADCASTSD      expConsts<>+136(SB), Z2
-	VFMADD213PD.BCST  expConsts<>+16(SB), Z1, Z2
-	VSUBPD.BCST       expConsts<>+16(SB), Z2, Z2
-	VSUBPD            Z2, Z1, Z1
-	VADDPD.BCST       expConsts<>+152(SB), Z2, Z2
-	VPSLLQ            $0x34, Z2, Z2
-	VADDPD.BCST       expConsts<>+152(SB), Z1, Z1
-	VPSLLQ            $0x34, Z1, Z1
-	VMULPD            Z2, Z0, Z0
-	VMULPD            Z1, Z0, Z0
+	VSCALEFPD         Z1, Z0, Z0
 	VMOVUPD           Z0, (AX)(BX*8)
 	ADDQ              $0x08, BX
 	JMP               expAVX512_one

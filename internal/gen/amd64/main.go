@@ -29,6 +29,9 @@ func main() {
 	consts := newConstTable(*family)
 	for _, isa := range []isa{avx2, avx512} {
 		for _, p := range progs {
+			if !isa.zmm {
+				p = kernels.Lower(p) // VSCALEFPD is AVX-512 only
+			}
 			generate(p, isa, consts)
 		}
 	}
@@ -356,6 +359,12 @@ func (g *gen) inst(c, i int) {
 		a, _ := g.operand(c, in.A, i)
 		d := g.vec()
 		VPSLLQ(Imm(uint64(in.Imm)), a, d)
+		set(d)
+	case kernels.OpLdexp:
+		x, _ := g.operand(c, in.A, i)
+		k, _ := g.operand(c, in.B, i)
+		d := g.vec()
+		VSCALEFPD(k, x, d) // d = x·2^floor(k), rounded once
 		set(d)
 	case kernels.OpSelOdd:
 		k, _ := g.operand(c, in.A, i)

@@ -77,6 +77,9 @@ func main() {
 		os.Exit(2)
 	}
 	progs, err := kernels.Family(*family)
+	for i := range progs {
+		progs[i] = kernels.Lower(progs[i]) // NEON has no single-rounding ldexp
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "arm64:", err)
 		os.Exit(2)

@@ -28,12 +28,7 @@ func Exp() *Program {
 	s := b.Add(one, r)
 	es := b.Add(b.Sub(one, s), r)
 	e := b.Add(s, b.Add(t, es))
-	k1 := b.Sub(b.FMA(k, b.Const("half", 0.5), shift), shift)
-	k2 := b.Sub(k, k1)
-	bias := b.Const("expBiasShift", poly.ExpBiasShift)
-	s1 := b.Shl(b.Add(k1, bias), 52)
-	s2 := b.Shl(b.Add(k2, bias), 52)
-	b.Store(0, b.Mul(b.Mul(e, s1), s2))
+	b.Store(0, b.Ldexp(e, k))
 	return b.Finish()
 }
 

@@ -5,7 +5,11 @@
 // the loop, the tail and register allocation.
 package kernels
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/rfkit/rfkit/internal/poly"
+)
 
 // V names a vector value produced by an instruction of a Program.
 type V int
@@ -34,10 +38,11 @@ const (
 	OpSelOdd           // lane-wise: B if the lowest bit of A is set, else C
 	OpStore            // write A to output stream Imm
 	OpBail             // stop before this vector unless every lane has |A| ≤ B (NaN fails)
+	OpLdexp            // A·2^B for integer-valued B in [−1076, 1025], rounded once
 )
 
 var opNames = [...]string{"load", "const", "param", "add", "sub", "mul", "fma", "fnma", "fms",
-	"min", "max", "abs", "xor", "and", "shl", "selodd", "store", "bail"}
+	"min", "max", "abs", "xor", "and", "shl", "selodd", "store", "bail", "ldexp"}
 
 func (o Op) String() string { return opNames[o] }
 
@@ -118,6 +123,11 @@ func (b *Builder) Bail(x, limit V) {
 	b.emit(Inst{Op: OpBail, A: x, B: limit, C: -1})
 }
 
+// Ldexp is x·2^k for an integer-valued k in [−1076, 1025], rounded once
+// (correctly into the subnormal range). AVX-512 has it as one instruction
+// (VSCALEFPD); Lower expands it for the other back ends.
+func (b *Builder) Ldexp(x, k V) V { return b.op(OpLdexp, x, k, -1) }
+
 // Bits is a constant given by its bit pattern.
 func (b *Builder) Bits(name string, bits uint64) V {
 	return b.Const(name, float64frombits(bits))
@@ -152,3 +162,41 @@ func (b *Builder) Finish() *Program {
 
 // Dies reports whether instruction i is the last reader of v.
 func (p *Program) Dies(v V, i int) bool { return v >= 0 && p.LastUse[v] == i }
+
+// Lower returns p with every OpLdexp expanded into operations every back end
+// has: 2^k = 2^k1·2^k2 with k1 = round(k/2), both factors normal, so x·2^k1 is
+// exact and the second product is the only rounding (the same bits as one
+// correctly rounded scaling). Programs without OpLdexp come back unchanged.
+func Lower(p *Program) *Program {
+	has := false
+	for _, in := range p.Insts {
+		has = has || in.Op == OpLdexp
+	}
+	if !has {
+		return p
+	}
+	b := &Builder{p: &Program{Name: p.Name, Inputs: p.Inputs, Outputs: p.Outputs, Params: p.Params, Bails: p.Bails, Dot: p.Dot}}
+	m := make([]V, len(p.Insts))
+	mapv := func(v V) V {
+		if v < 0 {
+			return v
+		}
+		return m[v]
+	}
+	for i, in := range p.Insts {
+		if in.Op != OpLdexp {
+			in.A, in.B, in.C = mapv(in.A), mapv(in.B), mapv(in.C)
+			m[i] = b.emit(in)
+			continue
+		}
+		x, k := mapv(in.A), mapv(in.B)
+		shift := b.Const("shift", poly.RoundShift)
+		k1 := b.Sub(b.FMA(k, b.Const("half", 0.5), shift), shift)
+		k2 := b.Sub(k, k1)
+		bias := b.Const("expBiasShift", poly.ExpBiasShift)
+		s1 := b.Shl(b.Add(k1, bias), 52)
+		s2 := b.Shl(b.Add(k2, bias), 52)
+		m[i] = b.Mul(b.Mul(x, s1), s2)
+	}
+	return b.Finish()
+}
