@@ -82,7 +82,7 @@
 //
 // Measured on the CI machine kind (one core; go test -bench; see the closing
 // note of the kernel issue for the run), at n = 4096 the AVX-512 path is about
-// 13× math.Cos and 12–14× math.Exp, AVX2 about 9×, and the generic twin about
+// 15× math.Cos and 10× math.Exp, AVX2 about 9× and 5×, and the generic twin about
 // math's speed (it does the same work in scalar code with explicit FMAs). The
 // issue's targets (18× math.Cos, ≤ 0.6 ns/element at 4.05 GHz) were not
 // reached: the cos body issues ≈ 49 vector ALU operations per 8 lanes (13 for
