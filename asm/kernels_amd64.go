@@ -53,3 +53,42 @@ func cosAffineAsm(dst, x, w, b []float64, ldw int, scale float64) int {
 	}
 	return cosAffineAVX2(dst, x, w, b, ldw, scale)
 }
+
+// sumsAsm runs the selected body of reduction k (sums_amd64.s) from f.a.i.
+func sumsAsm(k sumsKernel, f *sumsFrame) int {
+	w := f.words()
+	if path == cpu.AVX512 {
+		switch k {
+		case kWeights:
+			return weightsAVX512(w)
+		case kPhase:
+			return phaseAVX512(w)
+		case kSincosDot:
+			return sincosDotAVX512(w)
+		case kDotStats:
+			return dotStatsAVX512(w)
+		case kFreqStep:
+			return freqStepAVX512(w)
+		case kLandmark:
+			return landmarkAVX512(w)
+		default:
+			return cosSumAVX512(w)
+		}
+	}
+	switch k {
+	case kWeights:
+		return weightsAVX2(w)
+	case kPhase:
+		return phaseAVX2(w)
+	case kSincosDot:
+		return sincosDotAVX2(w)
+	case kDotStats:
+		return dotStatsAVX2(w)
+	case kFreqStep:
+		return freqStepAVX2(w)
+	case kLandmark:
+		return landmarkAVX2(w)
+	default:
+		return cosSumAVX2(w)
+	}
+}

@@ -16,3 +16,5 @@ func exp(dst, x []float64)                 { expGeneric(dst, x) }
 func cosAffine(dst, x, w, b []float64, ldw int, scale float64) {
 	cosAffineGeneric(dst, x, w, b, ldw, scale, 0, len(b))
 }
+
+func sumsRun(k sumsKernel, f *sumsFrame, n int) { sumsRef(k, f, 0, n) }

@@ -102,3 +102,25 @@ func cosAffine(dst, x, w, b []float64, ldw int, scale float64) {
 	}
 	cosAffineGeneric(dst, x, w, b, ldw, scale, j, len(b))
 }
+
+// sumsRun runs reduction k over elements [0, n) of frame f: the assembly over
+// whole groups of eight; a group that fails a domain check, and the last
+// partial group, go to the twin, which feeds the same lanes.
+func sumsRun(k sumsKernel, f *sumsFrame, n int) {
+	f.seal(n)
+	if path == cpu.Generic {
+		sumsRef(k, f, 0, n)
+		return
+	}
+	i := 0
+	for {
+		f.a.i = i
+		i = sumsAsm(k, f)
+		if n-i < 8 {
+			break
+		}
+		sumsRef(k, f, i, i+8)
+		i += 8
+	}
+	sumsRef(k, f, i, n)
+}

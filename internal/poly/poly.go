@@ -89,6 +89,11 @@ const (
 	ExpMinArg = -746.0
 )
 
+// ExpLossMax bounds the exponent of every exp-loss term, exp(±ExpLossMax):
+// a documented safeguard that keeps each term (≈ 1e304) and its gradient
+// finite when the boosting weights grow without limit.
+const ExpLossMax = 700.0
+
 // ExpBiasShift is RoundShift + 1023: the low 11 bits of v + ExpBiasShift are the
 // biased exponent field of 2^v for an integer v in [−1022, 1023].
 const ExpBiasShift = RoundShift + 1023

@@ -17,7 +17,7 @@ import (
 	"github.com/rfkit/rfkit/internal/gen/kernels"
 )
 
-var family = flag.String("family", "trig", "kernel family to generate: trig or exp")
+var family = flag.String("family", "trig", "kernel family to generate: trig, exp, featmap or sums")
 
 func main() {
 	flag.Parse()
@@ -31,6 +31,10 @@ func main() {
 		for _, p := range progs {
 			if !isa.zmm {
 				p = kernels.Lower(p) // VSCALEFPD is AVX-512 only
+			}
+			if p.Reduce {
+				generateSums(p, isa, consts)
+				continue
 			}
 			generate(p, isa, consts)
 		}
@@ -126,6 +130,7 @@ type gen struct {
 	// affine-map kernels: row x, its length d, w and its stride in bytes
 	dotX, dotD, dotW, dotLdw reg.Register
 	labels                   int
+	frame                    reg.Register // reduction kernels: the frame pointer
 }
 
 func (g *gen) vec() reg.VecVirtual {

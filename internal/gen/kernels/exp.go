@@ -12,6 +12,13 @@ func Exp() *Program {
 	x := b.Load(0)
 	x = b.Min(x, b.Const("expMax", poly.ExpMaxArg))
 	x = b.Max(x, b.Const("expMin", poly.ExpMinArg))
+	b.Store(0, expCore(b, x))
+	return b.Finish()
+}
+
+// expCore is exp(x) for x already clamped to [ExpMinArg, ExpMaxArg] (NaN
+// passes through).
+func expCore(b *Builder, x V) V {
 	shift := b.Const("shift", poly.RoundShift)
 	kf := b.FMA(x, b.Const("invLn2", poly.InvLn2), shift)
 	k := b.Sub(kf, shift)
@@ -28,8 +35,7 @@ func Exp() *Program {
 	s := b.Add(one, r)
 	es := b.Add(b.Sub(one, s), r)
 	e := b.Add(s, b.Add(t, es))
-	b.Store(0, b.Ldexp(e, k))
-	return b.Finish()
+	return b.Ldexp(e, k)
 }
 
 func expName(i int) string { return "expC" + string(rune('0'+i/10)) + string(rune('0'+i%10)) }
@@ -44,6 +50,8 @@ func Family(name string) ([]*Program, error) {
 		return []*Program{CosAffine()}, nil
 	case "exp":
 		return []*Program{Exp()}, nil
+	case "sums":
+		return []*Program{Weights(), Phase(), SincosDot(), DotStats(), FreqStep(), Landmark(), CosSum()}, nil
 	}
-	return nil, fmt.Errorf("unknown kernel family %q (want trig, exp or featmap)", name)
+	return nil, fmt.Errorf("unknown kernel family %q (want trig, exp, featmap or sums)", name)
 }

@@ -39,10 +39,14 @@ const (
 	OpStore            // write A to output stream Imm
 	OpBail             // stop before this vector unless every lane has |A| ≤ B (NaN fails)
 	OpLdexp            // A·2^B for integer-valued B in [−1076, 1025], rounded once
+	OpDot              // reductions: A (or 0 when A < 0) + Σ_k vec_Imm[k]·mat_Imm[k·ld + lane], in k order, one FMA per term
+	OpAcc              // reductions: lane accumulator Imm += A
+	OpAccDot           // reductions: for k < d, matrix-row accumulator (Imm, k) = fma(A, mat_Imm[k·ld + lane], itself)
 )
 
 var opNames = [...]string{"load", "const", "param", "add", "sub", "mul", "fma", "fnma", "fms",
-	"min", "max", "abs", "xor", "and", "shl", "selodd", "store", "bail", "ldexp"}
+	"min", "max", "abs", "xor", "and", "shl", "selodd", "store", "bail", "ldexp",
+	"dot", "acc", "accdot"}
 
 func (o Op) String() string { return opNames[o] }
 
@@ -66,8 +70,14 @@ type Program struct {
 	// computed per lane j as b[j] + Σ_k x[k]·w[k·ldw + j], accumulated from
 	// b[j] in k order with one FMA per term. The function's signature is
 	// func(dst, x, w, b []float64, ldw int, params...) int over j < len(b).
-	Dot   bool
-	Insts []Inst
+	Dot bool
+	// Reduce marks a reduction kernel (see reduce.go): it reads and writes
+	// through a frame, works on groups of eight elements and accumulates
+	// lane i mod 8 of each group into lane accumulators.
+	Reduce bool
+	Accs   int // lane accumulators (OpAcc slots)
+	Mats   int // matrices (each with its dot vector)
+	Insts  []Inst
 	// LastUse[v] is the index of the last instruction reading v (−1 if none).
 	LastUse []int
 }
@@ -151,8 +161,8 @@ func (b *Builder) Finish() *Program {
 		}
 		if in.Op == OpBail {
 			for j := 0; j < i; j++ {
-				if p.Insts[j].Op == OpStore {
-					panic(p.Name + ": bail after a store")
+				if op := p.Insts[j].Op; op == OpStore || op == OpAcc || op == OpAccDot {
+					panic(p.Name + ": bail after a store or an accumulation")
 				}
 			}
 		}
@@ -175,7 +185,8 @@ func Lower(p *Program) *Program {
 	if !has {
 		return p
 	}
-	b := &Builder{p: &Program{Name: p.Name, Inputs: p.Inputs, Outputs: p.Outputs, Params: p.Params, Bails: p.Bails, Dot: p.Dot}}
+	b := &Builder{p: &Program{Name: p.Name, Inputs: p.Inputs, Outputs: p.Outputs, Params: p.Params, Bails: p.Bails, Dot: p.Dot,
+		Reduce: p.Reduce, Accs: p.Accs, Mats: p.Mats}}
 	m := make([]V, len(p.Insts))
 	mapv := func(v V) V {
 		if v < 0 {

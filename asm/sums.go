@@ -1,0 +1,172 @@
+package asm
+
+import (
+	"fmt"
+	"unsafe"
+)
+
+// The reduction kernels below are the fused inner sums of rfkit's learners.
+// Each makes one pass over its elements, accumulating into caller-owned lane
+// accumulators: element i (counted from the start of the slices) feeds lane
+// i mod 8, the lanes of an accumulator receive their elements in order, and
+// SumLanes combines the eight lanes by a fixed tree. The result is therefore
+// the same bits on every path (AVX-512, AVX2, NEON, the pure-Go twin),
+// whatever the vector width. Callers that split long sums into chunks (for
+// several goroutines) must start each chunk at a multiple of 8 and combine
+// the chunks in a fixed order.
+//
+// Every exponential is exp(clamp(x, −700, 700)) — a safeguard that keeps
+// each term finite — computed as Exp (≤ 1 ULP); every cos and sin is as in
+// Cos and Sin (≤ 1 ULP, any argument). NaN inputs give NaN sums. The kernels
+// panic on inconsistent lengths: they are hot-path building blocks, and the
+// packages above them check shapes once per call and return errors.
+
+func sumsPanic(fn string, args ...any) {
+	panic(fmt.Sprintf("asm.%s: inconsistent lengths %v", fn, args))
+}
+
+// checkMat reports whether mat holds d rows of n elements with row stride ld.
+func checkMat(mat []float64, d, n, ld int) bool {
+	return ld >= n && (d == 0 || n == 0 || len(mat) >= (d-1)*ld+n)
+}
+
+// Weights is the boosting weight update, for every i:
+//
+//	H[i] = math.FMA(alpha, h[i], H[i])
+//	w := exp(clamp(−y[i]·H[i], −700, 700))
+//	yt[i] = y[i]·w
+//	acc[i%8] += w
+func Weights(yt, H, y, h []float64, alpha float64, acc *[8]float64) {
+	n := len(y)
+	if len(yt) < n || len(H) < n || len(h) < n {
+		sumsPanic("Weights", len(yt), len(H), len(y), len(h))
+	}
+	var f sumsFrame
+	f.in[0], f.in[1], f.in[2] = y, H, h
+	f.out[0], f.out[1] = yt, H
+	f.a.par[0] = alpha
+	f.acc = unsafe.Slice(acc, 1)
+	sumsRun(kWeights, &f, n)
+}
+
+// PhaseSums evaluates the phase objective of GBRFF2 at one phase b, given
+// cb = cos b and sb = sin b: for every i, with t = math.FMA(c[i], cb, s[i]·sb)
+// and e = exp(clamp(−yt[i]·t, −700, 700)),
+//
+//	acc[0][i%8] += e
+//	acc[1][i%8] += (e·yt[i])·math.FMA(s[i], cb, −(c[i]·sb))
+//
+// so that f(b) = Σe and f'(b) = −(the second sum).
+func PhaseSums(c, s, yt []float64, cb, sb float64, acc *[2][8]float64) {
+	n := len(yt)
+	if len(c) < n || len(s) < n {
+		sumsPanic("PhaseSums", len(c), len(s), len(yt))
+	}
+	var f sumsFrame
+	f.in[0], f.in[1], f.in[2] = c, s, yt
+	f.a.par[0], f.a.par[1] = cb, sb
+	f.acc = acc[:]
+	sumsRun(kPhase, &f, n)
+}
+
+// SincosDot computes, for i < len(sin), p = Σ_k vec[k]·mat[k·ld+i] (one FMA
+// per term from zero, in k order), sin[i] = sin p and cos[i] = cos p. mat is
+// column-major data: row k holds feature k of every element.
+func SincosDot(sin, cos, mat []float64, ld int, vec []float64) {
+	n, d := len(sin), len(vec)
+	if len(cos) < n || !checkMat(mat, d, n, ld) {
+		sumsPanic("SincosDot", len(sin), len(cos), len(mat), ld, len(vec))
+	}
+	var f sumsFrame
+	f.out[0], f.out[1] = sin, cos
+	f.mat[0], f.vec[0] = mat, vec
+	f.a.d, f.a.ld = d, ld
+	sumsRun(kSincosDot, &f, n)
+}
+
+// DotStats computes, for i < len(h), h[i] = Σ_k v1[k]·m1[k·ld+i] accumulated
+// onto Σ_k v0[k]·m0[k·ld+i] (one FMA per term, from zero, m0 first), and
+// acc[i%8] += yt[i]·h[i]. m0 and m1 have len(v0) = len(v1) rows.
+func DotStats(h, yt, m0, v0, m1, v1 []float64, ld int, acc *[8]float64) {
+	n, d := len(h), len(v0)
+	if len(yt) < n || len(v1) != d || !checkMat(m0, d, n, ld) || !checkMat(m1, d, n, ld) {
+		sumsPanic("DotStats", len(h), len(yt), len(m0), len(v0), len(m1), len(v1), ld)
+	}
+	var f sumsFrame
+	f.in[0], f.out[0] = yt, h
+	f.mat[0], f.vec[0], f.mat[1], f.vec[1] = m0, v0, m1, v1
+	f.a.d, f.a.ld = d, ld
+	f.acc = unsafe.Slice(acc, 1)
+	sumsRun(kDotStats, &f, n)
+}
+
+// FreqStepSums is one sweep of the GBRFF2 frequency objective over the
+// elements i < len(yt) of column-major data xt (row k holds feature k, row
+// stride ld): with t = Σ_k omega[k]·xt[k·ld+i] − b, e = exp(clamp(−yt[i]·cos
+// t, −700, 700)) and r = (yt[i]·sin t)·e,
+//
+//	acc[i%8] += e
+//	accX[k][i%8] = math.FMA(r, xt[k·ld+i], accX[k][i%8])   for k < len(omega)
+func FreqStepSums(yt, xt []float64, ld int, omega []float64, b float64, acc *[8]float64, accX [][8]float64) {
+	n, d := len(yt), len(omega)
+	if len(accX) < d || !checkMat(xt, d, n, ld) {
+		sumsPanic("FreqStepSums", len(yt), len(xt), ld, len(omega), len(accX))
+	}
+	var f sumsFrame
+	f.in[0] = yt
+	f.mat[0], f.vec[0] = xt, omega
+	f.a.d, f.a.ld, f.a.par[0] = d, ld, b
+	f.acc = unsafe.Slice(acc, 1)
+	f.accm[0] = accX[:d:d]
+	if d == 0 {
+		f.accm[0] = nil
+	}
+	sumsRun(kFreqStep, &f, n)
+}
+
+// LandmarkSums is one sweep of the GBRFF1 landmark objective over the
+// elements i < len(yt), given C = cos Pᵀ and S = sin Pᵀ (row k holds
+// frequency k of every element, row stride ld) and the vectors ca, sa
+// (cos a_k/K and sin a_k/K): with m = Σ_k sa[k]·S[k,i] accumulated onto
+// Σ_k ca[k]·C[k,i], e = exp(clamp(−yt[i]·m, −700, 700)) and r = yt[i]·e,
+//
+//	acc[i%8] += e
+//	accC[k][i%8] = math.FMA(r, C[k,i], accC[k][i%8])
+//	accS[k][i%8] = math.FMA(r, S[k,i], accS[k][i%8])
+func LandmarkSums(yt, C, S []float64, ld int, ca, sa []float64, acc *[8]float64, accC, accS [][8]float64) {
+	n, K := len(yt), len(ca)
+	if len(sa) != K || len(accC) < K || len(accS) < K || !checkMat(C, K, n, ld) || !checkMat(S, K, n, ld) {
+		sumsPanic("LandmarkSums", len(yt), len(C), len(S), ld, len(ca), len(sa), len(accC), len(accS))
+	}
+	var f sumsFrame
+	f.in[0] = yt
+	f.mat[0], f.vec[0], f.mat[1], f.vec[1] = C, ca, S, sa
+	f.a.d, f.a.ld = K, ld
+	f.acc = unsafe.Slice(acc, 1)
+	if K > 0 {
+		f.accm[0], f.accm[1] = accC[:K:K], accS[:K:K]
+	}
+	sumsRun(kLandmark, &f, n)
+}
+
+// CosSum is the feature-map epilogue for one row x: it returns
+// SumLanes(acc) where, for j < len(b),
+//
+//	v := b[j]; for k := range x { v = math.FMA(x[k], w[k·ldw+j], v) }
+//	acc[j%8] += a[j]·cos(v)
+//
+// — Σ_j a[j]·cos(x·w_j + b[j]) without storing the features.
+func CosSum(x, w []float64, ldw int, b, a []float64) float64 {
+	D, d := len(b), len(x)
+	if len(a) < D || !checkMat(w, d, D, ldw) {
+		sumsPanic("CosSum", len(x), len(w), ldw, len(b), len(a))
+	}
+	var acc [1][8]float64
+	var f sumsFrame
+	f.in[0], f.in[1] = b, a
+	f.mat[0], f.vec[0] = w, x
+	f.a.d, f.a.ld = d, ldw
+	f.acc = acc[:]
+	sumsRun(kCosSum, &f, D)
+	return SumLanes(&acc[0])
+}

@@ -1,0 +1,107 @@
+package asm
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// The GBRFF2 shapes of the issue: n = 100000 samples, d = 20 inputs, one
+// core (the multi-core split lives in package exploss). Each benchmark runs
+// every path and the plain-Go formula loop in the same run.
+
+func benchSums(b *testing.B, n int, kernel func(), plain func()) {
+	for _, p := range Paths() {
+		b.Run("path="+p, func(b *testing.B) {
+			restore, err := SetPath(p)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer restore()
+			for b.Loop() {
+				kernel()
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/op")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/elem")
+		})
+	}
+	b.Run("path=plainGo", func(b *testing.B) {
+		for b.Loop() {
+			plain()
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/op")
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/elem")
+	})
+}
+
+func BenchmarkPhaseSums(b *testing.B) {
+	const n = 100000
+	r := rand.New(rand.NewPCG(1, 2))
+	c, s, yt := make([]float64, n), make([]float64, n), make([]float64, n)
+	for i := range c {
+		p := r.NormFloat64() * 3
+		c[i], s[i], yt[i] = math.Cos(p), math.Sin(p), r.NormFloat64()
+	}
+	const bb = 0.7
+	var sink float64
+	benchSums(b, n, func() {
+		var acc [2][8]float64
+		PhaseSums(c, s, yt, math.Cos(bb), math.Sin(bb), &acc)
+		sink += acc[0][0]
+	}, func() {
+		var f, df float64
+		for i := range c {
+			t := c[i]*math.Cos(bb) + s[i]*math.Sin(bb)
+			e := math.Exp(-yt[i] * t)
+			f += e
+			df += e * yt[i] * (s[i]*math.Cos(bb) - c[i]*math.Sin(bb))
+		}
+		sink += f + df
+	})
+}
+
+func BenchmarkFreqStepSums(b *testing.B) {
+	for _, sh := range [][2]int{{100000, 20}, {2000, 20}, {100000, 1}} {
+		n, d := sh[0], sh[1]
+		r := rand.New(rand.NewPCG(1, 2))
+		xt, yt, omega := make([]float64, n*d), make([]float64, n), make([]float64, d)
+		for i := range xt {
+			xt[i] = r.NormFloat64()
+		}
+		for i := range yt {
+			yt[i] = r.NormFloat64()
+		}
+		for k := range omega {
+			omega[k] = r.NormFloat64() / math.Sqrt(float64(d))
+		}
+		accX := make([][8]float64, d)
+		g := make([]float64, d)
+		const bb = 0.7
+		b.Run(fmt.Sprintf("n=%d/d=%d", n, d), func(b *testing.B) {
+			benchSums(b, n, func() {
+				var acc [8]float64
+				clear(accX)
+				FreqStepSums(yt, xt, n, omega, bb, &acc, accX)
+			}, func() {
+				// row-major would be the natural plain layout; the same
+				// column-major data keeps the comparison about arithmetic.
+				clear(g)
+				var loss float64
+				for i := 0; i < n; i++ {
+					var p float64
+					for k := range omega {
+						p += omega[k] * xt[k*n+i]
+					}
+					e := math.Exp(-yt[i] * math.Cos(p-bb))
+					loss += e
+					rr := yt[i] * math.Sin(p-bb) * e
+					for k := range g {
+						g[k] += rr * xt[k*n+i]
+					}
+				}
+				_ = loss
+			})
+		})
+	}
+}

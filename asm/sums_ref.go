@@ -1,0 +1,90 @@
+package asm
+
+import (
+	"math"
+
+	"github.com/rfkit/rfkit/internal/poly"
+)
+
+// The scalar twins of the reduction kernels: element i of frame f, with the
+// operations of internal/gen/kernels/reduce.go in the same order. Element i
+// feeds lane i mod 8 of every accumulator.
+
+func boundedExpRef(x float64) float64 {
+	if x > poly.ExpLossMax {
+		x = poly.ExpLossMax
+	}
+	if x < -poly.ExpLossMax {
+		x = -poly.ExpLossMax
+	}
+	return expRef(x)
+}
+
+// dotRef is init + Σ_k vec_m[k]·mat_m[k·ld + i], one FMA per term.
+func (f *sumsFrame) dotRef(m, i int, acc float64) float64 {
+	mat, vec, ld := f.mat[m], f.vec[m], f.a.ld
+	for k, v := range vec {
+		acc = math.FMA(v, mat[k*ld+i], acc)
+	}
+	return acc
+}
+
+func (f *sumsFrame) accDotRef(m, i int, r float64) {
+	mat, ld, acc := f.mat[m], f.a.ld, f.accm[m]
+	for k := 0; k < f.a.d; k++ {
+		acc[k][i%8] = math.FMA(r, mat[k*ld+i], acc[k][i%8])
+	}
+}
+
+// sumsRef computes elements [i, n) of kernel k with the twin.
+func sumsRef(k sumsKernel, f *sumsFrame, i, n int) {
+	for ; i < n; i++ {
+		l := i % 8
+		switch k {
+		case kWeights:
+			y, h := f.in[0][i], f.in[2][i]
+			H := math.FMA(f.a.par[0], h, f.in[1][i])
+			w := boundedExpRef(float64(-y * H))
+			f.out[0][i] = float64(y * w)
+			f.out[1][i] = H
+			f.acc[0][l] += w
+		case kPhase:
+			c, s, yt := f.in[0][i], f.in[1][i], f.in[2][i]
+			cb, sb := f.a.par[0], f.a.par[1]
+			t := math.FMA(c, cb, float64(s*sb))
+			e := boundedExpRef(float64(-yt * t))
+			f.acc[0][l] += e
+			dt := math.FMA(s, cb, -float64(c*sb))
+			f.acc[1][l] += float64(float64(e*yt) * dt)
+		case kSincosDot:
+			f.out[0][i], f.out[1][i] = sincosRef(f.dotRef(0, i, 0))
+		case kDotStats:
+			h := f.dotRef(1, i, f.dotRef(0, i, 0))
+			f.out[0][i] = h
+			f.acc[0][l] += float64(f.in[0][i] * h)
+		case kFreqStep:
+			s, c := sincosRef(f.dotRef(0, i, 0) - f.a.par[0])
+			yt := f.in[0][i]
+			e := boundedExpRef(float64(-yt * c))
+			f.acc[0][l] += e
+			f.accDotRef(0, i, float64(float64(yt*s)*e))
+		case kLandmark:
+			m := f.dotRef(1, i, f.dotRef(0, i, 0))
+			yt := f.in[0][i]
+			e := boundedExpRef(float64(-yt * m))
+			f.acc[0][l] += e
+			r := float64(yt * e)
+			f.accDotRef(0, i, r)
+			f.accDotRef(1, i, r)
+		case kCosSum:
+			c := cosRef(f.dotRef(0, i, f.in[0][i]))
+			f.acc[0][l] += float64(f.in[1][i] * c)
+		}
+	}
+}
+
+// SumLanes is the canonical combination of eight lane accumulators, the
+// same fixed tree on every path.
+func SumLanes(l *[8]float64) float64 {
+	return ((l[0] + l[4]) + (l[2] + l[6])) + ((l[1] + l[5]) + (l[3] + l[7]))
+}
