@@ -1,0 +1,114 @@
+package exploss
+
+import (
+	"fmt"
+
+	"github.com/rfkit/rfkit/asm"
+)
+
+// Landmark evaluates the GBRFF1 landmark objective through the phase-shift
+// trick. With P = XΩᵀ (the K projections of every sample, computed once per
+// round) and a = Ωp for a landmark p,
+//
+//	L(a) = (1/n) Σ_i exp(−ỹ_i·(1/K) Σ_k cos(a_k − P_ik))
+//
+// and ∂L/∂a_k = (1/n) Σ_i ỹ_i·e_i·(1/K)·sin(a_k − P_ik); the caller maps it
+// to ∂L/∂p = Ωᵀ ∂L/∂a. Only cos P and sin P are stored, so an evaluation
+// costs one exp per sample plus 2K FMAs for the objective and 2K for the
+// gradient.
+type Landmark struct {
+	// C and S are cos P and sin P, K×n row-major (row k is frequency k).
+	C, S []float64
+	K, N int
+	yt   []float64
+	part [][]float64 // per chunk: Σe, K sums over C, K over S
+	ca   []float64
+	sa   []float64
+}
+
+// NewLandmark takes Pᵀ (K×n row-major, row k = ω_k·x_i for every i) and ỹ.
+func NewLandmark(Pt []float64, K int, yt []float64) (*Landmark, error) {
+	n := len(yt)
+	if K <= 0 || n == 0 || len(Pt) != K*n {
+		return nil, fmt.Errorf("%w: Landmark with P %d values, K %d, %d targets", ErrShape, len(Pt), K, n)
+	}
+	if err := checkFiniteSlice("P", Pt); err != nil {
+		return nil, err
+	}
+	if err := checkFiniteSlice("yt", yt); err != nil {
+		return nil, err
+	}
+	l := &Landmark{C: make([]float64, K*n), S: make([]float64, K*n), K: K, N: n, yt: yt,
+		ca: make([]float64, K), sa: make([]float64, K)}
+	forChunks(K*n, func(_, lo, hi int) { asm.Sincos(l.S[lo:hi], l.C[lo:hi], Pt[lo:hi]) })
+	l.part = make([][]float64, numChunks(n))
+	for c := range l.part {
+		l.part[c] = make([]float64, 1+2*K)
+	}
+	return l, nil
+}
+
+// Eval returns L(a) and writes ∂L/∂a to grad (both len K).
+func (l *Landmark) Eval(a, grad []float64) (float64, error) {
+	K, n := l.K, l.N
+	if len(a) != K || len(grad) != K {
+		return 0, fmt.Errorf("%w: Landmark with a %d and gradient %d for K %d", ErrShape, len(a), len(grad), K)
+	}
+	invK := 1 / float64(K)
+	for k, v := range a {
+		s, c := sincos1(v)
+		l.ca[k], l.sa[k] = float64(c*invK), float64(s*invK)
+	}
+	forChunks(n, func(c, lo, hi int) {
+		var acc [8]float64
+		var stack [2 * maxStackInputs][8]float64
+		var ac [][8]float64
+		if 2*K <= len(stack) {
+			ac = stack[:2*K]
+		} else {
+			ac = make([][8]float64, 2*K)
+		}
+		asm.LandmarkSums(l.yt[lo:hi], l.C[lo:], l.S[lo:], n, l.ca, l.sa, &acc, ac[:K], ac[K:])
+		p := l.part[c]
+		p[0] = asm.SumLanes(&acc)
+		for k := range ac {
+			p[1+k] = asm.SumLanes(&ac[k])
+		}
+	})
+	var loss float64
+	var sums [2 * maxStackInputs]float64
+	var sc []float64
+	if 2*K <= len(sums) {
+		sc = sums[:2*K]
+	} else {
+		sc = make([]float64, 2*K)
+	}
+	for _, p := range l.part {
+		loss += p[0]
+		for k := range sc {
+			sc[k] += p[1+k]
+		}
+	}
+	inv := 1 / float64(n)
+	for k := 0; k < K; k++ {
+		// sin(a−P) = sin a·cos P − cos a·sin P; sa, ca already carry 1/K.
+		grad[k] = float64(float64(l.sa[k]*sc[k])-float64(l.ca[k]*sc[K+k])) * inv
+	}
+	return float64(loss * inv), nil
+}
+
+// FeatureLosses writes ℓ_k = (1/n) Σ_i exp(−ỹ_i·cos(a_k − P_ik)) for every
+// k to dst: the per-frequency losses that GBRFF1 turns into the weights q.
+func (l *Landmark) FeatureLosses(dst, a []float64) error {
+	K, n := l.K, l.N
+	if len(a) != K || len(dst) != K {
+		return fmt.Errorf("%w: FeatureLosses with a %d and dst %d for K %d", ErrShape, len(a), len(dst), K)
+	}
+	for k := range a {
+		s, c := sincos1(a[k])
+		ph := Phase{c: l.C[k*n : (k+1)*n], s: l.S[k*n : (k+1)*n], yt: l.yt, part: make([][2]float64, numChunks(n))}
+		f, _ := ph.EvalCS(c, s)
+		dst[k] = float64(f / float64(n))
+	}
+	return nil
+}
