@@ -16,7 +16,7 @@ type problem struct {
 	y, yt, H []float64
 	omega    []float64
 	b        float64
-	Pt       []float64
+	Pt, Om   []float64
 	K        int
 }
 
@@ -43,8 +43,9 @@ func newProblem(t testing.TB, n, d, K int, seed uint64) *problem {
 		t.Fatal(err)
 	}
 	p.Pt = make([]float64, K*n)
+	p.Om = make([]float64, K*d)
 	for k := 0; k < K; k++ {
-		w := make([]float64, d)
+		w := p.Om[k*d : (k+1)*d]
 		for j := range w {
 			w[j] = r.NormFloat64()
 		}
@@ -82,7 +83,7 @@ func everything(t testing.TB, p *problem) []float64 {
 		t.Fatal(err)
 	}
 	out = append(append(out, loss), grad...)
-	lm, err := NewLandmark(p.Pt, p.K, p.yt)
+	lm, err := NewLandmark(p.x, p.Om, p.K, p.yt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +204,7 @@ func TestGradients(t *testing.T) {
 		}
 	}
 
-	lm, err := NewLandmark(p.Pt, p.K, p.yt)
+	lm, err := NewLandmark(p.x, p.Om, p.K, p.yt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +252,7 @@ func TestBadInput(t *testing.T) {
 	if _, err := fs.Eval([]float64{1}, 0, 0, []float64{0, 0}); !errors.Is(err, ErrShape) {
 		t.Errorf("FreqStep ω shape: %v", err)
 	}
-	if _, err := NewLandmark([]float64{1, 2, 3}, 2, []float64{1, 1}); !errors.Is(err, ErrShape) {
+	if _, err := NewLandmark(x, []float64{1, 2, 3}, 2, []float64{1, 1}); !errors.Is(err, ErrShape) {
 		t.Errorf("Landmark shape: %v", err)
 	}
 	if _, err := Weights(make([]float64, 2), make([]float64, 2), make([]float64, 3), make([]float64, 2), 0); !errors.Is(err, ErrShape) {

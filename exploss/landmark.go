@@ -26,13 +26,15 @@ type Landmark struct {
 	sa   []float64
 }
 
-// NewLandmark takes Pᵀ (K×n row-major, row k = ω_k·x_i for every i) and ỹ.
-func NewLandmark(Pt []float64, K int, yt []float64) (*Landmark, error) {
-	n := len(yt)
-	if K <= 0 || n == 0 || len(Pt) != K*n {
-		return nil, fmt.Errorf("%w: Landmark with P %d values, K %d, %d targets", ErrShape, len(Pt), K, n)
+// NewLandmark takes the data, the K frequencies of the round (omega, K×d
+// row-major, finite) and ỹ (len x.N, finite), and computes cos P and sin P
+// for P_ik = ω_k·x_i.
+func NewLandmark(x *Data, omega []float64, K int, yt []float64) (*Landmark, error) {
+	if x == nil || K <= 0 || len(omega) != K*x.D || len(yt) != x.N {
+		return nil, fmt.Errorf("%w: Landmark with %d frequency values, K %d, %d targets", ErrShape, len(omega), K, len(yt))
 	}
-	if err := checkFiniteSlice("P", Pt); err != nil {
+	n := x.N
+	if err := checkFiniteSlice("omega", omega); err != nil {
 		return nil, err
 	}
 	if err := checkFiniteSlice("yt", yt); err != nil {
@@ -40,7 +42,11 @@ func NewLandmark(Pt []float64, K int, yt []float64) (*Landmark, error) {
 	}
 	l := &Landmark{C: make([]float64, K*n), S: make([]float64, K*n), K: K, N: n, yt: yt,
 		ca: make([]float64, K), sa: make([]float64, K)}
-	forChunks(K*n, func(_, lo, hi int) { asm.Sincos(l.S[lo:hi], l.C[lo:hi], Pt[lo:hi]) })
+	for k := 0; k < K; k++ {
+		if err := x.Sincos(l.S[k*n:(k+1)*n], l.C[k*n:(k+1)*n], omega[k*x.D:(k+1)*x.D]); err != nil {
+			return nil, err
+		}
+	}
 	l.part = make([][]float64, numChunks(n))
 	for c := range l.part {
 		l.part[c] = make([]float64, 1+2*K)
