@@ -17,4 +17,7 @@ func cosAffine(dst, x, w, b []float64, ldw int, scale float64) {
 	cosAffineGeneric(dst, x, w, b, ldw, scale, 0, len(b))
 }
 
-func sumsRun(k sumsKernel, f *sumsFrame, n int) { sumsRef(k, f, 0, n) }
+func sumsRun(k sumsKernel, f *sumsFrame, n int) {
+	f.a.n = n
+	sumsRef(k, f, 0, n)
+}

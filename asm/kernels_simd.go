@@ -107,7 +107,7 @@ func cosAffine(dst, x, w, b []float64, ldw int, scale float64) {
 // whole groups of eight; a group that fails a domain check, and the last
 // partial group, go to the twin, which feeds the same lanes.
 func sumsRun(k sumsKernel, f *sumsFrame, n int) {
-	f.seal(n)
+	f.a.n = n
 	if path == cpu.Generic {
 		sumsRef(k, f, 0, n)
 		return

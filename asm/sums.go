@@ -1,9 +1,6 @@
 package asm
 
-import (
-	"fmt"
-	"unsafe"
-)
+import "fmt"
 
 // The reduction kernels below are the fused inner sums of rfkit's learners.
 // Each makes one pass over its elements, accumulating into caller-owned lane
@@ -42,10 +39,10 @@ func Weights(yt, H, y, h []float64, alpha float64, acc *[8]float64) {
 		sumsPanic("Weights", len(yt), len(H), len(y), len(h))
 	}
 	var f sumsFrame
-	f.in[0], f.in[1], f.in[2] = y, H, h
-	f.out[0], f.out[1] = yt, H
+	f.a.in[0], f.a.in[1], f.a.in[2] = ptr(y), ptr(H), ptr(h)
+	f.a.out[0], f.a.out[1] = ptr(yt), ptr(H)
 	f.a.par[0] = alpha
-	f.acc = unsafe.Slice(acc, 1)
+	f.a.acc = &acc[0]
 	sumsRun(kWeights, &f, n)
 }
 
@@ -63,9 +60,9 @@ func PhaseSums(c, s, yt []float64, cb, sb float64, acc *[2][8]float64) {
 		sumsPanic("PhaseSums", len(c), len(s), len(yt))
 	}
 	var f sumsFrame
-	f.in[0], f.in[1], f.in[2] = c, s, yt
+	f.a.in[0], f.a.in[1], f.a.in[2] = ptr(c), ptr(s), ptr(yt)
 	f.a.par[0], f.a.par[1] = cb, sb
-	f.acc = acc[:]
+	f.a.acc = &acc[0][0]
 	sumsRun(kPhase, &f, n)
 }
 
@@ -78,8 +75,8 @@ func SincosDot(sin, cos, mat []float64, ld int, vec []float64) {
 		sumsPanic("SincosDot", len(sin), len(cos), len(mat), ld, len(vec))
 	}
 	var f sumsFrame
-	f.out[0], f.out[1] = sin, cos
-	f.mat[0], f.vec[0] = mat, vec
+	f.a.out[0], f.a.out[1] = ptr(sin), ptr(cos)
+	f.a.mat[0], f.a.vec[0] = ptr(mat), ptr(vec)
 	f.a.d, f.a.ld = d, ld
 	sumsRun(kSincosDot, &f, n)
 }
@@ -93,10 +90,10 @@ func DotStats(h, yt, m0, v0, m1, v1 []float64, ld int, acc *[8]float64) {
 		sumsPanic("DotStats", len(h), len(yt), len(m0), len(v0), len(m1), len(v1), ld)
 	}
 	var f sumsFrame
-	f.in[0], f.out[0] = yt, h
-	f.mat[0], f.vec[0], f.mat[1], f.vec[1] = m0, v0, m1, v1
+	f.a.in[0], f.a.out[0] = ptr(yt), ptr(h)
+	f.a.mat[0], f.a.vec[0], f.a.mat[1], f.a.vec[1] = ptr(m0), ptr(v0), ptr(m1), ptr(v1)
 	f.a.d, f.a.ld = d, ld
-	f.acc = unsafe.Slice(acc, 1)
+	f.a.acc = &acc[0]
 	sumsRun(kDotStats, &f, n)
 }
 
@@ -113,14 +110,11 @@ func FreqStepSums(yt, xt []float64, ld int, omega []float64, b float64, acc *[8]
 		sumsPanic("FreqStepSums", len(yt), len(xt), ld, len(omega), len(accX))
 	}
 	var f sumsFrame
-	f.in[0] = yt
-	f.mat[0], f.vec[0] = xt, omega
+	f.a.in[0] = ptr(yt)
+	f.a.mat[0], f.a.vec[0] = ptr(xt), ptr(omega)
 	f.a.d, f.a.ld, f.a.par[0] = d, ld, b
-	f.acc = unsafe.Slice(acc, 1)
-	f.accm[0] = accX[:d:d]
-	if d == 0 {
-		f.accm[0] = nil
-	}
+	f.a.acc = &acc[0]
+	f.a.accm[0] = lanePtr(accX[:d])
 	sumsRun(kFreqStep, &f, n)
 }
 
@@ -139,13 +133,11 @@ func LandmarkSums(yt, C, S []float64, ld int, ca, sa []float64, acc *[8]float64,
 		sumsPanic("LandmarkSums", len(yt), len(C), len(S), ld, len(ca), len(sa), len(accC), len(accS))
 	}
 	var f sumsFrame
-	f.in[0] = yt
-	f.mat[0], f.vec[0], f.mat[1], f.vec[1] = C, ca, S, sa
+	f.a.in[0] = ptr(yt)
+	f.a.mat[0], f.a.vec[0], f.a.mat[1], f.a.vec[1] = ptr(C), ptr(ca), ptr(S), ptr(sa)
 	f.a.d, f.a.ld = K, ld
-	f.acc = unsafe.Slice(acc, 1)
-	if K > 0 {
-		f.accm[0], f.accm[1] = accC[:K:K], accS[:K:K]
-	}
+	f.a.acc = &acc[0]
+	f.a.accm[0], f.a.accm[1] = lanePtr(accC[:K]), lanePtr(accS[:K])
 	sumsRun(kLandmark, &f, n)
 }
 
@@ -161,12 +153,12 @@ func CosSum(x, w []float64, ldw int, b, a []float64) float64 {
 	if len(a) < D || !checkMat(w, d, D, ldw) {
 		sumsPanic("CosSum", len(x), len(w), ldw, len(b), len(a))
 	}
-	var acc [1][8]float64
+	var acc [8]float64
 	var f sumsFrame
-	f.in[0], f.in[1] = b, a
-	f.mat[0], f.vec[0] = w, x
+	f.a.in[0], f.a.in[1] = ptr(b), ptr(a)
+	f.a.mat[0], f.a.vec[0] = ptr(w), ptr(x)
 	f.a.d, f.a.ld = d, ldw
-	f.acc = acc[:]
+	f.a.acc = &acc[0]
 	sumsRun(kCosSum, &f, D)
-	return SumLanes(&acc[0])
+	return SumLanes(&acc)
 }

@@ -34,9 +34,27 @@ type sumsArgs struct {
 	par  [4]float64
 }
 
-// sumsFrame is the argument frame plus the same data as slices for the twin.
+// sumsFrame wraps the frame. The exported functions fill it in a local
+// variable (so nothing escapes and calls allocate nothing); the twin reads the
+// same pointers back as slices (see view).
 type sumsFrame struct {
-	a    sumsArgs
+	a sumsArgs
+}
+
+func ptr(s []float64) *float64 { return unsafe.SliceData(s) }
+
+func lanePtr(s [][8]float64) *float64 {
+	if len(s) == 0 {
+		return nil
+	}
+	return &s[0][0]
+}
+
+// words is the frame as the assembly stubs declare it.
+func (f *sumsFrame) words() *[21]uint64 { return (*[21]uint64)(unsafe.Pointer(&f.a)) }
+
+// sumsView is the frame as slices, for the twin.
+type sumsView struct {
 	in   [4][]float64
 	out  [2][]float64
 	mat  [2][]float64
@@ -45,28 +63,37 @@ type sumsFrame struct {
 	accm [2][][8]float64
 }
 
-func ptr(s []float64) *float64 { return unsafe.SliceData(s) }
-
-// seal copies the slices' base pointers into the assembly frame.
-func (f *sumsFrame) seal(n int) {
-	for s := range f.in {
-		f.a.in[s] = ptr(f.in[s])
-	}
-	for s := range f.out {
-		f.a.out[s] = ptr(f.out[s])
-	}
-	for m := range f.mat {
-		f.a.mat[m] = ptr(f.mat[m])
-		f.a.vec[m] = ptr(f.vec[m])
-		if f.accm[m] != nil {
-			f.a.accm[m] = &f.accm[m][0][0]
+// view rebuilds the slices of a frame covering n elements (accs lane
+// accumulators).
+func (f *sumsFrame) view(n, accs int) sumsView {
+	a := &f.a
+	sl := func(p *float64, l int) []float64 {
+		if p == nil {
+			return nil
 		}
+		return unsafe.Slice(p, l)
 	}
-	if len(f.acc) > 0 {
-		f.a.acc = &f.acc[0][0]
+	lanes := func(p *float64, l int) [][8]float64 {
+		if p == nil {
+			return nil
+		}
+		return unsafe.Slice((*[8]float64)(unsafe.Pointer(p)), l)
 	}
-	f.a.n = n
+	matLen := 0
+	if a.d > 0 && n > 0 {
+		matLen = (a.d-1)*a.ld + n
+	}
+	v := sumsView{acc: lanes(a.acc, accs)}
+	for s := range a.in {
+		v.in[s] = sl(a.in[s], n)
+	}
+	for s := range a.out {
+		v.out[s] = sl(a.out[s], n)
+	}
+	for m := range a.mat {
+		v.mat[m] = sl(a.mat[m], matLen)
+		v.vec[m] = sl(a.vec[m], a.d)
+		v.accm[m] = lanes(a.accm[m], a.d)
+	}
+	return v
 }
-
-// words is the frame as the assembly stubs declare it.
-func (f *sumsFrame) words() *[21]uint64 { return (*[21]uint64)(unsafe.Pointer(&f.a)) }

@@ -21,63 +21,69 @@ func boundedExpRef(x float64) float64 {
 }
 
 // dotRef is init + Σ_k vec_m[k]·mat_m[k·ld + i], one FMA per term.
-func (f *sumsFrame) dotRef(m, i int, acc float64) float64 {
-	mat, vec, ld := f.mat[m], f.vec[m], f.a.ld
+func (f *sumsView) dotRef(m, i, ld int, acc float64) float64 {
+	mat, vec := f.mat[m], f.vec[m]
 	for k, v := range vec {
 		acc = math.FMA(v, mat[k*ld+i], acc)
 	}
 	return acc
 }
 
-func (f *sumsFrame) accDotRef(m, i int, r float64) {
-	mat, ld, acc := f.mat[m], f.a.ld, f.accm[m]
-	for k := 0; k < f.a.d; k++ {
+func (f *sumsView) accDotRef(m, i, ld int, r float64) {
+	mat, acc := f.mat[m], f.accm[m]
+	for k := range acc {
 		acc[k][i%8] = math.FMA(r, mat[k*ld+i], acc[k][i%8])
 	}
 }
 
+// sumsAccs is the number of lane accumulators of each kernel.
+var sumsAccs = [...]int{kWeights: 1, kPhase: 2, kSincosDot: 0, kDotStats: 1, kFreqStep: 1, kLandmark: 1, kCosSum: 1}
+
 // sumsRef computes elements [i, n) of kernel k with the twin.
-func sumsRef(k sumsKernel, f *sumsFrame, i, n int) {
+func sumsRef(k sumsKernel, fr *sumsFrame, i, n int) {
+	v := fr.view(fr.a.n, sumsAccs[k])
+	f := &v
+	par, ld := fr.a.par, fr.a.ld
 	for ; i < n; i++ {
 		l := i % 8
 		switch k {
 		case kWeights:
 			y, h := f.in[0][i], f.in[2][i]
-			H := math.FMA(f.a.par[0], h, f.in[1][i])
+			H := math.FMA(par[0], h, f.in[1][i])
 			w := boundedExpRef(float64(-y * H))
 			f.out[0][i] = float64(y * w)
 			f.out[1][i] = H
 			f.acc[0][l] += w
 		case kPhase:
 			c, s, yt := f.in[0][i], f.in[1][i], f.in[2][i]
-			cb, sb := f.a.par[0], f.a.par[1]
+			cb, sb := par[0], par[1]
 			t := math.FMA(c, cb, float64(s*sb))
 			e := boundedExpRef(float64(-yt * t))
 			f.acc[0][l] += e
 			dt := math.FMA(s, cb, -float64(c*sb))
 			f.acc[1][l] += float64(float64(e*yt) * dt)
 		case kSincosDot:
-			f.out[0][i], f.out[1][i] = sincosRef(f.dotRef(0, i, 0))
+			f.out[0][i], f.out[1][i] = sincosRef(f.dotRef(0, i, ld, 0))
 		case kDotStats:
-			h := f.dotRef(1, i, f.dotRef(0, i, 0))
+			h := f.dotRef(1, i, ld, f.dotRef(0, i, ld, 0))
 			f.out[0][i] = h
 			f.acc[0][l] += float64(f.in[0][i] * h)
 		case kFreqStep:
-			s, c := sincosRef(f.dotRef(0, i, 0) - f.a.par[0])
+			s, c := sincosRef(f.dotRef(0, i, ld, 0) - par[0])
 			yt := f.in[0][i]
 			e := boundedExpRef(float64(-yt * c))
 			f.acc[0][l] += e
-			f.accDotRef(0, i, float64(float64(yt*s)*e))
+			f.accDotRef(0, i, ld, float64(float64(yt*s)*e))
 		case kLandmark:
-			m := f.dotRef(1, i, f.dotRef(0, i, 0))
+			m := f.dotRef(1, i, ld, f.dotRef(0, i, ld, 0))
 			yt := f.in[0][i]
 			e := boundedExpRef(float64(-yt * m))
 			f.acc[0][l] += e
 			r := float64(yt * e)
-			f.accDotRef(0, i, r)
-			f.accDotRef(1, i, r)
+			f.accDotRef(0, i, ld, r)
+			f.accDotRef(1, i, ld, r)
 		case kCosSum:
-			c := cosRef(f.dotRef(0, i, f.in[0][i]))
+			c := cosRef(f.dotRef(0, i, ld, f.in[0][i]))
 			f.acc[0][l] += float64(f.in[1][i] * c)
 		}
 	}
