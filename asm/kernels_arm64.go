@@ -31,6 +31,23 @@ func cosAffineAsm(dst, x, w, b []float64, ldw int, scale float64) int {
 	return cosAffineNEON(dst, x, w, b, ldw, scale)
 }
 
-// sumsAsm: the NEON reduction bodies are not generated yet, so every group
-// goes to the twin (sumsRun treats a return of f.a.i as a bail).
-func sumsAsm(k sumsKernel, f *sumsFrame) int { return f.a.i }
+// sumsAsm runs the NEON body of reduction k (sums_arm64.s) from f.a.i.
+func sumsAsm(k sumsKernel, f *sumsFrame) int {
+	w := f.words()
+	switch k {
+	case kWeights:
+		return weightsNEON(w)
+	case kPhase:
+		return phaseNEON(w)
+	case kSincosDot:
+		return sincosDotNEON(w)
+	case kDotStats:
+		return dotStatsNEON(w)
+	case kFreqStep:
+		return freqStepNEON(w)
+	case kLandmark:
+		return landmarkNEON(w)
+	default:
+		return cosSumNEON(w)
+	}
+}

@@ -11,3 +11,4 @@ package gen
 //go:generate go run ./arm64 -family trig -out ../../asm/trig_arm64.s -stubs ../../asm/trig_stubs_arm64.go
 //go:generate go run ./arm64 -family featmap -out ../../asm/featmap_arm64.s -stubs ../../asm/featmap_stubs_arm64.go
 //go:generate go run ./arm64 -family exp -out ../../asm/exp_arm64.s -stubs ../../asm/exp_stubs_arm64.go
+//go:generate go run ./arm64 -family sums -out ../../asm/sums_arm64.s -stubs ../../asm/sums_stubs_arm64.go

@@ -22,6 +22,9 @@
 // acc = b[j…]; for k < len(x) { acc = fma(x[k], w[k·ldw + j…], acc) }, one
 // FMLA per term with x[k] replicated by LD1R, computed in registers for every
 // vector of the group before the domain check.
+//
+// Reduction kernels (Program.Reduce, the sums family) read a frame and work
+// on groups of eight elements; see sums.go.
 package main
 
 import (
@@ -39,7 +42,7 @@ import (
 )
 
 var (
-	family = flag.String("family", "trig", "kernel family to generate: trig, exp or featmap")
+	family = flag.String("family", "trig", "kernel family to generate: trig, exp, featmap or sums")
 	out    = flag.String("out", "", "assembly output file")
 	stubs  = flag.String("stubs", "", "Go stub output file")
 )
@@ -105,9 +108,12 @@ func main() {
 	for _, p := range progs {
 		e.Raw("")
 		generate(e, p, consts)
-		name := p.Name + "NEON"
-		fmt.Fprintf(&st, "\n// %s is the NEON body of the %s kernel: %d lanes per vector; it mirrors the pure-Go twin.\n//\n//go:noescape\nfunc %s%s\n",
-			name, p.Name, lanes, name, strings.TrimPrefix(signature(p), "func"))
+		name, kind := p.Name+"NEON", "kernel"
+		if p.Reduce {
+			kind = "reduction"
+		}
+		fmt.Fprintf(&st, "\n// %s is the NEON body of the %s %s: %d lanes per vector; it mirrors the pure-Go twin.\n//\n//go:noescape\nfunc %s%s\n",
+			name, p.Name, kind, lanes, name, strings.TrimPrefix(signature(p), "func"))
 	}
 	e.Raw("")
 	consts.emit(e)
@@ -167,6 +173,9 @@ func outNames(p *kernels.Program) []string {
 }
 
 func signature(p *kernels.Program) string {
+	if p.Reduce {
+		return sumsSignature
+	}
 	if p.Dot {
 		args := "dst, x, w, b []float64, ldw int"
 		for i := 0; i < p.Params; i++ {
@@ -407,6 +416,10 @@ func fits(p *kernels.Program, consts *constTable, pl plan) (ok bool) {
 }
 
 func generate(e *neon.Emitter, p *kernels.Program, consts *constTable) {
+	if p.Reduce {
+		emitSums(e, p, consts, chooseSums(p, consts))
+		return
+	}
 	emit(e, p, consts, choose(p, consts))
 }
 
