@@ -1,0 +1,94 @@
+package gbrff
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/rfkit/rfkit/learners"
+)
+
+// The variants, as Config.Variant and as the registered method names.
+const (
+	VariantGBRFF2 = "gbrff2"
+	VariantGBRFF1 = "gbrff1"
+)
+
+// Config holds the hyper-parameters. The zero value means the documented
+// defaults: GBRFF2, T = 100 rounds, γ = 1/d, λ = 0, K = 10, β = 1, no
+// shrinkage, no early stopping, seed 0.
+type Config struct {
+	Variant         string            `help:"gbrff2 (one cosine per round, the default) or gbrff1 (a landmark of K cosines per round)"`
+	T               int               `help:"boosting rounds (default 100)"`
+	Gamma           float64           `help:"kernel width γ of exp(−γ‖x−x'‖²) on standardised inputs (default 1/d)"`
+	Lambda          float64           `help:"GBRFF2: L2 penalty λ on ω (default 0)"`
+	K               int               `help:"GBRFF1: frequencies per landmark (default 10)"`
+	Beta            float64           `help:"GBRFF1: temperature β of q = softmax(−β√n ℓ) (default 1)"`
+	LearningRate    float64           `help:"shrinkage applied to every α, in (0, 1] (default 1)"`
+	Iterations      int               `help:"L-BFGS iterations per round (default 10)"`
+	ReoptimizePhase bool              `help:"GBRFF2: search b again after optimising ω"`
+	Validation      float64           `help:"fraction of the training data held out for early stopping, in [0, 0.5) (default 0: none)"`
+	Patience        int               `help:"early stopping: rounds without a better validation loss before stopping (default 10)"`
+	Seed            uint64            `help:"random seed"`
+	Progress        learners.Progress `json:"-"`
+}
+
+// Validate reports hyper-parameters out of range.
+func (c Config) Validate() error {
+	bad := func(name string, v any, want string) error {
+		return fmt.Errorf("gbrff: %s = %v: %s", name, v, want)
+	}
+	finite := func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+	switch {
+	case c.Variant != "" && c.Variant != VariantGBRFF2 && c.Variant != VariantGBRFF1:
+		return bad("Variant", c.Variant, `want "gbrff2" or "gbrff1"`)
+	case c.T < 0 || c.T > 1_000_000:
+		return bad("T", c.T, "want 1…1000000 rounds (0 = default 100)")
+	case !finite(c.Gamma) || c.Gamma < 0:
+		return bad("Gamma", c.Gamma, "want a finite γ > 0 (0 = default 1/d)")
+	case !finite(c.Lambda) || c.Lambda < 0:
+		return bad("Lambda", c.Lambda, "want a finite λ ≥ 0")
+	case c.K < 0 || c.K > 100_000:
+		return bad("K", c.K, "want 1…100000 (0 = default 10)")
+	case !finite(c.Beta) || c.Beta < 0:
+		return bad("Beta", c.Beta, "want a finite β > 0 (0 = default 1)")
+	case !finite(c.LearningRate) || c.LearningRate < 0 || c.LearningRate > 1:
+		return bad("LearningRate", c.LearningRate, "want (0, 1] (0 = default 1)")
+	case c.Iterations < 0 || c.Iterations > 10_000:
+		return bad("Iterations", c.Iterations, "want 1…10000 (0 = default 10)")
+	case !finite(c.Validation) || c.Validation < 0 || c.Validation >= 0.5:
+		return bad("Validation", c.Validation, "want [0, 0.5)")
+	case c.Patience < 0:
+		return bad("Patience", c.Patience, "want ≥ 1 (0 = default 10)")
+	}
+	return nil
+}
+
+// resolved returns c with every default filled in for d inputs.
+func (c Config) resolved(d int) Config {
+	if c.Variant == "" {
+		c.Variant = VariantGBRFF2
+	}
+	if c.T == 0 {
+		c.T = 100
+	}
+	if c.Gamma == 0 {
+		c.Gamma = 1 / float64(d)
+	}
+	if c.K == 0 {
+		c.K = 10
+	}
+	if c.Beta == 0 {
+		c.Beta = 1
+	}
+	if c.LearningRate == 0 {
+		c.LearningRate = 1
+	}
+	if c.Iterations == 0 {
+		c.Iterations = 10
+	}
+	if c.Patience == 0 {
+		c.Patience = 10
+	}
+	c.Progress = nil
+	return c
+}

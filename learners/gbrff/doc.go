@@ -1,0 +1,40 @@
+// Package gbrff implements gradient boosting with random Fourier features
+// (Gautheron et al., ECML 2020): GBRFF2, whose weak learner is one cosine
+// h(x) = cos(ω·x − b) with b and ω optimised per round, and GBRFF1, whose
+// weak learner is a kernel landmark h(x) = Σ_k q_k cos(ω_k·(p − x)) with K
+// random frequencies per round. Both minimise the exponential loss of binary
+// classification, with the closed-form step α of AdaBoost.
+//
+// The details follow ../shared/specs/methods.md §1 and the reference code
+// (LeoGautheron/ECML2020-GradientBoostingRandomFourierFeatures), with its
+// fixes:
+//
+//   - H⁰ = ½ ln((1+ȳ)/(1−ȳ)); each round w_i = exp(−y_i H(x_i)), ỹ_i = y_i w_i,
+//     not normalised; every exponent is clamped to [−700, 700].
+//   - All frequencies are drawn up front from N(0, 2γI) (the spectral law of
+//     exp(−γ‖x−x'‖²)), γ = 1/d by default, from a PCG stream seeded by Seed.
+//   - GBRFF2: b is the global minimum on the circle of
+//     f(b) = Σ exp(−ỹ cos(ω⁰·x − b)) (one Sincos pass, then a 64-point grid and
+//     safeguarded Brent on f', solvers.MinimizeCircle — not the reference's
+//     bounded Brent, which can stop in a local minimum); then ω by L-BFGS from
+//     ω⁰ (10 iterations, memory 10) on (1/n)Σ exp(−ỹ cos(ω·x − b)) + λ‖ω‖²;
+//     h is recomputed at the returned ω (the reference reuses the last
+//     line-search evaluation).
+//   - GBRFF1: the landmark p by L-BFGS from 0 (10 iterations) on
+//     (1/n)Σ_i exp(−ỹ_i (1/K)Σ_k cos(ω_k·(p − x_i))) with the correct gradient,
+//     through the phase-shift trick; q = softmax(−β√n ℓ) by log-sum-exp.
+//   - α = ½ ln((Σw + Σwyh)/(Σw − Σwyh)), both sums clipped below at 1e-10·Σw,
+//     so |α| ≤ ½ ln(2·10¹⁰) ≈ 11.9; then multiplied by LearningRate.
+//   - Features are standardised inside Fit (the scaler is fitted on the
+//     training part and stored in the model).
+//
+// Beyond the paper: LearningRate (shrinkage), ReoptimizePhase (search b
+// again after ω), and early stopping on a stratified validation fraction
+// (the model keeps the rounds up to the best validation exp-loss).
+//
+// The sweeps run on the fused kernels of package exploss: results are the
+// same bits for any GOMAXPROCS and on every SIMD path, and every scalar that
+// reaches the model goes through functions with the same bits on every
+// architecture (xmath.Log, the asm kernels), so a model serialises to the
+// same bytes on amd64 and arm64.
+package gbrff

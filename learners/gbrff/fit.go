@@ -1,0 +1,205 @@
+package gbrff
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"github.com/rfkit/rfkit/dataset"
+	"github.com/rfkit/rfkit/exploss"
+	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/xmath"
+	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/prep"
+	"github.com/rfkit/rfkit/trig"
+)
+
+// Fit trains a GBRFF2 or GBRFF1 model (cfg.Variant) on the rows of X and
+// their labels y, which must take exactly two distinct values. It checks ctx
+// between rounds, reports each round to cfg.Progress, and is deterministic
+// for a given cfg.Seed on every machine and for any GOMAXPROCS.
+func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if err := prep.Check(X, y); err != nil {
+		return nil, fmt.Errorf("gbrff: %w", err)
+	}
+	signs, labels, err := learners.BinaryLabels(y)
+	if err != nil {
+		return nil, fmt.Errorf("gbrff: %w", err)
+	}
+	progress := cfg.Progress
+	c := cfg.resolved(X.Cols)
+	train, val := allRows(X.Rows), []int(nil)
+	if c.Validation > 0 {
+		train, val = dataset.StratifiedSplit(signs, c.Validation, c.Seed^0x5eed)
+		if len(val) == 0 || len(train) < 2 {
+			return nil, fmt.Errorf("gbrff: Validation = %v leaves %d training and %d validation rows", c.Validation, len(train), len(val))
+		}
+	}
+	f, err := newFitter(c, X, signs, train, val)
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	best, bestLoss, since := 0, math.Inf(1), 0
+	for t := 0; t < c.T; t++ {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("gbrff: round %d of %d: %w", t+1, c.T, err)
+		}
+		if c.Variant == VariantGBRFF1 {
+			err = f.round1(t)
+		} else {
+			err = f.round2(t)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("gbrff: round %d: %w", t+1, err)
+		}
+		loss := f.sumW / float64(len(f.y))
+		if err := progress.Report(learners.Event{Method: c.Variant, Round: t + 1, Rounds: c.T, Loss: loss, Elapsed: time.Since(start)}); err != nil {
+			return nil, fmt.Errorf("gbrff: %w", err)
+		}
+		if f.val == nil {
+			best = t + 1
+			continue
+		}
+		if f.valLoss < bestLoss {
+			best, bestLoss, since = t+1, f.valLoss, 0
+		} else if since++; since >= c.Patience {
+			break
+		}
+	}
+	return f.model(best, labels), nil
+}
+
+func allRows(n int) []int {
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	return idx
+}
+
+// fitter holds the state of one Fit.
+type fitter struct {
+	c           Config
+	d           int
+	mean, scale []float64
+	x           *exploss.Data
+	y, yt, H, h []float64
+	sumW        float64
+	s, cs       []float64 // sin and cos of the current projection
+	omega       []float64 // all frequencies, drawn up front
+	opt         *optimizer
+
+	// the expansion so far (see Model)
+	h0      float64
+	w, b, a [][]float64 // per term: w_j (len d); b and a as 1-element rows
+
+	val     *validation
+	valLoss float64
+}
+
+func newFitter(c Config, X featmap.Matrix, signs []float64, train, val []int) (*fitter, error) {
+	Xtr := prep.Rows(X, train)
+	scaler, Z, err := prep.Standardize(Xtr)
+	if err != nil {
+		return nil, fmt.Errorf("gbrff: %w", err)
+	}
+	n, d := len(train), X.Cols
+	data, err := exploss.NewData(Z, n, d, d)
+	if err != nil {
+		return nil, fmt.Errorf("gbrff: %w", err)
+	}
+	f := &fitter{c: c, d: d, mean: scaler.Mean, scale: scaler.Scale, x: data,
+		y: make([]float64, n), yt: make([]float64, n), H: make([]float64, n), h: make([]float64, n),
+		s: make([]float64, n), cs: make([]float64, n)}
+	var sum float64
+	for i, r := range train {
+		f.y[i] = signs[r]
+		sum += signs[r]
+	}
+	ybar := sum / float64(n)
+	// Both classes are in the training part, so |ȳ| < 1 and H⁰ is finite.
+	f.h0 = 0.5 * xmath.Log((1+ybar)/(1-ybar))
+	for i := range f.H {
+		f.H[i] = f.h0
+	}
+	if f.sumW, err = exploss.Weights(f.yt, f.H, f.y, f.h, 0); err != nil {
+		return nil, fmt.Errorf("gbrff: %w", err)
+	}
+	per := 1
+	if c.Variant == VariantGBRFF1 {
+		per = c.K
+	}
+	// All frequencies up front, ω ~ N(0, 2γI).
+	rng := rand.New(rand.NewPCG(c.Seed, 0x9b7ff))
+	sd := math.Sqrt(2 * c.Gamma)
+	f.omega = make([]float64, c.T*per*d)
+	for i := range f.omega {
+		f.omega[i] = float64(rng.NormFloat64() * sd)
+	}
+	f.opt = newOptimizer(d, c.Iterations)
+	if len(val) > 0 {
+		if f.val, err = newValidation(X, signs, val, scaler, f.h0); err != nil {
+			return nil, err
+		}
+		f.valLoss = f.val.loss()
+	}
+	return f, nil
+}
+
+// sincos1 has the kernels' bits on every architecture (math.Sincos may be
+// contracted differently per architecture).
+func sincos1(v float64) (s, c float64) {
+	var sb, cb, in [1]float64
+	in[0] = v
+	trig.Sincos(sb[:], cb[:], in[:])
+	return sb[0], cb[0]
+}
+
+// step is the closed-form α for weak-learner outputs with Σw = sumW and
+// Σ w·y·h = corr, shrunk by the learning rate.
+func (f *fitter) step(corr float64) float64 {
+	floor := 1e-10 * f.sumW
+	A := math.Max(f.sumW+corr, floor)
+	B := math.Max(f.sumW-corr, floor)
+	return float64(0.5*xmath.Log(A/B)) * f.c.LearningRate
+}
+
+// addTerm appends a_j·cos(w_j·z + b_j) to the expansion.
+func (f *fitter) addTerm(w []float64, b, a float64) {
+	f.w = append(f.w, append([]float64(nil), w...))
+	f.b = append(f.b, []float64{b})
+	f.a = append(f.a, []float64{a})
+}
+
+// update applies the round's step to H, the weights and the validation set.
+func (f *fitter) update(alpha float64) error {
+	var err error
+	if f.sumW, err = exploss.Weights(f.yt, f.H, f.y, f.h, alpha); err != nil {
+		return err
+	}
+	return nil
+}
+
+// model builds the Model from the first `rounds` rounds.
+func (f *fitter) model(rounds int, labels learners.Labels) *Model {
+	per := 1
+	if f.c.Variant == VariantGBRFF1 {
+		per = f.c.K
+	}
+	J := rounds * per
+	m := &Model{cfg: f.c, labels: labels, mean: f.mean, scale: f.scale, h0: f.h0,
+		w: make([]float64, f.d*J), b: make([]float64, J), a: make([]float64, J), rounds: rounds}
+	for j := 0; j < J; j++ {
+		for k := 0; k < f.d; k++ {
+			m.w[k*J+j] = f.w[j][k]
+		}
+		m.b[j], m.a[j] = f.b[j][0], f.a[j][0]
+	}
+	return newModel(m)
+}

@@ -1,0 +1,177 @@
+package gbrff
+
+import (
+	"math"
+
+	"github.com/rfkit/rfkit/exploss"
+	"github.com/rfkit/rfkit/solvers"
+	"github.com/rfkit/rfkit/trig"
+)
+
+// round2 is one GBRFF2 round: b by a global search on the circle with ω⁰
+// fixed, then ω by L-BFGS with b fixed, then α and the update.
+func (f *fitter) round2(t int) error {
+	d := f.d
+	omega0 := f.omega[t*d : (t+1)*d]
+	if err := f.x.Sincos(f.s, f.cs, omega0); err != nil {
+		return err
+	}
+	b, err := f.phase()
+	if err != nil {
+		return err
+	}
+	fs, err := exploss.NewFreqStep(f.x, f.yt)
+	if err != nil {
+		return err
+	}
+	lambda := f.c.Lambda
+	w := f.opt.minimize(func(x, g []float64) float64 {
+		l, _ := fs.Eval(x, b, lambda, g)
+		return l
+	}, omega0)
+	if err := f.x.Sincos(f.s, f.cs, w); err != nil {
+		return err
+	}
+	if f.c.ReoptimizePhase {
+		if b, err = f.phase(); err != nil {
+			return err
+		}
+	}
+	sb, cb := sincos1(b)
+	corr, err := exploss.WeightedCorrelation(f.h, f.yt, f.cs, f.s, []float64{cb}, []float64{sb})
+	if err != nil {
+		return err
+	}
+	alpha := f.step(corr)
+	f.addTerm(w, -b, alpha)
+	if err := f.update(alpha); err != nil {
+		return err
+	}
+	return f.observe([][]float64{w}, []float64{-b}, []float64{1}, alpha)
+}
+
+// phase returns the global minimiser on the circle of
+// f(b) = Σ exp(−ỹ cos(p − b)) for the current sin and cos of p.
+func (f *fitter) phase() (float64, error) {
+	ph, err := exploss.NewPhase(f.cs, f.s, f.yt)
+	if err != nil {
+		return 0, err
+	}
+	b, _ := solvers.MinimizeCircle(ph.Eval, solvers.CircleOptions{})
+	return b, nil
+}
+
+// round1 is one GBRFF1 round: the landmark p by L-BFGS from 0, then the
+// weights q of its K cosines, then α and the update.
+func (f *fitter) round1(t int) error {
+	d, K := f.d, f.c.K
+	Om := f.omega[t*K*d : (t+1)*K*d]
+	lm, err := exploss.NewLandmark(f.x, Om, K, f.yt)
+	if err != nil {
+		return err
+	}
+	a, ga := make([]float64, K), make([]float64, K)
+	p := f.opt.minimize(func(p, g []float64) float64 {
+		project(a, Om, p)
+		l, _ := lm.Eval(a, ga)
+		// ∂L/∂p = Ωᵀ ∂L/∂a
+		for j := range g {
+			var s float64
+			for k := 0; k < K; k++ {
+				s = math.FMA(Om[k*d+j], ga[k], s)
+			}
+			g[j] = s
+		}
+		return l
+	}, make([]float64, d))
+	project(a, Om, p)
+	ell := make([]float64, K)
+	if err := lm.FeatureLosses(ell, a); err != nil {
+		return err
+	}
+	q := softmin(ell, f.c.Beta*math.Sqrt(float64(len(f.y))))
+	u, v := make([]float64, K), make([]float64, K)
+	for k := range a {
+		s, c := sincos1(a[k])
+		u[k], v[k] = float64(q[k]*c), float64(q[k]*s)
+	}
+	corr, err := exploss.WeightedCorrelation(f.h, f.yt, lm.C, lm.S, u, v)
+	if err != nil {
+		return err
+	}
+	alpha := f.step(corr)
+	ws, bs := make([][]float64, K), make([]float64, K)
+	for k := 0; k < K; k++ {
+		ws[k], bs[k] = Om[k*d:(k+1)*d], -a[k]
+		// cos(ω_k·(p − x)) = cos(ω_k·x − a_k)
+		f.addTerm(ws[k], -a[k], float64(alpha*q[k]))
+	}
+	if err := f.update(alpha); err != nil {
+		return err
+	}
+	return f.observe(ws, bs, q, alpha)
+}
+
+// project sets a = Ωp, one FMA per term.
+func project(a, Om, p []float64) {
+	d := len(p)
+	for k := range a {
+		var s float64
+		for j, v := range p {
+			s = math.FMA(Om[k*d+j], v, s)
+		}
+		a[k] = s
+	}
+}
+
+// softmin returns q = softmax(−scale·ℓ), through log-sum-exp (the largest
+// exponent is 0, so nothing overflows).
+func softmin(ell []float64, scale float64) []float64 {
+	z := make([]float64, len(ell))
+	m := math.Inf(-1)
+	for k, l := range ell {
+		z[k] = float64(-scale * l)
+		m = math.Max(m, z[k])
+	}
+	for k := range z {
+		z[k] -= m
+	}
+	trig.Exp(z, z)
+	var s float64
+	for _, e := range z {
+		s += e
+	}
+	for k := range z {
+		z[k] /= s
+	}
+	return z
+}
+
+// optimizer runs the L-BFGS solves of a fit (memory 10, as the reference).
+type optimizer struct {
+	lb   *solvers.LBFGS
+	opt  solvers.LBFGSOptions
+	best []float64
+}
+
+func newOptimizer(d, iterations int) *optimizer {
+	lb, err := solvers.NewLBFGS(d, 10)
+	if err != nil {
+		panic(err) // d ≥ 1 was checked by Fit
+	}
+	return &optimizer{lb: lb, opt: solvers.LBFGSOptions{MaxIterations: iterations}, best: make([]float64, d)}
+}
+
+// minimize returns the best point found from x0, or x0 itself when the solver
+// fails outright (a non-finite objective at x0 cannot happen: every term is
+// bounded).
+func (o *optimizer) minimize(f func(x, g []float64) float64, x0 []float64) []float64 {
+	res, _ := o.lb.Minimize(f, x0, o.opt)
+	out := make([]float64, len(x0))
+	if res.X != nil {
+		copy(out, res.X)
+	} else {
+		copy(out, x0)
+	}
+	return out
+}

@@ -1,0 +1,76 @@
+// Package learners holds what every rfkit learner shares: the Model
+// interface the CLI and cross-validation use, the Task, progress Events, the
+// two-class label mapping, the registry of methods and reflection helpers
+// that set Config fields from "key=value" strings.
+//
+// Each learner lives in its own package (learners/rks is the template) and
+// follows the same pattern:
+//
+//	type Config struct{ ... }                 // zero value = documented defaults
+//	func (c Config) Validate() error
+//	func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error)
+//	func Load(data []byte) (*Model, error)    // = new(Model).UnmarshalBinary
+//	func init() { learners.Register(learners.Method{...}) }
+//
+// where *Model implements Model, is immutable after Fit and safe for
+// concurrent use, and its Predict and PredictBatch allocate nothing.
+// Importing a learner package (for its side effect, if need be) registers it.
+package learners
+
+import (
+	"encoding"
+	"fmt"
+	"time"
+
+	"github.com/rfkit/rfkit/featmap"
+)
+
+// Model is a fitted model, as the CLI and package cv see it.
+type Model interface {
+	// NumInputs is the number of features a row must have.
+	NumInputs() int
+	// Task tells whether Predict returns class labels or values.
+	Task() Task
+	// Predict returns, for one row x of NumInputs() features, the original
+	// class label (Binary) or the predicted value (Regression). It panics if
+	// len(x) != NumInputs() and allocates nothing.
+	Predict(x []float64) float64
+	// PredictBatch writes Predict of every row of X into dst
+	// (len(dst) == X.Rows). Shape errors are returned, not panicked; it
+	// allocates nothing.
+	PredictBatch(dst []float64, X featmap.Matrix) error
+	// MarshalBinary encodes the model in the model file format
+	// (internal/modelfile); Load reads it back.
+	encoding.BinaryMarshaler
+}
+
+// Prober is implemented by binary models that estimate the probability
+// that x belongs to the larger (positive) class.
+type Prober interface {
+	Probability(x []float64) float64
+}
+
+// Event reports the progress of a Fit.
+type Event struct {
+	Method        string        // the learner, e.g. "rks"
+	Round, Rounds int           // Round of Rounds done (1-based)
+	Loss          float64       // training objective after the round; NaN when not applicable
+	Elapsed       time.Duration // since Fit started
+}
+
+// Progress receives an Event after each round of a Fit. A non-nil error
+// stops the Fit, which returns it wrapped (errors.Is finds it). It is called
+// on the goroutine that called Fit.
+type Progress func(Event) error
+
+// Report calls p with e (nothing when p is nil) and wraps its error with the
+// round at which it stopped training.
+func (p Progress) Report(e Event) error {
+	if p == nil {
+		return nil
+	}
+	if err := p(e); err != nil {
+		return fmt.Errorf("stopped by progress callback after round %d of %d: %w", e.Round, e.Rounds, err)
+	}
+	return nil
+}

@@ -1,0 +1,164 @@
+package learners
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/modelfile"
+)
+
+func TestTask(t *testing.T) {
+	for _, task := range []Task{Binary, Regression} {
+		got, err := ParseTask(task.String())
+		if err != nil || got != task {
+			t.Errorf("ParseTask(%q) = %v, %v", task, got, err)
+		}
+		b, err := json.Marshal(struct{ T Task }{task})
+		if err != nil || string(b) != `{"T":"`+task.String()+`"}` {
+			t.Errorf("JSON %s, %v", b, err)
+		}
+	}
+	if _, err := ParseTask("multiclass"); err == nil || !strings.Contains(err.Error(), `unknown task "multiclass"`) {
+		t.Errorf("ParseTask: %v", err)
+	}
+	if _, err := json.Marshal(Task(5)); err == nil || Task(5).String() != "Task(5)" || Task(5).Valid() {
+		t.Error("Task(5) accepted")
+	}
+	var v struct{ T Task }
+	if err := json.Unmarshal([]byte(`{"T":"nope"}`), &v); err == nil {
+		t.Error("JSON accepted an unknown task")
+	}
+}
+
+func TestBinaryLabels(t *testing.T) {
+	signs, l, err := BinaryLabels([]float64{5, -3, 5, 5, -3})
+	if err != nil || l != (Labels{Neg: -3, Pos: 5}) || !reflect.DeepEqual(signs, []float64{1, -1, 1, 1, -1}) {
+		t.Fatalf("got %v, %v, %v", signs, l, err)
+	}
+	for _, c := range []struct {
+		y    []float64
+		want string
+	}{
+		{nil, "no labels"},
+		{[]float64{1, 1, 1}, "only one class (every label is 1)"},
+		{[]float64{0, 1, 1, 2}, "more than two classes (0, 1 and 2, first at y[3])"},
+		{[]float64{0, 1, math.NaN()}, "y[2] is NaN"},
+		{[]float64{math.Inf(1), 1}, "y[0] is +Inf"},
+	} {
+		if _, _, err := BinaryLabels(c.y); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("BinaryLabels(%v): %v, want %q", c.y, err, c.want)
+		}
+	}
+	if l.Decode(0) != 5 || l.Decode(-1e-300) != -3 || !math.IsNaN(l.Decode(math.NaN())) {
+		t.Error("Decode")
+	}
+	if v, err := l.Encode(-3); v != -1 || err != nil {
+		t.Error("Encode(-3)")
+	}
+	if _, err := l.Encode(0); err == nil {
+		t.Error("Encode(0) accepted")
+	}
+	if _, err := NewLabels(1, 1); err == nil {
+		t.Error("NewLabels(1, 1) accepted")
+	}
+	if _, err := NewLabels(0, math.Inf(1)); err == nil {
+		t.Error("NewLabels(0, Inf) accepted")
+	}
+	if got, err := NewLabels(-1, 1); err != nil || !reflect.DeepEqual(got.Slice(), []float64{-1, 1}) {
+		t.Error("NewLabels(-1, 1)")
+	}
+}
+
+func TestProgressReport(t *testing.T) {
+	var p Progress
+	if err := p.Report(Event{}); err != nil {
+		t.Fatal(err)
+	}
+	stop := errors.New("stop")
+	p = func(e Event) error {
+		if e.Round == 3 {
+			return stop
+		}
+		return nil
+	}
+	if err := p.Report(Event{Round: 2, Rounds: 5}); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Report(Event{Round: 3, Rounds: 5}); !errors.Is(err, stop) || !strings.Contains(err.Error(), "after round 3 of 5") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// fakeModel is the smallest Model: it predicts the first input.
+type fakeModel struct{}
+
+func (fakeModel) NumInputs() int                               { return 1 }
+func (fakeModel) Task() Task                                   { return Regression }
+func (fakeModel) Predict(x []float64) float64                  { return x[0] }
+func (fakeModel) PredictBatch([]float64, featmap.Matrix) error { return nil }
+func (fakeModel) MarshalBinary() ([]byte, error) {
+	f := &modelfile.File{Header: modelfile.Header{Method: "fake", Version: 1, Task: "regression", Inputs: 1}}
+	return f.MarshalBinary()
+}
+
+func init() {
+	Register(Method{
+		Name:      "fake",
+		Doc:       "test double",
+		NewConfig: func() any { return new(testConfig) },
+		Fit: func(context.Context, featmap.Matrix, []float64, any, Progress) (Model, error) {
+			return fakeModel{}, nil
+		},
+		Load: func([]byte) (Model, error) { return fakeModel{}, nil },
+	})
+}
+
+func TestRegistry(t *testing.T) {
+	m, err := Lookup("fake")
+	if err != nil || m.Name != "fake" {
+		t.Fatalf("Lookup: %v", err)
+	}
+	if _, err := Lookup("nope"); err == nil || !strings.Contains(err.Error(), `unknown method "nope" (registered: fake)`) {
+		t.Errorf("Lookup(nope): %v", err)
+	}
+	if ms := Methods(); len(ms) != 1 || ms[0].Name != "fake" {
+		t.Errorf("Methods: %v", ms)
+	}
+	data, _ := fakeModel{}.MarshalBinary()
+	if got, err := Load(data); err != nil || got.Predict([]float64{4}) != 4 {
+		t.Errorf("Load: %v", err)
+	}
+	other := &modelfile.File{Header: modelfile.Header{Method: "other", Version: 1, Task: "regression", Inputs: 1}}
+	data, _ = other.MarshalBinary()
+	if _, err := Load(data); err == nil || !strings.Contains(err.Error(), `unknown method "other"`) {
+		t.Errorf("Load(other): %v", err)
+	}
+	if _, err := Load([]byte("junk")); !errors.Is(err, modelfile.ErrCorrupt) {
+		t.Errorf("Load(junk): %v", err)
+	}
+
+	mustPanic := func(name, want string, m Method) {
+		t.Helper()
+		defer func() {
+			if r := recover(); r == nil || !strings.Contains(r.(string), want) {
+				t.Errorf("%s: panic %v, want %q", name, r, want)
+			}
+		}()
+		Register(m)
+	}
+	ok := Method{Name: "x", NewConfig: m.NewConfig, Fit: m.Fit, Load: m.Load}
+	mustPanic("frozen", "after the registry was read", ok)
+
+	frozen.Store(false) // test only: reopen the registry
+	defer frozen.Store(true)
+	mustPanic("duplicate", "duplicate method fake", Method{Name: "fake", NewConfig: m.NewConfig, Fit: m.Fit, Load: m.Load})
+	mustPanic("empty", `bad name ""`, Method{NewConfig: m.NewConfig, Fit: m.Fit, Load: m.Load})
+	mustPanic("upper", `bad name "X"`, Method{Name: "X", NewConfig: m.NewConfig, Fit: m.Fit, Load: m.Load})
+	mustPanic("nil", "must be set", Method{Name: "y"})
+}

@@ -1,0 +1,117 @@
+// Package rks is Random Kitchen Sinks (Rahimi and Recht 2007, 2008), the
+// random Fourier feature baseline: inputs are standardised, mapped by
+//
+//	z(x) = √(2/D)·cos(Wᵀx + b),   W_kj ~ N(0, 2γ),   b_j ~ U[0, 2π)
+//
+// (the Gaussian kernel exp(−γ‖x−x'‖²), featmap.NewRFF), and a linear model
+// is fitted on z by L2-regularised logistic regression (classification,
+// the default) or ridge regression (regression, or classification on ±1
+// targets), both with an unpenalised intercept (package solvers).
+//
+// It is also the template of every rfkit learner: Config with documented
+// zero-value defaults and Validate, Fit with a context and a Progress
+// callback, an immutable Model whose Predict and PredictBatch allocate
+// nothing, a model file through internal/modelfile, and registration with
+// package learners.
+package rks
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/rfkit/rfkit/learners"
+)
+
+// Name is the method's registry name and the "method" of its model files.
+const Name = "rks"
+
+// Defaults of a zero Config field, and the largest accepted Features.
+const (
+	DefaultFeatures = 100
+	DefaultLambda   = 1e-3
+	MaxFeatures     = 1 << 16
+)
+
+// Loss selects the linear model fitted on the random features.
+type Loss string
+
+const (
+	// Logistic is L2-regularised logistic regression,
+	// (1/n) Σ log(1 + exp(−y_i(w·z_i + c))) + (λ/2)‖w‖² (Binary only).
+	Logistic Loss = "logistic"
+	// Ridge is ridge regression, (1/n) Σ (y_i − w·z_i − c)² + λ‖w‖², on the
+	// targets (Regression) or on the ±1 labels (Binary).
+	Ridge Loss = "ridge"
+)
+
+// Config configures Fit. The zero value selects the documented defaults:
+// binary classification by logistic regression on 100 features with
+// γ = 1/d and λ = 1e-3, seed 0.
+type Config struct {
+	// Features is the number D of random features (0 → 100).
+	Features int `help:"number of random features D (at most 65536)" default:"100"`
+	// Gamma is the bandwidth γ of the Gaussian kernel exp(−γ‖x−x'‖²),
+	// measured on standardised inputs (0 → 1/d).
+	Gamma float64 `help:"Gaussian kernel bandwidth γ on standardised inputs" default:"1/d"`
+	// Lambda is the L2 regularisation λ of the linear model (0 → 1e-3).
+	// There is no unregularised option: logistic regression on separable
+	// features would diverge, and ridge can be singular; use a tiny λ.
+	Lambda float64 `help:"L2 regularisation λ of the linear model" default:"1e-3"`
+	// Loss is Logistic or Ridge ("" → Logistic for Binary, Ridge for
+	// Regression).
+	Loss Loss `help:"linear model: logistic (binary only) or ridge" default:"logistic (binary), ridge (regression)"`
+	// Task is learners.Binary (the zero value) or learners.Regression. It
+	// is never inferred from y: binary data with three classes is an error,
+	// not a regression problem.
+	Task learners.Task `help:"binary or regression"`
+	// Seed fixes the random features: equal seeds give identical models.
+	Seed uint64 `help:"seed of the random features"`
+	// Progress, if not nil, is called after each of the two rounds
+	// (features, solve).
+	Progress learners.Progress `json:"-"`
+}
+
+// Validate reports out-of-range fields; zero fields are valid (defaults).
+func (c Config) Validate() error {
+	switch {
+	case c.Features < 0 || c.Features > MaxFeatures:
+		return fmt.Errorf("rks: Features = %d, want 1..%d (0 for the default %d)", c.Features, MaxFeatures, DefaultFeatures)
+	case !(c.Gamma >= 0) || math.IsInf(c.Gamma, 0):
+		return fmt.Errorf("rks: Gamma = %v, want a finite γ > 0 (0 for the default 1/d)", c.Gamma)
+	case !(c.Lambda >= 0) || math.IsInf(c.Lambda, 0):
+		return fmt.Errorf("rks: Lambda = %v, want a finite λ > 0 (0 for the default %g)", c.Lambda, DefaultLambda)
+	case !c.Task.Valid():
+		return fmt.Errorf("rks: Task = %v, want binary or regression", c.Task)
+	}
+	switch c.Loss {
+	case "", Ridge:
+	case Logistic:
+		if c.Task != learners.Binary {
+			return fmt.Errorf("rks: Loss = logistic needs the binary task, not %v", c.Task)
+		}
+	default:
+		return fmt.Errorf("rks: unknown Loss %q, want %q or %q", c.Loss, Logistic, Ridge)
+	}
+	return nil
+}
+
+// resolve returns c with the defaults filled in for d inputs.
+func (c Config) resolve(d int) Config {
+	if c.Features == 0 {
+		c.Features = DefaultFeatures
+	}
+	if c.Gamma == 0 {
+		c.Gamma = 1 / float64(d)
+	}
+	if c.Lambda == 0 {
+		c.Lambda = DefaultLambda
+	}
+	if c.Loss == "" {
+		c.Loss = Logistic
+		if c.Task == learners.Regression {
+			c.Loss = Ridge
+		}
+	}
+	c.Progress = nil
+	return c
+}

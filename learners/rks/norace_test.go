@@ -1,0 +1,5 @@
+//go:build !race
+
+package rks_test
+
+const raceEnabled = false
