@@ -71,6 +71,9 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzKernels -fuzztime $(FUZZTIME) ./asm
 	$(GO) test -run '^$$' -fuzz FuzzReadCSV -fuzztime $(FUZZTIME) ./dataset
 	$(GO) test -run '^$$' -fuzz FuzzReadLIBSVM -fuzztime $(FUZZTIME) ./dataset
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./internal/modelfile
+	$(GO) test -run '^$$' -fuzz FuzzUnmarshal -fuzztime $(FUZZTIME) ./learners/rks
+	$(GO) test -run '^$$' -fuzz FuzzUnmarshal -fuzztime $(FUZZTIME) ./learners/gbrff
 
 ## bench: benchstat-compatible output in $(BENCHOUT)/bench.txt
 bench:
