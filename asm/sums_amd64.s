@@ -1144,8 +1144,10 @@ cosSumAVX2_done:
 // func weightsAVX512(f *[21]uint64) int
 // Requires: AVX, AVX512F
 TEXT ·weightsAVX512(SB), NOSPLIT, $0-16
-	MOVQ f+0(FP), AX
-	MOVQ 120(AX), CX
+	MOVQ    f+0(FP), AX
+	MOVQ    120(AX), CX
+	MOVQ    80(AX), DX
+	VMOVUPD (DX), Z0
 
 weightsAVX512_many:
 	MOVQ              128(AX), DX
@@ -1153,145 +1155,142 @@ weightsAVX512_many:
 	CMPQ              CX, DX
 	JG                weightsAVX512_one
 	MOVQ              (AX), DX
-	VMOVUPD           (DX)(CX*8), Z0
-	VMOVUPD           64(DX)(CX*8), Z1
-	VMOVUPD           128(DX)(CX*8), Z2
+	VMOVUPD           (DX)(CX*8), Z1
+	VMOVUPD           64(DX)(CX*8), Z2
+	VMOVUPD           128(DX)(CX*8), Z3
 	MOVQ              16(AX), DX
-	VMOVUPD           (DX)(CX*8), Z3
-	VMOVUPD           64(DX)(CX*8), Z4
-	VMOVUPD           128(DX)(CX*8), Z5
-	VBROADCASTSD      136(AX), Z6
+	VMOVUPD           (DX)(CX*8), Z4
+	VMOVUPD           64(DX)(CX*8), Z5
+	VMOVUPD           128(DX)(CX*8), Z6
 	VBROADCASTSD      136(AX), Z7
 	VBROADCASTSD      136(AX), Z8
+	VBROADCASTSD      136(AX), Z9
 	MOVQ              8(AX), DX
-	VMOVUPD           (DX)(CX*8), Z9
-	VMOVUPD           64(DX)(CX*8), Z10
-	VMOVUPD           128(DX)(CX*8), Z11
-	VFMADD231PD       Z3, Z6, Z9
+	VMOVUPD           (DX)(CX*8), Z10
+	VMOVUPD           64(DX)(CX*8), Z11
+	VMOVUPD           128(DX)(CX*8), Z12
 	VFMADD231PD       Z4, Z7, Z10
 	VFMADD231PD       Z5, Z8, Z11
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z0, Z3
+	VFMADD231PD       Z6, Z9, Z12
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z1, Z4
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z2, Z5
-	VMULPD            Z9, Z3, Z3
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z6
 	VMULPD            Z10, Z4, Z4
 	VMULPD            Z11, Z5, Z5
-	VBROADCASTSD      sumsConsts<>+8(SB), Z6
-	VMINPD            Z3, Z6, Z3
-	VBROADCASTSD      sumsConsts<>+8(SB), Z6
-	VMINPD            Z4, Z6, Z4
-	VBROADCASTSD      sumsConsts<>+8(SB), Z6
-	VMINPD            Z5, Z6, Z5
-	VBROADCASTSD      sumsConsts<>+16(SB), Z6
-	VMAXPD            Z3, Z6, Z3
-	VBROADCASTSD      sumsConsts<>+16(SB), Z6
-	VMAXPD            Z4, Z6, Z4
-	VBROADCASTSD      sumsConsts<>+16(SB), Z6
-	VMAXPD            Z5, Z6, Z5
-	VBROADCASTSD      sumsConsts<>+32(SB), Z6
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z3, Z6
+	VMULPD            Z12, Z6, Z6
+	VBROADCASTSD      sumsConsts<>+8(SB), Z7
+	VMINPD            Z4, Z7, Z4
+	VBROADCASTSD      sumsConsts<>+8(SB), Z7
+	VMINPD            Z5, Z7, Z5
+	VBROADCASTSD      sumsConsts<>+8(SB), Z7
+	VMINPD            Z6, Z7, Z6
+	VBROADCASTSD      sumsConsts<>+16(SB), Z7
+	VMAXPD            Z4, Z7, Z4
+	VBROADCASTSD      sumsConsts<>+16(SB), Z7
+	VMAXPD            Z5, Z7, Z5
+	VBROADCASTSD      sumsConsts<>+16(SB), Z7
+	VMAXPD            Z6, Z7, Z6
 	VBROADCASTSD      sumsConsts<>+32(SB), Z7
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z4, Z7
 	VBROADCASTSD      sumsConsts<>+32(SB), Z8
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z5, Z8
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z6
+	VBROADCASTSD      sumsConsts<>+32(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z6, Z9
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z7, Z7
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z8, Z8
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z6, Z3
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z9, Z9
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z7, Z4
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z8, Z5
-	VBROADCASTSD      sumsConsts<>+48(SB), Z12
-	VFNMADD213PD      Z3, Z6, Z12
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z9, Z6
 	VBROADCASTSD      sumsConsts<>+48(SB), Z13
 	VFNMADD213PD      Z4, Z7, Z13
 	VBROADCASTSD      sumsConsts<>+48(SB), Z14
 	VFNMADD213PD      Z5, Z8, Z14
-	VSUBPD            Z12, Z3, Z3
+	VBROADCASTSD      sumsConsts<>+48(SB), Z15
+	VFNMADD213PD      Z6, Z9, Z15
 	VSUBPD            Z13, Z4, Z4
 	VSUBPD            Z14, Z5, Z5
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z6, Z3
+	VSUBPD            Z15, Z6, Z6
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z7, Z4
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z8, Z5
-	VBROADCASTSD      sumsConsts<>+64(SB), Z15
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z12, Z15
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z9, Z6
 	VBROADCASTSD      sumsConsts<>+64(SB), Z16
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z13, Z16
 	VBROADCASTSD      sumsConsts<>+64(SB), Z17
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z12, Z15
+	VBROADCASTSD      sumsConsts<>+64(SB), Z18
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z15, Z18
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z15, Z18
 	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z15, Z18
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z15, Z18
 	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z15, Z18
 	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z15, Z18
 	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z15, Z18
 	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z15, Z18
 	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z15, Z18
 	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z15, Z18
 	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z14, Z17
-	VMULPD            Z12, Z12, Z18
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z15, Z18
 	VMULPD            Z13, Z13, Z19
 	VMULPD            Z14, Z14, Z20
-	VFMADD231PD       Z15, Z18, Z3
+	VMULPD            Z15, Z15, Z21
 	VFMADD231PD       Z16, Z19, Z4
 	VFMADD231PD       Z17, Z20, Z5
-	VADDPD.BCST       sumsConsts<>+152(SB), Z12, Z15
+	VFMADD231PD       Z18, Z21, Z6
 	VADDPD.BCST       sumsConsts<>+152(SB), Z13, Z16
 	VADDPD.BCST       sumsConsts<>+152(SB), Z14, Z17
-	VBROADCASTSD      sumsConsts<>+152(SB), Z18
-	VSUBPD            Z15, Z18, Z18
+	VADDPD.BCST       sumsConsts<>+152(SB), Z15, Z18
 	VBROADCASTSD      sumsConsts<>+152(SB), Z19
 	VSUBPD            Z16, Z19, Z19
 	VBROADCASTSD      sumsConsts<>+152(SB), Z20
 	VSUBPD            Z17, Z20, Z20
-	VADDPD            Z12, Z18, Z12
+	VBROADCASTSD      sumsConsts<>+152(SB), Z21
+	VSUBPD            Z18, Z21, Z21
 	VADDPD            Z13, Z19, Z13
 	VADDPD            Z14, Z20, Z14
-	VADDPD            Z12, Z3, Z3
+	VADDPD            Z15, Z21, Z15
 	VADDPD            Z13, Z4, Z4
 	VADDPD            Z14, Z5, Z5
-	VADDPD            Z3, Z15, Z3
+	VADDPD            Z15, Z6, Z6
 	VADDPD            Z4, Z16, Z4
 	VADDPD            Z5, Z17, Z5
-	VSCALEFPD         Z6, Z3, Z3
+	VADDPD            Z6, Z18, Z6
 	VSCALEFPD         Z7, Z4, Z4
 	VSCALEFPD         Z8, Z5, Z5
-	VMULPD            Z3, Z0, Z0
+	VSCALEFPD         Z9, Z6, Z6
 	VMULPD            Z4, Z1, Z1
 	VMULPD            Z5, Z2, Z2
+	VMULPD            Z6, Z3, Z3
 	MOVQ              32(AX), DX
-	VMOVUPD           Z0, (DX)(CX*8)
-	VMOVUPD           Z1, 64(DX)(CX*8)
-	VMOVUPD           Z2, 128(DX)(CX*8)
+	VMOVUPD           Z1, (DX)(CX*8)
+	VMOVUPD           Z2, 64(DX)(CX*8)
+	VMOVUPD           Z3, 128(DX)(CX*8)
 	MOVQ              40(AX), DX
-	VMOVUPD           Z9, (DX)(CX*8)
-	VMOVUPD           Z10, 64(DX)(CX*8)
-	VMOVUPD           Z11, 128(DX)(CX*8)
-	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z0
-	VADDPD            Z3, Z0, Z0
+	VMOVUPD           Z10, (DX)(CX*8)
+	VMOVUPD           Z11, 64(DX)(CX*8)
+	VMOVUPD           Z12, 128(DX)(CX*8)
 	VADDPD            Z4, Z0, Z0
 	VADDPD            Z5, Z0, Z0
-	VMOVUPD           Z0, (DX)
+	VADDPD            Z6, Z0, Z0
 	ADDQ              $0x18, CX
 	JMP               weightsAVX512_many
 
@@ -1301,70 +1300,72 @@ weightsAVX512_one:
 	CMPQ              CX, DX
 	JG                weightsAVX512_done
 	MOVQ              (AX), DX
-	VMOVUPD           (DX)(CX*8), Z0
-	MOVQ              16(AX), DX
 	VMOVUPD           (DX)(CX*8), Z1
-	VBROADCASTSD      136(AX), Z2
+	MOVQ              16(AX), DX
+	VMOVUPD           (DX)(CX*8), Z2
+	VBROADCASTSD      136(AX), Z3
 	MOVQ              8(AX), DX
-	VMOVUPD           (DX)(CX*8), Z3
-	VFMADD231PD       Z1, Z2, Z3
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z0, Z1
-	VMULPD            Z3, Z1, Z1
-	VBROADCASTSD      sumsConsts<>+8(SB), Z2
-	VMINPD            Z1, Z2, Z1
-	VBROADCASTSD      sumsConsts<>+16(SB), Z2
-	VMAXPD            Z1, Z2, Z1
-	VBROADCASTSD      sumsConsts<>+32(SB), Z2
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z2
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z2
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z2, Z1
-	VBROADCASTSD      sumsConsts<>+48(SB), Z4
-	VFNMADD213PD      Z1, Z2, Z4
-	VSUBPD            Z4, Z1, Z1
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z2, Z1
-	VBROADCASTSD      sumsConsts<>+64(SB), Z5
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z4, Z5
-	VMULPD            Z4, Z4, Z6
-	VFMADD231PD       Z5, Z6, Z1
-	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z5
-	VBROADCASTSD      sumsConsts<>+152(SB), Z6
-	VSUBPD            Z5, Z6, Z6
-	VADDPD            Z4, Z6, Z4
-	VADDPD            Z4, Z1, Z1
-	VADDPD            Z1, Z5, Z1
-	VSCALEFPD         Z2, Z1, Z1
-	VMULPD            Z1, Z0, Z0
+	VMOVUPD           (DX)(CX*8), Z4
+	VFMADD231PD       Z2, Z3, Z4
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z1, Z2
+	VMULPD            Z4, Z2, Z2
+	VBROADCASTSD      sumsConsts<>+8(SB), Z3
+	VMINPD            Z2, Z3, Z2
+	VBROADCASTSD      sumsConsts<>+16(SB), Z3
+	VMAXPD            Z2, Z3, Z2
+	VBROADCASTSD      sumsConsts<>+32(SB), Z3
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z3
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z3
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z3, Z2
+	VBROADCASTSD      sumsConsts<>+48(SB), Z5
+	VFNMADD213PD      Z2, Z3, Z5
+	VSUBPD            Z5, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z3, Z2
+	VBROADCASTSD      sumsConsts<>+64(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z5, Z6
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z5, Z6
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z5, Z6
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z5, Z6
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z5, Z6
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z5, Z6
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z5, Z6
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z5, Z6
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z5, Z6
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z5, Z6
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z5, Z6
+	VMULPD            Z5, Z5, Z7
+	VFMADD231PD       Z6, Z7, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z6
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z6, Z7, Z7
+	VADDPD            Z5, Z7, Z5
+	VADDPD            Z5, Z2, Z2
+	VADDPD            Z2, Z6, Z2
+	VSCALEFPD         Z3, Z2, Z2
+	VMULPD            Z2, Z1, Z1
 	MOVQ              32(AX), DX
-	VMOVUPD           Z0, (DX)(CX*8)
+	VMOVUPD           Z1, (DX)(CX*8)
 	MOVQ              40(AX), DX
-	VMOVUPD           Z3, (DX)(CX*8)
-	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z0
-	VADDPD            Z1, Z0, Z0
-	VMOVUPD           Z0, (DX)
+	VMOVUPD           Z4, (DX)(CX*8)
+	VADDPD            Z2, Z0, Z0
 	ADDQ              $0x08, CX
 	JMP               weightsAVX512_one
 
 weightsAVX512_done:
-	MOVQ CX, ret+8(FP)
+	MOVQ    80(AX), AX
+	VMOVUPD Z0, (AX)
+	MOVQ    CX, ret+8(FP)
 	VZEROUPPER
 	RET
 
 // func phaseAVX512(f *[21]uint64) int
 // Requires: AVX, AVX512F
 TEXT ·phaseAVX512(SB), NOSPLIT, $0-16
-	MOVQ f+0(FP), AX
-	MOVQ 120(AX), CX
+	MOVQ    f+0(FP), AX
+	MOVQ    120(AX), CX
+	MOVQ    80(AX), DX
+	VMOVUPD (DX), Z0
+	VMOVUPD 64(DX), Z1
 
 phaseAVX512_many:
 	MOVQ              128(AX), DX
@@ -1372,158 +1373,152 @@ phaseAVX512_many:
 	CMPQ              CX, DX
 	JG                phaseAVX512_one
 	MOVQ              (AX), DX
-	VMOVUPD           (DX)(CX*8), Z0
-	VMOVUPD           64(DX)(CX*8), Z1
-	VMOVUPD           128(DX)(CX*8), Z2
+	VMOVUPD           (DX)(CX*8), Z2
+	VMOVUPD           64(DX)(CX*8), Z3
+	VMOVUPD           128(DX)(CX*8), Z4
 	MOVQ              8(AX), DX
-	VMOVUPD           (DX)(CX*8), Z3
-	VMOVUPD           64(DX)(CX*8), Z4
-	VMOVUPD           128(DX)(CX*8), Z5
+	VMOVUPD           (DX)(CX*8), Z5
+	VMOVUPD           64(DX)(CX*8), Z6
+	VMOVUPD           128(DX)(CX*8), Z7
 	MOVQ              16(AX), DX
-	VMOVUPD           (DX)(CX*8), Z6
-	VMOVUPD           64(DX)(CX*8), Z7
-	VMOVUPD           128(DX)(CX*8), Z8
-	VBROADCASTSD      136(AX), Z9
-	VBROADCASTSD      136(AX), Z10
+	VMOVUPD           (DX)(CX*8), Z8
+	VMOVUPD           64(DX)(CX*8), Z9
+	VMOVUPD           128(DX)(CX*8), Z10
 	VBROADCASTSD      136(AX), Z11
-	VBROADCASTSD      144(AX), Z12
-	VBROADCASTSD      144(AX), Z13
+	VBROADCASTSD      136(AX), Z12
+	VBROADCASTSD      136(AX), Z13
 	VBROADCASTSD      144(AX), Z14
-	VMULPD            Z12, Z3, Z15
-	VMULPD            Z13, Z4, Z16
+	VBROADCASTSD      144(AX), Z15
+	VBROADCASTSD      144(AX), Z16
 	VMULPD            Z14, Z5, Z17
-	VFMADD231PD       Z9, Z0, Z15
-	VFMADD231PD       Z10, Z1, Z16
+	VMULPD            Z15, Z6, Z18
+	VMULPD            Z16, Z7, Z19
 	VFMADD231PD       Z11, Z2, Z17
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z6, Z18
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z7, Z19
+	VFMADD231PD       Z12, Z3, Z18
+	VFMADD231PD       Z13, Z4, Z19
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z8, Z20
-	VMULPD            Z15, Z18, Z15
-	VMULPD            Z16, Z19, Z16
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z9, Z21
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z10, Z22
 	VMULPD            Z17, Z20, Z17
-	VBROADCASTSD      sumsConsts<>+8(SB), Z18
-	VMINPD            Z15, Z18, Z15
-	VBROADCASTSD      sumsConsts<>+8(SB), Z18
-	VMINPD            Z16, Z18, Z16
-	VBROADCASTSD      sumsConsts<>+8(SB), Z18
-	VMINPD            Z17, Z18, Z17
-	VBROADCASTSD      sumsConsts<>+16(SB), Z18
-	VMAXPD            Z15, Z18, Z15
-	VBROADCASTSD      sumsConsts<>+16(SB), Z18
-	VMAXPD            Z16, Z18, Z16
-	VBROADCASTSD      sumsConsts<>+16(SB), Z18
-	VMAXPD            Z17, Z18, Z17
-	VBROADCASTSD      sumsConsts<>+32(SB), Z18
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z15, Z18
-	VBROADCASTSD      sumsConsts<>+32(SB), Z19
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z16, Z19
+	VMULPD            Z18, Z21, Z18
+	VMULPD            Z19, Z22, Z19
+	VBROADCASTSD      sumsConsts<>+8(SB), Z20
+	VMINPD            Z17, Z20, Z17
+	VBROADCASTSD      sumsConsts<>+8(SB), Z20
+	VMINPD            Z18, Z20, Z18
+	VBROADCASTSD      sumsConsts<>+8(SB), Z20
+	VMINPD            Z19, Z20, Z19
+	VBROADCASTSD      sumsConsts<>+16(SB), Z20
+	VMAXPD            Z17, Z20, Z17
+	VBROADCASTSD      sumsConsts<>+16(SB), Z20
+	VMAXPD            Z18, Z20, Z18
+	VBROADCASTSD      sumsConsts<>+16(SB), Z20
+	VMAXPD            Z19, Z20, Z19
 	VBROADCASTSD      sumsConsts<>+32(SB), Z20
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z17, Z20
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z18, Z18
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z19, Z19
+	VBROADCASTSD      sumsConsts<>+32(SB), Z21
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z18, Z21
+	VBROADCASTSD      sumsConsts<>+32(SB), Z22
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z19, Z22
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z20, Z20
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z18, Z15
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z19, Z16
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z21, Z21
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z22, Z22
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z20, Z17
-	VBROADCASTSD      sumsConsts<>+48(SB), Z21
-	VFNMADD213PD      Z15, Z18, Z21
-	VBROADCASTSD      sumsConsts<>+48(SB), Z22
-	VFNMADD213PD      Z16, Z19, Z22
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z21, Z18
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z22, Z19
 	VBROADCASTSD      sumsConsts<>+48(SB), Z23
 	VFNMADD213PD      Z17, Z20, Z23
-	VSUBPD            Z21, Z15, Z15
-	VSUBPD            Z22, Z16, Z16
+	VBROADCASTSD      sumsConsts<>+48(SB), Z24
+	VFNMADD213PD      Z18, Z21, Z24
+	VBROADCASTSD      sumsConsts<>+48(SB), Z25
+	VFNMADD213PD      Z19, Z22, Z25
 	VSUBPD            Z23, Z17, Z17
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z18, Z15
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z19, Z16
+	VSUBPD            Z24, Z18, Z18
+	VSUBPD            Z25, Z19, Z19
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z20, Z17
-	VBROADCASTSD      sumsConsts<>+64(SB), Z24
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z21, Z24
-	VBROADCASTSD      sumsConsts<>+64(SB), Z25
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z22, Z25
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z21, Z18
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z22, Z19
 	VBROADCASTSD      sumsConsts<>+64(SB), Z26
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z22, Z25
+	VBROADCASTSD      sumsConsts<>+64(SB), Z27
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z24, Z27
+	VBROADCASTSD      sumsConsts<>+64(SB), Z28
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z25, Z28
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z22, Z25
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z24, Z27
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z25, Z28
 	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z22, Z25
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z24, Z27
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z25, Z28
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z22, Z25
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z24, Z27
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z25, Z28
 	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z22, Z25
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z24, Z27
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z25, Z28
 	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z22, Z25
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z24, Z27
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z25, Z28
 	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z22, Z25
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z24, Z27
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z25, Z28
 	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z22, Z25
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z24, Z27
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z25, Z28
 	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z22, Z25
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z24, Z27
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z25, Z28
 	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z22, Z25
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z24, Z27
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z25, Z28
 	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z23, Z26
-	VMULPD            Z21, Z21, Z27
-	VMULPD            Z22, Z22, Z28
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z24, Z27
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z25, Z28
 	VMULPD            Z23, Z23, Z29
-	VFMADD231PD       Z24, Z27, Z15
-	VFMADD231PD       Z25, Z28, Z16
+	VMULPD            Z24, Z24, Z30
+	VMULPD            Z25, Z25, Z31
 	VFMADD231PD       Z26, Z29, Z17
-	VADDPD.BCST       sumsConsts<>+152(SB), Z21, Z24
-	VADDPD.BCST       sumsConsts<>+152(SB), Z22, Z25
+	VFMADD231PD       Z27, Z30, Z18
+	VFMADD231PD       Z28, Z31, Z19
 	VADDPD.BCST       sumsConsts<>+152(SB), Z23, Z26
-	VBROADCASTSD      sumsConsts<>+152(SB), Z27
-	VSUBPD            Z24, Z27, Z27
-	VBROADCASTSD      sumsConsts<>+152(SB), Z28
-	VSUBPD            Z25, Z28, Z28
+	VADDPD.BCST       sumsConsts<>+152(SB), Z24, Z27
+	VADDPD.BCST       sumsConsts<>+152(SB), Z25, Z28
 	VBROADCASTSD      sumsConsts<>+152(SB), Z29
 	VSUBPD            Z26, Z29, Z29
-	VADDPD            Z21, Z27, Z21
-	VADDPD            Z22, Z28, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z30
+	VSUBPD            Z27, Z30, Z30
+	VBROADCASTSD      sumsConsts<>+152(SB), Z31
+	VSUBPD            Z28, Z31, Z31
 	VADDPD            Z23, Z29, Z23
-	VADDPD            Z21, Z15, Z15
-	VADDPD            Z22, Z16, Z16
+	VADDPD            Z24, Z30, Z24
+	VADDPD            Z25, Z31, Z25
 	VADDPD            Z23, Z17, Z17
-	VADDPD            Z15, Z24, Z15
-	VADDPD            Z16, Z25, Z16
+	VADDPD            Z24, Z18, Z18
+	VADDPD            Z25, Z19, Z19
 	VADDPD            Z17, Z26, Z17
-	VSCALEFPD         Z18, Z15, Z15
-	VSCALEFPD         Z19, Z16, Z16
+	VADDPD            Z18, Z27, Z18
+	VADDPD            Z19, Z28, Z19
 	VSCALEFPD         Z20, Z17, Z17
-	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z18
-	VADDPD            Z15, Z18, Z18
-	VADDPD            Z16, Z18, Z18
-	VADDPD            Z17, Z18, Z18
-	VMOVUPD           Z18, (DX)
-	VMULPD            Z12, Z0, Z0
-	VMULPD            Z13, Z1, Z1
+	VSCALEFPD         Z21, Z18, Z18
+	VSCALEFPD         Z22, Z19, Z19
+	VADDPD            Z17, Z0, Z0
+	VADDPD            Z18, Z0, Z0
+	VADDPD            Z19, Z0, Z0
 	VMULPD            Z14, Z2, Z2
-	VFMSUB231PD       Z9, Z3, Z0
-	VFMSUB231PD       Z10, Z4, Z1
+	VMULPD            Z15, Z3, Z3
+	VMULPD            Z16, Z4, Z4
 	VFMSUB231PD       Z11, Z5, Z2
-	VMULPD            Z6, Z15, Z3
-	VMULPD            Z7, Z16, Z4
+	VFMSUB231PD       Z12, Z6, Z3
+	VFMSUB231PD       Z13, Z7, Z4
 	VMULPD            Z8, Z17, Z5
-	VMULPD            Z0, Z3, Z0
-	VMULPD            Z1, Z4, Z1
+	VMULPD            Z9, Z18, Z6
+	VMULPD            Z10, Z19, Z7
 	VMULPD            Z2, Z5, Z2
-	MOVQ              80(AX), DX
-	VMOVUPD           64(DX), Z3
-	VADDPD            Z0, Z3, Z3
-	VADDPD            Z1, Z3, Z3
-	VADDPD            Z2, Z3, Z3
-	VMOVUPD           Z3, 64(DX)
+	VMULPD            Z3, Z6, Z3
+	VMULPD            Z4, Z7, Z4
+	VADDPD            Z2, Z1, Z1
+	VADDPD            Z3, Z1, Z1
+	VADDPD            Z4, Z1, Z1
 	ADDQ              $0x18, CX
 	JMP               phaseAVX512_many
 
@@ -1533,67 +1528,64 @@ phaseAVX512_one:
 	CMPQ              CX, DX
 	JG                phaseAVX512_done
 	MOVQ              (AX), DX
-	VMOVUPD           (DX)(CX*8), Z0
-	MOVQ              8(AX), DX
-	VMOVUPD           (DX)(CX*8), Z1
-	MOVQ              16(AX), DX
 	VMOVUPD           (DX)(CX*8), Z2
-	VBROADCASTSD      136(AX), Z3
-	VBROADCASTSD      144(AX), Z4
-	VMULPD            Z4, Z1, Z5
-	VFMADD231PD       Z3, Z0, Z5
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z2, Z6
-	VMULPD            Z5, Z6, Z5
-	VBROADCASTSD      sumsConsts<>+8(SB), Z6
-	VMINPD            Z5, Z6, Z5
-	VBROADCASTSD      sumsConsts<>+16(SB), Z6
-	VMAXPD            Z5, Z6, Z5
-	VBROADCASTSD      sumsConsts<>+32(SB), Z6
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z5, Z6
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z6
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z6, Z5
-	VBROADCASTSD      sumsConsts<>+48(SB), Z7
-	VFNMADD213PD      Z5, Z6, Z7
-	VSUBPD            Z7, Z5, Z5
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z6, Z5
-	VBROADCASTSD      sumsConsts<>+64(SB), Z8
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z7, Z8
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z7, Z8
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z7, Z8
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z7, Z8
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z7, Z8
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z7, Z8
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z7, Z8
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z7, Z8
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z7, Z8
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z7, Z8
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z7, Z8
-	VMULPD            Z7, Z7, Z9
-	VFMADD231PD       Z8, Z9, Z5
-	VADDPD.BCST       sumsConsts<>+152(SB), Z7, Z8
-	VBROADCASTSD      sumsConsts<>+152(SB), Z9
-	VSUBPD            Z8, Z9, Z9
-	VADDPD            Z7, Z9, Z7
-	VADDPD            Z7, Z5, Z5
-	VADDPD            Z5, Z8, Z5
-	VSCALEFPD         Z6, Z5, Z5
-	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z6
-	VADDPD            Z5, Z6, Z6
-	VMOVUPD           Z6, (DX)
-	VMULPD            Z4, Z0, Z0
-	VFMSUB231PD       Z3, Z1, Z0
-	VMULPD            Z2, Z5, Z1
-	VMULPD            Z0, Z1, Z0
-	MOVQ              80(AX), DX
-	VMOVUPD           64(DX), Z1
-	VADDPD            Z0, Z1, Z1
-	VMOVUPD           Z1, 64(DX)
+	MOVQ              8(AX), DX
+	VMOVUPD           (DX)(CX*8), Z3
+	MOVQ              16(AX), DX
+	VMOVUPD           (DX)(CX*8), Z4
+	VBROADCASTSD      136(AX), Z5
+	VBROADCASTSD      144(AX), Z6
+	VMULPD            Z6, Z3, Z7
+	VFMADD231PD       Z5, Z2, Z7
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z4, Z8
+	VMULPD            Z7, Z8, Z7
+	VBROADCASTSD      sumsConsts<>+8(SB), Z8
+	VMINPD            Z7, Z8, Z7
+	VBROADCASTSD      sumsConsts<>+16(SB), Z8
+	VMAXPD            Z7, Z8, Z7
+	VBROADCASTSD      sumsConsts<>+32(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z7, Z8
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z8, Z8
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z8, Z7
+	VBROADCASTSD      sumsConsts<>+48(SB), Z9
+	VFNMADD213PD      Z7, Z8, Z9
+	VSUBPD            Z9, Z7, Z7
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z8, Z7
+	VBROADCASTSD      sumsConsts<>+64(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z9, Z10
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z9, Z10
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z9, Z10
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z9, Z10
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z9, Z10
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z9, Z10
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z9, Z10
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z9, Z10
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z9, Z10
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z9, Z10
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z9, Z10
+	VMULPD            Z9, Z9, Z11
+	VFMADD231PD       Z10, Z11, Z7
+	VADDPD.BCST       sumsConsts<>+152(SB), Z9, Z10
+	VBROADCASTSD      sumsConsts<>+152(SB), Z11
+	VSUBPD            Z10, Z11, Z11
+	VADDPD            Z9, Z11, Z9
+	VADDPD            Z9, Z7, Z7
+	VADDPD            Z7, Z10, Z7
+	VSCALEFPD         Z8, Z7, Z7
+	VADDPD            Z7, Z0, Z0
+	VMULPD            Z6, Z2, Z2
+	VFMSUB231PD       Z5, Z3, Z2
+	VMULPD            Z4, Z7, Z3
+	VMULPD            Z2, Z3, Z2
+	VADDPD            Z2, Z1, Z1
 	ADDQ              $0x08, CX
 	JMP               phaseAVX512_one
 
 phaseAVX512_done:
-	MOVQ CX, ret+8(FP)
+	MOVQ    80(AX), AX
+	VMOVUPD Z0, (AX)
+	VMOVUPD Z1, 64(AX)
+	MOVQ    CX, ret+8(FP)
 	VZEROUPPER
 	RET
 

@@ -37,6 +37,18 @@ func generateSums(p *kernels.Program, isa isa, consts *constTable) {
 	group := kernels.GroupLen / isa.width
 	u := sumsUnroll(isa)
 	done, one := name+"_done", name+"_one"
+	// On AVX-512 a group is one vector, so the lane accumulators can stay in
+	// registers for the whole call (loaded here, stored at the end): no
+	// store-to-load forwarding on the accumulation chain. Kernels with dot
+// products need those registers for their unrolled bodies.
+	if isa.zmm && !hasDot(p) {
+		ptr := g.framePtr(kernels.FrameAcc)
+		for s := 0; s < p.Accs; s++ {
+			r := ZMM()
+			VMOVUPD(Mem{Base: ptr, Disp: 64 * s}, r)
+			g.accRegs = append(g.accRegs, r)
+		}
+	}
 	last := GP64()
 	if u > group {
 		Label(name + "_many")
@@ -58,6 +70,12 @@ func generateSums(p *kernels.Program, isa isa, consts *constTable) {
 	JMP(LabelRef(one))
 
 	Label(done)
+	if len(g.accRegs) > 0 {
+		ptr := g.framePtr(kernels.FrameAcc)
+		for s, r := range g.accRegs {
+			VMOVUPD(r, Mem{Base: ptr, Disp: 64 * s})
+		}
+	}
 	Store(g.i, ReturnIndex(0))
 	VZEROUPPER() // leave no dirty upper halves for Go's SSE code
 	RET()
@@ -104,6 +122,13 @@ func (g *gen) sumsBody(u int, bail string) {
 		case kernels.OpDot:
 			g.frameDot(u, i)
 		case kernels.OpAcc:
+			if g.accRegs != nil {
+				for c := 0; c < u; c++ {
+					v, _ := g.operand(c, in.A, i)
+					VADDPD(v, g.accRegs[in.Imm], g.accRegs[in.Imm])
+				}
+				continue
+			}
 			ptr := g.framePtr(kernels.FrameAcc)
 			g.accumulate(u, i, Mem{Base: ptr, Disp: 64 * in.Imm}, nil)
 		case kernels.OpAccDot:
@@ -203,4 +228,13 @@ func (g *gen) accDot(u, i int) {
 	INCQ(k)
 	JMP(LabelRef(loop))
 	Label(loop + "_end")
+}
+
+func hasDot(p *kernels.Program) bool {
+	for _, in := range p.Insts {
+		if in.Op == kernels.OpDot || in.Op == kernels.OpAccDot {
+			return true
+		}
+	}
+	return false
 }
