@@ -1,6 +1,7 @@
-// Package asm holds rfkit's elementwise kernels: generated assembly for
-// AVX-512, AVX2+FMA and NEON, the always-built pure-Go twin of each, and the
-// run-time dispatch between them. Package trig is the friendlier public face.
+// Package asm holds rfkit's kernels: generated assembly for AVX-512,
+// AVX2+FMA and NEON, the always-built pure-Go twin of each, and the run-time
+// dispatch between them. Packages trig, featmap and exploss are the
+// friendlier public faces.
 //
 // # Contracts (each kernel is the Go loop it implements)
 //
@@ -14,6 +15,17 @@
 //		for k := range x { acc = math.FMA(x[k], w[k*ldw+j], acc) }
 //		dst[j] = scale * cos(acc)
 //	}
+//
+// The reduction kernels (sums.go: Weights, PhaseSums, SincosDot, DotStats,
+// FreqStepSums, LandmarkSums, CosSum) are the fused sweeps of the boosting
+// learners and the feature-map epilogue; their contracts are written as Go
+// loops on each function. They share one summation order: element i feeds
+// lane i mod 8 of every accumulator, each lane receives its elements in
+// order, and SumLanes combines the eight lanes by a fixed tree — so every
+// path (whatever its vector width: 8, 4 or 2 lanes) gives the same bits. The
+// assembly reads its arguments from a frame (sums_frame.go) and works on
+// groups of eight elements; the driver hands the twin any group that fails a
+// domain check and the last partial group.
 //
 // Accuracy: max error ≤ 1 ULP against the exact value, for every finite
 // input, tested against a math/big reference (internal/refmath). Measured:
