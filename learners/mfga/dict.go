@@ -1,0 +1,195 @@
+package mfga
+
+import (
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/rfkit/rfkit/trig"
+)
+
+// feature is one dictionary entry, decoded from its index.
+type feature struct {
+	kind uint8 // kindConst, kindFirst, kindSquare, kindCross, kindLinear
+	k, l int32
+}
+
+const (
+	kindConst  = iota // e
+	kindFirst         // e·x_k/σ
+	kindSquare        // e·x_k²/(σ²√2)
+	kindCross         // e·x_k·x_l/σ²
+	kindLinear        // x_k
+)
+
+// decode returns the dictionary entry j of the map with d inputs and the
+// given degree; ok is false when j is out of range.
+func decode(j, d, degree int) (f feature, ok bool) {
+	switch {
+	case j < 0:
+		return f, false
+	case j == 0:
+		return feature{kind: kindConst}, true
+	case j <= d:
+		return feature{kind: kindFirst, k: int32(j - 1)}, true
+	}
+	j -= 1 + d
+	if degree == 2 {
+		for k := 0; k < d; k++ {
+			if j < d-k {
+				if j == 0 {
+					return feature{kind: kindSquare, k: int32(k), l: int32(k)}, true
+				}
+				return feature{kind: kindCross, k: int32(k), l: int32(k + j)}, true
+			}
+			j -= d - k
+		}
+	}
+	if j < d {
+		return feature{kind: kindLinear, k: int32(j)}, true
+	}
+	return f, false
+}
+
+// expArg is −‖x‖²/2σ², computed exactly as featmap.Taylor does.
+func expArg(x []float64, inv float64) float64 {
+	var n2 float64
+	for _, v := range x {
+		n2 = math.FMA(v, v, n2)
+	}
+	return -0.5 * n2 * inv * inv
+}
+
+// value evaluates feature f at the standardised x with e = e^{−‖x‖²/2σ²}.
+// The products are those of featmap.Taylor, in the same order.
+func (f feature) value(x []float64, e, inv float64) float64 {
+	switch f.kind {
+	case kindConst:
+		return e
+	case kindFirst:
+		return e * x[f.k] * inv
+	case kindSquare:
+		c := e * inv * inv
+		return c * x[f.k] * x[f.k] / math.Sqrt2
+	case kindCross:
+		c := e * inv * inv
+		return c * x[f.k] * x[f.l]
+	}
+	return x[f.k]
+}
+
+// dictRow writes the whole dictionary at x into dst (len M₀), in index
+// order; dst[j] == decode(j).value(x, e, inv) bit for bit.
+func dictRow(dst, x []float64, e, inv float64, degree int) {
+	dst[0] = e
+	o := 1
+	for _, v := range x {
+		dst[o] = e * v * inv
+		o++
+	}
+	if degree == 2 {
+		c := e * inv * inv
+		for k, vk := range x {
+			dst[o] = c * vk * vk / math.Sqrt2
+			o++
+			for _, vl := range x[k+1:] {
+				dst[o] = c * vk * vl
+				o++
+			}
+		}
+	}
+	copy(dst[o:], x)
+}
+
+// expWeights returns e_i = e^{−‖x_i‖²/2σ²} for the n rows of xs (n×d).
+func expWeights(xs []float64, n, d int, inv float64) []float64 {
+	e := make([]float64, n)
+	for i := range e {
+		e[i] = expArg(xs[i*d:(i+1)*d], inv)
+	}
+	trig.Exp(e, e)
+	return e
+}
+
+// forEach runs f(0), …, f(tasks−1) on up to GOMAXPROCS goroutines. Each
+// task must write only its own results, so the outcome does not depend on
+// the number of goroutines.
+func forEach(tasks int, f func(t int)) {
+	workers := min(runtime.GOMAXPROCS(0), tasks)
+	if workers <= 1 {
+		for t := 0; t < tasks; t++ {
+			f(t)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				t := int(next.Add(1) - 1)
+				if t >= tasks {
+					return
+				}
+				f(t)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// blocks splits n rows into at most 64 fixed blocks of at least 512 rows
+// (a function of n only); it returns the block size and count.
+func blocks(n int) (size, count int) {
+	size = max(512, (n+63)/64)
+	return size, (n + size - 1) / size
+}
+
+// Neighbours and query rows of the σ rule of thumb.
+const (
+	sigmaQueries = 256
+)
+
+// sigmaRule is the mean distance to the k-th nearest neighbour (k =
+// min(50, n−1)) over min(n, 256) query rows drawn with seed, neighbours
+// searched among all rows of xs (n×d, the query itself excluded).
+func sigmaRule(xs []float64, n, d int, seed uint64) float64 {
+	k := min(DefaultNeighbour, n-1)
+	if k < 1 {
+		return math.Sqrt(float64(2 * d))
+	}
+	q := min(n, sigmaQueries)
+	perm := rand.New(rand.NewPCG(seed, 0x6d666761)).Perm(n)[:q] // "mfga"
+	kth := make([]float64, q)
+	forEach(q, func(t int) {
+		i := perm[t]
+		xi := xs[i*d : (i+1)*d]
+		dist := make([]float64, 0, n-1)
+		for j := 0; j < n; j++ {
+			if j == i {
+				continue
+			}
+			var s float64
+			for c, v := range xs[j*d : (j+1)*d] {
+				u := v - xi[c]
+				s += float64(u * u)
+			}
+			dist = append(dist, s)
+		}
+		slices.Sort(dist)
+		kth[t] = math.Sqrt(dist[k-1])
+	})
+	var sum float64
+	for _, v := range kth {
+		sum += v
+	}
+	if s := sum / float64(q); s > 0 && !math.IsInf(s, 0) {
+		return s
+	}
+	return math.Sqrt(float64(2 * d))
+}

@@ -1,0 +1,167 @@
+package mfga
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/solvers"
+)
+
+func randRows(n, d int, seed uint64) []float64 {
+	r := rand.New(rand.NewPCG(seed, 9))
+	x := make([]float64, n*d)
+	for i := range x {
+		x[i] = r.NormFloat64()
+	}
+	return x
+}
+
+// The dictionary is featmap.Taylor with linear features, entry by entry,
+// and decode(j).value agrees with dictRow bit for bit.
+func TestDictionaryMatchesTaylor(t *testing.T) {
+	const d = 5
+	x := randRows(1, d, 1)
+	for _, deg := range []int{1, 2} {
+		tay, err := featmap.NewTaylor(d, deg, 1.7, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m0 := candidates(d, deg)
+		if m0 != tay.Outputs() {
+			t.Fatalf("degree %d: M₀ = %d, Taylor has %d", deg, m0, tay.Outputs())
+		}
+		want := make([]float64, m0)
+		tay.TransformRow(want, x)
+		inv := 1 / 1.7
+		e := []float64{expArg(x, inv)}
+		got := make([]float64, m0)
+		expW := expWeights(x, 1, d, inv)
+		e[0] = expW[0]
+		dictRow(got, x, e[0], inv, deg)
+		for j := range got {
+			if math.Abs(got[j]-want[j]) > 1e-14*math.Max(1, math.Abs(want[j])) {
+				t.Errorf("degree %d entry %d: %v, Taylor %v", deg, j, got[j], want[j])
+			}
+			f, ok := decode(j, d, deg)
+			if !ok || f.value(x, e[0], inv) != got[j] {
+				t.Errorf("degree %d entry %d: decode %+v %v gives %v, dictRow %v", deg, j, f, ok, f.value(x, e[0], inv), got[j])
+			}
+		}
+		if _, ok := decode(m0, d, deg); ok {
+			t.Errorf("degree %d: index M₀ decodes", deg)
+		}
+		if _, ok := decode(-1, d, deg); ok {
+			t.Errorf("degree %d: index −1 decodes", deg)
+		}
+	}
+}
+
+// With n ≤ 256 every row is a query: the rule is the exact mean distance
+// to the 50th nearest neighbour.
+func TestSigmaRule(t *testing.T) {
+	const n, d = 120, 3
+	x := randRows(n, d, 2)
+	var want float64
+	for i := 0; i < n; i++ {
+		var ds []float64
+		for j := 0; j < n; j++ {
+			if j != i {
+				var s float64
+				for k := 0; k < d; k++ {
+					u := x[i*d+k] - x[j*d+k]
+					s += u * u
+				}
+				ds = append(ds, math.Sqrt(s))
+			}
+		}
+		slices.Sort(ds)
+		want += ds[49] / n
+	}
+	if got := sigmaRule(x, n, d, 1); math.Abs(got-want) > 1e-12*want {
+		t.Errorf("σ = %v, want %v", got, want)
+	}
+	if got := sigmaRule(x[:d], 1, d, 1); got != math.Sqrt(2*d) {
+		t.Errorf("one row: σ = %v", got)
+	}
+	if got := sigmaRule(make([]float64, 60*d), 60, d, 1); got != math.Sqrt(2*d) {
+		t.Errorf("identical rows: σ = %v", got)
+	}
+}
+
+// The incrementally factorised squared-loss fit equals a ridge regression
+// from scratch on the same normalised active columns.
+func TestIncrementalCholeskyMatchesRidge(t *testing.T) {
+	const n, d = 300, 4
+	x := randRows(n, d, 3)
+	y := make([]float64, n)
+	for i := range y {
+		y[i] = math.Sin(x[i*d]) + x[i*d+1]*x[i*d+2]
+	}
+	c := Config{Task: learners.Regression, Sigma: 2, Features: 9, PerStep: 2, Lambda: 1e-3}.resolve()
+	g := newGreedy(x, y, n, d, 9, candidates(d, 2), c)
+	for len(g.active) < 9 {
+		if k, err := g.step(min(2, 9-len(g.active))); err != nil || k == 0 {
+			t.Fatal(k, err)
+		}
+		k := len(g.active)
+		z := make([]float64, n*k)
+		for i := 0; i < n; i++ {
+			copy(z[i*k:(i+1)*k], g.z[i*g.M:i*g.M+k])
+		}
+		w, b, err := solvers.Ridge(z, n, k, y, c.Lambda, solvers.RidgeOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j := range w {
+			if math.Abs(w[j]-g.w[j]) > 1e-8*(1+math.Abs(w[j])) {
+				t.Fatalf("%d features: w[%d] = %v, ridge %v", k, j, g.w[j], w[j])
+			}
+		}
+		if math.Abs(b-g.bias) > 1e-8 {
+			t.Fatalf("bias %v, ridge %v", g.bias, b)
+		}
+	}
+}
+
+// The logistic refit reaches the optimum on the active set: the gradient
+// of the regularised risk w.r.t. the weights and the intercept vanishes.
+func TestLogisticRefitOptimal(t *testing.T) {
+	const n, d = 400, 3
+	x := randRows(n, d, 4)
+	y := make([]float64, n)
+	for i := range y {
+		y[i] = -1
+		if x[i*d]*x[i*d]+x[i*d+1] > 1 {
+			y[i] = 1
+		}
+	}
+	c := Config{Sigma: 1.5, Features: 6, PerStep: 3, Lambda: 1e-3}.resolve()
+	g := newGreedy(x, y, n, d, 6, candidates(d, 1), c)
+	for s := 0; s < 2; s++ {
+		if _, err := g.step(3); err != nil {
+			t.Fatal(err)
+		}
+	}
+	k := len(g.active)
+	var gc float64
+	gw := make([]float64, k)
+	for i := 0; i < n; i++ {
+		gc += g.grad[i] / n
+		for j := 0; j < k; j++ {
+			gw[j] += g.grad[i] * g.z[i*g.M+j] / n
+		}
+	}
+	for j := range gw {
+		gw[j] += c.Lambda * g.w[j]
+		if math.Abs(gw[j]) > 1e-6 {
+			t.Errorf("∂R/∂w[%d] = %v", j, gw[j])
+		}
+	}
+	if math.Abs(gc) > 1e-6 {
+		t.Errorf("∂R/∂c = %v", gc)
+	}
+}

@@ -1,0 +1,5 @@
+//go:build race
+
+package mfga_test
+
+const raceEnabled = true

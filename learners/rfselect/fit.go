@@ -1,0 +1,151 @@
+package rfselect
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/prep"
+	"github.com/rfkit/rfkit/solvers"
+)
+
+// rounds is the number of progress events of a Fit: selection, features, solve.
+const rounds = 3
+
+// Fit trains a model on the rows of X (n×d) and the labels or targets y
+// (len n): standardise, select M of M₀ candidate features by cfg.Selection
+// (with the ±1 labels or the targets centred to mean 0 as y), then fit the
+// linear model. Binary labels may be any two distinct values (the smaller
+// maps to −1); Predict returns them.
+//
+// Errors: a cancelled ctx, an invalid cfg, empty or ragged data, NaN or
+// ±Inf in X or y, a binary y without exactly two classes, a failing
+// solver, or an error returned by cfg.Progress (wrapped). The result
+// depends only on the data and cfg, not on GOMAXPROCS. Memory: 256×M₀ for
+// the scores, n×M for the features. ctx is checked between rounds.
+func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
+	start := time.Now()
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("rfselect: %w", err)
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if err := prep.Check(X, y); err != nil {
+		return nil, fmt.Errorf("rfselect: %w", err)
+	}
+	n, d := X.Rows, X.Cols
+	c := cfg.resolve(d)
+	D := c.Features
+	if n > math.MaxInt/D/8 {
+		return nil, fmt.Errorf("rfselect: %d rows × %d features do not fit in memory", n, D)
+	}
+	m := &Model{cfg: c}
+	t := y
+	if c.Task == learners.Binary {
+		var err error
+		if t, m.labels, err = learners.BinaryLabels(y); err != nil {
+			return nil, fmt.Errorf("rfselect: %w", err)
+		}
+	}
+	scaler, xs, err := prep.Standardize(X)
+	if err != nil {
+		return nil, fmt.Errorf("rfselect: %w", err)
+	}
+	m.mean, m.scale = scaler.Mean, scaler.Scale
+	Xs := featmap.Dense(n, d, xs)
+
+	// Round 1: select (the score target is centred for regression, so
+	// the energy measures covariance with y, not its mean).
+	st := t
+	if c.Task == learners.Regression {
+		var mean float64
+		for _, v := range t {
+			mean += v
+		}
+		mean /= float64(n)
+		st = make([]float64, n)
+		for i, v := range t {
+			st[i] = v - mean
+		}
+	}
+	if c.Selection == LKRFSelection {
+		m.rff, err = LKRF(Xs, st, c.Candidates, D, c.Gamma, c.Rho, c.Seed)
+	} else {
+		m.rff, err = EERF(Xs, st, c.Candidates, D, c.Gamma, c.Seed)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := report(ctx, c.Selection, cfg.Progress, 1, math.NaN(), start); err != nil {
+		return nil, err
+	}
+
+	// Round 2: the features.
+	z := make([]float64, n*D)
+	if err := m.rff.Transform(featmap.Dense(n, D, z), Xs); err != nil {
+		return nil, fmt.Errorf("rfselect: %w", err)
+	}
+	if err := report(ctx, c.Selection, cfg.Progress, 2, math.NaN(), start); err != nil {
+		return nil, err
+	}
+
+	// Round 3: the linear model.
+	var loss float64
+	switch c.Loss {
+	case Logistic:
+		var info solvers.Result
+		m.coef, m.bias, err = solvers.Logistic(z, n, D, t, c.Lambda, solvers.LogisticOptions{Info: &info})
+		loss = info.F
+	case Ridge:
+		m.coef, m.bias, err = solvers.Ridge(z, n, D, t, c.Lambda, solvers.RidgeOptions{})
+		loss = ridgeObjective(z, t, m.coef, m.bias, c.Lambda)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("rfselect: %s solver: %w", c.Loss, err)
+	}
+	if err := report(ctx, c.Selection, cfg.Progress, 3, loss, start); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// report sends the progress event of a finished round and checks ctx.
+func report(ctx context.Context, sel Selection, p learners.Progress, round int, loss float64, start time.Time) error {
+	e := learners.Event{Method: string(sel), Round: round, Rounds: rounds, Loss: loss, Elapsed: time.Since(start)}
+	if err := p.Report(e); err != nil {
+		return fmt.Errorf("rfselect: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("rfselect: %w", err)
+	}
+	return nil
+}
+
+// ridgeObjective is (1/n)‖t − Zw − c‖² + λ‖w‖², Z n×len(w) row-major.
+func ridgeObjective(z, t, w []float64, c, lambda float64) float64 {
+	D := len(w)
+	var sse, ww float64
+	for i, ti := range t {
+		r := ti - dot(w, z[i*D:(i+1)*D]) - c
+		sse += r * r
+	}
+	for _, v := range w {
+		ww += v * v
+	}
+	return sse/float64(len(t)) + lambda*ww
+}
+
+// dot is Σ a_j·b_j with explicit FMAs, so it rounds the same on every
+// architecture.
+func dot(a, b []float64) float64 {
+	b = b[:len(a)]
+	var s float64
+	for j, v := range a {
+		s = math.FMA(v, b[j], s)
+	}
+	return s
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package rfselect_test
+
+const raceEnabled = false
