@@ -1,0 +1,144 @@
+// Package fogd is Fourier online gradient descent (Lu, Hoi, Wang, Zhao and
+// Liu, "Large scale online kernel learning", JMLR 2016), the random-feature
+// baseline of online kernel learning:
+//
+//	u_k ~ N(0, 2γ I_d) fixed,   z(x) = [cos(u_kᵀx), sin(u_kᵀx)]_{k=1..D} / √D
+//	f_t(x) = w_tᵀz(x),   w_{t+1} = w_t + η y_t z(x_t)   when y_t f_t(x_t) < 1
+//
+// (the Gaussian kernel exp(−γ‖x−x'‖²)). Online mistakes are counted with
+// the current w_t; the model handed to readers (Snapshot, Fit) predicts
+// with the averaged weights w̄ = (1/T) Σ_t w_t.
+//
+// Choices:
+//   - Defaults: D = 100, η = 0.2, γ = 1/(2·Width²) with Width = 1 when
+//     Gamma is 0 (the same initial kernel as package rrf's defaults),
+//     seed 0. No bias and no regularisation, as in the reference (LIBOL/KOL
+//     kernel_fogd.h); the features are scaled by 1/√D (the reference has
+//     none; it only rescales η).
+//   - Regression (our addition, simple): squared loss, w ← w − η(f − y)z
+//     every step (the residual clipped to ±1e6 so a hostile stream cannot
+//     overflow), or ε-insensitive, w ← w − η·sign(f − y)·z when
+//     |f − y| > ε = 0.1; averaged weights at test as for classification.
+//   - Binary labels of a Learner are Labels.Neg < Labels.Pos (default −1,
+//     +1); Fit maps any two labels (smaller → −1). No multiclass.
+//   - The Learner does not standardise its stream; Fit standardises with
+//     the training statistics and runs Epochs passes of the online rule
+//     over seeded permutations, averaging over every step.
+//   - Arithmetic is bit-identical on every architecture (asm.SincosDot for
+//     the phases, explicit FMAs, products rounded with float64(a*b)).
+package fogd
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/rfkit/rfkit/learners"
+)
+
+// Name is the method's registry name and the "method" of its model files.
+const Name = "fogd"
+
+// Defaults and limits.
+const (
+	DefaultFeatures = 100
+	DefaultEta      = 0.2
+	DefaultEpochs   = 1
+	MaxFeatures     = 1 << 16
+	// Epsilon is the half-width of the ε-insensitive loss.
+	Epsilon = 0.1
+	// MaxGrad bounds the squared-loss residual used in a step.
+	MaxGrad = 1e6
+)
+
+// Loss selects the update rule.
+type Loss string
+
+// The losses: Hinge for classification, Squared and EpsInsensitive for
+// regression.
+const (
+	Hinge          Loss = "hinge"
+	Squared        Loss = "squared"
+	EpsInsensitive Loss = "eps"
+)
+
+// Config configures NewLearner and Fit. The zero value selects binary
+// classification with D = 100, η = 0.2, γ = 1/2 and seed 0.
+type Config struct {
+	// Features is the number D of frequencies (2D features; 0 → 100).
+	Features int `help:"number of random frequencies D (at most 65536)" default:"100"`
+	// Gamma is the kernel bandwidth γ of exp(−γ‖x−x'‖²) (0 → 1/2).
+	Gamma float64 `help:"Gaussian kernel bandwidth γ" default:"0.5"`
+	// Eta is the step size η (0 → 0.2).
+	Eta float64 `help:"step size η" default:"0.2"`
+	// Loss is Hinge (binary, the default) or Squared / EpsInsensitive
+	// (regression; "" → Squared).
+	Loss Loss `help:"hinge (binary), squared or eps (regression)"`
+	// Task is learners.Binary (the zero value) or learners.Regression.
+	Task learners.Task `help:"binary or regression"`
+	// Labels are a Learner's two class labels (zero value → −1, +1).
+	Labels learners.Labels `json:"-"`
+	// Epochs is the number of passes of Fit (0 → 1).
+	Epochs int `help:"Fit: passes over the data" default:"1"`
+	// Seed fixes the frequencies and Fit's permutations.
+	Seed uint64 `help:"seed of the random features"`
+	// Progress, if not nil, is called by Fit after each epoch.
+	Progress learners.Progress `json:"-"`
+}
+
+// Validate reports out-of-range fields; zero fields are valid (defaults).
+func (c Config) Validate() error {
+	switch {
+	case c.Features < 0 || c.Features > MaxFeatures:
+		return fmt.Errorf("fogd: Features = %d, want 1..%d (0 for the default %d)", c.Features, MaxFeatures, DefaultFeatures)
+	case !(c.Gamma >= 0) || math.IsInf(c.Gamma, 0):
+		return fmt.Errorf("fogd: Gamma = %v, want a finite γ > 0 (0 for the default 1/2)", c.Gamma)
+	case !(c.Eta >= 0) || math.IsInf(c.Eta, 0):
+		return fmt.Errorf("fogd: Eta = %v, want a finite η > 0 (0 for the default %g)", c.Eta, DefaultEta)
+	case c.Epochs < 0:
+		return fmt.Errorf("fogd: Epochs = %d, want ≥ 1 (0 for the default %d)", c.Epochs, DefaultEpochs)
+	case !c.Task.Valid():
+		return fmt.Errorf("fogd: Task = %v, want binary or regression", c.Task)
+	case c.Labels != (learners.Labels{}) && !(c.Labels.Neg < c.Labels.Pos):
+		return fmt.Errorf("fogd: Labels %v, want Neg < Pos", c.Labels)
+	}
+	switch c.Loss {
+	case "":
+	case Hinge:
+		if c.Task != learners.Binary {
+			return fmt.Errorf("fogd: Loss = hinge needs the binary task, not %v", c.Task)
+		}
+	case Squared, EpsInsensitive:
+		if c.Task != learners.Regression {
+			return fmt.Errorf("fogd: Loss = %s needs the regression task, not %v", c.Loss, c.Task)
+		}
+	default:
+		return fmt.Errorf("fogd: unknown Loss %q, want hinge, squared or eps", c.Loss)
+	}
+	return nil
+}
+
+func (c Config) resolve() Config {
+	if c.Features == 0 {
+		c.Features = DefaultFeatures
+	}
+	if c.Gamma == 0 {
+		c.Gamma = 0.5
+	}
+	if c.Eta == 0 {
+		c.Eta = DefaultEta
+	}
+	if c.Epochs == 0 {
+		c.Epochs = DefaultEpochs
+	}
+	if c.Loss == "" {
+		c.Loss = Hinge
+		if c.Task == learners.Regression {
+			c.Loss = Squared
+		}
+	}
+	if c.Task == learners.Binary && c.Labels == (learners.Labels{}) {
+		c.Labels = learners.Labels{Neg: -1, Pos: 1}
+	}
+	c.Progress = nil
+	return c
+}

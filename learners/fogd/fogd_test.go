@@ -1,0 +1,211 @@
+package fogd_test
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/modelfile"
+	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/fogd"
+)
+
+func rings(n, d int, seed uint64) ([]float64, []float64) {
+	r := rand.New(rand.NewPCG(seed, 9))
+	X, y := make([]float64, n*d), make([]float64, n)
+	for i := range y {
+		for j := 0; j < d; j++ {
+			X[i*d+j] = r.NormFloat64()
+		}
+		y[i] = -1
+		if X[i*d]*X[i*d]+X[i*d+1]*X[i*d+1] < 1.2 {
+			y[i] = 1
+		}
+	}
+	return X, y
+}
+
+func TestOnline(t *testing.T) {
+	const n, d = 6000, 2
+	X, y := rings(n, d, 1)
+	l, err := fogd.NewLearner(d, fogd.Config{Eta: 0.5, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	late := 0
+	for i := 0; i < n; i++ {
+		o, err := l.Update(X[i*d:(i+1)*d], y[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i >= n/2 && o.Mistake {
+			late++
+		}
+	}
+	rate := float64(late) / (n / 2)
+	t.Logf("online mistake rate %.4f, second half %.4f", l.Stats().MistakeRate(), rate)
+	if rate > 0.1 {
+		t.Errorf("second-half mistake rate %.4f, want ≤ 0.1", rate)
+	}
+	m := l.Snapshot()
+	Xt, yt := rings(1000, d, 2)
+	e := 0
+	for i := range yt {
+		if m.Predict(Xt[i*d:(i+1)*d]) != yt[i] {
+			e++
+		}
+	}
+	if float64(e)/1000 > 0.1 {
+		t.Errorf("averaged model test error %v", float64(e)/1000)
+	}
+	roundTrip(t, m, Xt, d)
+	if _, err := l.Update(X[:d], 0); err == nil || !strings.Contains(err.Error(), "neither") {
+		t.Errorf("bad label: %v", err)
+	}
+	if _, err := l.Update([]float64{math.NaN(), 1}, 1); err == nil {
+		t.Error("NaN accepted")
+	}
+}
+
+func roundTrip(t *testing.T, m *fogd.Model, X []float64, d int) {
+	t.Helper()
+	data, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m2, err := fogd.Load(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := learners.Load(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(X) / d
+	b := make([]float64, n)
+	if err := m2.PredictBatch(b, featmap.Dense(n, d, X)); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < n; i++ {
+		x := X[i*d : (i+1)*d]
+		if a := m.Predict(x); math.Float64bits(a) != math.Float64bits(b[i]) || a != m2.Predict(x) || a != g.Predict(x) {
+			t.Fatalf("row %d: paths disagree", i)
+		}
+	}
+	for _, cut := range []int{0, len(data) / 2, len(data) - 1} {
+		if _, err := fogd.Load(data[:cut]); !errors.Is(err, modelfile.ErrCorrupt) {
+			t.Errorf("truncated at %d: %v", cut, err)
+		}
+	}
+}
+
+func TestFitAndRegression(t *testing.T) {
+	const n, d = 3000, 2
+	X, y := rings(n, d, 3)
+	for i := range y {
+		y[i] = (y[i] + 1) * 5 // labels 0 / 10
+	}
+	m, err := fogd.Fit(context.Background(), featmap.Dense(n, d, X), y, fogd.Config{Eta: 0.5, Epochs: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := 0
+	for i := range y {
+		if m.Predict(X[i*d:(i+1)*d]) != y[i] {
+			e++
+		}
+	}
+	if float64(e)/n > 0.1 || m.Labels() != (learners.Labels{Neg: 0, Pos: 10}) {
+		t.Errorf("Fit training error %v, labels %v", float64(e)/n, m.Labels())
+	}
+	roundTrip(t, m, X[:400], d)
+
+	r := rand.New(rand.NewPCG(4, 4))
+	yr := make([]float64, n)
+	for i := range yr {
+		yr[i] = math.Sin(2*X[i*d]) + 0.05*r.NormFloat64()
+	}
+	for _, loss := range []fogd.Loss{fogd.Squared, fogd.EpsInsensitive} {
+		l, _ := fogd.NewLearner(d, fogd.Config{Task: learners.Regression, Loss: loss, Eta: 0.5})
+		for i := range yr {
+			if _, err := l.Update(X[i*d:(i+1)*d], yr[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		t.Logf("%s: online RMSE %.4f", loss, l.Stats().RMSE())
+		if l.Stats().RMSE() > 0.35 { // sd(y) ≈ 0.69
+			t.Errorf("%s: online RMSE %.4f", loss, l.Stats().RMSE())
+		}
+		roundTrip(t, l.Snapshot(), X[:400], d)
+	}
+}
+
+func TestErrorsAndHostile(t *testing.T) {
+	for _, c := range []fogd.Config{{Features: -1}, {Gamma: -1}, {Eta: math.NaN()}, {Epochs: -1}, {Loss: "x"},
+		{Loss: fogd.Squared}, {Task: learners.Regression, Loss: fogd.Hinge}, {Labels: learners.Labels{Neg: 2, Pos: 1}}} {
+		if _, err := fogd.NewLearner(2, c); err == nil {
+			t.Errorf("%+v accepted", c)
+		}
+	}
+	if _, err := fogd.Fit(context.Background(), featmap.Dense(2, 1, []float64{1, 2}), []float64{1, 1}, fogd.Config{}); err == nil || !strings.Contains(err.Error(), "one class") {
+		t.Errorf("one class: %v", err)
+	}
+	l, _ := fogd.NewLearner(2, fogd.Config{Task: learners.Regression, Eta: 0.9})
+	r := rand.New(rand.NewPCG(1, 1))
+	for i := 0; i < 5000; i++ {
+		x := []float64{1e300 * r.NormFloat64(), r.NormFloat64()}
+		_, _ = l.Update(x, 1e300*r.NormFloat64())
+	}
+	if _, err := fogd.Load(must(l.Snapshot().MarshalBinary())); err != nil {
+		t.Fatalf("hostile stream: %v", err)
+	}
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func TestAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("race detector")
+	}
+	const d = 20
+	X, y := rings(100, d, 5)
+	l, _ := fogd.NewLearner(d, fogd.Config{})
+	i := 0
+	if a := testing.AllocsPerRun(200, func() { _, _ = l.Update(X[(i%100)*d:(i%100+1)*d], y[i%100]); i++ }); a != 0 {
+		t.Errorf("Update allocates %v", a)
+	}
+	m := l.Snapshot()
+	dst := make([]float64, 100)
+	m.Predict(X[:d])
+	if a := testing.AllocsPerRun(50, func() { m.Predict(X[:d]); _ = m.PredictBatch(dst, featmap.Dense(100, d, X)) }); a != 0 {
+		t.Errorf("Predict allocates %v", a)
+	}
+}
+
+func TestRegistered(t *testing.T) {
+	if _, err := learners.Lookup(fogd.Name); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func BenchmarkUpdate(b *testing.B) {
+	const d = 20
+	X, y := rings(1024, d, 8)
+	l, _ := fogd.NewLearner(d, fogd.Config{})
+	i := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		j := i & 1023
+		_, _ = l.Update(X[j*d:(j+1)*d], y[j])
+		i++
+	}
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package fogd_test
+
+const raceEnabled = false

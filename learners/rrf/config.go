@@ -1,0 +1,248 @@
+// Package rrf is reparameterised random features (Nguyen, Le, Bui and
+// Phung, "Large-scale online kernel learning with random feature
+// reparameterization", IJCAI 2017): an online kernel learner that learns
+// one kernel width per input while it learns the weights.
+//
+// The model is
+//
+//	ω_k = e^{γ̃} ⊙ e_k,   e_k ~ N(0, I_d) fixed (k = 1..D)
+//	φ(x) = [cos(x·ω_1..D), sin(x·ω_1..D)] / √D
+//	f(x) = wᵀφ(x) + bias
+//
+// with learned log-scales γ̃ ∈ ℝᵈ. Each online step (Learner.Update)
+// predicts, records the mistake (classification) or squared error
+// (regression), and takes one SGD step
+//
+//	w ← w − η(∂ℓ/∂w + λw),   bias ← bias − η ∂ℓ/∂f,   γ̃ ← γ̃ − η_γ ∂ℓ/∂γ̃,
+//	∂ℓ/∂γ̃_j = e^{γ̃_j} x_j Σ_k e_jk [−sin(x·ω_k) ∂ℓ/∂φ_k + cos(x·ω_k) ∂ℓ/∂φ_{D+k}]
+//
+// (both gradients at the parameters used for the prediction). Fit runs the
+// same rule in mini-batches (gradients averaged over the batch) for a few
+// epochs on standardised inputs.
+//
+// Choices (where the paper and the reference code tund/male leave room or
+// where we deviate):
+//   - Features are scaled by 1/√D (the reference has none), and there is
+//     an unpenalised bias. Eta and Lambda keep the reference's meaning:
+//     with w_ours = √D·w_ref the weight step is η·D and the penalty λ/D,
+//     so the decay per step stays 1 − ηλ and the reference's defaults and
+//     grids apply unchanged. The bias is stepped like one more feature of
+//     the reference's scale, with η.
+//   - Defaults: D = 100, λ = 0.01 (male's λ = 1 is far too strong for
+//     per-sample SGD), η = η_γ = 0.005, initial width e^{γ̃} = 1 for every
+//     input, hinge loss for classification and l2 for regression.
+//   - Widths: e^{γ̃_j} = Width at the start, so ω ~ N(0, Width²·I), the
+//     Gaussian kernel exp(−Width²‖x−x'‖²/2).
+//   - Safeguards (the reference's log-widths diverge to NaN with width 3,
+//     η_γ = 0.01): each γ̃ step is clamped to ±MaxLogStep (a NaN step is
+//     skipped), γ̃ is clamped to ±MaxLogWidth, the loss derivative ∂ℓ/∂f is
+//     clipped to ±MaxGrad (only l2 can exceed 1; the clip never triggers on
+//     standardised targets), and an update whose score is not finite (inputs
+//     so large the phases overflow) is rejected with an error, leaving the
+//     learner unchanged. Weights then stay bounded by MaxGrad/(λ√D).
+//   - Losses: hinge max(0, 1 − yf); logistic log(1 + e^{−yf}) (derivative
+//     through a stable sigmoid); l1 |f − y|; l2 ½(f − y)²; ε-insensitive
+//     max(0, |f − y| − ε) with ε = Epsilon = 0.1.
+//   - Multiclass (three or more Classes): one weight row and bias per
+//     class, Crammer–Singer margin f_y − max_{c≠y} f_c under the hinge or
+//     logistic loss; the step touches the true row and the best wrong row
+//     (λ shrinks all rows). Labels may be any finite values; they are sorted
+//     and mapped to 0..C−1. A multiclass model reports learners.Binary as
+//     its Task (the only classification task of package learners), stores
+//     its labels as the "classes" array and its smallest and largest label
+//     as the header labels; Predict returns one of the labels.
+//   - Binary labels of a Learner are Classes[0] < Classes[1], by default
+//     −1 and +1; Fit maps any two labels (smaller → −1).
+//   - The Learner does not standardise its stream (standardise it
+//     beforehand, e.g. with statistics of a prefix); Fit standardises with
+//     the training statistics and the model applies them at predict time.
+//   - Arithmetic is bit-identical on every architecture: the phases and
+//     their sines and cosines come from asm.SincosDot, the widths from
+//     trig.Exp, sums use explicit FMAs and products are rounded on their own
+//     (float64(a*b)) so arm64 cannot contract them.
+package rrf
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/rfkit/rfkit/learners"
+)
+
+// Name is the method's registry name and the "method" of its model files.
+const Name = "rrf"
+
+// Defaults of zero Config fields, limits and safeguards.
+const (
+	DefaultFeatures  = 100
+	DefaultLambda    = 0.01
+	DefaultEta       = 0.005
+	DefaultEtaGamma  = 0.005
+	DefaultWidth     = 1.0
+	DefaultEpochs    = 5
+	DefaultBatchSize = 1
+	MaxFeatures      = 1 << 16
+	MaxClasses       = 1 << 12
+
+	// Epsilon is the half-width of the ε-insensitive loss.
+	Epsilon = 0.1
+	// MaxLogStep bounds |Δγ̃_j| in one step.
+	MaxLogStep = 0.1
+	// MaxLogWidth bounds |γ̃_j| (widths stay in [e^−10, e^10]).
+	MaxLogWidth = 10.0
+	// MaxGrad bounds |∂ℓ/∂f| (the l2 residual) used in a step.
+	MaxGrad = 1e6
+)
+
+// Loss is the online loss.
+type Loss string
+
+// The losses. Hinge and Logistic are for classification (binary or
+// multiclass), L1, L2 and EpsInsensitive for regression.
+const (
+	Hinge          Loss = "hinge"
+	Logistic       Loss = "logistic"
+	L1             Loss = "l1"
+	L2             Loss = "l2"
+	EpsInsensitive Loss = "eps"
+)
+
+func (l Loss) classification() bool { return l == Hinge || l == Logistic }
+
+// Config configures NewLearner and Fit. The zero value selects the
+// documented defaults: binary classification by the hinge loss on 100
+// feature pairs, λ = 0.01, η = η_γ = 0.005, initial width 1, seed 0 (and,
+// for Fit, 5 epochs of per-sample steps).
+type Config struct {
+	// Features is the number D of frequencies; the map has 2D features
+	// (0 → 100).
+	Features int `help:"number of random frequencies D (2D features, at most 65536)" default:"100"`
+	// Lambda is the L2 regularisation λ of the weights (0 → 0.01).
+	Lambda float64 `help:"L2 regularisation λ of the weights" default:"0.01"`
+	// Eta is the learning rate η of the weights and bias, in the
+	// reference's units (see the package doc; 0 → 0.005).
+	Eta float64 `help:"learning rate η of the weights" default:"0.005"`
+	// EtaGamma is the learning rate η_γ of the log-widths (0 → 0.005).
+	EtaGamma float64 `help:"learning rate η_γ of the log-widths" default:"0.005"`
+	// FixedWidths keeps γ̃ at its initial value (plain online RFF).
+	FixedWidths bool `help:"do not learn the widths"`
+	// Width is the initial e^{γ̃_j} of every input (0 → 1).
+	Width float64 `help:"initial width e^γ̃ of every input" default:"1"`
+	// Loss is the loss ("" → hinge for classification, l2 for regression).
+	Loss Loss `help:"hinge, logistic (classification), l1, l2, eps (regression)" default:"hinge (binary), l2 (regression)"`
+	// Task is learners.Binary (classification, the zero value) or
+	// learners.Regression.
+	Task learners.Task `help:"binary or regression"`
+	// Classes are the class labels of a classification Learner (sorted on
+	// use; any finite distinct values). Empty means −1 and +1 for a
+	// Learner and "from y" for Fit. Three or more mean multiclass.
+	Classes []float64 `help:"class labels (three or more: multiclass)"`
+	// Multiclass lets Fit infer three or more classes from y when Classes
+	// is empty (otherwise Fit wants exactly two).
+	Multiclass bool `help:"Fit: accept three or more classes in y"`
+	// Epochs is the number of passes of Fit (0 → 5).
+	Epochs int `help:"Fit: passes over the data" default:"5"`
+	// BatchSize is Fit's mini-batch size (0 → 1, the online rule; larger
+	// batches average the gradients, so raise Eta with them).
+	BatchSize int `help:"Fit: mini-batch size" default:"1"`
+	// Seed fixes the noise e and Fit's permutations.
+	Seed uint64 `help:"seed of the random features and permutations"`
+	// Progress, if not nil, is called by Fit after each epoch with the mean
+	// loss of the epoch's steps.
+	Progress learners.Progress `json:"-"`
+}
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+// Validate reports out-of-range fields; zero fields are valid (defaults).
+func (c Config) Validate() error {
+	pos := func(name string, v float64) error {
+		if !(v >= 0) || math.IsInf(v, 0) {
+			return fmt.Errorf("rrf: %s = %v, want a finite value > 0 (0 for the default)", name, v)
+		}
+		return nil
+	}
+	switch {
+	case c.Features < 0 || c.Features > MaxFeatures:
+		return fmt.Errorf("rrf: Features = %d, want 1..%d (0 for the default %d)", c.Features, MaxFeatures, DefaultFeatures)
+	case c.Epochs < 0:
+		return fmt.Errorf("rrf: Epochs = %d, want ≥ 1 (0 for the default %d)", c.Epochs, DefaultEpochs)
+	case c.BatchSize < 0:
+		return fmt.Errorf("rrf: BatchSize = %d, want ≥ 1 (0 for the default %d)", c.BatchSize, DefaultBatchSize)
+	case !c.Task.Valid():
+		return fmt.Errorf("rrf: Task = %v, want binary or regression", c.Task)
+	}
+	for _, p := range []struct {
+		n string
+		v float64
+	}{{"Lambda", c.Lambda}, {"Eta", c.Eta}, {"EtaGamma", c.EtaGamma}, {"Width", c.Width}} {
+		if err := pos(p.n, p.v); err != nil {
+			return err
+		}
+	}
+	r := c.resolve()
+	if !(float64(r.Eta*r.Lambda) < 1) {
+		return fmt.Errorf("rrf: Eta·Lambda = %v, want < 1 (the weight decay 1 − ηλ must stay positive)", r.Eta*r.Lambda)
+	}
+	switch c.Loss {
+	case "":
+	case Hinge, Logistic:
+		if c.Task != learners.Binary {
+			return fmt.Errorf("rrf: Loss = %s is a classification loss, the task is %v", c.Loss, c.Task)
+		}
+	case L1, L2, EpsInsensitive:
+		if c.Task != learners.Regression {
+			return fmt.Errorf("rrf: Loss = %s is a regression loss, the task is %v", c.Loss, c.Task)
+		}
+	default:
+		return fmt.Errorf("rrf: unknown Loss %q, want hinge, logistic, l1, l2 or eps", c.Loss)
+	}
+	if len(c.Classes) > 0 && c.Task != learners.Binary {
+		return fmt.Errorf("rrf: Classes set for the %v task", c.Task)
+	}
+	if len(c.Classes) == 1 || len(c.Classes) > MaxClasses {
+		return fmt.Errorf("rrf: %d Classes, want 2..%d (or none)", len(c.Classes), MaxClasses)
+	}
+	s := slices.Clone(c.Classes)
+	slices.Sort(s)
+	for i, v := range s {
+		if !finite(v) {
+			return fmt.Errorf("rrf: class label %v is not finite", v)
+		}
+		if i > 0 && s[i-1] == v {
+			return fmt.Errorf("rrf: class label %v appears twice in Classes", v)
+		}
+	}
+	return nil
+}
+
+// resolve fills in the defaults (Classes are left as given).
+func (c Config) resolve() Config {
+	def := func(v *float64, d float64) {
+		if *v == 0 {
+			*v = d
+		}
+	}
+	if c.Features == 0 {
+		c.Features = DefaultFeatures
+	}
+	def(&c.Lambda, DefaultLambda)
+	def(&c.Eta, DefaultEta)
+	def(&c.EtaGamma, DefaultEtaGamma)
+	def(&c.Width, DefaultWidth)
+	if c.Epochs == 0 {
+		c.Epochs = DefaultEpochs
+	}
+	if c.BatchSize == 0 {
+		c.BatchSize = DefaultBatchSize
+	}
+	if c.Loss == "" {
+		c.Loss = Hinge
+		if c.Task == learners.Regression {
+			c.Loss = L2
+		}
+	}
+	c.Progress = nil
+	return c
+}

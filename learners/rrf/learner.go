@@ -1,0 +1,234 @@
+package rrf
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/rfkit/rfkit/learners"
+)
+
+// Learner is the online RRF learner. It has a single writer: Update must
+// not be called concurrently with itself or with Snapshot and Stats. Hand
+// concurrent readers a Snapshot, an immutable Model.
+type Learner struct {
+	cfg     Config // resolved
+	classes []float64
+	p       *params
+	s       *work
+	g       *grads
+	tmp     [1]float64
+	widths  bool
+	stats   Stats
+}
+
+// Outcome is what one Update saw before its step.
+type Outcome struct {
+	// Prediction is the label (classification) or value (regression)
+	// predicted for x before the step.
+	Prediction float64
+	// Mistake reports a wrong class (always false for regression).
+	Mistake bool
+	// Loss is the loss of that prediction.
+	Loss float64
+}
+
+// Stats are the online statistics of a Learner: every prediction is made
+// before the step on its sample (progressive validation).
+type Stats struct {
+	N        int     // samples seen
+	Mistakes int     // wrong classes (classification)
+	SSE      float64 // Σ (prediction − y)² (regression)
+	LossSum  float64 // Σ loss
+}
+
+// MistakeRate is Mistakes/N (NaN before the first sample).
+func (s Stats) MistakeRate() float64 { return float64(s.Mistakes) / float64(s.N) }
+
+// RMSE is √(SSE/N) (NaN before the first sample).
+func (s Stats) RMSE() float64 { return math.Sqrt(s.SSE / float64(s.N)) }
+
+// MeanLoss is LossSum/N.
+func (s Stats) MeanLoss() float64 { return s.LossSum / float64(s.N) }
+
+// NewLearner returns a learner for rows of d inputs.
+func NewLearner(d int, cfg Config) (*Learner, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if d <= 0 {
+		return nil, fmt.Errorf("rrf: NewLearner: %d inputs, want ≥ 1", d)
+	}
+	c := cfg.resolve()
+	if d > math.MaxInt/c.Features/16 {
+		return nil, fmt.Errorf("rrf: %d inputs × %d features do not fit in memory", d, c.Features)
+	}
+	classes := slices.Clone(c.Classes)
+	slices.Sort(classes)
+	if c.Task == learners.Binary && len(classes) == 0 {
+		classes = []float64{-1, 1}
+	}
+	c.Classes = classes
+	C := 1
+	if len(classes) > 2 {
+		C = len(classes)
+	}
+	if C > 1 && math.MaxInt/C/2/c.Features < 1 {
+		return nil, fmt.Errorf("rrf: %d classes × %d features do not fit in memory", C, c.Features)
+	}
+	p := newParams(d, c, C)
+	return &Learner{cfg: c, classes: classes, p: p, s: p.newWork(), g: p.newGrads(), widths: !c.FixedWidths}, nil
+}
+
+// Config returns the resolved configuration (defaults filled in, Classes
+// sorted).
+func (l *Learner) Config() Config { return l.cfg }
+
+// NumInputs is d.
+func (l *Learner) NumInputs() int { return l.p.d }
+
+// Stats returns the online statistics so far.
+func (l *Learner) Stats() Stats { return l.stats }
+
+// target maps y to the internal target: ±1 (binary), a class index
+// (multiclass) or y itself (regression).
+func target(classes []float64, C int, task learners.Task, y float64) (float64, error) {
+	if !finite(y) {
+		return 0, fmt.Errorf("y is %v: targets must be finite", y)
+	}
+	if task == learners.Regression {
+		return y, nil
+	}
+	i, ok := slices.BinarySearch(classes, y)
+	if !ok {
+		if len(classes) == 2 {
+			return 0, fmt.Errorf("label %v is neither %v nor %v", y, classes[0], classes[1])
+		}
+		return 0, fmt.Errorf("label %v is not one of the %d classes [%v … %v]", y, len(classes), classes[0], classes[len(classes)-1])
+	}
+	if C == 1 {
+		return float64(2*i - 1), nil
+	}
+	return float64(i), nil
+}
+
+// checkRow reports a wrong length or a non-finite input.
+func checkRow(x []float64, d int) error {
+	if len(x) != d {
+		return fmt.Errorf("len(x) = %d, the learner takes %d inputs", len(x), d)
+	}
+	for j, v := range x {
+		if !finite(v) {
+			return fmt.Errorf("x[%d] is %v: inputs must be finite", j, v)
+		}
+	}
+	return nil
+}
+
+// errScore is returned when the phases overflow.
+var errScore = errors.New("the score is not finite (inputs too large for the current widths); no step taken")
+
+// Update predicts x, records the outcome in Stats and takes one SGD step on
+// the weights, bias and (unless FixedWidths) the log-widths. y is a class
+// label (one of Classes; −1/+1 by default) or a regression target. A
+// wrong-length or non-finite x, a non-finite y or an unknown label is an
+// error and changes nothing. It allocates nothing.
+func (l *Learner) Update(x []float64, y float64) (Outcome, error) {
+	p := l.p
+	if err := checkRow(x, p.d); err != nil {
+		return Outcome{}, fmt.Errorf("rrf: Update: %w", err)
+	}
+	t, err := target(l.classes, p.C, l.cfg.Task, y)
+	if err != nil {
+		return Outcome{}, fmt.Errorf("rrf: Update: %w", err)
+	}
+	o, err := l.step(x, t)
+	if err != nil {
+		return Outcome{}, fmt.Errorf("rrf: Update: %w", err)
+	}
+	l.stats.N++
+	l.stats.LossSum += o.Loss
+	if o.Mistake {
+		l.stats.Mistakes++
+	}
+	if l.cfg.Task == learners.Regression {
+		r := o.Prediction - y
+		l.stats.SSE += float64(r * r)
+	}
+	return o, nil
+}
+
+// step is Update on a checked row and internal target.
+func (l *Learner) step(x []float64, t float64) (Outcome, error) {
+	p, s := l.p, l.s
+	p.features(s, x)
+	p.scores(s)
+	o := Outcome{}
+	for _, f := range s.f {
+		if !finite(f) {
+			return o, errScore
+		}
+	}
+	o.Prediction = output(p, l.classes, l.cfg.Task, s.f)
+	if l.cfg.Task == learners.Binary {
+		o.Mistake = o.Prediction != l.label(t)
+	}
+	loss, r0, r1, g0, g1 := p.lossGrad(s, t, &l.tmp)
+	o.Loss = loss
+	l.g.reset()
+	p.accumulate(l.g, s, x, r0, r1, g0, g1, l.widths)
+	p.apply(l.g, 1, &l.cfg, l.widths)
+	return o, nil
+}
+
+// label maps an internal target back to the original label.
+func (l *Learner) label(t float64) float64 {
+	if l.p.C > 1 {
+		return l.classes[int(t)]
+	}
+	if t > 0 {
+		return l.classes[1]
+	}
+	return l.classes[0]
+}
+
+// output turns scores into a label or value.
+func output(p *params, classes []float64, task learners.Task, f []float64) float64 {
+	switch {
+	case task == learners.Regression:
+		return f[0]
+	case p.C > 1:
+		if math.IsNaN(f[0]) {
+			return math.NaN()
+		}
+		return classes[argmax(f, -1)]
+	}
+	return learners.Labels{Neg: classes[0], Pos: classes[1]}.Decode(f[0])
+}
+
+// Predict returns the current prediction for x without learning. It
+// allocates nothing; it panics if len(x) != NumInputs().
+func (l *Learner) Predict(x []float64) float64 {
+	if len(x) != l.p.d {
+		panic(fmt.Sprintf("rrf: Learner.Predict: len(x) = %d, the learner takes %d inputs", len(x), l.p.d))
+	}
+	l.p.features(l.s, x)
+	l.p.scores(l.s)
+	return output(l.p, l.classes, l.cfg.Task, l.s.f)
+}
+
+// Snapshot returns an immutable copy of the current model, safe to hand to
+// concurrent readers while the Learner goes on learning. Its inputs are
+// not standardised (the Learner does not standardise).
+func (l *Learner) Snapshot() *Model {
+	d := l.p.d
+	m := &Model{cfg: l.cfg, classes: slices.Clone(l.classes), p: l.p.clone(),
+		mean: make([]float64, d), scale: make([]float64, d)}
+	for j := range m.scale {
+		m.scale[j] = 1
+	}
+	m.cfg.Classes = m.classes
+	m.setLabels()
+	return m
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package rrf_test
+
+const raceEnabled = false
