@@ -1,0 +1,156 @@
+package prff
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/rfkit/rfkit/learners"
+)
+
+// Name is the method's registry name and the "method" of its model files.
+const Name = "prff"
+
+// Defaults of a zero Config field, and the largest accepted values.
+const (
+	DefaultFeatures   = 50
+	DefaultLambda     = 1e-3 // linear model
+	DefaultFreqLambda = 1e-3 // λ of the Gram loss
+	DefaultBatch      = 128
+	DefaultMaxIter    = 1000
+	DefaultTol        = 1e-5
+	MaxFeatures       = 1 << 16
+	MaxBatch          = 1 << 12
+	MaxIterLimit      = 1 << 20
+	// BandwidthPoints is the number of rows the bandwidth rule looks at.
+	BandwidthPoints = 500
+)
+
+// Loss selects the linear model Fit trains on the learned features.
+type Loss string
+
+const (
+	// Logistic is L2-regularised logistic regression,
+	// (1/n) Σ log(1 + exp(−y_i(w·z_i + c))) + (λ/2)‖w‖² (Binary only).
+	Logistic Loss = "logistic"
+	// Ridge is ridge regression, (1/n) Σ (y_i − w·z_i − c)² + λ‖w‖², on the
+	// targets (Regression) or on the ±1 labels (Binary).
+	Ridge Loss = "ridge"
+)
+
+// Config configures Learn and Fit. The zero value selects the documented
+// defaults: 50 features, bandwidth by the 5th-percentile rule, α scaled with
+// d and σ², λ = 1e-3 in the Gram loss, mini-batches of 128 rows, at most 1000
+// iterations per feature with tolerance 1e-5, b fixed, and (Fit) binary
+// classification by logistic regression with λ = 1e-3, seed 0. Learn uses
+// only the fields up to Seed and Progress.
+type Config struct {
+	// Features is the number D of learned features (0 → 50).
+	Features int `help:"number of learned Fourier features D (at most 65536)" default:"50"`
+	// Gamma is the bandwidth γ of the Gaussian kernel exp(−γ‖x−x'‖²), on the
+	// rows Learn sees (Fit: standardised inputs). 0 → the bandwidth rule
+	// γ = 1/(2σ²), σ the 5th percentile of pairwise distances.
+	Gamma float64 `help:"Gaussian kernel bandwidth γ (0: 5th-percentile rule)" default:"rule"`
+	// Alpha is the base step α of gradient descent (0 → 2σ²·(10/d)²).
+	Alpha float64 `help:"base gradient step α" default:"2σ²(10/d)²"`
+	// FreqLambda is λ in the Gram loss's penalty λ‖w_M‖² and in the step
+	// decay α/(1+αλt) (0 → 1e-3).
+	FreqLambda float64 `help:"L2 penalty λ on each learned frequency" default:"1e-3"`
+	// Batch is the mini-batch size B, one new feature per batch (0 → 128).
+	Batch int `help:"rows per mini-batch (one feature each)" default:"128"`
+	// MaxIter bounds the gradient iterations per feature (0 → 1000).
+	MaxIter int `help:"gradient iterations per feature" default:"1000"`
+	// Tol stops a feature when a step moves w by at most Tol (0 → 1e-5).
+	Tol float64 `help:"stop when ‖Δw‖ ≤ tol" default:"1e-5"`
+	// LearnPhase also learns the phase b_M (by default it keeps its random
+	// draw, as in the paper).
+	LearnPhase bool `help:"also learn the phases b"`
+
+	// Lambda is the L2 regularisation λ of Fit's linear model (0 → 1e-3).
+	Lambda float64 `help:"L2 regularisation λ of the linear model" default:"1e-3"`
+	// Loss is Logistic or Ridge ("" → Logistic for Binary, Ridge for
+	// Regression). Fit only.
+	Loss Loss `help:"linear model: logistic (binary only) or ridge" default:"logistic (binary), ridge (regression)"`
+	// Task is learners.Binary (the zero value) or learners.Regression; it is
+	// never inferred from y. Fit only.
+	Task learners.Task `help:"binary or regression"`
+	// Seed fixes the shuffle and the initial frequencies: equal seeds give
+	// identical maps and models.
+	Seed uint64 `help:"seed of the shuffle and the initial frequencies"`
+	// Progress, if not nil, is called after each learned feature (Round M of
+	// D, Loss the final mini-batch loss) and, in Fit, after the linear
+	// model (round D+1, its training objective).
+	Progress learners.Progress `json:"-"`
+}
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+// Validate reports out-of-range fields; zero fields are valid (defaults).
+func (c Config) Validate() error {
+	switch {
+	case c.Features < 0 || c.Features > MaxFeatures:
+		return fmt.Errorf("prff: Features = %d, want 1..%d (0 for the default %d)", c.Features, MaxFeatures, DefaultFeatures)
+	case !(c.Gamma >= 0) || !finite(c.Gamma):
+		return fmt.Errorf("prff: Gamma = %v, want a finite γ > 0 (0 for the bandwidth rule)", c.Gamma)
+	case !(c.Alpha >= 0) || !finite(c.Alpha):
+		return fmt.Errorf("prff: Alpha = %v, want a finite step α > 0 (0 for the default)", c.Alpha)
+	case !(c.FreqLambda >= 0) || !finite(c.FreqLambda):
+		return fmt.Errorf("prff: FreqLambda = %v, want a finite λ > 0 (0 for the default %g)", c.FreqLambda, DefaultFreqLambda)
+	case c.Batch < 0 || c.Batch > MaxBatch:
+		return fmt.Errorf("prff: Batch = %d, want 1..%d (0 for the default %d)", c.Batch, MaxBatch, DefaultBatch)
+	case c.MaxIter < 0 || c.MaxIter > MaxIterLimit:
+		return fmt.Errorf("prff: MaxIter = %d, want 1..%d (0 for the default %d)", c.MaxIter, MaxIterLimit, DefaultMaxIter)
+	case !(c.Tol >= 0) || !finite(c.Tol):
+		return fmt.Errorf("prff: Tol = %v, want a finite tolerance > 0 (0 for the default %g)", c.Tol, DefaultTol)
+	case !(c.Lambda >= 0) || !finite(c.Lambda):
+		return fmt.Errorf("prff: Lambda = %v, want a finite λ > 0 (0 for the default %g)", c.Lambda, DefaultLambda)
+	case !c.Task.Valid():
+		return fmt.Errorf("prff: Task = %v, want binary or regression", c.Task)
+	}
+	switch c.Loss {
+	case "", Ridge:
+	case Logistic:
+		if c.Task != learners.Binary {
+			return fmt.Errorf("prff: Loss = logistic needs the binary task, not %v", c.Task)
+		}
+	default:
+		return fmt.Errorf("prff: unknown Loss %q, want %q or %q", c.Loss, Logistic, Ridge)
+	}
+	return nil
+}
+
+// resolve fills in the data-independent defaults (Gamma and Alpha are set
+// by learn once the data are known).
+func (c Config) resolve() Config {
+	if c.Features == 0 {
+		c.Features = DefaultFeatures
+	}
+	if c.FreqLambda == 0 {
+		c.FreqLambda = DefaultFreqLambda
+	}
+	if c.Batch == 0 {
+		c.Batch = DefaultBatch
+	}
+	if c.MaxIter == 0 {
+		c.MaxIter = DefaultMaxIter
+	}
+	if c.Tol == 0 {
+		c.Tol = DefaultTol
+	}
+	if c.Lambda == 0 {
+		c.Lambda = DefaultLambda
+	}
+	if c.Loss == "" {
+		c.Loss = Logistic
+		if c.Task == learners.Regression {
+			c.Loss = Ridge
+		}
+	}
+	c.Progress = nil
+	return c
+}
+
+// defaultAlpha is 2σ²·(10/d)² with σ² = 1/(2γ).
+func defaultAlpha(gamma float64, d int) float64 {
+	r := 10 / float64(d)
+	return float64(float64(1/gamma)*r) * r
+}

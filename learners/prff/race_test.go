@@ -1,0 +1,5 @@
+//go:build race
+
+package prff_test
+
+const raceEnabled = true
