@@ -40,7 +40,7 @@ func generateSums(p *kernels.Program, isa isa, consts *constTable) {
 	// On AVX-512 a group is one vector, so the lane accumulators can stay in
 	// registers for the whole call (loaded here, stored at the end): no
 	// store-to-load forwarding on the accumulation chain. Kernels with dot
-// products need those registers for their unrolled bodies.
+	// products need those registers for their unrolled bodies.
 	if isa.zmm && !hasDot(p) {
 		ptr := g.framePtr(kernels.FrameAcc)
 		for s := 0; s < p.Accs; s++ {
