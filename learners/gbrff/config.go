@@ -17,18 +17,18 @@ const (
 // defaults: GBRFF2, T = 100 rounds, γ = 1/d, λ = 0, K = 10, β = 1, no
 // shrinkage, no early stopping, seed 0.
 type Config struct {
-	Variant         string            `help:"gbrff2 (one cosine per round, the default) or gbrff1 (a landmark of K cosines per round)"`
-	T               int               `help:"boosting rounds (default 100)"`
-	Gamma           float64           `help:"kernel width γ of exp(−γ‖x−x'‖²) on standardised inputs (default 1/d)"`
-	Lambda          float64           `help:"GBRFF2: L2 penalty λ on ω (default 0)"`
-	K               int               `help:"GBRFF1: frequencies per landmark (default 10)"`
-	Beta            float64           `help:"GBRFF1: temperature β of q = softmax(−β√n ℓ) (default 1)"`
-	LearningRate    float64           `help:"shrinkage applied to every α, in (0, 1] (default 1)"`
-	Iterations      int               `help:"L-BFGS iterations per round (default 10)"`
-	ReoptimizePhase bool              `help:"GBRFF2: search b again after optimising ω"`
-	Validation      float64           `help:"fraction of the training data held out for early stopping, in [0, 0.5) (default 0: none)"`
-	Patience        int               `help:"early stopping: rounds without a better validation loss before stopping (default 10)"`
-	Seed            uint64            `help:"random seed"`
+	Variant         string            `default:"gbrff2" help:"gbrff2 (one cosine per round, the default) or gbrff1 (a landmark of K cosines per round)"`
+	T               int               `default:"100" help:"boosting rounds (default 100)"`
+	Gamma           float64           `default:"1/d" help:"kernel width γ of exp(−γ‖x−x'‖²) on standardised inputs (default 1/d)"`
+	Lambda          float64           `default:"0" help:"GBRFF2: L2 penalty λ on ω (default 0)"`
+	K               int               `default:"10" help:"GBRFF1: frequencies per landmark (default 10)"`
+	Beta            float64           `default:"1" help:"GBRFF1: temperature β of q = softmax(−β√n ℓ) (default 1)"`
+	LearningRate    float64           `default:"1" help:"shrinkage applied to every α, in (0, 1] (default 1)"`
+	Iterations      int               `default:"10" help:"L-BFGS iterations per round (default 10)"`
+	ReoptimizePhase bool              `default:"false" help:"GBRFF2: search b again after optimising ω"`
+	Validation      float64           `default:"0" help:"fraction of the training data held out for early stopping, in [0, 0.5) (default 0: none)"`
+	Patience        int               `default:"10" help:"early stopping: rounds without a better validation loss before stopping (default 10)"`
+	Seed            uint64            `default:"0" help:"random seed"`
 	Progress        learners.Progress `json:"-"`
 }
 
