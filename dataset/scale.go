@@ -16,7 +16,8 @@ type Scaler struct {
 // (divisor n) of the row-major n×d matrix X. A constant column (all values
 // equal) gets Scale 1, so it is centred to zero rather than divided by
 // zero. It is an error if n or d is not positive, len(X) != n*d, or X holds
-// a value that is not finite.
+// a value that is not finite. No product is fused into an FMA, so the
+// result has the same bits on every architecture.
 func FitScaler(X []float64, n, d int) (*Scaler, error) {
 	if n <= 0 || d <= 0 || n > math.MaxInt/d || len(X) != n*d {
 		return nil, fmt.Errorf("dataset: FitScaler: len(X) = %d does not match n = %d, d = %d (both must be positive)", len(X), n, d)
@@ -48,12 +49,12 @@ func FitScaler(X []float64, n, d int) (*Scaler, error) {
 		row := X[i*d : (i+1)*d]
 		for j, v := range row {
 			dv := v - s.Mean[j]
-			ss[j] += dv * dv
+			ss[j] += float64(dv * dv) // float64(·): no FMA, the same bits on every architecture
 			sc[j] += dv
 		}
 	}
 	for j := range s.Scale {
-		v := (ss[j] - sc[j]*sc[j]/fn) / fn
+		v := (ss[j] - float64(sc[j]*sc[j])/fn) / fn
 		sd := math.Sqrt(math.Max(v, 0))
 		switch {
 		case !finite(sd):
@@ -88,7 +89,7 @@ func (s *Scaler) Inverse(dst, X []float64) {
 	d := s.check(dst, X, "Inverse")
 	for i := 0; i < len(X); i += d {
 		for j := 0; j < d; j++ {
-			dst[i+j] = X[i+j]*s.Scale[j] + s.Mean[j]
+			dst[i+j] = float64(X[i+j]*s.Scale[j]) + s.Mean[j]
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/xrand"
 )
 
 // Kernel names the shift-invariant kernel whose spectral law RFF samples.
@@ -77,7 +78,10 @@ type RFF struct {
 	bMinus    []float64 // b − π/2 for sin θ, built on first use
 }
 
-// NewRFF samples a map.
+// NewRFF samples a map. The draws come from internal/xrand (Box–Muller
+// normals, Cauchy as sin/cos from package trig) and every product that feeds
+// an addition is rounded on its own, so a seed gives the same map, bit for
+// bit, on every architecture.
 func NewRFF(c RFFConfig) (*RFF, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
@@ -89,12 +93,13 @@ func NewRFF(c RFFConfig) (*RFF, error) {
 		orthogonalGaussian(w, c.Inputs, c.Features, math.Sqrt(2*c.Gamma), r)
 	case c.Kernel == Laplacian:
 		for i := range w {
-			w[i] = c.Gamma * math.Tan(math.Pi*(r.Float64()-0.5))
+			w[i] = c.Gamma * xrand.Cauchy(r)
 		}
 	default:
 		sd := math.Sqrt(2 * c.Gamma)
+		xrand.FillNormal(r, w)
 		for i := range w {
-			w[i] = sd * r.NormFloat64()
+			w[i] *= sd
 		}
 	}
 	var b []float64
@@ -221,16 +226,15 @@ func (m *RFF) transformRows(dst, X Matrix, lo, hi int) {
 // orthogonal.
 func orthogonalGaussian(w []float64, d, D int, sd float64, r *rand.Rand) {
 	q := make([]float64, d*d) // rows are the directions
+	g := make([]float64, d)
 	for j0 := 0; j0 < D; j0 += d {
-		for i := range q {
-			q[i] = r.NormFloat64()
-		}
+		xrand.FillNormal(r, q)
 		gramSchmidt(q, d)
 		for j := j0; j < min(D, j0+d); j++ {
+			xrand.FillNormal(r, g)
 			var n2 float64
-			for k := 0; k < d; k++ {
-				g := r.NormFloat64()
-				n2 += g * g
+			for _, v := range g {
+				n2 += float64(v * v)
 			}
 			norm := sd * math.Sqrt(n2)
 			row := q[(j-j0)*d : (j-j0+1)*d]
@@ -251,15 +255,15 @@ func gramSchmidt(q []float64, d int) {
 				rj := q[j*d : (j+1)*d]
 				var dot float64
 				for k := range ri {
-					dot += ri[k] * rj[k]
+					dot += float64(ri[k] * rj[k])
 				}
 				for k := range ri {
-					ri[k] -= dot * rj[k]
+					ri[k] -= float64(dot * rj[k])
 				}
 			}
 			var n2 float64
 			for _, v := range ri {
-				n2 += v * v
+				n2 += float64(v * v)
 			}
 			inv := 1 / math.Sqrt(n2)
 			for k := range ri {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+
+	"github.com/rfkit/rfkit/internal/xrand"
 )
 
 // Scaled is a random Fourier map with learnable per-input scales γ:
@@ -29,9 +31,7 @@ func NewScaled(inputs, features int, pair bool, seed uint64) (*Scaled, error) {
 	}
 	r := rand.New(rand.NewPCG(seed, 0x7363616c6564)) // "scaled"
 	e := make([]float64, inputs*features)
-	for i := range e {
-		e[i] = r.NormFloat64()
-	}
+	xrand.FillNormal(r, e)
 	var b []float64
 	if !pair {
 		b = make([]float64, features)

@@ -3,6 +3,8 @@ package featmap
 import (
 	"fmt"
 	"math"
+
+	"github.com/rfkit/rfkit/internal/xmath"
 )
 
 // Taylor is the explicit feature map of the Gaussian kernel
@@ -56,7 +58,7 @@ func (t *Taylor) TransformRow(dst, x []float64) {
 	for _, v := range x {
 		n2 = math.FMA(v, v, n2)
 	}
-	g := math.Exp(-0.5 * n2 * t.inv * t.inv)
+	g := xmath.Exp(-0.5 * n2 * t.inv * t.inv) // the same bits everywhere, unlike math.Exp
 	dst[0] = g
 	o := 1
 	for _, v := range x {

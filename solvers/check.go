@@ -63,11 +63,16 @@ func firstNonFinite(v []float64) int {
 
 func isFinite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
+// dot, axpy and norm2 round every product on its own (float64(a*b)) and
+// sum in index order, so they give the same bits on every architecture (the
+// Go compiler would fuse a*b+c into an FMA on arm64 but not on amd64).
+
+// dot returns Σ a_i·b_i.
 func dot(a, b []float64) float64 {
 	b = b[:len(a)]
 	var s float64
 	for i, v := range a {
-		s += v * b[i]
+		s += float64(v * b[i])
 	}
 	return s
 }
@@ -76,7 +81,7 @@ func dot(a, b []float64) float64 {
 func axpy(alpha float64, x, y []float64) {
 	y = y[:len(x)]
 	for i, v := range x {
-		y[i] += alpha * v
+		y[i] += float64(alpha * v)
 	}
 }
 
@@ -99,7 +104,7 @@ func norm2(v []float64) float64 {
 	var s float64
 	for _, x := range v {
 		t := x / scale
-		s += t * t
+		s += float64(t * t)
 	}
 	return scale * math.Sqrt(s)
 }

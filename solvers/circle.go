@@ -51,7 +51,9 @@ type CircleOptions struct {
 // treated as +Inf. The minimum is global provided the grid resolves f (no
 // two critical points of f within one grid step of each other hide a deeper
 // minimum); raise GridPoints for highly oscillatory functions.
-// MinimizeCircle allocates nothing for GridPoints ≤ 1024.
+// MinimizeCircle allocates nothing for GridPoints ≤ 1024. Every product that
+// feeds an addition is rounded on its own, so given an f with the same bits
+// everywhere the result has the same bits on every architecture.
 func MinimizeCircle(f func(b float64) (val, deriv float64), opt CircleOptions) (bmin, fmin float64) {
 	n := opt.GridPoints
 	if n == 0 {
@@ -75,7 +77,7 @@ func MinimizeCircle(f func(b float64) (val, deriv float64), opt CircleOptions) (
 	h := 2 * math.Pi / float64(n)
 	bmin, fmin = -math.Pi, math.Inf(1)
 	for i := 0; i < n; i++ {
-		b := -math.Pi + float64(i)*h
+		b := -math.Pi + float64(float64(i)*h)
 		v, g := f(b)
 		if math.IsNaN(v) {
 			v = math.Inf(1)
@@ -112,7 +114,7 @@ func MinimizeCircle(f func(b float64) (val, deriv float64), opt CircleOptions) (
 	}
 
 	for _, i := range best[:nb] {
-		a := -math.Pi + float64(i)*h
+		a := -math.Pi + float64(float64(i)*h)
 		b, v := refineCircle(f, a, a+h, ders[i], ders[(i+1)%n], tol, maxIt)
 		if v <= fmin { // ties: prefer the refined point
 			bmin, fmin = b, v
@@ -160,8 +162,8 @@ func refineCircle(f func(float64) (float64, float64), a, c, ga, gc, tol float64,
 			a, b, c = b, c, b
 			ga, gb, gc = gb, gc, gb
 		}
-		tol1 := 2*2.220446049250313e-16*math.Abs(b) + 0.5*tol
-		m := 0.5 * (c - b)
+		tol1 := float64(2*2.220446049250313e-16*math.Abs(b)) + float64(0.5*tol)
+		m := float64(0.5 * (c - b))
 		if math.Abs(m) <= tol1 || gb == 0 {
 			break
 		}
@@ -174,7 +176,7 @@ func refineCircle(f func(float64) (float64, float64), a, c, ga, gc, tol float64,
 			} else {
 				qq := ga / gc // inverse quadratic interpolation
 				r := gb / gc
-				p = s * (2*m*qq*(qq-r) - (b-a)*(r-1))
+				p = s * (float64(2*m*qq*(qq-r)) - float64((b-a)*(r-1)))
 				q = (qq - 1) * (r - 1) * (s - 1)
 			}
 			if p > 0 {
@@ -182,7 +184,7 @@ func refineCircle(f func(float64) (float64, float64), a, c, ga, gc, tol float64,
 			} else {
 				p = -p
 			}
-			if 2*p < math.Min(3*m*q-math.Abs(tol1*q), math.Abs(e*q)) {
+			if 2*p < math.Min(float64(3*m*q)-math.Abs(tol1*q), math.Abs(e*q)) {
 				e, d = d, p/q
 			} else {
 				d, e = m, m // bisection

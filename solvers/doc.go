@@ -7,11 +7,22 @@
 // Design notes:
 //
 //   - Matrices are dense, row-major n×d float64 slices (len(X) == n*d).
-//   - Nothing here touches process-global state: gonum is used for the
-//     Cholesky factorisation and for the Moré–Thuente line search, but
-//     blas64.Use is never called.
-//   - L-BFGS drives gonum's optimize.MoreThuente step by step (Init/Iterate);
-//     that type keeps its state in a few float64 fields and does not allocate,
+//   - Results are bit-identical on every architecture (amd64 with any SIMD
+//     path or -tags purego, arm64), given objectives that are: sums run in
+//     a fixed order, every product that feeds an addition is rounded on its
+//     own (float64(a*b)) because the Go compiler fuses a*b+c into an FMA on
+//     arm64 but not on amd64 (also across statements, so a product assigned
+//     to a variable is converted too), exponentials come from package trig
+//     and logarithms from internal/xmath. That is why nothing here calls
+//     gonum (whose blas kernels are assembly on amd64 and fused Go on arm64)
+//     or math.Exp/Log/Log1p: the Cholesky factorisation of Ridge is local
+//     (cholesky.go), and the Moré–Thuente line search is a guarded copy of
+//     gonum's optimize.MoreThuente (morethuente.go, BSD-3, notice kept).
+//     Check with GOARCH=arm64 go build -gcflags=-S ./solvers: the output
+//     must hold no FMADDD, FMSUBD, FNMADDD or FNMSUBD.
+//   - Nothing here touches process-global state.
+//   - L-BFGS drives its Moré–Thuente search step by step (init/iterate); the
+//     search keeps its state in a few float64 fields and does not allocate,
 //     so a reused LBFGS value performs zero allocations per Minimize call.
 //   - Bad inputs (wrong lengths, NaN/Inf, negative regularisation, empty
 //     problems) give descriptive errors; nothing panics on user input.

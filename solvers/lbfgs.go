@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-
-	"gonum.org/v1/gonum/optimize"
 )
 
 // Default settings of LBFGS; a zero field in LBFGSOptions selects them.
@@ -53,11 +51,17 @@ type LBFGSOptions struct {
 // of one dimension. All work buffers are allocated by NewLBFGS, so Minimize
 // allocates nothing (given an objective that allocates nothing).
 //
-// The line search is gonum's optimize.MoreThuente (the MINPACK-2 dcsrch
-// algorithm of Moré and Thuente), driven one evaluation at a time, with the
-// strong Wolfe constants c1 = 1e-4 and c2 = 0.9. The first step of a search
-// without curvature information is 1/‖g‖₂ (as scipy and gonum do), later
-// searches start at the unit step with the usual γ = sᵀy/yᵀy initial Hessian.
+// The line search is the MINPACK-2 dcsrch algorithm of Moré and Thuente, in
+// a copy of gonum's optimize.MoreThuente (morethuente.go), driven one
+// evaluation at a time, with the strong Wolfe constants c1 = 1e-4 and
+// c2 = 0.9. The first step of a search without curvature information is
+// 1/‖g‖₂ (as scipy and gonum do), later searches start at the unit step with
+// the usual γ = sᵀy/yᵀy initial Hessian.
+//
+// Every product that feeds an addition is rounded on its own (float64(a*b)),
+// and sums run in a fixed order, so given an objective with the same bits
+// everywhere, Minimize returns the same bits on every architecture (the Go
+// compiler fuses a*b+c into an FMA on arm64 but not on amd64).
 //
 // An LBFGS is not safe for concurrent use.
 type LBFGS struct {
@@ -71,7 +75,7 @@ type LBFGS struct {
 	rho    []float64 // 1/(sᵀy) per pair
 	alpha  []float64 // two-loop scratch
 
-	ls optimize.MoreThuente
+	ls moreThuente
 }
 
 // NewLBFGS returns a minimiser for functions of dim variables that stores up
@@ -210,8 +214,8 @@ func (l *LBFGS) Minimize(f func(x, grad []float64) float64, x0 []float64, opt LB
 		for i := range s {
 			s[i] = l.xt[i] - l.x[i]
 			y[i] = l.gt[i] - l.g[i]
-			sy += s[i] * y[i]
-			yy += y[i] * y[i]
+			sy += float64(s[i] * y[i])
+			yy += float64(y[i] * y[i])
 		}
 		if sy > 1e-12*yy && sy > 0 && isFinite(sy) {
 			l.rho[head] = 1 / sy
@@ -293,7 +297,7 @@ func (l *LBFGS) direction(k, head, mem int) {
 	idx := func(j int) int { return ((head-1-j)%mem + mem) % mem } // j = 0 newest
 	for j := 0; j < k; j++ {
 		p := idx(j)
-		a := l.rho[p] * dot(l.s[p*n:(p+1)*n], l.d)
+		a := float64(l.rho[p] * dot(l.s[p*n:(p+1)*n], l.d))
 		l.alpha[j] = a
 		axpy(-a, l.y[p*n:(p+1)*n], l.d)
 	}
@@ -305,7 +309,7 @@ func (l *LBFGS) direction(k, head, mem int) {
 	}
 	for j := k - 1; j >= 0; j-- {
 		p := idx(j)
-		b := l.rho[p] * dot(l.y[p*n:(p+1)*n], l.d)
+		b := float64(l.rho[p] * dot(l.y[p*n:(p+1)*n], l.d))
 		axpy(l.alpha[j]-b, l.s[p*n:(p+1)*n], l.d)
 	}
 	for i := range l.d {
@@ -319,17 +323,17 @@ func (l *LBFGS) direction(k, head, mem int) {
 // l.xb/l.gb, or +Inf if none) and whether non-finite values were met.
 // Non-finite trial values restart the search with a quarter of the step.
 func (l *LBFGS) lineSearch(f func(x, grad []float64) float64, f0, dg0, step float64, maxLS int, evals *int) (fv float64, ok, nonFinite bool) {
-	l.ls = optimize.MoreThuente{
-		DecreaseFactor:  lsDecrease,
-		CurvatureFactor: lsCurvature,
-		StepTolerance:   lsStepTol,
-		MaximumStep:     1e20,
+	l.ls = moreThuente{
+		decreaseFactor:  lsDecrease,
+		curvatureFactor: lsCurvature,
+		stepTolerance:   lsStepTol,
+		maximumStep:     1e20,
 	}
-	l.ls.Init(f0, dg0, step)
+	l.ls.init(f0, dg0, step)
 	fBest := math.Inf(1)
 	for it := 0; it < maxLS; it++ {
 		for i := range l.xt {
-			l.xt[i] = l.x[i] + step*l.d[i]
+			l.xt[i] = l.x[i] + float64(step*l.d[i])
 		}
 		ft := f(l.xt, l.gt)
 		*evals++
@@ -339,7 +343,7 @@ func (l *LBFGS) lineSearch(f func(x, grad []float64) float64, f0, dg0, step floa
 			if !(step > 0) {
 				break
 			}
-			l.ls.Init(f0, dg0, step)
+			l.ls.init(f0, dg0, step)
 			continue
 		}
 		if ft < fBest {
@@ -347,14 +351,11 @@ func (l *LBFGS) lineSearch(f func(x, grad []float64) float64, f0, dg0, step floa
 			copy(l.xb, l.xt)
 			copy(l.gb, l.gt)
 		}
-		op, next, err := l.ls.Iterate(ft, dot(l.gt, l.d))
-		if err == nil && op == optimize.MajorIteration {
+		st, next := l.ls.iterate(ft, dot(l.gt, l.d))
+		if st == mtConverged || (st == mtBound && ft < f0) {
 			return ft, true, nonFinite
 		}
-		if errors.Is(err, optimize.ErrLinesearcherBound) && ft < f0 {
-			return ft, true, nonFinite
-		}
-		if err != nil {
+		if st != mtEvaluate {
 			break
 		}
 		step = next

@@ -3,6 +3,9 @@ package solvers
 import (
 	"fmt"
 	"math"
+
+	"github.com/rfkit/rfkit/internal/xmath"
+	"github.com/rfkit/rfkit/trig"
 )
 
 // Default settings of Logistic; a zero field in LogisticOptions selects them.
@@ -35,7 +38,9 @@ type LogisticOptions struct {
 //
 // (the bias is not penalised) by L-BFGS from w = 0, b = 0, using an overflow-
 // free evaluation of log(1+e^{−m}) and of the logistic function. X is n×d
-// row-major.
+// row-major. The exponentials come from package trig and the logarithms from
+// xmath.Log1p, and no product is fused, so the result has the same bits on
+// every architecture.
 //
 // Not reaching GradTol within MaxIterations (for example separable data with
 // λ = 0, whose minimiser is at infinity) is not an error: the last iterate is
@@ -77,6 +82,7 @@ func Logistic(X []float64, n, d int, y []float64, lambda float64, opt LogisticOp
 		return nil, 0, fmt.Errorf("solvers: logistic: %w", err)
 	}
 	invN := 1 / float64(n)
+	margin, expm := make([]float64, n), make([]float64, n)
 	obj := func(v, grad []float64) float64 {
 		wv := v[:d]
 		b := 0.0
@@ -86,20 +92,23 @@ func Logistic(X []float64, n, d int, y []float64, lambda float64, opt LogisticOp
 		for j := range grad {
 			grad[j] = 0
 		}
-		var loss float64
 		for i := 0; i < n; i++ {
+			m := y[i] * (dot(wv, X[i*d:(i+1)*d]) + b)
+			margin[i], expm[i] = m, -math.Abs(m)
+		}
+		trig.Exp(expm, expm) // e^{−|m|}, the same bits everywhere (unlike math.Exp)
+		var loss float64
+		for i, m := range margin {
 			xi := X[i*d : (i+1)*d]
-			m := y[i] * (dot(wv, xi) + b)
+			e := expm[i]
 			var l, s float64 // loss log(1+e^{−m}) and σ(−m) = 1/(1+e^{m})
 			if m > 0 {
-				e := math.Exp(-m)
-				l, s = math.Log1p(e), e/(1+e)
+				l, s = xmath.Log1p(e), e/(1+e)
 			} else {
-				e := math.Exp(m)
-				l, s = -m+math.Log1p(e), 1/(1+e)
+				l, s = -m+xmath.Log1p(e), 1/(1+e)
 			}
 			loss += l
-			r := -y[i] * s
+			r := float64(-y[i] * s)
 			axpy(r, xi, grad[:d])
 			if !opt.NoIntercept {
 				grad[d] += r
@@ -109,7 +118,7 @@ func Logistic(X []float64, n, d int, y []float64, lambda float64, opt LogisticOp
 			grad[j] *= invN
 		}
 		axpy(lambda, wv, grad[:d])
-		return loss*invN + 0.5*lambda*dot(wv, wv)
+		return float64(loss*invN) + float64(0.5*lambda*dot(wv, wv))
 	}
 	x0 := make([]float64, dim)
 	res, err := lb.Minimize(obj, x0, LBFGSOptions{

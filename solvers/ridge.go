@@ -3,13 +3,16 @@ package solvers
 import (
 	"fmt"
 	"math"
-
-	"gonum.org/v1/gonum/mat"
 )
 
 // ridgeMaxCond is the largest condition number accepted for an unregularised
 // (λ = 0) system before it is reported as singular.
 const ridgeMaxCond = 1e14
+
+// ridgeSolveCond is the condition number above which Solve reports the
+// system as ill-conditioned (gonum's mat.ConditionTolerance, which the
+// gonum-based implementation returned as an error).
+const ridgeSolveCond = 1e16
 
 // RidgeOptions configures Ridge and NewRidgeSolver.
 type RidgeOptions struct {
@@ -20,16 +23,20 @@ type RidgeOptions struct {
 
 // RidgeSolver holds the Cholesky factorisation of XcᵀXc + λnI for one
 // design matrix so that several right-hand sides can be solved cheaply.
-// It keeps a centred copy of X (the caller's slice is not retained).
-// A RidgeSolver is not safe for concurrent use.
+// It keeps a centred, transposed copy of X (the caller's slice is not
+// retained). A RidgeSolver is not safe for concurrent use.
+//
+// The Gram matrix, the factorisation and the solves are local code with a
+// fixed order of operations and no fused products (see cholesky.go), not
+// gonum's, so the weights have the same bits on every architecture.
 type RidgeSolver struct {
 	n, d   int
 	lambda float64
-	xc     []float64 // centred (or plain) copy of X, n×d
+	xc     []float64 // centred (or plain) copy of X, transposed: d×n
 	mean   []float64 // column means (zeros with NoIntercept)
 	opt    RidgeOptions
-	chol   mat.Cholesky
-	rhs    *mat.VecDense
+	chol   cholesky
+	cond   float64 // 1-norm condition estimate of XcᵀXc + λnI
 	yc     []float64
 }
 
@@ -48,33 +55,37 @@ func NewRidgeSolver(X []float64, n, d int, lambda float64, opt RidgeOptions) (*R
 	}
 	s := &RidgeSolver{n: n, d: d, lambda: lambda, opt: opt,
 		xc: make([]float64, n*d), mean: make([]float64, d), yc: make([]float64, n)}
-	copy(s.xc, X)
 	if !opt.NoIntercept {
 		for i := 0; i < n; i++ {
-			axpy(1, s.xc[i*d:(i+1)*d], s.mean)
+			for j, v := range X[i*d : (i+1)*d] {
+				s.mean[j] += v
+			}
 		}
 		for j := range s.mean {
 			s.mean[j] /= float64(n)
 		}
-		for i := 0; i < n; i++ {
-			axpy(-1, s.mean, s.xc[i*d:(i+1)*d])
+	}
+	for i := 0; i < n; i++ {
+		for j, v := range X[i*d : (i+1)*d] {
+			s.xc[j*n+i] = v - s.mean[j]
 		}
 	}
-	a := mat.NewSymDense(d, nil)
-	a.SymOuterK(1, mat.NewDense(n, d, s.xc).T())
-	reg := lambda * float64(n)
+	a := make([]float64, d*d)
+	gram(a, s.xc, n, d)
+	reg := float64(lambda * float64(n)) // float64(·): the compiler would fuse it into the += below
 	for j := 0; j < d; j++ {
-		a.SetSym(j, j, a.At(j, j)+reg)
+		a[j*d+j] += reg
 	}
-	if ok := s.chol.Factorize(a); !ok {
+	anorm := symNorm1(a, d)
+	if ok := s.chol.factorize(a, d); !ok {
 		return nil, fmt.Errorf("solvers: ridge: %d×%d system XᵀX + λnI (λ = %g) is singular or not positive definite; X is rank-deficient (constant or collinear columns, or d > n): use lambda > 0", d, d, lambda)
 	}
+	s.cond = s.chol.cond(anorm)
 	if lambda == 0 {
-		if c := s.chol.Cond(); !(c <= ridgeMaxCond) {
+		if c := s.cond; !(c <= ridgeMaxCond) {
 			return nil, fmt.Errorf("solvers: ridge: XᵀX is singular to working precision (condition number ≈ %.3g > %g); X is rank-deficient (constant or collinear columns, or d > n): use lambda > 0", c, ridgeMaxCond)
 		}
 	}
-	s.rhs = mat.NewVecDense(d, nil)
 	return s, nil
 }
 
@@ -97,17 +108,13 @@ func (s *RidgeSolver) Solve(w, y []float64) (bias float64, err error) {
 	for i, v := range y {
 		s.yc[i] = v - ybar
 	}
-	// rhs = Xcᵀ (y − ȳ)
-	r := s.rhs.RawVector().Data
-	for j := range r {
-		r[j] = 0
+	// w = (XcᵀXc + λnI)⁻¹ Xcᵀ(y − ȳ)
+	for j := range w {
+		w[j] = dot(s.xc[j*s.n:(j+1)*s.n], s.yc)
 	}
-	for i := 0; i < s.n; i++ {
-		axpy(s.yc[i], s.xc[i*s.d:(i+1)*s.d], r)
-	}
-	wv := mat.NewVecDense(s.d, w)
-	if err := s.chol.SolveVecTo(wv, s.rhs); err != nil {
-		return 0, fmt.Errorf("solvers: ridge: solve: %w", err)
+	s.chol.solve(w)
+	if !(s.cond <= ridgeSolveCond) {
+		return 0, fmt.Errorf("solvers: ridge: solve: matrix singular or near-singular with condition number %.4e", s.cond)
 	}
 	if i := firstNonFinite(w); i >= 0 {
 		return 0, fmt.Errorf("solvers: ridge: w[%d] = %v (overflow): %w", i, w[i], ErrNotFinite)

@@ -173,12 +173,12 @@ func FISTASimplex(f func(x, grad []float64) float64, x0 []float64, s float64, op
 			step = 0
 			for i := range z {
 				dz := z[i] - y[i]
-				lin += gy[i] * dz
-				sq += dz * dz
+				lin += float64(gy[i] * dz)
+				sq += float64(dz * dz)
 				step = math.Max(step, math.Abs(dz))
 			}
-			slack := 1e-12 * (1 + math.Abs(fy))
-			if isFinite(fz) && firstNonFinite(gz) < 0 && fz <= fy+lin+0.5*L*sq+slack {
+			slack := float64(1e-12 * (1 + math.Abs(fy)))
+			if isFinite(fz) && firstNonFinite(gz) < 0 && fz <= fy+lin+float64(0.5*L*sq)+slack {
 				break
 			}
 			L *= eta
@@ -203,10 +203,10 @@ func FISTASimplex(f func(x, grad []float64) float64, x0 []float64, s float64, op
 			res.Status = StatusGradConverged
 			break
 		}
-		tNext := 0.5 * (1 + math.Sqrt(1+4*t*t))
+		tNext := 0.5 * (1 + math.Sqrt(1+float64(4*t*t)))
 		a, b := t/tNext, (t-1)/tNext
 		for i := range y {
-			y[i] = x[i] + a*(z[i]-x[i]) + b*(x[i]-xPrev[i])
+			y[i] = x[i] + float64(a*(z[i]-x[i])) + float64(b*(x[i]-xPrev[i]))
 		}
 		t = tNext
 		// The extrapolated y may lie outside the simplex (in its affine

@@ -130,7 +130,7 @@ func svmDualCD(X []float64, n, d int, y []float64, C float64, loss SVMLoss, bs f
 	order := make([]int, n)
 	for i := range order {
 		xi := X[i*d : (i+1)*d]
-		qd[i] = dot(xi, xi) + bs*bs + diag
+		qd[i] = dot(xi, xi) + float64(bs*bs) + diag
 		order[i] = i
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
@@ -142,7 +142,7 @@ func svmDualCD(X []float64, n, d int, y []float64, C float64, loss SVMLoss, bs f
 				continue // zero sample (Hinge loss, no bias): α_i has no effect
 			}
 			xi := X[i*d : (i+1)*d]
-			g := y[i]*(dot(w, xi)+wb*bs) - 1 + diag*alpha[i]
+			g := float64(y[i]*(dot(w, xi)+float64(wb*bs))) - 1 + float64(diag*alpha[i])
 			pg := g
 			switch {
 			case alpha[i] == 0:
@@ -157,9 +157,9 @@ func svmDualCD(X []float64, n, d int, y []float64, C float64, loss SVMLoss, bs f
 			}
 			old := alpha[i]
 			alpha[i] = math.Min(math.Max(old-g/qd[i], 0), upper)
-			if delta := (alpha[i] - old) * y[i]; delta != 0 {
+			if delta := float64((alpha[i] - old) * y[i]); delta != 0 {
 				axpy(delta, xi, w)
-				wb += delta * bs
+				wb += float64(delta * bs)
 			}
 		}
 		if pgMax-pgMin <= tol {

@@ -23,10 +23,11 @@
 // can feed rfkit's cross-architecture golden tests. That rules out
 // rand.NormFloat64 and math.Sin, Exp, Log, whose bits differ between amd64
 // and arm64 (assembly, and FMA fusion by the compiler); instead normals come
-// from the Box–Muller transform on 53-bit uniforms, cos, sin and exp from
-// package trig (≤ 1 ULP, identical everywhere), ln from a small series
-// evaluated in a fixed order, and every product that feeds an addition is
-// rounded explicitly so no compiler can fuse it. The stream of draws is
+// from the Box–Muller transform on 53-bit uniforms (internal/xrand), cos,
+// sin and exp from package trig (≤ 1 ULP, identical everywhere), ln from a
+// small series evaluated in a fixed order (xmath.LogAtanh), and every
+// product that feeds an addition is rounded explicitly so no compiler can
+// fuse it. The stream of draws is
 // part of each generator's contract: changing it is a breaking change
 // (golden hashes in the tests catch it).
 //

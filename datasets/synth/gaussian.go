@@ -10,6 +10,6 @@ func Gaussian(n, d int, seed uint64) (*Set, error) {
 		return nil, err
 	}
 	s := newSet("gaussian", TaskUnsupervised, n, d, nil)
-	newNormals(seed, tagGaussian).fill(s.X)
+	newNormals(seed, tagGaussian).Fill(s.X)
 	return s, nil
 }

@@ -1,6 +1,9 @@
 package synth
 
-import "github.com/rfkit/rfkit/trig"
+import (
+	"github.com/rfkit/rfkit/internal/xmath"
+	"github.com/rfkit/rfkit/trig"
+)
 
 // Dimensions and noise levels of the SRFF sets (Gregorová et al., Table 1).
 // Every noise level is a standard deviation.
@@ -52,8 +55,8 @@ func SE1(n int, seed uint64) (*Set, error) {
 	arg := make([]float64, 2*n)
 	for i := range s.Y {
 		x := s.X[i*SE1Dim : (i+1)*SE1Dim]
-		g.fill(x)
-		s.Y[i] = g.next() // ε, scaled below
+		g.Fill(x)
+		s.Y[i] = g.Next() // ε, scaled below
 		a := x[0] + x[2]
 		arg[2*i], arg[2*i+1] = a*a, x[6]*x[7]*x[8]
 	}
@@ -82,11 +85,11 @@ func SE2(n int, seed uint64) (*Set, error) {
 		x := s.X[i*SE2Dim : (i+1)*SE2Dim]
 		var sq float64
 		for sq == 0 {
-			g.fill(x)
+			g.Fill(x)
 			sum := x[0] + x[1] + x[2] + x[3] + x[4]
 			sq = sum * sum
 		}
-		s.Y[i] = logPos(sq) + float64(SE2Noise*g.next())
+		s.Y[i] = xmath.LogAtanh(sq) + float64(SE2Noise*g.Next())
 	}
 	return s, nil
 }
@@ -122,12 +125,12 @@ func se3(name string, n int, seed uint64, k2 int, relevant []int) (*Set, error) 
 	z := make([]float64, SE3Latents)
 	q, eps := make([]float64, n), make([]float64, n)
 	for i := range s.Y {
-		g.fill(z)
+		g.Fill(z)
 		x := s.X[i*SE3Dim : (i+1)*SE3Dim]
 		for j := range x {
-			x[j] = z[j/SE3Copies] + float64(SE3InputNoise*g.next())
+			x[j] = z[j/SE3Copies] + float64(SE3InputNoise*g.Next())
 		}
-		eps[i] = g.next()
+		eps[i] = g.Next()
 		q[i] = float64(z[0]*z[0]) + float64(z[k2]*z[k2])
 		s.Y[i] = -2 * q[i]
 	}

@@ -29,7 +29,7 @@ func Moons(n int, noise float64, seed uint64) (*Set, error) {
 	fillBalanced(r, s.Y)
 	t := make([]float64, n)
 	for i := range t {
-		t[i] = math.Pi * r.Float64()
+		t[i] = float64(math.Pi * r.Float64())
 	}
 	sin, cos := sincosAll(t)
 	for i, y := range s.Y {
@@ -37,8 +37,8 @@ func Moons(n int, noise float64, seed uint64) (*Set, error) {
 		if y > 0 {
 			x0, x1 = 1-cos[i], 0.5-sin[i]
 		}
-		s.X[2*i] = x0 + float64(noise*g.next())
-		s.X[2*i+1] = x1 + float64(noise*g.next())
+		s.X[2*i] = x0 + float64(noise*g.Next())
+		s.X[2*i+1] = x1 + float64(noise*g.Next())
 	}
 	return s, nil
 }
@@ -69,8 +69,8 @@ func Spirals(n int, noise float64, seed uint64) (*Set, error) {
 	sin, cos := sincosAll(theta)
 	for i, y := range s.Y {
 		rad := y * theta[i] / math.Pi
-		s.X[2*i] = float64(rad*cos[i]) + float64(noise*g.next())
-		s.X[2*i+1] = float64(rad*sin[i]) + float64(noise*g.next())
+		s.X[2*i] = float64(rad*cos[i]) + float64(noise*g.Next())
+		s.X[2*i+1] = float64(rad*sin[i]) + float64(noise*g.Next())
 	}
 	return s, nil
 }
@@ -104,8 +104,8 @@ func Circles(n int, noise float64, seed uint64) (*Set, error) {
 		if k%2 == 1 {
 			s.Y[i] = -1
 		}
-		s.X[2*i] = float64(rad*cos[i]) + float64(noise*g.next())
-		s.X[2*i+1] = float64(rad*sin[i]) + float64(noise*g.next())
+		s.X[2*i] = float64(rad*cos[i]) + float64(noise*g.Next())
+		s.X[2*i+1] = float64(rad*sin[i]) + float64(noise*g.Next())
 	}
 	return s, nil
 }
@@ -126,14 +126,14 @@ func Checkerboard(n int, noise float64, seed uint64) (*Set, error) {
 	r, g := newRand(seed, tagCheckerboard), newNormals(seed, tagCheckerboard)
 	s := newSet("checkerboard", TaskBinary, n, 2, toyRelevant())
 	for i := range s.Y {
-		x0 := CheckerboardCells * r.Float64()
-		x1 := CheckerboardCells * r.Float64()
+		x0 := float64(CheckerboardCells * r.Float64())
+		x1 := float64(CheckerboardCells * r.Float64())
 		s.Y[i] = -1
 		if (int(x0)+int(x1))%2 == 1 {
 			s.Y[i] = 1
 		}
-		s.X[2*i] = x0 + float64(noise*g.next())
-		s.X[2*i+1] = x1 + float64(noise*g.next())
+		s.X[2*i] = x0 + float64(noise*g.Next())
+		s.X[2*i+1] = x1 + float64(noise*g.Next())
 	}
 	return s, nil
 }

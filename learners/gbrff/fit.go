@@ -11,6 +11,7 @@ import (
 	"github.com/rfkit/rfkit/exploss"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
+	"github.com/rfkit/rfkit/internal/xrand"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/prep"
 	"github.com/rfkit/rfkit/trig"
@@ -140,7 +141,7 @@ func newFitter(c Config, X featmap.Matrix, signs []float64, train, val []int) (*
 	sd := math.Sqrt(2 * c.Gamma)
 	f.omega = make([]float64, c.T*per*d)
 	for i := range f.omega {
-		f.omega[i] = float64(rng.NormFloat64() * sd)
+		f.omega[i] = float64(xrand.Normal(rng) * sd)
 	}
 	f.opt = newOptimizer(d, c.Iterations)
 	if len(val) > 0 {

@@ -106,12 +106,12 @@ func ridgeObjective(z, t, w []float64, c, lambda float64) float64 {
 	var sse, ww float64
 	for i, ti := range t {
 		r := ti - dot(w, z[i*D:(i+1)*D]) - c
-		sse += r * r
+		sse += float64(r * r)
 	}
 	for _, v := range w {
-		ww += v * v
+		ww += float64(v * v)
 	}
-	return sse/float64(len(t)) + lambda*ww
+	return sse/float64(len(t)) + float64(lambda*ww)
 }
 
 // dot is Σ a_j·b_j with explicit FMAs, so it rounds the same on every

@@ -1,0 +1,70 @@
+package rks_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/datasets/synth"
+	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/rks"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden model files in testdata")
+
+// TestGolden: models trained on any machine and path serialise to the bytes
+// in testdata (written on amd64; checked under qemu on arm64, with NEON and
+// with -tags purego). The data come from package synth, whose output is
+// bit-identical everywhere, and every step of Fit is too: the
+// standardisation (prep), the frequency draws (internal/xrand), the
+// features (asm.CosAffine), L-BFGS with its Moré–Thuente line search and
+// the logistic loss (trig.Exp, xmath.Log1p), and the ridge Gram matrix and
+// Cholesky solve (package solvers, fixed order, no fused products).
+// Regenerate with go test -run Golden ./learners/rks -update.
+func TestGolden(t *testing.T) {
+	moons, err := synth.Moons(300, 0.1, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	se1, err := synth.SE1(200, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		set  *synth.Set
+		cfg  rks.Config
+	}{
+		{"logistic", moons, rks.Config{Features: 40, Seed: 3}},
+		{"ridge", se1, rks.Config{Features: 40, Task: learners.Regression, Lambda: 1e-4, Seed: 4}},
+		{"binary-ridge", moons, rks.Config{Features: 30, Loss: rks.Ridge, Seed: 5}},
+	} {
+		m := fit(t, featmap.Dense(c.set.N, c.set.D, c.set.X), c.set.Y, c.cfg)
+		got, err := m.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join("testdata", c.name+".model")
+		if *update {
+			if err := os.MkdirAll("testdata", 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(file, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: model bytes differ from %s (path %s, %s)", c.name, file, asm.Selected(), runtime.GOARCH)
+		}
+	}
+}
