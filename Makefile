@@ -12,7 +12,7 @@ HAS_AVX512 := $(shell grep -qw avx512f /proc/cpuinfo 2>/dev/null && grep -qw avx
 HAS_AVX2   := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo && echo yes)
 
 .PHONY: all test lint test-amd64 test-purego test-race test-arm64 build-cross check-generate \
-        fuzz generate bench bench-compare
+        fuzz generate bench bench-compare bench-paths demo
 
 all: test
 
@@ -80,6 +80,27 @@ bench:
 	@mkdir -p $(BENCHOUT)
 	$(GO) test -run '^$$' -bench . -count $(COUNT) ./asm | tee $(BENCHOUT)/bench.txt
 
-## bench-compare: benchstat of every path (SIMD, generic = the pure-Go twin, Go's math) side by side
-bench-compare: bench
+## bench-paths: benchstat of every path (SIMD, generic = the pure-Go twin, Go's math) side by side
+bench-paths: bench
 	$(BENCHSTAT) -col /path $(BENCHOUT)/bench.txt
+
+## bench-compare BASE=<git ref>: the benchmarks of BASE (in a temporary git
+## worktree) and of the working tree, one after the other, as a benchstat
+## comparison old → new. BENCHPKGS and BENCH narrow the run.
+BENCHPKGS ?= ./asm
+BENCH     ?= .
+bench-compare:
+	@test -n "$(BASE)" || { echo "usage: make bench-compare BASE=<git ref>  (e.g. BASE=HEAD, BASE=main~3)"; exit 2; }
+	@mkdir -p $(BENCHOUT)
+	@set -e; wt=$$(mktemp -d); \
+	trap 'git worktree remove --force "$$wt" >/dev/null 2>&1 || rm -rf "$$wt"; git worktree prune' EXIT; \
+	git worktree add --quiet --detach "$$wt" "$(BASE)"; \
+	echo "bench-compare: $(BASE) ($$(git rev-parse --short "$(BASE)")) in $$wt"; \
+	(cd "$$wt" && $(GO) test -run '^$$' -bench '$(BENCH)' -count $(COUNT) $(BENCHPKGS)) > $(BENCHOUT)/old.txt; \
+	echo "bench-compare: working tree"; \
+	$(GO) test -run '^$$' -bench '$(BENCH)' -count $(COUNT) $(BENCHPKGS) > $(BENCHOUT)/new.txt; \
+	$(BENCHSTAT) old=$(BENCHOUT)/old.txt new=$(BENCHOUT)/new.txt
+
+## demo: the README's first command
+demo:
+	$(GO) run ./cmd/rfkit demo

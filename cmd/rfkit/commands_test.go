@@ -1,0 +1,153 @@
+package main
+
+import (
+	"bytes"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/rfkit/rfkit/asm"
+)
+
+func TestCV(t *testing.T) {
+	dir := t.TempDir()
+	data := writeFile(t, dir, "d.csv", csvText(moons(t, 120, 7, -1, 1), true))
+	r := rfkit(t, "cv", "-method", "rks", "-data", data, "-param", "features=60", "-grid", "gamma=0.0001,4", "-folds", "3", "-seed", "2").ok(t)
+	ls := lines(r.stdout)
+	if len(ls) != 5 {
+		t.Fatalf("output:\n%s", r.stdout)
+	}
+	for _, want := range []string{"rks on " + data + ": 120 rows, binary, 3-fold stratified", "setting", "gamma=0.0001", "gamma=4", "best: gamma=4 (accuracy "} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("no %q in\n%s", want, r.stdout)
+		}
+	}
+	if !strings.HasSuffix(ls[3], "*") || strings.HasSuffix(ls[2], "*") {
+		t.Errorf("best not marked:\n%s", r.stdout)
+	}
+	// Regression: random folds, RMSE.
+	dir2 := t.TempDir()
+	reg := writeFile(t, dir2, "r.csv", "a,y\n1,0.5\n2,0.7\n3,0.1\n4,0.9\n5,0.3\n6,0.4\n")
+	r = rfkit(t, "cv", "-method", "rks", "-data", reg, "-grid", "gamma=1,2", "-grid", "lambda=0.1", "-folds", "2").ok(t)
+	if !strings.Contains(r.stdout, "regression, 2-fold random cross-validation, RMSE") || !strings.Contains(r.stdout, "gamma=2 lambda=0.1") {
+		t.Errorf("regression cv:\n%s", r.stdout)
+	}
+	rfkit(t, "cv", "-method", "rks", "-data", data, "-grid", "gamma=1", "-folds", "500").fails(t, 1, "500 folds for 120 samples")
+}
+
+func TestMeanStd(t *testing.T) {
+	m, s := meanStd([]float64{-1, -2, -3}, -1)
+	if m != 2 || s != 1 {
+		t.Errorf("meanStd = %v, %v", m, s)
+	}
+	if m, s := meanStd([]float64{0.5}, 1); m != 0.5 || s != 0 {
+		t.Errorf("one fold: %v, %v", m, s)
+	}
+}
+
+func TestImportance(t *testing.T) {
+	dir := t.TempDir()
+	data := writeFile(t, dir, "d.csv", csvText(moons(t, 60, 1, 0, 1), true))
+	model := filepath.Join(dir, "rks.model")
+	rfkit(t, "train", "-method", "rks", "-data", data, "-model", model).ok(t)
+	rfkit(t, "importance", "-model", model).fails(t, 1, "a rks model has no variable importance")
+
+	// A method that learns one (when linked in): the ranking names the CSV
+	// columns.
+	if slices.Contains(methodNames(), "rrf") {
+		model := filepath.Join(dir, "rrf.model")
+		rfkit(t, "train", "-method", "rrf", "-data", data, "-model", model).ok(t)
+		r := rfkit(t, "importance", "-model", model, "-data", data).ok(t)
+		if ls := lines(r.stdout); len(ls) != 3 || !strings.Contains(r.stdout, " x0 ") || !strings.Contains(r.stdout, " x1 ") {
+			t.Errorf("rrf importance:\n%s", r.stdout)
+		}
+		if ls := lines(rfkit(t, "importance", "-model", model, "-top", "1").ok(t).stdout); len(ls) != 2 {
+			t.Errorf("-top 1: %q", ls)
+		}
+	}
+
+	var b bytes.Buffer
+	printImportance(&b, []float64{0.1, 3, 0.5, 3}, []string{"a", "b", "", "d"}, 3)
+	want := "rank  input  name          importance\n" +
+		"1     1      b             3\n" +
+		"2     3      d             3\n" +
+		"3     2      -             0.5\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+func TestDemo(t *testing.T) {
+	dir := t.TempDir()
+	img := filepath.Join(dir, "demo.png")
+	save := filepath.Join(dir, "data")
+	r := rfkit(t, "demo", "-ntrain", "200", "-ntest", "100", "-rounds", "20", "-features", "50", "-res", "40", "-png", img, "-save", save).ok(t)
+	for _, want := range []string{"SIMD path " + asm.Selected(), "checkerboard  gbrff2", "checkerboard  rks", "spirals       gbrff2", "spirals       rks", "ns/row", "wrote the decision boundaries to " + img} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("no %q in\n%s", want, r.stdout)
+		}
+	}
+	f, err := os.Open(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cfg, err := png.DecodeConfig(f)
+	if err != nil || cfg.Width < 400 || cfg.Height < 400 {
+		t.Errorf("PNG %+v, %v", cfg, err)
+	}
+	for _, name := range []string{"checkerboard-train.csv", "checkerboard-test.csv", "spirals-train.csv", "spirals-test.csv"} {
+		if _, err := os.Stat(filepath.Join(save, name)); err != nil {
+			t.Error(err)
+		}
+	}
+	// The saved data feed train and eval.
+	model := filepath.Join(dir, "s.model")
+	rfkit(t, "train", "-method", "gbrff2", "-param", "t=20", "-param", "gamma=4", "-data", filepath.Join(save, "spirals-train.csv"), "-model", model).ok(t)
+	if e := evalJSON(t, "-model", model, "-data", filepath.Join(save, "spirals-test.csv")); e.N != 100 || e.Value < 0.8 {
+		t.Errorf("eval on saved spirals: %+v", e)
+	}
+}
+
+func TestBench(t *testing.T) {
+	r := rfkit(t, "bench", "-n", "64", "-benchtime", "1ms", "-count", "2").ok(t)
+	paths := asm.Paths()
+	if got, want := len(lines(r.stdout)), 2+4*(len(paths)+1); got != want {
+		t.Errorf("%d lines, want %d:\n%s", got, want, r.stdout)
+	}
+	for _, k := range []string{"cos", "sin", "sincos", "exp"} {
+		for _, p := range append(paths, "math") {
+			if !strings.Contains(r.stdout, "\n"+pad(k, 6)+"  "+pad(p, 7)+"  ") {
+				t.Errorf("no row for %s on %s in\n%s", k, p, r.stdout)
+			}
+		}
+	}
+	if !strings.Contains(r.stdout, "selected path "+asm.Selected()) {
+		t.Errorf("no selected path in %s", r.stdout)
+	}
+}
+
+func pad(s string, n int) string { return s + strings.Repeat(" ", n-len(s)) }
+
+func TestProgressBar(t *testing.T) {
+	saved := isTerminal
+	defer func() { isTerminal = saved }()
+	isTerminal = func(io.Writer) bool { return true }
+	dir := t.TempDir()
+	data := writeFile(t, dir, "d.csv", csvText(moons(t, 100, 1, 0, 1), true))
+	r := rfkit(t, "train", "-method", "gbrff2", "-param", "t=10", "-data", data, "-model", filepath.Join(dir, "m")).ok(t)
+	if !strings.Contains(r.stderr, "train gbrff2") || !strings.Contains(r.stderr, "100%") || !strings.Contains(r.stderr, "(10/10") {
+		t.Errorf("no progress bar on the terminal: %q", r.stderr)
+	}
+	r = rfkit(t, "cv", "-method", "rks", "-data", data, "-grid", "gamma=1,2", "-folds", "2").ok(t)
+	if !strings.Contains(r.stderr, "cv rks") || !strings.Contains(r.stderr, "(4/4") {
+		t.Errorf("no cv progress bar: %q", r.stderr)
+	}
+	if r := rfkit(t, "train", "-quiet", "-method", "gbrff2", "-param", "t=10", "-data", data, "-model", filepath.Join(dir, "m")).ok(t); r.stderr != "" || r.stdout != "" {
+		t.Errorf("-quiet: %+v", r)
+	}
+}

@@ -1,0 +1,149 @@
+package main
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/rfkit/rfkit/learners"
+)
+
+// Task flag values besides the learners.Task names.
+const taskAuto = "auto"
+
+// fitFlags choose a method and its hyper-parameters (train, cv).
+type fitFlags struct {
+	method string
+	task   string
+	params keyValues
+	seed   uint64
+}
+
+func (f *fitFlags) register(fs *flagSet) {
+	fs.StringVar(&f.method, "method", "", "the learner, `NAME` (rfkit -h lists them)")
+	fs.StringVar(&f.task, "task", taskAuto, "the `task`: auto, binary or regression; auto is binary when the label column has exactly two distinct values, else regression")
+	fs.Var(&f.params, "param", "set a hyper-parameter, `name=value`; repeatable; the names are the method's Config fields in any case (-method NAME -h lists them); applied after -task and -seed")
+	fs.Uint64Var(&f.seed, "seed", 0, "the random seed `N` (sets the method's seed parameter)")
+}
+
+// lookup returns the method named by -method.
+func (f *fitFlags) lookup() (learners.Method, error) {
+	if f.method == "" {
+		return learners.Method{}, usagef("-method is required (one of: %s)", strings.Join(methodNames(), ", "))
+	}
+	m, err := learners.Lookup(strings.ToLower(f.method))
+	if err != nil {
+		return learners.Method{}, &usageError{err.Error()}
+	}
+	return m, nil
+}
+
+// precheck reports a bad -task or -param before any data is read.
+func (f *fitFlags) precheck(m learners.Method) error {
+	cfg := m.NewConfig()
+	switch f.task {
+	case taskAuto, learners.Binary.String():
+	case learners.Regression.String():
+		if !hasParam(cfg, "task") {
+			return usagef("%s does binary classification only (methods with a regression task: %s)", m.Name, strings.Join(regressionMethods(), ", "))
+		}
+	default:
+		return usagef("-task %q: want auto, binary or regression", f.task)
+	}
+	for _, kv := range f.params.kv {
+		if err := learners.SetParam(cfg, kv[0], kv[1]); err != nil {
+			return usagef("-param %s=%s: %v", kv[0], kv[1], err)
+		}
+	}
+	return nil
+}
+
+// config returns a new Config of m with the task, seed and parameters of
+// the command line set, and the task it trains for. y are the training
+// labels (for -task auto); fs tells which flags were given.
+func (f *fitFlags) config(m learners.Method, fs *flagSet, y []float64, labelName string) (any, learners.Task, error) {
+	cfg := m.NewConfig()
+	task, explicit := learners.Binary, f.task != taskAuto
+	switch f.task {
+	case taskAuto:
+		if k := distinct(y, 3); k != 2 {
+			task = learners.Regression
+		}
+	default:
+		var err error
+		if task, err = learners.ParseTask(f.task); err != nil {
+			return nil, 0, usagef("-task %q: want auto, binary or regression", f.task)
+		}
+	}
+	switch {
+	case hasParam(cfg, "task"):
+		if err := learners.SetParam(cfg, "task", task.String()); err != nil {
+			return nil, 0, err
+		}
+	case task == learners.Regression && explicit:
+		return nil, 0, usagef("%s does binary classification only (methods with a regression task: %s)", m.Name, strings.Join(regressionMethods(), ", "))
+	case task == learners.Regression:
+		what := "the labels"
+		if labelName != "" {
+			what = fmt.Sprintf("the label column %q", labelName)
+		}
+		return nil, 0, fmt.Errorf("%s does binary classification only, but %s has %s (a regression target?); methods with a regression task: %s",
+			m.Name, what, valuesPhrase(distinct(y, 3)), strings.Join(regressionMethods(), ", "))
+	}
+	if fs.isSet("seed") && hasParam(cfg, "seed") {
+		if err := learners.SetParam(cfg, "seed", strconv.FormatUint(f.seed, 10)); err != nil {
+			return nil, 0, err
+		}
+	}
+	for _, kv := range f.params.kv {
+		if err := learners.SetParam(cfg, kv[0], kv[1]); err != nil {
+			return nil, 0, usagef("-param %s=%s: %v", kv[0], kv[1], err)
+		}
+	}
+	if v, ok := cfg.(interface{ Validate() error }); ok {
+		if err := v.Validate(); err != nil {
+			return nil, 0, &usageError{err.Error()}
+		}
+	}
+	return cfg, configTask(cfg), nil
+}
+
+// valuesPhrase describes k distinct values (k ≤ 3, 3 meaning more than two).
+func valuesPhrase(k int) string {
+	switch k {
+	case 0:
+		return "no values"
+	case 1:
+		return "a single value"
+	}
+	return "more than two distinct values"
+}
+
+// hasParam reports whether the Config cfg points to has a settable field
+// called name (lower case).
+func hasParam(cfg any, name string) bool {
+	for _, p := range learners.Params(cfg) {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// configTask is the task a Config trains for: its Task field (of type
+// learners.Task), or Binary for a binary-only method.
+func configTask(cfg any) learners.Task {
+	v := reflect.ValueOf(cfg)
+	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+		return learners.Binary
+	}
+	f := v.Elem().FieldByNameFunc(func(s string) bool { return strings.EqualFold(s, "task") })
+	if !f.IsValid() || !f.CanInterface() {
+		return learners.Binary
+	}
+	if t, ok := f.Interface().(learners.Task); ok {
+		return t
+	}
+	return learners.Binary
+}

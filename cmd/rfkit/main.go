@@ -1,0 +1,129 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+)
+
+// command is one subcommand.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, env *env, args []string) error
+}
+
+// commands lists the subcommands in the order the usage shows them.
+var commands = []command{
+	{"train", "fit a model on a data file and write the model file", runTrain},
+	{"predict", "write one prediction per row of a data file", runPredict},
+	{"eval", "accuracy (classification) or RMSE (regression) of a model on a data file", runEval},
+	{"cv", "k-fold cross-validated grid search over hyper-parameters", runCV},
+	{"importance", "ranked variable importance of a model (methods that have it)", runImportance},
+	{"demo", "train GBRFF2 and RKS on the checkerboard and spiral toys", runDemo},
+	{"bench", "benchmark the cos, sin, sincos and exp kernels on every SIMD path", runBench},
+}
+
+// env is what a subcommand writes to.
+type env struct {
+	stdout, stderr io.Writer
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	go func() {
+		// After the first Ctrl-C the context is cancelled and the command
+		// stops at its next check; a second one kills the process as usual.
+		<-ctx.Done()
+		stop()
+	}()
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run executes the command line args (without the program name) and returns
+// the exit status: 0 on success, 1 on a runtime error, 2 on a usage error.
+// Errors, including panics, are reported as one line on stderr.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int) {
+	name := "rfkit"
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "%s: internal error: %s\n", name, oneLine(fmt.Sprint(r)))
+			code = 1
+		}
+	}()
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	sub := args[0]
+	switch sub {
+	case "-h", "-help", "--help", "help":
+		if len(args) > 1 && sub == "help" {
+			return run(ctx, []string{args[1], "-h"}, stdout, stderr)
+		}
+		usage(stdout)
+		return 0
+	}
+	for _, c := range commands {
+		if c.name == sub {
+			name = "rfkit " + sub
+			return report(stderr, name, c.run(ctx, &env{stdout: stdout, stderr: stderr}, args[1:]))
+		}
+	}
+	fmt.Fprintf(stderr, "rfkit: unknown command %q (commands: %s; see rfkit -h)\n", sub, strings.Join(commandNames(), ", "))
+	return 2
+}
+
+// report prints err as one line prefixed with the command's name and
+// returns the exit status it stands for.
+func report(stderr io.Writer, name string, err error) int {
+	switch {
+	case err == nil, errors.Is(err, errHelp):
+		return 0
+	case isUsage(err):
+		fmt.Fprintf(stderr, "%s: %s (see %s -h)\n", name, oneLine(err.Error()), name)
+		return 2
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintf(stderr, "%s: interrupted (%s)\n", name, oneLine(err.Error()))
+		return 1
+	}
+	fmt.Fprintf(stderr, "%s: %s\n", name, oneLine(err.Error()))
+	return 1
+}
+
+// oneLine joins the lines of s with "; " so an error stays on one line.
+func oneLine(s string) string {
+	s = strings.TrimSpace(s)
+	if !strings.ContainsAny(s, "\r\n") {
+		return s
+	}
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' }), "; ")
+}
+
+func commandNames() []string {
+	out := make([]string, len(commands))
+	for i, c := range commands {
+		out[i] = c.name
+	}
+	return out
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "rfkit trains and applies random-Fourier-feature models.")
+	fmt.Fprintln(w, "\nUsage: rfkit <command> [flags]   (rfkit <command> -h for its flags)")
+	fmt.Fprintln(w, "\nCommands:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-11s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\nMethods:")
+	for _, m := range methodList() {
+		fmt.Fprintf(w, "  %-11s %s\n", m.Name, m.Doc)
+	}
+	fmt.Fprintln(w, "\nExit status: 0 ok, 1 runtime error, 2 usage error.")
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"strconv"
+)
+
+// runPredict writes one prediction per row of a data file.
+func runPredict(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet("predict",
+		"rfkit predict -model FILE -data FILE [-format csv|libsvm] [-label COL] [-out FILE]",
+		"Writes one prediction per row of the data file, one per line: a class label\n"+
+			"in the data set's own label values (classification) or a value (regression).\n"+
+			"A CSV file with exactly the model's number of input columns has no label\n"+
+			"column; one with a column more has its label column (chosen by -label, by\n"+
+			"default the last column named y, else the last column) ignored. A LIBSVM\n"+
+			"line's label is ignored.")
+	var d dataFlags
+	modelPath := fs.String("model", "", "model `FILE` written by rfkit train")
+	d.register(fs)
+	out := fs.String("out", "", "write the predictions to `FILE` (atomically) instead of stdout")
+	if err := fs.parse(args, e.stdout); err != nil {
+		return err
+	}
+	if *modelPath == "" {
+		return usagef("-model is required")
+	}
+	if err := d.check(); err != nil {
+		return err
+	}
+	model, _, err := loadModel(*modelPath)
+	if err != nil {
+		return err
+	}
+	ds, err := d.loadFor(model.NumInputs(), false)
+	if err != nil {
+		return err
+	}
+	pred := make([]float64, ds.N)
+	if err := model.PredictBatch(pred, matrix(ds)); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	write := func(w io.Writer) error {
+		bw := bufio.NewWriter(w)
+		var buf []byte
+		for _, v := range pred {
+			buf = strconv.AppendFloat(buf[:0], v, 'g', -1, 64)
+			buf = append(buf, '\n')
+			bw.Write(buf)
+		}
+		return bw.Flush()
+	}
+	if *out == "" {
+		return write(e.stdout)
+	}
+	return writeFileAtomic(*out, write)
+}

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/cv"
+)
+
+// runTrain fits a model on a data file and writes the model file.
+func runTrain(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet("train",
+		"rfkit train -method NAME -data FILE [-format csv|libsvm] [-label COL] [-task auto|binary|regression] [-param name=value]... [-seed N] -model OUT",
+		"Fits the method on every row of the data file and writes the model file OUT\n"+
+			"atomically (a temporary file in the same directory, renamed when complete;\n"+
+			"nothing is left behind on an error or Ctrl-C). A progress bar shows on a\n"+
+			"terminal. rfkit train -method NAME -h lists the method's parameters.")
+	var d dataFlags
+	var f fitFlags
+	f.register(fs)
+	d.register(fs)
+	out := fs.String("model", "", "output model `FILE`")
+	quiet := fs.Bool("quiet", false, "no progress bar and no summary line")
+	fs.extra = func(w io.Writer) { methodHelp(w, args) }
+	if err := fs.parse(args, e.stdout); err != nil {
+		return err
+	}
+	m, err := f.lookup()
+	if err != nil {
+		return err
+	}
+	if err := f.precheck(m); err != nil {
+		return err
+	}
+	if *out == "" {
+		return usagef("-model is required")
+	}
+	if err := d.check(); err != nil {
+		return err
+	}
+	ds, err := d.loadLabelled()
+	if err != nil {
+		return err
+	}
+	cfg, _, err := f.config(m, fs, ds.Y, ds.LabelName)
+	if err != nil {
+		return err
+	}
+
+	bar := newProgress(e.stderr, *quiet, "train "+m.Name, 1)
+	start := time.Now()
+	model, err := m.Fit(ctx, matrix(ds), ds.Y, cfg, bar.callback())
+	bar.done(err == nil)
+	if err != nil {
+		return err
+	}
+	elapsed := time.Since(start)
+	data, err := model.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	if err := writeBytesAtomic(*out, data); err != nil {
+		return err
+	}
+	if *quiet {
+		return nil
+	}
+	// The model's own task: a regression-only method fits binary labels
+	// as values.
+	task := model.Task()
+	fit, metric := trainingFit(model, ds.N, ds.D, ds.X, ds.Y, task)
+	fmt.Fprintf(e.stdout, "%s: %s on %d rows × %d inputs in %v, training %s %s; wrote %s (%d bytes)\n",
+		m.Name, task, ds.N, ds.D, elapsed.Round(time.Millisecond), metric, fit, *out, len(data))
+	return nil
+}
+
+// trainingFit is the accuracy or RMSE of model on its training data, for
+// the summary line.
+func trainingFit(model learners.Model, n, d int, X, y []float64, task learners.Task) (string, string) {
+	var v float64
+	var err error
+	metric := "accuracy"
+	if task == learners.Binary {
+		v, err = cv.Accuracy(model, matrixOf(n, d, X), y)
+	} else {
+		metric = "RMSE"
+		v, err = cv.RMSE(model, matrixOf(n, d, X), y)
+	}
+	if err != nil {
+		return "n/a", metric
+	}
+	return fmt.Sprintf("%.4g", v), metric
+}

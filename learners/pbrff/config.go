@@ -1,0 +1,164 @@
+package pbrff
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/rfkit/rfkit/learners"
+)
+
+// Name is the method's registry name and the "method" of its model files.
+const Name = "pbrff"
+
+// Defaults of a zero Config field, and the largest accepted sizes.
+const (
+	// DefaultLandmarks is n_L of the GBRFF paper's Table 2 (100
+	// landmarks, "100 iterations/landmarks for each method").
+	DefaultLandmarks = 100
+	// DefaultK is the number of frequencies per landmark (K = 10 in both
+	// papers).
+	DefaultK = 10
+	// DefaultBeta is the temperature β of q = softmax(−β√n ℓ) (the GBRFF
+	// paper's fixed-parameter setting, §4.4).
+	DefaultBeta = 1
+	// DefaultC is the regularisation parameter C of the linear classifier.
+	DefaultC = 1
+	// DefaultTol is the SVM's stopping tolerance on the spread of the
+	// projected dual gradient, 1e-3 as the KKT tolerance of libsvm's SVC
+	// (scikit-learn's default tol), which the reference code used.
+	DefaultTol = 1e-3
+	// DefaultMaxEpochs bounds the SVM's passes over the data
+	// (solvers.DefaultSVMMaxEpochs) or the logistic solver's iterations.
+	DefaultMaxEpochs = 1000
+
+	MaxLandmarks = 1 << 16 // largest Landmarks
+	MaxK         = 1 << 12 // largest K
+	MaxFeatures  = 1 << 20 // largest Landmarks·K, the number of random frequencies
+)
+
+// Loss selects the linear classifier fitted on the landmark features.
+type Loss string
+
+const (
+	// Hinge is the L1-loss linear SVM, ½‖w‖² + C Σ max(0, 1 − y_i(w·φ_i + c))
+	// (solvers.LinearSVM; the bias is regularised like a weight, as in
+	// liblinear). The paper's choice (a linear SVM) and the default.
+	Hinge Loss = "hinge"
+	// SquaredHinge is the L2-loss linear SVM, ½‖w‖² + C Σ max(0, 1 − y_i(w·φ_i + c))².
+	SquaredHinge Loss = "squared-hinge"
+	// Logistic is L2-regularised logistic regression with the same
+	// trade-off, (1/n) Σ log(1 + exp(−y_i(w·φ_i + c))) + ‖w‖²/(2Cn) — the SVM
+	// primal divided by Cn with the hinge replaced by the logistic loss; the
+	// intercept is not penalised (solvers.Logistic).
+	Logistic Loss = "logistic"
+)
+
+// Config holds the hyper-parameters. The zero value selects the documented
+// defaults: 100 landmarks, K = 10 frequencies each, γ = 1/d, β = 1, a
+// hinge-loss linear SVM with C = 1 solved to a tolerance of 1e-3 in at most
+// 1000 passes, seed 0.
+//
+// β = 0 (uniform weights q, i.e. plain random features around each
+// landmark) cannot be spelt, since 0 means the default; a tiny β such as
+// 1e-12 gives q uniform to within 1e-10.
+type Config struct {
+	// Landmarks is the number L of landmarks, drawn with replacement from
+	// the training rows (0 → 100). It may exceed the number of rows.
+	Landmarks int `help:"number of landmarks L, drawn with replacement from the training set (at most 65536)" default:"100"`
+	// K is the number of frequencies per landmark (0 → 10); L·K ≤ 2^20.
+	K int `help:"random frequencies per landmark (at most 4096)" default:"10"`
+	// Gamma is the bandwidth γ of the Gaussian kernel exp(−γ‖x−x'‖²) whose
+	// spectral law N(0, 2γI) the frequencies are drawn from, on
+	// standardised inputs (0 → 1/d).
+	Gamma float64 `help:"Gaussian kernel bandwidth γ on standardised inputs" default:"1/d"`
+	// Beta is the temperature β of the pseudo-posterior
+	// q = softmax(−β√n ℓ) over each landmark's frequencies (0 → 1).
+	Beta float64 `help:"temperature β of the pseudo-posterior q = softmax(−β√n ℓ)" default:"1"`
+	// C is the regularisation parameter of the linear classifier, larger
+	// meaning less regularisation (0 → 1).
+	C float64 `help:"regularisation C of the linear classifier (larger = less regularised)" default:"1"`
+	// Loss is Hinge, SquaredHinge or Logistic ("" → Hinge).
+	Loss Loss `help:"linear classifier: hinge, squared-hinge (linear SVMs) or logistic" default:"hinge"`
+	// Tol is the stopping tolerance of the linear SVMs (0 → 1e-3): dual
+	// coordinate descent stops when the projected gradient's spread over a
+	// pass is ≤ Tol. Logistic ignores it (L-BFGS to the solver's default
+	// gradient tolerance, 1e-8).
+	Tol float64 `help:"stopping tolerance of the linear SVM (dual projected-gradient spread)" default:"0.001"`
+	// MaxEpochs bounds the SVM solver's passes over the data, or the
+	// logistic solver's L-BFGS iterations (0 → 1000). Reaching it is not an
+	// error: large C on separable features may need more.
+	MaxEpochs int `help:"passes (SVM) or iterations (logistic) of the classifier's solver" default:"1000"`
+	// Seed fixes the landmarks, the frequencies and the SVM's visiting
+	// order: equal seeds give identical models.
+	Seed uint64 `help:"seed of the landmarks, frequencies and solver"`
+	// Progress, if not nil, is called after each of the two rounds
+	// (representation, classifier).
+	Progress learners.Progress `json:"-"`
+}
+
+// Validate reports out-of-range fields; zero fields are valid (defaults).
+func (c Config) Validate() error {
+	finite := func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+	L, K := c.Landmarks, c.K
+	if L == 0 {
+		L = DefaultLandmarks
+	}
+	if K == 0 {
+		K = DefaultK
+	}
+	switch {
+	case c.Landmarks < 0 || c.Landmarks > MaxLandmarks:
+		return fmt.Errorf("pbrff: Landmarks = %d, want 1..%d (0 for the default %d)", c.Landmarks, MaxLandmarks, DefaultLandmarks)
+	case c.K < 0 || c.K > MaxK:
+		return fmt.Errorf("pbrff: K = %d, want 1..%d (0 for the default %d)", c.K, MaxK, DefaultK)
+	case L*K > MaxFeatures:
+		return fmt.Errorf("pbrff: Landmarks·K = %d·%d = %d random frequencies, want at most %d", L, K, L*K, MaxFeatures)
+	case !finite(c.Gamma) || c.Gamma < 0:
+		return fmt.Errorf("pbrff: Gamma = %v, want a finite γ > 0 (0 for the default 1/d)", c.Gamma)
+	case !finite(c.Beta) || c.Beta < 0:
+		return fmt.Errorf("pbrff: Beta = %v, want a finite β > 0 (0 for the default %d)", c.Beta, DefaultBeta)
+	case !finite(c.C) || c.C < 0:
+		return fmt.Errorf("pbrff: C = %v, want a finite C > 0 (0 for the default %d)", c.C, DefaultC)
+	case !finite(c.Tol) || c.Tol < 0:
+		return fmt.Errorf("pbrff: Tol = %v, want a finite tolerance > 0 (0 for the default %g)", c.Tol, DefaultTol)
+	case c.MaxEpochs < 0:
+		return fmt.Errorf("pbrff: MaxEpochs = %d, want ≥ 1 (0 for the default %d)", c.MaxEpochs, DefaultMaxEpochs)
+	}
+	switch c.Loss {
+	case "", Hinge, SquaredHinge, Logistic:
+	default:
+		return fmt.Errorf("pbrff: unknown Loss %q, want %q, %q or %q", c.Loss, Hinge, SquaredHinge, Logistic)
+	}
+	return nil
+}
+
+// resolved returns c with every default filled in for d inputs and no
+// Progress.
+func (c Config) resolved(d int) Config {
+	if c.Landmarks == 0 {
+		c.Landmarks = DefaultLandmarks
+	}
+	if c.K == 0 {
+		c.K = DefaultK
+	}
+	if c.Gamma == 0 {
+		c.Gamma = 1 / float64(d)
+	}
+	if c.Beta == 0 {
+		c.Beta = DefaultBeta
+	}
+	if c.C == 0 {
+		c.C = DefaultC
+	}
+	if c.Loss == "" {
+		c.Loss = Hinge
+	}
+	if c.Tol == 0 {
+		c.Tol = DefaultTol
+	}
+	if c.MaxEpochs == 0 {
+		c.MaxEpochs = DefaultMaxEpochs
+	}
+	c.Progress = nil
+	return c
+}

@@ -1,0 +1,66 @@
+// Package pbrff is PBRFF (Letarte, Morvant and Germain, "Pseudo-Bayesian
+// learning with kernel Fourier transform as prior", AISTATS 2019), the
+// landmark baseline of the GBRFF paper (Gautheron et al., ECML 2020, §4.1):
+// a representation of L features, one per landmark, each a learned weighted
+// sum of K random Fourier features, followed by a linear classifier.
+//
+// On the standardised training set {(x_i, y_i)}, i = 1..n, y_i ∈ {−1, +1}:
+//
+//  1. Draw L landmarks (l, y_l) with replacement from the training rows and,
+//     for each, K frequencies ω_lk ~ N(0, 2γI_d) (the spectral law of the
+//     Gaussian kernel exp(−γ‖x − x'‖²)), from a PCG stream seeded by Seed.
+//
+//  2. For each landmark and frequency, the empirical loss of the similarity
+//     h(x) = cos(ω_lk·(x − l)) over the n − 1 other training points, with the
+//     linear loss (1 − λ_i h(x_i))/2 and λ_i = +1 if y_i = y_l, −1 otherwise:
+//
+//     ℓ_lk = (1 − (Σ_i λ_i cos(ω_lk·(x_i − l)) − 1)/(n − 1)) / 2
+//
+//     The sum runs over all n rows and the "− 1" removes the landmark's own
+//     term (cos 0 = 1, λ = +1), exactly one copy even if its row occurs more
+//     than once; this is the reading of methods.md §1, of the reference code
+//     (experiment-progression-PBRFF-GBRFF1-GBRFF2/pbrff.py in
+//     LeoGautheron/ECML2020-GradientBoostingRandomFourierFeatures) and of
+//     Letarte et al.'s landmark loss, whose empirical risk averages over the
+//     n − 1 pairs (x_i, landmark) with i ≠ landmark. ℓ ∈ [0, 1]; ½ is chance.
+//
+//  3. The pseudo-posterior over each landmark's frequencies (GBRFF eq. 4):
+//
+//     q_lk = exp(−β√n ℓ_lk) / Σ_k' exp(−β√n ℓ_lk'),
+//
+//     computed through log-sum-exp (the largest exponent is shifted to 0).
+//
+//  4. The representation φ_l(x) = Σ_k q_lk cos(ω_lk·(x − l)) ∈ [−1, 1], and a
+//     linear classifier on φ: a hinge-loss linear SVM by default (the paper
+//     uses scikit-learn's SVC with a linear kernel), a squared-hinge SVM or
+//     logistic regression, all with regularisation C (solvers.LinearSVM,
+//     solvers.Logistic).
+//
+// Defaults (zero Config): L = 100, K = 10, γ = 1/d, β = 1, C = 1, hinge
+// loss. The GBRFF paper's Table 2 uses L = 100, K = 10 and selects
+// γ ∈ 2^{−2..2}/d, β ∈ 10^{−2..2} and C ∈ 10^{−2..2} by 5-fold CV.
+//
+// Deviations from the reference code: the bias of the linear SVM is
+// regularised like a weight (liblinear's convention, BiasScale 1), while
+// libsvm's SVC leaves it free; with features in [−1, 1] this rarely
+// matters. The reference's SVC stops after 10⁴ iterations; solvers.LinearSVM
+// runs dual coordinate descent to a 1e-4 tolerance or 1000 passes.
+//
+// The model is a single cosine expansion on the standardised input z:
+//
+//	score(x) = Σ_l c_l φ_l(z) + c₀ = Σ_j a_j cos(ω_j·z + b_j) + c₀,
+//	a_{lk} = c_l q_lk,  b_{lk} = −ω_lk·l,
+//
+// evaluated by the fused epilogue asm.CosSum without storing features, so
+// Predict allocates nothing and costs one pass over the L·K frequencies.
+//
+// Determinism: the landmarks and frequencies come from a PCG stream through
+// internal/xrand (Box–Muller normals with the same bits everywhere), the
+// cosines from the asm kernels (the same bits on every SIMD path and
+// architecture), the sums over training rows are taken in fixed chunks
+// combined in index order, every product that feeds a sum is an explicit FMA
+// or rounded on its own, and the linear solvers of package solvers round the
+// same way on every architecture. So a model serialises to the same bytes
+// for any GOMAXPROCS, on every SIMD path, with -tags purego and on arm64
+// (golden files in testdata).
+package pbrff

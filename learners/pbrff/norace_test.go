@@ -1,0 +1,5 @@
+//go:build !race
+
+package pbrff
+
+const raceEnabled = false

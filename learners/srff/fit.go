@@ -1,0 +1,383 @@
+package srff
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/xmath"
+	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/prep"
+	"github.com/rfkit/rfkit/solvers"
+	"github.com/rfkit/rfkit/trig"
+)
+
+// Fit trains a model on the rows of X (n×d, n ≥ MinRows) and the targets y
+// (len n). See the package documentation for the algorithm.
+//
+// Errors: a cancelled ctx, an invalid cfg, empty, ragged or too small data,
+// NaN or ±Inf in X or y, a failing solver, or an error returned by
+// cfg.Progress (wrapped). The result depends only on the data and cfg, not
+// on GOMAXPROCS. Memory: the n×D feature matrix plus D×D for ridge. ctx is
+// checked between alternations.
+func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
+	start := time.Now()
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("srff: %w", err)
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if err := prep.Check(X, y); err != nil {
+		return nil, fmt.Errorf("srff: %w", err)
+	}
+	n, d := X.Rows, X.Cols
+	if n < MinRows {
+		return nil, fmt.Errorf("srff: %d rows, want at least %d", n, MinRows)
+	}
+	c := cfg.resolve(d)
+	D := c.Features
+	if n > math.MaxInt/D/8 || d > math.MaxInt/D/8 {
+		return nil, fmt.Errorf("srff: %d rows × %d inputs × %d features do not fit in memory", n, d, D)
+	}
+
+	scaler, xs, err := prep.Standardize(X)
+	if err != nil {
+		return nil, fmt.Errorf("srff: %w", err)
+	}
+	sc, err := featmap.NewScaled(d, D, false, c.Seed)
+	if err != nil {
+		return nil, fmt.Errorf("srff: %w", err)
+	}
+	w0, b0 := sc.Map().Weights() // at γ = 1 the frequencies are ε
+	eps, phases := slices.Clone(w0), slices.Clone(b0)
+
+	perm := rand.New(rand.NewPCG(c.Seed, 0x73726666)).Perm(n) // "srff"
+	if c.Simplex == 0 {
+		m := min(n, SigmaRows)
+		sigma := neighbourWidth(xs, d, perm[:m], Neighbours)
+		c.Simplex = float64(d) / sigma
+	}
+	gamma := make([]float64, d)
+	for k := range gamma {
+		gamma[k] = c.Simplex / float64(d)
+	}
+
+	var p path
+	p.ctx, p.progress, p.start, p.cfg, p.sc = ctx, cfg.Progress, start, c, sc
+	if c.Lambda == 0 {
+		p.rounds = c.Lambdas + 1
+		nv := max(1, min(n-MinRows/2, int(float64(n)*c.Validation+0.5)))
+		val, tr := perm[:nv], perm[nv:]
+		slices.Sort(val)
+		slices.Sort(tr)
+		train := newProblem(rows(xs, d, tr), pick(y, tr), d)
+		valX, valY := rows(xs, d, val), pick(y, val)
+		best, bestRMSE := 0.0, math.Inf(1)
+		var bestGamma []float64
+		for _, lambda := range grid(c.LambdaMax, c.LambdaMin, c.Lambdas) {
+			// Every λ starts from the even γ: warm starts along the grid
+			// carried the noise-driven γ of a large λ (a ≈ 0) into the
+			// small ones and lost the relevant inputs.
+			a, g, err := p.fit(train, lambda, gamma)
+			if err != nil {
+				return nil, err
+			}
+			rmse := validate(sc, eps, phases, g, a, train.mean, valX, valY, d, D)
+			if rmse < bestRMSE { // NaN never wins
+				best, bestRMSE, bestGamma = lambda, rmse, slices.Clone(g)
+			}
+		}
+		if bestGamma == nil {
+			return nil, fmt.Errorf("srff: every λ of the grid gave a non-finite validation error")
+		}
+		c.Lambda, gamma = best, bestGamma
+	} else {
+		p.rounds = 1
+	}
+	p.cfg = c
+	all := newProblem(featmap.Dense(n, d, xs), y, d)
+	a, g, err := p.fit(all, c.Lambda, gamma)
+	if err != nil {
+		return nil, err
+	}
+	m, err := newModel(c, scaler.Mean, scaler.Scale, eps, phases, g, a, all.mean)
+	if err != nil {
+		return nil, fmt.Errorf("srff: %w", err)
+	}
+	return m, nil
+}
+
+// problem is a training set: standardised rows and centred targets.
+type problem struct {
+	X    featmap.Matrix
+	yc   []float64 // y − mean
+	mean float64
+}
+
+func newProblem(X featmap.Matrix, y []float64, d int) *problem {
+	var s float64
+	for _, v := range y {
+		s += v
+	}
+	mean := s / float64(len(y))
+	yc := make([]float64, len(y))
+	for i, v := range y {
+		yc[i] = v - mean
+	}
+	return &problem{X: X, yc: yc, mean: mean}
+}
+
+// path runs the alternating fits and reports progress.
+type path struct {
+	ctx      context.Context
+	progress learners.Progress
+	start    time.Time
+	cfg      Config
+	sc       *featmap.Scaled
+	round    int
+	rounds   int
+}
+
+// fit alternates a- and γ-steps at λ from γ0 and returns a and γ (a
+// computed at the returned γ).
+func (p *path) fit(pr *problem, lambda float64, gamma0 []float64) (a, gamma []float64, err error) {
+	c := p.cfg
+	n, D := pr.X.Rows, c.Features
+	ev := &evaluator{sc: p.sc, X: pr.X, yc: pr.yc, z: make([]float64, n*D), r: make([]float64, n), u: make([]float64, n), g: make([]float64, len(gamma0))}
+	a = make([]float64, D)
+	gamma = slices.Clone(gamma0)
+	var objs []float64
+	for it := 0; ; it++ {
+		j, err := ev.aStep(a, gamma, lambda)
+		if err != nil {
+			return nil, nil, fmt.Errorf("srff: ridge at λ = %g: %w", lambda, err)
+		}
+		objs = append(objs, j)
+		if k := len(objs); it >= c.MaxIterations || (k >= 5 && objs[k-5]-objs[k-1] < c.Tol*math.Abs(objs[k-1])) {
+			break
+		}
+		if err := p.ctx.Err(); err != nil {
+			return nil, nil, fmt.Errorf("srff: %w", err)
+		}
+		ev.a = a
+		// FISTA's backtracking only ever raises L, so start it low enough:
+		// the first gradient step may move the largest coordinate by the
+		// initial γ_k = s/d.
+		ev.f(gamma, ev.g)
+		var gmax float64
+		for _, v := range ev.g {
+			gmax = math.Max(gmax, math.Abs(v))
+		}
+		L0 := gmax / (c.Simplex / float64(len(gamma)))
+		if !(L0 > 1e-12) || math.IsInf(L0, 0) {
+			L0 = 1e-12
+		}
+		res, err := solvers.FISTASimplex(ev.f, gamma, c.Simplex, solvers.FISTAOptions{MaxIterations: c.GammaIterations, L0: L0})
+		if err != nil {
+			return nil, nil, fmt.Errorf("srff: γ-step at λ = %g: %w", lambda, err)
+		}
+		copy(gamma, res.X)
+	}
+	p.round++
+	e := learners.Event{Method: Name, Round: p.round, Rounds: p.rounds, Loss: objs[len(objs)-1], Elapsed: time.Since(p.start)}
+	if err := p.progress.Report(e); err != nil {
+		return nil, nil, fmt.Errorf("srff: %w", err)
+	}
+	if err := p.ctx.Err(); err != nil {
+		return nil, nil, fmt.Errorf("srff: %w", err)
+	}
+	return a, gamma, nil
+}
+
+// evaluator computes J and its γ gradient for fixed a.
+type evaluator struct {
+	sc      *featmap.Scaled
+	X       featmap.Matrix
+	yc      []float64
+	a       []float64
+	z, r, u []float64
+	g       []float64 // gradient scratch (d)
+}
+
+// features computes Z(γ) into ev.z.
+func (ev *evaluator) features(gamma []float64) error {
+	if err := ev.sc.SetScales(gamma); err != nil {
+		return err
+	}
+	D := ev.sc.Map().Outputs()
+	return ev.sc.Transform(featmap.Dense(ev.X.Rows, D, ev.z), ev.X)
+}
+
+// residuals sets r = yc − Za and returns (1/2n)‖r‖².
+func (ev *evaluator) residuals(a []float64) float64 {
+	D := len(a)
+	var s float64
+	for i, v := range ev.yc {
+		r := v - dot(a, ev.z[i*D:(i+1)*D])
+		ev.r[i] = r
+		s += float64(r * r)
+	}
+	return s / float64(2*len(ev.yc))
+}
+
+// aStep sets a to the ridge solution at γ and returns J(a, γ).
+func (ev *evaluator) aStep(a, gamma []float64, lambda float64) (float64, error) {
+	if err := ev.features(gamma); err != nil {
+		return 0, err
+	}
+	n, D := ev.X.Rows, len(a)
+	rs, err := solvers.NewRidgeSolver(ev.z, n, D, lambda, solvers.RidgeOptions{NoIntercept: true})
+	if err != nil {
+		return 0, err
+	}
+	if _, err := rs.Solve(a, ev.yc); err != nil {
+		return 0, err
+	}
+	var aa float64
+	for _, v := range a {
+		aa += float64(v * v)
+	}
+	return ev.residuals(a) + float64(lambda*aa)/2, nil
+}
+
+// f is the γ-step objective (1/2n)‖yc − Z(γ)a‖² and its gradient, in the
+// form solvers.FISTASimplex takes.
+func (ev *evaluator) f(gamma, grad []float64) float64 {
+	if err := ev.features(gamma); err != nil {
+		return math.Inf(1)
+	}
+	j := ev.residuals(ev.a)
+	inv := 1 / float64(len(ev.yc))
+	for i, r := range ev.r {
+		ev.u[i] = -r * inv
+	}
+	if err := ev.sc.ScaleGradient(grad, ev.X, ev.u, ev.a); err != nil {
+		return math.Inf(1)
+	}
+	return j
+}
+
+// validate returns the RMSE on (X, y) of the model ȳ + aᵀz_γ(x).
+func validate(sc *featmap.Scaled, eps, phases, gamma, a []float64, mean float64, X featmap.Matrix, y []float64, d, D int) float64 {
+	rff, err := scaledMap(eps, phases, gamma, d, D)
+	if err != nil {
+		return math.NaN()
+	}
+	z := make([]float64, D)
+	var s float64
+	for i, v := range y {
+		rff.TransformRow(z, X.Row(i))
+		r := v - mean - dot(a, z)
+		s += float64(r * r)
+	}
+	return math.Sqrt(s / float64(len(y)))
+}
+
+// scaledMap builds the map with frequencies W_kj = γ_k·ε_kj, rounded as
+// featmap.Scaled.SetScales rounds them.
+func scaledMap(eps, phases, gamma []float64, d, D int) (*featmap.RFF, error) {
+	w := make([]float64, d*D)
+	for k := 0; k < d; k++ {
+		for j := 0; j < D; j++ {
+			w[k*D+j] = gamma[k] * eps[k*D+j]
+		}
+	}
+	return featmap.NewRFFFromWeights(w, phases, d, D, false)
+}
+
+// grid returns k log-spaced values from hi down to lo.
+func grid(hi, lo float64, k int) []float64 {
+	if k == 1 || hi == lo {
+		return []float64{hi}
+	}
+	lh, ll := xmath.Log(hi), xmath.Log(lo)
+	g := make([]float64, k)
+	for i := range g {
+		t := float64(i) / float64(k-1)
+		g[i] = lh + float64(t*(ll-lh))
+	}
+	trig.Exp(g, g)
+	g[0], g[k-1] = hi, lo
+	return g
+}
+
+// neighbourWidth is the median of the Euclidean distances from each of the
+// rows idx of x (n×d row-major) to its k nearest neighbours among them (1
+// if that median is 0).
+func neighbourWidth(x []float64, d int, idx []int, k int) float64 {
+	m := len(idx)
+	k = min(k, m-1)
+	if k < 1 {
+		return 1
+	}
+	d2 := make([]float64, m*m)
+	for p := 0; p < m; p++ {
+		xp := x[idx[p]*d : idx[p]*d+d]
+		for q := p + 1; q < m; q++ {
+			xq := x[idx[q]*d : idx[q]*d+d]
+			var s float64
+			for t, v := range xp {
+				u := v - xq[t]
+				s += float64(u * u)
+			}
+			d2[p*m+q], d2[q*m+p] = s, s
+		}
+	}
+	pool := make([]float64, 0, m*k)
+	row := make([]float64, 0, m-1)
+	for p := 0; p < m; p++ {
+		row = row[:0]
+		for q := 0; q < m; q++ {
+			if q != p {
+				row = append(row, d2[p*m+q])
+			}
+		}
+		slices.Sort(row)
+		for _, v := range row[:k] {
+			pool = append(pool, math.Sqrt(v))
+		}
+	}
+	slices.Sort(pool)
+	h := len(pool) / 2
+	med := pool[h]
+	if len(pool)%2 == 0 {
+		med = (pool[h-1] + pool[h]) / 2
+	}
+	if !(med > 0) || math.IsInf(med, 0) {
+		return 1
+	}
+	return med
+}
+
+// rows returns a dense copy of the rows idx of x (row-major, d columns).
+func rows(x []float64, d int, idx []int) featmap.Matrix {
+	out := make([]float64, 0, len(idx)*d)
+	for _, i := range idx {
+		out = append(out, x[i*d:(i+1)*d]...)
+	}
+	return featmap.Dense(len(idx), d, out)
+}
+
+func pick(y []float64, idx []int) []float64 {
+	out := make([]float64, len(idx))
+	for j, i := range idx {
+		out[j] = y[i]
+	}
+	return out
+}
+
+// dot is Σ a_j·b_j with explicit FMAs, so it rounds the same on every
+// architecture.
+func dot(a, b []float64) float64 {
+	b = b[:len(a)]
+	var s float64
+	for j, v := range a {
+		s = math.FMA(v, b[j], s)
+	}
+	return s
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package srff_test
+
+const raceEnabled = false

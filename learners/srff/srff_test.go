@@ -1,0 +1,412 @@
+package srff_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"math"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/rfkit/rfkit/datasets/synth"
+	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/modelfile"
+	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/rks"
+	"github.com/rfkit/rfkit/learners/srff"
+)
+
+func set(t testing.TB, name string, n int, seed uint64) (featmap.Matrix, []float64) {
+	t.Helper()
+	s, err := synth.ByName(name, n, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return featmap.Dense(s.N, s.D, s.X), s.Y
+}
+
+func fit(t testing.TB, X featmap.Matrix, y []float64, cfg srff.Config) *srff.Model {
+	t.Helper()
+	m, err := srff.Fit(context.Background(), X, y, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func rmse(t testing.TB, m learners.Model, X featmap.Matrix, y []float64) float64 {
+	t.Helper()
+	p := make([]float64, X.Rows)
+	if err := m.PredictBatch(p, X); err != nil {
+		t.Fatal(err)
+	}
+	var s float64
+	for i, v := range y {
+		s += (v - p[i]) * (v - p[i])
+	}
+	return math.Sqrt(s / float64(len(y)))
+}
+
+func meanRMSE(y, yt []float64) float64 {
+	var m, s float64
+	for _, v := range y {
+		m += v
+	}
+	m /= float64(len(y))
+	for _, v := range yt {
+		s += (v - m) * (v - m)
+	}
+	return math.Sqrt(s / float64(len(yt)))
+}
+
+// TestSE2 fits SE2 (d = 100, five relevant inputs) on 1000 rows: SRFF must
+// find the five relevant inputs and beat the mean predictor and plain RFF
+// ridge (which stay at the mean, as in the paper) clearly. Measured with
+// these settings: SRFF 1.68 (paper 1.603), mean and RFF ≈ 2.2; thresholds
+// 0.9 × both. (At 600 rows and D = 150 SRFF found the inputs but reached
+// only 2.11.)
+func TestSE2(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	X, y := set(t, "SE2", 1000, 1)
+	Xt, yt := set(t, "SE2", 3000, 2)
+	m := fit(t, X, y, srff.Config{Lambda: 1e-3})
+	got, base := rmse(t, m, Xt, yt), meanRMSE(y, yt)
+	sigma := float64(X.Cols) / m.Config().Simplex
+	best := math.Inf(1)
+	for _, lambda := range []float64{1e-1, 1e-2, 1e-3, 1e-4} {
+		r, err := rks.Fit(context.Background(), X, y, rks.Config{Features: 300, Gamma: 1 / (2 * sigma * sigma), Lambda: lambda, Loss: rks.Ridge, Task: learners.Regression})
+		if err != nil {
+			t.Fatal(err)
+		}
+		best = math.Min(best, rmse(t, r, Xt, yt)) // the best λ on the test set: generous to RFF
+	}
+	t.Logf("SE2 n=1000: SRFF %.4f, mean %.4f, RFF %.4f, ranked %v", got, base, best, m.Ranked()[:8])
+	if got > 0.9*base || got > 0.9*best {
+		t.Errorf("SRFF RMSE %.4f not clearly below the mean predictor %.4f and RFF %.4f", got, base, best)
+	}
+	top := slices.Clone(m.Ranked()[:5])
+	slices.Sort(top)
+	if !slices.Equal(top, synth.RelevantSE2()) {
+		t.Errorf("top-ranked inputs %v, want %v", top, synth.RelevantSE2())
+	}
+	imp := m.Importance()
+	var sum float64
+	for _, g := range imp {
+		sum += g
+	}
+	if math.Abs(sum-m.Config().Simplex) > 1e-9*sum {
+		t.Errorf("Σγ = %v, want the simplex size %v", sum, m.Config().Simplex)
+	}
+}
+
+// TestSE1 fits SE1 on 1000 rows at λ = 1e-3: the paper's SRFF gains only
+// 5 % over the mean at n = 1000 (0.272 vs 0.287); here SRFF must be below
+// the mean predictor and rank inputs 7, 8, 9 (1-based) in its top five, as
+// the paper reports at 1k. (At 600 rows with the λ search it found
+// neither.)
+func TestSE1(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	X, y := set(t, "SE1", 1000, 1)
+	Xt, yt := set(t, "SE1", 5000, 2)
+	m := fit(t, X, y, srff.Config{Lambda: 1e-3})
+	got, base := rmse(t, m, Xt, yt), meanRMSE(y, yt)
+	t.Logf("SE1 n=1000: SRFF %.4f (λ = %g), mean %.4f, ranked %v", got, m.Config().Lambda, base, m.Ranked()[:6])
+	if got >= base {
+		t.Errorf("SRFF RMSE %.4f not below the mean predictor %.4f", got, base)
+	}
+	top := m.Ranked()[:5]
+	for _, k := range []int{6, 7, 8} {
+		if !slices.Contains(top, k) {
+			t.Errorf("input %d (0-based) not in the top five %v", k, top)
+		}
+	}
+}
+
+func small(t testing.TB) (featmap.Matrix, []float64) { return set(t, "SE1", 60, 5) }
+
+var smallCfg = srff.Config{Features: 20, Lambdas: 2, MaxIterations: 3, GammaIterations: 3, Seed: 4}
+
+func TestDeterminism(t *testing.T) {
+	X, y := small(t)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	var ref []byte
+	for _, procs := range []int{1, 2, 4} {
+		runtime.GOMAXPROCS(procs)
+		b, err := fit(t, X, y, smallCfg).MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ref == nil {
+			ref = b
+		} else if !bytes.Equal(b, ref) {
+			t.Fatalf("GOMAXPROCS=%d gives a different model", procs)
+		}
+	}
+	c := smallCfg
+	c.Seed++
+	if b, _ := fit(t, X, y, c).MarshalBinary(); bytes.Equal(b, ref) {
+		t.Error("another seed gives the same model")
+	}
+}
+
+func TestRoundTrip(t *testing.T) {
+	X, y := small(t)
+	m := fit(t, X, y, smallCfg)
+	b, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m2, err := srff.Load(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m3, err := learners.Load(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < X.Rows; i++ {
+		p := m.Predict(X.Row(i))
+		if q, r := m2.Predict(X.Row(i)), m3.Predict(X.Row(i)); q != p || r != p {
+			t.Fatalf("row %d: %v, loaded %v and %v", i, p, q, r)
+		}
+	}
+	if !slices.Equal(m.Importance(), m2.Importance()) || !slices.Equal(m.Ranked(), m2.Ranked()) || m.Config().Lambda != m2.Config().Lambda || m.Config().Simplex != m2.Config().Simplex {
+		t.Error("the loaded model differs")
+	}
+	b2, _ := m2.MarshalBinary()
+	if !bytes.Equal(b, b2) {
+		t.Error("re-marshalled bytes differ")
+	}
+	if err := m2.UnmarshalBinary(b); err == nil {
+		t.Error("UnmarshalBinary into a used model succeeded")
+	}
+	var buf bytes.Buffer
+	if _, err := m.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	var m4 srff.Model
+	if _, err := m4.ReadFrom(&buf); err != nil || m4.Predict(X.Row(0)) != m.Predict(X.Row(0)) {
+		t.Fatal("WriteTo/ReadFrom round trip failed", err)
+	}
+}
+
+func TestAllocs(t *testing.T) {
+	X, y := small(t)
+	m := fit(t, X, y, smallCfg)
+	dst := make([]float64, X.Rows)
+	m.Predict(X.Row(0))
+	if a := testing.AllocsPerRun(100, func() { m.Predict(X.Row(1)); m.Score(X.Row(2)) }); a != 0 && !raceEnabled {
+		t.Errorf("Predict/Score allocate %v times", a)
+	}
+	if a := testing.AllocsPerRun(20, func() { _ = m.PredictBatch(dst, X) }); a != 0 && !raceEnabled {
+		t.Errorf("PredictBatch allocates %v times", a)
+	}
+	if m.Predict(X.Row(0)) != m.Score(X.Row(0)) || dst[0] != m.Predict(X.Row(0)) {
+		t.Error("Predict, Score and PredictBatch disagree")
+	}
+}
+
+func TestFitErrors(t *testing.T) {
+	X, y := small(t)
+	with := func(i int, v float64) featmap.Matrix {
+		d := slices.Clone(X.Data)
+		d[i] = v
+		return featmap.Dense(X.Rows, X.Cols, d)
+	}
+	yNaN := slices.Clone(y)
+	yNaN[4] = math.NaN()
+	cases := []struct {
+		name string
+		X    featmap.Matrix
+		y    []float64
+		cfg  srff.Config
+		want string
+	}{
+		{"NaN in X", with(19, math.NaN()), y, srff.Config{}, "srff: X[1, 1] is NaN"},
+		{"NaN in y", X, yNaN, srff.Config{}, "y[4] is NaN"},
+		{"ragged y", X, y[:10], srff.Config{}, "X has 60 rows but y has 10 values"},
+		{"empty", featmap.Matrix{}, nil, srff.Config{}, "empty data"},
+		{"too few rows", featmap.Dense(5, 18, X.Data[:90]), y[:5], srff.Config{}, "5 rows, want at least 10"},
+		{"negative features", X, y, srff.Config{Features: -1}, "Features = -1"},
+		{"NaN simplex", X, y, srff.Config{Simplex: math.NaN()}, "Simplex = NaN"},
+		{"negative lambda", X, y, srff.Config{Lambda: -1}, "Lambda = -1"},
+		{"huge grid", X, y, srff.Config{Lambdas: 1000}, "Lambdas = 1000"},
+		{"inverted grid", X, y, srff.Config{LambdaMin: 1, LambdaMax: 0.5}, "LambdaMin = 1 is above LambdaMax = 0.5"},
+		{"validation", X, y, srff.Config{Validation: 1}, "Validation = 1"},
+		{"gamma iterations", X, y, srff.Config{GammaIterations: 101}, "GammaIterations = 101"},
+		{"negative tol", X, y, srff.Config{Tol: -1}, "Tol = -1"},
+		{"bad task", X, y, srff.Config{Task: 7}, "Task = Task(7)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m, err := srff.Fit(context.Background(), c.X, c.y, c.cfg)
+			if err == nil || m != nil {
+				t.Fatalf("got %v, %v; want error %q", m, err, c.want)
+			}
+			if !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "srff: ") {
+				t.Fatalf("got %q, want %q", err, c.want)
+			}
+		})
+	}
+}
+
+func TestProgressAndContext(t *testing.T) {
+	X, y := small(t)
+	var events []learners.Event
+	c := smallCfg
+	c.Progress = func(e learners.Event) error { events = append(events, e); return nil }
+	fit(t, X, y, c)
+	if len(events) != 3 || events[2].Round != 3 || events[2].Rounds != 3 || events[0].Method != srff.Name {
+		t.Errorf("events %+v, want 3 rounds", events)
+	}
+	stop := errors.New("stop")
+	c.Progress = func(learners.Event) error { return stop }
+	if _, err := srff.Fit(context.Background(), X, y, c); !errors.Is(err, stop) {
+		t.Errorf("got %v, want the Progress error", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := srff.Fit(ctx, X, y, smallCfg); !errors.Is(err, context.Canceled) {
+		t.Errorf("got %v, want context.Canceled", err)
+	}
+}
+
+func TestPredictErrors(t *testing.T) {
+	X, y := small(t)
+	m := fit(t, X, y, smallCfg)
+	if err := m.PredictBatch(make([]float64, 3), X); err == nil {
+		t.Error("PredictBatch with a short dst succeeded")
+	}
+	if err := m.PredictBatch(make([]float64, 2), featmap.Dense(2, 3, make([]float64, 6))); err == nil {
+		t.Error("PredictBatch with 3 columns succeeded")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("Predict of a short row did not panic")
+		}
+	}()
+	m.Predict(make([]float64, 3))
+}
+
+func TestLoadErrors(t *testing.T) {
+	X, y := small(t)
+	good, err := fit(t, X, y, smallCfg).MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rewrite := func(mod func(f *modelfile.File)) []byte {
+		f, err := modelfile.Parse(good)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mod(f)
+		b, err := f.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	setArray := func(f *modelfile.File, name string, v []float64) {
+		for i := range f.Arrays {
+			if f.Arrays[i].Name == name {
+				f.Arrays[i].Data = v
+			}
+		}
+	}
+	neg := make([]float64, 18)
+	neg[3] = -1
+	cases := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"empty", nil, "truncated"},
+		{"truncated", good[:len(good)-9], "truncated"},
+		{"other method", rewrite(func(f *modelfile.File) { f.Header.Method = "rks" }), `a "rks" model, not "srff"`},
+		{"unresolved", rewrite(func(f *modelfile.File) { f.Header.Config = []byte(`{"Features":20}`) }), "unresolved defaults"},
+		{"short eps", rewrite(func(f *modelfile.File) { setArray(f, "eps", make([]float64, 7)) }), `array "eps" has 7 elements`},
+		{"negative gamma", rewrite(func(f *modelfile.File) { setArray(f, "gamma", neg) }), "gamma[3] = -1"},
+		{"no intercept", rewrite(func(f *modelfile.File) { delete(f.Header.Meta, "intercept") }), `no meta value "intercept"`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m, err := srff.Load(c.data)
+			if err == nil || m != nil {
+				t.Fatalf("got %v, %v; want error %q", m, err, c.want)
+			}
+			if !errors.Is(err, modelfile.ErrCorrupt) || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "srff: ") {
+				t.Fatalf("got %q, want ErrCorrupt and %q", err, c.want)
+			}
+		})
+	}
+	if _, err := new(srff.Model).MarshalBinary(); err == nil {
+		t.Error("MarshalBinary of a zero Model succeeded")
+	}
+}
+
+func TestRegistered(t *testing.T) {
+	meth, err := learners.Lookup(srff.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	X, y := small(t)
+	c := meth.NewConfig().(*srff.Config)
+	*c = smallCfg
+	m, err := meth.Fit(context.Background(), X, y, c, nil)
+	if err != nil || m.Task() != learners.Regression || m.NumInputs() != 18 {
+		t.Fatalf("registry fit: %v, %v", m, err)
+	}
+	if _, err := meth.Fit(context.Background(), X, y, &rks.Config{}, nil); err == nil {
+		t.Error("a foreign config was accepted")
+	}
+}
+
+func FuzzUnmarshal(f *testing.F) {
+	X, y := set(f, "SE1", 20, 6)
+	good, err := fit(f, X, y, srff.Config{Features: 4, Lambda: 1e-2, MaxIterations: 1, GammaIterations: 1}).MarshalBinary()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good)
+	for _, n := range []int{0, 8, 30, len(good) / 2, len(good) - 1} {
+		f.Add(good[:n])
+	}
+	for _, i := range []int{10, 40, len(good) - 30} {
+		c := slices.Clone(good)
+		c[i] ^= 0x10
+		f.Add(c)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkLoad(t, data)
+		if len(data) >= 4 {
+			body := data[:len(data)-4]
+			checkLoad(t, binary.LittleEndian.AppendUint32(slices.Clone(body), crc32.ChecksumIEEE(body)))
+		}
+	})
+}
+
+func checkLoad(t *testing.T, data []byte) {
+	m, err := srff.Load(data)
+	if err != nil {
+		if m != nil || !errors.Is(err, modelfile.ErrCorrupt) {
+			t.Fatalf("%v with model %v", err, m)
+		}
+		return
+	}
+	m.Predict(make([]float64, m.NumInputs()))
+	b, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srff.Load(b); err != nil {
+		t.Fatal(err)
+	}
+}
