@@ -43,8 +43,10 @@
 // Deviations from the reference code: the bias of the linear SVM is
 // regularised like a weight (liblinear's convention, BiasScale 1), while
 // libsvm's SVC leaves it free; with features in [−1, 1] this rarely
-// matters. The reference's SVC stops after 10⁴ iterations; solvers.LinearSVM
-// runs dual coordinate descent to a 1e-4 tolerance or 1000 passes.
+// matters. The reference's SVC (libsvm SMO, tol 1e-3) stops after 10⁴
+// iterations; solvers.LinearSVM runs dual coordinate descent until the
+// projected gradient's spread over a pass is ≤ Tol (1e-3) or for MaxEpochs
+// (1000) passes, which large C often reaches.
 //
 // The model is a single cosine expansion on the standardised input z:
 //
