@@ -11,7 +11,7 @@ TESTFLAGS ?= -count=1
 HAS_AVX512 := $(shell grep -qw avx512f /proc/cpuinfo 2>/dev/null && grep -qw avx512dq /proc/cpuinfo && echo yes)
 HAS_AVX2   := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo && echo yes)
 
-.PHONY: all test lint test-amd64 test-purego test-race test-arm64 build-cross check-generate \
+.PHONY: reproduce-gbrff all test lint test-amd64 test-purego test-race test-arm64 build-cross check-generate \
         fuzz generate bench bench-compare bench-paths demo
 
 all: test
@@ -104,3 +104,13 @@ bench-compare:
 ## demo: the README's first command
 demo:
 	$(GO) run ./cmd/rfkit demo
+
+## reproduce-gbrff: the GBRFF paper's Table 2 protocol on ../shared/datasets (5 seeds, all four
+## methods; GBRFF1, PBRFF and RKS train on at most 1000 rows per split). Hours on 2 cores;
+## -cache makes it resumable. Results: bench/results/.
+SEEDS    ?= 5
+MAXTRAIN ?= 1000,gbrff2=0
+reproduce-gbrff:
+	@mkdir -p $(BENCHOUT)
+	$(GO) run ./bench/cmd/reproduce-gbrff -data ../shared/datasets -seeds $(SEEDS) -maxtrain $(MAXTRAIN) \
+		-cache $(BENCHOUT)/reproduce-gbrff.cache.jsonl -out $(BENCHOUT)/reproduce-gbrff.md
