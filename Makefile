@@ -74,6 +74,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./internal/modelfile
 	$(GO) test -run '^$$' -fuzz FuzzUnmarshal -fuzztime $(FUZZTIME) ./learners/rks
 	$(GO) test -run '^$$' -fuzz FuzzUnmarshal -fuzztime $(FUZZTIME) ./learners/gbrff
+	$(GO) test -run '^$$' -fuzz FuzzUnmarshal -fuzztime $(FUZZTIME) ./learners/pbrff
+	$(GO) test -run '^$$' -fuzz FuzzUnmarshal -fuzztime $(FUZZTIME) ./learners/prff
 
 ## bench: benchstat-compatible output in $(BENCHOUT)/bench.txt
 bench:
@@ -106,7 +108,7 @@ demo:
 	$(GO) run ./cmd/rfkit demo
 
 ## reproduce-gbrff: the GBRFF paper's Table 2 protocol on ../shared/datasets (5 seeds, all four
-## methods; GBRFF1, PBRFF and RKS train on at most 1000 rows per split). Hours on 2 cores;
+## methods; GBRFF1, PBRFF and RKS train on at most 1000 rows per split). About 30 min on 2 cores (44 min CPU);
 ## -cache makes it resumable. Results: bench/results/.
 SEEDS    ?= 5
 MAXTRAIN ?= 1000,gbrff2=0

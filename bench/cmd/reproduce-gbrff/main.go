@@ -40,10 +40,9 @@
 // training parts (the paper's protocol, which the GBRFF2 column is compared
 // with) and subsamples the others to 1000 rows (only splice, spambase,
 // occupancy and bankmarketing have more): all 16 sets × 4 methods × 5
-// seeds then took 46.5 min of CPU (12 small sets 15.7 min, the 4 large ones
-// 30.8 min), about 25 min of wall time on two idle cores. GBRFF2 alone on
-// all 16 sets costs about 2.5 min of CPU per seed, 1 min of it on
-// bankmarketing.
+// seeds then took 31 min of wall time and 44 min of CPU on two cores shared
+// with other jobs. GBRFF2 alone on all 16 sets costs about 3 min of CPU per
+// seed, two thirds of it on bankmarketing.
 //
 // Flags:
 //
