@@ -50,16 +50,6 @@ func (x *Data) Sincos(s, c, omega []float64) error {
 	return nil
 }
 
-// sincos1 is sin and cos of one value with the kernels' contract (the same
-// bits on every platform, unlike math.Sincos, which the compiler may fuse
-// differently per architecture).
-func sincos1(b float64) (s, c float64) {
-	var sb, cb, in [1]float64
-	in[0] = b
-	asm.Sincos(sb[:], cb[:], in[:])
-	return sb[0], cb[0]
-}
-
 func checkFiniteSlice(what string, v []float64) error {
 	for i, x := range v {
 		if math.IsNaN(x) || math.IsInf(x, 0) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/xmath"
 )
 
 // Landmark evaluates the GBRFF1 landmark objective through the phase-shift
@@ -62,7 +63,7 @@ func (l *Landmark) Eval(a, grad []float64) (float64, error) {
 	}
 	invK := 1 / float64(K)
 	for k, v := range a {
-		s, c := sincos1(v)
+		s, c := xmath.Sincos(v)
 		l.ca[k], l.sa[k] = float64(c*invK), float64(s*invK)
 	}
 	forChunks(n, func(c, lo, hi int) {
@@ -111,7 +112,7 @@ func (l *Landmark) FeatureLosses(dst, a []float64) error {
 		return fmt.Errorf("%w: FeatureLosses with a %d and dst %d for K %d", ErrShape, len(a), len(dst), K)
 	}
 	for k := range a {
-		s, c := sincos1(a[k])
+		s, c := xmath.Sincos(a[k])
 		ph := Phase{c: l.C[k*n : (k+1)*n], s: l.S[k*n : (k+1)*n], yt: l.yt, part: make([][2]float64, numChunks(n))}
 		f, _ := ph.EvalCS(c, s)
 		dst[k] = float64(f / float64(n))

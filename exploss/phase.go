@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/xmath"
 )
 
 // Phase evaluates the GBRFF2 phase objective for one frequency ω, given
@@ -35,7 +36,7 @@ func NewPhase(c, s, yt []float64) (*Phase, error) {
 
 // Eval returns f(b) and f'(b).
 func (p *Phase) Eval(b float64) (f, df float64) {
-	sb, cb := sincos1(b)
+	sb, cb := xmath.Sincos(b)
 	return p.EvalCS(cb, sb)
 }
 

@@ -14,7 +14,6 @@ import (
 	"github.com/rfkit/rfkit/internal/xrand"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/prep"
-	"github.com/rfkit/rfkit/trig"
 )
 
 // Fit trains a GBRFF2 or GBRFF1 model (cfg.Variant) on the rows of X and
@@ -151,15 +150,6 @@ func newFitter(c Config, X featmap.Matrix, signs []float64, train, val []int) (*
 		f.valLoss = f.val.loss()
 	}
 	return f, nil
-}
-
-// sincos1 has the kernels' bits on every architecture (math.Sincos may be
-// contracted differently per architecture).
-func sincos1(v float64) (s, c float64) {
-	var sb, cb, in [1]float64
-	in[0] = v
-	trig.Sincos(sb[:], cb[:], in[:])
-	return sb[0], cb[0]
 }
 
 // step is the closed-form α for weak-learner outputs with Σw = sumW and

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/rfkit/rfkit/exploss"
+	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/solvers"
 	"github.com/rfkit/rfkit/trig"
 )
@@ -37,7 +38,7 @@ func (f *fitter) round2(t int) error {
 			return err
 		}
 	}
-	sb, cb := sincos1(b)
+	sb, cb := xmath.Sincos(b)
 	corr, err := exploss.WeightedCorrelation(f.h, f.yt, f.cs, f.s, []float64{cb}, []float64{sb})
 	if err != nil {
 		return err
@@ -92,7 +93,7 @@ func (f *fitter) round1(t int) error {
 	q := softmin(ell, f.c.Beta*math.Sqrt(float64(len(f.y))))
 	u, v := make([]float64, K), make([]float64, K)
 	for k := range a {
-		s, c := sincos1(a[k])
+		s, c := xmath.Sincos(a[k])
 		u[k], v[k] = float64(q[k]*c), float64(q[k]*s)
 	}
 	corr, err := exploss.WeightedCorrelation(f.h, f.yt, lm.C, lm.S, u, v)

@@ -6,6 +6,7 @@ import (
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/exploss"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners/internal/prep"
 )
 
@@ -59,7 +60,7 @@ func (f *fitter) observe(ws [][]float64, bs, qs []float64, alpha float64) error 
 			return err
 		}
 		// cos(p + b) = cos p·cos b − sin p·sin b
-		s, c := sincos1(bs[k])
+		s, c := xmath.Sincos(bs[k])
 		u[k], w[k] = float64(qs[k]*c), -float64(qs[k]*s)
 	}
 	if _, err := exploss.WeightedCorrelation(v.h, v.yt, v.C, v.S, u, w); err != nil {
