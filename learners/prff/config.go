@@ -14,9 +14,9 @@ const Name = "prff"
 const (
 	DefaultFeatures   = 50
 	DefaultLambda     = 1e-3 // linear model
-	DefaultFreqLambda = 1e-3 // λ of the Gram loss
+	DefaultFreqLambda = 0    // λ of the Gram loss (see the package doc)
 	DefaultBatch      = 128
-	DefaultMaxIter    = 1000
+	DefaultMaxIter    = 100
 	DefaultTol        = 1e-5
 	MaxFeatures       = 1 << 16
 	MaxBatch          = 1 << 12
@@ -39,8 +39,8 @@ const (
 
 // Config configures Learn and Fit. The zero value selects the documented
 // defaults: 50 features, bandwidth by the 5th-percentile rule, α scaled with
-// d and σ², λ = 1e-3 in the Gram loss, mini-batches of 128 rows, at most 1000
-// iterations per feature with tolerance 1e-5, b fixed, and (Fit) binary
+// d and σ², no penalty (λ = 0) in the Gram loss, mini-batches of 128 rows, at
+// most 100 iterations per feature with tolerance 1e-5, b fixed, and (Fit) binary
 // classification by logistic regression with λ = 1e-3, seed 0. Learn uses
 // only the fields up to Seed and Progress.
 type Config struct {
@@ -53,12 +53,14 @@ type Config struct {
 	// Alpha is the base step α of gradient descent (0 → 2σ²·(10/d)²).
 	Alpha float64 `help:"base gradient step α" default:"2σ²(10/d)²"`
 	// FreqLambda is λ in the Gram loss's penalty λ‖w_M‖² and in the step
-	// decay α/(1+αλt) (0 → 1e-3).
-	FreqLambda float64 `help:"L2 penalty λ on each learned frequency" default:"1e-3"`
+	// decay α/(1+αλt) (default 0: no penalty, no decay; see the package
+	// doc for why a fixed λ hurts at large D).
+	FreqLambda float64 `help:"L2 penalty λ on each learned frequency" default:"0"`
 	// Batch is the mini-batch size B, one new feature per batch (0 → 128).
 	Batch int `help:"rows per mini-batch (one feature each)" default:"128"`
-	// MaxIter bounds the gradient iterations per feature (0 → 1000).
-	MaxIter int `help:"gradient iterations per feature" default:"1000"`
+	// MaxIter bounds the gradient iterations per feature (0 → 100, the
+	// paper's setting).
+	MaxIter int `help:"gradient iterations per feature" default:"100"`
 	// Tol stops a feature when a step moves w by at most Tol (0 → 1e-5).
 	Tol float64 `help:"stop when ‖Δw‖ ≤ tol" default:"1e-5"`
 	// LearnPhase also learns the phase b_M (by default it keeps its random
@@ -94,7 +96,7 @@ func (c Config) Validate() error {
 	case !(c.Alpha >= 0) || !finite(c.Alpha):
 		return fmt.Errorf("prff: Alpha = %v, want a finite step α > 0 (0 for the default)", c.Alpha)
 	case !(c.FreqLambda >= 0) || !finite(c.FreqLambda):
-		return fmt.Errorf("prff: FreqLambda = %v, want a finite λ > 0 (0 for the default %g)", c.FreqLambda, DefaultFreqLambda)
+		return fmt.Errorf("prff: FreqLambda = %v, want a finite λ ≥ 0", c.FreqLambda)
 	case c.Batch < 0 || c.Batch > MaxBatch:
 		return fmt.Errorf("prff: Batch = %d, want 1..%d (0 for the default %d)", c.Batch, MaxBatch, DefaultBatch)
 	case c.MaxIter < 0 || c.MaxIter > MaxIterLimit:
@@ -123,9 +125,6 @@ func (c Config) Validate() error {
 func (c Config) resolve() Config {
 	if c.Features == 0 {
 		c.Features = DefaultFeatures
-	}
-	if c.FreqLambda == 0 {
-		c.FreqLambda = DefaultFreqLambda
 	}
 	if c.Batch == 0 {
 		c.Batch = DefaultBatch

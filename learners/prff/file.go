@@ -79,7 +79,7 @@ func decode(m *Model, f *modelfile.File, cfg Config, com modelio.Common) error {
 	}
 	d, D := com.Inputs, cfg.Features
 	switch {
-	case cfg.Features == 0 || cfg.Gamma == 0 || cfg.Alpha == 0 || cfg.FreqLambda == 0 || cfg.Batch == 0 ||
+	case cfg.Features == 0 || cfg.Gamma == 0 || cfg.Alpha == 0 || cfg.Batch == 0 ||
 		cfg.MaxIter == 0 || cfg.Tol == 0 || cfg.Lambda == 0 || cfg.Loss == "":
 		return fmt.Errorf("config %+v has unresolved defaults", cfg)
 	case cfg.Task != com.Task:
