@@ -17,7 +17,7 @@ const rounds = 3
 
 // Fit trains a model on the rows of X (n×d) and the labels or targets y
 // (len n): standardise, select M of M₀ candidate features by cfg.Selection
-// (with the ±1 labels or the targets centred to mean 0 as y), then fit the
+// (with the ±1 labels or the targets, centred to mean 0, as y), then fit the
 // linear model. Binary labels may be any two distinct values (the smaller
 // maps to −1); Predict returns them.
 //
@@ -58,19 +58,19 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	m.mean, m.scale = scaler.Mean, scaler.Scale
 	Xs := featmap.Dense(n, d, xs)
 
-	// Round 1: select (the score target is centred for regression, so
-	// the energy measures covariance with y, not its mean).
-	st := t
-	if c.Task == learners.Regression {
-		var mean float64
-		for _, v := range t {
-			mean += v
-		}
-		mean /= float64(n)
-		st = make([]float64, n)
-		for i, v := range t {
-			st[i] = v - mean
-		}
+	// Round 1: select. The score target is centred for both tasks: the
+	// linear model has an unpenalised intercept, so what a feature can add
+	// is its covariance with y; with uncentred labels the score
+	// ȳ·mean(φ) + cov(y, φ) ranks near-constant features first when the
+	// classes are imbalanced (see the package doc).
+	var mean float64
+	for _, v := range t {
+		mean += v
+	}
+	mean /= float64(n)
+	st := make([]float64, n)
+	for i, v := range t {
+		st[i] = v - mean
 	}
 	if c.Selection == LKRFSelection {
 		m.rff, err = LKRF(Xs, st, c.Candidates, D, c.Gamma, c.Rho, c.Seed)
