@@ -24,8 +24,10 @@
 //   - The Learner does not standardise its stream; Fit standardises with
 //     the training statistics and runs Epochs passes of the online rule
 //     over seeded permutations, averaging over every step.
-//   - Arithmetic is bit-identical on every architecture (asm.SincosDot for
-//     the phases, explicit FMAs, products rounded with float64(a*b)).
+//   - Arithmetic is bit-identical on every architecture and kernel path
+//     (testdata holds golden models): internal/xrand for the frequencies
+//     (not rand.NormFloat64), asm.SincosDot for the phases, fixed-order sums
+//     with every product rounded on its own (float64(a*b)).
 package fogd
 
 import (

@@ -12,6 +12,7 @@ import (
 
 	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/xrand"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/prep"
 )
@@ -46,19 +47,28 @@ func (f *feats) score(s *work, w, x []float64) float64 {
 	asm.SincosDot(s.sin, s.cos, f.up, f.Dp, x)
 	D := f.D
 	c, sn, a, b := s.cos[:D], s.sin[:D], w[:D], w[D:2*D]
-	var s0, s1, s2, s3 float64
+	// Eight chains (four per half, enough to hide the add latency)
+	// combined in a fixed order, each product rounded on its own: the same
+	// bits on every architecture. Not math.FMA: under GOAMD64=v1 (the
+	// default) each call tests the CPU and keeps a fallback call, which
+	// spills the accumulators on every iteration.
+	var s0, s1, s2, s3, s4, s5, s6, s7 float64
 	k := 0
-	for ; k+2 <= D; k += 2 {
-		s0 = math.FMA(a[k], c[k], s0)
-		s1 = math.FMA(b[k], sn[k], s1)
-		s2 = math.FMA(a[k+1], c[k+1], s2)
-		s3 = math.FMA(b[k+1], sn[k+1], s3)
+	for ; k+4 <= D; k += 4 {
+		s0 += float64(a[k] * c[k])
+		s1 += float64(a[k+1] * c[k+1])
+		s2 += float64(a[k+2] * c[k+2])
+		s3 += float64(a[k+3] * c[k+3])
+		s4 += float64(b[k] * sn[k])
+		s5 += float64(b[k+1] * sn[k+1])
+		s6 += float64(b[k+2] * sn[k+2])
+		s7 += float64(b[k+3] * sn[k+3])
 	}
 	for ; k < D; k++ {
-		s0 = math.FMA(a[k], c[k], s0)
-		s1 = math.FMA(b[k], sn[k], s1)
+		s0 += float64(a[k] * c[k])
+		s4 += float64(b[k] * sn[k])
 	}
-	return float64(((s0 + s2) + (s1 + s3)) * f.inv)
+	return float64((((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))) * f.inv)
 }
 
 // Learner is the online FOGD learner (single writer; hand readers a
@@ -104,11 +114,13 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 	if d <= 0 || d > math.MaxInt/c.Features/16 {
 		return nil, fmt.Errorf("fogd: NewLearner: %d inputs, want 1.. (and d·D in memory)", d)
 	}
-	r := rand.New(rand.NewPCG(c.Seed, 0x666f6764)) // "fogd"
-	sd := math.Sqrt(2 * c.Gamma)
+	// xrand, not rand.NormFloat64, whose ziggurat tail calls math.Log and
+	// math.Exp: their bits differ between amd64 and arm64.
 	u := make([]float64, d*c.Features)
-	for i := range u {
-		u[i] = sd * r.NormFloat64()
+	xrand.FillNormal(rand.New(rand.NewPCG(c.Seed, 0x666f6764)), u) // "fogd"
+	sd := math.Sqrt(2 * c.Gamma)
+	for i, v := range u {
+		u[i] = sd * v
 	}
 	f := newFeats(d, c.Features, u)
 	return &Learner{cfg: c, f: f, w: make([]float64, 2*c.Features), sum: make([]float64, 2*c.Features), s: f.newWork()}, nil
@@ -194,17 +206,25 @@ func (l *Learner) step(x []float64, t float64) (Outcome, error) {
 		}
 	}
 	D := l.f.D
+	w, sum := l.w[:2*D], l.sum[:2*D]
 	if g != 0 {
+		// The step and the running sum in one pass over the weights.
 		a := float64(float64(l.cfg.Eta*g) * l.f.inv)
+		wc, ws, sc, ss := w[:D], w[D:], sum[:D], sum[D:]
 		for k, c := range l.s.cos[:D] {
-			l.w[k] -= float64(a * c)
+			v := wc[k] - float64(a*c)
+			wc[k] = v
+			sc[k] += v
 		}
 		for k, s := range l.s.sin[:D] {
-			l.w[D+k] -= float64(a * s)
+			v := ws[k] - float64(a*s)
+			ws[k] = v
+			ss[k] += v
 		}
-	}
-	for k, v := range l.w {
-		l.sum[k] += v
+	} else {
+		for k, v := range w {
+			sum[k] += v
+		}
 	}
 	l.steps++
 	return o, nil

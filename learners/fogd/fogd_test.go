@@ -197,15 +197,52 @@ func TestRegistered(t *testing.T) {
 	}
 }
 
+// BenchmarkUpdate times Learner.Update at d = 20, D = 100 (hinge and
+// squared loss).
 func BenchmarkUpdate(b *testing.B) {
 	const d = 20
 	X, y := rings(1024, d, 8)
+	for _, c := range []struct {
+		name string
+		cfg  fogd.Config
+	}{{"hinge", fogd.Config{}}, {"squared", fogd.Config{Task: learners.Regression}}} {
+		b.Run(c.name, func(b *testing.B) {
+			l, _ := fogd.NewLearner(d, c.cfg)
+			i := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				j := i & 1023
+				if _, err := l.Update(X[j*d:(j+1)*d], y[j]); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+		})
+	}
+}
+
+// BenchmarkPredict times Model.Predict and Learner.Predict at d = 20,
+// D = 100.
+func BenchmarkPredict(b *testing.B) {
+	const d = 20
+	X, y := rings(1024, d, 8)
 	l, _ := fogd.NewLearner(d, fogd.Config{})
-	i := 0
-	b.ReportAllocs()
-	for b.Loop() {
-		j := i & 1023
-		_, _ = l.Update(X[j*d:(j+1)*d], y[j])
-		i++
+	for i := range y {
+		_, _ = l.Update(X[i*d:(i+1)*d], y[i])
+	}
+	m := l.Snapshot()
+	for _, c := range []struct {
+		name string
+		f    func([]float64) float64
+	}{{"model", m.Predict}, {"learner", l.Predict}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				j := i & 1023
+				c.f(X[j*d : (j+1)*d])
+				i++
+			}
+		})
 	}
 }

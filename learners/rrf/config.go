@@ -56,9 +56,12 @@
 //   - The Learner does not standardise its stream (standardise it
 //     beforehand, e.g. with statistics of a prefix); Fit standardises with
 //     the training statistics and the model applies them at predict time.
-//   - Arithmetic is bit-identical on every architecture: the phases and
-//     their sines and cosines come from asm.SincosDot, the widths from
-//     trig.Exp, sums use explicit FMAs and products are rounded on their own
+//   - Arithmetic is bit-identical on every architecture and kernel path
+//     (testdata holds golden models): the noise comes from internal/xrand
+//     (not rand.NormFloat64), the phases and their sines and cosines from
+//     asm.SincosDot, the width gradient's Σ_k e_jk q_k from asm.DotStats,
+//     the widths and the logistic derivative from trig.Exp, and the scalar
+//     sums run in a fixed order with every product rounded on its own
 //     (float64(a*b)) so arm64 cannot contract them.
 package rrf
 

@@ -70,13 +70,12 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		return nil, fmt.Errorf("rrf: %w", err)
 	}
 	rc := l.cfg
-	p, s, g := l.p, l.s, l.g
+	p, s, g := l.p, l.s, l.p.newGrads()
 	r := rand.New(rand.NewPCG(rc.Seed, 0x7272666974)) // "rrffit"
 	perm := make([]int, n)
 	for i := range perm {
 		perm[i] = i
 	}
-	var tmp [1]float64
 	for ep := 1; ep <= rc.Epochs; ep++ {
 		r.Shuffle(n, func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
 		var lossSum float64
@@ -84,17 +83,22 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 			hi := min(n, lo+rc.BatchSize)
 			g.reset()
 			for _, i := range perm[lo:hi] {
-				x := xs[i*d : (i+1)*d]
-				p.features(s, x)
+				p.features(s, xs[i*d:(i+1)*d])
 				p.scores(s)
 				if !finite(s.f[0]) {
 					return nil, fmt.Errorf("rrf: epoch %d, row %d: %w", ep, i, errScore)
 				}
-				loss, r0, r1, g0, g1 := p.lossGrad(s, t[i], &tmp)
+				loss, r0, r1, g0, g1 := p.lossGrad(s, t[i])
 				lossSum += loss
-				p.accumulate(g, s, x, r0, r1, g0, g1, l.widths)
+				if hi-lo == 1 { // the online step, without the accumulator
+					p.step(s, r0, r1, g0, g1, &rc, l.widths)
+					continue
+				}
+				p.accumulate(g, s, r0, r1, g0, g1, &rc, l.widths)
 			}
-			p.apply(g, hi-lo, &rc, l.widths)
+			if hi-lo > 1 {
+				p.apply(g, hi-lo, &rc, l.widths)
+			}
 		}
 		e := learners.Event{Method: Name, Round: ep, Rounds: rc.Epochs, Loss: lossSum / float64(n), Elapsed: time.Since(start)}
 		if err := cfg.Progress.Report(e); err != nil {

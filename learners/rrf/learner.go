@@ -17,8 +17,6 @@ type Learner struct {
 	classes []float64
 	p       *params
 	s       *work
-	g       *grads
-	tmp     [1]float64
 	widths  bool
 	stats   Stats
 }
@@ -78,7 +76,7 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 		return nil, fmt.Errorf("rrf: %d classes × %d features do not fit in memory", C, c.Features)
 	}
 	p := newParams(d, c, C)
-	return &Learner{cfg: c, classes: classes, p: p, s: p.newWork(), g: p.newGrads(), widths: !c.FixedWidths}, nil
+	return &Learner{cfg: c, classes: classes, p: p, s: p.newWork(), widths: !c.FixedWidths}, nil
 }
 
 // Config returns the resolved configuration (defaults filled in, Classes
@@ -174,11 +172,9 @@ func (l *Learner) step(x []float64, t float64) (Outcome, error) {
 	if l.cfg.Task == learners.Binary {
 		o.Mistake = o.Prediction != l.label(t)
 	}
-	loss, r0, r1, g0, g1 := p.lossGrad(s, t, &l.tmp)
+	loss, r0, r1, g0, g1 := p.lossGrad(s, t)
 	o.Loss = loss
-	l.g.reset()
-	p.accumulate(l.g, s, x, r0, r1, g0, g1, l.widths)
-	p.apply(l.g, 1, &l.cfg, l.widths)
+	p.step(s, r0, r1, g0, g1, &l.cfg, l.widths)
 	return o, nil
 }
 

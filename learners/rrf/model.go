@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/prep"
 )
@@ -142,7 +143,7 @@ func (m *Model) Probability(x []float64) float64 {
 	case m.cfg.Task != learners.Binary || m.p.C > 1:
 		return math.NaN()
 	case m.cfg.Loss == Logistic:
-		return 1 / (1 + math.Exp(-s))
+		return 1 / (1 + xmath.Exp(-s)) // xmath: the same bits on every architecture
 	}
 	return math.Max(0, math.Min(1, (1+s)/2))
 }

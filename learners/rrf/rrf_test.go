@@ -518,37 +518,67 @@ func TestAllocs(t *testing.T) {
 	}
 }
 
+// BenchmarkUpdate times Learner.Update at d = 20, D = 100 (the issue's
+// size) for every loss, with fixed widths, and for three classes.
 func BenchmarkUpdate(b *testing.B) {
 	const d, D = 20, 100
 	X, y := rings(1024, d, 8)
+	_, yr := sinus(1024, d, 8)
+	yc := make([]float64, len(y))
+	for i := range yc {
+		yc[i] = float64(i % 3)
+	}
+	reg := learners.Regression
 	for _, c := range []struct {
 		name string
 		cfg  rrf.Config
-	}{{"hinge", rrf.Config{Features: D}}, {"logistic", rrf.Config{Features: D, Loss: rrf.Logistic}},
-		{"l2", rrf.Config{Features: D, Task: learners.Regression}}, {"fixedwidths", rrf.Config{Features: D, FixedWidths: true}}} {
+		y    []float64
+	}{
+		{"hinge", rrf.Config{Features: D}, y},
+		{"logistic", rrf.Config{Features: D, Loss: rrf.Logistic}, y},
+		{"l1", rrf.Config{Features: D, Task: reg, Loss: rrf.L1}, yr},
+		{"l2", rrf.Config{Features: D, Task: reg}, yr},
+		{"eps", rrf.Config{Features: D, Task: reg, Loss: rrf.EpsInsensitive}, yr},
+		{"fixedwidths", rrf.Config{Features: D, FixedWidths: true}, y},
+		{"multiclass3", rrf.Config{Features: D, Classes: []float64{0, 1, 2}}, yc},
+	} {
 		b.Run(c.name, func(b *testing.B) {
-			l, _ := rrf.NewLearner(d, c.cfg)
+			l, err := rrf.NewLearner(d, c.cfg)
+			if err != nil {
+				b.Fatal(err)
+			}
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
 				j := i & 1023
-				_, _ = l.Update(X[j*d:(j+1)*d], y[j])
+				if _, err := l.Update(X[j*d:(j+1)*d], c.y[j]); err != nil {
+					b.Fatal(err)
+				}
 				i++
 			}
 		})
 	}
 }
 
+// BenchmarkPredict times Model.Predict and Learner.Predict at d = 20,
+// D = 100.
 func BenchmarkPredict(b *testing.B) {
 	const d, D = 20, 100
 	X, _ := rings(1024, d, 8)
 	l, _ := rrf.NewLearner(d, rrf.Config{Features: D})
 	m := l.Snapshot()
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		j := i & 1023
-		m.Predict(X[j*d : (j+1)*d])
-		i++
+	for _, c := range []struct {
+		name string
+		f    func([]float64) float64
+	}{{"model", m.Predict}, {"learner", l.Predict}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				j := i & 1023
+				c.f(X[j*d : (j+1)*d])
+				i++
+			}
+		})
 	}
 }

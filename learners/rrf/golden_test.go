@@ -1,0 +1,125 @@
+package rrf_test
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/datasets/synth"
+	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/rrf"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden model files in testdata")
+
+// TestGolden: models learned on any machine and path serialise to the bytes
+// in testdata (written on amd64; checked with every amd64 path, with -tags
+// purego, and under qemu on arm64 with NEON and purego). The data come from
+// package synth, bit-identical everywhere, and so is every step: the noise
+// (internal/xrand), the phases and their sines and cosines (asm.SincosDot),
+// the width gradient (asm.DotStats), the widths and the logistic derivative
+// (trig.Exp), Fit's standardisation (prep), and the scalar sums, written
+// with explicit FMAs and products rounded on their own. The cases cover the
+// online step (binary, multiclass, regression, fixed widths) and Fit with
+// single-sample and mini-batch steps. Regenerate with
+// go test -run Golden ./learners/rrf -update.
+func TestGolden(t *testing.T) {
+	moons := must2(synth.Moons(300, 0.1, 5))
+	se1 := must2(synth.SE1(200, 3))
+	// Three classes from the moons' inputs (comparisons only: exact).
+	three := make([]float64, moons.N)
+	for i := range three {
+		x := moons.Row(i)
+		switch {
+		case x[0] < 0.2:
+			three[i] = 0
+		case x[1] < 0.25:
+			three[i] = 1
+		default:
+			three[i] = 2
+		}
+	}
+	online := func(set *synth.Set, y []float64, cfg rrf.Config) *rrf.Model {
+		l, err := rrf.NewLearner(set.D, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for pass := 0; pass < 2; pass++ {
+			for i := 0; i < set.N; i++ {
+				if _, err := l.Update(set.Row(i), y[i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		return l.Snapshot()
+	}
+	fit := func(set *synth.Set, cfg rrf.Config) *rrf.Model {
+		m, err := rrf.Fit(context.Background(), featmap.Dense(set.N, set.D, set.X), set.Y, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	reg := learners.Regression
+	for _, c := range []struct {
+		name  string
+		model func() *rrf.Model
+	}{
+		{"online-hinge", func() *rrf.Model {
+			return online(moons, moons.Y, rrf.Config{Features: 20, Eta: 0.01, EtaGamma: 0.02, Seed: 3})
+		}},
+		{"online-multiclass-logistic", func() *rrf.Model {
+			return online(moons, three, rrf.Config{Features: 16, Loss: rrf.Logistic, Classes: []float64{0, 1, 2}, Eta: 0.01, EtaGamma: 0.02, Seed: 4})
+		}},
+		{"online-l2", func() *rrf.Model {
+			return online(se1, se1.Y, rrf.Config{Task: reg, Features: 24, Width: 0.3, Seed: 5})
+		}},
+		{"online-fixed-widths", func() *rrf.Model {
+			return online(moons, moons.Y, rrf.Config{Features: 20, FixedWidths: true, Width: 2, Seed: 6})
+		}},
+		{"fit-hinge", func() *rrf.Model {
+			return fit(moons, rrf.Config{Features: 20, Eta: 0.01, Epochs: 2, Seed: 7})
+		}},
+		{"fit-batch-logistic", func() *rrf.Model {
+			return fit(moons, rrf.Config{Features: 20, Loss: rrf.Logistic, BatchSize: 16, Eta: 0.05, Epochs: 3, Seed: 8})
+		}},
+		{"fit-eps", func() *rrf.Model {
+			return fit(se1, rrf.Config{Task: reg, Loss: rrf.EpsInsensitive, Features: 24, Width: 0.3, Epochs: 2, Seed: 9})
+		}},
+	} {
+		got, err := c.model().MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join("testdata", c.name+".model")
+		if *update {
+			if err := os.MkdirAll("testdata", 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(file, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: model bytes differ from %s (path %s, %s)", c.name, file, asm.Selected(), runtime.GOARCH)
+		}
+	}
+}
+
+func must2[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
