@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -39,7 +40,7 @@ func TestRunTiny(t *testing.T) {
 	writeSet(t, filepath.Join(dir, "a9a_test.csv"), 100, 2)
 	out := filepath.Join(dir, "table.md")
 	var stdout bytes.Buffer
-	err := run([]string{"-data", dir, "-m", "3,5", "-seeds", "2", "-candidates", "20", "-perstep", "2", "-out", out}, &stdout)
+	err := run([]string{"-data", dir, "-m", "3,5", "-seeds", "2", "-candidates", "20", "-perstep", "2", "-grid", "1e-3,1e-1,1", "-diag", "-out", out}, &stdout)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,13 +52,75 @@ func TestRunTiny(t *testing.T) {
 		t.Error("-out file differs from stdout")
 	}
 	table := stdout.String()
-	for _, want := range []string{"| MFGA | 3 |", "| RKS | 5 |", "| EERF | 3 |", "| LKRF | 5 |", "Train 200 × 6, test 100 rows"} {
+	for _, want := range []string{"| MFGA | 3 |", "| RKS | 5 |", "| EERF | 3 |", "| LKRF | 5 |", "| EERF, raw y | 5 |", "| LKRF, raw y | 3 |",
+		"Train 200 × 6, test 100 rows", "λ grid {0.001, 0.1, 1}", "160 fit / 40 validation rows", "| all candidates | 20 |", "| LKRF (", "-diag"} {
 		if !strings.Contains(table, want) {
-			t.Errorf("table lacks %q:\n%s", want, table)
+			t.Errorf("report lacks %q:\n%s", want, table)
 		}
 	}
-	if n := strings.Count(table, "\n| "); n != 1+8 {
+	// 8 main rows, 12 validation rows (with the 4 diagnostic variants), 4
+	// diagnostic results, 1 + 2·5 feature statistics.
+	if n := strings.Count(table, "\n| ") - 4; n != 8+12+4+11 {
 		t.Errorf("%d table rows:\n%s", n, table)
+	}
+}
+
+// TestPathMatchesLearners checks that the λ path computes the scores of
+// rks.Fit and rfselect.Fit bit for bit.
+func TestPathMatchesLearners(t *testing.T) {
+	dir := t.TempDir()
+	writeSet(t, filepath.Join(dir, "tr.csv"), 150, 3)
+	writeSet(t, filepath.Join(dir, "te.csv"), 60, 4)
+	X, y, err := load(filepath.Join(dir, "tr.csv"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	Xe, ye, err := load(filepath.Join(dir, "te.csv"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &bench{o: options{}, ctx: context.Background(), gamma: 0.3, candidates: 25}
+	const M = 6
+	for _, meth := range b.rfMethods() {
+		for _, seed := range []uint64{1, 2} {
+			p, err := newPath(X, y, Xe, ye, meth.mf, M, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, lambda := range []float64{1e-4, 0.1} {
+				s, err := p.scores(lambda)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m, err := meth.fit(X, y, M, lambda, seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sc := m.(interface{ Score([]float64) float64 })
+				for i := range s {
+					if got := sc.Score(Xe.Row(i)); got != s[i] {
+						t.Fatalf("%s seed %d λ=%g row %d: learner score %v, path %v", meth.name, seed, lambda, i, got, s[i])
+					}
+				}
+				pe, err := p.errRate(lambda)
+				if err != nil {
+					t.Fatal(err)
+				}
+				le, err := errRate(m, Xe, ye)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if pe != le {
+					t.Errorf("%s: path error %v, learner %v", meth.name, pe, le)
+				}
+			}
+		}
+	}
+}
+
+func TestChoose(t *testing.T) {
+	if k := choose([]float64{3, 1, 2, 1, 5}); k != 3 {
+		t.Errorf("choose = %d, want 3 (ties to the larger λ)", k)
 	}
 }
 
@@ -69,6 +132,9 @@ func TestRunErrors(t *testing.T) {
 	}{
 		{[]string{"-m", "x"}, `-m: "x" is not a positive integer`},
 		{[]string{"-seeds", "0"}, "must be positive"},
+		{[]string{"-grid", "1e-3,x"}, `-grid: "x" is not a positive finite λ`},
+		{[]string{"-grid", "0"}, `-grid: "0"`},
+		{[]string{"-valfrac", "1"}, "-valfrac = 1"},
 		{[]string{"-data", dir}, "a9a_train.csv"},
 	} {
 		if err := run(c.args, new(bytes.Buffer)); err == nil || !strings.Contains(err.Error(), c.want) {

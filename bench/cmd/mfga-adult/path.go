@@ -1,0 +1,232 @@
+package main
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/rfkit/rfkit/dataset"
+	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/solvers"
+)
+
+// mapFunc builds the random-feature map of a baseline from the
+// standardised training rows Xs and their ±1 labels t.
+type mapFunc func(Xs featmap.Matrix, t []float64, M int, seed uint64) (*featmap.RFF, error)
+
+// path is the pipeline of learners/rks and learners/rfselect (standardise,
+// build the map, logistic regression) split so that the map is built once
+// and the logistic regression solved for every λ of a grid: the map of
+// EERF and LKRF does not depend on λ, and building it is the expensive
+// part. For every λ it computes the same bits as the learner's Fit and
+// Predict (TestPathMatchesLearners checks it, and run checks it again at
+// the chosen λ on the real data).
+type path struct {
+	n, D   int
+	z, t   []float64 // features of the fitting rows (n×D), their ±1 labels
+	labels learners.Labels
+	ze, ye []float64 // features of the evaluation rows, their original labels
+}
+
+// newPath standardises X (fitting rows) as the learners do, builds the map
+// with mf and computes the features of X and of the evaluation rows Xe.
+func newPath(X featmap.Matrix, y []float64, Xe featmap.Matrix, ye []float64, mf mapFunc, M int, seed uint64) (*path, error) {
+	t, labels, err := learners.BinaryLabels(y)
+	if err != nil {
+		return nil, err
+	}
+	scaler, xs := standardize(X)
+	n, d := X.Rows, X.Cols
+	Xs := featmap.Dense(n, d, xs)
+	rff, err := mf(Xs, t, M, seed)
+	if err != nil {
+		return nil, err
+	}
+	D := rff.Outputs()
+	p := &path{n: n, D: D, t: t, labels: labels, ye: ye}
+	p.z = make([]float64, n*D)
+	if err := rff.Transform(featmap.Dense(n, D, p.z), Xs); err != nil {
+		return nil, err
+	}
+	xe := make([]float64, Xe.Rows*d)
+	for i := 0; i < Xe.Rows; i++ {
+		copy(xe[i*d:(i+1)*d], Xe.Row(i))
+	}
+	scaler.Transform(xe, xe)
+	p.ze = make([]float64, Xe.Rows*D)
+	if err := rff.Transform(featmap.Dense(Xe.Rows, D, p.ze), featmap.Dense(Xe.Rows, d, xe)); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// scores fits the logistic regression with λ (solvers.Logistic with the
+// learners' options) and returns the scores of the evaluation rows.
+func (p *path) scores(lambda float64) ([]float64, error) {
+	coef, bias, err := solvers.Logistic(p.z, p.n, p.D, p.t, lambda, solvers.LogisticOptions{})
+	if err != nil {
+		return nil, err
+	}
+	s := make([]float64, len(p.ye))
+	for i := range s {
+		s[i] = dot(coef, p.ze[i*p.D:(i+1)*p.D]) + bias
+	}
+	return s, nil
+}
+
+// errRate is the misclassification rate in % of the evaluation rows for λ.
+func (p *path) errRate(lambda float64) (float64, error) {
+	s, err := p.scores(lambda)
+	if err != nil {
+		return 0, err
+	}
+	bad := 0
+	for i, v := range s {
+		if p.labels.Decode(v) != p.ye[i] {
+			bad++
+		}
+	}
+	return 100 * float64(bad) / float64(len(s)), nil
+}
+
+// standardize is learners/internal/prep.Standardize (which this command
+// cannot import): every column to mean 0 and unit population variance by
+// the corrected two-pass formula, 1 for a column of zero spread.
+func standardize(X featmap.Matrix) (*dataset.Scaler, []float64) {
+	n, d := X.Rows, X.Cols
+	xs := make([]float64, n*d)
+	for i := 0; i < n; i++ {
+		copy(xs[i*d:(i+1)*d], X.Row(i))
+	}
+	s := &dataset.Scaler{Mean: make([]float64, d), Scale: make([]float64, d)}
+	ss, sc := make([]float64, d), make([]float64, d)
+	for i := 0; i < n; i++ {
+		for j, v := range xs[i*d : (i+1)*d] {
+			s.Mean[j] += v
+		}
+	}
+	for j := range s.Mean {
+		s.Mean[j] /= float64(n)
+	}
+	for i := 0; i < n; i++ {
+		for j, v := range xs[i*d : (i+1)*d] {
+			dv := v - s.Mean[j]
+			ss[j] += float64(dv * dv)
+			sc[j] += dv
+		}
+	}
+	for j := range s.Scale {
+		sd := math.Sqrt(math.Max(0, (ss[j]-float64(sc[j]*sc[j])/float64(n))/float64(n)))
+		if sd == 0 {
+			sd = 1
+		}
+		s.Scale[j] = sd
+	}
+	s.Transform(xs, xs)
+	return s, xs
+}
+
+// dot is Σ a_j·b_j with explicit FMAs, as the learners' models compute it.
+func dot(a, b []float64) float64 {
+	b = b[:len(a)]
+	var s float64
+	for j, v := range a {
+		s = math.FMA(v, b[j], s)
+	}
+	return s
+}
+
+// rows returns dense copies of the rows idx of X and of their labels.
+func rows(X featmap.Matrix, y []float64, idx []int) (featmap.Matrix, []float64) {
+	d := X.Cols
+	out, yo := make([]float64, len(idx)*d), make([]float64, len(idx))
+	for r, i := range idx {
+		copy(out[r*d:(r+1)*d], X.Row(i))
+		yo[r] = y[i]
+	}
+	return featmap.Dense(len(idx), d, out), yo
+}
+
+// centred returns t − mean(t).
+func centred(t []float64) []float64 {
+	var m float64
+	for _, v := range t {
+		m += v
+	}
+	m /= float64(len(t))
+	c := make([]float64, len(t))
+	for i, v := range t {
+		c[i] = v - m
+	}
+	return c
+}
+
+// featureStats summarises the features φ_j(x) = cos(ω_j·x + b_j) of rff on
+// the standardised rows Xs with ±1 labels t, averaged over the features:
+// ‖ω_j‖, |mean φ_j|, the standard deviation of φ_j, |corr(y, φ_j)| and
+// the EERF score |(1/n) Σ y_i φ_j(x_i)|. Rows are processed in blocks, so
+// memory stays at 256 rows of features.
+type featureStats struct {
+	norm, absMean, sd, absCorr, score float64
+}
+
+func stats(rff *featmap.RFF, Xs featmap.Matrix, t []float64) (featureStats, error) {
+	const block = 256
+	n, D := Xs.Rows, rff.Outputs()
+	s1, s2, sy := make([]float64, D), make([]float64, D), make([]float64, D)
+	buf := make([]float64, block*D)
+	for lo := 0; lo < n; lo += block {
+		hi := min(n, lo+block)
+		sub := featmap.Matrix{Rows: hi - lo, Cols: Xs.Cols, Stride: Xs.Stride, Data: Xs.Data[lo*Xs.Stride:]}
+		Z := featmap.Dense(hi-lo, D, buf[:(hi-lo)*D])
+		if err := rff.Transform(Z, sub); err != nil {
+			return featureStats{}, err
+		}
+		for i := lo; i < hi; i++ {
+			for j, z := range Z.Row(i - lo) {
+				v := z / rff.Scale()
+				s1[j] += v
+				s2[j] += v * v
+				sy[j] += t[i] * v
+			}
+		}
+	}
+	var ty, tt float64
+	for _, v := range t {
+		ty += v
+		tt += v * v
+	}
+	fn := float64(n)
+	ybar := ty / fn
+	sdy := math.Sqrt(math.Max(0, tt/fn-ybar*ybar))
+	w, _ := rff.Weights()
+	d := rff.Inputs()
+	var st featureStats
+	for j := 0; j < D; j++ {
+		mean := s1[j] / fn
+		sd := math.Sqrt(math.Max(0, s2[j]/fn-mean*mean))
+		cov := sy[j]/fn - ybar*mean
+		var nn float64
+		for k := 0; k < d; k++ {
+			nn += w[k*D+j] * w[k*D+j]
+		}
+		st.norm += math.Sqrt(nn)
+		st.absMean += math.Abs(mean)
+		st.sd += sd
+		if sd > 0 && sdy > 0 {
+			st.absCorr += math.Abs(cov / (sd * sdy))
+		}
+		st.score += math.Abs(sy[j] / fn)
+	}
+	k := float64(D)
+	st.norm /= k
+	st.absMean /= k
+	st.sd /= k
+	st.absCorr /= k
+	st.score /= k
+	return st, nil
+}
+
+func (s featureStats) row(name string, M int) string {
+	return fmt.Sprintf("| %s | %d | %.3f | %.3f | %.3f | %.4f | %.3f |\n", name, M, s.norm, s.absMean, s.sd, s.absCorr, s.score)
+}
