@@ -68,7 +68,7 @@ func main() {
 	flag.StringVar(&o.binary, "binary", "bankmarketing", "binary data set (empty: skip)")
 	flag.StringVar(&o.regression, "regression", "cadata", "regression data set (empty: skip)")
 	flag.StringVar(&ds, "D", "20,100,400", "comma-separated numbers of random frequencies D")
-	flag.StringVar(&es, "etas", "0.0001,0.001,0.01", "comma-separated η grid in the reference's units (chosen on the prefix)")
+	flag.StringVar(&es, "etas", "0.0001,0.0003,0.001,0.003,0.01,0.03", "comma-separated η grid in the reference's units (chosen on the prefix)")
 	flag.IntVar(&o.seeds, "seeds", 3, "number of seeds (permutation and features)")
 	flag.IntVar(&o.prefix, "prefix", 2000, "rows used for standardisation and the η choice")
 	flag.IntVar(&o.max, "max", 0, "use at most this many rows of each set (0: all)")
