@@ -10,8 +10,8 @@
 // with the averaged weights w̄ = (1/T) Σ_t w_t.
 //
 // Choices:
-//   - Defaults: D = 100, η = 0.2, γ = 1/(2·Width²) with Width = 1 when
-//     Gamma is 0 (the same initial kernel as package rrf's defaults),
+//   - Defaults: D = 100, η = 0.2, γ = 1/d when Gamma is 0 (the same
+//     initial kernel as package rrf's and package rks's defaults),
 //     seed 0. No bias and no regularisation, as in the reference (LIBOL/KOL
 //     kernel_fogd.h); the features are scaled by 1/√D (the reference has
 //     none; it only rescales η).
@@ -68,8 +68,9 @@ const (
 type Config struct {
 	// Features is the number D of frequencies (2D features; 0 → 100).
 	Features int `help:"number of random frequencies D (at most 65536)" default:"100"`
-	// Gamma is the kernel bandwidth γ of exp(−γ‖x−x'‖²) (0 → 1/2).
-	Gamma float64 `help:"Gaussian kernel bandwidth γ" default:"0.5"`
+	// Gamma is the kernel bandwidth γ of exp(−γ‖x−x'‖²) (0 → 1/d, d the
+	// number of inputs).
+	Gamma float64 `help:"Gaussian kernel bandwidth γ" default:"1/d"`
 	// Eta is the step size η (0 → 0.2).
 	Eta float64 `help:"step size η" default:"0.2"`
 	// Loss is Hinge (binary, the default) or Squared / EpsInsensitive
@@ -93,7 +94,7 @@ func (c Config) Validate() error {
 	case c.Features < 0 || c.Features > MaxFeatures:
 		return fmt.Errorf("fogd: Features = %d, want 1..%d (0 for the default %d)", c.Features, MaxFeatures, DefaultFeatures)
 	case !(c.Gamma >= 0) || math.IsInf(c.Gamma, 0):
-		return fmt.Errorf("fogd: Gamma = %v, want a finite γ > 0 (0 for the default 1/2)", c.Gamma)
+		return fmt.Errorf("fogd: Gamma = %v, want a finite γ > 0 (0 for the default 1/d)", c.Gamma)
 	case !(c.Eta >= 0) || math.IsInf(c.Eta, 0):
 		return fmt.Errorf("fogd: Eta = %v, want a finite η > 0 (0 for the default %g)", c.Eta, DefaultEta)
 	case c.Epochs < 0:
@@ -119,12 +120,13 @@ func (c Config) Validate() error {
 	return nil
 }
 
-func (c Config) resolve() Config {
+// resolve fills in the defaults for rows of d inputs.
+func (c Config) resolve(d int) Config {
 	if c.Features == 0 {
 		c.Features = DefaultFeatures
 	}
 	if c.Gamma == 0 {
-		c.Gamma = 0.5
+		c.Gamma = 1 / float64(d)
 	}
 	if c.Eta == 0 {
 		c.Eta = DefaultEta

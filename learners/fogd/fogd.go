@@ -110,9 +110,12 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	c := cfg.resolve()
-	if d <= 0 || d > math.MaxInt/c.Features/16 {
-		return nil, fmt.Errorf("fogd: NewLearner: %d inputs, want 1.. (and d·D in memory)", d)
+	if d <= 0 {
+		return nil, fmt.Errorf("fogd: NewLearner: %d inputs, want ≥ 1", d)
+	}
+	c := cfg.resolve(d)
+	if d > math.MaxInt/c.Features/16 {
+		return nil, fmt.Errorf("fogd: NewLearner: %d inputs × %d features do not fit in memory", d, c.Features)
 	}
 	// xrand, not rand.NormFloat64, whose ziggurat tail calls math.Log and
 	// math.Exp: their bits differ between amd64 and arm64.

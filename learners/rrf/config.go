@@ -29,8 +29,12 @@
 //     grids apply unchanged. The bias is stepped like one more feature of
 //     the reference's scale, with η.
 //   - Defaults: D = 100, λ = 0.01 (male's λ = 1 is far too strong for
-//     per-sample SGD), η = η_γ = 0.005, initial width e^{γ̃} = 1 for every
-//     input, hinge loss for classification and l2 for regression.
+//     per-sample SGD), η = η_γ = 0.005, initial width e^{γ̃} = √(2/d) for
+//     every input (the kernel exp(−‖x−x'‖²/d), package rks's default γ =
+//     1/d: the reference's width 1 makes the kernel nearly diagonal on
+//     standardised inputs once d is more than a few, and the learner stays
+//     at chance at d = 20), hinge loss for classification and l2 for
+//     regression.
 //   - Widths: e^{γ̃_j} = Width at the start, so ω ~ N(0, Width²·I), the
 //     Gaussian kernel exp(−Width²‖x−x'‖²/2).
 //   - Safeguards (the reference's log-widths diverge to NaN with width 3,
@@ -82,7 +86,6 @@ const (
 	DefaultLambda    = 0.01
 	DefaultEta       = 0.005
 	DefaultEtaGamma  = 0.005
-	DefaultWidth     = 1.0
 	DefaultEpochs    = 5
 	DefaultBatchSize = 1
 	MaxFeatures      = 1 << 16
@@ -115,7 +118,7 @@ func (l Loss) classification() bool { return l == Hinge || l == Logistic }
 
 // Config configures NewLearner and Fit. The zero value selects the
 // documented defaults: binary classification by the hinge loss on 100
-// feature pairs, λ = 0.01, η = η_γ = 0.005, initial width 1, seed 0 (and,
+// feature pairs, λ = 0.01, η = η_γ = 0.005, initial width √(2/d), seed 0 (and,
 // for Fit, 5 epochs of per-sample steps).
 type Config struct {
 	// Features is the number D of frequencies; the map has 2D features
@@ -130,8 +133,9 @@ type Config struct {
 	EtaGamma float64 `help:"learning rate η_γ of the log-widths" default:"0.005"`
 	// FixedWidths keeps γ̃ at its initial value (plain online RFF).
 	FixedWidths bool `help:"do not learn the widths"`
-	// Width is the initial e^{γ̃_j} of every input (0 → 1).
-	Width float64 `help:"initial width e^γ̃ of every input" default:"1"`
+	// Width is the initial e^{γ̃_j} of every input (0 → √(2/d), d the
+	// number of inputs).
+	Width float64 `help:"initial width e^γ̃ of every input" default:"√(2/d)"`
 	// Loss is the loss ("" → hinge for classification, l2 for regression).
 	Loss Loss `help:"hinge, logistic (classification), l1, l2, eps (regression)" default:"hinge (binary), l2 (regression)"`
 	// Task is learners.Binary (classification, the zero value) or
@@ -184,7 +188,7 @@ func (c Config) Validate() error {
 			return err
 		}
 	}
-	r := c.resolve()
+	r := c.resolve(1) // d only sets the default Width
 	if !(float64(r.Eta*r.Lambda) < 1) {
 		return fmt.Errorf("rrf: Eta·Lambda = %v, want < 1 (the weight decay 1 − ηλ must stay positive)", r.Eta*r.Lambda)
 	}
@@ -221,7 +225,8 @@ func (c Config) Validate() error {
 }
 
 // resolve fills in the defaults (Classes are left as given).
-func (c Config) resolve() Config {
+// resolve fills in the defaults for rows of d inputs.
+func (c Config) resolve(d int) Config {
 	def := func(v *float64, d float64) {
 		if *v == 0 {
 			*v = d
@@ -233,7 +238,7 @@ func (c Config) resolve() Config {
 	def(&c.Lambda, DefaultLambda)
 	def(&c.Eta, DefaultEta)
 	def(&c.EtaGamma, DefaultEtaGamma)
-	def(&c.Width, DefaultWidth)
+	def(&c.Width, math.Sqrt(2/float64(d)))
 	if c.Epochs == 0 {
 		c.Epochs = DefaultEpochs
 	}

@@ -22,7 +22,7 @@ func TestBatchOfOne(t *testing.T) {
 		{Features: 7, Task: learners.Regression},
 		{Features: 7, Task: learners.Regression, Loss: L1, FixedWidths: true},
 	} {
-		c = c.resolve()
+		c = c.resolve(d)
 		C := max(1, len(c.Classes))
 		if C == 2 {
 			C = 1

@@ -58,7 +58,7 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 	if d <= 0 {
 		return nil, fmt.Errorf("rrf: NewLearner: %d inputs, want ≥ 1", d)
 	}
-	c := cfg.resolve()
+	c := cfg.resolve(d)
 	if d > math.MaxInt/c.Features/16 {
 		return nil, fmt.Errorf("rrf: %d inputs × %d features do not fit in memory", d, c.Features)
 	}
