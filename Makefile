@@ -12,7 +12,7 @@ HAS_AVX512 := $(shell grep -qw avx512f /proc/cpuinfo 2>/dev/null && grep -qw avx
 HAS_AVX2   := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo && echo yes)
 
 .PHONY: reproduce-gbrff all test lint test-amd64 test-purego test-race test-arm64 build-cross check-generate \
-        fuzz generate bench bench-compare bench-paths demo
+        fuzz generate bench bench-compare bench-paths bench-learners demo
 
 all: test
 
@@ -76,6 +76,14 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzUnmarshal -fuzztime $(FUZZTIME) ./learners/gbrff
 	$(GO) test -run '^$$' -fuzz FuzzUnmarshal -fuzztime $(FUZZTIME) ./learners/pbrff
 	$(GO) test -run '^$$' -fuzz FuzzUnmarshal -fuzztime $(FUZZTIME) ./learners/prff
+
+## bench-learners: fit (n = 1e4, 1e5) and predict cost of every learner; about 7 min on 2 cores
+## (srff at n = 1e5 is skipped unless RFKIT_BENCH_SLOW=1). Results: bench/results/learners.md
+bench-learners:
+	@mkdir -p $(BENCHOUT)
+	$(GO) test -run '^$$' -bench 'Predict' -count 3 ./bench | tee $(BENCHOUT)/learners-predict.txt
+	$(GO) test -run '^$$' -bench 'Fit/.*/n=10000$$' -benchtime 1x ./bench | tee $(BENCHOUT)/learners-fit-1e4.txt
+	$(GO) test -run '^$$' -bench 'Fit/.*/n=100000$$' -benchtime 1x -timeout 60m ./bench | tee $(BENCHOUT)/learners-fit-1e5.txt
 
 ## bench: benchstat-compatible output in $(BENCHOUT)/bench.txt
 bench:
