@@ -31,28 +31,45 @@ type Landmark struct {
 // row-major, finite) and ỹ (len x.N, finite), and computes cos P and sin P
 // for P_ik = ω_k·x_i.
 func NewLandmark(x *Data, omega []float64, K int, yt []float64) (*Landmark, error) {
-	if x == nil || K <= 0 || len(omega) != K*x.D || len(yt) != x.N {
-		return nil, fmt.Errorf("%w: Landmark with %d frequency values, K %d, %d targets", ErrShape, len(omega), K, len(yt))
+	if x == nil || K <= 0 {
+		return nil, fmt.Errorf("%w: Landmark with K %d", ErrShape, K)
 	}
 	n := x.N
-	if err := checkFiniteSlice("omega", omega); err != nil {
-		return nil, err
-	}
-	if err := checkFiniteSlice("yt", yt); err != nil {
-		return nil, err
-	}
-	l := &Landmark{C: make([]float64, K*n), S: make([]float64, K*n), K: K, N: n, yt: yt,
+	l := &Landmark{C: make([]float64, K*n), S: make([]float64, K*n), K: K, N: n,
 		ca: make([]float64, K), sa: make([]float64, K)}
-	for k := 0; k < K; k++ {
-		if err := x.Sincos(l.S[k*n:(k+1)*n], l.C[k*n:(k+1)*n], omega[k*x.D:(k+1)*x.D]); err != nil {
-			return nil, err
-		}
-	}
 	l.part = make([][]float64, numChunks(n))
 	for c := range l.part {
 		l.part[c] = make([]float64, 1+2*K)
 	}
+	if err := l.Reset(x, omega, yt); err != nil {
+		return nil, err
+	}
 	return l, nil
+}
+
+// Reset makes l the landmark of new frequencies omega (K×d row-major,
+// finite) and targets yt (len N, finite) on data x of the same N rows,
+// reusing l's K×N buffers: a boosting loop calls it once per round instead
+// of NewLandmark, which would allocate them afresh. On error l is unusable
+// until a successful Reset.
+func (l *Landmark) Reset(x *Data, omega, yt []float64) error {
+	K, n := l.K, l.N
+	if x == nil || x.N != n || len(omega) != K*x.D || len(yt) != n {
+		return fmt.Errorf("%w: Landmark of K %d on %d rows with %d frequency values and %d targets", ErrShape, K, n, len(omega), len(yt))
+	}
+	if err := checkFiniteSlice("omega", omega); err != nil {
+		return err
+	}
+	if err := checkFiniteSlice("yt", yt); err != nil {
+		return err
+	}
+	l.yt = yt
+	for k := 0; k < K; k++ {
+		if err := x.Sincos(l.S[k*n:(k+1)*n], l.C[k*n:(k+1)*n], omega[k*x.D:(k+1)*x.D]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Eval returns L(a) and writes ∂L/∂a to grad (both len K).

@@ -94,6 +94,7 @@ type fitter struct {
 	s, cs       []float64 // sin and cos of the current projection
 	omega       []float64 // all frequencies, drawn up front
 	opt         *optimizer
+	lm          *exploss.Landmark // GBRFF1: reused across rounds (Reset)
 
 	// the expansion so far (see Model)
 	h0      float64

@@ -67,10 +67,15 @@ func (f *fitter) phase() (float64, error) {
 func (f *fitter) round1(t int) error {
 	d, K := f.d, f.c.K
 	Om := f.omega[t*K*d : (t+1)*K*d]
-	lm, err := exploss.NewLandmark(f.x, Om, K, f.yt)
-	if err != nil {
+	if f.lm == nil {
+		var err error
+		if f.lm, err = exploss.NewLandmark(f.x, Om, K, f.yt); err != nil {
+			return err
+		}
+	} else if err := f.lm.Reset(f.x, Om, f.yt); err != nil {
 		return err
 	}
+	lm := f.lm
 	a, ga := make([]float64, K), make([]float64, K)
 	p := f.opt.minimize(func(p, g []float64) float64 {
 		project(a, Om, p)
