@@ -12,7 +12,6 @@ import (
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/prep"
-	"github.com/rfkit/rfkit/solvers"
 	"github.com/rfkit/rfkit/trig"
 )
 
@@ -67,40 +66,46 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		gamma[k] = c.Simplex / float64(d)
 	}
 
+	var trace []SearchPoint
 	var p path
-	p.ctx, p.progress, p.start, p.cfg, p.sc = ctx, cfg.Progress, start, c, sc
+	p.ctx, p.progress, p.start, p.cfg, p.eps, p.b = ctx, cfg.Progress, start, c, eps, phases
 	if c.Lambda == 0 {
 		p.rounds = c.Lambdas + 1
 		nv := max(1, min(n-MinRows/2, int(float64(n)*c.Validation+0.5)))
 		val, tr := perm[:nv], perm[nv:]
 		slices.Sort(val)
 		slices.Sort(tr)
-		train := newProblem(rows(xs, d, tr), pick(y, tr), d)
+		train := newProblem(rows(xs, d, tr), pick(y, tr))
 		valX, valY := rows(xs, d, val), pick(y, val)
 		best, bestRMSE := 0.0, math.Inf(1)
-		var bestGamma []float64
 		for _, lambda := range grid(c.LambdaMax, c.LambdaMin, c.Lambdas) {
-			// Every λ starts from the even γ: warm starts along the grid
-			// carried the noise-driven γ of a large λ (a ≈ 0) into the
-			// small ones and lost the relevant inputs.
+			// Every λ starts from the even γ, as Algorithm 1 does: warm
+			// starts along the grid carry the γ of one λ's local optimum
+			// into the next (from a large λ, where a ≈ 0, a γ driven by
+			// noise inputs).
 			a, g, err := p.fit(train, lambda, gamma)
 			if err != nil {
 				return nil, err
 			}
-			rmse := validate(sc, eps, phases, g, a, train.mean, valX, valY, d, D)
+			rmse := validate(eps, phases, g, a, train.mean, valX, valY, d, D)
+			trace = append(trace, SearchPoint{Lambda: lambda, RMSE: rmse})
 			if rmse < bestRMSE { // NaN never wins
-				best, bestRMSE, bestGamma = lambda, rmse, slices.Clone(g)
+				best, bestRMSE = lambda, rmse
 			}
 		}
-		if bestGamma == nil {
+		if best == 0 {
 			return nil, fmt.Errorf("srff: every λ of the grid gave a non-finite validation error")
 		}
-		c.Lambda, gamma = best, bestGamma
+		// The refit has n rows where the search had len(tr): keep the
+		// penalty nλ‖a‖² of the chosen fit (the paper's (ZᵀZ + λI), eq. 5),
+		// which, with D fixed, is the Gaussian prior on a and does not
+		// depend on n. The per-row λ shrinks by len(tr)/n.
+		c.Lambda = float64(best*float64(len(tr))) / float64(n)
 	} else {
 		p.rounds = 1
 	}
 	p.cfg = c
-	all := newProblem(featmap.Dense(n, d, xs), y, d)
+	all := newProblem(featmap.Dense(n, d, xs), y)
 	a, g, err := p.fit(all, c.Lambda, gamma)
 	if err != nil {
 		return nil, err
@@ -109,6 +114,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if err != nil {
 		return nil, fmt.Errorf("srff: %w", err)
 	}
+	m.search = trace
 	return m, nil
 }
 
@@ -119,7 +125,7 @@ type problem struct {
 	mean float64
 }
 
-func newProblem(X featmap.Matrix, y []float64, d int) *problem {
+func newProblem(X featmap.Matrix, y []float64) *problem {
 	var s float64
 	for _, v := range y {
 		s += v
@@ -138,7 +144,7 @@ type path struct {
 	progress learners.Progress
 	start    time.Time
 	cfg      Config
-	sc       *featmap.Scaled
+	eps, b   []float64
 	round    int
 	rounds   int
 }
@@ -147,8 +153,8 @@ type path struct {
 // computed at the returned γ).
 func (p *path) fit(pr *problem, lambda float64, gamma0 []float64) (a, gamma []float64, err error) {
 	c := p.cfg
-	n, D := pr.X.Rows, c.Features
-	ev := &evaluator{sc: p.sc, X: pr.X, yc: pr.yc, z: make([]float64, n*D), r: make([]float64, n), u: make([]float64, n), g: make([]float64, len(gamma0))}
+	D := c.Features
+	ev := newEvaluator(pr.X, pr.yc, p.eps, p.b, D)
 	a = make([]float64, D)
 	gamma = slices.Clone(gamma0)
 	var objs []float64
@@ -164,24 +170,8 @@ func (p *path) fit(pr *problem, lambda float64, gamma0 []float64) (a, gamma []fl
 		if err := p.ctx.Err(); err != nil {
 			return nil, nil, fmt.Errorf("srff: %w", err)
 		}
-		ev.a = a
-		// FISTA's backtracking only ever raises L, so start it low enough:
-		// the first gradient step may move the largest coordinate by the
-		// initial γ_k = s/d.
-		ev.f(gamma, ev.g)
-		var gmax float64
-		for _, v := range ev.g {
-			gmax = math.Max(gmax, math.Abs(v))
-		}
-		L0 := gmax / (c.Simplex / float64(len(gamma)))
-		if !(L0 > 1e-12) || math.IsInf(L0, 0) {
-			L0 = 1e-12
-		}
-		res, err := solvers.FISTASimplex(ev.f, gamma, c.Simplex, solvers.FISTAOptions{MaxIterations: c.GammaIterations, L0: L0})
-		if err != nil {
-			return nil, nil, fmt.Errorf("srff: γ-step at λ = %g: %w", lambda, err)
-		}
-		copy(gamma, res.X)
+		ev.setA(a)
+		gammaStep(ev, gamma, c.Simplex, c.GammaIterations, c.Tol)
 	}
 	p.round++
 	e := learners.Event{Method: Name, Round: p.round, Rounds: p.rounds, Loss: objs[len(objs)-1], Elapsed: time.Since(p.start)}
@@ -194,76 +184,26 @@ func (p *path) fit(pr *problem, lambda float64, gamma0 []float64) (a, gamma []fl
 	return a, gamma, nil
 }
 
-// evaluator computes J and its γ gradient for fixed a.
-type evaluator struct {
-	sc      *featmap.Scaled
-	X       featmap.Matrix
-	yc      []float64
-	a       []float64
-	z, r, u []float64
-	g       []float64 // gradient scratch (d)
-}
-
-// features computes Z(γ) into ev.z.
-func (ev *evaluator) features(gamma []float64) error {
-	if err := ev.sc.SetScales(gamma); err != nil {
-		return err
-	}
-	D := ev.sc.Map().Outputs()
-	return ev.sc.Transform(featmap.Dense(ev.X.Rows, D, ev.z), ev.X)
-}
-
-// residuals sets r = yc − Za and returns (1/2n)‖r‖².
-func (ev *evaluator) residuals(a []float64) float64 {
-	D := len(a)
-	var s float64
-	for i, v := range ev.yc {
-		r := v - dot(a, ev.z[i*D:(i+1)*D])
-		ev.r[i] = r
-		s += float64(r * r)
-	}
-	return s / float64(2*len(ev.yc))
-}
-
 // aStep sets a to the ridge solution at γ and returns J(a, γ).
 func (ev *evaluator) aStep(a, gamma []float64, lambda float64) (float64, error) {
-	if err := ev.features(gamma); err != nil {
+	ev.features(gamma)
+	n, D := ev.n, ev.D
+	if err := ev.ridge(a, lambda); err != nil {
 		return 0, err
 	}
-	n, D := ev.X.Rows, len(a)
-	rs, err := solvers.NewRidgeSolver(ev.z, n, D, lambda, solvers.RidgeOptions{NoIntercept: true})
-	if err != nil {
-		return 0, err
-	}
-	if _, err := rs.Solve(a, ev.yc); err != nil {
-		return 0, err
-	}
-	var aa float64
+	var aa, ss float64
 	for _, v := range a {
 		aa += float64(v * v)
 	}
-	return ev.residuals(a) + float64(lambda*aa)/2, nil
-}
-
-// f is the γ-step objective (1/2n)‖yc − Z(γ)a‖² and its gradient, in the
-// form solvers.FISTASimplex takes.
-func (ev *evaluator) f(gamma, grad []float64) float64 {
-	if err := ev.features(gamma); err != nil {
-		return math.Inf(1)
+	for i, v := range ev.yc {
+		r := v - dot(a, ev.z[i*D:(i+1)*D])
+		ss += float64(r * r)
 	}
-	j := ev.residuals(ev.a)
-	inv := 1 / float64(len(ev.yc))
-	for i, r := range ev.r {
-		ev.u[i] = -r * inv
-	}
-	if err := ev.sc.ScaleGradient(grad, ev.X, ev.u, ev.a); err != nil {
-		return math.Inf(1)
-	}
-	return j
+	return ss/float64(2*n) + float64(lambda*aa)/2, nil
 }
 
 // validate returns the RMSE on (X, y) of the model ȳ + aᵀz_γ(x).
-func validate(sc *featmap.Scaled, eps, phases, gamma, a []float64, mean float64, X featmap.Matrix, y []float64, d, D int) float64 {
+func validate(eps, phases, gamma, a []float64, mean float64, X featmap.Matrix, y []float64, d, D int) float64 {
 	rff, err := scaledMap(eps, phases, gamma, d, D)
 	if err != nil {
 		return math.NaN()

@@ -3,15 +3,15 @@ package srff
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/rfkit/rfkit/featmap"
 )
 
-// TestGammaGradient checks the analytic γ gradient of the γ-step
-// objective against central finite differences.
-func TestGammaGradient(t *testing.T) {
-	const n, d, D = 60, 5, 40
+// gradProblem is a small problem with a fitted a, for the gradient tests.
+func gradProblem(t *testing.T, n, d, D int) (*evaluator, *featmap.Scaled, []float64, []float64) {
+	t.Helper()
 	r := rand.New(rand.NewPCG(1, 2))
 	x := make([]float64, n*d)
 	y := make([]float64, n)
@@ -25,27 +25,155 @@ func TestGammaGradient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pr := newProblem(featmap.Dense(n, d, x), y, d)
-	ev := &evaluator{sc: sc, X: pr.X, yc: pr.yc, z: make([]float64, n*D), r: make([]float64, n), u: make([]float64, n)}
-	gamma := []float64{0.9, 0.3, 0.5, 0.1, 0.2}
+	eps, b := sc.Map().Weights()
+	pr := newProblem(featmap.Dense(n, d, x), y)
+	ev := newEvaluator(pr.X, pr.yc, append([]float64(nil), eps...), append([]float64(nil), b...), D)
+	gamma := make([]float64, d)
+	for k := range gamma {
+		gamma[k] = 0.1 + 0.8*r.Float64()
+	}
+	gamma[1] = 0 // an input the simplex has switched off
 	a := make([]float64, D)
 	if _, err := ev.aStep(a, gamma, 1e-3); err != nil {
 		t.Fatal(err)
 	}
-	ev.a = a
+	ev.setA(a)
+	return ev, sc, gamma, a
+}
+
+// TestGammaGradient checks the analytic γ gradient of the γ-step objective
+// against central finite differences and against featmap's row-by-row
+// ScaleGradient, on a problem with a short last block (n = 150) and D not
+// a multiple of 8.
+func TestGammaGradient(t *testing.T) {
+	const n, d, D = 150, 5, 42
+	ev, sc, gamma, a := gradProblem(t, n, d, D)
 	grad := make([]float64, d)
-	ev.f(gamma, grad)
+	f0 := ev.value(gamma, grad)
+	if v := ev.value(gamma, nil); v != f0 {
+		t.Errorf("value without the gradient %v, with it %v", v, f0)
+	}
 	scratch := make([]float64, d)
 	for k := range gamma {
 		const h = 1e-6
 		g := append([]float64(nil), gamma...)
 		g[k] += h
-		fp := ev.f(g, scratch)
+		fp := ev.value(g, scratch)
 		g[k] -= 2 * h
-		fm := ev.f(g, scratch)
+		fm := ev.value(g, scratch)
 		fd := (fp - fm) / (2 * h)
 		if math.Abs(fd-grad[k]) > 1e-6*math.Max(1, math.Abs(fd)) {
 			t.Errorf("∂J/∂γ_%d: analytic %.9g, finite differences %.9g", k, grad[k], fd)
 		}
+	}
+	// The same gradient through featmap: u = −r/n, v = a.
+	if err := sc.SetScales(gamma); err != nil {
+		t.Fatal(err)
+	}
+	z := make([]float64, n*D)
+	if err := sc.Transform(featmap.Dense(n, D, z), ev.X); err != nil {
+		t.Fatal(err)
+	}
+	u := make([]float64, n)
+	for i := range u {
+		u[i] = -(ev.yc[i] - dot(a, z[i*D:(i+1)*D])) / n
+	}
+	ref := make([]float64, d)
+	if err := sc.ScaleGradient(ref, ev.X, u, a); err != nil {
+		t.Fatal(err)
+	}
+	for k := range ref {
+		if math.Abs(ref[k]-grad[k]) > 1e-12*math.Max(1e-3, math.Abs(ref[k])) {
+			t.Errorf("∂J/∂γ_%d: %.15g, featmap.ScaleGradient %.15g", k, grad[k], ref[k])
+		}
+	}
+	// The features of the a-step are featmap's, bit for bit.
+	ev.features(gamma)
+	for i, v := range z {
+		if ev.z[i] != v {
+			t.Fatalf("feature %d: %v, featmap %v", i, ev.z[i], v)
+		}
+	}
+}
+
+// TestValueParallel checks that the objective and gradient have the same
+// bits on one goroutine and on several.
+func TestValueParallel(t *testing.T) {
+	const n, d, D = 700, 30, 50 // n·d·D above parallelWork
+	ev, _, gamma, _ := gradProblem(t, n, d, D)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	var ref []float64
+	for _, procs := range []int{1, 3} {
+		runtime.GOMAXPROCS(procs)
+		grad := make([]float64, d+1)
+		grad[d] = ev.value(gamma, grad[:d])
+		if ref == nil {
+			ref = grad
+			continue
+		}
+		for k := range grad {
+			if grad[k] != ref[k] {
+				t.Fatalf("GOMAXPROCS=%d: [%d] = %v, want %v", procs, k, grad[k], ref[k])
+			}
+		}
+	}
+}
+
+// TestRidgeParallel checks that the a-step (features, Gram matrix in
+// stripes, Cholesky) has the same bits on one goroutine and on several, on
+// a set with two stripes and a short last block.
+func TestRidgeParallel(t *testing.T) {
+	const n, d, D = 700, 5, 40 // n·D² above parallelWork, 11 blocks
+	ev, _, gamma, _ := gradProblem(t, n, d, D)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	var ref []float64
+	for _, procs := range []int{1, 3} {
+		runtime.GOMAXPROCS(procs)
+		a := make([]float64, D+1)
+		j, err := ev.aStep(a[:D], gamma, 1e-3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a[D] = j
+		if ref == nil {
+			ref = a
+			continue
+		}
+		for k := range a {
+			if a[k] != ref[k] {
+				t.Fatalf("GOMAXPROCS=%d: [%d] = %v, want %v", procs, k, a[k], ref[k])
+			}
+		}
+	}
+}
+
+// TestGammaStep checks that the γ-step stays on the simplex, decreases its
+// objective, and stops by the four-decreases rule before the iteration cap
+// when the tolerance is loose.
+func TestGammaStep(t *testing.T) {
+	const n, d, D, s = 150, 5, 42, 2.5
+	ev, _, _, _ := gradProblem(t, n, d, D)
+	gamma := []float64{s / d, s / d, s / d, s / d, s / d}
+	f0 := ev.value(gamma, nil)
+	it := gammaStep(ev, gamma, s, 100, 1e-5)
+	f1 := ev.value(gamma, nil)
+	var sum float64
+	for _, g := range gamma {
+		if !(g >= 0) {
+			t.Fatalf("γ = %v leaves the simplex", gamma)
+		}
+		sum += g
+	}
+	if math.Abs(sum-s) > 1e-12 {
+		t.Errorf("Σγ = %v, want %v", sum, s)
+	}
+	if !(f1 < 0.9*f0) {
+		t.Errorf("objective %v → %v after %d iterations, want a decrease of 10 %%", f0, f1, it)
+	}
+	g2 := []float64{s / d, s / d, s / d, s / d, s / d}
+	it2 := gammaStep(ev, g2, s, 100, 1e-1)
+	t.Logf("%d iterations at tol 1e-5 (objective %.6g → %.6g), %d at 1e-1", it, f0, f1, it2)
+	if !(it2 >= 4 && it2 < it) {
+		t.Errorf("tolerance 1e-1: %d iterations, want at least 4 and fewer than %d at 1e-5", it2, it)
 	}
 }

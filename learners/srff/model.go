@@ -24,6 +24,7 @@ type Model struct {
 	rff         *featmap.RFF
 	coef        []float64 // a (D)
 	intercept   float64
+	search      []SearchPoint // Fit's validation search (not stored in files)
 
 	scratch sync.Pool // of *scratch
 }
@@ -69,6 +70,17 @@ func (m *Model) Ranked() []int {
 	slices.SortStableFunc(idx, func(p, q int) int { return cmp.Compare(m.gamma[q], m.gamma[p]) })
 	return idx
 }
+
+// SearchPoint is one λ of Fit's validation search.
+type SearchPoint struct {
+	Lambda float64 // the grid value (per row, on the training part)
+	RMSE   float64 // the validation RMSE of the fit at Lambda
+}
+
+// Search returns a copy of the validation search of the Fit that made m, in
+// grid order (largest λ first): nil if Config.Lambda was given or m was
+// loaded from a file (the search is not stored in model files).
+func (m *Model) Search() []SearchPoint { return slices.Clone(m.search) }
 
 // Intercept returns the intercept, the mean of the training targets.
 func (m *Model) Intercept() float64 { return m.intercept }

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"hash/crc32"
 	"math"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -63,18 +62,19 @@ func meanRMSE(y, yt []float64) float64 {
 	return math.Sqrt(s / float64(len(yt)))
 }
 
-// TestSE2 fits SE2 (d = 100, five relevant inputs) on 1000 rows: SRFF must
-// find the five relevant inputs and beat the mean predictor and plain RFF
-// ridge (which stay at the mean, as in the paper) clearly. Measured with
-// these settings: SRFF 1.68 (paper 1.603), mean and RFF ≈ 2.2; thresholds
-// 0.9 × both. (At 600 rows and D = 150 SRFF found the inputs but reached
-// only 2.11.)
+// TestSE2 fits SE2 (d = 100, five relevant inputs) on 1000 rows at a fixed
+// λ = 1e-3: SRFF must find the five relevant inputs, reach the paper's
+// RMSE within 10 % (1.603, its mean over 30 resamples, so ≤ 1.763), and
+// beat the mean predictor and plain RFF ridge (which stay at the mean, as
+// in the paper) clearly. Measured: SRFF 1.61 on these 3000 test rows (1.60
+// on 10000), mean and RFF ≈ 2.2; capped at 20 alternations of 10 FISTA
+// steps (the old defaults) it reached only 1.76.
 func TestSE2(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow")
 	}
 	X, y := set(t, "SE2", 1000, 1)
-	Xt, yt := set(t, "SE2", 3000, 2)
+	Xt, yt := set(t, "SE2", 10000, 2)
 	m := fit(t, X, y, srff.Config{Lambda: 1e-3})
 	got, base := rmse(t, m, Xt, yt), meanRMSE(y, yt)
 	sigma := float64(X.Cols) / m.Config().Simplex
@@ -87,6 +87,9 @@ func TestSE2(t *testing.T) {
 		best = math.Min(best, rmse(t, r, Xt, yt)) // the best λ on the test set: generous to RFF
 	}
 	t.Logf("SE2 n=1000: SRFF %.4f, mean %.4f, RFF %.4f, ranked %v", got, base, best, m.Ranked()[:8])
+	if got > 1.1*1.603 {
+		t.Errorf("SRFF RMSE %.4f above 1.1 × the paper's 1.603", got)
+	}
 	if got > 0.9*base || got > 0.9*best {
 		t.Errorf("SRFF RMSE %.4f not clearly below the mean predictor %.4f and RFF %.4f", got, base, best)
 	}
@@ -106,10 +109,9 @@ func TestSE2(t *testing.T) {
 }
 
 // TestSE1 fits SE1 on 1000 rows at λ = 1e-3: the paper's SRFF gains only
-// 5 % over the mean at n = 1000 (0.272 vs 0.287); here SRFF must be below
-// the mean predictor and rank inputs 7, 8, 9 (1-based) in its top five, as
-// the paper reports at 1k. (At 600 rows with the λ search it found
-// neither.)
+// 5 % over the mean at n = 1000 (0.272 vs 0.287); here SRFF must reach the
+// paper's RMSE within 10 % and rank inputs 7, 8, 9 (1-based) in its top
+// five, as the paper reports at 1k.
 func TestSE1(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow")
@@ -119,8 +121,8 @@ func TestSE1(t *testing.T) {
 	m := fit(t, X, y, srff.Config{Lambda: 1e-3})
 	got, base := rmse(t, m, Xt, yt), meanRMSE(y, yt)
 	t.Logf("SE1 n=1000: SRFF %.4f (λ = %g), mean %.4f, ranked %v", got, m.Config().Lambda, base, m.Ranked()[:6])
-	if got >= base {
-		t.Errorf("SRFF RMSE %.4f not below the mean predictor %.4f", got, base)
+	if got > 1.1*0.272 || got >= base {
+		t.Errorf("SRFF RMSE %.4f above 1.1 × the paper's 0.272 or not below the mean predictor %.4f", got, base)
 	}
 	top := m.Ranked()[:5]
 	for _, k := range []int{6, 7, 8} {
@@ -130,32 +132,50 @@ func TestSE1(t *testing.T) {
 	}
 }
 
+// TestSearch checks the bookkeeping of the λ search: one point per grid
+// value, largest first, and a final λ that is the best grid value rescaled
+// to the n rows of the refit.
+func TestSearch(t *testing.T) {
+	X, y := small(t)
+	c := smallCfg
+	c.Lambdas = 4
+	m := fit(t, X, y, c)
+	pts := m.Search()
+	if len(pts) != 4 || pts[0].Lambda != srff.DefaultLambdaMax || pts[3].Lambda != srff.DefaultLambdaMin {
+		t.Fatalf("search %+v, want 4 points from %g down to %g", pts, srff.DefaultLambdaMax, srff.DefaultLambdaMin)
+	}
+	best := pts[0]
+	for i, p := range pts {
+		if i > 0 && !(p.Lambda < pts[i-1].Lambda) {
+			t.Errorf("grid not decreasing: %+v", pts)
+		}
+		if !(p.RMSE > 0) {
+			t.Errorf("validation RMSE %v at λ = %g", p.RMSE, p.Lambda)
+		}
+		if p.RMSE < best.RMSE {
+			best = p
+		}
+	}
+	ntr := X.Rows - int(float64(X.Rows)*srff.DefaultValidation+0.5)
+	if want := best.Lambda * float64(ntr) / float64(X.Rows); math.Abs(m.Config().Lambda-want) > 1e-15*want {
+		t.Errorf("final λ %g, want the best grid value %g × %d/%d = %g", m.Config().Lambda, best.Lambda, ntr, X.Rows, want)
+	}
+	b, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l, err := srff.Load(b); err != nil || l.Search() != nil {
+		t.Errorf("a loaded model has search %v (%v), want nil", l.Search(), err)
+	}
+	c.Lambda = 1e-3
+	if fit(t, X, y, c).Search() != nil {
+		t.Error("a fit at a given λ has a search")
+	}
+}
+
 func small(t testing.TB) (featmap.Matrix, []float64) { return set(t, "SE1", 60, 5) }
 
 var smallCfg = srff.Config{Features: 20, Lambdas: 2, MaxIterations: 3, GammaIterations: 3, Seed: 4}
-
-func TestDeterminism(t *testing.T) {
-	X, y := small(t)
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	var ref []byte
-	for _, procs := range []int{1, 2, 4} {
-		runtime.GOMAXPROCS(procs)
-		b, err := fit(t, X, y, smallCfg).MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ref == nil {
-			ref = b
-		} else if !bytes.Equal(b, ref) {
-			t.Fatalf("GOMAXPROCS=%d gives a different model", procs)
-		}
-	}
-	c := smallCfg
-	c.Seed++
-	if b, _ := fit(t, X, y, c).MarshalBinary(); bytes.Equal(b, ref) {
-		t.Error("another seed gives the same model")
-	}
-}
 
 func TestRoundTrip(t *testing.T) {
 	X, y := small(t)

@@ -4,17 +4,27 @@
 // random Fourier features + ridge, and the inputs ranked first by the
 // learned γ next to the truly relevant ones.
 //
-//	go run ./bench/cmd/srff-se -out bench/out/srff-se.md
+//	go run ./bench/cmd/srff-se -out bench/out/srff-se.md    # all four rows
 //	go run ./bench/cmd/srff-se -n 1000 -sets SE2
+//	go run ./bench/cmd/srff-se -n 10000 -sets SE2 -cpuprofile bench/out/se2.prof
 //
-// Protocol: the training set has n rows (SRFF and the RFF baseline hold 20 %
-// of them out to choose λ over the same log grid, then refit on all n); the
-// test set is a fresh sample of -test rows drawn with another seed. The mean
-// predictor is the training mean. The RFF baseline is learners/rks (ridge,
-// with intercept) with the paper's kernel width: frequencies N(0, I/σ²),
-// σ the same median 20-nearest-neighbour distance SRFF uses (rks Gamma =
-// 1/(2σ²)). Targets: SRFF's RMSE at most 10 % above the paper's, and on SE2
-// the five relevant inputs ranked first.
+// Protocol: the training set has n rows; SRFF runs at its defaults (20 % of
+// the rows held out to choose λ over 26 log-spaced values in [1e-6, 1e-1],
+// each fitted to convergence from the even γ, then a refit on all n rows —
+// see the package documentation). The RFF baseline holds out 20 % too and
+// searches the same grid, then refits on all n. The test set is a fresh
+// sample of -test rows drawn with another seed. The mean predictor is the
+// training mean. The RFF baseline is learners/rks (ridge, with intercept)
+// with the paper's kernel width: frequencies N(0, I/σ²), σ the same median
+// 20-nearest-neighbour distance SRFF uses (rks Gamma = 1/(2σ²)). Targets:
+// SRFF's RMSE at most 10 % above the paper's, and on SE2 the five relevant
+// inputs ranked first. The log (stderr) shows each fit of the search and
+// the validation RMSE of every λ.
+//
+// The paper's numbers are means over 30 resamples with a standard deviation
+// of about 0.01 (SE1) and 0.1 (SE2); one run here is one resample, and on
+// SE2, whose target log((Σx)²) has a heavy lower tail, the test RMSE of a
+// fixed model moves by several hundredths between test samples.
 package main
 
 import (
@@ -25,6 +35,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -51,6 +62,7 @@ type options struct {
 	test     int
 	features int
 	lambdas  int
+	maxIter  int // srff MaxIterations (0: its default)
 	seed     uint64
 }
 
@@ -73,11 +85,24 @@ func main() {
 		test  = flag.Int("test", 10000, "test rows (a fresh sample)")
 		feat  = flag.Int("features", 300, "random features D")
 		lams  = flag.Int("lambdas", 0, "size of the λ grid (0: srff's default)")
+		iters = flag.Int("iterations", 0, "maximum alternations per fit (0: srff's default)")
 		seed  = flag.Uint64("seed", 1, "seed of the data and the features")
 		out   = flag.String("out", "", "also write the markdown table to this file")
+		prof  = flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	)
 	flag.Parse()
-	o := options{sets: strings.Split(*sets, ","), test: *test, features: *feat, lambdas: *lams, seed: *seed}
+	if *prof != "" {
+		f, err := os.Create(*prof)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "srff-se:", err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
+	}
+	o := options{sets: strings.Split(*sets, ","), test: *test, features: *feat, lambdas: *lams, maxIter: *iters, seed: *seed}
 	for _, s := range strings.Split(*sizes, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(s))
 		if err != nil {
@@ -89,6 +114,7 @@ func main() {
 	res, err := run(context.Background(), o, os.Stderr)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "srff-se:", err)
+		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
 	table := markdown(o, res)
@@ -96,6 +122,7 @@ func main() {
 	if *out != "" {
 		if err := os.WriteFile(*out, []byte(table), 0o644); err != nil {
 			fmt.Fprintln(os.Stderr, "srff-se:", err)
+			pprof.StopCPUProfile()
 			os.Exit(1)
 		}
 	}
@@ -134,7 +161,7 @@ func run(ctx context.Context, o options, log io.Writer) ([]result, error) {
 			}
 			X := featmap.Dense(tr.N, tr.D, tr.X)
 			Xt := featmap.Dense(te.N, te.D, te.X)
-			cfg := srff.Config{Features: o.features, Lambdas: o.lambdas, Seed: o.seed, Task: learners.Regression,
+			cfg := srff.Config{Features: o.features, Lambdas: o.lambdas, MaxIterations: o.maxIter, Seed: o.seed, Task: learners.Regression,
 				Progress: func(e learners.Event) error {
 					fmt.Fprintf(log, "%s n=%d: fit %d/%d J=%.5g %s\n", name, n, e.Round, e.Rounds, e.Loss, e.Elapsed.Round(time.Millisecond))
 					return nil
@@ -142,6 +169,9 @@ func run(ctx context.Context, o options, log io.Writer) ([]result, error) {
 			m, err := srff.Fit(ctx, X, tr.Y, cfg)
 			if err != nil {
 				return nil, fmt.Errorf("%s n=%d: %w", name, n, err)
+			}
+			for _, p := range m.Search() {
+				fmt.Fprintf(log, "%s n=%d: λ %.3g validation RMSE %.4f\n", name, n, p.Lambda, p.RMSE)
 			}
 			r := result{set: name, n: n, lambda: m.Config().Lambda, simplex: m.Config().Simplex}
 			r.srff = rmse(m, Xt, te.Y)

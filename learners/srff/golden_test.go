@@ -1,0 +1,107 @@
+package srff_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/learners/srff"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden model files in testdata")
+
+// goldenCase is a small fit whose model bytes are pinned in testdata.
+type goldenCase struct {
+	name string
+	set  string
+	n    int
+	seed uint64
+	cfg  srff.Config
+}
+
+// goldenCases cover the λ search and the refit (search), inputs switched
+// off by the simplex on a set with a short last block of rows (se2), and a
+// given simplex size (simplex). They are small, to run under qemu and the
+// race detector; the parallel passes, which need larger sets, are checked
+// for GOMAXPROCS independence by TestValueParallel and TestRidgeParallel.
+var goldenCases = []goldenCase{
+	{"search", "SE1", 120, 3, srff.Config{Features: 24, Lambdas: 2, MaxIterations: 8, GammaIterations: 10, Seed: 5}},
+	{"se2", "SE2", 200, 4, srff.Config{Features: 16, Lambda: 3e-3, MaxIterations: 6, GammaIterations: 8, Seed: 6}},
+	{"simplex", "SE1", 100, 5, srff.Config{Features: 20, Simplex: 3, Lambda: 1e-2, MaxIterations: 5, GammaIterations: 5, Seed: 7}},
+}
+
+func (c goldenCase) fit(t *testing.T) []byte {
+	t.Helper()
+	X, y := set(t, c.set, c.n, c.seed)
+	b, err := fit(t, X, y, c.cfg).MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestGolden: models fitted on any machine and path serialise to the bytes
+// in testdata (written on amd64; checked with every path of package asm in
+// TestDeterminism, with -tags purego, and under qemu on arm64). The data
+// come from package synth, bit-identical everywhere, and so is every step:
+// the noise and phases (featmap.NewScaled), the standardisation (prep), the
+// features and the γ-step objective (asm.CosAffine, asm.CosSum), the
+// gradient and the Gram matrix (asm.DotStats), and the scalar sums and the
+// Cholesky factorisation, written with explicit FMAs and products rounded
+// on their own. Regenerate with go test -run Golden ./learners/srff -update.
+func TestGolden(t *testing.T) {
+	for _, c := range goldenCases {
+		got := c.fit(t)
+		file := filepath.Join("testdata", c.name+".model")
+		if *update {
+			if err := os.MkdirAll("testdata", 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(file, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: model bytes differ from %s (path %s, %s)", c.name, file, asm.Selected(), runtime.GOARCH)
+		}
+	}
+}
+
+// TestDeterminism: the same bytes on every path of package asm, for
+// GOMAXPROCS 1 and 4, and different bytes for another seed. (These small
+// fits run on one goroutine whatever GOMAXPROCS is; TestValueParallel and
+// TestRidgeParallel check the parallel passes.)
+func TestDeterminism(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, c := range goldenCases {
+		want := c.fit(t)
+		for _, path := range asm.Paths() {
+			restore, err := asm.SetPath(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := c.fit(t); !bytes.Equal(got, want) {
+				t.Errorf("%s: path %s: model bytes differ", c.name, path)
+			}
+			restore()
+		}
+		runtime.GOMAXPROCS(1)
+		if got := c.fit(t); !bytes.Equal(got, want) {
+			t.Errorf("%s: GOMAXPROCS 1: model bytes differ", c.name)
+		}
+		runtime.GOMAXPROCS(4)
+		c.cfg.Seed++
+		if other := c.fit(t); bytes.Equal(other, want) {
+			t.Errorf("%s: seeds %d and %d give the same model", c.name, c.cfg.Seed-1, c.cfg.Seed)
+		}
+	}
+}

@@ -1,0 +1,197 @@
+package srff
+
+import (
+	"errors"
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/rfkit/rfkit/asm"
+)
+
+// gramStripes bounds the number of row stripes whose Gram matrices are
+// formed on their own (in parallel) and then added in order. The stripes
+// depend only on n, so the result does not depend on GOMAXPROCS, and their
+// number is bounded, so the scratch (stripes·D² floats) does not grow with n.
+const gramStripes = 16
+
+// errNotPD reports a failed Cholesky factorisation.
+var errNotPD = errors.New("ZᵀZ + nλI is not positive definite to working precision (λ too small)")
+
+// ridge sets a to (ZᵀZ + nλI)⁻¹Zᵀyc for the features ev.z of the last
+// ev.features call.
+//
+// It is solvers.Ridge without the intercept, written out here so that the
+// Gram matrix, the a-step's main cost (n·D²/2 multiply-adds), runs in
+// vector registers and in parallel: for each block of rows and each feature
+// k, one asm.DotStats forms Σ_i z_ik·z_ij for all j ≥ k. The Cholesky
+// factorisation rounds every product explicitly (FMAs), so a has the same
+// bits on every path.
+func (ev *evaluator) ridge(a []float64, lambda float64) error {
+	n, D, B := ev.n, ev.D, blockRows
+	// At least 8 blocks per stripe: each stripe clears and sums a D×D
+	// matrix, which costs as much as 8 blocks of rows at small n.
+	per := max(8, (ev.blocks+gramStripes-1)/gramStripes) // blocks per stripe
+	stripes := (ev.blocks + per - 1) / per
+	size := D*D + D // upper triangle of ZᵀZ (row-major D×D), then Zᵀyc
+	if len(ev.gram) < stripes*size {
+		ev.gram = make([]float64, stripes*size)
+	}
+	zero := make([]float64, D)
+	stripe := func(s int, sc *gramScratch) {
+		g := ev.gram[s*size : (s+1)*size]
+		clear(g)
+		rhs := g[D*D:]
+		half := B / 2
+		for blk := s * per; blk < min(ev.blocks, (s+1)*per); blk++ {
+			lo, hi := blk*B, min(n, (blk+1)*B)
+			zb, yb := ev.z[lo*D:], ev.yc[lo:]
+			if hi-lo < B { // a short last block: pad with zero rows
+				zb, yb = sc.zb, sc.yb
+				clear(zb)
+				clear(yb)
+				copy(zb, ev.z[lo*D:hi*D])
+				copy(yb, ev.yc[lo:hi])
+			}
+			for r := 0; r < B; r++ {
+				for k, v := range zb[r*D : (r+1)*D] {
+					sc.zt[k*B+r] = v
+				}
+			}
+			for k := 0; k < D; k++ {
+				col := sc.zt[k*B : (k+1)*B]
+				h := sc.h[:D-k]
+				asm.DotStats(h, zero, zb[k:], col[:half], zb[half*D+k:], col[half:], D, &sc.acc)
+				row := g[k*D+k : (k+1)*D]
+				for j, v := range h {
+					row[j] += v
+				}
+			}
+			asm.DotStats(sc.h, zero, zb, yb[:half], zb[half*D:], yb[half:B], D, &sc.acc)
+			for j, v := range sc.h {
+				rhs[j] += v
+			}
+		}
+	}
+	workers := min(runtime.GOMAXPROCS(0), stripes)
+	if workers <= 1 || n*D*D < parallelWork {
+		sc := newGramScratch(D)
+		for s := 0; s < stripes; s++ {
+			stripe(s, sc)
+		}
+	} else {
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sc := newGramScratch(D)
+				for {
+					s := int(next.Add(1) - 1)
+					if s >= stripes {
+						return
+					}
+					stripe(s, sc)
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	// A = Σ_s (stripe s) + nλI, lower triangle row-major; b = Zᵀyc.
+	if len(ev.chol) != D*D {
+		ev.chol = make([]float64, D*D)
+	}
+	A := ev.chol
+	clear(A)
+	clear(a)
+	reg := float64(lambda * float64(n))
+	for s := 0; s < stripes; s++ {
+		g := ev.gram[s*size : (s+1)*size]
+		for k := 0; k < D; k++ {
+			for j := k; j < D; j++ {
+				A[j*D+k] += g[k*D+j]
+			}
+		}
+		for j, v := range g[D*D:] {
+			a[j] += v
+		}
+	}
+	for j := 0; j < D; j++ {
+		A[j*D+j] += reg
+	}
+	if !cholesky(A, D) {
+		return errNotPD
+	}
+	cholSolve(A, D, a)
+	for _, v := range a {
+		if !isFinite(v) {
+			return errNotPD
+		}
+	}
+	return nil
+}
+
+// gramScratch is one goroutine's working space for ridge.
+type gramScratch struct {
+	zb, yb, zt, h []float64
+	acc           [8]float64
+}
+
+func newGramScratch(D int) *gramScratch {
+	B := blockRows
+	return &gramScratch{zb: make([]float64, B*D), yb: make([]float64, B), zt: make([]float64, D*B), h: make([]float64, D)}
+}
+
+// cholesky overwrites the lower triangle of the symmetric D×D matrix A
+// (row-major) with L, A = L·Lᵀ, by the row-oriented (Cholesky–Banachiewicz)
+// algorithm. It reports false when a pivot is not positive (or is NaN).
+func cholesky(A []float64, D int) bool {
+	for i := 0; i < D; i++ {
+		li := A[i*D : i*D+i+1]
+		for j := 0; j < i; j++ {
+			li[j] = (li[j] - dot4(li[:j], A[j*D:j*D+j])) / A[j*D+j]
+		}
+		s := li[i] - dot4(li[:i], li[:i])
+		if !(s > 0) {
+			return false
+		}
+		li[i] = math.Sqrt(s)
+	}
+	return true
+}
+
+// cholSolve overwrites x with A⁻¹x given the factor L of cholesky: L z = x
+// forward, then Lᵀ w = z backward (column sweeps of the row-major L).
+func cholSolve(L []float64, D int, x []float64) {
+	for i := 0; i < D; i++ {
+		x[i] = (x[i] - dot4(L[i*D:i*D+i], x[:i])) / L[i*D+i]
+	}
+	for i := D - 1; i >= 0; i-- {
+		x[i] /= L[i*D+i]
+		xi := x[i]
+		for k, v := range L[i*D : i*D+i] {
+			x[k] = math.FMA(-v, xi, x[k])
+		}
+	}
+}
+
+// dot4 is Σ a_i·b_i with four FMA accumulators (element i feeds
+// accumulator i mod 4), combined as (s0 + s1) + (s2 + s3): a fixed order,
+// so the same bits everywhere, and four independent chains instead of one.
+func dot4(a, b []float64) float64 {
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float64
+	i := 0
+	for ; i+4 <= len(a); i += 4 {
+		s0 = math.FMA(a[i], b[i], s0)
+		s1 = math.FMA(a[i+1], b[i+1], s1)
+		s2 = math.FMA(a[i+2], b[i+2], s2)
+		s3 = math.FMA(a[i+3], b[i+3], s3)
+	}
+	for ; i < len(a); i++ {
+		s0 = math.FMA(a[i], b[i], s0)
+	}
+	return (s0 + s1) + (s2 + s3)
+}
