@@ -5,8 +5,11 @@
 // Accuracy: every function is within 1 ULP of the exact result for every
 // finite input (measured maximum: 0.73 ULP for cos and sin, 0.74 for exp),
 // including huge trigonometric arguments, which are reduced with a correct
-// Payne–Hanek step (Go's math.Cos is thousands of ULP off at 1e10). Results
-// are bit-identical on every path and architecture.
+// Payne–Hanek step. Go's math.Cos reduces large arguments with less precision:
+// it is close to exact for most inputs, but where the result is near a zero of
+// cos it loses relative accuracy — the worst of 10⁵ uniform points in ±1e10
+// was 4.6e4 ULP (x ≈ 5.314e9, cos x ≈ −1.4e−5), measured against a big.Float
+// reference. Results are bit-identical on every path and architecture.
 //
 // Special values: cos, sin of NaN or ±Inf is NaN; sin(±0) = ±0; exp(+Inf) =
 // +Inf, exp(−Inf) = 0, exp(NaN) = NaN, and exp overflows exactly above
