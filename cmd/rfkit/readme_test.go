@@ -15,7 +15,7 @@ import (
 // The README must stay true: these tests run every command in its sh code
 // blocks (in-process, with smaller sizes where a command takes seconds),
 // check its make targets and methods table, and compare its Go example with
-// example_test.go.
+// the embedding example in learners/gbrff.
 
 const (
 	readmePath   = "../../README.md"
@@ -217,30 +217,33 @@ func TestREADMEMethods(t *testing.T) {
 	}
 }
 
+// embedExample is the library example README.md quotes.
+const embedExample = "../../learners/gbrff/example_embed_test.go"
+
 // TestREADMEExample checks that the README's Go example is the code of
-// example_test.go between its markers.
+// embedExample between its markers.
 func TestREADMEExample(t *testing.T) {
-	src, err := os.ReadFile("example_test.go")
+	src, err := os.ReadFile(embedExample)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := string(src)
 	begin, end := strings.Index(s, "// README:begin\n"), strings.Index(s, "// README:end\n")
 	if begin < 0 || end < begin {
-		t.Fatal("example_test.go: README markers not found")
+		t.Fatal(embedExample + ": README markers not found")
 	}
 	want := strings.TrimSpace(s[begin+len("// README:begin\n") : end])
 	found := false
 	for _, b := range readmeBlocks(t) {
-		if b.lang == "go" && strings.Contains(b.after, "example_test.go") {
+		if b.lang == "go" && strings.Contains(b.after, "learners/gbrff/example_embed_test.go") {
 			found = true
 			if got := strings.TrimSpace(strings.Join(b.lines, "\n")); got != want {
-				t.Errorf("README.md's embedding example differs from example_test.go:\n%s\n---- want ----\n%s", got, want)
+				t.Errorf("README.md's embedding example differs from %s:\n%s\n---- want ----\n%s", embedExample, got, want)
 			}
 		}
 	}
 	if !found {
-		t.Error("README.md: no go block after a comment naming example_test.go")
+		t.Error("README.md: no go block after a comment naming learners/gbrff/example_embed_test.go")
 	}
 }
 

@@ -1,4 +1,4 @@
-package main
+package gbrff_test
 
 import (
 	"bytes"
@@ -17,8 +17,9 @@ import (
 	"github.com/rfkit/rfkit/learners/gbrff"
 )
 
-// The embedding example of README.md is the code between the README
-// markers, verbatim (TestREADMEExample checks it).
+// This file is the embedding example: train, save, load once at start-up,
+// and Predict inside an HTTP handler. README.md quotes the code between the
+// README markers verbatim (cmd/rfkit TestREADMEExample checks it).
 
 // README:begin
 // saveModel trains GBRFF2 on n rows of d features (X row-major, y two labels).
