@@ -15,10 +15,10 @@ type paperSet struct {
 
 func pr(mean, std float64) paperResult { return paperResult{mean, std, true} }
 
-// paperSets is Table 2 (columns GBRFF2, GBRFF1, PBRFF) as printed in
-// ../shared/papers/gbrff-gradient-boosting-rff.txt; the GBRFF2/GBRFF1 means
-// are also those listed in ../shared/specs/methods.md §1. The paper did not
-// run PBRFF on bankmarketing.
+// paperSets is Table 2 (columns GBRFF2, GBRFF1, PBRFF) of Gautheron et al.,
+// "Landmark-based Ensemble Learning with Random Fourier Features and
+// Gradient Boosting" (ECML PKDD 2020). The paper did not run PBRFF on
+// bankmarketing.
 var paperSets = []paperSet{
 	{"wine", pr(98.5, 1.6), pr(98.3, 1.5), pr(98.1, 2.1)},
 	{"sonar", pr(83.0, 5.0), pr(81.8, 3.5), pr(76.7, 5.2)},
