@@ -25,8 +25,8 @@ type Landmark struct {
 	part [][]float64 // per chunk: Σe, K sums over C, K over S
 	// threads is the thread limit of the Data of the last Reset.
 	threads int
-	ca   []float64
-	sa   []float64
+	ca      []float64
+	sa      []float64
 }
 
 // NewLandmark takes the data, the K frequencies of the round (omega, K×d
