@@ -1673,460 +1673,468 @@ sincosDotAVX512_dot1_end:
 	KORTESTB          K1, K1
 	JNZ               sincosDotAVX512_one
 	VMOVUPD           (SP), Z0
-	VBROADCASTSD      sumsConsts<>+184(SB), Z1
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
-	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z3
-	VBROADCASTSD      sumsConsts<>+200(SB), Z4
-	VFMSUB213PD       Z3, Z2, Z4
-	VSUBPD            Z3, Z0, Z5
-	VSUBPD            Z5, Z0, Z0
-	VSUBPD            Z3, Z0, Z0
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
-	VMULPD            Z5, Z5, Z2
-	VBROADCASTSD      sumsConsts<>+224(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z3
-	VMULPD            Z5, Z2, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z6
-	VFNMADD231PD      Z3, Z4, Z6
-	VFMSUB213PD       Z0, Z2, Z6
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z4, Z6
-	VSUBPD            Z6, Z5, Z3
-	VBROADCASTSD      sumsConsts<>+272(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z2, Z4
-	VMULPD            Z2, Z4, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z6
-	VBROADCASTSD      sumsConsts<>+152(SB), Z7
-	VSUBPD            Z6, Z7, Z7
-	VMULPD            Z0, Z5, Z0
-	VFMSUB231PD       Z4, Z2, Z0
-	VBROADCASTSD      sumsConsts<>+152(SB), Z2
-	VSUBPD            Z7, Z2, Z2
-	VSUBPD            Z6, Z2, Z2
-	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z7, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z0, Z3, K1, Z9
-	VPSLLQ            $0x3e, Z1, Z2
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPXORQ            Z2, Z9, Z2
+	VMOVUPD           64(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z3
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z3
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z5
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z4, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z4, Z6
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+200(SB), Z8
+	VFMSUB213PD       Z6, Z4, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z11
+	VFMSUB213PD       Z7, Z5, Z11
+	VSUBPD            Z6, Z0, Z12
+	VSUBPD            Z7, Z1, Z13
+	VSUBPD            Z12, Z0, Z0
+	VSUBPD            Z13, Z1, Z1
+	VSUBPD            Z6, Z0, Z0
+	VSUBPD            Z7, Z1, Z1
+	VSUBPD            Z8, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z4, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z1
+	VMULPD            Z12, Z12, Z4
+	VMULPD            Z13, Z13, Z5
+	VBROADCASTSD      sumsConsts<>+224(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z4, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VMULPD            Z12, Z4, Z8
+	VMULPD            Z13, Z5, Z11
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z14
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z15
+	VFNMADD231PD      Z6, Z8, Z14
+	VFNMADD231PD      Z7, Z11, Z15
+	VFMSUB213PD       Z0, Z4, Z14
+	VFMSUB213PD       Z1, Z5, Z15
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z8, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z11, Z15
+	VSUBPD            Z14, Z12, Z6
+	VSUBPD            Z15, Z13, Z7
+	VBROADCASTSD      sumsConsts<>+272(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z4, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z11
+	VMULPD            Z4, Z8, Z8
+	VMULPD            Z5, Z11, Z11
+	VMULPD.BCST       sumsConsts<>+144(SB), Z4, Z14
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VBROADCASTSD      sumsConsts<>+152(SB), Z17
+	VSUBPD            Z15, Z17, Z17
+	VMULPD            Z0, Z12, Z0
+	VMULPD            Z1, Z13, Z1
+	VFMSUB231PD       Z8, Z4, Z0
+	VFMSUB231PD       Z11, Z5, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z4
+	VSUBPD            Z16, Z4, Z4
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z17, Z5, Z5
+	VSUBPD            Z14, Z4, Z4
+	VSUBPD            Z15, Z5, Z5
+	VADDPD            Z0, Z4, Z0
+	VADDPD            Z1, Z5, Z1
+	VADDPD            Z0, Z16, Z0
+	VADDPD            Z1, Z17, Z1
+	VMOVAPD           Z6, Z4
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z0, Z6, K1, Z4
+	VMOVAPD           Z7, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z1, Z7, K1, Z5
+	VPSLLQ            $0x3e, Z2, Z8
+	VPSLLQ            $0x3e, Z3, Z11
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z8, Z8
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z11, Z11
+	VPXORQ            Z8, Z4, Z4
+	VPXORQ            Z11, Z5, Z5
 	MOVQ              32(AX), DX
-	VMOVUPD           Z2, (DX)(CX*8)
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z3, Z0, K1, Z10
-	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
-	VPSLLQ            $0x3e, Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z10, Z0
-	MOVQ              40(AX), DX
-	VMOVUPD           Z0, (DX)(CX*8)
-	VMOVUPD           64(SP), Z0
-	VBROADCASTSD      sumsConsts<>+184(SB), Z1
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
-	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z3
-	VBROADCASTSD      sumsConsts<>+200(SB), Z4
-	VFMSUB213PD       Z3, Z2, Z4
-	VSUBPD            Z3, Z0, Z5
-	VSUBPD            Z5, Z0, Z0
-	VSUBPD            Z3, Z0, Z0
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
-	VMULPD            Z5, Z5, Z2
-	VBROADCASTSD      sumsConsts<>+224(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z3
-	VMULPD            Z5, Z2, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z6
-	VFNMADD231PD      Z3, Z4, Z6
-	VFMSUB213PD       Z0, Z2, Z6
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z4, Z6
-	VSUBPD            Z6, Z5, Z3
-	VBROADCASTSD      sumsConsts<>+272(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z2, Z4
-	VMULPD            Z2, Z4, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z6
-	VBROADCASTSD      sumsConsts<>+152(SB), Z7
-	VSUBPD            Z6, Z7, Z7
-	VMULPD            Z0, Z5, Z0
-	VFMSUB231PD       Z4, Z2, Z0
-	VBROADCASTSD      sumsConsts<>+152(SB), Z2
-	VSUBPD            Z7, Z2, Z2
-	VSUBPD            Z6, Z2, Z2
-	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z7, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z0, Z3, K1, Z11
-	VPSLLQ            $0x3e, Z1, Z2
+	VMOVUPD           Z4, (DX)(CX*8)
+	VMOVUPD           Z5, 64(DX)(CX*8)
+	VMOVAPD           Z0, Z4
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z6, Z0, K1, Z4
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z7, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPXORQ            Z2, Z11, Z2
-	MOVQ              32(AX), DX
-	VMOVUPD           Z2, 64(DX)(CX*8)
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z3, Z0, K1, Z12
-	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
-	VPSLLQ            $0x3e, Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z12, Z0
+	VPXORQ            Z1, Z4, Z1
+	VPXORQ            Z2, Z0, Z0
 	MOVQ              40(AX), DX
+	VMOVUPD           Z1, (DX)(CX*8)
 	VMOVUPD           Z0, 64(DX)(CX*8)
 	VMOVUPD           128(SP), Z0
-	VBROADCASTSD      sumsConsts<>+184(SB), Z1
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
-	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z3
-	VBROADCASTSD      sumsConsts<>+200(SB), Z4
-	VFMSUB213PD       Z3, Z2, Z4
-	VSUBPD            Z3, Z0, Z5
-	VSUBPD            Z5, Z0, Z0
-	VSUBPD            Z3, Z0, Z0
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
-	VMULPD            Z5, Z5, Z2
-	VBROADCASTSD      sumsConsts<>+224(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z3
-	VMULPD            Z5, Z2, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z6
-	VFNMADD231PD      Z3, Z4, Z6
-	VFMSUB213PD       Z0, Z2, Z6
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z4, Z6
-	VSUBPD            Z6, Z5, Z3
-	VBROADCASTSD      sumsConsts<>+272(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z2, Z4
-	VMULPD            Z2, Z4, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z6
-	VBROADCASTSD      sumsConsts<>+152(SB), Z7
-	VSUBPD            Z6, Z7, Z7
-	VMULPD            Z0, Z5, Z0
-	VFMSUB231PD       Z4, Z2, Z0
-	VBROADCASTSD      sumsConsts<>+152(SB), Z2
-	VSUBPD            Z7, Z2, Z2
-	VSUBPD            Z6, Z2, Z2
-	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z7, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z0, Z3, K1, Z13
-	VPSLLQ            $0x3e, Z1, Z2
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPXORQ            Z2, Z13, Z2
+	VMOVUPD           192(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z3
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z3
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z5
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z4, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z4, Z6
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+200(SB), Z8
+	VFMSUB213PD       Z6, Z4, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z11
+	VFMSUB213PD       Z7, Z5, Z11
+	VSUBPD            Z6, Z0, Z12
+	VSUBPD            Z7, Z1, Z13
+	VSUBPD            Z12, Z0, Z0
+	VSUBPD            Z13, Z1, Z1
+	VSUBPD            Z6, Z0, Z0
+	VSUBPD            Z7, Z1, Z1
+	VSUBPD            Z8, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z4, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z1
+	VMULPD            Z12, Z12, Z4
+	VMULPD            Z13, Z13, Z5
+	VBROADCASTSD      sumsConsts<>+224(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z4, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VMULPD            Z12, Z4, Z8
+	VMULPD            Z13, Z5, Z11
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z14
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z15
+	VFNMADD231PD      Z6, Z8, Z14
+	VFNMADD231PD      Z7, Z11, Z15
+	VFMSUB213PD       Z0, Z4, Z14
+	VFMSUB213PD       Z1, Z5, Z15
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z8, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z11, Z15
+	VSUBPD            Z14, Z12, Z6
+	VSUBPD            Z15, Z13, Z7
+	VBROADCASTSD      sumsConsts<>+272(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z4, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z11
+	VMULPD            Z4, Z8, Z8
+	VMULPD            Z5, Z11, Z11
+	VMULPD.BCST       sumsConsts<>+144(SB), Z4, Z14
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VBROADCASTSD      sumsConsts<>+152(SB), Z17
+	VSUBPD            Z15, Z17, Z17
+	VMULPD            Z0, Z12, Z0
+	VMULPD            Z1, Z13, Z1
+	VFMSUB231PD       Z8, Z4, Z0
+	VFMSUB231PD       Z11, Z5, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z4
+	VSUBPD            Z16, Z4, Z4
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z17, Z5, Z5
+	VSUBPD            Z14, Z4, Z4
+	VSUBPD            Z15, Z5, Z5
+	VADDPD            Z0, Z4, Z0
+	VADDPD            Z1, Z5, Z1
+	VADDPD            Z0, Z16, Z0
+	VADDPD            Z1, Z17, Z1
+	VMOVAPD           Z6, Z4
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z0, Z6, K1, Z4
+	VMOVAPD           Z7, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z1, Z7, K1, Z5
+	VPSLLQ            $0x3e, Z2, Z8
+	VPSLLQ            $0x3e, Z3, Z11
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z8, Z8
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z11, Z11
+	VPXORQ            Z8, Z4, Z4
+	VPXORQ            Z11, Z5, Z5
 	MOVQ              32(AX), DX
-	VMOVUPD           Z2, 128(DX)(CX*8)
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z3, Z0, K1, Z14
-	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
-	VPSLLQ            $0x3e, Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z14, Z0
-	MOVQ              40(AX), DX
-	VMOVUPD           Z0, 128(DX)(CX*8)
-	VMOVUPD           192(SP), Z0
-	VBROADCASTSD      sumsConsts<>+184(SB), Z1
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
-	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z3
-	VBROADCASTSD      sumsConsts<>+200(SB), Z4
-	VFMSUB213PD       Z3, Z2, Z4
-	VSUBPD            Z3, Z0, Z5
-	VSUBPD            Z5, Z0, Z0
-	VSUBPD            Z3, Z0, Z0
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
-	VMULPD            Z5, Z5, Z2
-	VBROADCASTSD      sumsConsts<>+224(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z3
-	VMULPD            Z5, Z2, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z6
-	VFNMADD231PD      Z3, Z4, Z6
-	VFMSUB213PD       Z0, Z2, Z6
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z4, Z6
-	VSUBPD            Z6, Z5, Z3
-	VBROADCASTSD      sumsConsts<>+272(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z2, Z4
-	VMULPD            Z2, Z4, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z6
-	VBROADCASTSD      sumsConsts<>+152(SB), Z7
-	VSUBPD            Z6, Z7, Z7
-	VMULPD            Z0, Z5, Z0
-	VFMSUB231PD       Z4, Z2, Z0
-	VBROADCASTSD      sumsConsts<>+152(SB), Z2
-	VSUBPD            Z7, Z2, Z2
-	VSUBPD            Z6, Z2, Z2
-	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z7, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z0, Z3, K1, Z15
-	VPSLLQ            $0x3e, Z1, Z2
+	VMOVUPD           Z4, 128(DX)(CX*8)
+	VMOVUPD           Z5, 192(DX)(CX*8)
+	VMOVAPD           Z0, Z4
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z6, Z0, K1, Z4
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z7, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPXORQ            Z2, Z15, Z2
-	MOVQ              32(AX), DX
-	VMOVUPD           Z2, 192(DX)(CX*8)
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z3, Z0, K1, Z16
-	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
-	VPSLLQ            $0x3e, Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z16, Z0
+	VPXORQ            Z1, Z4, Z1
+	VPXORQ            Z2, Z0, Z0
 	MOVQ              40(AX), DX
+	VMOVUPD           Z1, 128(DX)(CX*8)
 	VMOVUPD           Z0, 192(DX)(CX*8)
 	VMOVUPD           256(SP), Z0
-	VBROADCASTSD      sumsConsts<>+184(SB), Z1
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
-	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z3
-	VBROADCASTSD      sumsConsts<>+200(SB), Z4
-	VFMSUB213PD       Z3, Z2, Z4
-	VSUBPD            Z3, Z0, Z5
-	VSUBPD            Z5, Z0, Z0
-	VSUBPD            Z3, Z0, Z0
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
-	VMULPD            Z5, Z5, Z2
-	VBROADCASTSD      sumsConsts<>+224(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z3
-	VMULPD            Z5, Z2, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z6
-	VFNMADD231PD      Z3, Z4, Z6
-	VFMSUB213PD       Z0, Z2, Z6
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z4, Z6
-	VSUBPD            Z6, Z5, Z3
-	VBROADCASTSD      sumsConsts<>+272(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z2, Z4
-	VMULPD            Z2, Z4, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z6
-	VBROADCASTSD      sumsConsts<>+152(SB), Z7
-	VSUBPD            Z6, Z7, Z7
-	VMULPD            Z0, Z5, Z0
-	VFMSUB231PD       Z4, Z2, Z0
-	VBROADCASTSD      sumsConsts<>+152(SB), Z2
-	VSUBPD            Z7, Z2, Z2
-	VSUBPD            Z6, Z2, Z2
-	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z7, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z0, Z3, K1, Z17
-	VPSLLQ            $0x3e, Z1, Z2
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPXORQ            Z2, Z17, Z2
+	VMOVUPD           320(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z3
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z3
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z5
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z4, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z4, Z6
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+200(SB), Z8
+	VFMSUB213PD       Z6, Z4, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z11
+	VFMSUB213PD       Z7, Z5, Z11
+	VSUBPD            Z6, Z0, Z12
+	VSUBPD            Z7, Z1, Z13
+	VSUBPD            Z12, Z0, Z0
+	VSUBPD            Z13, Z1, Z1
+	VSUBPD            Z6, Z0, Z0
+	VSUBPD            Z7, Z1, Z1
+	VSUBPD            Z8, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z4, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z1
+	VMULPD            Z12, Z12, Z4
+	VMULPD            Z13, Z13, Z5
+	VBROADCASTSD      sumsConsts<>+224(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z4, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VMULPD            Z12, Z4, Z8
+	VMULPD            Z13, Z5, Z11
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z14
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z15
+	VFNMADD231PD      Z6, Z8, Z14
+	VFNMADD231PD      Z7, Z11, Z15
+	VFMSUB213PD       Z0, Z4, Z14
+	VFMSUB213PD       Z1, Z5, Z15
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z8, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z11, Z15
+	VSUBPD            Z14, Z12, Z6
+	VSUBPD            Z15, Z13, Z7
+	VBROADCASTSD      sumsConsts<>+272(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z4, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z11
+	VMULPD            Z4, Z8, Z8
+	VMULPD            Z5, Z11, Z11
+	VMULPD.BCST       sumsConsts<>+144(SB), Z4, Z14
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VBROADCASTSD      sumsConsts<>+152(SB), Z17
+	VSUBPD            Z15, Z17, Z17
+	VMULPD            Z0, Z12, Z0
+	VMULPD            Z1, Z13, Z1
+	VFMSUB231PD       Z8, Z4, Z0
+	VFMSUB231PD       Z11, Z5, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z4
+	VSUBPD            Z16, Z4, Z4
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z17, Z5, Z5
+	VSUBPD            Z14, Z4, Z4
+	VSUBPD            Z15, Z5, Z5
+	VADDPD            Z0, Z4, Z0
+	VADDPD            Z1, Z5, Z1
+	VADDPD            Z0, Z16, Z0
+	VADDPD            Z1, Z17, Z1
+	VMOVAPD           Z6, Z4
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z0, Z6, K1, Z4
+	VMOVAPD           Z7, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z1, Z7, K1, Z5
+	VPSLLQ            $0x3e, Z2, Z8
+	VPSLLQ            $0x3e, Z3, Z11
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z8, Z8
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z11, Z11
+	VPXORQ            Z8, Z4, Z4
+	VPXORQ            Z11, Z5, Z5
 	MOVQ              32(AX), DX
-	VMOVUPD           Z2, 256(DX)(CX*8)
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z3, Z0, K1, Z18
-	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
-	VPSLLQ            $0x3e, Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z18, Z0
-	MOVQ              40(AX), DX
-	VMOVUPD           Z0, 256(DX)(CX*8)
-	VMOVUPD           320(SP), Z0
-	VBROADCASTSD      sumsConsts<>+184(SB), Z1
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
-	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z3
-	VBROADCASTSD      sumsConsts<>+200(SB), Z4
-	VFMSUB213PD       Z3, Z2, Z4
-	VSUBPD            Z3, Z0, Z5
-	VSUBPD            Z5, Z0, Z0
-	VSUBPD            Z3, Z0, Z0
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
-	VMULPD            Z5, Z5, Z2
-	VBROADCASTSD      sumsConsts<>+224(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z3
-	VMULPD            Z5, Z2, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z6
-	VFNMADD231PD      Z3, Z4, Z6
-	VFMSUB213PD       Z0, Z2, Z6
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z4, Z6
-	VSUBPD            Z6, Z5, Z3
-	VBROADCASTSD      sumsConsts<>+272(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z2, Z4
-	VMULPD            Z2, Z4, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z6
-	VBROADCASTSD      sumsConsts<>+152(SB), Z7
-	VSUBPD            Z6, Z7, Z7
-	VMULPD            Z0, Z5, Z0
-	VFMSUB231PD       Z4, Z2, Z0
-	VBROADCASTSD      sumsConsts<>+152(SB), Z2
-	VSUBPD            Z7, Z2, Z2
-	VSUBPD            Z6, Z2, Z2
-	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z7, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z0, Z3, K1, Z19
-	VPSLLQ            $0x3e, Z1, Z2
+	VMOVUPD           Z4, 256(DX)(CX*8)
+	VMOVUPD           Z5, 320(DX)(CX*8)
+	VMOVAPD           Z0, Z4
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z6, Z0, K1, Z4
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z7, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPXORQ            Z2, Z19, Z2
-	MOVQ              32(AX), DX
-	VMOVUPD           Z2, 320(DX)(CX*8)
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z3, Z0, K1, Z20
-	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
-	VPSLLQ            $0x3e, Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z20, Z0
+	VPXORQ            Z1, Z4, Z1
+	VPXORQ            Z2, Z0, Z0
 	MOVQ              40(AX), DX
+	VMOVUPD           Z1, 256(DX)(CX*8)
 	VMOVUPD           Z0, 320(DX)(CX*8)
 	VMOVUPD           384(SP), Z0
-	VBROADCASTSD      sumsConsts<>+184(SB), Z1
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
-	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z3
-	VBROADCASTSD      sumsConsts<>+200(SB), Z4
-	VFMSUB213PD       Z3, Z2, Z4
-	VSUBPD            Z3, Z0, Z5
-	VSUBPD            Z5, Z0, Z0
-	VSUBPD            Z3, Z0, Z0
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
-	VMULPD            Z5, Z5, Z2
-	VBROADCASTSD      sumsConsts<>+224(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z3
-	VMULPD            Z5, Z2, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z6
-	VFNMADD231PD      Z3, Z4, Z6
-	VFMSUB213PD       Z0, Z2, Z6
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z4, Z6
-	VSUBPD            Z6, Z5, Z3
-	VBROADCASTSD      sumsConsts<>+272(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z2, Z4
-	VMULPD            Z2, Z4, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z6
-	VBROADCASTSD      sumsConsts<>+152(SB), Z7
-	VSUBPD            Z6, Z7, Z7
-	VMULPD            Z0, Z5, Z0
-	VFMSUB231PD       Z4, Z2, Z0
-	VBROADCASTSD      sumsConsts<>+152(SB), Z2
-	VSUBPD            Z7, Z2, Z2
-	VSUBPD            Z6, Z2, Z2
-	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z7, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z0, Z3, K1, Z21
-	VPSLLQ            $0x3e, Z1, Z2
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPXORQ            Z2, Z21, Z2
+	VMOVUPD           448(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z3
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z3
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z5
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z4, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z4, Z6
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+200(SB), Z8
+	VFMSUB213PD       Z6, Z4, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z11
+	VFMSUB213PD       Z7, Z5, Z11
+	VSUBPD            Z6, Z0, Z12
+	VSUBPD            Z7, Z1, Z13
+	VSUBPD            Z12, Z0, Z0
+	VSUBPD            Z13, Z1, Z1
+	VSUBPD            Z6, Z0, Z0
+	VSUBPD            Z7, Z1, Z1
+	VSUBPD            Z8, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z4, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z1
+	VMULPD            Z12, Z12, Z4
+	VMULPD            Z13, Z13, Z5
+	VBROADCASTSD      sumsConsts<>+224(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z4, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VMULPD            Z12, Z4, Z8
+	VMULPD            Z13, Z5, Z11
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z14
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z15
+	VFNMADD231PD      Z6, Z8, Z14
+	VFNMADD231PD      Z7, Z11, Z15
+	VFMSUB213PD       Z0, Z4, Z14
+	VFMSUB213PD       Z1, Z5, Z15
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z8, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z11, Z15
+	VSUBPD            Z14, Z12, Z6
+	VSUBPD            Z15, Z13, Z7
+	VBROADCASTSD      sumsConsts<>+272(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z4, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z11
+	VMULPD            Z4, Z8, Z8
+	VMULPD            Z5, Z11, Z11
+	VMULPD.BCST       sumsConsts<>+144(SB), Z4, Z14
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VBROADCASTSD      sumsConsts<>+152(SB), Z17
+	VSUBPD            Z15, Z17, Z17
+	VMULPD            Z0, Z12, Z0
+	VMULPD            Z1, Z13, Z1
+	VFMSUB231PD       Z8, Z4, Z0
+	VFMSUB231PD       Z11, Z5, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z4
+	VSUBPD            Z16, Z4, Z4
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z17, Z5, Z5
+	VSUBPD            Z14, Z4, Z4
+	VSUBPD            Z15, Z5, Z5
+	VADDPD            Z0, Z4, Z0
+	VADDPD            Z1, Z5, Z1
+	VADDPD            Z0, Z16, Z0
+	VADDPD            Z1, Z17, Z1
+	VMOVAPD           Z6, Z4
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z0, Z6, K1, Z4
+	VMOVAPD           Z7, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z1, Z7, K1, Z5
+	VPSLLQ            $0x3e, Z2, Z8
+	VPSLLQ            $0x3e, Z3, Z11
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z8, Z8
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z11, Z11
+	VPXORQ            Z8, Z4, Z4
+	VPXORQ            Z11, Z5, Z5
 	MOVQ              32(AX), DX
-	VMOVUPD           Z2, 384(DX)(CX*8)
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z3, Z0, K1, Z22
-	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
-	VPSLLQ            $0x3e, Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z22, Z0
-	MOVQ              40(AX), DX
-	VMOVUPD           Z0, 384(DX)(CX*8)
-	VMOVUPD           448(SP), Z0
-	VBROADCASTSD      sumsConsts<>+184(SB), Z1
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
-	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z3
-	VBROADCASTSD      sumsConsts<>+200(SB), Z4
-	VFMSUB213PD       Z3, Z2, Z4
-	VSUBPD            Z3, Z0, Z5
-	VSUBPD            Z5, Z0, Z0
-	VSUBPD            Z3, Z0, Z0
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
-	VMULPD            Z5, Z5, Z2
-	VBROADCASTSD      sumsConsts<>+224(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z3
-	VMULPD            Z5, Z2, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z6
-	VFNMADD231PD      Z3, Z4, Z6
-	VFMSUB213PD       Z0, Z2, Z6
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z4, Z6
-	VSUBPD            Z6, Z5, Z3
-	VBROADCASTSD      sumsConsts<>+272(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z2, Z4
-	VMULPD            Z2, Z4, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z6
-	VBROADCASTSD      sumsConsts<>+152(SB), Z7
-	VSUBPD            Z6, Z7, Z7
-	VMULPD            Z0, Z5, Z0
-	VFMSUB231PD       Z4, Z2, Z0
-	VBROADCASTSD      sumsConsts<>+152(SB), Z2
-	VSUBPD            Z7, Z2, Z2
-	VSUBPD            Z6, Z2, Z2
-	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z7, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z0, Z3, K1, Z23
-	VPSLLQ            $0x3e, Z1, Z2
+	VMOVUPD           Z4, 384(DX)(CX*8)
+	VMOVUPD           Z5, 448(DX)(CX*8)
+	VMOVAPD           Z0, Z4
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z6, Z0, K1, Z4
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z7, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPXORQ            Z2, Z23, Z2
-	MOVQ              32(AX), DX
-	VMOVUPD           Z2, 448(DX)(CX*8)
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z3, Z0, K1, Z24
-	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
-	VPSLLQ            $0x3e, Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z24, Z0
+	VPXORQ            Z1, Z4, Z1
+	VPXORQ            Z2, Z0, Z0
 	MOVQ              40(AX), DX
+	VMOVUPD           Z1, 384(DX)(CX*8)
 	VMOVUPD           Z0, 448(DX)(CX*8)
 	ADDQ              $0x40, CX
 	JMP               sincosDotAVX512_block
@@ -2199,18 +2207,18 @@ sincosDotAVX512_dot2_end:
 	VADDPD            Z0, Z2, Z0
 	VADDPD            Z0, Z7, Z0
 	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z0, Z3, K1, Z25
+	VBLENDMPD         Z0, Z3, K1, Z9
 	VPSLLQ            $0x3e, Z1, Z2
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPXORQ            Z2, Z25, Z2
+	VPXORQ            Z2, Z9, Z2
 	MOVQ              32(AX), DX
 	VMOVUPD           Z2, (DX)(CX*8)
 	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z3, Z0, K1, Z26
+	VBLENDMPD         Z3, Z0, K1, Z10
 	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
 	VPSLLQ            $0x3e, Z0, Z0
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z26, Z0
+	VPXORQ            Z0, Z10, Z0
 	MOVQ              40(AX), DX
 	VMOVUPD           Z0, (DX)(CX*8)
 	ADDQ              $0x08, CX
@@ -2478,37 +2486,37 @@ freqStepAVX512_dot1_end:
 	VMOVUPD           Z6, 384(SP)
 	VMOVUPD           Z7, 448(SP)
 	VBROADCASTSD      136(AX), Z0
-	VMOVUPD           (SP), Z1
-	VSUBPD            Z0, Z1, Z0
+	VBROADCASTSD      136(AX), Z1
+	VMOVUPD           (SP), Z2
+	VMOVUPD           64(SP), Z3
+	VSUBPD            Z0, Z2, Z0
+	VSUBPD            Z1, Z3, Z1
 	VMOVUPD           Z0, 512(SP)
+	VMOVUPD           Z1, 576(SP)
 	VBROADCASTSD      136(AX), Z0
-	VMOVUPD           64(SP), Z1
-	VSUBPD            Z0, Z1, Z0
-	VMOVUPD           Z0, 576(SP)
-	VBROADCASTSD      136(AX), Z0
-	VMOVUPD           128(SP), Z1
-	VSUBPD            Z0, Z1, Z0
+	VBROADCASTSD      136(AX), Z1
+	VMOVUPD           128(SP), Z2
+	VMOVUPD           192(SP), Z3
+	VSUBPD            Z0, Z2, Z0
+	VSUBPD            Z1, Z3, Z1
 	VMOVUPD           Z0, 640(SP)
+	VMOVUPD           Z1, 704(SP)
 	VBROADCASTSD      136(AX), Z0
-	VMOVUPD           192(SP), Z1
-	VSUBPD            Z0, Z1, Z0
-	VMOVUPD           Z0, 704(SP)
-	VBROADCASTSD      136(AX), Z0
-	VMOVUPD           256(SP), Z1
-	VSUBPD            Z0, Z1, Z0
+	VBROADCASTSD      136(AX), Z1
+	VMOVUPD           256(SP), Z2
+	VMOVUPD           320(SP), Z3
+	VSUBPD            Z0, Z2, Z0
+	VSUBPD            Z1, Z3, Z1
 	VMOVUPD           Z0, 768(SP)
+	VMOVUPD           Z1, 832(SP)
 	VBROADCASTSD      136(AX), Z0
-	VMOVUPD           320(SP), Z1
-	VSUBPD            Z0, Z1, Z0
-	VMOVUPD           Z0, 832(SP)
-	VBROADCASTSD      136(AX), Z0
-	VMOVUPD           384(SP), Z1
-	VSUBPD            Z0, Z1, Z0
+	VBROADCASTSD      136(AX), Z1
+	VMOVUPD           384(SP), Z2
+	VMOVUPD           448(SP), Z3
+	VSUBPD            Z0, Z2, Z0
+	VSUBPD            Z1, Z3, Z1
 	VMOVUPD           Z0, 896(SP)
-	VBROADCASTSD      136(AX), Z0
-	VMOVUPD           448(SP), Z1
-	VSUBPD            Z0, Z1, Z0
-	VMOVUPD           Z0, 960(SP)
+	VMOVUPD           Z1, 960(SP)
 	VMOVUPD           512(SP), Z0
 	VMOVUPD           576(SP), Z1
 	VMOVUPD           640(SP), Z2
@@ -2543,780 +2551,780 @@ freqStepAVX512_dot1_end:
 	KORTESTB          K1, K1
 	JNZ               freqStepAVX512_one
 	VMOVUPD           512(SP), Z0
-	VBROADCASTSD      sumsConsts<>+184(SB), Z1
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
-	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z3
-	VBROADCASTSD      sumsConsts<>+200(SB), Z4
-	VFMSUB213PD       Z3, Z2, Z4
-	VSUBPD            Z3, Z0, Z5
-	VSUBPD            Z5, Z0, Z0
-	VSUBPD            Z3, Z0, Z0
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
-	VMULPD            Z5, Z5, Z2
-	VBROADCASTSD      sumsConsts<>+224(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z3
-	VMULPD            Z5, Z2, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z6
-	VFNMADD231PD      Z3, Z4, Z6
-	VFMSUB213PD       Z0, Z2, Z6
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z4, Z6
-	VSUBPD            Z6, Z5, Z3
-	VBROADCASTSD      sumsConsts<>+272(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z2, Z4
-	VMULPD            Z2, Z4, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z6
-	VBROADCASTSD      sumsConsts<>+152(SB), Z7
-	VSUBPD            Z6, Z7, Z7
-	VMULPD            Z0, Z5, Z0
-	VFMSUB231PD       Z4, Z2, Z0
-	VBROADCASTSD      sumsConsts<>+152(SB), Z2
-	VSUBPD            Z7, Z2, Z2
-	VSUBPD            Z6, Z2, Z2
-	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z7, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z0, Z3, K1, Z9
-	VPSLLQ            $0x3e, Z1, Z2
+	VMOVUPD           576(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z3
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z3
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z5
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z4, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z4, Z6
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+200(SB), Z8
+	VFMSUB213PD       Z6, Z4, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z11
+	VFMSUB213PD       Z7, Z5, Z11
+	VSUBPD            Z6, Z0, Z12
+	VSUBPD            Z7, Z1, Z13
+	VSUBPD            Z12, Z0, Z0
+	VSUBPD            Z13, Z1, Z1
+	VSUBPD            Z6, Z0, Z0
+	VSUBPD            Z7, Z1, Z1
+	VSUBPD            Z8, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z4, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z1
+	VMULPD            Z12, Z12, Z4
+	VMULPD            Z13, Z13, Z5
+	VBROADCASTSD      sumsConsts<>+224(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z4, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VMULPD            Z12, Z4, Z8
+	VMULPD            Z13, Z5, Z11
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z14
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z15
+	VFNMADD231PD      Z6, Z8, Z14
+	VFNMADD231PD      Z7, Z11, Z15
+	VFMSUB213PD       Z0, Z4, Z14
+	VFMSUB213PD       Z1, Z5, Z15
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z8, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z11, Z15
+	VSUBPD            Z14, Z12, Z6
+	VSUBPD            Z15, Z13, Z7
+	VBROADCASTSD      sumsConsts<>+272(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z4, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z11
+	VMULPD            Z4, Z8, Z8
+	VMULPD            Z5, Z11, Z11
+	VMULPD.BCST       sumsConsts<>+144(SB), Z4, Z14
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VBROADCASTSD      sumsConsts<>+152(SB), Z17
+	VSUBPD            Z15, Z17, Z17
+	VMULPD            Z0, Z12, Z0
+	VMULPD            Z1, Z13, Z1
+	VFMSUB231PD       Z8, Z4, Z0
+	VFMSUB231PD       Z11, Z5, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z4
+	VSUBPD            Z16, Z4, Z4
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z17, Z5, Z5
+	VSUBPD            Z14, Z4, Z4
+	VSUBPD            Z15, Z5, Z5
+	VADDPD            Z0, Z4, Z0
+	VADDPD            Z1, Z5, Z1
+	VADDPD            Z0, Z16, Z0
+	VADDPD            Z1, Z17, Z1
+	VMOVAPD           Z6, Z4
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z0, Z6, K1, Z4
+	VMOVAPD           Z7, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z1, Z7, K1, Z5
+	VPSLLQ            $0x3e, Z2, Z8
+	VPSLLQ            $0x3e, Z3, Z11
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z8, Z8
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z11, Z11
+	VPXORQ            Z8, Z4, Z4
+	VPXORQ            Z11, Z5, Z5
+	VMOVAPD           Z0, Z8
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z6, Z0, K1, Z8
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z7, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPXORQ            Z2, Z9, Z2
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z3, Z0, K1, Z10
-	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
-	VPSLLQ            $0x3e, Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z10, Z0
+	VPXORQ            Z1, Z8, Z1
+	VPXORQ            Z2, Z0, Z0
 	MOVQ              (AX), DX
-	VMOVUPD           (DX)(CX*8), Z1
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z1, Z3
-	VMULPD            Z0, Z3, Z0
-	VBROADCASTSD      sumsConsts<>+8(SB), Z3
-	VMINPD            Z0, Z3, Z0
-	VBROADCASTSD      sumsConsts<>+16(SB), Z3
-	VMAXPD            Z0, Z3, Z0
-	VBROADCASTSD      sumsConsts<>+32(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z3
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z3
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z3, Z0
-	VBROADCASTSD      sumsConsts<>+48(SB), Z4
-	VFNMADD213PD      Z0, Z3, Z4
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z3, Z0
-	VBROADCASTSD      sumsConsts<>+64(SB), Z5
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z4, Z5
-	VMULPD            Z4, Z4, Z6
-	VFMADD231PD       Z5, Z6, Z0
-	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z5
-	VBROADCASTSD      sumsConsts<>+152(SB), Z6
-	VSUBPD            Z5, Z6, Z6
-	VADDPD            Z4, Z6, Z4
-	VADDPD            Z4, Z0, Z0
-	VADDPD            Z0, Z5, Z0
-	VSCALEFPD         Z3, Z0, Z0
+	VMOVUPD           (DX)(CX*8), Z2
+	VMOVUPD           64(DX)(CX*8), Z3
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z2, Z6
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z7
+	VMULPD            Z1, Z6, Z1
+	VMULPD            Z0, Z7, Z0
+	VBROADCASTSD      sumsConsts<>+8(SB), Z6
+	VMINPD            Z1, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+8(SB), Z6
+	VMINPD            Z0, Z6, Z0
+	VBROADCASTSD      sumsConsts<>+16(SB), Z6
+	VMAXPD            Z1, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+16(SB), Z6
+	VMAXPD            Z0, Z6, Z0
+	VBROADCASTSD      sumsConsts<>+32(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z6
+	VBROADCASTSD      sumsConsts<>+32(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z7, Z7
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z6, Z1
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z7, Z0
+	VBROADCASTSD      sumsConsts<>+48(SB), Z8
+	VFNMADD213PD      Z1, Z6, Z8
+	VBROADCASTSD      sumsConsts<>+48(SB), Z11
+	VFNMADD213PD      Z0, Z7, Z11
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z11, Z0, Z0
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z6, Z1
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z7, Z0
+	VBROADCASTSD      sumsConsts<>+64(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z8, Z12
+	VBROADCASTSD      sumsConsts<>+64(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z11, Z13
+	VMULPD            Z8, Z8, Z14
+	VMULPD            Z11, Z11, Z15
+	VFMADD231PD       Z12, Z14, Z1
+	VFMADD231PD       Z13, Z15, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z8, Z12
+	VADDPD.BCST       sumsConsts<>+152(SB), Z11, Z13
+	VBROADCASTSD      sumsConsts<>+152(SB), Z14
+	VSUBPD            Z12, Z14, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VADDPD            Z8, Z14, Z8
+	VADDPD            Z11, Z15, Z11
+	VADDPD            Z8, Z1, Z1
+	VADDPD            Z11, Z0, Z0
+	VADDPD            Z1, Z12, Z1
+	VADDPD            Z0, Z13, Z0
+	VSCALEFPD         Z6, Z1, Z1
+	VSCALEFPD         Z7, Z0, Z0
 	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z3
-	VADDPD            Z0, Z3, Z3
-	VMOVUPD           Z3, (DX)
-	VMULPD            Z2, Z1, Z1
-	VMULPD            Z0, Z1, Z0
-	VMOVUPD           Z0, 1024(SP)
-	VMOVUPD           576(SP), Z0
-	VBROADCASTSD      sumsConsts<>+184(SB), Z1
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
-	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z3
-	VBROADCASTSD      sumsConsts<>+200(SB), Z4
-	VFMSUB213PD       Z3, Z2, Z4
-	VSUBPD            Z3, Z0, Z5
-	VSUBPD            Z5, Z0, Z0
-	VSUBPD            Z3, Z0, Z0
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
-	VMULPD            Z5, Z5, Z2
-	VBROADCASTSD      sumsConsts<>+224(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z3
-	VMULPD            Z5, Z2, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z6
-	VFNMADD231PD      Z3, Z4, Z6
-	VFMSUB213PD       Z0, Z2, Z6
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z4, Z6
-	VSUBPD            Z6, Z5, Z3
-	VBROADCASTSD      sumsConsts<>+272(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z2, Z4
-	VMULPD            Z2, Z4, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z6
-	VBROADCASTSD      sumsConsts<>+152(SB), Z7
-	VSUBPD            Z6, Z7, Z7
-	VMULPD            Z0, Z5, Z0
-	VFMSUB231PD       Z4, Z2, Z0
-	VBROADCASTSD      sumsConsts<>+152(SB), Z2
-	VSUBPD            Z7, Z2, Z2
-	VSUBPD            Z6, Z2, Z2
-	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z7, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z0, Z3, K1, Z11
-	VPSLLQ            $0x3e, Z1, Z2
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPXORQ            Z2, Z11, Z2
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z3, Z0, K1, Z12
-	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
-	VPSLLQ            $0x3e, Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z12, Z0
-	MOVQ              (AX), DX
-	VMOVUPD           64(DX)(CX*8), Z1
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z1, Z3
+	VMOVUPD           (DX), Z6
+	VADDPD            Z1, Z6, Z6
+	VADDPD            Z0, Z6, Z6
+	VMOVUPD           Z6, (DX)
+	VMULPD            Z4, Z2, Z2
+	VMULPD            Z5, Z3, Z3
+	VMULPD            Z1, Z2, Z1
 	VMULPD            Z0, Z3, Z0
-	VBROADCASTSD      sumsConsts<>+8(SB), Z3
-	VMINPD            Z0, Z3, Z0
-	VBROADCASTSD      sumsConsts<>+16(SB), Z3
-	VMAXPD            Z0, Z3, Z0
-	VBROADCASTSD      sumsConsts<>+32(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z3
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z3
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z3, Z0
-	VBROADCASTSD      sumsConsts<>+48(SB), Z4
-	VFNMADD213PD      Z0, Z3, Z4
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z3, Z0
-	VBROADCASTSD      sumsConsts<>+64(SB), Z5
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z4, Z5
-	VMULPD            Z4, Z4, Z6
-	VFMADD231PD       Z5, Z6, Z0
-	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z5
-	VBROADCASTSD      sumsConsts<>+152(SB), Z6
-	VSUBPD            Z5, Z6, Z6
-	VADDPD            Z4, Z6, Z4
-	VADDPD            Z4, Z0, Z0
-	VADDPD            Z0, Z5, Z0
-	VSCALEFPD         Z3, Z0, Z0
-	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z3
-	VADDPD            Z0, Z3, Z3
-	VMOVUPD           Z3, (DX)
-	VMULPD            Z2, Z1, Z1
-	VMULPD            Z0, Z1, Z0
+	VMOVUPD           Z1, 1024(SP)
 	VMOVUPD           Z0, 1088(SP)
 	VMOVUPD           640(SP), Z0
-	VBROADCASTSD      sumsConsts<>+184(SB), Z1
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
-	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z3
-	VBROADCASTSD      sumsConsts<>+200(SB), Z4
-	VFMSUB213PD       Z3, Z2, Z4
-	VSUBPD            Z3, Z0, Z5
-	VSUBPD            Z5, Z0, Z0
-	VSUBPD            Z3, Z0, Z0
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
-	VMULPD            Z5, Z5, Z2
-	VBROADCASTSD      sumsConsts<>+224(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z3
-	VMULPD            Z5, Z2, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z6
-	VFNMADD231PD      Z3, Z4, Z6
-	VFMSUB213PD       Z0, Z2, Z6
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z4, Z6
-	VSUBPD            Z6, Z5, Z3
-	VBROADCASTSD      sumsConsts<>+272(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z2, Z4
-	VMULPD            Z2, Z4, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z6
-	VBROADCASTSD      sumsConsts<>+152(SB), Z7
-	VSUBPD            Z6, Z7, Z7
-	VMULPD            Z0, Z5, Z0
-	VFMSUB231PD       Z4, Z2, Z0
-	VBROADCASTSD      sumsConsts<>+152(SB), Z2
-	VSUBPD            Z7, Z2, Z2
-	VSUBPD            Z6, Z2, Z2
-	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z7, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z0, Z3, K1, Z13
-	VPSLLQ            $0x3e, Z1, Z2
+	VMOVUPD           704(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z3
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z3
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z5
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z4, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z4, Z6
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+200(SB), Z8
+	VFMSUB213PD       Z6, Z4, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z11
+	VFMSUB213PD       Z7, Z5, Z11
+	VSUBPD            Z6, Z0, Z12
+	VSUBPD            Z7, Z1, Z13
+	VSUBPD            Z12, Z0, Z0
+	VSUBPD            Z13, Z1, Z1
+	VSUBPD            Z6, Z0, Z0
+	VSUBPD            Z7, Z1, Z1
+	VSUBPD            Z8, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z4, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z1
+	VMULPD            Z12, Z12, Z4
+	VMULPD            Z13, Z13, Z5
+	VBROADCASTSD      sumsConsts<>+224(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z4, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VMULPD            Z12, Z4, Z8
+	VMULPD            Z13, Z5, Z11
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z14
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z15
+	VFNMADD231PD      Z6, Z8, Z14
+	VFNMADD231PD      Z7, Z11, Z15
+	VFMSUB213PD       Z0, Z4, Z14
+	VFMSUB213PD       Z1, Z5, Z15
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z8, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z11, Z15
+	VSUBPD            Z14, Z12, Z6
+	VSUBPD            Z15, Z13, Z7
+	VBROADCASTSD      sumsConsts<>+272(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z4, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z11
+	VMULPD            Z4, Z8, Z8
+	VMULPD            Z5, Z11, Z11
+	VMULPD.BCST       sumsConsts<>+144(SB), Z4, Z14
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VBROADCASTSD      sumsConsts<>+152(SB), Z17
+	VSUBPD            Z15, Z17, Z17
+	VMULPD            Z0, Z12, Z0
+	VMULPD            Z1, Z13, Z1
+	VFMSUB231PD       Z8, Z4, Z0
+	VFMSUB231PD       Z11, Z5, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z4
+	VSUBPD            Z16, Z4, Z4
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z17, Z5, Z5
+	VSUBPD            Z14, Z4, Z4
+	VSUBPD            Z15, Z5, Z5
+	VADDPD            Z0, Z4, Z0
+	VADDPD            Z1, Z5, Z1
+	VADDPD            Z0, Z16, Z0
+	VADDPD            Z1, Z17, Z1
+	VMOVAPD           Z6, Z4
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z0, Z6, K1, Z4
+	VMOVAPD           Z7, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z1, Z7, K1, Z5
+	VPSLLQ            $0x3e, Z2, Z8
+	VPSLLQ            $0x3e, Z3, Z11
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z8, Z8
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z11, Z11
+	VPXORQ            Z8, Z4, Z4
+	VPXORQ            Z11, Z5, Z5
+	VMOVAPD           Z0, Z8
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z6, Z0, K1, Z8
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z7, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPXORQ            Z2, Z13, Z2
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z3, Z0, K1, Z14
-	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
-	VPSLLQ            $0x3e, Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z14, Z0
+	VPXORQ            Z1, Z8, Z1
+	VPXORQ            Z2, Z0, Z0
 	MOVQ              (AX), DX
-	VMOVUPD           128(DX)(CX*8), Z1
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z1, Z3
-	VMULPD            Z0, Z3, Z0
-	VBROADCASTSD      sumsConsts<>+8(SB), Z3
-	VMINPD            Z0, Z3, Z0
-	VBROADCASTSD      sumsConsts<>+16(SB), Z3
-	VMAXPD            Z0, Z3, Z0
-	VBROADCASTSD      sumsConsts<>+32(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z3
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z3
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z3, Z0
-	VBROADCASTSD      sumsConsts<>+48(SB), Z4
-	VFNMADD213PD      Z0, Z3, Z4
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z3, Z0
-	VBROADCASTSD      sumsConsts<>+64(SB), Z5
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z4, Z5
-	VMULPD            Z4, Z4, Z6
-	VFMADD231PD       Z5, Z6, Z0
-	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z5
-	VBROADCASTSD      sumsConsts<>+152(SB), Z6
-	VSUBPD            Z5, Z6, Z6
-	VADDPD            Z4, Z6, Z4
-	VADDPD            Z4, Z0, Z0
-	VADDPD            Z0, Z5, Z0
-	VSCALEFPD         Z3, Z0, Z0
+	VMOVUPD           128(DX)(CX*8), Z2
+	VMOVUPD           192(DX)(CX*8), Z3
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z2, Z6
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z7
+	VMULPD            Z1, Z6, Z1
+	VMULPD            Z0, Z7, Z0
+	VBROADCASTSD      sumsConsts<>+8(SB), Z6
+	VMINPD            Z1, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+8(SB), Z6
+	VMINPD            Z0, Z6, Z0
+	VBROADCASTSD      sumsConsts<>+16(SB), Z6
+	VMAXPD            Z1, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+16(SB), Z6
+	VMAXPD            Z0, Z6, Z0
+	VBROADCASTSD      sumsConsts<>+32(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z6
+	VBROADCASTSD      sumsConsts<>+32(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z7, Z7
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z6, Z1
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z7, Z0
+	VBROADCASTSD      sumsConsts<>+48(SB), Z8
+	VFNMADD213PD      Z1, Z6, Z8
+	VBROADCASTSD      sumsConsts<>+48(SB), Z11
+	VFNMADD213PD      Z0, Z7, Z11
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z11, Z0, Z0
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z6, Z1
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z7, Z0
+	VBROADCASTSD      sumsConsts<>+64(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z8, Z12
+	VBROADCASTSD      sumsConsts<>+64(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z11, Z13
+	VMULPD            Z8, Z8, Z14
+	VMULPD            Z11, Z11, Z15
+	VFMADD231PD       Z12, Z14, Z1
+	VFMADD231PD       Z13, Z15, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z8, Z12
+	VADDPD.BCST       sumsConsts<>+152(SB), Z11, Z13
+	VBROADCASTSD      sumsConsts<>+152(SB), Z14
+	VSUBPD            Z12, Z14, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VADDPD            Z8, Z14, Z8
+	VADDPD            Z11, Z15, Z11
+	VADDPD            Z8, Z1, Z1
+	VADDPD            Z11, Z0, Z0
+	VADDPD            Z1, Z12, Z1
+	VADDPD            Z0, Z13, Z0
+	VSCALEFPD         Z6, Z1, Z1
+	VSCALEFPD         Z7, Z0, Z0
 	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z3
-	VADDPD            Z0, Z3, Z3
-	VMOVUPD           Z3, (DX)
-	VMULPD            Z2, Z1, Z1
-	VMULPD            Z0, Z1, Z0
-	VMOVUPD           Z0, 1152(SP)
-	VMOVUPD           704(SP), Z0
-	VBROADCASTSD      sumsConsts<>+184(SB), Z1
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
-	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z3
-	VBROADCASTSD      sumsConsts<>+200(SB), Z4
-	VFMSUB213PD       Z3, Z2, Z4
-	VSUBPD            Z3, Z0, Z5
-	VSUBPD            Z5, Z0, Z0
-	VSUBPD            Z3, Z0, Z0
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
-	VMULPD            Z5, Z5, Z2
-	VBROADCASTSD      sumsConsts<>+224(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z3
-	VMULPD            Z5, Z2, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z6
-	VFNMADD231PD      Z3, Z4, Z6
-	VFMSUB213PD       Z0, Z2, Z6
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z4, Z6
-	VSUBPD            Z6, Z5, Z3
-	VBROADCASTSD      sumsConsts<>+272(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z2, Z4
-	VMULPD            Z2, Z4, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z6
-	VBROADCASTSD      sumsConsts<>+152(SB), Z7
-	VSUBPD            Z6, Z7, Z7
-	VMULPD            Z0, Z5, Z0
-	VFMSUB231PD       Z4, Z2, Z0
-	VBROADCASTSD      sumsConsts<>+152(SB), Z2
-	VSUBPD            Z7, Z2, Z2
-	VSUBPD            Z6, Z2, Z2
-	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z7, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z0, Z3, K1, Z15
-	VPSLLQ            $0x3e, Z1, Z2
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPXORQ            Z2, Z15, Z2
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z3, Z0, K1, Z16
-	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
-	VPSLLQ            $0x3e, Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z16, Z0
-	MOVQ              (AX), DX
-	VMOVUPD           192(DX)(CX*8), Z1
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z1, Z3
+	VMOVUPD           (DX), Z6
+	VADDPD            Z1, Z6, Z6
+	VADDPD            Z0, Z6, Z6
+	VMOVUPD           Z6, (DX)
+	VMULPD            Z4, Z2, Z2
+	VMULPD            Z5, Z3, Z3
+	VMULPD            Z1, Z2, Z1
 	VMULPD            Z0, Z3, Z0
-	VBROADCASTSD      sumsConsts<>+8(SB), Z3
-	VMINPD            Z0, Z3, Z0
-	VBROADCASTSD      sumsConsts<>+16(SB), Z3
-	VMAXPD            Z0, Z3, Z0
-	VBROADCASTSD      sumsConsts<>+32(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z3
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z3
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z3, Z0
-	VBROADCASTSD      sumsConsts<>+48(SB), Z4
-	VFNMADD213PD      Z0, Z3, Z4
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z3, Z0
-	VBROADCASTSD      sumsConsts<>+64(SB), Z5
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z4, Z5
-	VMULPD            Z4, Z4, Z6
-	VFMADD231PD       Z5, Z6, Z0
-	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z5
-	VBROADCASTSD      sumsConsts<>+152(SB), Z6
-	VSUBPD            Z5, Z6, Z6
-	VADDPD            Z4, Z6, Z4
-	VADDPD            Z4, Z0, Z0
-	VADDPD            Z0, Z5, Z0
-	VSCALEFPD         Z3, Z0, Z0
-	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z3
-	VADDPD            Z0, Z3, Z3
-	VMOVUPD           Z3, (DX)
-	VMULPD            Z2, Z1, Z1
-	VMULPD            Z0, Z1, Z0
+	VMOVUPD           Z1, 1152(SP)
 	VMOVUPD           Z0, 1216(SP)
 	VMOVUPD           768(SP), Z0
-	VBROADCASTSD      sumsConsts<>+184(SB), Z1
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
-	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z3
-	VBROADCASTSD      sumsConsts<>+200(SB), Z4
-	VFMSUB213PD       Z3, Z2, Z4
-	VSUBPD            Z3, Z0, Z5
-	VSUBPD            Z5, Z0, Z0
-	VSUBPD            Z3, Z0, Z0
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
-	VMULPD            Z5, Z5, Z2
-	VBROADCASTSD      sumsConsts<>+224(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z3
-	VMULPD            Z5, Z2, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z6
-	VFNMADD231PD      Z3, Z4, Z6
-	VFMSUB213PD       Z0, Z2, Z6
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z4, Z6
-	VSUBPD            Z6, Z5, Z3
-	VBROADCASTSD      sumsConsts<>+272(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z2, Z4
-	VMULPD            Z2, Z4, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z6
-	VBROADCASTSD      sumsConsts<>+152(SB), Z7
-	VSUBPD            Z6, Z7, Z7
-	VMULPD            Z0, Z5, Z0
-	VFMSUB231PD       Z4, Z2, Z0
-	VBROADCASTSD      sumsConsts<>+152(SB), Z2
-	VSUBPD            Z7, Z2, Z2
-	VSUBPD            Z6, Z2, Z2
-	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z7, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z0, Z3, K1, Z17
-	VPSLLQ            $0x3e, Z1, Z2
+	VMOVUPD           832(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z3
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z3
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z5
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z4, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z4, Z6
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+200(SB), Z8
+	VFMSUB213PD       Z6, Z4, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z11
+	VFMSUB213PD       Z7, Z5, Z11
+	VSUBPD            Z6, Z0, Z12
+	VSUBPD            Z7, Z1, Z13
+	VSUBPD            Z12, Z0, Z0
+	VSUBPD            Z13, Z1, Z1
+	VSUBPD            Z6, Z0, Z0
+	VSUBPD            Z7, Z1, Z1
+	VSUBPD            Z8, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z4, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z1
+	VMULPD            Z12, Z12, Z4
+	VMULPD            Z13, Z13, Z5
+	VBROADCASTSD      sumsConsts<>+224(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z4, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VMULPD            Z12, Z4, Z8
+	VMULPD            Z13, Z5, Z11
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z14
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z15
+	VFNMADD231PD      Z6, Z8, Z14
+	VFNMADD231PD      Z7, Z11, Z15
+	VFMSUB213PD       Z0, Z4, Z14
+	VFMSUB213PD       Z1, Z5, Z15
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z8, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z11, Z15
+	VSUBPD            Z14, Z12, Z6
+	VSUBPD            Z15, Z13, Z7
+	VBROADCASTSD      sumsConsts<>+272(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z4, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z11
+	VMULPD            Z4, Z8, Z8
+	VMULPD            Z5, Z11, Z11
+	VMULPD.BCST       sumsConsts<>+144(SB), Z4, Z14
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VBROADCASTSD      sumsConsts<>+152(SB), Z17
+	VSUBPD            Z15, Z17, Z17
+	VMULPD            Z0, Z12, Z0
+	VMULPD            Z1, Z13, Z1
+	VFMSUB231PD       Z8, Z4, Z0
+	VFMSUB231PD       Z11, Z5, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z4
+	VSUBPD            Z16, Z4, Z4
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z17, Z5, Z5
+	VSUBPD            Z14, Z4, Z4
+	VSUBPD            Z15, Z5, Z5
+	VADDPD            Z0, Z4, Z0
+	VADDPD            Z1, Z5, Z1
+	VADDPD            Z0, Z16, Z0
+	VADDPD            Z1, Z17, Z1
+	VMOVAPD           Z6, Z4
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z0, Z6, K1, Z4
+	VMOVAPD           Z7, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z1, Z7, K1, Z5
+	VPSLLQ            $0x3e, Z2, Z8
+	VPSLLQ            $0x3e, Z3, Z11
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z8, Z8
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z11, Z11
+	VPXORQ            Z8, Z4, Z4
+	VPXORQ            Z11, Z5, Z5
+	VMOVAPD           Z0, Z8
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z6, Z0, K1, Z8
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z7, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPXORQ            Z2, Z17, Z2
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z3, Z0, K1, Z18
-	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
-	VPSLLQ            $0x3e, Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z18, Z0
+	VPXORQ            Z1, Z8, Z1
+	VPXORQ            Z2, Z0, Z0
 	MOVQ              (AX), DX
-	VMOVUPD           256(DX)(CX*8), Z1
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z1, Z3
-	VMULPD            Z0, Z3, Z0
-	VBROADCASTSD      sumsConsts<>+8(SB), Z3
-	VMINPD            Z0, Z3, Z0
-	VBROADCASTSD      sumsConsts<>+16(SB), Z3
-	VMAXPD            Z0, Z3, Z0
-	VBROADCASTSD      sumsConsts<>+32(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z3
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z3
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z3, Z0
-	VBROADCASTSD      sumsConsts<>+48(SB), Z4
-	VFNMADD213PD      Z0, Z3, Z4
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z3, Z0
-	VBROADCASTSD      sumsConsts<>+64(SB), Z5
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z4, Z5
-	VMULPD            Z4, Z4, Z6
-	VFMADD231PD       Z5, Z6, Z0
-	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z5
-	VBROADCASTSD      sumsConsts<>+152(SB), Z6
-	VSUBPD            Z5, Z6, Z6
-	VADDPD            Z4, Z6, Z4
-	VADDPD            Z4, Z0, Z0
-	VADDPD            Z0, Z5, Z0
-	VSCALEFPD         Z3, Z0, Z0
+	VMOVUPD           256(DX)(CX*8), Z2
+	VMOVUPD           320(DX)(CX*8), Z3
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z2, Z6
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z7
+	VMULPD            Z1, Z6, Z1
+	VMULPD            Z0, Z7, Z0
+	VBROADCASTSD      sumsConsts<>+8(SB), Z6
+	VMINPD            Z1, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+8(SB), Z6
+	VMINPD            Z0, Z6, Z0
+	VBROADCASTSD      sumsConsts<>+16(SB), Z6
+	VMAXPD            Z1, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+16(SB), Z6
+	VMAXPD            Z0, Z6, Z0
+	VBROADCASTSD      sumsConsts<>+32(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z6
+	VBROADCASTSD      sumsConsts<>+32(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z7, Z7
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z6, Z1
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z7, Z0
+	VBROADCASTSD      sumsConsts<>+48(SB), Z8
+	VFNMADD213PD      Z1, Z6, Z8
+	VBROADCASTSD      sumsConsts<>+48(SB), Z11
+	VFNMADD213PD      Z0, Z7, Z11
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z11, Z0, Z0
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z6, Z1
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z7, Z0
+	VBROADCASTSD      sumsConsts<>+64(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z8, Z12
+	VBROADCASTSD      sumsConsts<>+64(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z11, Z13
+	VMULPD            Z8, Z8, Z14
+	VMULPD            Z11, Z11, Z15
+	VFMADD231PD       Z12, Z14, Z1
+	VFMADD231PD       Z13, Z15, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z8, Z12
+	VADDPD.BCST       sumsConsts<>+152(SB), Z11, Z13
+	VBROADCASTSD      sumsConsts<>+152(SB), Z14
+	VSUBPD            Z12, Z14, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VADDPD            Z8, Z14, Z8
+	VADDPD            Z11, Z15, Z11
+	VADDPD            Z8, Z1, Z1
+	VADDPD            Z11, Z0, Z0
+	VADDPD            Z1, Z12, Z1
+	VADDPD            Z0, Z13, Z0
+	VSCALEFPD         Z6, Z1, Z1
+	VSCALEFPD         Z7, Z0, Z0
 	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z3
-	VADDPD            Z0, Z3, Z3
-	VMOVUPD           Z3, (DX)
-	VMULPD            Z2, Z1, Z1
-	VMULPD            Z0, Z1, Z0
-	VMOVUPD           Z0, 1280(SP)
-	VMOVUPD           832(SP), Z0
-	VBROADCASTSD      sumsConsts<>+184(SB), Z1
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
-	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z3
-	VBROADCASTSD      sumsConsts<>+200(SB), Z4
-	VFMSUB213PD       Z3, Z2, Z4
-	VSUBPD            Z3, Z0, Z5
-	VSUBPD            Z5, Z0, Z0
-	VSUBPD            Z3, Z0, Z0
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
-	VMULPD            Z5, Z5, Z2
-	VBROADCASTSD      sumsConsts<>+224(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z3
-	VMULPD            Z5, Z2, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z6
-	VFNMADD231PD      Z3, Z4, Z6
-	VFMSUB213PD       Z0, Z2, Z6
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z4, Z6
-	VSUBPD            Z6, Z5, Z3
-	VBROADCASTSD      sumsConsts<>+272(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z2, Z4
-	VMULPD            Z2, Z4, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z6
-	VBROADCASTSD      sumsConsts<>+152(SB), Z7
-	VSUBPD            Z6, Z7, Z7
-	VMULPD            Z0, Z5, Z0
-	VFMSUB231PD       Z4, Z2, Z0
-	VBROADCASTSD      sumsConsts<>+152(SB), Z2
-	VSUBPD            Z7, Z2, Z2
-	VSUBPD            Z6, Z2, Z2
-	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z7, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z0, Z3, K1, Z19
-	VPSLLQ            $0x3e, Z1, Z2
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPXORQ            Z2, Z19, Z2
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z3, Z0, K1, Z20
-	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
-	VPSLLQ            $0x3e, Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z20, Z0
-	MOVQ              (AX), DX
-	VMOVUPD           320(DX)(CX*8), Z1
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z1, Z3
+	VMOVUPD           (DX), Z6
+	VADDPD            Z1, Z6, Z6
+	VADDPD            Z0, Z6, Z6
+	VMOVUPD           Z6, (DX)
+	VMULPD            Z4, Z2, Z2
+	VMULPD            Z5, Z3, Z3
+	VMULPD            Z1, Z2, Z1
 	VMULPD            Z0, Z3, Z0
-	VBROADCASTSD      sumsConsts<>+8(SB), Z3
-	VMINPD            Z0, Z3, Z0
-	VBROADCASTSD      sumsConsts<>+16(SB), Z3
-	VMAXPD            Z0, Z3, Z0
-	VBROADCASTSD      sumsConsts<>+32(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z3
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z3
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z3, Z0
-	VBROADCASTSD      sumsConsts<>+48(SB), Z4
-	VFNMADD213PD      Z0, Z3, Z4
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z3, Z0
-	VBROADCASTSD      sumsConsts<>+64(SB), Z5
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z4, Z5
-	VMULPD            Z4, Z4, Z6
-	VFMADD231PD       Z5, Z6, Z0
-	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z5
-	VBROADCASTSD      sumsConsts<>+152(SB), Z6
-	VSUBPD            Z5, Z6, Z6
-	VADDPD            Z4, Z6, Z4
-	VADDPD            Z4, Z0, Z0
-	VADDPD            Z0, Z5, Z0
-	VSCALEFPD         Z3, Z0, Z0
-	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z3
-	VADDPD            Z0, Z3, Z3
-	VMOVUPD           Z3, (DX)
-	VMULPD            Z2, Z1, Z1
-	VMULPD            Z0, Z1, Z0
+	VMOVUPD           Z1, 1280(SP)
 	VMOVUPD           Z0, 1344(SP)
 	VMOVUPD           896(SP), Z0
-	VBROADCASTSD      sumsConsts<>+184(SB), Z1
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
-	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z3
-	VBROADCASTSD      sumsConsts<>+200(SB), Z4
-	VFMSUB213PD       Z3, Z2, Z4
-	VSUBPD            Z3, Z0, Z5
-	VSUBPD            Z5, Z0, Z0
-	VSUBPD            Z3, Z0, Z0
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
-	VMULPD            Z5, Z5, Z2
-	VBROADCASTSD      sumsConsts<>+224(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z3
-	VMULPD            Z5, Z2, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z6
-	VFNMADD231PD      Z3, Z4, Z6
-	VFMSUB213PD       Z0, Z2, Z6
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z4, Z6
-	VSUBPD            Z6, Z5, Z3
-	VBROADCASTSD      sumsConsts<>+272(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z2, Z4
-	VMULPD            Z2, Z4, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z6
-	VBROADCASTSD      sumsConsts<>+152(SB), Z7
-	VSUBPD            Z6, Z7, Z7
-	VMULPD            Z0, Z5, Z0
-	VFMSUB231PD       Z4, Z2, Z0
-	VBROADCASTSD      sumsConsts<>+152(SB), Z2
-	VSUBPD            Z7, Z2, Z2
-	VSUBPD            Z6, Z2, Z2
-	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z7, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z0, Z3, K1, Z21
-	VPSLLQ            $0x3e, Z1, Z2
+	VMOVUPD           960(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z3
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z3
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z5
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z4, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z4, Z6
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+200(SB), Z8
+	VFMSUB213PD       Z6, Z4, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z11
+	VFMSUB213PD       Z7, Z5, Z11
+	VSUBPD            Z6, Z0, Z12
+	VSUBPD            Z7, Z1, Z13
+	VSUBPD            Z12, Z0, Z0
+	VSUBPD            Z13, Z1, Z1
+	VSUBPD            Z6, Z0, Z0
+	VSUBPD            Z7, Z1, Z1
+	VSUBPD            Z8, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z4, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z1
+	VMULPD            Z12, Z12, Z4
+	VMULPD            Z13, Z13, Z5
+	VBROADCASTSD      sumsConsts<>+224(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z4, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VMULPD            Z12, Z4, Z8
+	VMULPD            Z13, Z5, Z11
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z14
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z15
+	VFNMADD231PD      Z6, Z8, Z14
+	VFNMADD231PD      Z7, Z11, Z15
+	VFMSUB213PD       Z0, Z4, Z14
+	VFMSUB213PD       Z1, Z5, Z15
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z8, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z11, Z15
+	VSUBPD            Z14, Z12, Z6
+	VSUBPD            Z15, Z13, Z7
+	VBROADCASTSD      sumsConsts<>+272(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z4, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z11
+	VMULPD            Z4, Z8, Z8
+	VMULPD            Z5, Z11, Z11
+	VMULPD.BCST       sumsConsts<>+144(SB), Z4, Z14
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VBROADCASTSD      sumsConsts<>+152(SB), Z17
+	VSUBPD            Z15, Z17, Z17
+	VMULPD            Z0, Z12, Z0
+	VMULPD            Z1, Z13, Z1
+	VFMSUB231PD       Z8, Z4, Z0
+	VFMSUB231PD       Z11, Z5, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z4
+	VSUBPD            Z16, Z4, Z4
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z17, Z5, Z5
+	VSUBPD            Z14, Z4, Z4
+	VSUBPD            Z15, Z5, Z5
+	VADDPD            Z0, Z4, Z0
+	VADDPD            Z1, Z5, Z1
+	VADDPD            Z0, Z16, Z0
+	VADDPD            Z1, Z17, Z1
+	VMOVAPD           Z6, Z4
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z0, Z6, K1, Z4
+	VMOVAPD           Z7, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z1, Z7, K1, Z5
+	VPSLLQ            $0x3e, Z2, Z8
+	VPSLLQ            $0x3e, Z3, Z11
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z8, Z8
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z11, Z11
+	VPXORQ            Z8, Z4, Z4
+	VPXORQ            Z11, Z5, Z5
+	VMOVAPD           Z0, Z8
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z6, Z0, K1, Z8
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z7, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPXORQ            Z2, Z21, Z2
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z3, Z0, K1, Z22
-	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
-	VPSLLQ            $0x3e, Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z22, Z0
+	VPXORQ            Z1, Z8, Z1
+	VPXORQ            Z2, Z0, Z0
 	MOVQ              (AX), DX
-	VMOVUPD           384(DX)(CX*8), Z1
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z1, Z3
-	VMULPD            Z0, Z3, Z0
-	VBROADCASTSD      sumsConsts<>+8(SB), Z3
-	VMINPD            Z0, Z3, Z0
-	VBROADCASTSD      sumsConsts<>+16(SB), Z3
-	VMAXPD            Z0, Z3, Z0
-	VBROADCASTSD      sumsConsts<>+32(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z3
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z3
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z3, Z0
-	VBROADCASTSD      sumsConsts<>+48(SB), Z4
-	VFNMADD213PD      Z0, Z3, Z4
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z3, Z0
-	VBROADCASTSD      sumsConsts<>+64(SB), Z5
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z4, Z5
-	VMULPD            Z4, Z4, Z6
-	VFMADD231PD       Z5, Z6, Z0
-	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z5
-	VBROADCASTSD      sumsConsts<>+152(SB), Z6
-	VSUBPD            Z5, Z6, Z6
-	VADDPD            Z4, Z6, Z4
-	VADDPD            Z4, Z0, Z0
-	VADDPD            Z0, Z5, Z0
-	VSCALEFPD         Z3, Z0, Z0
+	VMOVUPD           384(DX)(CX*8), Z2
+	VMOVUPD           448(DX)(CX*8), Z3
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z2, Z6
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z7
+	VMULPD            Z1, Z6, Z1
+	VMULPD            Z0, Z7, Z0
+	VBROADCASTSD      sumsConsts<>+8(SB), Z6
+	VMINPD            Z1, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+8(SB), Z6
+	VMINPD            Z0, Z6, Z0
+	VBROADCASTSD      sumsConsts<>+16(SB), Z6
+	VMAXPD            Z1, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+16(SB), Z6
+	VMAXPD            Z0, Z6, Z0
+	VBROADCASTSD      sumsConsts<>+32(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z6
+	VBROADCASTSD      sumsConsts<>+32(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z7, Z7
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z6, Z1
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z7, Z0
+	VBROADCASTSD      sumsConsts<>+48(SB), Z8
+	VFNMADD213PD      Z1, Z6, Z8
+	VBROADCASTSD      sumsConsts<>+48(SB), Z11
+	VFNMADD213PD      Z0, Z7, Z11
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z11, Z0, Z0
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z6, Z1
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z7, Z0
+	VBROADCASTSD      sumsConsts<>+64(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z8, Z12
+	VBROADCASTSD      sumsConsts<>+64(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z11, Z13
+	VMULPD            Z8, Z8, Z14
+	VMULPD            Z11, Z11, Z15
+	VFMADD231PD       Z12, Z14, Z1
+	VFMADD231PD       Z13, Z15, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z8, Z12
+	VADDPD.BCST       sumsConsts<>+152(SB), Z11, Z13
+	VBROADCASTSD      sumsConsts<>+152(SB), Z14
+	VSUBPD            Z12, Z14, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VADDPD            Z8, Z14, Z8
+	VADDPD            Z11, Z15, Z11
+	VADDPD            Z8, Z1, Z1
+	VADDPD            Z11, Z0, Z0
+	VADDPD            Z1, Z12, Z1
+	VADDPD            Z0, Z13, Z0
+	VSCALEFPD         Z6, Z1, Z1
+	VSCALEFPD         Z7, Z0, Z0
 	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z3
-	VADDPD            Z0, Z3, Z3
-	VMOVUPD           Z3, (DX)
-	VMULPD            Z2, Z1, Z1
-	VMULPD            Z0, Z1, Z0
-	VMOVUPD           Z0, 1408(SP)
-	VMOVUPD           960(SP), Z0
-	VBROADCASTSD      sumsConsts<>+184(SB), Z1
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
-	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z3
-	VBROADCASTSD      sumsConsts<>+200(SB), Z4
-	VFMSUB213PD       Z3, Z2, Z4
-	VSUBPD            Z3, Z0, Z5
-	VSUBPD            Z5, Z0, Z0
-	VSUBPD            Z3, Z0, Z0
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
-	VMULPD            Z5, Z5, Z2
-	VBROADCASTSD      sumsConsts<>+224(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z3
-	VMULPD            Z5, Z2, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z6
-	VFNMADD231PD      Z3, Z4, Z6
-	VFMSUB213PD       Z0, Z2, Z6
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z4, Z6
-	VSUBPD            Z6, Z5, Z3
-	VBROADCASTSD      sumsConsts<>+272(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z2, Z4
-	VMULPD            Z2, Z4, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z6
-	VBROADCASTSD      sumsConsts<>+152(SB), Z7
-	VSUBPD            Z6, Z7, Z7
-	VMULPD            Z0, Z5, Z0
-	VFMSUB231PD       Z4, Z2, Z0
-	VBROADCASTSD      sumsConsts<>+152(SB), Z2
-	VSUBPD            Z7, Z2, Z2
-	VSUBPD            Z6, Z2, Z2
-	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z7, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z0, Z3, K1, Z23
-	VPSLLQ            $0x3e, Z1, Z2
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPXORQ            Z2, Z23, Z2
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z3, Z0, K1, Z24
-	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
-	VPSLLQ            $0x3e, Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z24, Z0
-	MOVQ              (AX), DX
-	VMOVUPD           448(DX)(CX*8), Z1
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z1, Z3
+	VMOVUPD           (DX), Z6
+	VADDPD            Z1, Z6, Z6
+	VADDPD            Z0, Z6, Z6
+	VMOVUPD           Z6, (DX)
+	VMULPD            Z4, Z2, Z2
+	VMULPD            Z5, Z3, Z3
+	VMULPD            Z1, Z2, Z1
 	VMULPD            Z0, Z3, Z0
-	VBROADCASTSD      sumsConsts<>+8(SB), Z3
-	VMINPD            Z0, Z3, Z0
-	VBROADCASTSD      sumsConsts<>+16(SB), Z3
-	VMAXPD            Z0, Z3, Z0
-	VBROADCASTSD      sumsConsts<>+32(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z3
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z3
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z3, Z0
-	VBROADCASTSD      sumsConsts<>+48(SB), Z4
-	VFNMADD213PD      Z0, Z3, Z4
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z3, Z0
-	VBROADCASTSD      sumsConsts<>+64(SB), Z5
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z4, Z5
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z4, Z5
-	VMULPD            Z4, Z4, Z6
-	VFMADD231PD       Z5, Z6, Z0
-	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z5
-	VBROADCASTSD      sumsConsts<>+152(SB), Z6
-	VSUBPD            Z5, Z6, Z6
-	VADDPD            Z4, Z6, Z4
-	VADDPD            Z4, Z0, Z0
-	VADDPD            Z0, Z5, Z0
-	VSCALEFPD         Z3, Z0, Z0
-	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z3
-	VADDPD            Z0, Z3, Z3
-	VMOVUPD           Z3, (DX)
-	VMULPD            Z2, Z1, Z1
-	VMULPD            Z0, Z1, Z0
+	VMOVUPD           Z1, 1408(SP)
 	VMOVUPD           Z0, 1472(SP)
 	VMOVUPD           1024(SP), Z0
 	VMOVUPD           1088(SP), Z1
@@ -3424,16 +3432,16 @@ freqStepAVX512_dot3_end:
 	VADDPD            Z0, Z2, Z0
 	VADDPD            Z0, Z7, Z0
 	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z0, Z3, K1, Z25
+	VBLENDMPD         Z0, Z3, K1, Z9
 	VPSLLQ            $0x3e, Z1, Z2
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPXORQ            Z2, Z25, Z2
+	VPXORQ            Z2, Z9, Z2
 	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z3, Z0, K1, Z26
+	VBLENDMPD         Z3, Z0, K1, Z10
 	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
 	VPSLLQ            $0x3e, Z0, Z0
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z26, Z0
+	VPXORQ            Z0, Z10, Z0
 	MOVQ              (AX), DX
 	VMOVUPD           (DX)(CX*8), Z1
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z1, Z3
@@ -4155,20 +4163,20 @@ cosSumAVX512_block:
 	VMOVUPD Z1, 448(SP)
 	VMOVUPD (SP), Z0
 	VMOVUPD 64(SP), Z1
-	VMOVUPD 128(SP), Z11
-	VMOVUPD 192(SP), Z12
-	VMOVUPD 256(SP), Z13
-	VMOVUPD 320(SP), Z14
-	VMOVUPD 384(SP), Z15
-	VMOVUPD 448(SP), Z16
+	VMOVUPD 128(SP), Z3
+	VMOVUPD 192(SP), Z4
+	VMOVUPD 256(SP), Z5
+	VMOVUPD 320(SP), Z6
+	VMOVUPD 384(SP), Z7
+	VMOVUPD 448(SP), Z8
 	VMOVAPD Z0, Z0
 	VMOVAPD Z1, Z1
-	VMOVAPD Z11, Z11
-	VMOVAPD Z12, Z12
-	VMOVAPD Z13, Z13
-	VMOVAPD Z14, Z14
-	VMOVAPD Z15, Z15
-	VMOVAPD Z16, Z16
+	VMOVAPD Z3, Z3
+	VMOVAPD Z4, Z4
+	VMOVAPD Z5, Z5
+	VMOVAPD Z6, Z6
+	VMOVAPD Z7, Z7
+	VMOVAPD Z8, Z8
 	MOVQ    48(AX), DX
 	MOVQ    64(AX), BX
 	MOVQ    112(AX), SI
@@ -4178,15 +4186,15 @@ cosSumAVX512_block:
 cosSumAVX512_dot1:
 	CMPQ         DI, 104(AX)
 	JGE          cosSumAVX512_dot1_end
-	VBROADCASTSD (BX)(DI*8), Z17
-	VFMADD231PD  (DX)(CX*8), Z17, Z0
-	VFMADD231PD  64(DX)(CX*8), Z17, Z1
-	VFMADD231PD  128(DX)(CX*8), Z17, Z11
-	VFMADD231PD  192(DX)(CX*8), Z17, Z12
-	VFMADD231PD  256(DX)(CX*8), Z17, Z13
-	VFMADD231PD  320(DX)(CX*8), Z17, Z14
-	VFMADD231PD  384(DX)(CX*8), Z17, Z15
-	VFMADD231PD  448(DX)(CX*8), Z17, Z16
+	VBROADCASTSD (BX)(DI*8), Z9
+	VFMADD231PD  (DX)(CX*8), Z9, Z0
+	VFMADD231PD  64(DX)(CX*8), Z9, Z1
+	VFMADD231PD  128(DX)(CX*8), Z9, Z3
+	VFMADD231PD  192(DX)(CX*8), Z9, Z4
+	VFMADD231PD  256(DX)(CX*8), Z9, Z5
+	VFMADD231PD  320(DX)(CX*8), Z9, Z6
+	VFMADD231PD  384(DX)(CX*8), Z9, Z7
+	VFMADD231PD  448(DX)(CX*8), Z9, Z8
 	ADDQ         SI, DX
 	INCQ         DI
 	JMP          cosSumAVX512_dot1
@@ -4194,469 +4202,477 @@ cosSumAVX512_dot1:
 cosSumAVX512_dot1_end:
 	VMOVUPD           Z0, 512(SP)
 	VMOVUPD           Z1, 576(SP)
-	VMOVUPD           Z11, 640(SP)
-	VMOVUPD           Z12, 704(SP)
-	VMOVUPD           Z13, 768(SP)
-	VMOVUPD           Z14, 832(SP)
-	VMOVUPD           Z15, 896(SP)
-	VMOVUPD           Z16, 960(SP)
+	VMOVUPD           Z3, 640(SP)
+	VMOVUPD           Z4, 704(SP)
+	VMOVUPD           Z5, 768(SP)
+	VMOVUPD           Z6, 832(SP)
+	VMOVUPD           Z7, 896(SP)
+	VMOVUPD           Z8, 960(SP)
 	VMOVUPD           512(SP), Z0
 	VMOVUPD           576(SP), Z1
-	VMOVUPD           640(SP), Z11
-	VMOVUPD           704(SP), Z12
-	VMOVUPD           768(SP), Z13
-	VMOVUPD           832(SP), Z14
-	VMOVUPD           896(SP), Z15
-	VMOVUPD           960(SP), Z16
+	VMOVUPD           640(SP), Z3
+	VMOVUPD           704(SP), Z4
+	VMOVUPD           768(SP), Z5
+	VMOVUPD           832(SP), Z6
+	VMOVUPD           896(SP), Z7
+	VMOVUPD           960(SP), Z8
 	VPANDQ.BCST       sumsConsts<>+168(SB), Z0, Z0
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
 	VPANDQ.BCST       sumsConsts<>+168(SB), Z1, Z0
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
 	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z11, Z0
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z3, Z0
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
 	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z12, Z0
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z4, Z0
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
 	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z13, Z0
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z5, Z0
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
 	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z14, Z0
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z6, Z0
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
 	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z15, Z0
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z7, Z0
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
 	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z16, Z0
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z8, Z0
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
 	KORB              K2, K1, K1
 	KORTESTB          K1, K1
 	JNZ               cosSumAVX512_one
 	VMOVUPD           512(SP), Z0
 	VMOVUPD           576(SP), Z1
-	VBROADCASTSD      sumsConsts<>+184(SB), Z11
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z11
-	VBROADCASTSD      sumsConsts<>+184(SB), Z12
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z12
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z11, Z13
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z12, Z14
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z13, Z0
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z14, Z1
-	VMULPD.BCST       sumsConsts<>+200(SB), Z13, Z15
-	VMULPD.BCST       sumsConsts<>+200(SB), Z14, Z16
-	VBROADCASTSD      sumsConsts<>+200(SB), Z17
-	VFMSUB213PD       Z15, Z13, Z17
-	VBROADCASTSD      sumsConsts<>+200(SB), Z18
-	VFMSUB213PD       Z16, Z14, Z18
-	VSUBPD            Z15, Z0, Z19
-	VSUBPD            Z16, Z1, Z20
-	VSUBPD            Z19, Z0, Z0
-	VSUBPD            Z20, Z1, Z1
-	VSUBPD            Z15, Z0, Z0
-	VSUBPD            Z16, Z1, Z1
-	VSUBPD            Z17, Z0, Z0
-	VSUBPD            Z18, Z1, Z1
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z13, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z14, Z1
-	VMULPD            Z19, Z19, Z13
-	VMULPD            Z20, Z20, Z14
-	VBROADCASTSD      sumsConsts<>+224(SB), Z15
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z13, Z15
-	VBROADCASTSD      sumsConsts<>+224(SB), Z16
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z14, Z16
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z13, Z15
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z14, Z16
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z13, Z15
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z14, Z16
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z13, Z15
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z14, Z16
-	VMULPD            Z19, Z13, Z17
-	VMULPD            Z20, Z14, Z18
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z21
-	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z22
-	VFNMADD231PD      Z15, Z17, Z21
-	VFNMADD231PD      Z16, Z18, Z22
-	VFMSUB213PD       Z0, Z13, Z21
-	VFMSUB213PD       Z1, Z14, Z22
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z17, Z21
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z18, Z22
-	VSUBPD            Z21, Z19, Z15
-	VSUBPD            Z22, Z20, Z16
-	VBROADCASTSD      sumsConsts<>+272(SB), Z17
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z13, Z17
-	VBROADCASTSD      sumsConsts<>+272(SB), Z18
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z14, Z18
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z13, Z17
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z14, Z18
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z13, Z17
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z14, Z18
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z13, Z17
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z14, Z18
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z13, Z17
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z14, Z18
-	VMULPD            Z13, Z17, Z17
-	VMULPD            Z14, Z18, Z18
-	VMULPD.BCST       sumsConsts<>+144(SB), Z13, Z21
-	VMULPD.BCST       sumsConsts<>+144(SB), Z14, Z22
-	VBROADCASTSD      sumsConsts<>+152(SB), Z23
-	VSUBPD            Z21, Z23, Z23
-	VBROADCASTSD      sumsConsts<>+152(SB), Z24
-	VSUBPD            Z22, Z24, Z24
-	VMULPD            Z0, Z19, Z0
-	VMULPD            Z1, Z20, Z1
-	VFMSUB231PD       Z17, Z13, Z0
-	VFMSUB231PD       Z18, Z14, Z1
-	VBROADCASTSD      sumsConsts<>+152(SB), Z13
-	VSUBPD            Z23, Z13, Z13
-	VBROADCASTSD      sumsConsts<>+152(SB), Z14
-	VSUBPD            Z24, Z14, Z14
-	VSUBPD            Z21, Z13, Z13
-	VSUBPD            Z22, Z14, Z14
-	VADDPD            Z0, Z13, Z0
-	VADDPD            Z1, Z14, Z1
-	VADDPD            Z0, Z23, Z0
-	VADDPD            Z1, Z24, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z11, K1
-	VBLENDMPD         Z15, Z0, K1, Z2
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z12, K1
-	VBLENDMPD         Z16, Z1, K1, Z3
-	VADDPD.BCST       sumsConsts<>+152(SB), Z11, Z0
-	VADDPD.BCST       sumsConsts<>+152(SB), Z12, Z1
-	VPSLLQ            $0x3e, Z0, Z0
-	VPSLLQ            $0x3e, Z1, Z1
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
-	VPXORQ            Z0, Z2, Z0
-	VPXORQ            Z1, Z3, Z1
-	MOVQ              8(AX), DX
-	VMOVUPD           (DX)(CX*8), Z11
-	VMOVUPD           64(DX)(CX*8), Z12
+	VBROADCASTSD      sumsConsts<>+184(SB), Z3
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z3
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z6
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z9
+	VFMSUB213PD       Z7, Z5, Z9
+	VBROADCASTSD      sumsConsts<>+200(SB), Z10
+	VFMSUB213PD       Z8, Z6, Z10
+	VSUBPD            Z7, Z0, Z11
+	VSUBPD            Z8, Z1, Z12
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z7, Z0, Z0
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z1
+	VMULPD            Z11, Z11, Z5
+	VMULPD            Z12, Z12, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+224(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z8
+	VMULPD            Z11, Z5, Z9
+	VMULPD            Z12, Z6, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z14
+	VFNMADD231PD      Z7, Z9, Z13
+	VFNMADD231PD      Z8, Z10, Z14
+	VFMSUB213PD       Z0, Z5, Z13
+	VFMSUB213PD       Z1, Z6, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z9, Z13
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z10, Z14
+	VSUBPD            Z13, Z11, Z7
+	VSUBPD            Z14, Z12, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+272(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z10
+	VMULPD            Z5, Z9, Z9
+	VMULPD            Z6, Z10, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
 	VMULPD            Z0, Z11, Z0
 	VMULPD            Z1, Z12, Z1
+	VFMSUB231PD       Z9, Z5, Z0
+	VFMSUB231PD       Z10, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z15, Z5, Z5
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z16, Z6, Z6
+	VSUBPD            Z13, Z5, Z5
+	VSUBPD            Z14, Z6, Z6
+	VADDPD            Z0, Z5, Z0
+	VADDPD            Z1, Z6, Z1
+	VADDPD            Z0, Z15, Z0
+	VADDPD            Z1, Z16, Z1
+	VMOVAPD           Z0, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z7, Z0, K1, Z5
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z8, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z3, Z3
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z3, Z3
+	VPXORQ            Z1, Z5, Z1
+	VPXORQ            Z3, Z0, Z0
+	MOVQ              8(AX), DX
+	VMOVUPD           (DX)(CX*8), Z3
+	VMOVUPD           64(DX)(CX*8), Z4
+	VMULPD            Z1, Z3, Z1
+	VMULPD            Z0, Z4, Z0
 	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z11
-	VADDPD            Z0, Z11, Z11
-	VADDPD            Z1, Z11, Z11
-	VMOVUPD           Z11, (DX)
+	VMOVUPD           (DX), Z3
+	VADDPD            Z1, Z3, Z3
+	VADDPD            Z0, Z3, Z3
+	VMOVUPD           Z3, (DX)
 	VMOVUPD           640(SP), Z0
 	VMOVUPD           704(SP), Z1
-	VBROADCASTSD      sumsConsts<>+184(SB), Z11
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z11
-	VBROADCASTSD      sumsConsts<>+184(SB), Z12
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z12
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z11, Z13
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z12, Z14
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z13, Z0
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z14, Z1
-	VMULPD.BCST       sumsConsts<>+200(SB), Z13, Z15
-	VMULPD.BCST       sumsConsts<>+200(SB), Z14, Z16
-	VBROADCASTSD      sumsConsts<>+200(SB), Z17
-	VFMSUB213PD       Z15, Z13, Z17
-	VBROADCASTSD      sumsConsts<>+200(SB), Z18
-	VFMSUB213PD       Z16, Z14, Z18
-	VSUBPD            Z15, Z0, Z19
-	VSUBPD            Z16, Z1, Z20
-	VSUBPD            Z19, Z0, Z0
-	VSUBPD            Z20, Z1, Z1
-	VSUBPD            Z15, Z0, Z0
-	VSUBPD            Z16, Z1, Z1
-	VSUBPD            Z17, Z0, Z0
-	VSUBPD            Z18, Z1, Z1
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z13, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z14, Z1
-	VMULPD            Z19, Z19, Z13
-	VMULPD            Z20, Z20, Z14
-	VBROADCASTSD      sumsConsts<>+224(SB), Z15
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z13, Z15
-	VBROADCASTSD      sumsConsts<>+224(SB), Z16
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z14, Z16
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z13, Z15
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z14, Z16
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z13, Z15
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z14, Z16
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z13, Z15
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z14, Z16
-	VMULPD            Z19, Z13, Z17
-	VMULPD            Z20, Z14, Z18
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z21
-	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z22
-	VFNMADD231PD      Z15, Z17, Z21
-	VFNMADD231PD      Z16, Z18, Z22
-	VFMSUB213PD       Z0, Z13, Z21
-	VFMSUB213PD       Z1, Z14, Z22
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z17, Z21
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z18, Z22
-	VSUBPD            Z21, Z19, Z15
-	VSUBPD            Z22, Z20, Z16
-	VBROADCASTSD      sumsConsts<>+272(SB), Z17
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z13, Z17
-	VBROADCASTSD      sumsConsts<>+272(SB), Z18
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z14, Z18
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z13, Z17
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z14, Z18
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z13, Z17
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z14, Z18
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z13, Z17
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z14, Z18
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z13, Z17
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z14, Z18
-	VMULPD            Z13, Z17, Z17
-	VMULPD            Z14, Z18, Z18
-	VMULPD.BCST       sumsConsts<>+144(SB), Z13, Z21
-	VMULPD.BCST       sumsConsts<>+144(SB), Z14, Z22
-	VBROADCASTSD      sumsConsts<>+152(SB), Z23
-	VSUBPD            Z21, Z23, Z23
-	VBROADCASTSD      sumsConsts<>+152(SB), Z24
-	VSUBPD            Z22, Z24, Z24
-	VMULPD            Z0, Z19, Z0
-	VMULPD            Z1, Z20, Z1
-	VFMSUB231PD       Z17, Z13, Z0
-	VFMSUB231PD       Z18, Z14, Z1
-	VBROADCASTSD      sumsConsts<>+152(SB), Z13
-	VSUBPD            Z23, Z13, Z13
-	VBROADCASTSD      sumsConsts<>+152(SB), Z14
-	VSUBPD            Z24, Z14, Z14
-	VSUBPD            Z21, Z13, Z13
-	VSUBPD            Z22, Z14, Z14
-	VADDPD            Z0, Z13, Z0
-	VADDPD            Z1, Z14, Z1
-	VADDPD            Z0, Z23, Z0
-	VADDPD            Z1, Z24, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z11, K1
-	VBLENDMPD         Z15, Z0, K1, Z4
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z12, K1
-	VBLENDMPD         Z16, Z1, K1, Z5
-	VADDPD.BCST       sumsConsts<>+152(SB), Z11, Z0
-	VADDPD.BCST       sumsConsts<>+152(SB), Z12, Z1
-	VPSLLQ            $0x3e, Z0, Z0
-	VPSLLQ            $0x3e, Z1, Z1
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
-	VPXORQ            Z0, Z4, Z0
-	VPXORQ            Z1, Z5, Z1
-	MOVQ              8(AX), DX
-	VMOVUPD           128(DX)(CX*8), Z11
-	VMOVUPD           192(DX)(CX*8), Z12
+	VBROADCASTSD      sumsConsts<>+184(SB), Z3
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z3
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z6
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z9
+	VFMSUB213PD       Z7, Z5, Z9
+	VBROADCASTSD      sumsConsts<>+200(SB), Z10
+	VFMSUB213PD       Z8, Z6, Z10
+	VSUBPD            Z7, Z0, Z11
+	VSUBPD            Z8, Z1, Z12
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z7, Z0, Z0
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z1
+	VMULPD            Z11, Z11, Z5
+	VMULPD            Z12, Z12, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+224(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z8
+	VMULPD            Z11, Z5, Z9
+	VMULPD            Z12, Z6, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z14
+	VFNMADD231PD      Z7, Z9, Z13
+	VFNMADD231PD      Z8, Z10, Z14
+	VFMSUB213PD       Z0, Z5, Z13
+	VFMSUB213PD       Z1, Z6, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z9, Z13
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z10, Z14
+	VSUBPD            Z13, Z11, Z7
+	VSUBPD            Z14, Z12, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+272(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z10
+	VMULPD            Z5, Z9, Z9
+	VMULPD            Z6, Z10, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
 	VMULPD            Z0, Z11, Z0
 	VMULPD            Z1, Z12, Z1
+	VFMSUB231PD       Z9, Z5, Z0
+	VFMSUB231PD       Z10, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z15, Z5, Z5
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z16, Z6, Z6
+	VSUBPD            Z13, Z5, Z5
+	VSUBPD            Z14, Z6, Z6
+	VADDPD            Z0, Z5, Z0
+	VADDPD            Z1, Z6, Z1
+	VADDPD            Z0, Z15, Z0
+	VADDPD            Z1, Z16, Z1
+	VMOVAPD           Z0, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z7, Z0, K1, Z5
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z8, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z3, Z3
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z3, Z3
+	VPXORQ            Z1, Z5, Z1
+	VPXORQ            Z3, Z0, Z0
+	MOVQ              8(AX), DX
+	VMOVUPD           128(DX)(CX*8), Z3
+	VMOVUPD           192(DX)(CX*8), Z4
+	VMULPD            Z1, Z3, Z1
+	VMULPD            Z0, Z4, Z0
 	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z11
-	VADDPD            Z0, Z11, Z11
-	VADDPD            Z1, Z11, Z11
-	VMOVUPD           Z11, (DX)
+	VMOVUPD           (DX), Z3
+	VADDPD            Z1, Z3, Z3
+	VADDPD            Z0, Z3, Z3
+	VMOVUPD           Z3, (DX)
 	VMOVUPD           768(SP), Z0
 	VMOVUPD           832(SP), Z1
-	VBROADCASTSD      sumsConsts<>+184(SB), Z11
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z11
-	VBROADCASTSD      sumsConsts<>+184(SB), Z12
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z12
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z11, Z13
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z12, Z14
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z13, Z0
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z14, Z1
-	VMULPD.BCST       sumsConsts<>+200(SB), Z13, Z15
-	VMULPD.BCST       sumsConsts<>+200(SB), Z14, Z16
-	VBROADCASTSD      sumsConsts<>+200(SB), Z17
-	VFMSUB213PD       Z15, Z13, Z17
-	VBROADCASTSD      sumsConsts<>+200(SB), Z18
-	VFMSUB213PD       Z16, Z14, Z18
-	VSUBPD            Z15, Z0, Z19
-	VSUBPD            Z16, Z1, Z20
-	VSUBPD            Z19, Z0, Z0
-	VSUBPD            Z20, Z1, Z1
-	VSUBPD            Z15, Z0, Z0
-	VSUBPD            Z16, Z1, Z1
-	VSUBPD            Z17, Z0, Z0
-	VSUBPD            Z18, Z1, Z1
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z13, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z14, Z1
-	VMULPD            Z19, Z19, Z13
-	VMULPD            Z20, Z20, Z14
-	VBROADCASTSD      sumsConsts<>+224(SB), Z15
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z13, Z15
-	VBROADCASTSD      sumsConsts<>+224(SB), Z16
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z14, Z16
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z13, Z15
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z14, Z16
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z13, Z15
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z14, Z16
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z13, Z15
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z14, Z16
-	VMULPD            Z19, Z13, Z17
-	VMULPD            Z20, Z14, Z18
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z21
-	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z22
-	VFNMADD231PD      Z15, Z17, Z21
-	VFNMADD231PD      Z16, Z18, Z22
-	VFMSUB213PD       Z0, Z13, Z21
-	VFMSUB213PD       Z1, Z14, Z22
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z17, Z21
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z18, Z22
-	VSUBPD            Z21, Z19, Z15
-	VSUBPD            Z22, Z20, Z16
-	VBROADCASTSD      sumsConsts<>+272(SB), Z17
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z13, Z17
-	VBROADCASTSD      sumsConsts<>+272(SB), Z18
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z14, Z18
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z13, Z17
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z14, Z18
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z13, Z17
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z14, Z18
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z13, Z17
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z14, Z18
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z13, Z17
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z14, Z18
-	VMULPD            Z13, Z17, Z17
-	VMULPD            Z14, Z18, Z18
-	VMULPD.BCST       sumsConsts<>+144(SB), Z13, Z21
-	VMULPD.BCST       sumsConsts<>+144(SB), Z14, Z22
-	VBROADCASTSD      sumsConsts<>+152(SB), Z23
-	VSUBPD            Z21, Z23, Z23
-	VBROADCASTSD      sumsConsts<>+152(SB), Z24
-	VSUBPD            Z22, Z24, Z24
-	VMULPD            Z0, Z19, Z0
-	VMULPD            Z1, Z20, Z1
-	VFMSUB231PD       Z17, Z13, Z0
-	VFMSUB231PD       Z18, Z14, Z1
-	VBROADCASTSD      sumsConsts<>+152(SB), Z13
-	VSUBPD            Z23, Z13, Z13
-	VBROADCASTSD      sumsConsts<>+152(SB), Z14
-	VSUBPD            Z24, Z14, Z14
-	VSUBPD            Z21, Z13, Z13
-	VSUBPD            Z22, Z14, Z14
-	VADDPD            Z0, Z13, Z0
-	VADDPD            Z1, Z14, Z1
-	VADDPD            Z0, Z23, Z0
-	VADDPD            Z1, Z24, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z11, K1
-	VBLENDMPD         Z15, Z0, K1, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z12, K1
-	VBLENDMPD         Z16, Z1, K1, Z7
-	VADDPD.BCST       sumsConsts<>+152(SB), Z11, Z0
-	VADDPD.BCST       sumsConsts<>+152(SB), Z12, Z1
-	VPSLLQ            $0x3e, Z0, Z0
-	VPSLLQ            $0x3e, Z1, Z1
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
-	VPXORQ            Z0, Z6, Z0
-	VPXORQ            Z1, Z7, Z1
-	MOVQ              8(AX), DX
-	VMOVUPD           256(DX)(CX*8), Z11
-	VMOVUPD           320(DX)(CX*8), Z12
+	VBROADCASTSD      sumsConsts<>+184(SB), Z3
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z3
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z6
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z9
+	VFMSUB213PD       Z7, Z5, Z9
+	VBROADCASTSD      sumsConsts<>+200(SB), Z10
+	VFMSUB213PD       Z8, Z6, Z10
+	VSUBPD            Z7, Z0, Z11
+	VSUBPD            Z8, Z1, Z12
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z7, Z0, Z0
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z1
+	VMULPD            Z11, Z11, Z5
+	VMULPD            Z12, Z12, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+224(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z8
+	VMULPD            Z11, Z5, Z9
+	VMULPD            Z12, Z6, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z14
+	VFNMADD231PD      Z7, Z9, Z13
+	VFNMADD231PD      Z8, Z10, Z14
+	VFMSUB213PD       Z0, Z5, Z13
+	VFMSUB213PD       Z1, Z6, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z9, Z13
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z10, Z14
+	VSUBPD            Z13, Z11, Z7
+	VSUBPD            Z14, Z12, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+272(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z10
+	VMULPD            Z5, Z9, Z9
+	VMULPD            Z6, Z10, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
 	VMULPD            Z0, Z11, Z0
 	VMULPD            Z1, Z12, Z1
+	VFMSUB231PD       Z9, Z5, Z0
+	VFMSUB231PD       Z10, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z15, Z5, Z5
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z16, Z6, Z6
+	VSUBPD            Z13, Z5, Z5
+	VSUBPD            Z14, Z6, Z6
+	VADDPD            Z0, Z5, Z0
+	VADDPD            Z1, Z6, Z1
+	VADDPD            Z0, Z15, Z0
+	VADDPD            Z1, Z16, Z1
+	VMOVAPD           Z0, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z7, Z0, K1, Z5
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z8, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z3, Z3
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z3, Z3
+	VPXORQ            Z1, Z5, Z1
+	VPXORQ            Z3, Z0, Z0
+	MOVQ              8(AX), DX
+	VMOVUPD           256(DX)(CX*8), Z3
+	VMOVUPD           320(DX)(CX*8), Z4
+	VMULPD            Z1, Z3, Z1
+	VMULPD            Z0, Z4, Z0
 	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z11
-	VADDPD            Z0, Z11, Z11
-	VADDPD            Z1, Z11, Z11
-	VMOVUPD           Z11, (DX)
+	VMOVUPD           (DX), Z3
+	VADDPD            Z1, Z3, Z3
+	VADDPD            Z0, Z3, Z3
+	VMOVUPD           Z3, (DX)
 	VMOVUPD           896(SP), Z0
 	VMOVUPD           960(SP), Z1
-	VBROADCASTSD      sumsConsts<>+184(SB), Z11
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z11
-	VBROADCASTSD      sumsConsts<>+184(SB), Z12
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z12
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z11, Z13
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z12, Z14
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z13, Z0
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z14, Z1
-	VMULPD.BCST       sumsConsts<>+200(SB), Z13, Z15
-	VMULPD.BCST       sumsConsts<>+200(SB), Z14, Z16
-	VBROADCASTSD      sumsConsts<>+200(SB), Z17
-	VFMSUB213PD       Z15, Z13, Z17
-	VBROADCASTSD      sumsConsts<>+200(SB), Z18
-	VFMSUB213PD       Z16, Z14, Z18
-	VSUBPD            Z15, Z0, Z19
-	VSUBPD            Z16, Z1, Z20
-	VSUBPD            Z19, Z0, Z0
-	VSUBPD            Z20, Z1, Z1
-	VSUBPD            Z15, Z0, Z0
-	VSUBPD            Z16, Z1, Z1
-	VSUBPD            Z17, Z0, Z0
-	VSUBPD            Z18, Z1, Z1
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z13, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z14, Z1
-	VMULPD            Z19, Z19, Z13
-	VMULPD            Z20, Z20, Z14
-	VBROADCASTSD      sumsConsts<>+224(SB), Z15
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z13, Z15
-	VBROADCASTSD      sumsConsts<>+224(SB), Z16
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z14, Z16
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z13, Z15
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z14, Z16
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z13, Z15
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z14, Z16
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z13, Z15
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z14, Z16
-	VMULPD            Z19, Z13, Z17
-	VMULPD            Z20, Z14, Z18
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z21
-	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z22
-	VFNMADD231PD      Z15, Z17, Z21
-	VFNMADD231PD      Z16, Z18, Z22
-	VFMSUB213PD       Z0, Z13, Z21
-	VFMSUB213PD       Z1, Z14, Z22
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z17, Z21
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z18, Z22
-	VSUBPD            Z21, Z19, Z15
-	VSUBPD            Z22, Z20, Z16
-	VBROADCASTSD      sumsConsts<>+272(SB), Z17
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z13, Z17
-	VBROADCASTSD      sumsConsts<>+272(SB), Z18
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z14, Z18
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z13, Z17
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z14, Z18
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z13, Z17
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z14, Z18
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z13, Z17
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z14, Z18
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z13, Z17
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z14, Z18
-	VMULPD            Z13, Z17, Z17
-	VMULPD            Z14, Z18, Z18
-	VMULPD.BCST       sumsConsts<>+144(SB), Z13, Z21
-	VMULPD.BCST       sumsConsts<>+144(SB), Z14, Z22
-	VBROADCASTSD      sumsConsts<>+152(SB), Z23
-	VSUBPD            Z21, Z23, Z23
-	VBROADCASTSD      sumsConsts<>+152(SB), Z24
-	VSUBPD            Z22, Z24, Z24
-	VMULPD            Z0, Z19, Z0
-	VMULPD            Z1, Z20, Z1
-	VFMSUB231PD       Z17, Z13, Z0
-	VFMSUB231PD       Z18, Z14, Z1
-	VBROADCASTSD      sumsConsts<>+152(SB), Z13
-	VSUBPD            Z23, Z13, Z13
-	VBROADCASTSD      sumsConsts<>+152(SB), Z14
-	VSUBPD            Z24, Z14, Z14
-	VSUBPD            Z21, Z13, Z13
-	VSUBPD            Z22, Z14, Z14
-	VADDPD            Z0, Z13, Z0
-	VADDPD            Z1, Z14, Z1
-	VADDPD            Z0, Z23, Z0
-	VADDPD            Z1, Z24, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z11, K1
-	VBLENDMPD         Z15, Z0, K1, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z12, K1
-	VBLENDMPD         Z16, Z1, K1, Z9
-	VADDPD.BCST       sumsConsts<>+152(SB), Z11, Z0
-	VADDPD.BCST       sumsConsts<>+152(SB), Z12, Z1
-	VPSLLQ            $0x3e, Z0, Z0
-	VPSLLQ            $0x3e, Z1, Z1
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
-	VPXORQ            Z0, Z8, Z0
-	VPXORQ            Z1, Z9, Z1
-	MOVQ              8(AX), DX
-	VMOVUPD           384(DX)(CX*8), Z11
-	VMOVUPD           448(DX)(CX*8), Z12
+	VBROADCASTSD      sumsConsts<>+184(SB), Z3
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z3
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z6
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z9
+	VFMSUB213PD       Z7, Z5, Z9
+	VBROADCASTSD      sumsConsts<>+200(SB), Z10
+	VFMSUB213PD       Z8, Z6, Z10
+	VSUBPD            Z7, Z0, Z11
+	VSUBPD            Z8, Z1, Z12
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z7, Z0, Z0
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z1
+	VMULPD            Z11, Z11, Z5
+	VMULPD            Z12, Z12, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+224(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z8
+	VMULPD            Z11, Z5, Z9
+	VMULPD            Z12, Z6, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z14
+	VFNMADD231PD      Z7, Z9, Z13
+	VFNMADD231PD      Z8, Z10, Z14
+	VFMSUB213PD       Z0, Z5, Z13
+	VFMSUB213PD       Z1, Z6, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z9, Z13
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z10, Z14
+	VSUBPD            Z13, Z11, Z7
+	VSUBPD            Z14, Z12, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+272(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z10
+	VMULPD            Z5, Z9, Z9
+	VMULPD            Z6, Z10, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
 	VMULPD            Z0, Z11, Z0
 	VMULPD            Z1, Z12, Z1
+	VFMSUB231PD       Z9, Z5, Z0
+	VFMSUB231PD       Z10, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z15, Z5, Z5
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z16, Z6, Z6
+	VSUBPD            Z13, Z5, Z5
+	VSUBPD            Z14, Z6, Z6
+	VADDPD            Z0, Z5, Z0
+	VADDPD            Z1, Z6, Z1
+	VADDPD            Z0, Z15, Z0
+	VADDPD            Z1, Z16, Z1
+	VMOVAPD           Z0, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z7, Z0, K1, Z5
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z8, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z3, Z3
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z3, Z3
+	VPXORQ            Z1, Z5, Z1
+	VPXORQ            Z3, Z0, Z0
+	MOVQ              8(AX), DX
+	VMOVUPD           384(DX)(CX*8), Z3
+	VMOVUPD           448(DX)(CX*8), Z4
+	VMULPD            Z1, Z3, Z1
+	VMULPD            Z0, Z4, Z0
 	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z11
-	VADDPD            Z0, Z11, Z11
-	VADDPD            Z1, Z11, Z11
-	VMOVUPD           Z11, (DX)
+	VMOVUPD           (DX), Z3
+	VADDPD            Z1, Z3, Z3
+	VADDPD            Z0, Z3, Z3
+	VMOVUPD           Z3, (DX)
 	ADDQ              $0x40, CX
 	JMP               cosSumAVX512_block
 
@@ -4690,51 +4706,51 @@ cosSumAVX512_dot2_end:
 	JNZ               cosSumAVX512_done
 	VBROADCASTSD      sumsConsts<>+184(SB), Z1
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
-	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z3
-	VBROADCASTSD      sumsConsts<>+200(SB), Z4
-	VFMSUB213PD       Z3, Z2, Z4
-	VSUBPD            Z3, Z0, Z5
-	VSUBPD            Z5, Z0, Z0
-	VSUBPD            Z3, Z0, Z0
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z3
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z3, Z0
+	VMULPD.BCST       sumsConsts<>+200(SB), Z3, Z4
+	VBROADCASTSD      sumsConsts<>+200(SB), Z5
+	VFMSUB213PD       Z4, Z3, Z5
+	VSUBPD            Z4, Z0, Z6
+	VSUBPD            Z6, Z0, Z0
 	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
-	VMULPD            Z5, Z5, Z2
-	VBROADCASTSD      sumsConsts<>+224(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z3
-	VMULPD            Z5, Z2, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z6
-	VFNMADD231PD      Z3, Z4, Z6
-	VFMSUB213PD       Z0, Z2, Z6
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z4, Z6
-	VSUBPD            Z6, Z5, Z3
-	VBROADCASTSD      sumsConsts<>+272(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z2, Z4
-	VMULPD            Z2, Z4, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z6
-	VBROADCASTSD      sumsConsts<>+152(SB), Z7
-	VSUBPD            Z6, Z7, Z7
-	VMULPD            Z0, Z5, Z0
-	VFMSUB231PD       Z4, Z2, Z0
-	VBROADCASTSD      sumsConsts<>+152(SB), Z2
-	VSUBPD            Z7, Z2, Z2
-	VSUBPD            Z6, Z2, Z2
-	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z7, Z0
+	VSUBPD            Z5, Z0, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z3, Z0
+	VMULPD            Z6, Z6, Z3
+	VBROADCASTSD      sumsConsts<>+224(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z3, Z4
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z3, Z4
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z3, Z4
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z3, Z4
+	VMULPD            Z6, Z3, Z5
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z7
+	VFNMADD231PD      Z4, Z5, Z7
+	VFMSUB213PD       Z0, Z3, Z7
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z5, Z7
+	VSUBPD            Z7, Z6, Z4
+	VBROADCASTSD      sumsConsts<>+272(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z3, Z5
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z3, Z5
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z3, Z5
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z3, Z5
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z3, Z5
+	VMULPD            Z3, Z5, Z5
+	VMULPD.BCST       sumsConsts<>+144(SB), Z3, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z7, Z8, Z8
+	VMULPD            Z0, Z6, Z0
+	VFMSUB231PD       Z5, Z3, Z0
+	VBROADCASTSD      sumsConsts<>+152(SB), Z3
+	VSUBPD            Z8, Z3, Z3
+	VSUBPD            Z7, Z3, Z3
+	VADDPD            Z0, Z3, Z0
+	VADDPD            Z0, Z8, Z0
 	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z3, Z0, K1, Z10
+	VBLENDMPD         Z4, Z0, K1, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
 	VPSLLQ            $0x3e, Z0, Z0
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z10, Z0
+	VPXORQ            Z0, Z2, Z0
 	MOVQ              8(AX), DX
 	VMOVUPD           (DX)(CX*8), Z1
 	VMULPD            Z0, Z1, Z0

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
@@ -281,14 +282,12 @@ const blockGroups = 8
 
 // blockChunk is the number of groups a chunk of element-wise ops
 // interleaves: the widest that avo's greedy allocator fits into 32 ZMM
-// registers (two sin/cos bodies side by side do not; "failed to allocate
+// registers (four sin/cos bodies side by side do not; "failed to allocate
 // registers" is what a too-wide entry gives). Out-of-order execution
 // overlaps the independent chunks of a block.
 func blockChunk(p *kernels.Program) int {
 	switch p.Name {
-	case "sincosDot", "freqStep":
-		return 1
-	case "cosSum":
+	case "sincosDot", "freqStep", "cosSum":
 		return 2
 	}
 	return 4
@@ -474,6 +473,23 @@ func (g *gen) blockedInst(i, c0, w int) {
 			VADDPD(v, t, t)
 		}
 		VMOVUPD(t, acc)
+	case kernels.OpSelOdd:
+		// As g.inst, but the destination is written by a move first: avo
+		// reads the destination of a masked VBLENDMPD as an input (merge
+		// masking), which makes every blend result live from the
+		// function's entry and exhausts the ZMM file. (A zero idiom would
+		// not do: avo sees it read its destination too.)
+		for c := c0; c < c0+w; c++ {
+			k, _ := g.operand(c, in.A, i)
+			x, _ := g.operand(c, in.B, i)
+			y, _ := g.operand(c, in.C, i)
+			d := g.vec()
+			VMOVAPD(y, d)
+			m := K()
+			VPTESTMQ_BCST(g.consts.ref(math.Float64frombits(1)), k, m)
+			VBLENDMPD(x, y, m, d) // d = m ? x : y
+			g.regs[c][i] = d
+		}
 	default:
 		for c := c0; c < c0+w; c++ {
 			g.inst(c, i)

@@ -1,0 +1,58 @@
+package exploss
+
+import (
+	"fmt"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/rfkit/rfkit/asm"
+)
+
+func cpuNow() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkFreqStepLayout: the same kernel over the same chunks, once over
+// a column-major copy of X (d streams n values apart, the layout before
+// BlockLen) and once through Data's blocks, one goroutine. The difference is
+// the cost of the layout alone. cpu-ns/sample is CPU time: the machine is
+// shared.
+func BenchmarkFreqStepLayout(b *testing.B) {
+	for _, n := range []int{2048, 100000} {
+		const d = 20
+		p := newProblem(b, n, d, 1, 7)
+		xt := make([]float64, n*d)
+		for i := 0; i < n; i++ {
+			for k := 0; k < d; k++ {
+				xt[k*n+i] = p.x.At(i, k)
+			}
+		}
+		var acc [8]float64
+		accX := make([][8]float64, d)
+		for _, layout := range []string{"column", "blocked"} {
+			b.Run(fmt.Sprintf("n=%d/d=%d/layout=%s", n, d, layout), func(b *testing.B) {
+				cpu := cpuNow()
+				for b.Loop() {
+					for c := 0; c < numChunks(n); c++ {
+						lo, hi := chunkRange(c, n)
+						if layout == "column" {
+							asm.FreqStepSums(p.yt[lo:hi], xt[lo:], n, p.omega, 0.7, &acc, accX)
+							continue
+						}
+						for bl := lo; bl < hi; bl += BlockLen {
+							e := min(bl+BlockLen, hi)
+							asm.FreqStepSums(p.yt[bl:e], p.x.block(bl), blockLd, p.omega, 0.7, &acc, accX)
+						}
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/sample")
+				b.ReportMetric(float64((cpuNow()-cpu).Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/sample")
+			})
+		}
+	}
+}
