@@ -11,18 +11,20 @@ import (
 // ErrShape reports inconsistent lengths or dimensions.
 var ErrShape = errors.New("exploss: shape mismatch")
 
-// BlockLen is the number of samples per block of a Data: each block of X is
-// stored column-major on its own (input k of sample i at
-// blk[k·blockLd + i − start]), so one evaluation reads X as one forward
-// stream of contiguous blocks instead of d column streams n values apart.
+// BlockLen is the number of samples per block (panel) of a Data: each
+// block of X is stored column-major on its own (input k of sample i at
+// blk[k·BlockLen + i − start]), BlockLen·d contiguous values. 64 samples are
+// one iteration of the AVX-512 sweeps (eight groups of eight), which read a
+// block from its first byte to its last: an evaluation reads X as a single
+// forward stream, which the hardware prefetchers follow, instead of d
+// column streams n values apart (or d short streams per block, as blocks of
+// 512 samples gave: measured slower at n = 10⁵, BenchmarkFreqStepLayout).
 // ChunkLen is a multiple of it, so the blocks do not change the summation
 // order (which is fixed by ChunkLen and the lanes alone).
-const BlockLen = 512
+const BlockLen = 64
 
-// blockLd is the row stride inside a block: BlockLen plus one cache line,
-// so that the d rows of a block do not all fall into the same L1 set (a
-// stride of exactly 4 KiB would make them alias).
-const blockLd = BlockLen + 8
+// blockLd is the row stride inside a block.
+const blockLd = BlockLen
 
 // Data is a copy of an n×d sample matrix in the blocked layout the sweeps
 // read (see BlockLen). Use At to read a value back.
