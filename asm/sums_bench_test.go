@@ -4,20 +4,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"syscall"
 	"testing"
-	"time"
 )
-
-// cpuNow is the CPU time the process has used: on a shared machine wall
-// time per op follows the run queue, CPU time per op much less so.
-func cpuNow() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 // The GBRFF2 shapes of the issue: n = 100000 samples, d = 20 inputs, one
 // core (the multi-core split lives in package exploss). Each benchmark runs

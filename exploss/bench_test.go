@@ -2,20 +2,10 @@ package exploss
 
 import (
 	"fmt"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/rfkit/rfkit/asm"
 )
-
-func cpuNow() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 // BenchmarkFreqStepLayout: the same kernel over the same chunks, one
 // goroutine, over three layouts of X: column-major (d streams n values
