@@ -288,7 +288,7 @@ const blockGroups = 8
 func blockChunk(p *kernels.Program) int {
 	switch p.Name {
 	case "sincosDot", "freqStep", "cosSum":
-		return 2
+		return 3
 	}
 	return 4
 }
@@ -416,7 +416,7 @@ func (g *gen) blockedBody(bail string) {
 			case kernels.OpBail:
 				g.domainCheck(lo, blockGroups)
 			case kernels.OpAccDot:
-				g.accDot(blockGroups, lo)
+				g.blockedAccDot(lo)
 			}
 			g.spill(lo, 0, blockGroups)
 			lo++
@@ -426,8 +426,8 @@ func (g *gen) blockedBody(bail string) {
 		for hi < len(p.Insts) && !wideOp(p.Insts[hi].Op) {
 			hi++
 		}
-		w := blockChunk(p)
-		for c0 := 0; c0 < blockGroups; c0 += w {
+		for c0 := 0; c0 < blockGroups; c0 += blockChunk(p) {
+			w := min(blockChunk(p), blockGroups-c0)
 			g.fresh(c0, w)
 			for i := lo; i < hi; i++ {
 				g.fetch(i, c0, w, seg)
@@ -495,4 +495,70 @@ func (g *gen) blockedInst(i, c0, w int) {
 			g.inst(c, i)
 		}
 	}
+}
+
+// blockedAccDot is OpAccDot (instruction i) for the eight groups of a block:
+// row accumulator k gains value_c·mat[k·ld + i + 8c] for c = 0…7, in that
+// order (one chain of eight FMAs per row, as accDot). Four rows run side by
+// side, so four independent chains are in flight in the instruction stream
+// rather than one after another, and each row accumulator is loaded and
+// stored once per eight FMAs; a one-row loop finishes d mod 4.
+func (g *gen) blockedAccDot(i int) {
+	in := g.p.Insts[i]
+	r := make([]reg.VecVirtual, blockGroups)
+	for c := range r {
+		r[c], _ = g.operand(c, in.A, i)
+	}
+	ld := g.framePtr(kernels.FrameLd)
+	SHLQ(Imm(3), ld) // row stride in bytes
+	p0 := g.framePtr(kernels.FrameMat + 8*in.Imm)
+	LEAQ(Mem{Base: p0, Index: g.i, Scale: 8}, p0) // row 0 of the block
+	p1 := GP64()
+	LEAQ(Mem{Base: p0, Index: ld, Scale: 1}, p1) // row 1
+	ld4 := GP64()
+	MOVQ(ld, ld4)
+	SHLQ(Imm(2), ld4)
+	ap := g.framePtr(kernels.FrameAccM + 8*in.Imm)
+	k := GP64()
+	MOVQ(g.fmem(kernels.FrameD), k)
+	g.labels++
+	four := fmt.Sprintf("%s%s_accdot%d", g.p.Name, g.isa.name, g.labels)
+	one, end := four+"_one", four+"_end"
+	Label(four)
+	CMPQ(k, Imm(4))
+	JL(LabelRef(one))
+	rows := []Mem{{Base: p0}, {Base: p1}, {Base: p0, Index: ld, Scale: 2}, {Base: p1, Index: ld, Scale: 2}}
+	t := make([]reg.VecVirtual, 4)
+	for j := range t {
+		t[j] = g.vec()
+		VMOVUPD(Mem{Base: ap, Disp: 64 * j}, t[j])
+	}
+	for c := 0; c < blockGroups; c++ {
+		for j, row := range rows {
+			row.Disp += 64 * c
+			VFMADD231PD(row, r[c], t[j]) // t_j += value_c·mat, groups in element order
+		}
+	}
+	for j := range t {
+		VMOVUPD(t[j], Mem{Base: ap, Disp: 64 * j})
+	}
+	ADDQ(ld4, p0)
+	ADDQ(ld4, p1)
+	ADDQ(U32(4*64), ap)
+	SUBQ(Imm(4), k)
+	JMP(LabelRef(four))
+	Label(one)
+	TESTQ(k, k)
+	JZ(LabelRef(end))
+	t0 := g.vec()
+	VMOVUPD(Mem{Base: ap}, t0)
+	for c := 0; c < blockGroups; c++ {
+		VFMADD231PD(Mem{Base: p0, Disp: 64 * c}, r[c], t0)
+	}
+	VMOVUPD(t0, Mem{Base: ap})
+	ADDQ(ld, p0)
+	ADDQ(Imm(64), ap)
+	DECQ(k)
+	JMP(LabelRef(one))
+	Label(end)
 }
