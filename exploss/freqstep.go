@@ -50,7 +50,7 @@ func (f *FreqStep) Eval(omega []float64, b, lambda float64, grad []float64) (flo
 		} else {
 			ax = make([][8]float64, d)
 		}
-		// The blocks of a chunk feed the same lane accumulators in sample
+		// The panels of a chunk feed the same lane accumulators in sample
 		// order, so the sums are those of one call over the whole chunk.
 		for bl := lo; bl < hi; bl += BlockLen {
 			e := min(bl+BlockLen, hi)

@@ -18,7 +18,7 @@ type Phase struct {
 	c, s, yt []float64
 	part     [][2]float64
 	threads  int
-	many     []float64 // EvalMany: per chunk, Σe and Σ… for every b
+	many     []float64 // EvalMany: per chunk and phase, Σe and Σ e·ỹ·(s·cos b − c·sin b)
 	cs       []float64 // EvalMany: cos b and sin b of every b
 }
 
