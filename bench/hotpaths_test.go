@@ -139,12 +139,14 @@ func BenchmarkPhaseSearch(b *testing.B) {
 		procs(b, fmt.Sprintf("n=%d/path=%s", n, path), func(b *testing.B) {
 			onePath(b, path, func(b *testing.B) {
 				bb := 0.1
-				cpu := cpuNow()
+				cpu, fastest := cpuNow(), newFastest()
 				for b.Loop() {
 					ph.Eval(bb)
 					bb += 1e-3
+					fastest.lap()
 				}
 				sweepReport(b, 8*float64(n), n, cpu)
+				fastest.report(b)
 			})
 		})
 	}
@@ -182,13 +184,15 @@ func BenchmarkFrequencyStep(b *testing.B) {
 	for _, path := range asm.Paths() {
 		procs(b, fmt.Sprintf("n=%d/d=%d/path=%s", n, d, path), func(b *testing.B) {
 			onePath(b, path, func(b *testing.B) {
-				cpu := cpuNow()
+				cpu, fastest := cpuNow(), newFastest()
 				for b.Loop() {
 					if _, err := fs.Eval(p.om, 0.7, 0.01, grad); err != nil {
 						b.Fatal(err)
 					}
+					fastest.lap()
 				}
 				sweepReport(b, flops, n, cpu)
+				fastest.report(b)
 			})
 		})
 	}
