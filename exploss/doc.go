@@ -22,11 +22,14 @@
 // to the rest of a service. The package functions Weights and
 // WeightedCorrelation use GOMAXPROCS.
 //
-// Layout. Data stores X in panels of BlockLen = 64 samples × d, each
-// column-major on its own (row k holds input k of the panel's samples):
-// eight consecutive samples are one vector load, and an evaluation streams X
-// forward through contiguous panels, one stream instead of d column streams
-// n values apart. 64 panels make a chunk.
+// Layout. On AVX-512, Data stores X in panels of BlockLen = 64 samples × d,
+// each column-major on its own (row k holds input k of the panel's
+// samples): eight consecutive samples are one vector load, and the blocked
+// AVX-512 sweeps read X as one forward stream through contiguous panels
+// instead of d column streams n values apart. The other paths take one group
+// of eight samples at a time, which would read a panel across its rows, so
+// there Data is column-major over all n samples (asm.PanelLen decides, when
+// the Data is made). The layout never changes a bit of the results.
 //
 // Phase searches. Phase.EvalMany evaluates several candidate phases in one
 // pass: each chunk is swept for every candidate while it is in cache.

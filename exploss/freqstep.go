@@ -52,9 +52,10 @@ func (f *FreqStep) Eval(omega []float64, b, lambda float64, grad []float64) (flo
 		}
 		// The panels of a chunk feed the same lane accumulators in sample
 		// order, so the sums are those of one call over the whole chunk.
-		for bl := lo; bl < hi; bl += BlockLen {
-			e := min(bl+BlockLen, hi)
-			asm.FreqStepSums(f.yt[bl:e], x.block(bl), blockLd, omega, b, &acc, ax)
+		for bl := lo; bl < hi; {
+			mat, ld, e := x.span(bl, hi)
+			asm.FreqStepSums(f.yt[bl:e], mat, ld, omega, b, &acc, ax)
+			bl = e
 		}
 		p := f.part[c]
 		p[0] = asm.SumLanes(&acc)

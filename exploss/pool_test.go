@@ -6,24 +6,50 @@ import (
 	"runtime"
 	"sync"
 	"testing"
+
+	"github.com/rfkit/rfkit/asm"
 )
 
 // TestLayout: At reads back every value NewData was given, across a
-// partial last block.
+// partial last panel, in the layout of every path; and every sweep gives the
+// same bits over Data made on any path (panelled or column-major), run on
+// any path.
 func TestLayout(t *testing.T) {
 	const n, d = 2*BlockLen + 77, 3
 	X := make([]float64, n*(d+2))
 	for i := range X {
 		X[i] = float64(i)
 	}
-	x, err := NewData(X, n, d, d+2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < n; i++ {
-		for k := 0; k < d; k++ {
-			if got := x.At(i, k); got != X[i*(d+2)+k] {
-				t.Fatalf("At(%d, %d) = %v, want %v", i, k, got, X[i*(d+2)+k])
+	var want []float64
+	for _, made := range asm.Paths() {
+		restore, err := asm.SetPath(made)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, err := NewData(X, n, d, d+2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := newProblem(t, 2*ChunkLen+333, 5, 2, 9)
+		restore()
+		for i := 0; i < n; i++ {
+			for k := 0; k < d; k++ {
+				if got := x.At(i, k); got != X[i*(d+2)+k] {
+					t.Fatalf("made on %s: At(%d, %d) = %v, want %v", made, i, k, got, X[i*(d+2)+k])
+				}
+			}
+		}
+		for _, run := range asm.Paths() {
+			restore, err := asm.SetPath(run)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := everything(t, p)
+			restore()
+			if want == nil {
+				want = got
+			} else if !sameBits(got, want) {
+				t.Fatalf("Data made on %s, swept on %s: results differ", made, run)
 			}
 		}
 	}
