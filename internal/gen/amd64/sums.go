@@ -284,7 +284,10 @@ const blockGroups = 8
 // interleaves: the widest that avo's greedy allocator fits into 32 ZMM
 // registers (four sin/cos bodies side by side do not; "failed to allocate
 // registers" is what a too-wide entry gives). Out-of-order execution
-// overlaps the independent chunks of a block.
+// overlaps the independent chunks of a block, but not by much: a sin/cos +
+// exp body is ≈ 45 dependent FMA-latency steps, so its throughput grows with
+// the bodies interleaved (FreqStep over panels at n = 2048, d = 20, CPU
+// time: 6.0 ns/sample with chunks of 1, 5.3 with chunks of 3).
 func blockChunk(p *kernels.Program) int {
 	switch p.Name {
 	case "sincosDot", "freqStep", "cosSum":
