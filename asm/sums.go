@@ -1,6 +1,10 @@
 package asm
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/rfkit/rfkit/internal/cpu"
+)
 
 // The reduction kernels below are the fused inner sums of rfkit's learners.
 // Each makes one pass over its elements, accumulating into caller-owned lane
@@ -17,6 +21,22 @@ import "fmt"
 // Cos and Sin (≤ 1 ULP, any argument). NaN inputs give NaN sums. The kernels
 // panic on inconsistent lengths: they are hot-path building blocks, and the
 // packages above them check shapes once per call and return errors.
+
+// PanelLen is the number of elements one iteration of the selected path's
+// dot reductions (FreqStepSums, SincosDot, LandmarkSums, DotStats, CosSum)
+// takes from every matrix row: 64 on AVX-512, whose blocked loop reads
+// eight groups of a row (512 bytes) before the next row, and 0 on the paths
+// that take one group at a time. A matrix stored in panels of PanelLen
+// elements × d, column-major inside each panel and swept one call per panel,
+// is then read as one forward stream; the one-group loops read such panels
+// across their rows and are faster on a column-major matrix (ld = the whole
+// length). The bits do not depend on the layout.
+func PanelLen() int {
+	if path == cpu.AVX512 {
+		return 64
+	}
+	return 0
+}
 
 func sumsPanic(fn string, args ...any) {
 	panic(fmt.Sprintf("asm.%s: inconsistent lengths %v", fn, args))

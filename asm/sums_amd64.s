@@ -1591,18 +1591,23 @@ phaseAVX512_done:
 
 // func sincosDotAVX512(f *[21]uint64) int
 // Requires: AVX, AVX512DQ, AVX512F
-TEXT ·sincosDotAVX512(SB), NOSPLIT, $0-16
+TEXT ·sincosDotAVX512(SB), $512-16
 	MOVQ f+0(FP), AX
 	MOVQ 120(AX), CX
 
-sincosDotAVX512_many:
+sincosDotAVX512_block:
 	MOVQ   128(AX), DX
-	SUBQ   $0x18, DX
+	SUBQ   $0x40, DX
 	CMPQ   CX, DX
 	JG     sincosDotAVX512_one
 	VXORPD Z0, Z0, Z0
 	VXORPD Z1, Z1, Z1
 	VXORPD Z2, Z2, Z2
+	VXORPD Z3, Z3, Z3
+	VXORPD Z4, Z4, Z4
+	VXORPD Z5, Z5, Z5
+	VXORPD Z6, Z6, Z6
+	VXORPD Z7, Z7, Z7
 	MOVQ   48(AX), DX
 	MOVQ   64(AX), BX
 	MOVQ   112(AX), SI
@@ -1612,191 +1617,525 @@ sincosDotAVX512_many:
 sincosDotAVX512_dot1:
 	CMPQ         DI, 104(AX)
 	JGE          sincosDotAVX512_dot1_end
-	VBROADCASTSD (BX)(DI*8), Z3
-	VFMADD231PD  (DX)(CX*8), Z3, Z0
-	VFMADD231PD  64(DX)(CX*8), Z3, Z1
-	VFMADD231PD  128(DX)(CX*8), Z3, Z2
+	VBROADCASTSD (BX)(DI*8), Z8
+	VFMADD231PD  (DX)(CX*8), Z8, Z0
+	VFMADD231PD  64(DX)(CX*8), Z8, Z1
+	VFMADD231PD  128(DX)(CX*8), Z8, Z2
+	VFMADD231PD  192(DX)(CX*8), Z8, Z3
+	VFMADD231PD  256(DX)(CX*8), Z8, Z4
+	VFMADD231PD  320(DX)(CX*8), Z8, Z5
+	VFMADD231PD  384(DX)(CX*8), Z8, Z6
+	VFMADD231PD  448(DX)(CX*8), Z8, Z7
 	ADDQ         SI, DX
 	INCQ         DI
 	JMP          sincosDotAVX512_dot1
 
 sincosDotAVX512_dot1_end:
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z0, Z3
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z3, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z1, Z3
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z3, K2
+	VMOVUPD           Z0, (SP)
+	VMOVUPD           Z1, 64(SP)
+	VMOVUPD           Z2, 128(SP)
+	VMOVUPD           Z3, 192(SP)
+	VMOVUPD           Z4, 256(SP)
+	VMOVUPD           Z5, 320(SP)
+	VMOVUPD           Z6, 384(SP)
+	VMOVUPD           Z7, 448(SP)
+	VMOVUPD           (SP), Z0
+	VMOVUPD           64(SP), Z1
+	VMOVUPD           128(SP), Z2
+	VMOVUPD           192(SP), Z3
+	VMOVUPD           256(SP), Z4
+	VMOVUPD           320(SP), Z5
+	VMOVUPD           384(SP), Z6
+	VMOVUPD           448(SP), Z7
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z0, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z1, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
 	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z2, Z3
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z3, K2
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z2, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
+	KORB              K2, K1, K1
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z3, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
+	KORB              K2, K1, K1
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z4, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
+	KORB              K2, K1, K1
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z5, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
+	KORB              K2, K1, K1
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z6, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
+	KORB              K2, K1, K1
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z7, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
 	KORB              K2, K1, K1
 	KORTESTB          K1, K1
 	JNZ               sincosDotAVX512_one
+	VMOVUPD           (SP), Z0
+	VMOVUPD           64(SP), Z1
+	VMOVUPD           128(SP), Z2
 	VBROADCASTSD      sumsConsts<>+184(SB), Z3
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z3
-	VBROADCASTSD      sumsConsts<>+184(SB), Z12
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z12
-	VBROADCASTSD      sumsConsts<>+184(SB), Z13
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z13
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z14
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z12, Z15
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z13, Z16
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z14, Z0
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z15, Z1
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z16, Z2
-	VMULPD.BCST       sumsConsts<>+200(SB), Z14, Z17
-	VMULPD.BCST       sumsConsts<>+200(SB), Z15, Z18
-	VMULPD.BCST       sumsConsts<>+200(SB), Z16, Z19
-	VBROADCASTSD      sumsConsts<>+200(SB), Z20
-	VFMSUB213PD       Z17, Z14, Z20
-	VBROADCASTSD      sumsConsts<>+200(SB), Z21
-	VFMSUB213PD       Z18, Z15, Z21
-	VBROADCASTSD      sumsConsts<>+200(SB), Z22
-	VFMSUB213PD       Z19, Z16, Z22
-	VSUBPD            Z17, Z0, Z23
-	VSUBPD            Z18, Z1, Z24
-	VSUBPD            Z19, Z2, Z25
-	VSUBPD            Z23, Z0, Z0
-	VSUBPD            Z24, Z1, Z1
-	VSUBPD            Z25, Z2, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z1
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z2
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z11
+	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z12
+	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z13
+	VBROADCASTSD      sumsConsts<>+200(SB), Z14
+	VFMSUB213PD       Z11, Z6, Z14
+	VBROADCASTSD      sumsConsts<>+200(SB), Z15
+	VFMSUB213PD       Z12, Z7, Z15
+	VBROADCASTSD      sumsConsts<>+200(SB), Z16
+	VFMSUB213PD       Z13, Z8, Z16
+	VSUBPD            Z11, Z0, Z17
+	VSUBPD            Z12, Z1, Z18
+	VSUBPD            Z13, Z2, Z19
 	VSUBPD            Z17, Z0, Z0
 	VSUBPD            Z18, Z1, Z1
 	VSUBPD            Z19, Z2, Z2
-	VSUBPD            Z20, Z0, Z0
-	VSUBPD            Z21, Z1, Z1
-	VSUBPD            Z22, Z2, Z2
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z14, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z15, Z1
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z16, Z2
-	VMULPD            Z23, Z23, Z14
-	VMULPD            Z24, Z24, Z15
-	VMULPD            Z25, Z25, Z16
-	VBROADCASTSD      sumsConsts<>+224(SB), Z17
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z14, Z17
-	VBROADCASTSD      sumsConsts<>+224(SB), Z18
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z15, Z18
-	VBROADCASTSD      sumsConsts<>+224(SB), Z19
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z16, Z19
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z16, Z19
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z16, Z19
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z16, Z19
-	VMULPD            Z23, Z14, Z20
-	VMULPD            Z24, Z15, Z21
-	VMULPD            Z25, Z16, Z22
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z26
-	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z27
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z28
-	VFNMADD231PD      Z17, Z20, Z26
-	VFNMADD231PD      Z18, Z21, Z27
-	VFNMADD231PD      Z19, Z22, Z28
-	VFMSUB213PD       Z0, Z14, Z26
-	VFMSUB213PD       Z1, Z15, Z27
-	VFMSUB213PD       Z2, Z16, Z28
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z20, Z26
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z21, Z27
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z22, Z28
-	VSUBPD            Z26, Z23, Z17
-	VSUBPD            Z27, Z24, Z18
-	VSUBPD            Z28, Z25, Z19
-	VBROADCASTSD      sumsConsts<>+272(SB), Z20
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z14, Z20
-	VBROADCASTSD      sumsConsts<>+272(SB), Z21
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z15, Z21
-	VBROADCASTSD      sumsConsts<>+272(SB), Z22
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z16, Z22
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z14, Z20
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z15, Z21
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z16, Z22
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z14, Z20
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z15, Z21
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z16, Z22
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z14, Z20
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z15, Z21
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z16, Z22
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z14, Z20
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z15, Z21
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z16, Z22
-	VMULPD            Z14, Z20, Z20
-	VMULPD            Z15, Z21, Z21
-	VMULPD            Z16, Z22, Z22
-	VMULPD.BCST       sumsConsts<>+144(SB), Z14, Z26
-	VMULPD.BCST       sumsConsts<>+144(SB), Z15, Z27
-	VMULPD.BCST       sumsConsts<>+144(SB), Z16, Z28
-	VBROADCASTSD      sumsConsts<>+152(SB), Z29
-	VSUBPD            Z26, Z29, Z29
-	VBROADCASTSD      sumsConsts<>+152(SB), Z30
-	VSUBPD            Z27, Z30, Z30
-	VBROADCASTSD      sumsConsts<>+152(SB), Z31
-	VSUBPD            Z28, Z31, Z31
-	VMULPD            Z0, Z23, Z0
-	VMULPD            Z1, Z24, Z1
-	VMULPD            Z2, Z25, Z2
-	VFMSUB231PD       Z20, Z14, Z0
-	VFMSUB231PD       Z21, Z15, Z1
-	VFMSUB231PD       Z22, Z16, Z2
-	VBROADCASTSD      sumsConsts<>+152(SB), Z14
-	VSUBPD            Z29, Z14, Z14
-	VBROADCASTSD      sumsConsts<>+152(SB), Z15
-	VSUBPD            Z30, Z15, Z15
-	VBROADCASTSD      sumsConsts<>+152(SB), Z16
-	VSUBPD            Z31, Z16, Z16
-	VSUBPD            Z26, Z14, Z14
-	VSUBPD            Z27, Z15, Z15
-	VSUBPD            Z28, Z16, Z16
-	VADDPD            Z0, Z14, Z0
-	VADDPD            Z1, Z15, Z1
-	VADDPD            Z2, Z16, Z2
-	VADDPD            Z0, Z29, Z0
-	VADDPD            Z1, Z30, Z1
-	VADDPD            Z2, Z31, Z2
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z13, Z2, Z2
+	VSUBPD            Z14, Z0, Z0
+	VSUBPD            Z15, Z1, Z1
+	VSUBPD            Z16, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z2
+	VMULPD            Z17, Z17, Z6
+	VMULPD            Z18, Z18, Z7
+	VMULPD            Z19, Z19, Z8
+	VBROADCASTSD      sumsConsts<>+224(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z11
+	VBROADCASTSD      sumsConsts<>+224(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z12
+	VBROADCASTSD      sumsConsts<>+224(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z13
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z11
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z12
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z13
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z11
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z12
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z13
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z11
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z12
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z13
+	VMULPD            Z17, Z6, Z14
+	VMULPD            Z18, Z7, Z15
+	VMULPD            Z19, Z8, Z16
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z21
+	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z22
+	VFNMADD231PD      Z11, Z14, Z20
+	VFNMADD231PD      Z12, Z15, Z21
+	VFNMADD231PD      Z13, Z16, Z22
+	VFMSUB213PD       Z0, Z6, Z20
+	VFMSUB213PD       Z1, Z7, Z21
+	VFMSUB213PD       Z2, Z8, Z22
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z16, Z22
+	VSUBPD            Z20, Z17, Z11
+	VSUBPD            Z21, Z18, Z12
+	VSUBPD            Z22, Z19, Z13
+	VBROADCASTSD      sumsConsts<>+272(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+272(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z15
+	VBROADCASTSD      sumsConsts<>+272(SB), Z16
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z16
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z14
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z15
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z16
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z14
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z15
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z16
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z14
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z15
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z16
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z14
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z15
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z16
+	VMULPD            Z6, Z14, Z14
+	VMULPD            Z7, Z15, Z15
+	VMULPD            Z8, Z16, Z16
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z21
+	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z21, Z24, Z24
+	VBROADCASTSD      sumsConsts<>+152(SB), Z25
+	VSUBPD            Z22, Z25, Z25
+	VMULPD            Z0, Z17, Z0
+	VMULPD            Z1, Z18, Z1
+	VMULPD            Z2, Z19, Z2
+	VFMSUB231PD       Z14, Z6, Z0
+	VFMSUB231PD       Z15, Z7, Z1
+	VFMSUB231PD       Z16, Z8, Z2
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z23, Z6, Z6
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z24, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z25, Z8, Z8
+	VSUBPD            Z20, Z6, Z6
+	VSUBPD            Z21, Z7, Z7
+	VSUBPD            Z22, Z8, Z8
+	VADDPD            Z0, Z6, Z0
+	VADDPD            Z1, Z7, Z1
+	VADDPD            Z2, Z8, Z2
+	VADDPD            Z0, Z23, Z0
+	VADDPD            Z1, Z24, Z1
+	VADDPD            Z2, Z25, Z2
+	VMOVAPD           Z11, Z6
 	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
-	VBLENDMPD         Z0, Z17, K1, Z4
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z12, K1
-	VBLENDMPD         Z1, Z18, K1, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z13, K1
-	VBLENDMPD         Z2, Z19, K1, Z6
+	VBLENDMPD         Z0, Z11, K1, Z6
+	VMOVAPD           Z12, Z7
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z1, Z12, K1, Z7
+	VMOVAPD           Z13, Z8
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z2, Z13, K1, Z8
 	VPSLLQ            $0x3e, Z3, Z14
-	VPSLLQ            $0x3e, Z12, Z15
-	VPSLLQ            $0x3e, Z13, Z16
+	VPSLLQ            $0x3e, Z4, Z15
+	VPSLLQ            $0x3e, Z5, Z16
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z14, Z14
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z15, Z15
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z16, Z16
-	VPXORQ            Z14, Z4, Z14
-	VPXORQ            Z15, Z5, Z15
-	VPXORQ            Z16, Z6, Z16
+	VPXORQ            Z14, Z6, Z6
+	VPXORQ            Z15, Z7, Z7
+	VPXORQ            Z16, Z8, Z8
 	MOVQ              32(AX), DX
-	VMOVUPD           Z14, (DX)(CX*8)
-	VMOVUPD           Z15, 64(DX)(CX*8)
-	VMOVUPD           Z16, 128(DX)(CX*8)
+	VMOVUPD           Z6, (DX)(CX*8)
+	VMOVUPD           Z7, 64(DX)(CX*8)
+	VMOVUPD           Z8, 128(DX)(CX*8)
+	VMOVAPD           Z0, Z6
 	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
-	VBLENDMPD         Z17, Z0, K1, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z12, K1
-	VBLENDMPD         Z18, Z1, K1, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z13, K1
-	VBLENDMPD         Z19, Z2, K1, Z9
-	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z0
-	VADDPD.BCST       sumsConsts<>+152(SB), Z12, Z1
-	VADDPD.BCST       sumsConsts<>+152(SB), Z13, Z2
-	VPSLLQ            $0x3e, Z0, Z0
+	VBLENDMPD         Z11, Z0, K1, Z6
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z12, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z13, Z2, K1, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
+	VPSLLQ            $0x3e, Z2, Z2
+	VPSLLQ            $0x3e, Z3, Z3
+	VPSLLQ            $0x3e, Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z3, Z3
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPXORQ            Z2, Z6, Z2
+	VPXORQ            Z3, Z0, Z0
+	VPXORQ            Z4, Z1, Z1
+	MOVQ              40(AX), DX
+	VMOVUPD           Z2, (DX)(CX*8)
+	VMOVUPD           Z0, 64(DX)(CX*8)
+	VMOVUPD           Z1, 128(DX)(CX*8)
+	VMOVUPD           192(SP), Z0
+	VMOVUPD           256(SP), Z1
+	VMOVUPD           320(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z3
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z3
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z1
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z2
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z11
+	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z12
+	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z13
+	VBROADCASTSD      sumsConsts<>+200(SB), Z14
+	VFMSUB213PD       Z11, Z6, Z14
+	VBROADCASTSD      sumsConsts<>+200(SB), Z15
+	VFMSUB213PD       Z12, Z7, Z15
+	VBROADCASTSD      sumsConsts<>+200(SB), Z16
+	VFMSUB213PD       Z13, Z8, Z16
+	VSUBPD            Z11, Z0, Z17
+	VSUBPD            Z12, Z1, Z18
+	VSUBPD            Z13, Z2, Z19
+	VSUBPD            Z17, Z0, Z0
+	VSUBPD            Z18, Z1, Z1
+	VSUBPD            Z19, Z2, Z2
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z13, Z2, Z2
+	VSUBPD            Z14, Z0, Z0
+	VSUBPD            Z15, Z1, Z1
+	VSUBPD            Z16, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z2
+	VMULPD            Z17, Z17, Z6
+	VMULPD            Z18, Z18, Z7
+	VMULPD            Z19, Z19, Z8
+	VBROADCASTSD      sumsConsts<>+224(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z11
+	VBROADCASTSD      sumsConsts<>+224(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z12
+	VBROADCASTSD      sumsConsts<>+224(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z13
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z11
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z12
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z13
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z11
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z12
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z13
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z11
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z12
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z13
+	VMULPD            Z17, Z6, Z14
+	VMULPD            Z18, Z7, Z15
+	VMULPD            Z19, Z8, Z16
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z21
+	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z22
+	VFNMADD231PD      Z11, Z14, Z20
+	VFNMADD231PD      Z12, Z15, Z21
+	VFNMADD231PD      Z13, Z16, Z22
+	VFMSUB213PD       Z0, Z6, Z20
+	VFMSUB213PD       Z1, Z7, Z21
+	VFMSUB213PD       Z2, Z8, Z22
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z16, Z22
+	VSUBPD            Z20, Z17, Z11
+	VSUBPD            Z21, Z18, Z12
+	VSUBPD            Z22, Z19, Z13
+	VBROADCASTSD      sumsConsts<>+272(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+272(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z15
+	VBROADCASTSD      sumsConsts<>+272(SB), Z16
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z16
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z14
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z15
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z16
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z14
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z15
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z16
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z14
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z15
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z16
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z14
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z15
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z16
+	VMULPD            Z6, Z14, Z14
+	VMULPD            Z7, Z15, Z15
+	VMULPD            Z8, Z16, Z16
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z21
+	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z21, Z24, Z24
+	VBROADCASTSD      sumsConsts<>+152(SB), Z25
+	VSUBPD            Z22, Z25, Z25
+	VMULPD            Z0, Z17, Z0
+	VMULPD            Z1, Z18, Z1
+	VMULPD            Z2, Z19, Z2
+	VFMSUB231PD       Z14, Z6, Z0
+	VFMSUB231PD       Z15, Z7, Z1
+	VFMSUB231PD       Z16, Z8, Z2
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z23, Z6, Z6
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z24, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z25, Z8, Z8
+	VSUBPD            Z20, Z6, Z6
+	VSUBPD            Z21, Z7, Z7
+	VSUBPD            Z22, Z8, Z8
+	VADDPD            Z0, Z6, Z0
+	VADDPD            Z1, Z7, Z1
+	VADDPD            Z2, Z8, Z2
+	VADDPD            Z0, Z23, Z0
+	VADDPD            Z1, Z24, Z1
+	VADDPD            Z2, Z25, Z2
+	VMOVAPD           Z11, Z6
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z0, Z11, K1, Z6
+	VMOVAPD           Z12, Z7
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z1, Z12, K1, Z7
+	VMOVAPD           Z13, Z8
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z2, Z13, K1, Z8
+	VPSLLQ            $0x3e, Z3, Z14
+	VPSLLQ            $0x3e, Z4, Z15
+	VPSLLQ            $0x3e, Z5, Z16
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z14, Z14
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z15, Z15
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z16, Z16
+	VPXORQ            Z14, Z6, Z6
+	VPXORQ            Z15, Z7, Z7
+	VPXORQ            Z16, Z8, Z8
+	MOVQ              32(AX), DX
+	VMOVUPD           Z6, 192(DX)(CX*8)
+	VMOVUPD           Z7, 256(DX)(CX*8)
+	VMOVUPD           Z8, 320(DX)(CX*8)
+	VMOVAPD           Z0, Z6
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z11, Z0, K1, Z6
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z12, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z13, Z2, K1, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
+	VPSLLQ            $0x3e, Z2, Z2
+	VPSLLQ            $0x3e, Z3, Z3
+	VPSLLQ            $0x3e, Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z3, Z3
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPXORQ            Z2, Z6, Z2
+	VPXORQ            Z3, Z0, Z0
+	VPXORQ            Z4, Z1, Z1
+	MOVQ              40(AX), DX
+	VMOVUPD           Z2, 192(DX)(CX*8)
+	VMOVUPD           Z0, 256(DX)(CX*8)
+	VMOVUPD           Z1, 320(DX)(CX*8)
+	VMOVUPD           384(SP), Z0
+	VMOVUPD           448(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z3
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z3
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z5
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z4, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z4, Z6
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+200(SB), Z8
+	VFMSUB213PD       Z6, Z4, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z11
+	VFMSUB213PD       Z7, Z5, Z11
+	VSUBPD            Z6, Z0, Z12
+	VSUBPD            Z7, Z1, Z13
+	VSUBPD            Z12, Z0, Z0
+	VSUBPD            Z13, Z1, Z1
+	VSUBPD            Z6, Z0, Z0
+	VSUBPD            Z7, Z1, Z1
+	VSUBPD            Z8, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z4, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z1
+	VMULPD            Z12, Z12, Z4
+	VMULPD            Z13, Z13, Z5
+	VBROADCASTSD      sumsConsts<>+224(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z4, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VMULPD            Z12, Z4, Z8
+	VMULPD            Z13, Z5, Z11
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z14
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z15
+	VFNMADD231PD      Z6, Z8, Z14
+	VFNMADD231PD      Z7, Z11, Z15
+	VFMSUB213PD       Z0, Z4, Z14
+	VFMSUB213PD       Z1, Z5, Z15
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z8, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z11, Z15
+	VSUBPD            Z14, Z12, Z6
+	VSUBPD            Z15, Z13, Z7
+	VBROADCASTSD      sumsConsts<>+272(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z4, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z11
+	VMULPD            Z4, Z8, Z8
+	VMULPD            Z5, Z11, Z11
+	VMULPD.BCST       sumsConsts<>+144(SB), Z4, Z14
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VBROADCASTSD      sumsConsts<>+152(SB), Z17
+	VSUBPD            Z15, Z17, Z17
+	VMULPD            Z0, Z12, Z0
+	VMULPD            Z1, Z13, Z1
+	VFMSUB231PD       Z8, Z4, Z0
+	VFMSUB231PD       Z11, Z5, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z4
+	VSUBPD            Z16, Z4, Z4
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z17, Z5, Z5
+	VSUBPD            Z14, Z4, Z4
+	VSUBPD            Z15, Z5, Z5
+	VADDPD            Z0, Z4, Z0
+	VADDPD            Z1, Z5, Z1
+	VADDPD            Z0, Z16, Z0
+	VADDPD            Z1, Z17, Z1
+	VMOVAPD           Z6, Z4
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z0, Z6, K1, Z4
+	VMOVAPD           Z7, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z1, Z7, K1, Z5
+	VPSLLQ            $0x3e, Z2, Z8
+	VPSLLQ            $0x3e, Z3, Z11
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z8, Z8
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z11, Z11
+	VPXORQ            Z8, Z4, Z4
+	VPXORQ            Z11, Z5, Z5
+	MOVQ              32(AX), DX
+	VMOVUPD           Z4, 384(DX)(CX*8)
+	VMOVUPD           Z5, 448(DX)(CX*8)
+	VMOVAPD           Z0, Z4
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z6, Z0, K1, Z4
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z7, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VPSLLQ            $0x3e, Z1, Z1
 	VPSLLQ            $0x3e, Z2, Z2
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPXORQ            Z0, Z7, Z0
-	VPXORQ            Z1, Z8, Z1
-	VPXORQ            Z2, Z9, Z2
+	VPXORQ            Z1, Z4, Z1
+	VPXORQ            Z2, Z0, Z0
 	MOVQ              40(AX), DX
-	VMOVUPD           Z0, (DX)(CX*8)
-	VMOVUPD           Z1, 64(DX)(CX*8)
-	VMOVUPD           Z2, 128(DX)(CX*8)
-	ADDQ              $0x18, CX
-	JMP               sincosDotAVX512_many
+	VMOVUPD           Z1, 384(DX)(CX*8)
+	VMOVUPD           Z0, 448(DX)(CX*8)
+	ADDQ              $0x40, CX
+	JMP               sincosDotAVX512_block
 
 sincosDotAVX512_one:
 	MOVQ   128(AX), DX
@@ -1866,18 +2205,18 @@ sincosDotAVX512_dot2_end:
 	VADDPD            Z0, Z2, Z0
 	VADDPD            Z0, Z7, Z0
 	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z0, Z3, K1, Z10
+	VBLENDMPD         Z0, Z3, K1, Z9
 	VPSLLQ            $0x3e, Z1, Z2
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPXORQ            Z2, Z10, Z2
+	VPXORQ            Z2, Z9, Z2
 	MOVQ              32(AX), DX
 	VMOVUPD           Z2, (DX)(CX*8)
 	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z3, Z0, K1, Z11
+	VBLENDMPD         Z3, Z0, K1, Z10
 	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
 	VPSLLQ            $0x3e, Z0, Z0
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z11, Z0
+	VPXORQ            Z0, Z10, Z0
 	MOVQ              40(AX), DX
 	VMOVUPD           Z0, (DX)(CX*8)
 	ADDQ              $0x08, CX
@@ -1890,18 +2229,23 @@ sincosDotAVX512_done:
 
 // func dotStatsAVX512(f *[21]uint64) int
 // Requires: AVX, AVX512DQ, AVX512F
-TEXT ·dotStatsAVX512(SB), NOSPLIT, $0-16
+TEXT ·dotStatsAVX512(SB), $1024-16
 	MOVQ f+0(FP), AX
 	MOVQ 120(AX), CX
 
-dotStatsAVX512_many:
+dotStatsAVX512_block:
 	MOVQ   128(AX), DX
-	SUBQ   $0x18, DX
+	SUBQ   $0x40, DX
 	CMPQ   CX, DX
 	JG     dotStatsAVX512_one
 	VXORPD Z0, Z0, Z0
 	VXORPD Z1, Z1, Z1
 	VXORPD Z2, Z2, Z2
+	VXORPD Z3, Z3, Z3
+	VXORPD Z4, Z4, Z4
+	VXORPD Z5, Z5, Z5
+	VXORPD Z6, Z6, Z6
+	VXORPD Z7, Z7, Z7
 	MOVQ   48(AX), DX
 	MOVQ   64(AX), BX
 	MOVQ   112(AX), SI
@@ -1911,18 +2255,44 @@ dotStatsAVX512_many:
 dotStatsAVX512_dot1:
 	CMPQ         DI, 104(AX)
 	JGE          dotStatsAVX512_dot1_end
-	VBROADCASTSD (BX)(DI*8), Z3
-	VFMADD231PD  (DX)(CX*8), Z3, Z0
-	VFMADD231PD  64(DX)(CX*8), Z3, Z1
-	VFMADD231PD  128(DX)(CX*8), Z3, Z2
+	VBROADCASTSD (BX)(DI*8), Z8
+	VFMADD231PD  (DX)(CX*8), Z8, Z0
+	VFMADD231PD  64(DX)(CX*8), Z8, Z1
+	VFMADD231PD  128(DX)(CX*8), Z8, Z2
+	VFMADD231PD  192(DX)(CX*8), Z8, Z3
+	VFMADD231PD  256(DX)(CX*8), Z8, Z4
+	VFMADD231PD  320(DX)(CX*8), Z8, Z5
+	VFMADD231PD  384(DX)(CX*8), Z8, Z6
+	VFMADD231PD  448(DX)(CX*8), Z8, Z7
 	ADDQ         SI, DX
 	INCQ         DI
 	JMP          dotStatsAVX512_dot1
 
 dotStatsAVX512_dot1_end:
+	VMOVUPD Z0, (SP)
+	VMOVUPD Z1, 64(SP)
+	VMOVUPD Z2, 128(SP)
+	VMOVUPD Z3, 192(SP)
+	VMOVUPD Z4, 256(SP)
+	VMOVUPD Z5, 320(SP)
+	VMOVUPD Z6, 384(SP)
+	VMOVUPD Z7, 448(SP)
+	VMOVUPD (SP), Z0
+	VMOVUPD 64(SP), Z1
+	VMOVUPD 128(SP), Z2
+	VMOVUPD 192(SP), Z3
+	VMOVUPD 256(SP), Z4
+	VMOVUPD 320(SP), Z5
+	VMOVUPD 384(SP), Z6
+	VMOVUPD 448(SP), Z7
 	VMOVAPD Z0, Z0
 	VMOVAPD Z1, Z1
 	VMOVAPD Z2, Z2
+	VMOVAPD Z3, Z3
+	VMOVAPD Z4, Z4
+	VMOVAPD Z5, Z5
+	VMOVAPD Z6, Z6
+	VMOVAPD Z7, Z7
 	MOVQ    56(AX), DX
 	MOVQ    72(AX), BX
 	MOVQ    112(AX), SI
@@ -1932,34 +2302,80 @@ dotStatsAVX512_dot1_end:
 dotStatsAVX512_dot2:
 	CMPQ         DI, 104(AX)
 	JGE          dotStatsAVX512_dot2_end
-	VBROADCASTSD (BX)(DI*8), Z3
-	VFMADD231PD  (DX)(CX*8), Z3, Z0
-	VFMADD231PD  64(DX)(CX*8), Z3, Z1
-	VFMADD231PD  128(DX)(CX*8), Z3, Z2
+	VBROADCASTSD (BX)(DI*8), Z8
+	VFMADD231PD  (DX)(CX*8), Z8, Z0
+	VFMADD231PD  64(DX)(CX*8), Z8, Z1
+	VFMADD231PD  128(DX)(CX*8), Z8, Z2
+	VFMADD231PD  192(DX)(CX*8), Z8, Z3
+	VFMADD231PD  256(DX)(CX*8), Z8, Z4
+	VFMADD231PD  320(DX)(CX*8), Z8, Z5
+	VFMADD231PD  384(DX)(CX*8), Z8, Z6
+	VFMADD231PD  448(DX)(CX*8), Z8, Z7
 	ADDQ         SI, DX
 	INCQ         DI
 	JMP          dotStatsAVX512_dot2
 
 dotStatsAVX512_dot2_end:
+	VMOVUPD Z0, 512(SP)
+	VMOVUPD Z1, 576(SP)
+	VMOVUPD Z2, 640(SP)
+	VMOVUPD Z3, 704(SP)
+	VMOVUPD Z4, 768(SP)
+	VMOVUPD Z5, 832(SP)
+	VMOVUPD Z6, 896(SP)
+	VMOVUPD Z7, 960(SP)
+	VMOVUPD 512(SP), Z0
+	VMOVUPD 576(SP), Z1
+	VMOVUPD 640(SP), Z2
+	VMOVUPD 704(SP), Z3
 	MOVQ    32(AX), DX
 	VMOVUPD Z0, (DX)(CX*8)
 	VMOVUPD Z1, 64(DX)(CX*8)
 	VMOVUPD Z2, 128(DX)(CX*8)
+	VMOVUPD Z3, 192(DX)(CX*8)
 	MOVQ    (AX), DX
-	VMOVUPD (DX)(CX*8), Z3
-	VMOVUPD 64(DX)(CX*8), Z4
-	VMOVUPD 128(DX)(CX*8), Z5
-	VMULPD  Z0, Z3, Z0
-	VMULPD  Z1, Z4, Z1
-	VMULPD  Z2, Z5, Z2
+	VMOVUPD (DX)(CX*8), Z4
+	VMOVUPD 64(DX)(CX*8), Z5
+	VMOVUPD 128(DX)(CX*8), Z6
+	VMOVUPD 192(DX)(CX*8), Z7
+	VMULPD  Z0, Z4, Z0
+	VMULPD  Z1, Z5, Z1
+	VMULPD  Z2, Z6, Z2
+	VMULPD  Z3, Z7, Z3
 	MOVQ    80(AX), DX
-	VMOVUPD (DX), Z3
-	VADDPD  Z0, Z3, Z3
-	VADDPD  Z1, Z3, Z3
-	VADDPD  Z2, Z3, Z3
-	VMOVUPD Z3, (DX)
-	ADDQ    $0x18, CX
-	JMP     dotStatsAVX512_many
+	VMOVUPD (DX), Z4
+	VADDPD  Z0, Z4, Z4
+	VADDPD  Z1, Z4, Z4
+	VADDPD  Z2, Z4, Z4
+	VADDPD  Z3, Z4, Z4
+	VMOVUPD Z4, (DX)
+	VMOVUPD 768(SP), Z0
+	VMOVUPD 832(SP), Z1
+	VMOVUPD 896(SP), Z2
+	VMOVUPD 960(SP), Z3
+	MOVQ    32(AX), DX
+	VMOVUPD Z0, 256(DX)(CX*8)
+	VMOVUPD Z1, 320(DX)(CX*8)
+	VMOVUPD Z2, 384(DX)(CX*8)
+	VMOVUPD Z3, 448(DX)(CX*8)
+	MOVQ    (AX), DX
+	VMOVUPD 256(DX)(CX*8), Z4
+	VMOVUPD 320(DX)(CX*8), Z5
+	VMOVUPD 384(DX)(CX*8), Z6
+	VMOVUPD 448(DX)(CX*8), Z7
+	VMULPD  Z0, Z4, Z0
+	VMULPD  Z1, Z5, Z1
+	VMULPD  Z2, Z6, Z2
+	VMULPD  Z3, Z7, Z3
+	MOVQ    80(AX), DX
+	VMOVUPD (DX), Z4
+	VADDPD  Z0, Z4, Z4
+	VADDPD  Z1, Z4, Z4
+	VADDPD  Z2, Z4, Z4
+	VADDPD  Z3, Z4, Z4
+	VMOVUPD Z4, (DX)
+	ADDQ    $0x40, CX
+	JMP     dotStatsAVX512_block
 
 dotStatsAVX512_one:
 	MOVQ   128(AX), DX
@@ -2019,18 +2435,23 @@ dotStatsAVX512_done:
 
 // func freqStepAVX512(f *[21]uint64) int
 // Requires: AVX, AVX512DQ, AVX512F
-TEXT ·freqStepAVX512(SB), NOSPLIT, $0-16
+TEXT ·freqStepAVX512(SB), $1536-16
 	MOVQ f+0(FP), AX
 	MOVQ 120(AX), CX
 
-freqStepAVX512_many:
+freqStepAVX512_block:
 	MOVQ   128(AX), DX
-	SUBQ   $0x18, DX
+	SUBQ   $0x40, DX
 	CMPQ   CX, DX
 	JG     freqStepAVX512_one
 	VXORPD Z0, Z0, Z0
 	VXORPD Z1, Z1, Z1
 	VXORPD Z2, Z2, Z2
+	VXORPD Z3, Z3, Z3
+	VXORPD Z4, Z4, Z4
+	VXORPD Z5, Z5, Z5
+	VXORPD Z6, Z6, Z6
+	VXORPD Z7, Z7, Z7
 	MOVQ   48(AX), DX
 	MOVQ   64(AX), BX
 	MOVQ   112(AX), SI
@@ -2040,330 +2461,953 @@ freqStepAVX512_many:
 freqStepAVX512_dot1:
 	CMPQ         DI, 104(AX)
 	JGE          freqStepAVX512_dot1_end
-	VBROADCASTSD (BX)(DI*8), Z3
-	VFMADD231PD  (DX)(CX*8), Z3, Z0
-	VFMADD231PD  64(DX)(CX*8), Z3, Z1
-	VFMADD231PD  128(DX)(CX*8), Z3, Z2
+	VBROADCASTSD (BX)(DI*8), Z8
+	VFMADD231PD  (DX)(CX*8), Z8, Z0
+	VFMADD231PD  64(DX)(CX*8), Z8, Z1
+	VFMADD231PD  128(DX)(CX*8), Z8, Z2
+	VFMADD231PD  192(DX)(CX*8), Z8, Z3
+	VFMADD231PD  256(DX)(CX*8), Z8, Z4
+	VFMADD231PD  320(DX)(CX*8), Z8, Z5
+	VFMADD231PD  384(DX)(CX*8), Z8, Z6
+	VFMADD231PD  448(DX)(CX*8), Z8, Z7
 	ADDQ         SI, DX
 	INCQ         DI
 	JMP          freqStepAVX512_dot1
 
 freqStepAVX512_dot1_end:
-	VBROADCASTSD      136(AX), Z3
-	VBROADCASTSD      136(AX), Z12
-	VBROADCASTSD      136(AX), Z13
-	VSUBPD            Z3, Z0, Z0
-	VSUBPD            Z12, Z1, Z1
-	VSUBPD            Z13, Z2, Z2
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z0, Z3
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z3, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z1, Z3
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z3, K2
+	VMOVUPD           Z0, (SP)
+	VMOVUPD           Z1, 64(SP)
+	VMOVUPD           Z2, 128(SP)
+	VMOVUPD           Z3, 192(SP)
+	VMOVUPD           Z4, 256(SP)
+	VMOVUPD           Z5, 320(SP)
+	VMOVUPD           Z6, 384(SP)
+	VMOVUPD           Z7, 448(SP)
+	VBROADCASTSD      136(AX), Z0
+	VBROADCASTSD      136(AX), Z1
+	VBROADCASTSD      136(AX), Z2
+	VMOVUPD           (SP), Z3
+	VMOVUPD           64(SP), Z4
+	VMOVUPD           128(SP), Z5
+	VSUBPD            Z0, Z3, Z0
+	VSUBPD            Z1, Z4, Z1
+	VSUBPD            Z2, Z5, Z2
+	VMOVUPD           Z0, 512(SP)
+	VMOVUPD           Z1, 576(SP)
+	VMOVUPD           Z2, 640(SP)
+	VBROADCASTSD      136(AX), Z0
+	VBROADCASTSD      136(AX), Z1
+	VBROADCASTSD      136(AX), Z2
+	VMOVUPD           192(SP), Z3
+	VMOVUPD           256(SP), Z4
+	VMOVUPD           320(SP), Z5
+	VSUBPD            Z0, Z3, Z0
+	VSUBPD            Z1, Z4, Z1
+	VSUBPD            Z2, Z5, Z2
+	VMOVUPD           Z0, 704(SP)
+	VMOVUPD           Z1, 768(SP)
+	VMOVUPD           Z2, 832(SP)
+	VBROADCASTSD      136(AX), Z0
+	VBROADCASTSD      136(AX), Z1
+	VMOVUPD           384(SP), Z2
+	VMOVUPD           448(SP), Z3
+	VSUBPD            Z0, Z2, Z0
+	VSUBPD            Z1, Z3, Z1
+	VMOVUPD           Z0, 896(SP)
+	VMOVUPD           Z1, 960(SP)
+	VMOVUPD           512(SP), Z0
+	VMOVUPD           576(SP), Z1
+	VMOVUPD           640(SP), Z2
+	VMOVUPD           704(SP), Z3
+	VMOVUPD           768(SP), Z4
+	VMOVUPD           832(SP), Z5
+	VMOVUPD           896(SP), Z6
+	VMOVUPD           960(SP), Z7
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z0, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z1, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
 	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z2, Z3
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z3, K2
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z2, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
+	KORB              K2, K1, K1
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z3, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
+	KORB              K2, K1, K1
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z4, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
+	KORB              K2, K1, K1
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z5, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
+	KORB              K2, K1, K1
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z6, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
+	KORB              K2, K1, K1
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z7, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
 	KORB              K2, K1, K1
 	KORTESTB          K1, K1
 	JNZ               freqStepAVX512_one
+	VMOVUPD           512(SP), Z0
+	VMOVUPD           576(SP), Z1
+	VMOVUPD           640(SP), Z2
 	VBROADCASTSD      sumsConsts<>+184(SB), Z3
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z3
-	VBROADCASTSD      sumsConsts<>+184(SB), Z12
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z12
-	VBROADCASTSD      sumsConsts<>+184(SB), Z13
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z13
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z14
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z12, Z15
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z13, Z16
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z14, Z0
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z15, Z1
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z16, Z2
-	VMULPD.BCST       sumsConsts<>+200(SB), Z14, Z17
-	VMULPD.BCST       sumsConsts<>+200(SB), Z15, Z18
-	VMULPD.BCST       sumsConsts<>+200(SB), Z16, Z19
-	VBROADCASTSD      sumsConsts<>+200(SB), Z20
-	VFMSUB213PD       Z17, Z14, Z20
-	VBROADCASTSD      sumsConsts<>+200(SB), Z21
-	VFMSUB213PD       Z18, Z15, Z21
-	VBROADCASTSD      sumsConsts<>+200(SB), Z22
-	VFMSUB213PD       Z19, Z16, Z22
-	VSUBPD            Z17, Z0, Z23
-	VSUBPD            Z18, Z1, Z24
-	VSUBPD            Z19, Z2, Z25
-	VSUBPD            Z23, Z0, Z0
-	VSUBPD            Z24, Z1, Z1
-	VSUBPD            Z25, Z2, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z1
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z2
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z11
+	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z12
+	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z13
+	VBROADCASTSD      sumsConsts<>+200(SB), Z14
+	VFMSUB213PD       Z11, Z6, Z14
+	VBROADCASTSD      sumsConsts<>+200(SB), Z15
+	VFMSUB213PD       Z12, Z7, Z15
+	VBROADCASTSD      sumsConsts<>+200(SB), Z16
+	VFMSUB213PD       Z13, Z8, Z16
+	VSUBPD            Z11, Z0, Z17
+	VSUBPD            Z12, Z1, Z18
+	VSUBPD            Z13, Z2, Z19
 	VSUBPD            Z17, Z0, Z0
 	VSUBPD            Z18, Z1, Z1
 	VSUBPD            Z19, Z2, Z2
-	VSUBPD            Z20, Z0, Z0
-	VSUBPD            Z21, Z1, Z1
-	VSUBPD            Z22, Z2, Z2
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z14, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z15, Z1
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z16, Z2
-	VMULPD            Z23, Z23, Z14
-	VMULPD            Z24, Z24, Z15
-	VMULPD            Z25, Z25, Z16
-	VBROADCASTSD      sumsConsts<>+224(SB), Z17
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z14, Z17
-	VBROADCASTSD      sumsConsts<>+224(SB), Z18
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z15, Z18
-	VBROADCASTSD      sumsConsts<>+224(SB), Z19
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z16, Z19
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z16, Z19
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z16, Z19
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z16, Z19
-	VMULPD            Z23, Z14, Z20
-	VMULPD            Z24, Z15, Z21
-	VMULPD            Z25, Z16, Z22
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z26
-	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z27
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z28
-	VFNMADD231PD      Z17, Z20, Z26
-	VFNMADD231PD      Z18, Z21, Z27
-	VFNMADD231PD      Z19, Z22, Z28
-	VFMSUB213PD       Z0, Z14, Z26
-	VFMSUB213PD       Z1, Z15, Z27
-	VFMSUB213PD       Z2, Z16, Z28
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z20, Z26
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z21, Z27
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z22, Z28
-	VSUBPD            Z26, Z23, Z17
-	VSUBPD            Z27, Z24, Z18
-	VSUBPD            Z28, Z25, Z19
-	VBROADCASTSD      sumsConsts<>+272(SB), Z20
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z14, Z20
-	VBROADCASTSD      sumsConsts<>+272(SB), Z21
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z15, Z21
-	VBROADCASTSD      sumsConsts<>+272(SB), Z22
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z16, Z22
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z14, Z20
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z15, Z21
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z16, Z22
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z14, Z20
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z15, Z21
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z16, Z22
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z14, Z20
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z15, Z21
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z16, Z22
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z14, Z20
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z15, Z21
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z16, Z22
-	VMULPD            Z14, Z20, Z20
-	VMULPD            Z15, Z21, Z21
-	VMULPD            Z16, Z22, Z22
-	VMULPD.BCST       sumsConsts<>+144(SB), Z14, Z26
-	VMULPD.BCST       sumsConsts<>+144(SB), Z15, Z27
-	VMULPD.BCST       sumsConsts<>+144(SB), Z16, Z28
-	VBROADCASTSD      sumsConsts<>+152(SB), Z29
-	VSUBPD            Z26, Z29, Z29
-	VBROADCASTSD      sumsConsts<>+152(SB), Z30
-	VSUBPD            Z27, Z30, Z30
-	VBROADCASTSD      sumsConsts<>+152(SB), Z31
-	VSUBPD            Z28, Z31, Z31
-	VMULPD            Z0, Z23, Z0
-	VMULPD            Z1, Z24, Z1
-	VMULPD            Z2, Z25, Z2
-	VFMSUB231PD       Z20, Z14, Z0
-	VFMSUB231PD       Z21, Z15, Z1
-	VFMSUB231PD       Z22, Z16, Z2
-	VBROADCASTSD      sumsConsts<>+152(SB), Z14
-	VSUBPD            Z29, Z14, Z14
-	VBROADCASTSD      sumsConsts<>+152(SB), Z15
-	VSUBPD            Z30, Z15, Z15
-	VBROADCASTSD      sumsConsts<>+152(SB), Z16
-	VSUBPD            Z31, Z16, Z16
-	VSUBPD            Z26, Z14, Z14
-	VSUBPD            Z27, Z15, Z15
-	VSUBPD            Z28, Z16, Z16
-	VADDPD            Z0, Z14, Z0
-	VADDPD            Z1, Z15, Z1
-	VADDPD            Z2, Z16, Z2
-	VADDPD            Z0, Z29, Z0
-	VADDPD            Z1, Z30, Z1
-	VADDPD            Z2, Z31, Z2
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
-	VBLENDMPD         Z0, Z17, K1, Z4
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z12, K1
-	VBLENDMPD         Z1, Z18, K1, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z13, K1
-	VBLENDMPD         Z2, Z19, K1, Z6
-	VPSLLQ            $0x3e, Z3, Z14
-	VPSLLQ            $0x3e, Z12, Z15
-	VPSLLQ            $0x3e, Z13, Z16
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z14, Z14
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z15, Z15
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z16, Z16
-	VPXORQ            Z14, Z4, Z14
-	VPXORQ            Z15, Z5, Z15
-	VPXORQ            Z16, Z6, Z16
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
-	VBLENDMPD         Z17, Z0, K1, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z12, K1
-	VBLENDMPD         Z18, Z1, K1, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z13, K1
-	VBLENDMPD         Z19, Z2, K1, Z9
-	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z0
-	VADDPD.BCST       sumsConsts<>+152(SB), Z12, Z1
-	VADDPD.BCST       sumsConsts<>+152(SB), Z13, Z2
-	VPSLLQ            $0x3e, Z0, Z0
-	VPSLLQ            $0x3e, Z1, Z1
-	VPSLLQ            $0x3e, Z2, Z2
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPXORQ            Z0, Z7, Z0
-	VPXORQ            Z1, Z8, Z1
-	VPXORQ            Z2, Z9, Z2
-	MOVQ              (AX), DX
-	VMOVUPD           (DX)(CX*8), Z3
-	VMOVUPD           64(DX)(CX*8), Z12
-	VMOVUPD           128(DX)(CX*8), Z13
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z17
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z12, Z18
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z13, Z19
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z13, Z2, Z2
+	VSUBPD            Z14, Z0, Z0
+	VSUBPD            Z15, Z1, Z1
+	VSUBPD            Z16, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z2
+	VMULPD            Z17, Z17, Z6
+	VMULPD            Z18, Z18, Z7
+	VMULPD            Z19, Z19, Z8
+	VBROADCASTSD      sumsConsts<>+224(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z11
+	VBROADCASTSD      sumsConsts<>+224(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z12
+	VBROADCASTSD      sumsConsts<>+224(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z13
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z11
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z12
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z13
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z11
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z12
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z13
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z11
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z12
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z13
+	VMULPD            Z17, Z6, Z14
+	VMULPD            Z18, Z7, Z15
+	VMULPD            Z19, Z8, Z16
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z21
+	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z22
+	VFNMADD231PD      Z11, Z14, Z20
+	VFNMADD231PD      Z12, Z15, Z21
+	VFNMADD231PD      Z13, Z16, Z22
+	VFMSUB213PD       Z0, Z6, Z20
+	VFMSUB213PD       Z1, Z7, Z21
+	VFMSUB213PD       Z2, Z8, Z22
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z16, Z22
+	VSUBPD            Z20, Z17, Z11
+	VSUBPD            Z21, Z18, Z12
+	VSUBPD            Z22, Z19, Z13
+	VBROADCASTSD      sumsConsts<>+272(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+272(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z15
+	VBROADCASTSD      sumsConsts<>+272(SB), Z16
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z16
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z14
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z15
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z16
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z14
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z15
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z16
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z14
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z15
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z16
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z14
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z15
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z16
+	VMULPD            Z6, Z14, Z14
+	VMULPD            Z7, Z15, Z15
+	VMULPD            Z8, Z16, Z16
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z21
+	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z21, Z24, Z24
+	VBROADCASTSD      sumsConsts<>+152(SB), Z25
+	VSUBPD            Z22, Z25, Z25
 	VMULPD            Z0, Z17, Z0
 	VMULPD            Z1, Z18, Z1
 	VMULPD            Z2, Z19, Z2
-	VBROADCASTSD      sumsConsts<>+8(SB), Z17
-	VMINPD            Z0, Z17, Z0
-	VBROADCASTSD      sumsConsts<>+8(SB), Z17
-	VMINPD            Z1, Z17, Z1
-	VBROADCASTSD      sumsConsts<>+8(SB), Z17
-	VMINPD            Z2, Z17, Z2
-	VBROADCASTSD      sumsConsts<>+16(SB), Z17
-	VMAXPD            Z0, Z17, Z0
-	VBROADCASTSD      sumsConsts<>+16(SB), Z17
-	VMAXPD            Z1, Z17, Z1
-	VBROADCASTSD      sumsConsts<>+16(SB), Z17
-	VMAXPD            Z2, Z17, Z2
-	VBROADCASTSD      sumsConsts<>+32(SB), Z17
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z17
-	VBROADCASTSD      sumsConsts<>+32(SB), Z18
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z18
-	VBROADCASTSD      sumsConsts<>+32(SB), Z19
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z19
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z17, Z17
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z18, Z18
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z19, Z19
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z17, Z0
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z18, Z1
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z19, Z2
-	VBROADCASTSD      sumsConsts<>+48(SB), Z20
-	VFNMADD213PD      Z0, Z17, Z20
-	VBROADCASTSD      sumsConsts<>+48(SB), Z21
-	VFNMADD213PD      Z1, Z18, Z21
-	VBROADCASTSD      sumsConsts<>+48(SB), Z22
-	VFNMADD213PD      Z2, Z19, Z22
-	VSUBPD            Z20, Z0, Z0
-	VSUBPD            Z21, Z1, Z1
-	VSUBPD            Z22, Z2, Z2
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z17, Z0
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z18, Z1
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z19, Z2
-	VBROADCASTSD      sumsConsts<>+64(SB), Z23
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z20, Z23
-	VBROADCASTSD      sumsConsts<>+64(SB), Z24
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z21, Z24
-	VBROADCASTSD      sumsConsts<>+64(SB), Z25
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z22, Z25
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z20, Z23
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z22, Z25
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z20, Z23
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z22, Z25
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z20, Z23
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z22, Z25
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z20, Z23
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z22, Z25
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z20, Z23
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z22, Z25
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z20, Z23
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z22, Z25
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z20, Z23
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z22, Z25
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z20, Z23
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z22, Z25
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z20, Z23
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z22, Z25
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z20, Z23
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z22, Z25
-	VMULPD            Z20, Z20, Z26
-	VMULPD            Z21, Z21, Z27
-	VMULPD            Z22, Z22, Z28
-	VFMADD231PD       Z23, Z26, Z0
-	VFMADD231PD       Z24, Z27, Z1
-	VFMADD231PD       Z25, Z28, Z2
-	VADDPD.BCST       sumsConsts<>+152(SB), Z20, Z23
-	VADDPD.BCST       sumsConsts<>+152(SB), Z21, Z24
-	VADDPD.BCST       sumsConsts<>+152(SB), Z22, Z25
-	VBROADCASTSD      sumsConsts<>+152(SB), Z26
-	VSUBPD            Z23, Z26, Z26
-	VBROADCASTSD      sumsConsts<>+152(SB), Z27
-	VSUBPD            Z24, Z27, Z27
-	VBROADCASTSD      sumsConsts<>+152(SB), Z28
-	VSUBPD            Z25, Z28, Z28
-	VADDPD            Z20, Z26, Z20
-	VADDPD            Z21, Z27, Z21
-	VADDPD            Z22, Z28, Z22
-	VADDPD            Z20, Z0, Z0
-	VADDPD            Z21, Z1, Z1
-	VADDPD            Z22, Z2, Z2
+	VFMSUB231PD       Z14, Z6, Z0
+	VFMSUB231PD       Z15, Z7, Z1
+	VFMSUB231PD       Z16, Z8, Z2
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z23, Z6, Z6
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z24, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z25, Z8, Z8
+	VSUBPD            Z20, Z6, Z6
+	VSUBPD            Z21, Z7, Z7
+	VSUBPD            Z22, Z8, Z8
+	VADDPD            Z0, Z6, Z0
+	VADDPD            Z1, Z7, Z1
+	VADDPD            Z2, Z8, Z2
 	VADDPD            Z0, Z23, Z0
 	VADDPD            Z1, Z24, Z1
 	VADDPD            Z2, Z25, Z2
-	VSCALEFPD         Z17, Z0, Z0
-	VSCALEFPD         Z18, Z1, Z1
-	VSCALEFPD         Z19, Z2, Z2
+	VMOVAPD           Z11, Z6
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z0, Z11, K1, Z6
+	VMOVAPD           Z12, Z7
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z1, Z12, K1, Z7
+	VMOVAPD           Z13, Z8
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z2, Z13, K1, Z8
+	VPSLLQ            $0x3e, Z3, Z14
+	VPSLLQ            $0x3e, Z4, Z15
+	VPSLLQ            $0x3e, Z5, Z16
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z14, Z14
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z15, Z15
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z16, Z16
+	VPXORQ            Z14, Z6, Z6
+	VPXORQ            Z15, Z7, Z7
+	VPXORQ            Z16, Z8, Z8
+	VMOVAPD           Z0, Z14
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z11, Z0, K1, Z14
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z12, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z13, Z2, K1, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
+	VPSLLQ            $0x3e, Z2, Z2
+	VPSLLQ            $0x3e, Z3, Z3
+	VPSLLQ            $0x3e, Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z3, Z3
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPXORQ            Z2, Z14, Z2
+	VPXORQ            Z3, Z0, Z0
+	VPXORQ            Z4, Z1, Z1
+	MOVQ              (AX), DX
+	VMOVUPD           (DX)(CX*8), Z3
+	VMOVUPD           64(DX)(CX*8), Z4
+	VMOVUPD           128(DX)(CX*8), Z5
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z11
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z4, Z12
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z5, Z13
+	VMULPD            Z2, Z11, Z2
+	VMULPD            Z0, Z12, Z0
+	VMULPD            Z1, Z13, Z1
+	VBROADCASTSD      sumsConsts<>+8(SB), Z11
+	VMINPD            Z2, Z11, Z2
+	VBROADCASTSD      sumsConsts<>+8(SB), Z11
+	VMINPD            Z0, Z11, Z0
+	VBROADCASTSD      sumsConsts<>+8(SB), Z11
+	VMINPD            Z1, Z11, Z1
+	VBROADCASTSD      sumsConsts<>+16(SB), Z11
+	VMAXPD            Z2, Z11, Z2
+	VBROADCASTSD      sumsConsts<>+16(SB), Z11
+	VMAXPD            Z0, Z11, Z0
+	VBROADCASTSD      sumsConsts<>+16(SB), Z11
+	VMAXPD            Z1, Z11, Z1
+	VBROADCASTSD      sumsConsts<>+32(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z11
+	VBROADCASTSD      sumsConsts<>+32(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z12
+	VBROADCASTSD      sumsConsts<>+32(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z13
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z11, Z11
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z12, Z12
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z13, Z13
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z11, Z2
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z12, Z0
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z13, Z1
+	VBROADCASTSD      sumsConsts<>+48(SB), Z14
+	VFNMADD213PD      Z2, Z11, Z14
+	VBROADCASTSD      sumsConsts<>+48(SB), Z15
+	VFNMADD213PD      Z0, Z12, Z15
+	VBROADCASTSD      sumsConsts<>+48(SB), Z16
+	VFNMADD213PD      Z1, Z13, Z16
+	VSUBPD            Z14, Z2, Z2
+	VSUBPD            Z15, Z0, Z0
+	VSUBPD            Z16, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z11, Z2
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z12, Z0
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z13, Z1
+	VBROADCASTSD      sumsConsts<>+64(SB), Z17
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z14, Z17
+	VBROADCASTSD      sumsConsts<>+64(SB), Z18
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z15, Z18
+	VBROADCASTSD      sumsConsts<>+64(SB), Z19
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z15, Z18
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z15, Z18
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z15, Z18
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z15, Z18
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z15, Z18
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z15, Z18
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z15, Z18
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z15, Z18
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z15, Z18
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z15, Z18
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z16, Z19
+	VMULPD            Z14, Z14, Z20
+	VMULPD            Z15, Z15, Z21
+	VMULPD            Z16, Z16, Z22
+	VFMADD231PD       Z17, Z20, Z2
+	VFMADD231PD       Z18, Z21, Z0
+	VFMADD231PD       Z19, Z22, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z14, Z17
+	VADDPD.BCST       sumsConsts<>+152(SB), Z15, Z18
+	VADDPD.BCST       sumsConsts<>+152(SB), Z16, Z19
+	VBROADCASTSD      sumsConsts<>+152(SB), Z20
+	VSUBPD            Z17, Z20, Z20
+	VBROADCASTSD      sumsConsts<>+152(SB), Z21
+	VSUBPD            Z18, Z21, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z19, Z22, Z22
+	VADDPD            Z14, Z20, Z14
+	VADDPD            Z15, Z21, Z15
+	VADDPD            Z16, Z22, Z16
+	VADDPD            Z14, Z2, Z2
+	VADDPD            Z15, Z0, Z0
+	VADDPD            Z16, Z1, Z1
+	VADDPD            Z2, Z17, Z2
+	VADDPD            Z0, Z18, Z0
+	VADDPD            Z1, Z19, Z1
+	VSCALEFPD         Z11, Z2, Z2
+	VSCALEFPD         Z12, Z0, Z0
+	VSCALEFPD         Z13, Z1, Z1
 	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z17
-	VADDPD            Z0, Z17, Z17
-	VADDPD            Z1, Z17, Z17
-	VADDPD            Z2, Z17, Z17
-	VMOVUPD           Z17, (DX)
-	VMULPD            Z14, Z3, Z3
-	VMULPD            Z15, Z12, Z12
-	VMULPD            Z16, Z13, Z13
+	VMOVUPD           (DX), Z11
+	VADDPD            Z2, Z11, Z11
+	VADDPD            Z0, Z11, Z11
+	VADDPD            Z1, Z11, Z11
+	VMOVUPD           Z11, (DX)
+	VMULPD            Z6, Z3, Z3
+	VMULPD            Z7, Z4, Z4
+	VMULPD            Z8, Z5, Z5
+	VMULPD            Z2, Z3, Z2
+	VMULPD            Z0, Z4, Z0
+	VMULPD            Z1, Z5, Z1
+	VMOVUPD           Z2, 1024(SP)
+	VMOVUPD           Z0, 1088(SP)
+	VMOVUPD           Z1, 1152(SP)
+	VMOVUPD           704(SP), Z0
+	VMOVUPD           768(SP), Z1
+	VMOVUPD           832(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z3
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z3
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z1
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z2
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z11
+	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z12
+	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z13
+	VBROADCASTSD      sumsConsts<>+200(SB), Z14
+	VFMSUB213PD       Z11, Z6, Z14
+	VBROADCASTSD      sumsConsts<>+200(SB), Z15
+	VFMSUB213PD       Z12, Z7, Z15
+	VBROADCASTSD      sumsConsts<>+200(SB), Z16
+	VFMSUB213PD       Z13, Z8, Z16
+	VSUBPD            Z11, Z0, Z17
+	VSUBPD            Z12, Z1, Z18
+	VSUBPD            Z13, Z2, Z19
+	VSUBPD            Z17, Z0, Z0
+	VSUBPD            Z18, Z1, Z1
+	VSUBPD            Z19, Z2, Z2
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z13, Z2, Z2
+	VSUBPD            Z14, Z0, Z0
+	VSUBPD            Z15, Z1, Z1
+	VSUBPD            Z16, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z2
+	VMULPD            Z17, Z17, Z6
+	VMULPD            Z18, Z18, Z7
+	VMULPD            Z19, Z19, Z8
+	VBROADCASTSD      sumsConsts<>+224(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z11
+	VBROADCASTSD      sumsConsts<>+224(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z12
+	VBROADCASTSD      sumsConsts<>+224(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z13
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z11
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z12
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z13
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z11
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z12
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z13
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z11
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z12
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z13
+	VMULPD            Z17, Z6, Z14
+	VMULPD            Z18, Z7, Z15
+	VMULPD            Z19, Z8, Z16
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z21
+	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z22
+	VFNMADD231PD      Z11, Z14, Z20
+	VFNMADD231PD      Z12, Z15, Z21
+	VFNMADD231PD      Z13, Z16, Z22
+	VFMSUB213PD       Z0, Z6, Z20
+	VFMSUB213PD       Z1, Z7, Z21
+	VFMSUB213PD       Z2, Z8, Z22
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z16, Z22
+	VSUBPD            Z20, Z17, Z11
+	VSUBPD            Z21, Z18, Z12
+	VSUBPD            Z22, Z19, Z13
+	VBROADCASTSD      sumsConsts<>+272(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+272(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z15
+	VBROADCASTSD      sumsConsts<>+272(SB), Z16
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z16
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z14
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z15
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z16
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z14
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z15
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z16
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z14
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z15
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z16
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z14
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z15
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z16
+	VMULPD            Z6, Z14, Z14
+	VMULPD            Z7, Z15, Z15
+	VMULPD            Z8, Z16, Z16
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z21
+	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z21, Z24, Z24
+	VBROADCASTSD      sumsConsts<>+152(SB), Z25
+	VSUBPD            Z22, Z25, Z25
+	VMULPD            Z0, Z17, Z0
+	VMULPD            Z1, Z18, Z1
+	VMULPD            Z2, Z19, Z2
+	VFMSUB231PD       Z14, Z6, Z0
+	VFMSUB231PD       Z15, Z7, Z1
+	VFMSUB231PD       Z16, Z8, Z2
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z23, Z6, Z6
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z24, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z25, Z8, Z8
+	VSUBPD            Z20, Z6, Z6
+	VSUBPD            Z21, Z7, Z7
+	VSUBPD            Z22, Z8, Z8
+	VADDPD            Z0, Z6, Z0
+	VADDPD            Z1, Z7, Z1
+	VADDPD            Z2, Z8, Z2
+	VADDPD            Z0, Z23, Z0
+	VADDPD            Z1, Z24, Z1
+	VADDPD            Z2, Z25, Z2
+	VMOVAPD           Z11, Z6
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z0, Z11, K1, Z6
+	VMOVAPD           Z12, Z7
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z1, Z12, K1, Z7
+	VMOVAPD           Z13, Z8
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z2, Z13, K1, Z8
+	VPSLLQ            $0x3e, Z3, Z14
+	VPSLLQ            $0x3e, Z4, Z15
+	VPSLLQ            $0x3e, Z5, Z16
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z14, Z14
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z15, Z15
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z16, Z16
+	VPXORQ            Z14, Z6, Z6
+	VPXORQ            Z15, Z7, Z7
+	VPXORQ            Z16, Z8, Z8
+	VMOVAPD           Z0, Z14
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z11, Z0, K1, Z14
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z12, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z13, Z2, K1, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
+	VPSLLQ            $0x3e, Z2, Z2
+	VPSLLQ            $0x3e, Z3, Z3
+	VPSLLQ            $0x3e, Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z3, Z3
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPXORQ            Z2, Z14, Z2
+	VPXORQ            Z3, Z0, Z0
+	VPXORQ            Z4, Z1, Z1
+	MOVQ              (AX), DX
+	VMOVUPD           192(DX)(CX*8), Z3
+	VMOVUPD           256(DX)(CX*8), Z4
+	VMOVUPD           320(DX)(CX*8), Z5
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z11
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z4, Z12
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z5, Z13
+	VMULPD            Z2, Z11, Z2
+	VMULPD            Z0, Z12, Z0
+	VMULPD            Z1, Z13, Z1
+	VBROADCASTSD      sumsConsts<>+8(SB), Z11
+	VMINPD            Z2, Z11, Z2
+	VBROADCASTSD      sumsConsts<>+8(SB), Z11
+	VMINPD            Z0, Z11, Z0
+	VBROADCASTSD      sumsConsts<>+8(SB), Z11
+	VMINPD            Z1, Z11, Z1
+	VBROADCASTSD      sumsConsts<>+16(SB), Z11
+	VMAXPD            Z2, Z11, Z2
+	VBROADCASTSD      sumsConsts<>+16(SB), Z11
+	VMAXPD            Z0, Z11, Z0
+	VBROADCASTSD      sumsConsts<>+16(SB), Z11
+	VMAXPD            Z1, Z11, Z1
+	VBROADCASTSD      sumsConsts<>+32(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z11
+	VBROADCASTSD      sumsConsts<>+32(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z12
+	VBROADCASTSD      sumsConsts<>+32(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z13
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z11, Z11
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z12, Z12
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z13, Z13
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z11, Z2
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z12, Z0
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z13, Z1
+	VBROADCASTSD      sumsConsts<>+48(SB), Z14
+	VFNMADD213PD      Z2, Z11, Z14
+	VBROADCASTSD      sumsConsts<>+48(SB), Z15
+	VFNMADD213PD      Z0, Z12, Z15
+	VBROADCASTSD      sumsConsts<>+48(SB), Z16
+	VFNMADD213PD      Z1, Z13, Z16
+	VSUBPD            Z14, Z2, Z2
+	VSUBPD            Z15, Z0, Z0
+	VSUBPD            Z16, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z11, Z2
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z12, Z0
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z13, Z1
+	VBROADCASTSD      sumsConsts<>+64(SB), Z17
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z14, Z17
+	VBROADCASTSD      sumsConsts<>+64(SB), Z18
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z15, Z18
+	VBROADCASTSD      sumsConsts<>+64(SB), Z19
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z15, Z18
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z15, Z18
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z15, Z18
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z15, Z18
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z15, Z18
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z15, Z18
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z15, Z18
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z15, Z18
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z15, Z18
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z15, Z18
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z16, Z19
+	VMULPD            Z14, Z14, Z20
+	VMULPD            Z15, Z15, Z21
+	VMULPD            Z16, Z16, Z22
+	VFMADD231PD       Z17, Z20, Z2
+	VFMADD231PD       Z18, Z21, Z0
+	VFMADD231PD       Z19, Z22, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z14, Z17
+	VADDPD.BCST       sumsConsts<>+152(SB), Z15, Z18
+	VADDPD.BCST       sumsConsts<>+152(SB), Z16, Z19
+	VBROADCASTSD      sumsConsts<>+152(SB), Z20
+	VSUBPD            Z17, Z20, Z20
+	VBROADCASTSD      sumsConsts<>+152(SB), Z21
+	VSUBPD            Z18, Z21, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z19, Z22, Z22
+	VADDPD            Z14, Z20, Z14
+	VADDPD            Z15, Z21, Z15
+	VADDPD            Z16, Z22, Z16
+	VADDPD            Z14, Z2, Z2
+	VADDPD            Z15, Z0, Z0
+	VADDPD            Z16, Z1, Z1
+	VADDPD            Z2, Z17, Z2
+	VADDPD            Z0, Z18, Z0
+	VADDPD            Z1, Z19, Z1
+	VSCALEFPD         Z11, Z2, Z2
+	VSCALEFPD         Z12, Z0, Z0
+	VSCALEFPD         Z13, Z1, Z1
+	MOVQ              80(AX), DX
+	VMOVUPD           (DX), Z11
+	VADDPD            Z2, Z11, Z11
+	VADDPD            Z0, Z11, Z11
+	VADDPD            Z1, Z11, Z11
+	VMOVUPD           Z11, (DX)
+	VMULPD            Z6, Z3, Z3
+	VMULPD            Z7, Z4, Z4
+	VMULPD            Z8, Z5, Z5
+	VMULPD            Z2, Z3, Z2
+	VMULPD            Z0, Z4, Z0
+	VMULPD            Z1, Z5, Z1
+	VMOVUPD           Z2, 1216(SP)
+	VMOVUPD           Z0, 1280(SP)
+	VMOVUPD           Z1, 1344(SP)
+	VMOVUPD           896(SP), Z0
+	VMOVUPD           960(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z3
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z3
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z5
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z4, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z4, Z6
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+200(SB), Z8
+	VFMSUB213PD       Z6, Z4, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z11
+	VFMSUB213PD       Z7, Z5, Z11
+	VSUBPD            Z6, Z0, Z12
+	VSUBPD            Z7, Z1, Z13
+	VSUBPD            Z12, Z0, Z0
+	VSUBPD            Z13, Z1, Z1
+	VSUBPD            Z6, Z0, Z0
+	VSUBPD            Z7, Z1, Z1
+	VSUBPD            Z8, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z4, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z1
+	VMULPD            Z12, Z12, Z4
+	VMULPD            Z13, Z13, Z5
+	VBROADCASTSD      sumsConsts<>+224(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z4, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VMULPD            Z12, Z4, Z8
+	VMULPD            Z13, Z5, Z11
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z14
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z15
+	VFNMADD231PD      Z6, Z8, Z14
+	VFNMADD231PD      Z7, Z11, Z15
+	VFMSUB213PD       Z0, Z4, Z14
+	VFMSUB213PD       Z1, Z5, Z15
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z8, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z11, Z15
+	VSUBPD            Z14, Z12, Z6
+	VSUBPD            Z15, Z13, Z7
+	VBROADCASTSD      sumsConsts<>+272(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z4, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z11
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z11
+	VMULPD            Z4, Z8, Z8
+	VMULPD            Z5, Z11, Z11
+	VMULPD.BCST       sumsConsts<>+144(SB), Z4, Z14
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VBROADCASTSD      sumsConsts<>+152(SB), Z17
+	VSUBPD            Z15, Z17, Z17
+	VMULPD            Z0, Z12, Z0
+	VMULPD            Z1, Z13, Z1
+	VFMSUB231PD       Z8, Z4, Z0
+	VFMSUB231PD       Z11, Z5, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z4
+	VSUBPD            Z16, Z4, Z4
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z17, Z5, Z5
+	VSUBPD            Z14, Z4, Z4
+	VSUBPD            Z15, Z5, Z5
+	VADDPD            Z0, Z4, Z0
+	VADDPD            Z1, Z5, Z1
+	VADDPD            Z0, Z16, Z0
+	VADDPD            Z1, Z17, Z1
+	VMOVAPD           Z6, Z4
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z0, Z6, K1, Z4
+	VMOVAPD           Z7, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z1, Z7, K1, Z5
+	VPSLLQ            $0x3e, Z2, Z8
+	VPSLLQ            $0x3e, Z3, Z11
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z8, Z8
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z11, Z11
+	VPXORQ            Z8, Z4, Z4
+	VPXORQ            Z11, Z5, Z5
+	VMOVAPD           Z0, Z8
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z6, Z0, K1, Z8
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z7, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPXORQ            Z1, Z8, Z1
+	VPXORQ            Z2, Z0, Z0
+	MOVQ              (AX), DX
+	VMOVUPD           384(DX)(CX*8), Z2
+	VMOVUPD           448(DX)(CX*8), Z3
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z2, Z6
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z7
+	VMULPD            Z1, Z6, Z1
+	VMULPD            Z0, Z7, Z0
+	VBROADCASTSD      sumsConsts<>+8(SB), Z6
+	VMINPD            Z1, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+8(SB), Z6
+	VMINPD            Z0, Z6, Z0
+	VBROADCASTSD      sumsConsts<>+16(SB), Z6
+	VMAXPD            Z1, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+16(SB), Z6
+	VMAXPD            Z0, Z6, Z0
+	VBROADCASTSD      sumsConsts<>+32(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z6
+	VBROADCASTSD      sumsConsts<>+32(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z7, Z7
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z6, Z1
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z7, Z0
+	VBROADCASTSD      sumsConsts<>+48(SB), Z8
+	VFNMADD213PD      Z1, Z6, Z8
+	VBROADCASTSD      sumsConsts<>+48(SB), Z11
+	VFNMADD213PD      Z0, Z7, Z11
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z11, Z0, Z0
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z6, Z1
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z7, Z0
+	VBROADCASTSD      sumsConsts<>+64(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z8, Z12
+	VBROADCASTSD      sumsConsts<>+64(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z11, Z13
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z8, Z12
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z11, Z13
+	VMULPD            Z8, Z8, Z14
+	VMULPD            Z11, Z11, Z15
+	VFMADD231PD       Z12, Z14, Z1
+	VFMADD231PD       Z13, Z15, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z8, Z12
+	VADDPD.BCST       sumsConsts<>+152(SB), Z11, Z13
+	VBROADCASTSD      sumsConsts<>+152(SB), Z14
+	VSUBPD            Z12, Z14, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VADDPD            Z8, Z14, Z8
+	VADDPD            Z11, Z15, Z11
+	VADDPD            Z8, Z1, Z1
+	VADDPD            Z11, Z0, Z0
+	VADDPD            Z1, Z12, Z1
+	VADDPD            Z0, Z13, Z0
+	VSCALEFPD         Z6, Z1, Z1
+	VSCALEFPD         Z7, Z0, Z0
+	MOVQ              80(AX), DX
+	VMOVUPD           (DX), Z6
+	VADDPD            Z1, Z6, Z6
+	VADDPD            Z0, Z6, Z6
+	VMOVUPD           Z6, (DX)
+	VMULPD            Z4, Z2, Z2
+	VMULPD            Z5, Z3, Z3
+	VMULPD            Z1, Z2, Z1
 	VMULPD            Z0, Z3, Z0
-	VMULPD            Z1, Z12, Z1
-	VMULPD            Z2, Z13, Z2
-	MOVQ              48(AX), DX
-	MOVQ              88(AX), BX
-	MOVQ              112(AX), SI
-	SHLQ              $0x03, SI
-	XORQ              DI, DI
+	VMOVUPD           Z1, 1408(SP)
+	VMOVUPD           Z0, 1472(SP)
+	VMOVUPD           1024(SP), Z0
+	VMOVUPD           1088(SP), Z1
+	VMOVUPD           1152(SP), Z2
+	VMOVUPD           1216(SP), Z3
+	VMOVUPD           1280(SP), Z4
+	VMOVUPD           1344(SP), Z5
+	VMOVUPD           1408(SP), Z6
+	VMOVUPD           1472(SP), Z7
+	MOVQ              112(AX), DX
+	SHLQ              $0x03, DX
+	MOVQ              48(AX), BX
+	LEAQ              (BX)(CX*8), BX
+	LEAQ              (BX)(DX*1), SI
+	MOVQ              DX, DI
+	SHLQ              $0x02, DI
+	MOVQ              88(AX), R8
+	MOVQ              104(AX), R9
 
 freqStepAVX512_accdot2:
-	CMPQ        DI, 104(AX)
-	JGE         freqStepAVX512_accdot2_end
-	VMOVUPD     (BX), Z3
-	VFMADD231PD (DX)(CX*8), Z0, Z3
-	VFMADD231PD 64(DX)(CX*8), Z1, Z3
-	VFMADD231PD 128(DX)(CX*8), Z2, Z3
-	VMOVUPD     Z3, (BX)
-	ADDQ        SI, DX
-	ADDQ        $0x40, BX
-	INCQ        DI
+	CMPQ        R9, $0x04
+	JL          freqStepAVX512_accdot2_one
+	VMOVUPD     (R8), Z8
+	VMOVUPD     64(R8), Z11
+	VMOVUPD     128(R8), Z12
+	VMOVUPD     192(R8), Z13
+	VFMADD231PD (BX), Z0, Z8
+	VFMADD231PD (SI), Z0, Z11
+	VFMADD231PD (BX)(DX*2), Z0, Z12
+	VFMADD231PD (SI)(DX*2), Z0, Z13
+	VFMADD231PD 64(BX), Z1, Z8
+	VFMADD231PD 64(SI), Z1, Z11
+	VFMADD231PD 64(BX)(DX*2), Z1, Z12
+	VFMADD231PD 64(SI)(DX*2), Z1, Z13
+	VFMADD231PD 128(BX), Z2, Z8
+	VFMADD231PD 128(SI), Z2, Z11
+	VFMADD231PD 128(BX)(DX*2), Z2, Z12
+	VFMADD231PD 128(SI)(DX*2), Z2, Z13
+	VFMADD231PD 192(BX), Z3, Z8
+	VFMADD231PD 192(SI), Z3, Z11
+	VFMADD231PD 192(BX)(DX*2), Z3, Z12
+	VFMADD231PD 192(SI)(DX*2), Z3, Z13
+	VFMADD231PD 256(BX), Z4, Z8
+	VFMADD231PD 256(SI), Z4, Z11
+	VFMADD231PD 256(BX)(DX*2), Z4, Z12
+	VFMADD231PD 256(SI)(DX*2), Z4, Z13
+	VFMADD231PD 320(BX), Z5, Z8
+	VFMADD231PD 320(SI), Z5, Z11
+	VFMADD231PD 320(BX)(DX*2), Z5, Z12
+	VFMADD231PD 320(SI)(DX*2), Z5, Z13
+	VFMADD231PD 384(BX), Z6, Z8
+	VFMADD231PD 384(SI), Z6, Z11
+	VFMADD231PD 384(BX)(DX*2), Z6, Z12
+	VFMADD231PD 384(SI)(DX*2), Z6, Z13
+	VFMADD231PD 448(BX), Z7, Z8
+	VFMADD231PD 448(SI), Z7, Z11
+	VFMADD231PD 448(BX)(DX*2), Z7, Z12
+	VFMADD231PD 448(SI)(DX*2), Z7, Z13
+	VMOVUPD     Z8, (R8)
+	VMOVUPD     Z11, 64(R8)
+	VMOVUPD     Z12, 128(R8)
+	VMOVUPD     Z13, 192(R8)
+	ADDQ        DI, BX
+	ADDQ        DI, SI
+	ADDQ        $0x00000100, R8
+	SUBQ        $0x04, R9
 	JMP         freqStepAVX512_accdot2
 
+freqStepAVX512_accdot2_one:
+	TESTQ       R9, R9
+	JZ          freqStepAVX512_accdot2_end
+	VMOVUPD     (R8), Z8
+	VFMADD231PD (BX), Z0, Z8
+	VFMADD231PD 64(BX), Z1, Z8
+	VFMADD231PD 128(BX), Z2, Z8
+	VFMADD231PD 192(BX), Z3, Z8
+	VFMADD231PD 256(BX), Z4, Z8
+	VFMADD231PD 320(BX), Z5, Z8
+	VFMADD231PD 384(BX), Z6, Z8
+	VFMADD231PD 448(BX), Z7, Z8
+	VMOVUPD     Z8, (R8)
+	ADDQ        DX, BX
+	ADDQ        $0x40, R8
+	DECQ        R9
+	JMP         freqStepAVX512_accdot2_one
+
 freqStepAVX512_accdot2_end:
-	ADDQ $0x18, CX
-	JMP  freqStepAVX512_many
+	ADDQ $0x40, CX
+	JMP  freqStepAVX512_block
 
 freqStepAVX512_one:
 	MOVQ   128(AX), DX
@@ -2435,16 +3479,16 @@ freqStepAVX512_dot3_end:
 	VADDPD            Z0, Z2, Z0
 	VADDPD            Z0, Z7, Z0
 	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z0, Z3, K1, Z10
+	VBLENDMPD         Z0, Z3, K1, Z9
 	VPSLLQ            $0x3e, Z1, Z2
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPXORQ            Z2, Z10, Z2
+	VPXORQ            Z2, Z9, Z2
 	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z3, Z0, K1, Z11
+	VBLENDMPD         Z3, Z0, K1, Z10
 	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
 	VPSLLQ            $0x3e, Z0, Z0
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z11, Z0
+	VPXORQ            Z0, Z10, Z0
 	MOVQ              (AX), DX
 	VMOVUPD           (DX)(CX*8), Z1
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z1, Z3
@@ -2516,18 +3560,23 @@ freqStepAVX512_done:
 
 // func landmarkAVX512(f *[21]uint64) int
 // Requires: AVX, AVX512DQ, AVX512F
-TEXT ·landmarkAVX512(SB), NOSPLIT, $0-16
+TEXT ·landmarkAVX512(SB), $1536-16
 	MOVQ f+0(FP), AX
 	MOVQ 120(AX), CX
 
-landmarkAVX512_many:
+landmarkAVX512_block:
 	MOVQ   128(AX), DX
-	SUBQ   $0x18, DX
+	SUBQ   $0x40, DX
 	CMPQ   CX, DX
 	JG     landmarkAVX512_one
 	VXORPD Z0, Z0, Z0
 	VXORPD Z1, Z1, Z1
 	VXORPD Z2, Z2, Z2
+	VXORPD Z3, Z3, Z3
+	VXORPD Z4, Z4, Z4
+	VXORPD Z5, Z5, Z5
+	VXORPD Z6, Z6, Z6
+	VXORPD Z7, Z7, Z7
 	MOVQ   48(AX), DX
 	MOVQ   64(AX), BX
 	MOVQ   112(AX), SI
@@ -2537,18 +3586,44 @@ landmarkAVX512_many:
 landmarkAVX512_dot1:
 	CMPQ         DI, 104(AX)
 	JGE          landmarkAVX512_dot1_end
-	VBROADCASTSD (BX)(DI*8), Z3
-	VFMADD231PD  (DX)(CX*8), Z3, Z0
-	VFMADD231PD  64(DX)(CX*8), Z3, Z1
-	VFMADD231PD  128(DX)(CX*8), Z3, Z2
+	VBROADCASTSD (BX)(DI*8), Z8
+	VFMADD231PD  (DX)(CX*8), Z8, Z0
+	VFMADD231PD  64(DX)(CX*8), Z8, Z1
+	VFMADD231PD  128(DX)(CX*8), Z8, Z2
+	VFMADD231PD  192(DX)(CX*8), Z8, Z3
+	VFMADD231PD  256(DX)(CX*8), Z8, Z4
+	VFMADD231PD  320(DX)(CX*8), Z8, Z5
+	VFMADD231PD  384(DX)(CX*8), Z8, Z6
+	VFMADD231PD  448(DX)(CX*8), Z8, Z7
 	ADDQ         SI, DX
 	INCQ         DI
 	JMP          landmarkAVX512_dot1
 
 landmarkAVX512_dot1_end:
+	VMOVUPD Z0, (SP)
+	VMOVUPD Z1, 64(SP)
+	VMOVUPD Z2, 128(SP)
+	VMOVUPD Z3, 192(SP)
+	VMOVUPD Z4, 256(SP)
+	VMOVUPD Z5, 320(SP)
+	VMOVUPD Z6, 384(SP)
+	VMOVUPD Z7, 448(SP)
+	VMOVUPD (SP), Z0
+	VMOVUPD 64(SP), Z1
+	VMOVUPD 128(SP), Z2
+	VMOVUPD 192(SP), Z3
+	VMOVUPD 256(SP), Z4
+	VMOVUPD 320(SP), Z5
+	VMOVUPD 384(SP), Z6
+	VMOVUPD 448(SP), Z7
 	VMOVAPD Z0, Z0
 	VMOVAPD Z1, Z1
 	VMOVAPD Z2, Z2
+	VMOVAPD Z3, Z3
+	VMOVAPD Z4, Z4
+	VMOVAPD Z5, Z5
+	VMOVAPD Z6, Z6
+	VMOVAPD Z7, Z7
 	MOVQ    56(AX), DX
 	MOVQ    72(AX), BX
 	MOVQ    112(AX), SI
@@ -2558,175 +3633,530 @@ landmarkAVX512_dot1_end:
 landmarkAVX512_dot2:
 	CMPQ         DI, 104(AX)
 	JGE          landmarkAVX512_dot2_end
-	VBROADCASTSD (BX)(DI*8), Z3
-	VFMADD231PD  (DX)(CX*8), Z3, Z0
-	VFMADD231PD  64(DX)(CX*8), Z3, Z1
-	VFMADD231PD  128(DX)(CX*8), Z3, Z2
+	VBROADCASTSD (BX)(DI*8), Z8
+	VFMADD231PD  (DX)(CX*8), Z8, Z0
+	VFMADD231PD  64(DX)(CX*8), Z8, Z1
+	VFMADD231PD  128(DX)(CX*8), Z8, Z2
+	VFMADD231PD  192(DX)(CX*8), Z8, Z3
+	VFMADD231PD  256(DX)(CX*8), Z8, Z4
+	VFMADD231PD  320(DX)(CX*8), Z8, Z5
+	VFMADD231PD  384(DX)(CX*8), Z8, Z6
+	VFMADD231PD  448(DX)(CX*8), Z8, Z7
 	ADDQ         SI, DX
 	INCQ         DI
 	JMP          landmarkAVX512_dot2
 
 landmarkAVX512_dot2_end:
+	VMOVUPD           Z0, 512(SP)
+	VMOVUPD           Z1, 576(SP)
+	VMOVUPD           Z2, 640(SP)
+	VMOVUPD           Z3, 704(SP)
+	VMOVUPD           Z4, 768(SP)
+	VMOVUPD           Z5, 832(SP)
+	VMOVUPD           Z6, 896(SP)
+	VMOVUPD           Z7, 960(SP)
 	MOVQ              (AX), DX
-	VMOVUPD           (DX)(CX*8), Z3
-	VMOVUPD           64(DX)(CX*8), Z4
-	VMOVUPD           128(DX)(CX*8), Z5
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z6
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z4, Z7
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z5, Z8
-	VMULPD            Z0, Z6, Z0
-	VMULPD            Z1, Z7, Z1
-	VMULPD            Z2, Z8, Z2
-	VBROADCASTSD      sumsConsts<>+8(SB), Z6
-	VMINPD            Z0, Z6, Z0
-	VBROADCASTSD      sumsConsts<>+8(SB), Z6
-	VMINPD            Z1, Z6, Z1
-	VBROADCASTSD      sumsConsts<>+8(SB), Z6
-	VMINPD            Z2, Z6, Z2
-	VBROADCASTSD      sumsConsts<>+16(SB), Z6
-	VMAXPD            Z0, Z6, Z0
-	VBROADCASTSD      sumsConsts<>+16(SB), Z6
-	VMAXPD            Z1, Z6, Z1
-	VBROADCASTSD      sumsConsts<>+16(SB), Z6
-	VMAXPD            Z2, Z6, Z2
-	VBROADCASTSD      sumsConsts<>+32(SB), Z6
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z6
-	VBROADCASTSD      sumsConsts<>+32(SB), Z7
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z7
+	VMOVUPD           (DX)(CX*8), Z0
+	VMOVUPD           64(DX)(CX*8), Z1
+	VMOVUPD           128(DX)(CX*8), Z2
+	VMOVUPD           192(DX)(CX*8), Z3
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z0, Z4
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z1, Z5
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z2, Z6
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z7
+	VMOVUPD           512(SP), Z8
+	VMOVUPD           576(SP), Z9
+	VMOVUPD           640(SP), Z10
+	VMOVUPD           704(SP), Z11
+	VMULPD            Z8, Z4, Z4
+	VMULPD            Z9, Z5, Z5
+	VMULPD            Z10, Z6, Z6
+	VMULPD            Z11, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+8(SB), Z8
+	VMINPD            Z4, Z8, Z4
+	VBROADCASTSD      sumsConsts<>+8(SB), Z8
+	VMINPD            Z5, Z8, Z5
+	VBROADCASTSD      sumsConsts<>+8(SB), Z8
+	VMINPD            Z6, Z8, Z6
+	VBROADCASTSD      sumsConsts<>+8(SB), Z8
+	VMINPD            Z7, Z8, Z7
+	VBROADCASTSD      sumsConsts<>+16(SB), Z8
+	VMAXPD            Z4, Z8, Z4
+	VBROADCASTSD      sumsConsts<>+16(SB), Z8
+	VMAXPD            Z5, Z8, Z5
+	VBROADCASTSD      sumsConsts<>+16(SB), Z8
+	VMAXPD            Z6, Z8, Z6
+	VBROADCASTSD      sumsConsts<>+16(SB), Z8
+	VMAXPD            Z7, Z8, Z7
 	VBROADCASTSD      sumsConsts<>+32(SB), Z8
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z8
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z6
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z7, Z7
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z4, Z8
+	VBROADCASTSD      sumsConsts<>+32(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+32(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z6, Z10
+	VBROADCASTSD      sumsConsts<>+32(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z7, Z11
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z8, Z8
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z6, Z0
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z7, Z1
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z8, Z2
-	VBROADCASTSD      sumsConsts<>+48(SB), Z9
-	VFNMADD213PD      Z0, Z6, Z9
-	VBROADCASTSD      sumsConsts<>+48(SB), Z10
-	VFNMADD213PD      Z1, Z7, Z10
-	VBROADCASTSD      sumsConsts<>+48(SB), Z11
-	VFNMADD213PD      Z2, Z8, Z11
-	VSUBPD            Z9, Z0, Z0
-	VSUBPD            Z10, Z1, Z1
-	VSUBPD            Z11, Z2, Z2
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z6, Z0
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z7, Z1
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z8, Z2
-	VBROADCASTSD      sumsConsts<>+64(SB), Z12
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z9, Z12
-	VBROADCASTSD      sumsConsts<>+64(SB), Z13
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z10, Z13
-	VBROADCASTSD      sumsConsts<>+64(SB), Z14
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z11, Z14
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z10, Z13
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z11, Z14
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z10, Z13
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z11, Z14
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z10, Z13
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z11, Z14
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z10, Z13
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z11, Z14
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z10, Z13
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z11, Z14
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z10, Z13
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z11, Z14
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z10, Z13
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z11, Z14
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z10, Z13
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z11, Z14
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z10, Z13
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z11, Z14
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z10, Z13
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z11, Z14
-	VMULPD            Z9, Z9, Z15
-	VMULPD            Z10, Z10, Z16
-	VMULPD            Z11, Z11, Z17
-	VFMADD231PD       Z12, Z15, Z0
-	VFMADD231PD       Z13, Z16, Z1
-	VFMADD231PD       Z14, Z17, Z2
-	VADDPD.BCST       sumsConsts<>+152(SB), Z9, Z12
-	VADDPD.BCST       sumsConsts<>+152(SB), Z10, Z13
-	VADDPD.BCST       sumsConsts<>+152(SB), Z11, Z14
-	VBROADCASTSD      sumsConsts<>+152(SB), Z15
-	VSUBPD            Z12, Z15, Z15
-	VBROADCASTSD      sumsConsts<>+152(SB), Z16
-	VSUBPD            Z13, Z16, Z16
-	VBROADCASTSD      sumsConsts<>+152(SB), Z17
-	VSUBPD            Z14, Z17, Z17
-	VADDPD            Z9, Z15, Z9
-	VADDPD            Z10, Z16, Z10
-	VADDPD            Z11, Z17, Z11
-	VADDPD            Z9, Z0, Z0
-	VADDPD            Z10, Z1, Z1
-	VADDPD            Z11, Z2, Z2
-	VADDPD            Z0, Z12, Z0
-	VADDPD            Z1, Z13, Z1
-	VADDPD            Z2, Z14, Z2
-	VSCALEFPD         Z6, Z0, Z0
-	VSCALEFPD         Z7, Z1, Z1
-	VSCALEFPD         Z8, Z2, Z2
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z9, Z9
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z10, Z10
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z11, Z11
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z8, Z4
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z9, Z5
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z10, Z6
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z11, Z7
+	VBROADCASTSD      sumsConsts<>+48(SB), Z12
+	VFNMADD213PD      Z4, Z8, Z12
+	VBROADCASTSD      sumsConsts<>+48(SB), Z13
+	VFNMADD213PD      Z5, Z9, Z13
+	VBROADCASTSD      sumsConsts<>+48(SB), Z14
+	VFNMADD213PD      Z6, Z10, Z14
+	VBROADCASTSD      sumsConsts<>+48(SB), Z15
+	VFNMADD213PD      Z7, Z11, Z15
+	VSUBPD            Z12, Z4, Z4
+	VSUBPD            Z13, Z5, Z5
+	VSUBPD            Z14, Z6, Z6
+	VSUBPD            Z15, Z7, Z7
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z8, Z4
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z9, Z5
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z10, Z6
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z11, Z7
+	VBROADCASTSD      sumsConsts<>+64(SB), Z16
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z12, Z16
+	VBROADCASTSD      sumsConsts<>+64(SB), Z17
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z13, Z17
+	VBROADCASTSD      sumsConsts<>+64(SB), Z18
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z14, Z18
+	VBROADCASTSD      sumsConsts<>+64(SB), Z19
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z15, Z19
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z12, Z16
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z15, Z19
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z12, Z16
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z15, Z19
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z12, Z16
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z15, Z19
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z12, Z16
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z15, Z19
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z12, Z16
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z15, Z19
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z12, Z16
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z15, Z19
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z12, Z16
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z15, Z19
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z12, Z16
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z15, Z19
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z12, Z16
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z15, Z19
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z12, Z16
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z15, Z19
+	VMULPD            Z12, Z12, Z20
+	VMULPD            Z13, Z13, Z21
+	VMULPD            Z14, Z14, Z22
+	VMULPD            Z15, Z15, Z23
+	VFMADD231PD       Z16, Z20, Z4
+	VFMADD231PD       Z17, Z21, Z5
+	VFMADD231PD       Z18, Z22, Z6
+	VFMADD231PD       Z19, Z23, Z7
+	VADDPD.BCST       sumsConsts<>+152(SB), Z12, Z16
+	VADDPD.BCST       sumsConsts<>+152(SB), Z13, Z17
+	VADDPD.BCST       sumsConsts<>+152(SB), Z14, Z18
+	VADDPD.BCST       sumsConsts<>+152(SB), Z15, Z19
+	VBROADCASTSD      sumsConsts<>+152(SB), Z20
+	VSUBPD            Z16, Z20, Z20
+	VBROADCASTSD      sumsConsts<>+152(SB), Z21
+	VSUBPD            Z17, Z21, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z18, Z22, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z19, Z23, Z23
+	VADDPD            Z12, Z20, Z12
+	VADDPD            Z13, Z21, Z13
+	VADDPD            Z14, Z22, Z14
+	VADDPD            Z15, Z23, Z15
+	VADDPD            Z12, Z4, Z4
+	VADDPD            Z13, Z5, Z5
+	VADDPD            Z14, Z6, Z6
+	VADDPD            Z15, Z7, Z7
+	VADDPD            Z4, Z16, Z4
+	VADDPD            Z5, Z17, Z5
+	VADDPD            Z6, Z18, Z6
+	VADDPD            Z7, Z19, Z7
+	VSCALEFPD         Z8, Z4, Z4
+	VSCALEFPD         Z9, Z5, Z5
+	VSCALEFPD         Z10, Z6, Z6
+	VSCALEFPD         Z11, Z7, Z7
 	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z6
-	VADDPD            Z0, Z6, Z6
-	VADDPD            Z1, Z6, Z6
-	VADDPD            Z2, Z6, Z6
-	VMOVUPD           Z6, (DX)
-	VMULPD            Z0, Z3, Z0
-	VMULPD            Z1, Z4, Z1
-	VMULPD            Z2, Z5, Z2
-	MOVQ              48(AX), DX
-	MOVQ              88(AX), BX
-	MOVQ              112(AX), SI
-	SHLQ              $0x03, SI
-	XORQ              DI, DI
+	VMOVUPD           (DX), Z8
+	VADDPD            Z4, Z8, Z8
+	VADDPD            Z5, Z8, Z8
+	VADDPD            Z6, Z8, Z8
+	VADDPD            Z7, Z8, Z8
+	VMOVUPD           Z8, (DX)
+	VMULPD            Z4, Z0, Z0
+	VMULPD            Z5, Z1, Z1
+	VMULPD            Z6, Z2, Z2
+	VMULPD            Z7, Z3, Z3
+	VMOVUPD           Z0, 1024(SP)
+	VMOVUPD           Z1, 1088(SP)
+	VMOVUPD           Z2, 1152(SP)
+	VMOVUPD           Z3, 1216(SP)
+	MOVQ              (AX), DX
+	VMOVUPD           256(DX)(CX*8), Z0
+	VMOVUPD           320(DX)(CX*8), Z1
+	VMOVUPD           384(DX)(CX*8), Z2
+	VMOVUPD           448(DX)(CX*8), Z3
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z0, Z4
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z1, Z5
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z2, Z6
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z7
+	VMOVUPD           768(SP), Z8
+	VMOVUPD           832(SP), Z9
+	VMOVUPD           896(SP), Z10
+	VMOVUPD           960(SP), Z11
+	VMULPD            Z8, Z4, Z4
+	VMULPD            Z9, Z5, Z5
+	VMULPD            Z10, Z6, Z6
+	VMULPD            Z11, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+8(SB), Z8
+	VMINPD            Z4, Z8, Z4
+	VBROADCASTSD      sumsConsts<>+8(SB), Z8
+	VMINPD            Z5, Z8, Z5
+	VBROADCASTSD      sumsConsts<>+8(SB), Z8
+	VMINPD            Z6, Z8, Z6
+	VBROADCASTSD      sumsConsts<>+8(SB), Z8
+	VMINPD            Z7, Z8, Z7
+	VBROADCASTSD      sumsConsts<>+16(SB), Z8
+	VMAXPD            Z4, Z8, Z4
+	VBROADCASTSD      sumsConsts<>+16(SB), Z8
+	VMAXPD            Z5, Z8, Z5
+	VBROADCASTSD      sumsConsts<>+16(SB), Z8
+	VMAXPD            Z6, Z8, Z6
+	VBROADCASTSD      sumsConsts<>+16(SB), Z8
+	VMAXPD            Z7, Z8, Z7
+	VBROADCASTSD      sumsConsts<>+32(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z4, Z8
+	VBROADCASTSD      sumsConsts<>+32(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+32(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z6, Z10
+	VBROADCASTSD      sumsConsts<>+32(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z7, Z11
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z8, Z8
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z9, Z9
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z10, Z10
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z11, Z11
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z8, Z4
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z9, Z5
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z10, Z6
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z11, Z7
+	VBROADCASTSD      sumsConsts<>+48(SB), Z12
+	VFNMADD213PD      Z4, Z8, Z12
+	VBROADCASTSD      sumsConsts<>+48(SB), Z13
+	VFNMADD213PD      Z5, Z9, Z13
+	VBROADCASTSD      sumsConsts<>+48(SB), Z14
+	VFNMADD213PD      Z6, Z10, Z14
+	VBROADCASTSD      sumsConsts<>+48(SB), Z15
+	VFNMADD213PD      Z7, Z11, Z15
+	VSUBPD            Z12, Z4, Z4
+	VSUBPD            Z13, Z5, Z5
+	VSUBPD            Z14, Z6, Z6
+	VSUBPD            Z15, Z7, Z7
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z8, Z4
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z9, Z5
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z10, Z6
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z11, Z7
+	VBROADCASTSD      sumsConsts<>+64(SB), Z16
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z12, Z16
+	VBROADCASTSD      sumsConsts<>+64(SB), Z17
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z13, Z17
+	VBROADCASTSD      sumsConsts<>+64(SB), Z18
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z14, Z18
+	VBROADCASTSD      sumsConsts<>+64(SB), Z19
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z15, Z19
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z12, Z16
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z15, Z19
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z12, Z16
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z15, Z19
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z12, Z16
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z15, Z19
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z12, Z16
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z15, Z19
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z12, Z16
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z15, Z19
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z12, Z16
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z15, Z19
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z12, Z16
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z15, Z19
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z12, Z16
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z15, Z19
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z12, Z16
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z15, Z19
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z12, Z16
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z15, Z19
+	VMULPD            Z12, Z12, Z20
+	VMULPD            Z13, Z13, Z21
+	VMULPD            Z14, Z14, Z22
+	VMULPD            Z15, Z15, Z23
+	VFMADD231PD       Z16, Z20, Z4
+	VFMADD231PD       Z17, Z21, Z5
+	VFMADD231PD       Z18, Z22, Z6
+	VFMADD231PD       Z19, Z23, Z7
+	VADDPD.BCST       sumsConsts<>+152(SB), Z12, Z16
+	VADDPD.BCST       sumsConsts<>+152(SB), Z13, Z17
+	VADDPD.BCST       sumsConsts<>+152(SB), Z14, Z18
+	VADDPD.BCST       sumsConsts<>+152(SB), Z15, Z19
+	VBROADCASTSD      sumsConsts<>+152(SB), Z20
+	VSUBPD            Z16, Z20, Z20
+	VBROADCASTSD      sumsConsts<>+152(SB), Z21
+	VSUBPD            Z17, Z21, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z18, Z22, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z19, Z23, Z23
+	VADDPD            Z12, Z20, Z12
+	VADDPD            Z13, Z21, Z13
+	VADDPD            Z14, Z22, Z14
+	VADDPD            Z15, Z23, Z15
+	VADDPD            Z12, Z4, Z4
+	VADDPD            Z13, Z5, Z5
+	VADDPD            Z14, Z6, Z6
+	VADDPD            Z15, Z7, Z7
+	VADDPD            Z4, Z16, Z4
+	VADDPD            Z5, Z17, Z5
+	VADDPD            Z6, Z18, Z6
+	VADDPD            Z7, Z19, Z7
+	VSCALEFPD         Z8, Z4, Z4
+	VSCALEFPD         Z9, Z5, Z5
+	VSCALEFPD         Z10, Z6, Z6
+	VSCALEFPD         Z11, Z7, Z7
+	MOVQ              80(AX), DX
+	VMOVUPD           (DX), Z8
+	VADDPD            Z4, Z8, Z8
+	VADDPD            Z5, Z8, Z8
+	VADDPD            Z6, Z8, Z8
+	VADDPD            Z7, Z8, Z8
+	VMOVUPD           Z8, (DX)
+	VMULPD            Z4, Z0, Z0
+	VMULPD            Z5, Z1, Z1
+	VMULPD            Z6, Z2, Z2
+	VMULPD            Z7, Z3, Z3
+	VMOVUPD           Z0, 1280(SP)
+	VMOVUPD           Z1, 1344(SP)
+	VMOVUPD           Z2, 1408(SP)
+	VMOVUPD           Z3, 1472(SP)
+	VMOVUPD           1024(SP), Z0
+	VMOVUPD           1088(SP), Z1
+	VMOVUPD           1152(SP), Z2
+	VMOVUPD           1216(SP), Z3
+	VMOVUPD           1280(SP), Z4
+	VMOVUPD           1344(SP), Z5
+	VMOVUPD           1408(SP), Z6
+	VMOVUPD           1472(SP), Z7
+	MOVQ              112(AX), DX
+	SHLQ              $0x03, DX
+	MOVQ              48(AX), BX
+	LEAQ              (BX)(CX*8), BX
+	LEAQ              (BX)(DX*1), SI
+	MOVQ              DX, DI
+	SHLQ              $0x02, DI
+	MOVQ              88(AX), R8
+	MOVQ              104(AX), R9
 
 landmarkAVX512_accdot3:
-	CMPQ        DI, 104(AX)
-	JGE         landmarkAVX512_accdot3_end
-	VMOVUPD     (BX), Z3
-	VFMADD231PD (DX)(CX*8), Z0, Z3
-	VFMADD231PD 64(DX)(CX*8), Z1, Z3
-	VFMADD231PD 128(DX)(CX*8), Z2, Z3
-	VMOVUPD     Z3, (BX)
-	ADDQ        SI, DX
-	ADDQ        $0x40, BX
-	INCQ        DI
+	CMPQ        R9, $0x04
+	JL          landmarkAVX512_accdot3_one
+	VMOVUPD     (R8), Z8
+	VMOVUPD     64(R8), Z9
+	VMOVUPD     128(R8), Z10
+	VMOVUPD     192(R8), Z11
+	VFMADD231PD (BX), Z0, Z8
+	VFMADD231PD (SI), Z0, Z9
+	VFMADD231PD (BX)(DX*2), Z0, Z10
+	VFMADD231PD (SI)(DX*2), Z0, Z11
+	VFMADD231PD 64(BX), Z1, Z8
+	VFMADD231PD 64(SI), Z1, Z9
+	VFMADD231PD 64(BX)(DX*2), Z1, Z10
+	VFMADD231PD 64(SI)(DX*2), Z1, Z11
+	VFMADD231PD 128(BX), Z2, Z8
+	VFMADD231PD 128(SI), Z2, Z9
+	VFMADD231PD 128(BX)(DX*2), Z2, Z10
+	VFMADD231PD 128(SI)(DX*2), Z2, Z11
+	VFMADD231PD 192(BX), Z3, Z8
+	VFMADD231PD 192(SI), Z3, Z9
+	VFMADD231PD 192(BX)(DX*2), Z3, Z10
+	VFMADD231PD 192(SI)(DX*2), Z3, Z11
+	VFMADD231PD 256(BX), Z4, Z8
+	VFMADD231PD 256(SI), Z4, Z9
+	VFMADD231PD 256(BX)(DX*2), Z4, Z10
+	VFMADD231PD 256(SI)(DX*2), Z4, Z11
+	VFMADD231PD 320(BX), Z5, Z8
+	VFMADD231PD 320(SI), Z5, Z9
+	VFMADD231PD 320(BX)(DX*2), Z5, Z10
+	VFMADD231PD 320(SI)(DX*2), Z5, Z11
+	VFMADD231PD 384(BX), Z6, Z8
+	VFMADD231PD 384(SI), Z6, Z9
+	VFMADD231PD 384(BX)(DX*2), Z6, Z10
+	VFMADD231PD 384(SI)(DX*2), Z6, Z11
+	VFMADD231PD 448(BX), Z7, Z8
+	VFMADD231PD 448(SI), Z7, Z9
+	VFMADD231PD 448(BX)(DX*2), Z7, Z10
+	VFMADD231PD 448(SI)(DX*2), Z7, Z11
+	VMOVUPD     Z8, (R8)
+	VMOVUPD     Z9, 64(R8)
+	VMOVUPD     Z10, 128(R8)
+	VMOVUPD     Z11, 192(R8)
+	ADDQ        DI, BX
+	ADDQ        DI, SI
+	ADDQ        $0x00000100, R8
+	SUBQ        $0x04, R9
 	JMP         landmarkAVX512_accdot3
 
+landmarkAVX512_accdot3_one:
+	TESTQ       R9, R9
+	JZ          landmarkAVX512_accdot3_end
+	VMOVUPD     (R8), Z8
+	VFMADD231PD (BX), Z0, Z8
+	VFMADD231PD 64(BX), Z1, Z8
+	VFMADD231PD 128(BX), Z2, Z8
+	VFMADD231PD 192(BX), Z3, Z8
+	VFMADD231PD 256(BX), Z4, Z8
+	VFMADD231PD 320(BX), Z5, Z8
+	VFMADD231PD 384(BX), Z6, Z8
+	VFMADD231PD 448(BX), Z7, Z8
+	VMOVUPD     Z8, (R8)
+	ADDQ        DX, BX
+	ADDQ        $0x40, R8
+	DECQ        R9
+	JMP         landmarkAVX512_accdot3_one
+
 landmarkAVX512_accdot3_end:
-	MOVQ 56(AX), DX
-	MOVQ 96(AX), BX
-	MOVQ 112(AX), SI
-	SHLQ $0x03, SI
-	XORQ DI, DI
+	VMOVUPD 1024(SP), Z0
+	VMOVUPD 1088(SP), Z1
+	VMOVUPD 1152(SP), Z2
+	VMOVUPD 1216(SP), Z3
+	VMOVUPD 1280(SP), Z4
+	VMOVUPD 1344(SP), Z5
+	VMOVUPD 1408(SP), Z6
+	VMOVUPD 1472(SP), Z7
+	MOVQ    112(AX), DX
+	SHLQ    $0x03, DX
+	MOVQ    56(AX), BX
+	LEAQ    (BX)(CX*8), BX
+	LEAQ    (BX)(DX*1), SI
+	MOVQ    DX, DI
+	SHLQ    $0x02, DI
+	MOVQ    96(AX), R8
+	MOVQ    104(AX), R9
 
 landmarkAVX512_accdot4:
-	CMPQ        DI, 104(AX)
-	JGE         landmarkAVX512_accdot4_end
-	VMOVUPD     (BX), Z3
-	VFMADD231PD (DX)(CX*8), Z0, Z3
-	VFMADD231PD 64(DX)(CX*8), Z1, Z3
-	VFMADD231PD 128(DX)(CX*8), Z2, Z3
-	VMOVUPD     Z3, (BX)
-	ADDQ        SI, DX
-	ADDQ        $0x40, BX
-	INCQ        DI
+	CMPQ        R9, $0x04
+	JL          landmarkAVX512_accdot4_one
+	VMOVUPD     (R8), Z8
+	VMOVUPD     64(R8), Z9
+	VMOVUPD     128(R8), Z10
+	VMOVUPD     192(R8), Z11
+	VFMADD231PD (BX), Z0, Z8
+	VFMADD231PD (SI), Z0, Z9
+	VFMADD231PD (BX)(DX*2), Z0, Z10
+	VFMADD231PD (SI)(DX*2), Z0, Z11
+	VFMADD231PD 64(BX), Z1, Z8
+	VFMADD231PD 64(SI), Z1, Z9
+	VFMADD231PD 64(BX)(DX*2), Z1, Z10
+	VFMADD231PD 64(SI)(DX*2), Z1, Z11
+	VFMADD231PD 128(BX), Z2, Z8
+	VFMADD231PD 128(SI), Z2, Z9
+	VFMADD231PD 128(BX)(DX*2), Z2, Z10
+	VFMADD231PD 128(SI)(DX*2), Z2, Z11
+	VFMADD231PD 192(BX), Z3, Z8
+	VFMADD231PD 192(SI), Z3, Z9
+	VFMADD231PD 192(BX)(DX*2), Z3, Z10
+	VFMADD231PD 192(SI)(DX*2), Z3, Z11
+	VFMADD231PD 256(BX), Z4, Z8
+	VFMADD231PD 256(SI), Z4, Z9
+	VFMADD231PD 256(BX)(DX*2), Z4, Z10
+	VFMADD231PD 256(SI)(DX*2), Z4, Z11
+	VFMADD231PD 320(BX), Z5, Z8
+	VFMADD231PD 320(SI), Z5, Z9
+	VFMADD231PD 320(BX)(DX*2), Z5, Z10
+	VFMADD231PD 320(SI)(DX*2), Z5, Z11
+	VFMADD231PD 384(BX), Z6, Z8
+	VFMADD231PD 384(SI), Z6, Z9
+	VFMADD231PD 384(BX)(DX*2), Z6, Z10
+	VFMADD231PD 384(SI)(DX*2), Z6, Z11
+	VFMADD231PD 448(BX), Z7, Z8
+	VFMADD231PD 448(SI), Z7, Z9
+	VFMADD231PD 448(BX)(DX*2), Z7, Z10
+	VFMADD231PD 448(SI)(DX*2), Z7, Z11
+	VMOVUPD     Z8, (R8)
+	VMOVUPD     Z9, 64(R8)
+	VMOVUPD     Z10, 128(R8)
+	VMOVUPD     Z11, 192(R8)
+	ADDQ        DI, BX
+	ADDQ        DI, SI
+	ADDQ        $0x00000100, R8
+	SUBQ        $0x04, R9
 	JMP         landmarkAVX512_accdot4
 
+landmarkAVX512_accdot4_one:
+	TESTQ       R9, R9
+	JZ          landmarkAVX512_accdot4_end
+	VMOVUPD     (R8), Z8
+	VFMADD231PD (BX), Z0, Z8
+	VFMADD231PD 64(BX), Z1, Z8
+	VFMADD231PD 128(BX), Z2, Z8
+	VFMADD231PD 192(BX), Z3, Z8
+	VFMADD231PD 256(BX), Z4, Z8
+	VFMADD231PD 320(BX), Z5, Z8
+	VFMADD231PD 384(BX), Z6, Z8
+	VFMADD231PD 448(BX), Z7, Z8
+	VMOVUPD     Z8, (R8)
+	ADDQ        DX, BX
+	ADDQ        $0x40, R8
+	DECQ        R9
+	JMP         landmarkAVX512_accdot4_one
+
 landmarkAVX512_accdot4_end:
-	ADDQ $0x18, CX
-	JMP  landmarkAVX512_many
+	ADDQ $0x40, CX
+	JMP  landmarkAVX512_block
 
 landmarkAVX512_one:
 	MOVQ   128(AX), DX
@@ -2855,22 +4285,50 @@ landmarkAVX512_done:
 
 // func cosSumAVX512(f *[21]uint64) int
 // Requires: AVX, AVX512DQ, AVX512F
-TEXT ·cosSumAVX512(SB), NOSPLIT, $0-16
+TEXT ·cosSumAVX512(SB), $1024-16
 	MOVQ f+0(FP), AX
 	MOVQ 120(AX), CX
 
-cosSumAVX512_many:
+cosSumAVX512_block:
 	MOVQ    128(AX), DX
-	SUBQ    $0x18, DX
+	SUBQ    $0x40, DX
 	CMPQ    CX, DX
 	JG      cosSumAVX512_one
 	MOVQ    (AX), DX
 	VMOVUPD (DX)(CX*8), Z0
 	VMOVUPD 64(DX)(CX*8), Z1
 	VMOVUPD 128(DX)(CX*8), Z2
+	VMOVUPD Z0, (SP)
+	VMOVUPD Z1, 64(SP)
+	VMOVUPD Z2, 128(SP)
+	MOVQ    (AX), DX
+	VMOVUPD 192(DX)(CX*8), Z0
+	VMOVUPD 256(DX)(CX*8), Z1
+	VMOVUPD 320(DX)(CX*8), Z2
+	VMOVUPD Z0, 192(SP)
+	VMOVUPD Z1, 256(SP)
+	VMOVUPD Z2, 320(SP)
+	MOVQ    (AX), DX
+	VMOVUPD 384(DX)(CX*8), Z0
+	VMOVUPD 448(DX)(CX*8), Z1
+	VMOVUPD Z0, 384(SP)
+	VMOVUPD Z1, 448(SP)
+	VMOVUPD (SP), Z0
+	VMOVUPD 64(SP), Z1
+	VMOVUPD 128(SP), Z2
+	VMOVUPD 192(SP), Z4
+	VMOVUPD 256(SP), Z5
+	VMOVUPD 320(SP), Z6
+	VMOVUPD 384(SP), Z7
+	VMOVUPD 448(SP), Z8
 	VMOVAPD Z0, Z0
 	VMOVAPD Z1, Z1
 	VMOVAPD Z2, Z2
+	VMOVAPD Z4, Z4
+	VMOVAPD Z5, Z5
+	VMOVAPD Z6, Z6
+	VMOVAPD Z7, Z7
+	VMOVAPD Z8, Z8
 	MOVQ    48(AX), DX
 	MOVQ    64(AX), BX
 	MOVQ    112(AX), SI
@@ -2880,181 +4338,491 @@ cosSumAVX512_many:
 cosSumAVX512_dot1:
 	CMPQ         DI, 104(AX)
 	JGE          cosSumAVX512_dot1_end
-	VBROADCASTSD (BX)(DI*8), Z7
-	VFMADD231PD  (DX)(CX*8), Z7, Z0
-	VFMADD231PD  64(DX)(CX*8), Z7, Z1
-	VFMADD231PD  128(DX)(CX*8), Z7, Z2
+	VBROADCASTSD (BX)(DI*8), Z9
+	VFMADD231PD  (DX)(CX*8), Z9, Z0
+	VFMADD231PD  64(DX)(CX*8), Z9, Z1
+	VFMADD231PD  128(DX)(CX*8), Z9, Z2
+	VFMADD231PD  192(DX)(CX*8), Z9, Z4
+	VFMADD231PD  256(DX)(CX*8), Z9, Z5
+	VFMADD231PD  320(DX)(CX*8), Z9, Z6
+	VFMADD231PD  384(DX)(CX*8), Z9, Z7
+	VFMADD231PD  448(DX)(CX*8), Z9, Z8
 	ADDQ         SI, DX
 	INCQ         DI
 	JMP          cosSumAVX512_dot1
 
 cosSumAVX512_dot1_end:
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z0, Z7
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z7, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z1, Z7
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z7, K2
+	VMOVUPD           Z0, 512(SP)
+	VMOVUPD           Z1, 576(SP)
+	VMOVUPD           Z2, 640(SP)
+	VMOVUPD           Z4, 704(SP)
+	VMOVUPD           Z5, 768(SP)
+	VMOVUPD           Z6, 832(SP)
+	VMOVUPD           Z7, 896(SP)
+	VMOVUPD           Z8, 960(SP)
+	VMOVUPD           512(SP), Z0
+	VMOVUPD           576(SP), Z1
+	VMOVUPD           640(SP), Z2
+	VMOVUPD           704(SP), Z4
+	VMOVUPD           768(SP), Z5
+	VMOVUPD           832(SP), Z6
+	VMOVUPD           896(SP), Z7
+	VMOVUPD           960(SP), Z8
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z0, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z1, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
 	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z2, Z7
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z7, K2
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z2, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
+	KORB              K2, K1, K1
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z4, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
+	KORB              K2, K1, K1
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z5, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
+	KORB              K2, K1, K1
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z6, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
+	KORB              K2, K1, K1
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z7, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
+	KORB              K2, K1, K1
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z8, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
 	KORB              K2, K1, K1
 	KORTESTB          K1, K1
 	JNZ               cosSumAVX512_one
-	VBROADCASTSD      sumsConsts<>+184(SB), Z7
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z7
-	VBROADCASTSD      sumsConsts<>+184(SB), Z8
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z8
-	VBROADCASTSD      sumsConsts<>+184(SB), Z9
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z9
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z7, Z10
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z8, Z11
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z9, Z12
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z10, Z0
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z11, Z1
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z12, Z2
-	VMULPD.BCST       sumsConsts<>+200(SB), Z10, Z13
-	VMULPD.BCST       sumsConsts<>+200(SB), Z11, Z14
-	VMULPD.BCST       sumsConsts<>+200(SB), Z12, Z15
-	VBROADCASTSD      sumsConsts<>+200(SB), Z16
-	VFMSUB213PD       Z13, Z10, Z16
-	VBROADCASTSD      sumsConsts<>+200(SB), Z17
-	VFMSUB213PD       Z14, Z11, Z17
-	VBROADCASTSD      sumsConsts<>+200(SB), Z18
-	VFMSUB213PD       Z15, Z12, Z18
-	VSUBPD            Z13, Z0, Z19
-	VSUBPD            Z14, Z1, Z20
-	VSUBPD            Z15, Z2, Z21
-	VSUBPD            Z19, Z0, Z0
-	VSUBPD            Z20, Z1, Z1
-	VSUBPD            Z21, Z2, Z2
-	VSUBPD            Z13, Z0, Z0
-	VSUBPD            Z14, Z1, Z1
-	VSUBPD            Z15, Z2, Z2
+	VMOVUPD           512(SP), Z0
+	VMOVUPD           576(SP), Z1
+	VMOVUPD           640(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z5
+	VBROADCASTSD      sumsConsts<>+184(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z9
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z9, Z2
+	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
+	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
+	VMULPD.BCST       sumsConsts<>+200(SB), Z9, Z12
+	VBROADCASTSD      sumsConsts<>+200(SB), Z13
+	VFMSUB213PD       Z10, Z7, Z13
+	VBROADCASTSD      sumsConsts<>+200(SB), Z14
+	VFMSUB213PD       Z11, Z8, Z14
+	VBROADCASTSD      sumsConsts<>+200(SB), Z15
+	VFMSUB213PD       Z12, Z9, Z15
+	VSUBPD            Z10, Z0, Z16
+	VSUBPD            Z11, Z1, Z17
+	VSUBPD            Z12, Z2, Z18
 	VSUBPD            Z16, Z0, Z0
 	VSUBPD            Z17, Z1, Z1
 	VSUBPD            Z18, Z2, Z2
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z10, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z11, Z1
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z12, Z2
-	VMULPD            Z19, Z19, Z10
-	VMULPD            Z20, Z20, Z11
-	VMULPD            Z21, Z21, Z12
-	VBROADCASTSD      sumsConsts<>+224(SB), Z13
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z10, Z13
-	VBROADCASTSD      sumsConsts<>+224(SB), Z14
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z11, Z14
-	VBROADCASTSD      sumsConsts<>+224(SB), Z15
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z12, Z15
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z10, Z13
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z11, Z14
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z12, Z15
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z10, Z13
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z11, Z14
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z12, Z15
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z10, Z13
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z11, Z14
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z12, Z15
-	VMULPD            Z19, Z10, Z16
-	VMULPD            Z20, Z11, Z17
-	VMULPD            Z21, Z12, Z18
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z22
-	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z23
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z24
-	VFNMADD231PD      Z13, Z16, Z22
-	VFNMADD231PD      Z14, Z17, Z23
-	VFNMADD231PD      Z15, Z18, Z24
-	VFMSUB213PD       Z0, Z10, Z22
-	VFMSUB213PD       Z1, Z11, Z23
-	VFMSUB213PD       Z2, Z12, Z24
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z16, Z22
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z17, Z23
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z18, Z24
-	VSUBPD            Z22, Z19, Z13
-	VSUBPD            Z23, Z20, Z14
-	VSUBPD            Z24, Z21, Z15
-	VBROADCASTSD      sumsConsts<>+272(SB), Z16
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z10, Z16
-	VBROADCASTSD      sumsConsts<>+272(SB), Z17
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z11, Z17
-	VBROADCASTSD      sumsConsts<>+272(SB), Z18
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z12, Z18
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z10, Z16
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z11, Z17
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z12, Z18
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z10, Z16
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z11, Z17
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z12, Z18
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z10, Z16
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z11, Z17
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z12, Z18
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z10, Z16
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z11, Z17
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z12, Z18
-	VMULPD            Z10, Z16, Z16
-	VMULPD            Z11, Z17, Z17
-	VMULPD            Z12, Z18, Z18
-	VMULPD.BCST       sumsConsts<>+144(SB), Z10, Z22
-	VMULPD.BCST       sumsConsts<>+144(SB), Z11, Z23
-	VMULPD.BCST       sumsConsts<>+144(SB), Z12, Z24
-	VBROADCASTSD      sumsConsts<>+152(SB), Z25
-	VSUBPD            Z22, Z25, Z25
-	VBROADCASTSD      sumsConsts<>+152(SB), Z26
-	VSUBPD            Z23, Z26, Z26
-	VBROADCASTSD      sumsConsts<>+152(SB), Z27
-	VSUBPD            Z24, Z27, Z27
-	VMULPD            Z0, Z19, Z0
-	VMULPD            Z1, Z20, Z1
-	VMULPD            Z2, Z21, Z2
-	VFMSUB231PD       Z16, Z10, Z0
-	VFMSUB231PD       Z17, Z11, Z1
-	VFMSUB231PD       Z18, Z12, Z2
-	VBROADCASTSD      sumsConsts<>+152(SB), Z10
-	VSUBPD            Z25, Z10, Z10
-	VBROADCASTSD      sumsConsts<>+152(SB), Z11
-	VSUBPD            Z26, Z11, Z11
-	VBROADCASTSD      sumsConsts<>+152(SB), Z12
-	VSUBPD            Z27, Z12, Z12
-	VSUBPD            Z22, Z10, Z10
-	VSUBPD            Z23, Z11, Z11
-	VSUBPD            Z24, Z12, Z12
-	VADDPD            Z0, Z10, Z0
-	VADDPD            Z1, Z11, Z1
-	VADDPD            Z2, Z12, Z2
-	VADDPD            Z0, Z25, Z0
-	VADDPD            Z1, Z26, Z1
-	VADDPD            Z2, Z27, Z2
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z7, K1
-	VBLENDMPD         Z13, Z0, K1, Z3
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z8, K1
-	VBLENDMPD         Z14, Z1, K1, Z4
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z9, K1
-	VBLENDMPD         Z15, Z2, K1, Z5
-	VADDPD.BCST       sumsConsts<>+152(SB), Z7, Z0
-	VADDPD.BCST       sumsConsts<>+152(SB), Z8, Z1
-	VADDPD.BCST       sumsConsts<>+152(SB), Z9, Z2
-	VPSLLQ            $0x3e, Z0, Z0
+	VSUBPD            Z10, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VSUBPD            Z12, Z2, Z2
+	VSUBPD            Z13, Z0, Z0
+	VSUBPD            Z14, Z1, Z1
+	VSUBPD            Z15, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z9, Z2
+	VMULPD            Z16, Z16, Z7
+	VMULPD            Z17, Z17, Z8
+	VMULPD            Z18, Z18, Z9
+	VBROADCASTSD      sumsConsts<>+224(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
+	VBROADCASTSD      sumsConsts<>+224(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
+	VBROADCASTSD      sumsConsts<>+224(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z9, Z12
+	VMULPD            Z16, Z7, Z13
+	VMULPD            Z17, Z8, Z14
+	VMULPD            Z18, Z9, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z21
+	VFNMADD231PD      Z10, Z13, Z19
+	VFNMADD231PD      Z11, Z14, Z20
+	VFNMADD231PD      Z12, Z15, Z21
+	VFMSUB213PD       Z0, Z7, Z19
+	VFMSUB213PD       Z1, Z8, Z20
+	VFMSUB213PD       Z2, Z9, Z21
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
+	VSUBPD            Z19, Z16, Z10
+	VSUBPD            Z20, Z17, Z11
+	VSUBPD            Z21, Z18, Z12
+	VBROADCASTSD      sumsConsts<>+272(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
+	VBROADCASTSD      sumsConsts<>+272(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
+	VBROADCASTSD      sumsConsts<>+272(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z9, Z15
+	VMULPD            Z7, Z13, Z13
+	VMULPD            Z8, Z14, Z14
+	VMULPD            Z9, Z15, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z9, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z19, Z22, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z21, Z24, Z24
+	VMULPD            Z0, Z16, Z0
+	VMULPD            Z1, Z17, Z1
+	VMULPD            Z2, Z18, Z2
+	VFMSUB231PD       Z13, Z7, Z0
+	VFMSUB231PD       Z14, Z8, Z1
+	VFMSUB231PD       Z15, Z9, Z2
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z22, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z23, Z8, Z8
+	VBROADCASTSD      sumsConsts<>+152(SB), Z9
+	VSUBPD            Z24, Z9, Z9
+	VSUBPD            Z19, Z7, Z7
+	VSUBPD            Z20, Z8, Z8
+	VSUBPD            Z21, Z9, Z9
+	VADDPD            Z0, Z7, Z0
+	VADDPD            Z1, Z8, Z1
+	VADDPD            Z2, Z9, Z2
+	VADDPD            Z0, Z22, Z0
+	VADDPD            Z1, Z23, Z1
+	VADDPD            Z2, Z24, Z2
+	VMOVAPD           Z0, Z7
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z10, Z0, K1, Z7
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z11, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VBLENDMPD         Z12, Z2, K1, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
+	VADDPD.BCST       sumsConsts<>+152(SB), Z6, Z5
+	VPSLLQ            $0x3e, Z2, Z2
+	VPSLLQ            $0x3e, Z4, Z4
+	VPSLLQ            $0x3e, Z5, Z5
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z5, Z5
+	VPXORQ            Z2, Z7, Z2
+	VPXORQ            Z4, Z0, Z0
+	VPXORQ            Z5, Z1, Z1
+	MOVQ              8(AX), DX
+	VMOVUPD           (DX)(CX*8), Z4
+	VMOVUPD           64(DX)(CX*8), Z5
+	VMOVUPD           128(DX)(CX*8), Z6
+	VMULPD            Z2, Z4, Z2
+	VMULPD            Z0, Z5, Z0
+	VMULPD            Z1, Z6, Z1
+	MOVQ              80(AX), DX
+	VMOVUPD           (DX), Z4
+	VADDPD            Z2, Z4, Z4
+	VADDPD            Z0, Z4, Z4
+	VADDPD            Z1, Z4, Z4
+	VMOVUPD           Z4, (DX)
+	VMOVUPD           704(SP), Z0
+	VMOVUPD           768(SP), Z1
+	VMOVUPD           832(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z5
+	VBROADCASTSD      sumsConsts<>+184(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z9
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z9, Z2
+	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
+	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
+	VMULPD.BCST       sumsConsts<>+200(SB), Z9, Z12
+	VBROADCASTSD      sumsConsts<>+200(SB), Z13
+	VFMSUB213PD       Z10, Z7, Z13
+	VBROADCASTSD      sumsConsts<>+200(SB), Z14
+	VFMSUB213PD       Z11, Z8, Z14
+	VBROADCASTSD      sumsConsts<>+200(SB), Z15
+	VFMSUB213PD       Z12, Z9, Z15
+	VSUBPD            Z10, Z0, Z16
+	VSUBPD            Z11, Z1, Z17
+	VSUBPD            Z12, Z2, Z18
+	VSUBPD            Z16, Z0, Z0
+	VSUBPD            Z17, Z1, Z1
+	VSUBPD            Z18, Z2, Z2
+	VSUBPD            Z10, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VSUBPD            Z12, Z2, Z2
+	VSUBPD            Z13, Z0, Z0
+	VSUBPD            Z14, Z1, Z1
+	VSUBPD            Z15, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z9, Z2
+	VMULPD            Z16, Z16, Z7
+	VMULPD            Z17, Z17, Z8
+	VMULPD            Z18, Z18, Z9
+	VBROADCASTSD      sumsConsts<>+224(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
+	VBROADCASTSD      sumsConsts<>+224(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
+	VBROADCASTSD      sumsConsts<>+224(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z9, Z12
+	VMULPD            Z16, Z7, Z13
+	VMULPD            Z17, Z8, Z14
+	VMULPD            Z18, Z9, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z21
+	VFNMADD231PD      Z10, Z13, Z19
+	VFNMADD231PD      Z11, Z14, Z20
+	VFNMADD231PD      Z12, Z15, Z21
+	VFMSUB213PD       Z0, Z7, Z19
+	VFMSUB213PD       Z1, Z8, Z20
+	VFMSUB213PD       Z2, Z9, Z21
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
+	VSUBPD            Z19, Z16, Z10
+	VSUBPD            Z20, Z17, Z11
+	VSUBPD            Z21, Z18, Z12
+	VBROADCASTSD      sumsConsts<>+272(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
+	VBROADCASTSD      sumsConsts<>+272(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
+	VBROADCASTSD      sumsConsts<>+272(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z9, Z15
+	VMULPD            Z7, Z13, Z13
+	VMULPD            Z8, Z14, Z14
+	VMULPD            Z9, Z15, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z9, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z19, Z22, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z21, Z24, Z24
+	VMULPD            Z0, Z16, Z0
+	VMULPD            Z1, Z17, Z1
+	VMULPD            Z2, Z18, Z2
+	VFMSUB231PD       Z13, Z7, Z0
+	VFMSUB231PD       Z14, Z8, Z1
+	VFMSUB231PD       Z15, Z9, Z2
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z22, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z23, Z8, Z8
+	VBROADCASTSD      sumsConsts<>+152(SB), Z9
+	VSUBPD            Z24, Z9, Z9
+	VSUBPD            Z19, Z7, Z7
+	VSUBPD            Z20, Z8, Z8
+	VSUBPD            Z21, Z9, Z9
+	VADDPD            Z0, Z7, Z0
+	VADDPD            Z1, Z8, Z1
+	VADDPD            Z2, Z9, Z2
+	VADDPD            Z0, Z22, Z0
+	VADDPD            Z1, Z23, Z1
+	VADDPD            Z2, Z24, Z2
+	VMOVAPD           Z0, Z7
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z10, Z0, K1, Z7
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z11, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VBLENDMPD         Z12, Z2, K1, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
+	VADDPD.BCST       sumsConsts<>+152(SB), Z6, Z5
+	VPSLLQ            $0x3e, Z2, Z2
+	VPSLLQ            $0x3e, Z4, Z4
+	VPSLLQ            $0x3e, Z5, Z5
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z5, Z5
+	VPXORQ            Z2, Z7, Z2
+	VPXORQ            Z4, Z0, Z0
+	VPXORQ            Z5, Z1, Z1
+	MOVQ              8(AX), DX
+	VMOVUPD           192(DX)(CX*8), Z4
+	VMOVUPD           256(DX)(CX*8), Z5
+	VMOVUPD           320(DX)(CX*8), Z6
+	VMULPD            Z2, Z4, Z2
+	VMULPD            Z0, Z5, Z0
+	VMULPD            Z1, Z6, Z1
+	MOVQ              80(AX), DX
+	VMOVUPD           (DX), Z4
+	VADDPD            Z2, Z4, Z4
+	VADDPD            Z0, Z4, Z4
+	VADDPD            Z1, Z4, Z4
+	VMOVUPD           Z4, (DX)
+	VMOVUPD           896(SP), Z0
+	VMOVUPD           960(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z6
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z9
+	VFMSUB213PD       Z7, Z5, Z9
+	VBROADCASTSD      sumsConsts<>+200(SB), Z10
+	VFMSUB213PD       Z8, Z6, Z10
+	VSUBPD            Z7, Z0, Z11
+	VSUBPD            Z8, Z1, Z12
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z7, Z0, Z0
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z1
+	VMULPD            Z11, Z11, Z5
+	VMULPD            Z12, Z12, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+224(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z8
+	VMULPD            Z11, Z5, Z9
+	VMULPD            Z12, Z6, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z14
+	VFNMADD231PD      Z7, Z9, Z13
+	VFNMADD231PD      Z8, Z10, Z14
+	VFMSUB213PD       Z0, Z5, Z13
+	VFMSUB213PD       Z1, Z6, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z9, Z13
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z10, Z14
+	VSUBPD            Z13, Z11, Z7
+	VSUBPD            Z14, Z12, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+272(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z10
+	VMULPD            Z5, Z9, Z9
+	VMULPD            Z6, Z10, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VMULPD            Z0, Z11, Z0
+	VMULPD            Z1, Z12, Z1
+	VFMSUB231PD       Z9, Z5, Z0
+	VFMSUB231PD       Z10, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z15, Z5, Z5
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z16, Z6, Z6
+	VSUBPD            Z13, Z5, Z5
+	VSUBPD            Z14, Z6, Z6
+	VADDPD            Z0, Z5, Z0
+	VADDPD            Z1, Z6, Z1
+	VADDPD            Z0, Z15, Z0
+	VADDPD            Z1, Z16, Z1
+	VMOVAPD           Z0, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z7, Z0, K1, Z5
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z8, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VPSLLQ            $0x3e, Z1, Z1
 	VPSLLQ            $0x3e, Z2, Z2
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPXORQ            Z0, Z3, Z0
-	VPXORQ            Z1, Z4, Z1
-	VPXORQ            Z2, Z5, Z2
+	VPXORQ            Z1, Z5, Z1
+	VPXORQ            Z2, Z0, Z0
 	MOVQ              8(AX), DX
-	VMOVUPD           (DX)(CX*8), Z7
-	VMOVUPD           64(DX)(CX*8), Z8
-	VMOVUPD           128(DX)(CX*8), Z9
-	VMULPD            Z0, Z7, Z0
-	VMULPD            Z1, Z8, Z1
-	VMULPD            Z2, Z9, Z2
+	VMOVUPD           384(DX)(CX*8), Z2
+	VMOVUPD           448(DX)(CX*8), Z4
+	VMULPD            Z1, Z2, Z1
+	VMULPD            Z0, Z4, Z0
 	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z7
-	VADDPD            Z0, Z7, Z7
-	VADDPD            Z1, Z7, Z7
-	VADDPD            Z2, Z7, Z7
-	VMOVUPD           Z7, (DX)
-	ADDQ              $0x18, CX
-	JMP               cosSumAVX512_many
+	VMOVUPD           (DX), Z2
+	VADDPD            Z1, Z2, Z2
+	VADDPD            Z0, Z2, Z2
+	VMOVUPD           Z2, (DX)
+	ADDQ              $0x40, CX
+	JMP               cosSumAVX512_block
 
 cosSumAVX512_one:
 	MOVQ    128(AX), DX
@@ -3088,49 +4856,49 @@ cosSumAVX512_dot2_end:
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
 	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
-	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z3
-	VBROADCASTSD      sumsConsts<>+200(SB), Z4
-	VFMSUB213PD       Z3, Z2, Z4
-	VSUBPD            Z3, Z0, Z5
-	VSUBPD            Z5, Z0, Z0
-	VSUBPD            Z3, Z0, Z0
+	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z4
+	VBROADCASTSD      sumsConsts<>+200(SB), Z5
+	VFMSUB213PD       Z4, Z2, Z5
+	VSUBPD            Z4, Z0, Z6
+	VSUBPD            Z6, Z0, Z0
 	VSUBPD            Z4, Z0, Z0
+	VSUBPD            Z5, Z0, Z0
 	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
-	VMULPD            Z5, Z5, Z2
-	VBROADCASTSD      sumsConsts<>+224(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z3
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z3
-	VMULPD            Z5, Z2, Z4
+	VMULPD            Z6, Z6, Z2
+	VBROADCASTSD      sumsConsts<>+224(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z4
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z2, Z4
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z4
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z4
+	VMULPD            Z6, Z2, Z5
 	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z7
-	VFNMADD231PD      Z3, Z4, Z7
+	VFNMADD231PD      Z4, Z5, Z7
 	VFMSUB213PD       Z0, Z2, Z7
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z4, Z7
-	VSUBPD            Z7, Z5, Z3
-	VBROADCASTSD      sumsConsts<>+272(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z2, Z4
-	VMULPD            Z2, Z4, Z4
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z5, Z7
+	VSUBPD            Z7, Z6, Z4
+	VBROADCASTSD      sumsConsts<>+272(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z2, Z5
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z2, Z5
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z2, Z5
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z2, Z5
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z2, Z5
+	VMULPD            Z2, Z5, Z5
 	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z7
 	VBROADCASTSD      sumsConsts<>+152(SB), Z8
 	VSUBPD            Z7, Z8, Z8
-	VMULPD            Z0, Z5, Z0
-	VFMSUB231PD       Z4, Z2, Z0
+	VMULPD            Z0, Z6, Z0
+	VFMSUB231PD       Z5, Z2, Z0
 	VBROADCASTSD      sumsConsts<>+152(SB), Z2
 	VSUBPD            Z8, Z2, Z2
 	VSUBPD            Z7, Z2, Z2
 	VADDPD            Z0, Z2, Z0
 	VADDPD            Z0, Z8, Z0
 	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z3, Z0, K1, Z6
+	VBLENDMPD         Z4, Z0, K1, Z3
 	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
 	VPSLLQ            $0x3e, Z0, Z0
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z6, Z0
+	VPXORQ            Z0, Z3, Z0
 	MOVQ              8(AX), DX
 	VMOVUPD           (DX)(CX*8), Z1
 	VMULPD            Z0, Z1, Z0

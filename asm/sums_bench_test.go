@@ -19,9 +19,11 @@ func benchSums(b *testing.B, n int, kernel func(), plain func()) {
 				b.Fatal(err)
 			}
 			defer restore()
+			cpu := cpuNow()
 			for b.Loop() {
 				kernel()
 			}
+			b.ReportMetric(float64((cpuNow()-cpu).Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/elem")
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/op")
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/elem")
 		})

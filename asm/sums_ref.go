@@ -41,6 +41,9 @@ var sumsAccs = [...]int{kWeights: 1, kPhase: 2, kSincosDot: 0, kDotStats: 1, kFr
 
 // sumsRef computes elements [i, n) of kernel k with the twin.
 func sumsRef(k sumsKernel, fr *sumsFrame, i, n int) {
+	if i >= n {
+		return // nothing left: skip building the view (callers sweep short blocks)
+	}
 	v := fr.view(fr.a.n, sumsAccs[k])
 	f := &v
 	par, ld := fr.a.par, fr.a.ld

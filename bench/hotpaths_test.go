@@ -125,28 +125,34 @@ func procs(b *testing.B, name string, f func(b *testing.B)) {
 	}
 }
 
-// BenchmarkPhaseSearch: one evaluation of f(b), f'(b) from precomputed c, s.
+// BenchmarkPhaseSearch: one evaluation of f(b), f'(b) from precomputed c, s
+// (n = 100000). Besides wall time it reports CPU time per evaluation
+// (sweepReport), the figure that survives a loaded machine at procs=1.
 func BenchmarkPhaseSearch(b *testing.B) {
 	p := newGBRFF2Problem(b)
 	ph, err := exploss.NewPhase(p.c, p.s, p.yt)
 	if err != nil {
 		b.Fatal(err)
 	}
-	n := float64(len(p.yt))
+	n := len(p.yt)
 	for _, path := range asm.Paths() {
-		procs(b, "path="+path, func(b *testing.B) {
+		procs(b, fmt.Sprintf("n=%d/path=%s", n, path), func(b *testing.B) {
 			onePath(b, path, func(b *testing.B) {
 				bb := 0.1
+				cpu, fastest := cpuNow(), newFastest()
 				for b.Loop() {
 					ph.Eval(bb)
 					bb += 1e-3
+					fastest.lap()
 				}
-				report(b, 8*n)
+				sweepReport(b, 8*float64(n), n, cpu)
+				fastest.report(b)
 			})
 		})
 	}
-	b.Run("path=plainGo", func(b *testing.B) {
+	b.Run(fmt.Sprintf("n=%d/path=plainGo", n), func(b *testing.B) {
 		bb := 0.1
+		cpu := cpuNow()
 		for b.Loop() {
 			cb, sb := math.Cos(bb), math.Sin(bb)
 			var f, df float64
@@ -158,12 +164,13 @@ func BenchmarkPhaseSearch(b *testing.B) {
 			_, _ = f, df
 			bb += 1e-3
 		}
-		report(b, 8*n)
+		sweepReport(b, 8*float64(n), n, cpu)
 	})
 }
 
 // BenchmarkFrequencyStep: loss and gradient of the GBRFF2 ω objective in one
-// sweep; GFLOP/s counts the 4·n·d flops of the two products.
+// sweep (n = 100000, d = 20); GFLOP/s counts the 4·n·d flops of the two
+// products; cpu-ms/op is CPU time per evaluation (sweepReport).
 func BenchmarkFrequencyStep(b *testing.B) {
 	p := newGBRFF2Problem(b)
 	fs, err := exploss.NewFreqStep(p.x, p.yt)
@@ -175,18 +182,22 @@ func BenchmarkFrequencyStep(b *testing.B) {
 	grad := make([]float64, d)
 	flops := 4 * float64(n*d)
 	for _, path := range asm.Paths() {
-		procs(b, "path="+path, func(b *testing.B) {
+		procs(b, fmt.Sprintf("n=%d/d=%d/path=%s", n, d, path), func(b *testing.B) {
 			onePath(b, path, func(b *testing.B) {
+				cpu, fastest := cpuNow(), newFastest()
 				for b.Loop() {
 					if _, err := fs.Eval(p.om, 0.7, 0.01, grad); err != nil {
 						b.Fatal(err)
 					}
+					fastest.lap()
 				}
-				report(b, flops)
+				sweepReport(b, flops, n, cpu)
+				fastest.report(b)
 			})
 		})
 	}
-	b.Run("path=plainGo", func(b *testing.B) {
+	b.Run(fmt.Sprintf("n=%d/d=%d/path=plainGo", n, d), func(b *testing.B) {
+		cpu := cpuNow()
 		for b.Loop() {
 			clear(grad)
 			var loss float64
@@ -208,6 +219,6 @@ func BenchmarkFrequencyStep(b *testing.B) {
 				grad[k] = grad[k]/float64(n) + 0.02*w
 			}
 		}
-		report(b, flops)
+		sweepReport(b, flops, n, cpu)
 	})
 }

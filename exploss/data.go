@@ -11,32 +11,86 @@ import (
 // ErrShape reports inconsistent lengths or dimensions.
 var ErrShape = errors.New("exploss: shape mismatch")
 
-// Data is a column-major copy of an n×d sample matrix: Xt[k·N + i] is input
-// k of sample i. The sweeps read it eight samples at a time.
+// BlockLen is the number of samples per panel of a Data on AVX-512 (see
+// asm.PanelLen): each panel of X is stored column-major on its own (input k
+// of sample i at pan[k·BlockLen + i − start]), BlockLen·d contiguous values,
+// which the blocked AVX-512 sweeps read from the first byte to the last: an
+// evaluation reads X as one forward stream, which the hardware prefetchers
+// follow, instead of d column streams n values apart (or d short streams
+// per block, as blocks of 512 samples gave: measured slower at n = 10⁵,
+// BenchmarkFreqStepLayout). ChunkLen is a multiple of it, so the panels do
+// not change the summation order (which ChunkLen and the lanes fix alone).
+const BlockLen = 64
+
+// Data is a copy of an n×d sample matrix in the layout the sweeps of the
+// kernel path selected at NewData read fastest: panels of BlockLen samples
+// on AVX-512, column-major over all n samples on the other paths (whose
+// one-group loops would read a panel across its rows). The results are the
+// same bits either way. Use At to read a value back.
 type Data struct {
-	Xt   []float64
-	N, D int
+	N, D    int
+	xb      []float64 // the values, panelled or column-major
+	panel   bool      // panels of BlockLen (else column-major, row stride N)
+	threads int       // 0: GOMAXPROCS (see SetThreads)
 }
 
+func numBlocks(n int) int { return (n + BlockLen - 1) / BlockLen }
+
+// span returns the matrix a sweep of samples [lo, …) passes to a kernel,
+// with its row stride, and the end of the samples it covers: one panel, or
+// everything from lo to hi when column-major.
+func (x *Data) span(lo, hi int) (mat []float64, ld, end int) {
+	if !x.panel {
+		return x.xb[lo:], x.N, hi
+	}
+	sz := x.D * BlockLen
+	b := lo / BlockLen
+	return x.xb[b*sz : (b+1)*sz], BlockLen, min(lo+BlockLen, hi)
+}
+
+// at is the index of input k of sample i in xb.
+func (x *Data) at(i, k int) int {
+	if !x.panel {
+		return k*x.N + i
+	}
+	return (i/BlockLen)*BlockLen*x.D + k*BlockLen + i%BlockLen
+}
+
+// At returns input k of sample i.
+func (x *Data) At(i, k int) float64 { return x.xb[x.at(i, k)] }
+
 // NewData copies the row-major matrix X (n rows of d values, row stride
-// stride) into column-major order. It rejects NaN and ±Inf, naming the
-// sample and input.
+// stride) into the layout of the selected kernel path. It rejects NaN and
+// ±Inf, naming the sample and input.
 func NewData(X []float64, n, d, stride int) (*Data, error) {
 	if n <= 0 || d <= 0 || stride < d || len(X) < (n-1)*stride+d {
 		return nil, fmt.Errorf("%w: data %d×%d with stride %d in %d values", ErrShape, n, d, stride, len(X))
 	}
-	xt := make([]float64, n*d)
+	x := &Data{N: n, D: d, panel: asm.PanelLen() == BlockLen}
+	if x.panel {
+		x.xb = make([]float64, numBlocks(n)*BlockLen*d)
+	} else {
+		x.xb = make([]float64, n*d)
+	}
 	for i := 0; i < n; i++ {
-		row := X[i*stride : i*stride+d]
-		for k, v := range row {
+		for k, v := range X[i*stride : i*stride+d] {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return nil, fmt.Errorf("exploss: sample %d, input %d is %v", i, k, v)
 			}
-			xt[k*n+i] = v
+			x.xb[x.at(i, k)] = v
 		}
 	}
-	return &Data{Xt: xt, N: n, D: d}, nil
+	return x, nil
 }
+
+// SetThreads limits every sweep over x (Sincos, FreqStep, Landmark, and the
+// Data methods Weights and WeightedCorrelation) to n goroutines; n ≤ 0
+// means GOMAXPROCS, the default. The results do not depend on it. Not safe
+// to call while a sweep over x runs.
+func (x *Data) SetThreads(n int) { x.threads = max(n, 0) }
+
+// Threads returns the limit set by SetThreads (0: GOMAXPROCS).
+func (x *Data) Threads() int { return x.threads }
 
 // Sincos sets s[i] = sin(p_i) and c[i] = cos(p_i) for p_i = Σ_k ω[k]·x_ik
 // (one FMA per term, in k order).
@@ -44,8 +98,12 @@ func (x *Data) Sincos(s, c, omega []float64) error {
 	if len(s) != x.N || len(c) != x.N || len(omega) != x.D {
 		return fmt.Errorf("%w: Sincos with %d, %d outputs and %d weights for %d×%d data", ErrShape, len(s), len(c), len(omega), x.N, x.D)
 	}
-	forChunks(x.N, func(_, lo, hi int) {
-		asm.SincosDot(s[lo:hi], c[lo:hi], x.Xt[lo:], x.N, omega)
+	forChunks(x.threads, x.N, func(_, lo, hi int) {
+		for b := lo; b < hi; {
+			mat, ld, e := x.span(b, hi)
+			asm.SincosDot(s[b:e], c[b:e], mat, ld, omega)
+			b = e
+		}
 	})
 	return nil
 }

@@ -9,12 +9,30 @@
 // Determinism. Every sum is split into chunks of ChunkLen samples; within a
 // chunk, sample i feeds lane i mod 8 of eight accumulators, combined by a
 // fixed tree (asm.SumLanes); the chunks' results are added in index order.
-// Chunks run on up to GOMAXPROCS goroutines, so results are bit-identical for
-// any GOMAXPROCS and on every SIMD path. A sweep over at most one chunk runs
-// on the calling goroutine.
+// Chunks run on a pool of long-lived worker goroutines (no goroutine is
+// started per sweep) which claim whole chunks in any order; each chunk
+// writes only its own slot, so results are bit-identical for any GOMAXPROCS,
+// any thread limit and on every SIMD path. A sweep over at most one chunk
+// runs on the calling goroutine.
 //
-// Layout. The sweeps over X read it column-major (Data: row k holds input k of
-// every sample), so that eight consecutive samples are one vector load.
+// Threads. A sweep uses up to GOMAXPROCS goroutines, the caller included;
+// Data.SetThreads lowers that for every sweep over the Data (Sincos,
+// FreqStep, Landmark, Data.Weights, Data.WeightedCorrelation) and
+// Phase.SetThreads for a phase search, so a background fit can leave cores
+// to the rest of a service. The package functions Weights and
+// WeightedCorrelation use GOMAXPROCS.
+//
+// Layout. On AVX-512, Data stores X in panels of BlockLen = 64 samples × d,
+// each column-major on its own (row k holds input k of the panel's
+// samples): eight consecutive samples are one vector load, and the blocked
+// AVX-512 sweeps read X as one forward stream through contiguous panels
+// instead of d column streams n values apart. The other paths take one group
+// of eight samples at a time, which would read a panel across its rows, so
+// there Data is column-major over all n samples (asm.PanelLen decides, when
+// the Data is made). The layout never changes a bit of the results.
+//
+// Phase searches. Phase.EvalMany evaluates several candidate phases in one
+// pass: each chunk is swept for every candidate while it is in cache.
 //
 // Safeguard. Every exponent is clamped to [−700, 700] before exp, so each
 // term stays finite however large the boosting weights grow (documented in

@@ -195,7 +195,7 @@ func TestGradients(t *testing.T) {
 		for i := range p.yt {
 			var pi float64
 			for k := range p.omega {
-				pi += p.omega[k] * p.x.Xt[k*n+i]
+				pi += p.omega[k] * p.x.At(i, k)
 			}
 			want += math.Exp(-p.yt[i] * math.Cos(pi-b))
 		}

@@ -33,13 +33,15 @@ func NewFreqStep(x *Data, yt []float64) (*FreqStep, error) {
 	return &FreqStep{x: x, yt: yt, part: part}, nil
 }
 
-// Eval returns L(ω) and writes ∇L to grad (len d). lambda ≥ 0.
+// Eval returns L(ω) and writes ∇L to grad (len d). lambda ≥ 0. It runs on
+// up to x.Threads() goroutines (see Data.SetThreads), read at each call.
 func (f *FreqStep) Eval(omega []float64, b, lambda float64, grad []float64) (float64, error) {
 	d, n := f.x.D, f.x.N
 	if len(omega) != d || len(grad) != d {
 		return 0, fmt.Errorf("%w: FreqStep with ω %d and gradient %d for %d inputs", ErrShape, len(omega), len(grad), d)
 	}
-	forChunks(n, func(c, lo, hi int) {
+	x := f.x
+	forChunks(x.threads, n, func(c, lo, hi int) {
 		var acc [8]float64
 		var accX [maxStackInputs][8]float64
 		ax := accX[:0]
@@ -48,7 +50,13 @@ func (f *FreqStep) Eval(omega []float64, b, lambda float64, grad []float64) (flo
 		} else {
 			ax = make([][8]float64, d)
 		}
-		asm.FreqStepSums(f.yt[lo:hi], f.x.Xt[lo:], n, omega, b, &acc, ax)
+		// The panels of a chunk feed the same lane accumulators in sample
+		// order, so the sums are those of one call over the whole chunk.
+		for bl := lo; bl < hi; {
+			mat, ld, e := x.span(bl, hi)
+			asm.FreqStepSums(f.yt[bl:e], mat, ld, omega, b, &acc, ax)
+			bl = e
+		}
 		p := f.part[c]
 		p[0] = asm.SumLanes(&acc)
 		for k := range ax {

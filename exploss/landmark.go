@@ -23,8 +23,10 @@ type Landmark struct {
 	K, N int
 	yt   []float64
 	part [][]float64 // per chunk: Σe, K sums over C, K over S
-	ca   []float64
-	sa   []float64
+	// threads is the thread limit of the Data of the last Reset.
+	threads int
+	ca      []float64
+	sa      []float64
 }
 
 // NewLandmark takes the data, the K frequencies of the round (omega, K×d
@@ -64,6 +66,7 @@ func (l *Landmark) Reset(x *Data, omega, yt []float64) error {
 		return err
 	}
 	l.yt = yt
+	l.threads = x.threads
 	for k := 0; k < K; k++ {
 		if err := x.Sincos(l.S[k*n:(k+1)*n], l.C[k*n:(k+1)*n], omega[k*x.D:(k+1)*x.D]); err != nil {
 			return err
@@ -83,7 +86,7 @@ func (l *Landmark) Eval(a, grad []float64) (float64, error) {
 		s, c := xmath.Sincos(v)
 		l.ca[k], l.sa[k] = float64(c*invK), float64(s*invK)
 	}
-	forChunks(n, func(c, lo, hi int) {
+	forChunks(l.threads, n, func(c, lo, hi int) {
 		var acc [8]float64
 		var stack [2 * maxStackInputs][8]float64
 		var ac [][8]float64
@@ -130,7 +133,7 @@ func (l *Landmark) FeatureLosses(dst, a []float64) error {
 	}
 	for k := range a {
 		s, c := xmath.Sincos(a[k])
-		ph := Phase{c: l.C[k*n : (k+1)*n], s: l.S[k*n : (k+1)*n], yt: l.yt, part: make([][2]float64, numChunks(n))}
+		ph := Phase{c: l.C[k*n : (k+1)*n], s: l.S[k*n : (k+1)*n], yt: l.yt, part: make([][2]float64, numChunks(n)), threads: l.threads}
 		f, _ := ph.EvalCS(c, s)
 		dst[k] = float64(f / float64(n))
 	}

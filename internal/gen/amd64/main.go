@@ -130,8 +130,9 @@ type gen struct {
 	// affine-map kernels: row x, its length d, w and its stride in bytes
 	dotX, dotD, dotW, dotLdw reg.Register
 	labels                   int
-	frame                    reg.Register     // reduction kernels: the frame pointer
-	accRegs                  []reg.VecVirtual // reduction kernels on AVX-512: the lane accumulators
+	frame                    reg.Register      // reduction kernels: the frame pointer
+	accRegs                  []reg.VecVirtual  // reduction kernels on AVX-512: the lane accumulators
+	slots                    map[kernels.V]Mem // blocked reduction loop: stack slots of values crossing segments
 }
 
 func (g *gen) vec() reg.VecVirtual {

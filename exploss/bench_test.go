@@ -1,0 +1,72 @@
+package exploss
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/rfkit/rfkit/asm"
+)
+
+// BenchmarkFreqStepLayout: the same kernel over the same chunks, one
+// goroutine, over three layouts of X: column-major (d streams n values
+// apart, the layout before BlockLen), blocks of 512 samples with rows padded
+// by a cache line (d short streams per block), and Data's panels of
+// BlockLen samples (one stream). The differences are the cost of the layout
+// alone (the panels suit AVX-512's blocked loop; the one-group loops of the
+// other paths read them across their rows). cpu-ns/sample is CPU time: the
+// machine is shared.
+func BenchmarkFreqStepLayout(b *testing.B) {
+	for _, n := range []int{2048, 100000} {
+		const d = 20
+		p := newProblem(b, n, d, 1, 7)
+		xt := make([]float64, n*d)
+		for i := 0; i < n; i++ {
+			for k := 0; k < d; k++ {
+				xt[k*n+i] = p.x.At(i, k)
+			}
+		}
+		const bw, bld = 512, 520
+		nb := (n + bw - 1) / bw
+		blocks := make([]float64, nb*bld*d)
+		for i := 0; i < n; i++ {
+			for k := 0; k < d; k++ {
+				blocks[(i/bw)*bld*d+k*bld+i%bw] = p.x.At(i, k)
+			}
+		}
+		panels := make([]float64, numBlocks(n)*BlockLen*d)
+		for i := 0; i < n; i++ {
+			for k := 0; k < d; k++ {
+				panels[(i/BlockLen)*BlockLen*d+k*BlockLen+i%BlockLen] = p.x.At(i, k)
+			}
+		}
+		var acc [8]float64
+		accX := make([][8]float64, d)
+		for _, layout := range []string{"column", "block512", "panel"} {
+			b.Run(fmt.Sprintf("n=%d/d=%d/layout=%s", n, d, layout), func(b *testing.B) {
+				cpu := cpuNow()
+				for b.Loop() {
+					for c := 0; c < numChunks(n); c++ {
+						lo, hi := chunkRange(c, n)
+						if layout == "column" {
+							asm.FreqStepSums(p.yt[lo:hi], xt[lo:], n, p.omega, 0.7, &acc, accX)
+							continue
+						}
+						if layout == "block512" {
+							for bl := lo; bl < hi; bl += bw {
+								e := min(bl+bw, hi)
+								asm.FreqStepSums(p.yt[bl:e], blocks[(bl/bw)*bld*d:], bld, p.omega, 0.7, &acc, accX)
+							}
+							continue
+						}
+						for bl := lo; bl < hi; bl += BlockLen {
+							e := min(bl+BlockLen, hi)
+							asm.FreqStepSums(p.yt[bl:e], panels[(bl/BlockLen)*BlockLen*d:], BlockLen, p.omega, 0.7, &acc, accX)
+						}
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/sample")
+				b.ReportMetric(float64((cpuNow()-cpu).Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/sample")
+			})
+		}
+	}
+}
