@@ -31,7 +31,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if err != nil {
 		return nil, fmt.Errorf("gbrff: %w", err)
 	}
-	progress := cfg.Progress
+	progress, stats := cfg.Progress, cfg.Stats
 	c := cfg.resolved(X.Cols)
 	train, val := allRows(X.Rows), []int(nil)
 	if c.Validation > 0 {
@@ -58,6 +58,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		if err != nil {
 			return nil, fmt.Errorf("gbrff: round %d: %w", t+1, err)
 		}
+		f.st.Rounds++
 		loss := f.sumW / float64(len(f.y))
 		if err := progress.Report(learners.Event{Method: c.Variant, Round: t + 1, Rounds: c.T, Loss: loss, Elapsed: time.Since(start)}); err != nil {
 			return nil, fmt.Errorf("gbrff: %w", err)
@@ -71,6 +72,10 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		} else if since++; since >= c.Patience {
 			break
 		}
+	}
+	if stats != nil {
+		f.st.LBFGSIters = f.opt.iters
+		*stats = f.st
 	}
 	return f.model(best, labels), nil
 }
@@ -102,6 +107,8 @@ type fitter struct {
 
 	val     *validation
 	valLoss float64
+
+	st FitStats // work counts (Config.Stats)
 }
 
 func newFitter(c Config, X featmap.Matrix, signs []float64, train, val []int) (*fitter, error) {
@@ -132,6 +139,7 @@ func newFitter(c Config, X featmap.Matrix, signs []float64, train, val []int) (*
 	if f.sumW, err = exploss.Weights(f.yt, f.H, f.y, f.h, 0); err != nil {
 		return nil, fmt.Errorf("gbrff: %w", err)
 	}
+	f.st.InputCopies = 3 // prep.Rows, prep.Standardize, exploss.NewData
 	per := 1
 	if c.Variant == VariantGBRFF1 {
 		per = c.K
@@ -175,6 +183,7 @@ func (f *fitter) update(alpha float64) error {
 	if f.sumW, err = exploss.Weights(f.yt, f.H, f.y, f.h, alpha); err != nil {
 		return err
 	}
+	f.st.Passes++
 	return nil
 }
 

@@ -17,6 +17,7 @@ func (f *fitter) round2(t int) error {
 	if err := f.x.Sincos(f.s, f.cs, omega0); err != nil {
 		return err
 	}
+	f.countX(1)
 	b, err := f.phase()
 	if err != nil {
 		return err
@@ -28,11 +29,14 @@ func (f *fitter) round2(t int) error {
 	lambda := f.c.Lambda
 	w := f.opt.minimize(func(x, g []float64) float64 {
 		l, _ := fs.Eval(x, b, lambda, g)
+		f.countX(1)
+		f.st.FreqEvals++
 		return l
 	}, omega0)
 	if err := f.x.Sincos(f.s, f.cs, w); err != nil {
 		return err
 	}
+	f.countX(1)
 	if f.c.ReoptimizePhase {
 		if b, err = f.phase(); err != nil {
 			return err
@@ -43,6 +47,7 @@ func (f *fitter) round2(t int) error {
 	if err != nil {
 		return err
 	}
+	f.st.Passes++
 	alpha := f.step(corr)
 	f.addTerm(w, -b, alpha)
 	if err := f.update(alpha); err != nil {
@@ -58,8 +63,18 @@ func (f *fitter) phase() (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	b, _ := solvers.MinimizeCircle(ph.Eval, solvers.CircleOptions{})
+	b, _ := solvers.MinimizeCircle(func(b float64) (float64, float64) {
+		f.st.Passes++
+		f.st.PhaseEvals++
+		return ph.Eval(b)
+	}, solvers.CircleOptions{})
 	return b, nil
+}
+
+// countX counts k passes over the inputs X.
+func (f *fitter) countX(k int) {
+	f.st.Passes += k
+	f.st.XPasses += k
 }
 
 // round1 is one GBRFF1 round: the landmark p by L-BFGS from 0, then the
@@ -75,11 +90,13 @@ func (f *fitter) round1(t int) error {
 	} else if err := f.lm.Reset(f.x, Om, f.yt); err != nil {
 		return err
 	}
+	f.countX(K)
 	lm := f.lm
 	a, ga := make([]float64, K), make([]float64, K)
 	p := f.opt.minimize(func(p, g []float64) float64 {
 		project(a, Om, p)
 		l, _ := lm.Eval(a, ga)
+		f.st.Passes++
 		// ∂L/∂p = Ωᵀ ∂L/∂a
 		for j := range g {
 			var s float64
@@ -95,6 +112,7 @@ func (f *fitter) round1(t int) error {
 	if err := lm.FeatureLosses(ell, a); err != nil {
 		return err
 	}
+	f.st.Passes += K
 	q := softmin(ell, f.c.Beta*math.Sqrt(float64(len(f.y))))
 	u, v := make([]float64, K), make([]float64, K)
 	for k := range a {
@@ -105,6 +123,7 @@ func (f *fitter) round1(t int) error {
 	if err != nil {
 		return err
 	}
+	f.st.Passes++
 	alpha := f.step(corr)
 	ws, bs := make([][]float64, K), make([]float64, K)
 	for k := 0; k < K; k++ {
@@ -155,9 +174,10 @@ func softmin(ell []float64, scale float64) []float64 {
 
 // optimizer runs the L-BFGS solves of a fit (memory 10, as the reference).
 type optimizer struct {
-	lb   *solvers.LBFGS
-	opt  solvers.LBFGSOptions
-	best []float64
+	lb    *solvers.LBFGS
+	opt   solvers.LBFGSOptions
+	best  []float64
+	iters int // accepted iterations, summed over the solves
 }
 
 func newOptimizer(d, iterations int) *optimizer {
@@ -173,6 +193,7 @@ func newOptimizer(d, iterations int) *optimizer {
 // bounded).
 func (o *optimizer) minimize(f func(x, g []float64) float64, x0 []float64) []float64 {
 	res, _ := o.lb.Minimize(f, x0, o.opt)
+	o.iters += res.Iterations
 	out := make([]float64, len(x0))
 	if res.X != nil {
 		copy(out, res.X)
