@@ -31,7 +31,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if err != nil {
 		return nil, fmt.Errorf("gbrff: %w", err)
 	}
-	progress, stats := cfg.Progress, cfg.Stats
+	progress, stats, threads := cfg.Progress, cfg.Stats, cfg.Threads
 	c := cfg.resolved(X.Cols)
 	train, val := allRows(X.Rows), []int(nil)
 	if c.Validation > 0 {
@@ -44,6 +44,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if err != nil {
 		return nil, err
 	}
+	f.threads = threads
 	start := time.Now()
 	best, bestLoss, since := 0, math.Inf(1), 0
 	for t := 0; t < c.T; t++ {
@@ -109,19 +110,18 @@ type fitter struct {
 	valLoss float64
 
 	st FitStats // work counts (Config.Stats)
+	// threads is Config.Threads (0 = GOMAXPROCS): the goroutines the exploss
+	// sweeps of this fit may use. Not wired yet: exploss.Data has no
+	// per-data thread limit on this branch (it uses GOMAXPROCS).
+	threads int
 }
 
 func newFitter(c Config, X featmap.Matrix, signs []float64, train, val []int) (*fitter, error) {
-	Xtr := prep.Rows(X, train)
-	scaler, Z, err := prep.Standardize(Xtr)
+	scaler, data, err := standardizedData(X, train)
 	if err != nil {
 		return nil, fmt.Errorf("gbrff: %w", err)
 	}
 	n, d := len(train), X.Cols
-	data, err := exploss.NewData(Z, n, d, d)
-	if err != nil {
-		return nil, fmt.Errorf("gbrff: %w", err)
-	}
 	f := &fitter{c: c, d: d, mean: scaler.Mean, scale: scaler.Scale, x: data,
 		y: make([]float64, n), yt: make([]float64, n), H: make([]float64, n), h: make([]float64, n),
 		s: make([]float64, n), cs: make([]float64, n)}
@@ -139,7 +139,7 @@ func newFitter(c Config, X featmap.Matrix, signs []float64, train, val []int) (*
 	if f.sumW, err = exploss.Weights(f.yt, f.H, f.y, f.h, 0); err != nil {
 		return nil, fmt.Errorf("gbrff: %w", err)
 	}
-	f.st.InputCopies = 3 // prep.Rows, prep.Standardize, exploss.NewData
+	f.st.InputCopies = 2 // standardizedData: the standardised rows, exploss.NewData's layout
 	per := 1
 	if c.Variant == VariantGBRFF1 {
 		per = c.K
@@ -152,6 +152,9 @@ func newFitter(c Config, X featmap.Matrix, signs []float64, train, val []int) (*
 		f.omega[i] = float64(xrand.Normal(rng) * sd)
 	}
 	f.opt = newOptimizer(d, c.Iterations)
+	if c.Variant == VariantGBRFF2 {
+		f.opt.opt.FuncTol = freqFuncTol
+	}
 	if len(val) > 0 {
 		if f.val, err = newValidation(X, signs, val, scaler, f.h0); err != nil {
 			return nil, err

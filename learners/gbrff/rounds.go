@@ -56,6 +56,28 @@ func (f *fitter) round2(t int) error {
 	return f.observe([][]float64{w}, []float64{-b}, []float64{1}, alpha)
 }
 
+// phaseSearch is the circle search of the phase b: an 8-point grid, the two
+// best brackets refined by Brent's zeroin on f′ down to 1e-8. Measured
+// against a 256-point grid refining 8 brackets, it found the same minimum
+// (to 1e-15 relative) in all of 1500 searches (every round of fits on
+// sonar, iono, heart, german and peers.Classification(10⁴, 20) at
+// γ ∈ {¼, 1, 4}/d) with 12–18 evaluations of f instead of the default
+// 64-point grid's 72–75; refining only the best bracket missed 36 of them.
+// f(b) = Σ exp(−ỹ cos(p − b)) is a sum of shifted cosine exponentials, so it
+// has few local minima: an 8-point grid brackets them, and at most 4 sign
+// changes of f′ fit on it.
+var phaseSearch = solvers.CircleOptions{GridPoints: 8, Candidates: 2, Tol: 1e-8}
+
+// freqFuncTol stops the L-BFGS search of ω when an iteration lowers the
+// objective by less than 1e-3·max(|L|, 1) (solvers.LBFGSOptions.FuncTol; the
+// reference's scipy setting is 2.2e-9). Measured on
+// peers.Classification(10⁴, 20), 6 seeds, T = 100: 11.0 instead of 13.4
+// frequency-step passes per round, held-out error 0.136 against 0.142; on
+// the 12 smallest sets of the paper (10 seeds) the test accuracy stays within
+// the seed noise (bench/results). Fewer iterations did not hold: a cap of 5
+// gave 0.149, a cap of 3 0.177.
+const freqFuncTol = 1e-3
+
 // phase returns the global minimiser on the circle of
 // f(b) = Σ exp(−ỹ cos(p − b)) for the current sin and cos of p.
 func (f *fitter) phase() (float64, error) {
@@ -67,7 +89,7 @@ func (f *fitter) phase() (float64, error) {
 		f.st.Passes++
 		f.st.PhaseEvals++
 		return ph.Eval(b)
-	}, solvers.CircleOptions{})
+	}, phaseSearch)
 	return b, nil
 }
 
