@@ -24,7 +24,7 @@ type Config struct {
 	K               int     `default:"10" help:"GBRFF1: frequencies per landmark (default 10)"`
 	Beta            float64 `default:"1" help:"GBRFF1: temperature β of q = softmax(−β√n ℓ) (default 1)"`
 	LearningRate    float64 `default:"1" help:"shrinkage applied to every α, in (0, 1] (default 1)"`
-	Iterations      int     `default:"10" help:"L-BFGS iterations per round (default 10)"`
+	Iterations      int     `default:"10" help:"at most this many L-BFGS iterations per round (default 10; GBRFF2 stops earlier when an iteration gains less than 1% of the mean boosting weight)"`
 	ReoptimizePhase bool    `default:"false" help:"GBRFF2: search b again after optimising ω"`
 	Validation      float64 `default:"0" help:"fraction of the training data held out for early stopping, in [0, 0.5) (default 0: none)"`
 	Patience        int     `default:"10" help:"early stopping: rounds without a better validation loss before stopping (default 10)"`

@@ -19,8 +19,8 @@
 //     solvers.MinimizeCircle — not the reference's bounded Brent, which can
 //     stop in a local minimum); then ω by L-BFGS from
 //     ω⁰ (at most 10 iterations, memory 10, stopping early when an
-//     iteration gains less than 1e-3·max(|L|, 1)) on
-//     (1/n)Σ exp(−ỹ cos(ω·x − b)) + λ‖ω‖²;
+//     iteration gains less than 1% of the mean boosting weight Σw/n) on
+//     L(ω) = (1/n)Σ exp(−ỹ cos(ω·x − b)) + λ‖ω‖²;
 //     h is recomputed at the returned ω (the reference reuses the last
 //     line-search evaluation).
 //   - GBRFF1: the landmark p by L-BFGS from 0 (10 iterations) on
@@ -35,10 +35,10 @@
 // again after ω), and early stopping on a stratified validation fraction
 // (the model keeps the rounds up to the best validation exp-loss).
 //
-// Cost. A GBRFF2 round makes about 30 passes over the n training rows, 13 of
+// Cost. A GBRFF2 round makes about 28 passes over the n training rows, 8 of
 // them over the n×d inputs (measured at n = 10⁴ and 10⁵ by Config.Stats and
 // BenchmarkFit in bench/): one sincos of X·ω⁰, about 18 phase evaluations
-// (which read cos, sin and ỹ only), about 11 frequency-step evaluations,
+// (which read cos, sin and ỹ only), about 6 frequency-step evaluations,
 // one sincos of X·ω for h, the correlation of h and the weight update. Fit
 // makes two copies of the training inputs (the standardised rows and
 // exploss's layout of them).
