@@ -130,9 +130,10 @@ reproduce-gbrff:
 ## (bench/peers); XGBoost comes from Debian's python3-xgboost, and the script says so if it is missing.
 PEERS_N      ?= 1000,10000,100000
 PEERS_PYTHON ?= /usr/bin/python3
+peers_comma  := ,
 .PHONY: bench-peers
 bench-peers:
 	@mkdir -p $(BENCHOUT)/peers
 	$(GO) run ./bench/cmd/peer-data -out $(BENCHOUT)/peers -n $(PEERS_N)
-	$(GO) test -run '^$$' -bench 'Fit/method=gbrff2/' -benchtime 3x -cpu 1 -timeout 30m ./bench | tee $(BENCHOUT)/peers/rfkit.txt
+	$(GO) test -run '^$$' -bench 'Fit/method=gbrff2/n=($(subst $(peers_comma),|,$(PEERS_N)))$$' -benchtime 3x -cpu 1 -timeout 30m ./bench | tee $(BENCHOUT)/peers/rfkit.txt
 	$(PEERS_PYTHON) bench/peers/xgboost.py --data $(BENCHOUT)/peers --n $(PEERS_N) --rfkit $(BENCHOUT)/peers/rfkit.txt

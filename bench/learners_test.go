@@ -27,10 +27,12 @@ import (
 	_ "github.com/rfkit/rfkit/learners/srff"
 )
 
-// Issue 5: fit time of each learner at n = 10000 and 100000, and predict
-// latency per row (results: bench/results/learners.md).
+// Issues 5 and 11: fit time of each learner at n = 1000, 10000 and 100000,
+// and predict latency per row (results: bench/results/learners.md,
+// bench/results/gbrff-fit.md).
 //
 //	go test -run '^$' -bench 'Predict' -count 3 ./bench
+//	go test -run '^$' -bench 'Fit/method=gbrff2/' -benchtime 3x -cpu 1 ./bench   # issue 11; make bench-peers adds XGBoost
 //	go test -run '^$' -bench 'Fit/.*/n=10000$' -benchtime 1x ./bench
 //	go test -run '^$' -bench 'Fit/.*/n=100000$' -benchtime 1x -timeout 60m ./bench
 //
