@@ -149,7 +149,9 @@ func fitLearner(tb testing.TB, c benchConfig, p *benchProblem, n int) learners.M
 // bench/peers (peers.Classification(n, 20, 1), the rows the peer scripts
 // of `make bench-peers` train XGBoost on), in two leaves procs=1 and
 // procs=2 that set GOMAXPROCS themselves (go test resets it for every leaf),
-// and reports its work per boosting round: passes/round (sweeps over the n
+// and reports the process CPU seconds per fit (cpu-s/op: steadier than s/op
+// on a shared machine; for procs=2 it sums both cores) and its work per
+// boosting round: passes/round (sweeps over the n
 // training rows), Xpasses/round (those that read the n×d inputs),
 // freq-evals/round and phase-evals/round.
 func BenchmarkFit(b *testing.B) {
@@ -200,10 +202,14 @@ func benchFitGBRFF2(b *testing.B, n int) {
 			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 			var st gbrff.FitStats
 			b.ReportAllocs()
+			cpu0 := cpuTime()
 			for b.Loop() {
 				if _, err := gbrff.Fit(context.Background(), M, y, gbrff.Config{Stats: &st}); err != nil {
 					b.Fatal(err)
 				}
+			}
+			if cpu1 := cpuTime(); cpu0 >= 0 && cpu1 >= 0 {
+				b.ReportMetric((cpu1-cpu0).Seconds()/float64(b.N), "cpu-s/op")
 			}
 			b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/op")
 			r := float64(max(st.Rounds, 1))
