@@ -17,23 +17,24 @@ const (
 // defaults: GBRFF2, T = 100 rounds, γ = 1/d, λ = 0, K = 10, β = 1, no
 // shrinkage, no early stopping, seed 0.
 type Config struct {
-	Variant         string  `default:"gbrff2" help:"gbrff2 (one cosine per round, the default) or gbrff1 (a landmark of K cosines per round)"`
-	T               int     `default:"100" help:"boosting rounds (default 100)"`
-	Gamma           float64 `default:"1/d" help:"kernel width γ of exp(−γ‖x−x'‖²) on standardised inputs (default 1/d)"`
-	Lambda          float64 `default:"0" help:"GBRFF2: L2 penalty λ on ω (default 0)"`
-	K               int     `default:"10" help:"GBRFF1: frequencies per landmark (default 10)"`
-	Beta            float64 `default:"1" help:"GBRFF1: temperature β of q = softmax(−β√n ℓ) (default 1)"`
-	LearningRate    float64 `default:"1" help:"shrinkage applied to every α, in (0, 1] (default 1)"`
-	Iterations      int     `default:"10" help:"at most this many L-BFGS iterations per round (default 10; GBRFF2 stops earlier when an iteration gains less than 1% of the mean boosting weight)"`
-	ReoptimizePhase bool    `default:"false" help:"GBRFF2: search b again after optimising ω"`
-	Validation      float64 `default:"0" help:"fraction of the training data held out for early stopping, in [0, 0.5) (default 0: none)"`
-	Patience        int     `default:"10" help:"early stopping: rounds without a better validation loss before stopping (default 10)"`
-	Seed            uint64  `default:"0" help:"random seed"`
+	Variant         string            `default:"gbrff2" help:"gbrff2 (one cosine per round, the default) or gbrff1 (a landmark of K cosines per round)"`
+	T               int               `default:"100" help:"boosting rounds (default 100)"`
+	Gamma           float64           `default:"1/d" help:"kernel width γ of exp(−γ‖x−x'‖²) on standardised inputs (default 1/d)"`
+	Lambda          float64           `default:"0" help:"GBRFF2: L2 penalty λ on ω (default 0)"`
+	K               int               `default:"10" help:"GBRFF1: frequencies per landmark (default 10)"`
+	Beta            float64           `default:"1" help:"GBRFF1: temperature β of q = softmax(−β√n ℓ) (default 1)"`
+	LearningRate    float64           `default:"1" help:"shrinkage applied to every α, in (0, 1] (default 1)"`
+	Iterations      int               `default:"10" help:"at most this many L-BFGS iterations per round (default 10; GBRFF2 stops earlier when an iteration gains less than 1% of the mean boosting weight)"`
+	ReoptimizePhase bool              `default:"false" help:"GBRFF2: search b again after optimising ω"`
+	Validation      float64           `default:"0" help:"fraction of the training data held out for early stopping, in [0, 0.5) (default 0: none)"`
+	Patience        int               `default:"10" help:"early stopping: rounds without a better validation loss before stopping (default 10)"`
+	Seed            uint64            `default:"0" help:"random seed"`
+	Progress        learners.Progress `json:"-"`
+
 	// Threads bounds the goroutines of the fit's sweeps over the rows
 	// (0 = GOMAXPROCS). It is a property of the run, not of the model: the
 	// fitted model is the same bits for any value, and it is not stored.
-	Threads  int               `json:"-" default:"0" help:"goroutines for the sweeps over the rows (0 = GOMAXPROCS); the model does not depend on it"`
-	Progress learners.Progress `json:"-"`
+	Threads int `json:"-" default:"0" help:"goroutines for the sweeps over the rows (0 = GOMAXPROCS); the model does not depend on it"`
 	// Stats, when not nil, receives the work counts of the fit (passes over
 	// the rows per round): a measuring aid for benchmarks, not stored.
 	Stats *FitStats `json:"-"`
