@@ -124,3 +124,16 @@ reproduce-gbrff:
 	@mkdir -p $(BENCHOUT)
 	$(GO) run ./bench/cmd/reproduce-gbrff -data ../shared/datasets -seeds $(SEEDS) -maxtrain $(MAXTRAIN) \
 		-cache $(BENCHOUT)/reproduce-gbrff.cache.jsonl -out $(BENCHOUT)/reproduce-gbrff.md
+
+## bench-peers: GBRFF2 fit (BenchmarkFit/method=gbrff2, procs = 1 and 2) next to XGBoost's hist
+## booster (nthread = 1, 100 trees, depth 5) on the same make_classification-style rows
+## (bench/peers); XGBoost comes from Debian's python3-xgboost, and the script says so if it is missing.
+PEERS_N      ?= 1000,10000,100000
+PEERS_PYTHON ?= /usr/bin/python3
+peers_comma  := ,
+.PHONY: bench-peers
+bench-peers:
+	@mkdir -p $(BENCHOUT)/peers
+	$(GO) run ./bench/cmd/peer-data -out $(BENCHOUT)/peers -n $(PEERS_N)
+	$(GO) test -run '^$$' -bench 'Fit/method=gbrff2/n=($(subst $(peers_comma),|,$(PEERS_N)))$$' -benchtime 3x -cpu 1 -timeout 30m ./bench | tee $(BENCHOUT)/peers/rfkit.txt
+	$(PEERS_PYTHON) bench/peers/xgboost.py --data $(BENCHOUT)/peers --n $(PEERS_N) --rfkit $(BENCHOUT)/peers/rfkit.txt

@@ -1,9 +1,11 @@
 // Package bench holds rfkit's cross-package benchmarks (the hot paths at the
 // shapes the issues quote, each next to a plain-Go or gonum baseline in the
 // same run), the fit and predict cost of every learner (learners_test.go,
-// issue 5: BenchmarkFit/<learner>/n=10000 and n=100000, BenchmarkPredict/<learner>
-// in ns/row; results in results/learners.md) and, under cmd/, the
-// reproduction commands of the papers' tables.
+// issues 5 and 11: BenchmarkFit/method=<learner>/n=1000, 10000 and 100000,
+// BenchmarkPredict/<learner> in ns/row; results in results/learners.md and
+// results/gbrff-fit.md), the peer comparison of peers/ (make bench-peers:
+// XGBoost on the same rows) and, under cmd/, the reproduction commands of
+// the papers' tables.
 //
 //	go test -run '^$' -bench . -benchtime 1x -timeout 60m ./bench  # one pass of each
 //	make bench                                           # every package, benchstat format

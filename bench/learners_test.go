@@ -6,16 +6,18 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"slices"
 	"testing"
 
+	"github.com/rfkit/rfkit/bench/peers"
 	"github.com/rfkit/rfkit/datasets/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 
 	// Every learner, registered for learners.Lookup.
 	_ "github.com/rfkit/rfkit/learners/fogd"
-	_ "github.com/rfkit/rfkit/learners/gbrff"
+	"github.com/rfkit/rfkit/learners/gbrff"
 	_ "github.com/rfkit/rfkit/learners/mfga"
 	_ "github.com/rfkit/rfkit/learners/pbrff"
 	_ "github.com/rfkit/rfkit/learners/prff"
@@ -25,10 +27,12 @@ import (
 	_ "github.com/rfkit/rfkit/learners/srff"
 )
 
-// Issue 5: fit time of each learner at n = 10000 and 100000, and predict
-// latency per row (results: bench/results/learners.md).
+// Issues 5 and 11: fit time of each learner at n = 1000, 10000 and 100000,
+// and predict latency per row (results: bench/results/learners.md,
+// bench/results/gbrff-fit.md).
 //
 //	go test -run '^$' -bench 'Predict' -count 3 ./bench
+//	go test -run '^$' -bench 'Fit/method=gbrff2/' -benchtime 3x -cpu 1 ./bench   # issue 11; make bench-peers adds XGBoost
 //	go test -run '^$' -bench 'Fit/.*/n=10000$' -benchtime 1x ./bench
 //	go test -run '^$' -bench 'Fit/.*/n=100000$' -benchtime 1x -timeout 60m ./bench
 //
@@ -138,7 +142,18 @@ func fitLearner(tb testing.TB, c benchConfig, p *benchProblem, n int) learners.M
 }
 
 // BenchmarkFit: one Fit per op on the first n rows (run it with
-// -benchtime 1x; data generation is outside the timed loop).
+// -benchtime 1x; data generation is outside the timed loop), as
+// BenchmarkFit/method=<learner>/n=<n>.
+//
+// gbrff2 (issue 11) runs on the make_classification-style problem of
+// bench/peers (peers.Classification(n, 20, 1), the rows the peer scripts
+// of `make bench-peers` train XGBoost on), in two leaves procs=1 and
+// procs=2 that set GOMAXPROCS themselves (go test resets it for every leaf),
+// and reports the process CPU seconds per fit (cpu-s/op: steadier than s/op
+// on a shared machine; for procs=2 it sums both cores) and its work per
+// boosting round: passes/round (sweeps over the n
+// training rows), Xpasses/round (those that read the n×d inputs),
+// freq-evals/round and phase-evals/round.
 func BenchmarkFit(b *testing.B) {
 	problems := map[int]*benchProblem{}
 	problem := func(b *testing.B, n int) *benchProblem {
@@ -148,8 +163,8 @@ func BenchmarkFit(b *testing.B) {
 		return problems[n]
 	}
 	for _, c := range benchConfigs {
-		b.Run(c.name, func(b *testing.B) {
-			for _, n := range []int{10000, 100000} {
+		b.Run("method="+c.name, func(b *testing.B) {
+			for _, n := range []int{1000, 10000, 100000} {
 				b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 					if msg := fitSkips[fmt.Sprintf("%s/n=%d", c.name, n)]; msg != "" && os.Getenv("RFKIT_BENCH_SLOW") == "" {
 						msg += " (set RFKIT_BENCH_SLOW=1 to run it anyway)"
@@ -157,6 +172,10 @@ func BenchmarkFit(b *testing.B) {
 							fmt.Printf("--- SKIP: %s: %s\n", b.Name(), msg)
 						}
 						b.Skip(msg)
+					}
+					if c.name == "gbrff2" {
+						benchFitGBRFF2(b, n)
+						return
 					}
 					p := problem(b, n)
 					b.ReportAllocs()
@@ -166,6 +185,38 @@ func BenchmarkFit(b *testing.B) {
 					b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/op")
 				})
 			}
+		})
+	}
+}
+
+// benchFitGBRFF2 is BenchmarkFit/method=gbrff2/n=<n>/procs={1,2}: GBRFF2 at
+// its defaults (T = 100) on peers.Classification(n, 20, 1).
+func benchFitGBRFF2(b *testing.B, n int) {
+	X, y, err := peers.Classification(n, peers.BenchD, peers.BenchSeed)
+	if err != nil {
+		b.Fatal(err)
+	}
+	M := featmap.Dense(n, peers.BenchD, X)
+	for _, procs := range []int{1, 2} {
+		b.Run(fmt.Sprintf("procs=%d", procs), func(b *testing.B) {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+			var st gbrff.FitStats
+			b.ReportAllocs()
+			cpu0 := cpuTime()
+			for b.Loop() {
+				if _, err := gbrff.Fit(context.Background(), M, y, gbrff.Config{Stats: &st}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if cpu1 := cpuTime(); cpu0 >= 0 && cpu1 >= 0 {
+				b.ReportMetric((cpu1-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+			}
+			b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/op")
+			r := float64(max(st.Rounds, 1))
+			b.ReportMetric(float64(st.Passes)/r, "passes/round")
+			b.ReportMetric(float64(st.XPasses)/r, "Xpasses/round")
+			b.ReportMetric(float64(st.FreqEvals)/r, "freq-evals/round")
+			b.ReportMetric(float64(st.PhaseEvals)/r, "phase-evals/round")
 		})
 	}
 }

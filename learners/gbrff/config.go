@@ -24,12 +24,34 @@ type Config struct {
 	K               int               `default:"10" help:"GBRFF1: frequencies per landmark (default 10)"`
 	Beta            float64           `default:"1" help:"GBRFF1: temperature β of q = softmax(−β√n ℓ) (default 1)"`
 	LearningRate    float64           `default:"1" help:"shrinkage applied to every α, in (0, 1] (default 1)"`
-	Iterations      int               `default:"10" help:"L-BFGS iterations per round (default 10)"`
+	Iterations      int               `default:"10" help:"at most this many L-BFGS iterations per round (default 10; GBRFF2 stops earlier when an iteration gains less than 1% of the mean boosting weight)"`
 	ReoptimizePhase bool              `default:"false" help:"GBRFF2: search b again after optimising ω"`
 	Validation      float64           `default:"0" help:"fraction of the training data held out for early stopping, in [0, 0.5) (default 0: none)"`
 	Patience        int               `default:"10" help:"early stopping: rounds without a better validation loss before stopping (default 10)"`
 	Seed            uint64            `default:"0" help:"random seed"`
 	Progress        learners.Progress `json:"-"`
+
+	// Threads bounds the goroutines of the fit's sweeps over the rows
+	// (0 = GOMAXPROCS). It is a property of the run, not of the model: the
+	// fitted model is the same bits for any value, and it is not stored.
+	Threads int `json:"-" default:"0" help:"goroutines for the sweeps over the rows (0 = GOMAXPROCS); the model does not depend on it"`
+	// Stats, when not nil, receives the work counts of the fit (passes over
+	// the rows per round): a measuring aid for benchmarks, not stored.
+	Stats *FitStats `json:"-"`
+}
+
+// FitStats counts the work of one Fit. A pass is one sweep over all
+// training rows; an X pass is one that reads the n×d inputs (a frequency
+// step evaluation, a sincos of X·ω), the others read a few n-vectors
+// (phase evaluations, the correlation of h, the weight update).
+type FitStats struct {
+	Rounds      int // boosting rounds run
+	Passes      int // every sweep over the training rows, X passes included
+	XPasses     int // sweeps that read the inputs X
+	FreqEvals   int // GBRFF2: frequency-step (loss and gradient) evaluations
+	PhaseEvals  int // GBRFF2: phase-objective evaluations
+	LBFGSIters  int // accepted L-BFGS iterations
+	InputCopies int // copies of the n×d training inputs made by Fit
 }
 
 // Validate reports hyper-parameters out of range.
@@ -59,6 +81,8 @@ func (c Config) Validate() error {
 		return bad("Validation", c.Validation, "want [0, 0.5)")
 	case c.Patience < 0:
 		return bad("Patience", c.Patience, "want ≥ 1 (0 = default 10)")
+	case c.Threads < 0:
+		return bad("Threads", c.Threads, "want ≥ 1 goroutines (0 = GOMAXPROCS)")
 	}
 	return nil
 }
@@ -89,6 +113,6 @@ func (c Config) resolved(d int) Config {
 	if c.Patience == 0 {
 		c.Patience = 10
 	}
-	c.Progress = nil
+	c.Progress, c.Stats, c.Threads = nil, nil, 0
 	return c
 }

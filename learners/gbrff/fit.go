@@ -31,7 +31,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if err != nil {
 		return nil, fmt.Errorf("gbrff: %w", err)
 	}
-	progress := cfg.Progress
+	progress, stats, threads := cfg.Progress, cfg.Stats, cfg.Threads
 	c := cfg.resolved(X.Cols)
 	train, val := allRows(X.Rows), []int(nil)
 	if c.Validation > 0 {
@@ -44,6 +44,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if err != nil {
 		return nil, err
 	}
+	f.threads = threads
 	start := time.Now()
 	best, bestLoss, since := 0, math.Inf(1), 0
 	for t := 0; t < c.T; t++ {
@@ -58,6 +59,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		if err != nil {
 			return nil, fmt.Errorf("gbrff: round %d: %w", t+1, err)
 		}
+		f.st.Rounds++
 		loss := f.sumW / float64(len(f.y))
 		if err := progress.Report(learners.Event{Method: c.Variant, Round: t + 1, Rounds: c.T, Loss: loss, Elapsed: time.Since(start)}); err != nil {
 			return nil, fmt.Errorf("gbrff: %w", err)
@@ -71,6 +73,10 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		} else if since++; since >= c.Patience {
 			break
 		}
+	}
+	if stats != nil {
+		f.st.LBFGSIters = f.opt.iters
+		*stats = f.st
 	}
 	return f.model(best, labels), nil
 }
@@ -102,19 +108,20 @@ type fitter struct {
 
 	val     *validation
 	valLoss float64
+
+	st FitStats // work counts (Config.Stats)
+	// threads is Config.Threads (0 = GOMAXPROCS): the goroutines the exploss
+	// sweeps of this fit may use. Not wired yet: exploss.Data has no
+	// per-data thread limit on this branch (it uses GOMAXPROCS).
+	threads int
 }
 
 func newFitter(c Config, X featmap.Matrix, signs []float64, train, val []int) (*fitter, error) {
-	Xtr := prep.Rows(X, train)
-	scaler, Z, err := prep.Standardize(Xtr)
+	scaler, data, err := standardizedData(X, train)
 	if err != nil {
 		return nil, fmt.Errorf("gbrff: %w", err)
 	}
 	n, d := len(train), X.Cols
-	data, err := exploss.NewData(Z, n, d, d)
-	if err != nil {
-		return nil, fmt.Errorf("gbrff: %w", err)
-	}
 	f := &fitter{c: c, d: d, mean: scaler.Mean, scale: scaler.Scale, x: data,
 		y: make([]float64, n), yt: make([]float64, n), H: make([]float64, n), h: make([]float64, n),
 		s: make([]float64, n), cs: make([]float64, n)}
@@ -132,6 +139,7 @@ func newFitter(c Config, X featmap.Matrix, signs []float64, train, val []int) (*
 	if f.sumW, err = exploss.Weights(f.yt, f.H, f.y, f.h, 0); err != nil {
 		return nil, fmt.Errorf("gbrff: %w", err)
 	}
+	f.st.InputCopies = 2 // standardizedData: the standardised rows, exploss.NewData's layout
 	per := 1
 	if c.Variant == VariantGBRFF1 {
 		per = c.K
@@ -144,6 +152,9 @@ func newFitter(c Config, X featmap.Matrix, signs []float64, train, val []int) (*
 		f.omega[i] = float64(xrand.Normal(rng) * sd)
 	}
 	f.opt = newOptimizer(d, c.Iterations)
+	if c.Variant == VariantGBRFF2 {
+		f.opt.opt.FuncTol = freqFuncTol
+	}
 	if len(val) > 0 {
 		if f.val, err = newValidation(X, signs, val, scaler, f.h0); err != nil {
 			return nil, err
@@ -175,6 +186,7 @@ func (f *fitter) update(alpha float64) error {
 	if f.sumW, err = exploss.Weights(f.yt, f.H, f.y, f.h, alpha); err != nil {
 		return err
 	}
+	f.st.Passes++
 	return nil
 }
 

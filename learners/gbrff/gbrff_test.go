@@ -283,6 +283,7 @@ func TestBadInput(t *testing.T) {
 		{"one class", X, one, Config{}},
 		{"three classes", X, three, Config{}},
 		{"T < 0", X, good.Y, Config{T: -1}},
+		{"Threads < 0", X, good.Y, Config{Threads: -1}},
 		{"γ < 0", X, good.Y, Config{Gamma: -1}},
 		{"γ NaN", X, good.Y, Config{Gamma: math.NaN()}},
 		{"λ < 0", X, good.Y, Config{Lambda: -0.1}},

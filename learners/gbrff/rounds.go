@@ -17,6 +17,7 @@ func (f *fitter) round2(t int) error {
 	if err := f.x.Sincos(f.s, f.cs, omega0); err != nil {
 		return err
 	}
+	f.countX(1)
 	b, err := f.phase()
 	if err != nil {
 		return err
@@ -26,13 +27,26 @@ func (f *fitter) round2(t int) error {
 		return err
 	}
 	lambda := f.c.Lambda
-	w := f.opt.minimize(func(x, g []float64) float64 {
+	// L-BFGS minimises (L − 1)/W̄, W̄ = Σw/n the mean boosting weight: the
+	// same minimiser, and a stopping rule (freqFuncTol) measured against
+	// the size of this round's objective. L = 1 − (1/n)Σỹ cos(·) + O(ỹ²), so
+	// L − 1 is of the order of W̄: late rounds on easy data, where W̄ is small,
+	// keep iterating as long as early ones.
+	inv := 1 / math.Max(f.sumW/float64(len(f.y)), 1e-10)
+	obj := func(x, g []float64) float64 {
 		l, _ := fs.Eval(x, b, lambda, g)
-		return l
-	}, omega0)
+		f.countX(1)
+		f.st.FreqEvals++
+		for k := range g {
+			g[k] *= inv
+		}
+		return float64((l - 1) * inv)
+	}
+	w := f.opt.minimize(obj, omega0)
 	if err := f.x.Sincos(f.s, f.cs, w); err != nil {
 		return err
 	}
+	f.countX(1)
 	if f.c.ReoptimizePhase {
 		if b, err = f.phase(); err != nil {
 			return err
@@ -43,6 +57,7 @@ func (f *fitter) round2(t int) error {
 	if err != nil {
 		return err
 	}
+	f.st.Passes++
 	alpha := f.step(corr)
 	f.addTerm(w, -b, alpha)
 	if err := f.update(alpha); err != nil {
@@ -51,6 +66,29 @@ func (f *fitter) round2(t int) error {
 	return f.observe([][]float64{w}, []float64{-b}, []float64{1}, alpha)
 }
 
+// phaseSearch is the circle search of the phase b: an 8-point grid, the two
+// best brackets refined by Brent's zeroin on f′ down to 1e-8. Measured
+// against a 256-point grid refining 8 brackets, it found the same minimum
+// (to 1e-15 relative) in all of 1500 searches (every round of fits on
+// sonar, iono, heart, german and peers.Classification(10⁴, 20) at
+// γ ∈ {¼, 1, 4}/d) with 12–18 evaluations of f instead of the default
+// 64-point grid's 72–75; refining only the best bracket missed 36 of them.
+// f(b) = Σ exp(−ỹ cos(p − b)) is a sum of shifted cosine exponentials, so it
+// has few local minima: an 8-point grid brackets them, and at most 4 sign
+// changes of f′ fit on it.
+var phaseSearch = solvers.CircleOptions{GridPoints: 8, Candidates: 2, Tol: 1e-8}
+
+// freqFuncTol stops the L-BFGS search of ω (at most Config.Iterations
+// iterations) when an iteration lowers the scaled objective (L − 1)/W̄ by
+// less than 1e-2 (solvers.LBFGSOptions.FuncTol; the reference's scipy
+// setting 2.2e-9 on L itself runs all 10 iterations nearly always).
+// Measured on peers.Classification(10⁴ + 5000 held out, 20), 6 seeds, T = 100:
+// 6.3 instead of 13.4 frequency-step passes per round at a held-out error
+// of 0.134 (0.143 before); 3e-2 gave 3.6 passes at 0.157, and a fixed cap
+// of 5 iterations 0.149, of 3 0.177. On the 13 smaller sets of the paper
+// (10 seeds) the test accuracy stayed within seed noise of the old code.
+const freqFuncTol = 1e-2
+
 // phase returns the global minimiser on the circle of
 // f(b) = Σ exp(−ỹ cos(p − b)) for the current sin and cos of p.
 func (f *fitter) phase() (float64, error) {
@@ -58,8 +96,18 @@ func (f *fitter) phase() (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	b, _ := solvers.MinimizeCircle(ph.Eval, solvers.CircleOptions{})
+	b, _ := solvers.MinimizeCircle(func(b float64) (float64, float64) {
+		f.st.Passes++
+		f.st.PhaseEvals++
+		return ph.Eval(b)
+	}, phaseSearch)
 	return b, nil
+}
+
+// countX counts k passes over the inputs X.
+func (f *fitter) countX(k int) {
+	f.st.Passes += k
+	f.st.XPasses += k
 }
 
 // round1 is one GBRFF1 round: the landmark p by L-BFGS from 0, then the
@@ -75,11 +123,13 @@ func (f *fitter) round1(t int) error {
 	} else if err := f.lm.Reset(f.x, Om, f.yt); err != nil {
 		return err
 	}
+	f.countX(K)
 	lm := f.lm
 	a, ga := make([]float64, K), make([]float64, K)
 	p := f.opt.minimize(func(p, g []float64) float64 {
 		project(a, Om, p)
 		l, _ := lm.Eval(a, ga)
+		f.st.Passes++
 		// ∂L/∂p = Ωᵀ ∂L/∂a
 		for j := range g {
 			var s float64
@@ -95,6 +145,7 @@ func (f *fitter) round1(t int) error {
 	if err := lm.FeatureLosses(ell, a); err != nil {
 		return err
 	}
+	f.st.Passes += K
 	q := softmin(ell, f.c.Beta*math.Sqrt(float64(len(f.y))))
 	u, v := make([]float64, K), make([]float64, K)
 	for k := range a {
@@ -105,6 +156,7 @@ func (f *fitter) round1(t int) error {
 	if err != nil {
 		return err
 	}
+	f.st.Passes++
 	alpha := f.step(corr)
 	ws, bs := make([][]float64, K), make([]float64, K)
 	for k := 0; k < K; k++ {
@@ -155,9 +207,10 @@ func softmin(ell []float64, scale float64) []float64 {
 
 // optimizer runs the L-BFGS solves of a fit (memory 10, as the reference).
 type optimizer struct {
-	lb   *solvers.LBFGS
-	opt  solvers.LBFGSOptions
-	best []float64
+	lb    *solvers.LBFGS
+	opt   solvers.LBFGSOptions
+	best  []float64
+	iters int // accepted iterations, summed over the solves
 }
 
 func newOptimizer(d, iterations int) *optimizer {
@@ -173,6 +226,7 @@ func newOptimizer(d, iterations int) *optimizer {
 // bounded).
 func (o *optimizer) minimize(f func(x, g []float64) float64, x0 []float64) []float64 {
 	res, _ := o.lb.Minimize(f, x0, o.opt)
+	o.iters += res.Iterations
 	out := make([]float64, len(x0))
 	if res.X != nil {
 		copy(out, res.X)

@@ -1,0 +1,83 @@
+// Command peer-data writes the make_classification-style problems of
+// BenchmarkFit/method=gbrff2 (bench/peers.Classification, d = 20, seed 1)
+// as CSV files, so that a peer library (bench/peers/xgboost.py) trains on
+// exactly the rows rfkit's benchmark trains on.
+//
+//	go run ./bench/cmd/peer-data -out bench/out/peers -n 1000,10000,100000
+//
+// Each file is <out>/classification-n<N>-d<D>.csv: a header x0,…,x<D−1>,y,
+// then one row per sample, the inputs in shortest round-trip form and the
+// label ±1 last.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/rfkit/rfkit/bench/peers"
+)
+
+func main() {
+	out := flag.String("out", "bench/out/peers", "output `DIR`")
+	ns := flag.String("n", "1000,10000,100000", "comma-separated row counts")
+	d := flag.Int("d", peers.BenchD, "inputs per row")
+	seed := flag.Uint64("seed", peers.BenchSeed, "generator seed")
+	flag.Parse()
+	if err := run(*out, *ns, *d, *seed); err != nil {
+		fmt.Fprintln(os.Stderr, "peer-data:", err)
+		os.Exit(1)
+	}
+}
+
+func run(out, ns string, d int, seed uint64) error {
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	for _, s := range strings.Split(ns, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil {
+			return fmt.Errorf("-n: %q is not a row count", s)
+		}
+		X, y, err := peers.Classification(n, d, seed)
+		if err != nil {
+			return err
+		}
+		path := filepath.Join(out, fmt.Sprintf("classification-n%d-d%d.csv", n, d))
+		if err := write(path, X, y, d); err != nil {
+			return err
+		}
+		fmt.Println(path)
+	}
+	return nil
+}
+
+func write(path string, X, y []float64, d int) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	for j := 0; j < d; j++ {
+		fmt.Fprintf(w, "x%d,", j)
+	}
+	fmt.Fprintln(w, "y")
+	buf := make([]byte, 0, 32)
+	for i := range y {
+		for j := 0; j < d; j++ {
+			w.Write(strconv.AppendFloat(buf[:0], X[i*d+j], 'g', -1, 64))
+			w.WriteByte(',')
+		}
+		w.Write(strconv.AppendFloat(buf[:0], y[i], 'g', -1, 64))
+		w.WriteByte('\n')
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -1,0 +1,142 @@
+package gbrff
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/rfkit/rfkit/datasets/synth"
+	"github.com/rfkit/rfkit/exploss"
+	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/prep"
+	"github.com/rfkit/rfkit/solvers"
+)
+
+// TestStandardizedDataMatchesPrep: the one-copy standardisation of Fit gives
+// the scaler and data bits of the generic path (prep.Rows, prep.Standardize,
+// exploss.NewData) on a subset of rows in shuffled order, with a constant
+// column and a strided matrix.
+func TestStandardizedDataMatchesPrep(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 5))
+	n, d, stride := 777, 6, 9
+	data := make([]float64, n*stride)
+	for i := range data {
+		data[i] = r.NormFloat64()*3 + 1
+	}
+	for i := 0; i < n; i++ {
+		data[i*stride+2] = 5 // constant column
+	}
+	X := featmap.Matrix{Rows: n, Cols: d, Stride: stride, Data: data}
+	rows := r.Perm(n)[:500]
+	sc, x, err := standardizedData(X, rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantSc, Z, err := prep.Standardize(prep.Rows(X, rows))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := exploss.NewData(Z, len(rows), d, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bits := func(v []float64) []uint64 {
+		out := make([]uint64, len(v))
+		for i, f := range v {
+			out[i] = math.Float64bits(f)
+		}
+		return out
+	}
+	if !slices.Equal(bits(sc.Mean), bits(wantSc.Mean)) || !slices.Equal(bits(sc.Scale), bits(wantSc.Scale)) {
+		t.Fatalf("scaler %v %v, want %v %v", sc.Mean, sc.Scale, wantSc.Mean, wantSc.Scale)
+	}
+	if x.N != want.N || x.D != want.D || !slices.Equal(bits(x.Xt), bits(want.Xt)) {
+		t.Fatal("standardised data differ from prep.Standardize + exploss.NewData")
+	}
+}
+
+// TestFitStats: Config.Stats receives the work of the fit, consistent with
+// how a GBRFF2 round is built (one sincos pass at ω⁰, the phase evaluations,
+// the frequency-step evaluations, one sincos pass at ω, the correlation and
+// the weight update), and the stats pointer does not change the model.
+func TestFitStats(t *testing.T) {
+	tr := must(synth.Checkerboard(600, 0.05, 5))
+	var st FitStats
+	m := fit(t, tr, Config{T: 6, Seed: 3, Stats: &st})
+	if !bytes.Equal(marshal(t, m), marshal(t, fit(t, tr, Config{T: 6, Seed: 3}))) {
+		t.Fatal("Stats changed the model")
+	}
+	if st.Rounds != 6 || st.FreqEvals < st.Rounds || st.PhaseEvals < 8*st.Rounds || st.LBFGSIters < 1 || st.InputCopies < 1 {
+		t.Fatalf("implausible stats %+v", st)
+	}
+	if st.XPasses != 2*st.Rounds+st.FreqEvals {
+		t.Errorf("XPasses %d, want 2 per round + %d frequency evaluations", st.XPasses, st.FreqEvals)
+	}
+	if st.Passes != st.XPasses+st.PhaseEvals+2*st.Rounds {
+		t.Errorf("Passes %d, want X passes %d + phase evaluations %d + 2 per round", st.Passes, st.XPasses, st.PhaseEvals)
+	}
+	var st1 FitStats
+	fit(t, tr, Config{Variant: VariantGBRFF1, T: 3, K: 4, Seed: 3, Stats: &st1})
+	if st1.Rounds != 3 || st1.XPasses != 3*4 || st1.Passes <= st1.XPasses {
+		t.Errorf("gbrff1 stats %+v: want 3 rounds of K = 4 sincos passes each", st1)
+	}
+}
+
+// TestThreads: Threads is a property of the run, not of the model: any value
+// gives the same bytes, and the fitted model's Config has it at 0.
+func TestThreads(t *testing.T) {
+	tr := must(synth.Checkerboard(300, 0.05, 5))
+	want := marshal(t, fit(t, tr, Config{T: 3, Seed: 1}))
+	for _, th := range []int{1, 2, 5} {
+		m := fit(t, tr, Config{T: 3, Seed: 1, Threads: th})
+		if !bytes.Equal(marshal(t, m), want) {
+			t.Errorf("Threads %d: model bytes differ", th)
+		}
+		if m.Config().Threads != 0 {
+			t.Errorf("Threads %d stored in the model config", th)
+		}
+	}
+}
+
+// TestPhaseSearchGlobal: in every round of GBRFF2 fits at three kernel widths
+// the phase search of Fit (an 8-point grid, two brackets refined) reaches the
+// minimum that a 256-point grid refining 8 brackets finds, to 1e-12
+// relative.
+func TestPhaseSearchGlobal(t *testing.T) {
+	tr := must(synth.Checkerboard(800, 0.05, 5))
+	for _, g := range []float64{0.25, 1, 4} {
+		c := Config{T: 25, Gamma: g / float64(tr.D), Seed: 2}.resolved(tr.D)
+		signs, _, err := learners.BinaryLabels(tr.Y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := newFitter(c, featmap.Dense(tr.N, tr.D, tr.X), signs, allRows(tr.N), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r := 0; r < c.T; r++ {
+			if err := f.x.Sincos(f.s, f.cs, f.omega[r*f.d:(r+1)*f.d]); err != nil {
+				t.Fatal(err)
+			}
+			b, err := f.phase()
+			if err != nil {
+				t.Fatal(err)
+			}
+			ph, err := exploss.NewPhase(f.cs, f.s, f.yt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _ := ph.Eval(b)
+			_, ref := solvers.MinimizeCircle(ph.Eval, solvers.CircleOptions{GridPoints: 256, Candidates: 8})
+			if got > ref*(1+1e-12) {
+				t.Errorf("γ = %v/d, round %d: phase search f(%v) = %v, the fine search found %v", g, r, b, got, ref)
+			}
+			if err := f.round2(r); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
