@@ -45,6 +45,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		return nil, err
 	}
 	f.threads = threads
+	f.x.SetThreads(threads)
 	start := time.Now()
 	best, bestLoss, since := 0, math.Inf(1), 0
 	for t := 0; t < c.T; t++ {
@@ -111,8 +112,8 @@ type fitter struct {
 
 	st FitStats // work counts (Config.Stats)
 	// threads is Config.Threads (0 = GOMAXPROCS): the goroutines the exploss
-	// sweeps of this fit may use. Not wired yet: exploss.Data has no
-	// per-data thread limit on this branch (it uses GOMAXPROCS).
+	// sweeps of this fit may use (set on f.x, the phase sweeps and the
+	// weight sums). The results do not depend on it.
 	threads int
 }
 
@@ -183,7 +184,7 @@ func (f *fitter) addTerm(w []float64, b, a float64) {
 // update applies the round's step to H, the weights and the validation set.
 func (f *fitter) update(alpha float64) error {
 	var err error
-	if f.sumW, err = exploss.Weights(f.yt, f.H, f.y, f.h, alpha); err != nil {
+	if f.sumW, err = f.x.Weights(f.yt, f.H, f.y, f.h, alpha); err != nil {
 		return err
 	}
 	f.st.Passes++

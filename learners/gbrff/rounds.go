@@ -53,7 +53,7 @@ func (f *fitter) round2(t int) error {
 		}
 	}
 	sb, cb := xmath.Sincos(b)
-	corr, err := exploss.WeightedCorrelation(f.h, f.yt, f.cs, f.s, []float64{cb}, []float64{sb})
+	corr, err := f.x.WeightedCorrelation(f.h, f.yt, f.cs, f.s, []float64{cb}, []float64{sb})
 	if err != nil {
 		return err
 	}
@@ -96,6 +96,7 @@ func (f *fitter) phase() (float64, error) {
 	if err != nil {
 		return 0, err
 	}
+	ph.SetThreads(f.threads)
 	b, _ := solvers.MinimizeCircle(func(b float64) (float64, float64) {
 		f.st.Passes++
 		f.st.PhaseEvals++
@@ -152,7 +153,7 @@ func (f *fitter) round1(t int) error {
 		s, c := xmath.Sincos(a[k])
 		u[k], v[k] = float64(q[k]*c), float64(q[k]*s)
 	}
-	corr, err := exploss.WeightedCorrelation(f.h, f.yt, lm.C, lm.S, u, v)
+	corr, err := f.x.WeightedCorrelation(f.h, f.yt, lm.C, lm.S, u, v)
 	if err != nil {
 		return err
 	}
