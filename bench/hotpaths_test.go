@@ -40,9 +40,13 @@ func onePath(b *testing.B, path string, f func(b *testing.B)) {
 	f(b)
 }
 
-// BenchmarkFeatureMap: Z = √(2/D)·cos(XW + b) on one core (GOMAXPROCS 1, as
-// the issue's figures), every SIMD path, next to gonum dgemm + math.Cos.
-// GFLOP/s counts the 2·n·d·D flops of the product.
+// BenchmarkFeatureMap: Z = √(2/D)·cos(XW + b) through RFF.Transform, every
+// SIMD path at GOMAXPROCS 1 (the issue's one-core figures) and 2, next to
+// gonum dgemm + math.Cos. GOMAXPROCS is set inside each leaf (procs): go
+// test resets it to the -cpu value for every leaf sub-benchmark, so setting
+// it in the parent measured the default count. GFLOP/s counts the 2·n·d·D
+// flops of the product; floor-ms is that product at 108 GFLOP/s plus n·D
+// cosines at 0.645 ns, the one-core floor of the issue.
 func BenchmarkFeatureMap(b *testing.B) {
 	for _, s := range [][3]int{{10000, 10, 1000}, {10000, 100, 1000}, {50000, 18, 300}} {
 		n, d, D := s[0], s[1], s[2]
@@ -59,10 +63,10 @@ func BenchmarkFeatureMap(b *testing.B) {
 		}
 		Z := featmap.Dense(n, D, make([]float64, n*D))
 		flops := 2 * float64(n*d*D)
+		floor := flops/108e9*1e3 + float64(n*D)*0.645e-6
 		name := fmt.Sprintf("n=%d/d=%d/D=%d", n, d, D)
-		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 		for _, p := range asm.Paths() {
-			b.Run(name+"/path="+p, func(b *testing.B) {
+			procs(b, name+"/path="+p, func(b *testing.B) {
 				onePath(b, p, func(b *testing.B) {
 					for b.Loop() {
 						if err := m.Transform(Z, X); err != nil {
@@ -70,10 +74,12 @@ func BenchmarkFeatureMap(b *testing.B) {
 						}
 					}
 					report(b, flops)
+					b.ReportMetric(floor, "floor-ms")
 				})
 			})
 		}
-		b.Run(name+"/path=gonum+math", func(b *testing.B) {
+		b.Run(name+"/path=gonum+math/procs=1", func(b *testing.B) {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 			scale := math.Sqrt(2 / float64(D))
 			for b.Loop() {
 				blas64.Gemm(blas.NoTrans, blas.NoTrans, 1,
@@ -88,6 +94,7 @@ func BenchmarkFeatureMap(b *testing.B) {
 				}
 			}
 			report(b, flops)
+			b.ReportMetric(floor, "floor-ms")
 		})
 	}
 }
@@ -114,10 +121,10 @@ func newGBRFF2Problem(b *testing.B) *gbrff2Problem {
 	return p
 }
 
-// procs runs f at GOMAXPROCS 1 (the issue's one-core figures) and at the
-// machine's count.
+// procs runs f at GOMAXPROCS 1 (the issue's one-core figures) and 2 (the
+// issue's two-core figures), set inside the leaf.
 func procs(b *testing.B, name string, f func(b *testing.B)) {
-	for _, p := range []int{1, runtime.NumCPU()} {
+	for _, p := range []int{1, 2} {
 		b.Run(fmt.Sprintf("%s/procs=%d", name, p), func(b *testing.B) {
 			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(p))
 			f(b)
