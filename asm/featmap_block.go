@@ -7,11 +7,11 @@ import "fmt"
 // rate). CosAffineRows computes blocks of up to affineBlockRows rows × one
 // panel of affinePanel columns: each W vector it loads feeds the FMAs of every
 // row of the block (internal/gen/amd64/featmap.go). It writes the phases
-// θ = b + x·W of a block of rows straight into dst and then turns each row into
-// scale·cos(θ) in place with the one-row kernel (d = 0), while the rows are
-// still in L1. Every θ is b[j] followed by one FMA per k in k order, the chain
-// of CosAffine and of its twin, so the results are the same bits on every
-// path, whichever kernel runs.
+// θ = b + x·W of a block of rows into a stack tile and then scale·cos(θ) into
+// dst with the one-row kernel at d = 0 (the cosines of its phases). Every θ
+// is b[j] followed by one FMA per k in k order, the chain of CosAffine and of
+// its twin, so the results are the same bits on every path, whichever kernel
+// runs.
 
 // affinePanel is the panel width in columns (internal/gen/amd64/featmap.go
 // has the same constant): three ZMM vectors, six YMM vectors.
@@ -85,40 +85,54 @@ func CosAffineRows(dst []float64, ldd int, x []float64, ldx, n int, a *AffinePan
 	cosAffineBlocked(dst, ldd, x, ldx, n, a, b, scale)
 }
 
-// cosAffineBlocked is CosAffineRows on a path with blocked kernels. The last,
-// partial panel goes through a stack tile (the kernels always write whole
-// panels) with its phases padded by zeros.
+// affineMaxChunk bounds how many panels of θ one block of rows keeps in its
+// stack tile: 8 rows × 32 panels × 24 columns × 8 bytes = 48 KiB.
+const affineMaxChunk = 32
+
+// cosAffineBlocked is CosAffineRows on a path with blocked kernels. For each
+// block of rows it writes θ for a chunk of panels into a stack tile and then
+// the cosines of the tile into dst, so dst is written once, by the cosine
+// pass, and never read (writing θ into dst and taking the cosines in place
+// measured slower: the FMA loop then meets dst's first-touch misses). Long
+// rows are cut into equal chunks of at most affineMaxChunk panels: fewer,
+// longer calls of the cosine kernel measured faster than L1-sized ones. The
+// last, partial panel runs on its own with zero-padded phases (the kernels
+// always compute whole panels; the padding columns are never copied out).
 func cosAffineBlocked(dst []float64, ldd int, x []float64, ldx, n int, a *AffinePanels, b []float64, scale float64) {
 	d, D := a.d, a.D
+	np := (D + affinePanel - 1) / affinePanel
 	full := D / affinePanel
-	rem := D - full*affinePanel
-	var tile [affineBlockRows * affinePanel]float64
+	chunks := (np + affineMaxChunk - 1) / affineMaxChunk
+	chunk := (np + chunks - 1) / chunks
+	var tile [affineBlockRows * affineMaxChunk * affinePanel]float64
 	var bt [affinePanel]float64
 	copy(bt[:], b[full*affinePanel:])
-	last := a.p[full*d*affinePanel:]
 	for i0 := 0; i0 < n; i0 += affineBlockRows {
 		end := min(n, i0+affineBlockRows)
-		for i := i0; i < end; {
-			r := affineBlockRows
-			for r > end-i {
-				r /= 2
-			}
-			xi := x[i*ldx:]
-			if full > 0 {
-				affineBlock(r, dst[i*ldd:], ldd, xi, ldx, d, a.p, b, full)
-			}
-			if rem > 0 {
-				affineBlock(r, tile[:], affinePanel, xi, ldx, d, last, bt[:], 1)
-				for k := 0; k < r; k++ {
-					o := (i+k)*ldd + full*affinePanel
-					copy(dst[o:o+rem], tile[k*affinePanel:])
+		for q0 := 0; q0 < np; q0 += chunk {
+			nq := min(chunk, np-q0)
+			ldt := nq * affinePanel
+			nfull := min(nq, full-q0) // whole panels in this chunk
+			cols := min(D-q0*affinePanel, ldt)
+			p := a.p[q0*d*affinePanel:]
+			for i := i0; i < end; {
+				r := affineBlockRows
+				for r > end-i {
+					r /= 2
 				}
+				t, xi := tile[(i-i0)*ldt:], x[i*ldx:]
+				if nfull > 0 {
+					affineBlock(r, t, ldt, xi, ldx, d, p, b[q0*affinePanel:], nfull)
+				}
+				if nfull < nq { // the last, partial panel, with zero-padded phases
+					affineBlock(r, t[nfull*affinePanel:], ldt, xi, ldx, d, p[nfull*d*affinePanel:], bt[:], 1)
+				}
+				i += r
 			}
-			i += r
-		}
-		for i := i0; i < end; i++ {
-			row := dst[i*ldd : i*ldd+D]
-			cosAffine(row, nil, nil, row, 0, scale) // in place: each lane reads θ before it writes
+			for i := i0; i < end; i++ {
+				o := i*ldd + q0*affinePanel
+				cosAffine(dst[o:o+cols], nil, nil, tile[(i-i0)*ldt:(i-i0)*ldt+cols], 0, scale)
+			}
 		}
 	}
 }

@@ -11,7 +11,8 @@ import (
 // bits, on every path, with the blocked kernel forced on and off, over row
 // counts that exercise every block size (8, 4, 2, 1), widths with and without
 // a partial panel, strides larger than the shapes, and special values in x
-// and W (NaN, ±Inf, huge phases that leave the fast cos domain). Nothing
+// and W (NaN, ±Inf, huge phases that leave the fast cos domain), and rows
+// long enough to be cut into chunks. Nothing
 // outside the D columns of each dst row may be written.
 func TestCosAffineRowsMatchesTwin(t *testing.T) {
 	defer func(v int) { affineMinD = v }(affineMinD)
@@ -20,7 +21,7 @@ func TestCosAffineRowsMatchesTwin(t *testing.T) {
 		for _, minD := range []int{1, 1 << 30} {
 			affineMinD = minD
 			for _, d := range []int{0, 1, 2, 3, 7, 10, 18, 33, 100} {
-				for _, D := range []int{0, 1, 5, 8, 23, 24, 25, 47, 48, 71, 100} {
+				for _, D := range []int{0, 1, 5, 8, 23, 24, 25, 47, 48, 71, 100, 791} { // 791: two chunks of 17 panels
 					for _, n := range []int{0, 1, 3, 7, 8, 9, 15, 23} {
 						wild := 0.0
 						if r.IntN(3) == 0 {
