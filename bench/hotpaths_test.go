@@ -46,7 +46,9 @@ func onePath(b *testing.B, path string, f func(b *testing.B)) {
 // test resets it to the -cpu value for every leaf sub-benchmark, so setting
 // it in the parent measured the default count. GFLOP/s counts the 2·n·d·D
 // flops of the product; floor-ms is that product at 108 GFLOP/s plus n·D
-// cosines at 0.645 ns, the one-core floor of the issue.
+// cosines at 0.645 ns, the one-core floor of the issue. cpu-ms/op is the
+// process's CPU time per op (all threads): on a shared machine it leaves out
+// the time spent waiting for a core, which wall-clock ms/op includes.
 func BenchmarkFeatureMap(b *testing.B) {
 	for _, s := range [][3]int{{10000, 10, 1000}, {10000, 100, 1000}, {50000, 18, 300}} {
 		n, d, D := s[0], s[1], s[2]
@@ -68,11 +70,13 @@ func BenchmarkFeatureMap(b *testing.B) {
 		for _, p := range asm.Paths() {
 			procs(b, name+"/path="+p, func(b *testing.B) {
 				onePath(b, p, func(b *testing.B) {
+					c0 := cpuSeconds()
 					for b.Loop() {
 						if err := m.Transform(Z, X); err != nil {
 							b.Fatal(err)
 						}
 					}
+					b.ReportMetric((cpuSeconds()-c0)/float64(b.N)*1e3, "cpu-ms/op")
 					report(b, flops)
 					b.ReportMetric(floor, "floor-ms")
 				})
@@ -81,6 +85,7 @@ func BenchmarkFeatureMap(b *testing.B) {
 		b.Run(name+"/path=gonum+math/procs=1", func(b *testing.B) {
 			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 			scale := math.Sqrt(2 / float64(D))
+			c0 := cpuSeconds()
 			for b.Loop() {
 				blas64.Gemm(blas.NoTrans, blas.NoTrans, 1,
 					blas64.General{Rows: n, Cols: d, Stride: d, Data: X.Data},
@@ -93,6 +98,7 @@ func BenchmarkFeatureMap(b *testing.B) {
 					}
 				}
 			}
+			b.ReportMetric((cpuSeconds()-c0)/float64(b.N)*1e3, "cpu-ms/op")
 			report(b, flops)
 			b.ReportMetric(floor, "floor-ms")
 		})
