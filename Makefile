@@ -89,7 +89,7 @@ bench-learners:
 ## thread at the same shapes (bench/peers/featmap-openblas.sh; Debian's libopenblas-dev, libsleef-dev)
 .PHONY: bench-peers-featmap
 bench-peers-featmap:
-	$(GO) test -run '^$$' -bench 'FeatureMap/.*/path=avx512/procs=1$$' -benchtime 5x -cpu 1 ./bench
+	$(GO) test -run '^$$' -bench 'FeatureMap/.*/.*/.*/path=avx512/procs=1$$' -benchtime 5x -cpu 1 ./bench
 	sh bench/peers/featmap-openblas.sh
 
 ## bench: benchstat-compatible output in $(BENCHOUT)/bench.txt

@@ -41,6 +41,7 @@ func BenchmarkCosAffineRows(b *testing.B) {
 					if kernel == "rows" {
 						affineMinD = 1 << 30
 					}
+					CosAffineRows(Z, sh.D, X, sh.d, sh.n, a, bias, 1) // warm-up: page faults
 					cpu0 := cpuSeconds()
 					for b.Loop() {
 						CosAffineRows(Z, sh.D, X, sh.d, sh.n, a, bias, 1)

@@ -70,6 +70,9 @@ func BenchmarkFeatureMap(b *testing.B) {
 		for _, p := range asm.Paths() {
 			procs(b, name+"/path="+p, func(b *testing.B) {
 				onePath(b, p, func(b *testing.B) {
+					if err := m.Transform(Z, X); err != nil { // warm-up: page faults, packing W
+						b.Fatal(err)
+					}
 					c0 := cpuSeconds()
 					for b.Loop() {
 						if err := m.Transform(Z, X); err != nil {
