@@ -93,49 +93,66 @@ func CosAffineRows(dst []float64, ldd int, x []float64, ldx, n int, a *AffinePan
 const affineMaxChunk = 32
 
 // cosAffineBlocked is CosAffineRows on a path with blocked kernels. For each
-// block of rows it writes θ for a chunk of panels into a stack tile and then
-// the cosines of the tile into dst, so dst is written once, by the cosine
-// pass, and never read (writing θ into dst and taking the cosines in place
-// measured slower: the FMA loop then meets dst's first-touch misses). Long
-// rows are cut into equal chunks of at most affineMaxChunk panels: fewer,
-// longer calls of the cosine kernel measured faster than L1-sized ones. The
-// last, partial panel runs on its own with zero-padded phases (the kernels
-// always compute whole panels; the padding columns are never copied out).
+// block of rows it writes θ for a chunk of whole panels into a stack tile and
+// then the cosines of the tile into dst, so dst is written once, by the
+// cosine pass, and never read (writing θ into dst and taking the cosines in
+// place measured slower: the FMA loop then meets dst's first-touch misses).
+// Long rows are cut into equal chunks of at most affineMaxChunk panels:
+// fewer, longer calls of the cosine kernel measured faster than L1-sized
+// ones. Whole panels are whole vectors, so no row leaves a scalar tail to the
+// twin. The last, partial panel runs on its own, with zero-padded phases,
+// into a small contiguous tile whose cosines are one call for all the rows of
+// the block (padding lanes included); only its first rem columns are copied
+// out.
 func cosAffineBlocked(dst []float64, ldd int, x []float64, ldx, n int, a *AffinePanels, b []float64, scale float64) {
 	d, D := a.d, a.D
-	np := (D + affinePanel - 1) / affinePanel
 	full := D / affinePanel
-	chunks := (np + affineMaxChunk - 1) / affineMaxChunk
-	chunk := (np + chunks - 1) / chunks
+	rem := D - full*affinePanel
+	chunks := max(1, (full+affineMaxChunk-1)/affineMaxChunk)
+	chunk := (full + chunks - 1) / chunks
 	var tile [affineBlockRows * affineMaxChunk * affinePanel]float64
+	var tail [affineBlockRows * affinePanel]float64
 	var bt [affinePanel]float64
 	copy(bt[:], b[full*affinePanel:])
+	last := a.p[full*d*affinePanel:]
 	for i0 := 0; i0 < n; i0 += affineBlockRows {
 		end := min(n, i0+affineBlockRows)
-		for q0 := 0; q0 < np; q0 += chunk {
-			nq := min(chunk, np-q0)
+		for q0 := 0; q0 < full; q0 += chunk {
+			nq := min(chunk, full-q0)
 			ldt := nq * affinePanel
-			nfull := min(nq, full-q0) // whole panels in this chunk
-			cols := min(D-q0*affinePanel, ldt)
 			p := a.p[q0*d*affinePanel:]
 			for i := i0; i < end; {
-				r := affineBlockRows
-				for r > end-i {
-					r /= 2
-				}
-				t, xi := tile[(i-i0)*ldt:], x[i*ldx:]
-				if nfull > 0 {
-					affineBlock(r, t, ldt, xi, ldx, d, p, b[q0*affinePanel:], nfull)
-				}
-				if nfull < nq { // the last, partial panel, with zero-padded phases
-					affineBlock(r, t[nfull*affinePanel:], ldt, xi, ldx, d, p[nfull*d*affinePanel:], bt[:], 1)
-				}
+				r := blockRows(end - i)
+				affineBlock(r, tile[(i-i0)*ldt:], ldt, x[i*ldx:], ldx, d, p, b[q0*affinePanel:], nq)
 				i += r
 			}
 			for i := i0; i < end; i++ {
 				o := i*ldd + q0*affinePanel
-				cosAffine(dst[o:o+cols], nil, nil, tile[(i-i0)*ldt:(i-i0)*ldt+cols], 0, scale)
+				cosAffine(dst[o:o+ldt], nil, nil, tile[(i-i0)*ldt:(i-i0+1)*ldt], 0, scale)
 			}
 		}
+		if rem == 0 {
+			continue
+		}
+		for i := i0; i < end; {
+			r := blockRows(end - i)
+			affineBlock(r, tail[(i-i0)*affinePanel:], affinePanel, x[i*ldx:], ldx, d, last, bt[:], 1)
+			i += r
+		}
+		t := tail[:(end-i0)*affinePanel]
+		cosAffine(t, nil, nil, t, 0, scale) // in place: each lane reads θ before it writes
+		for i := i0; i < end; i++ {
+			copy(dst[i*ldd+full*affinePanel:i*ldd+D], tail[(i-i0)*affinePanel:])
+		}
 	}
+}
+
+// blockRows is the largest block the kernels take (8, 4, 2 or 1 rows) that
+// fits in left > 0 rows.
+func blockRows(left int) int {
+	r := affineBlockRows
+	for r > left {
+		r /= 2
+	}
+	return r
 }

@@ -21,7 +21,7 @@ func TestCosAffineRowsMatchesTwin(t *testing.T) {
 		for _, minD := range []int{1, 1 << 30} {
 			affineMinD = minD
 			for _, d := range []int{0, 1, 2, 3, 7, 10, 18, 33, 100} {
-				for _, D := range []int{0, 1, 5, 8, 23, 24, 25, 47, 48, 71, 100, 791} { // 791: two chunks of 17 panels
+				for _, D := range []int{0, 1, 5, 8, 23, 24, 25, 47, 48, 71, 100, 815} { // 815: two chunks (17 + 16 panels) and a partial panel
 					for _, n := range []int{0, 1, 3, 7, 8, 9, 15, 23} {
 						wild := 0.0
 						if r.IntN(3) == 0 {
