@@ -6,12 +6,13 @@ import "fmt"
 // one W load per FMA, so at larger d it waits on loads (about half the FMA
 // rate). CosAffineRows computes blocks of up to affineBlockRows rows × one
 // panel of affinePanel columns: each W vector it loads feeds the FMAs of every
-// row of the block (internal/gen/amd64/featmap.go). It writes the phases
-// θ = b + x·W of a block of rows into a stack tile and then scale·cos(θ) into
-// dst with the one-row kernel at d = 0 (the cosines of its phases). Every θ
-// is b[j] followed by one FMA per k in k order, the chain of CosAffine and of
-// its twin, so the results are the same bits on every path, whichever kernel
-// runs.
+// row of the block (internal/gen/amd64/featmap.go for AVX-512 and AVX2,
+// internal/gen/arm64/featmap.go for NEON; the generic path runs CosAffine on
+// each row). It writes the phases θ = b + x·W of a block of rows into a stack
+// tile and then scale·cos(θ) into dst with the one-row kernel at d = 0 (the
+// cosines of its phases). Every θ is b[j] followed by one FMA per k in k
+// order, the chain of CosAffine and of its twin, so the results are the same
+// bits on every path, whichever kernel runs.
 
 // affinePanel is the panel width in columns (internal/gen/amd64/featmap.go
 // has the same constant): three ZMM vectors, six YMM vectors.
