@@ -23,9 +23,10 @@ const affineBlockRows = 8
 
 // affineMinD is the smallest d for which CosAffineRows uses the blocked
 // kernel; below it the rows go through CosAffine one at a time. It is 1
-// because BenchmarkCosAffineRows found the blocked kernel no slower at any d
-// (AVX-512: equal at d = 4 and 10, 0.9× the time at d = 18, 0.5× at d = 100;
-// AVX2: 0.8× at d = 10, 0.35× at d = 100). A variable so that tests and
+// because the blocked kernel measured no slower at any d (CPU time per op,
+// one core, BenchmarkCosAffineRows and BenchmarkFeatureMap: AVX-512 1.0× the
+// one-row kernel's time at d = 4 and 10, 0.78× at d = 18, 0.52× at d = 100;
+// AVX2 0.78×, 0.64×, 0.36× at d = 10, 18, 100). A variable so that tests and
 // benchmarks can force either kernel.
 var affineMinD = 1
 
