@@ -85,6 +85,13 @@ bench-learners:
 	$(GO) test -run '^$$' -bench 'Fit/.*/n=10000$$' -benchtime 1x ./bench | tee $(BENCHOUT)/learners-fit-1e4.txt
 	$(GO) test -run '^$$' -bench 'Fit/.*/n=100000$$' -benchtime 1x -timeout 60m ./bench | tee $(BENCHOUT)/learners-fit-1e5.txt
 
+## bench-peers-featmap: BenchmarkFeatureMap at one core next to OpenBLAS dgemm + SLEEF u10 cos on one
+## thread at the same shapes (bench/peers/featmap-openblas.sh; Debian's libopenblas-dev, libsleef-dev)
+.PHONY: bench-peers-featmap
+bench-peers-featmap:
+	$(GO) test -run '^$$' -bench 'FeatureMap/.*/.*/.*/path=avx512/procs=1$$' -benchtime 5x -cpu 1 ./bench
+	sh bench/peers/featmap-openblas.sh
+
 ## bench: benchstat-compatible output in $(BENCHOUT)/bench.txt
 bench:
 	@mkdir -p $(BENCHOUT)

@@ -15,6 +15,8 @@
 //		for k := range x { acc = math.FMA(x[k], w[k*ldw+j], acc) }
 //		dst[j] = scale * cos(acc)
 //	}
+//	CosAffineRows: CosAffine on n rows (strides ldx, ldd), register-blocked:
+//		one load of W feeds the FMAs of up to 8 rows; same bits per element
 //
 // The reduction kernels (sums.go: Weights, PhaseSums, SincosDot, DotStats,
 // FreqStepSums, LandmarkSums, CosSum) are the fused sweeps of the boosting

@@ -309,6 +309,688 @@ cosAffineNEON_done:
 	MOVD R4, ret+112(FP)
 	RET
 
+// func affineBlock8NEON(t []float64, ldt int, x []float64, ldx, d int, p, b []float64, np int)
+TEXT ·affineBlock8NEON(SB), NOSPLIT, $0-128
+	MOVD t_base+0(FP), R0
+	MOVD ldt+24(FP), R1
+	LSL $3, R1, R1
+	MOVD x_base+32(FP), R2
+	MOVD ldx+56(FP), R3
+	LSL $3, R3, R3
+	MOVD d+64(FP), R4
+	MOVD p_base+72(FP), R5
+	MOVD b_base+96(FP), R6
+	MOVD np+120(FP), R7
+	MOVD $192, R16
+	MUL R4, R16, R15
+affineBlock8NEON_panel:
+	CBZ R7, affineBlock8NEON_done
+	ADD $0, R6, R16
+	ADD $64, R16, R17
+	VLD1 (R16), [V0.D2, V1.D2, V2.D2, V3.D2] // ld1 {v0.2d-v3.2d}, [x16]
+	VLD1 (R17), [V4.D2, V5.D2] // ld1 {v4.2d, v5.2d}, [x17]
+	VLD1 (R16), [V6.D2, V7.D2, V8.D2, V9.D2] // ld1 {v6.2d-v9.2d}, [x16]
+	VLD1 (R17), [V10.D2, V11.D2] // ld1 {v10.2d, v11.2d}, [x17]
+	VLD1 (R16), [V12.D2, V13.D2, V14.D2, V15.D2] // ld1 {v12.2d-v15.2d}, [x16]
+	VLD1 (R17), [V16.D2, V17.D2] // ld1 {v16.2d, v17.2d}, [x17]
+	VLD1 (R16), [V18.D2, V19.D2, V20.D2, V21.D2] // ld1 {v18.2d-v21.2d}, [x16]
+	VLD1 (R17), [V22.D2, V23.D2] // ld1 {v22.2d, v23.2d}, [x17]
+	MOVD R2, R10
+	ADD R3, R10, R11
+	ADD R3, R11, R12
+	ADD R3, R12, R13
+	MOVD R4, R8
+	CBZ R8, affineBlock8NEON_k0_0_end
+	ADD $0, R5, R9
+affineBlock8NEON_k0_0:
+	VLD1.P 64(R9), [V24.D2, V25.D2, V26.D2, V27.D2] // ld1 {v24.2d-v27.2d}, [x9],#64
+	VLD1 (R9), [V28.D2, V29.D2] // ld1 {v28.2d, v29.2d}, [x9]
+	ADD $128, R9, R9
+	VLD1R (R10), [V30.D2] // ld1r {v30.2d}, [x10]
+	ADD $8, R10, R10
+	VFMLA V24.D2, V30.D2, V0.D2 // fmla v0.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V1.D2 // fmla v1.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V2.D2 // fmla v2.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V3.D2 // fmla v3.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V4.D2 // fmla v4.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V5.D2 // fmla v5.2d, v30.2d, v29.2d
+	VLD1R (R11), [V30.D2] // ld1r {v30.2d}, [x11]
+	ADD $8, R11, R11
+	VFMLA V24.D2, V30.D2, V6.D2 // fmla v6.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V7.D2 // fmla v7.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V8.D2 // fmla v8.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V9.D2 // fmla v9.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V10.D2 // fmla v10.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V11.D2 // fmla v11.2d, v30.2d, v29.2d
+	VLD1R (R12), [V30.D2] // ld1r {v30.2d}, [x12]
+	ADD $8, R12, R12
+	VFMLA V24.D2, V30.D2, V12.D2 // fmla v12.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V13.D2 // fmla v13.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V14.D2 // fmla v14.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V15.D2 // fmla v15.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V16.D2 // fmla v16.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V17.D2 // fmla v17.2d, v30.2d, v29.2d
+	VLD1R (R13), [V30.D2] // ld1r {v30.2d}, [x13]
+	ADD $8, R13, R13
+	VFMLA V24.D2, V30.D2, V18.D2 // fmla v18.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V19.D2 // fmla v19.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V20.D2 // fmla v20.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V21.D2 // fmla v21.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V22.D2 // fmla v22.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V23.D2 // fmla v23.2d, v30.2d, v29.2d
+	SUBS $1, R8, R8
+	BNE affineBlock8NEON_k0_0
+affineBlock8NEON_k0_0_end:
+	ADD $0, R0, R14
+	ADD $64, R14, R16
+	VST1 [V0.D2, V1.D2, V2.D2, V3.D2], (R14) // st1 {v0.2d-v3.2d}, [x14]
+	VST1 [V4.D2, V5.D2], (R16) // st1 {v4.2d, v5.2d}, [x16]
+	ADD R1, R14, R14
+	ADD $64, R14, R16
+	VST1 [V6.D2, V7.D2, V8.D2, V9.D2], (R14) // st1 {v6.2d-v9.2d}, [x14]
+	VST1 [V10.D2, V11.D2], (R16) // st1 {v10.2d, v11.2d}, [x16]
+	ADD R1, R14, R14
+	ADD $64, R14, R16
+	VST1 [V12.D2, V13.D2, V14.D2, V15.D2], (R14) // st1 {v12.2d-v15.2d}, [x14]
+	VST1 [V16.D2, V17.D2], (R16) // st1 {v16.2d, v17.2d}, [x16]
+	ADD R1, R14, R14
+	ADD $64, R14, R16
+	VST1 [V18.D2, V19.D2, V20.D2, V21.D2], (R14) // st1 {v18.2d-v21.2d}, [x14]
+	VST1 [V22.D2, V23.D2], (R16) // st1 {v22.2d, v23.2d}, [x16]
+	ADD $96, R6, R16
+	ADD $64, R16, R17
+	VLD1 (R16), [V0.D2, V1.D2, V2.D2, V3.D2] // ld1 {v0.2d-v3.2d}, [x16]
+	VLD1 (R17), [V4.D2, V5.D2] // ld1 {v4.2d, v5.2d}, [x17]
+	VLD1 (R16), [V6.D2, V7.D2, V8.D2, V9.D2] // ld1 {v6.2d-v9.2d}, [x16]
+	VLD1 (R17), [V10.D2, V11.D2] // ld1 {v10.2d, v11.2d}, [x17]
+	VLD1 (R16), [V12.D2, V13.D2, V14.D2, V15.D2] // ld1 {v12.2d-v15.2d}, [x16]
+	VLD1 (R17), [V16.D2, V17.D2] // ld1 {v16.2d, v17.2d}, [x17]
+	VLD1 (R16), [V18.D2, V19.D2, V20.D2, V21.D2] // ld1 {v18.2d-v21.2d}, [x16]
+	VLD1 (R17), [V22.D2, V23.D2] // ld1 {v22.2d, v23.2d}, [x17]
+	MOVD R2, R10
+	ADD R3, R10, R11
+	ADD R3, R11, R12
+	ADD R3, R12, R13
+	MOVD R4, R8
+	CBZ R8, affineBlock8NEON_k0_1_end
+	ADD $96, R5, R9
+affineBlock8NEON_k0_1:
+	VLD1.P 64(R9), [V24.D2, V25.D2, V26.D2, V27.D2] // ld1 {v24.2d-v27.2d}, [x9],#64
+	VLD1 (R9), [V28.D2, V29.D2] // ld1 {v28.2d, v29.2d}, [x9]
+	ADD $128, R9, R9
+	VLD1R (R10), [V30.D2] // ld1r {v30.2d}, [x10]
+	ADD $8, R10, R10
+	VFMLA V24.D2, V30.D2, V0.D2 // fmla v0.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V1.D2 // fmla v1.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V2.D2 // fmla v2.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V3.D2 // fmla v3.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V4.D2 // fmla v4.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V5.D2 // fmla v5.2d, v30.2d, v29.2d
+	VLD1R (R11), [V30.D2] // ld1r {v30.2d}, [x11]
+	ADD $8, R11, R11
+	VFMLA V24.D2, V30.D2, V6.D2 // fmla v6.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V7.D2 // fmla v7.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V8.D2 // fmla v8.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V9.D2 // fmla v9.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V10.D2 // fmla v10.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V11.D2 // fmla v11.2d, v30.2d, v29.2d
+	VLD1R (R12), [V30.D2] // ld1r {v30.2d}, [x12]
+	ADD $8, R12, R12
+	VFMLA V24.D2, V30.D2, V12.D2 // fmla v12.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V13.D2 // fmla v13.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V14.D2 // fmla v14.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V15.D2 // fmla v15.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V16.D2 // fmla v16.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V17.D2 // fmla v17.2d, v30.2d, v29.2d
+	VLD1R (R13), [V30.D2] // ld1r {v30.2d}, [x13]
+	ADD $8, R13, R13
+	VFMLA V24.D2, V30.D2, V18.D2 // fmla v18.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V19.D2 // fmla v19.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V20.D2 // fmla v20.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V21.D2 // fmla v21.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V22.D2 // fmla v22.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V23.D2 // fmla v23.2d, v30.2d, v29.2d
+	SUBS $1, R8, R8
+	BNE affineBlock8NEON_k0_1
+affineBlock8NEON_k0_1_end:
+	ADD $96, R0, R14
+	ADD $64, R14, R16
+	VST1 [V0.D2, V1.D2, V2.D2, V3.D2], (R14) // st1 {v0.2d-v3.2d}, [x14]
+	VST1 [V4.D2, V5.D2], (R16) // st1 {v4.2d, v5.2d}, [x16]
+	ADD R1, R14, R14
+	ADD $64, R14, R16
+	VST1 [V6.D2, V7.D2, V8.D2, V9.D2], (R14) // st1 {v6.2d-v9.2d}, [x14]
+	VST1 [V10.D2, V11.D2], (R16) // st1 {v10.2d, v11.2d}, [x16]
+	ADD R1, R14, R14
+	ADD $64, R14, R16
+	VST1 [V12.D2, V13.D2, V14.D2, V15.D2], (R14) // st1 {v12.2d-v15.2d}, [x14]
+	VST1 [V16.D2, V17.D2], (R16) // st1 {v16.2d, v17.2d}, [x16]
+	ADD R1, R14, R14
+	ADD $64, R14, R16
+	VST1 [V18.D2, V19.D2, V20.D2, V21.D2], (R14) // st1 {v18.2d-v21.2d}, [x14]
+	VST1 [V22.D2, V23.D2], (R16) // st1 {v22.2d, v23.2d}, [x16]
+	ADD $0, R6, R16
+	ADD $64, R16, R17
+	VLD1 (R16), [V0.D2, V1.D2, V2.D2, V3.D2] // ld1 {v0.2d-v3.2d}, [x16]
+	VLD1 (R17), [V4.D2, V5.D2] // ld1 {v4.2d, v5.2d}, [x17]
+	VLD1 (R16), [V6.D2, V7.D2, V8.D2, V9.D2] // ld1 {v6.2d-v9.2d}, [x16]
+	VLD1 (R17), [V10.D2, V11.D2] // ld1 {v10.2d, v11.2d}, [x17]
+	VLD1 (R16), [V12.D2, V13.D2, V14.D2, V15.D2] // ld1 {v12.2d-v15.2d}, [x16]
+	VLD1 (R17), [V16.D2, V17.D2] // ld1 {v16.2d, v17.2d}, [x17]
+	VLD1 (R16), [V18.D2, V19.D2, V20.D2, V21.D2] // ld1 {v18.2d-v21.2d}, [x16]
+	VLD1 (R17), [V22.D2, V23.D2] // ld1 {v22.2d, v23.2d}, [x17]
+	MOVD R2, R10
+	ADD R3, R10, R10
+	ADD R3, R10, R10
+	ADD R3, R10, R10
+	ADD R3, R10, R10
+	ADD R3, R10, R11
+	ADD R3, R11, R12
+	ADD R3, R12, R13
+	MOVD R4, R8
+	CBZ R8, affineBlock8NEON_k4_0_end
+	ADD $0, R5, R9
+affineBlock8NEON_k4_0:
+	VLD1.P 64(R9), [V24.D2, V25.D2, V26.D2, V27.D2] // ld1 {v24.2d-v27.2d}, [x9],#64
+	VLD1 (R9), [V28.D2, V29.D2] // ld1 {v28.2d, v29.2d}, [x9]
+	ADD $128, R9, R9
+	VLD1R (R10), [V30.D2] // ld1r {v30.2d}, [x10]
+	ADD $8, R10, R10
+	VFMLA V24.D2, V30.D2, V0.D2 // fmla v0.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V1.D2 // fmla v1.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V2.D2 // fmla v2.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V3.D2 // fmla v3.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V4.D2 // fmla v4.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V5.D2 // fmla v5.2d, v30.2d, v29.2d
+	VLD1R (R11), [V30.D2] // ld1r {v30.2d}, [x11]
+	ADD $8, R11, R11
+	VFMLA V24.D2, V30.D2, V6.D2 // fmla v6.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V7.D2 // fmla v7.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V8.D2 // fmla v8.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V9.D2 // fmla v9.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V10.D2 // fmla v10.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V11.D2 // fmla v11.2d, v30.2d, v29.2d
+	VLD1R (R12), [V30.D2] // ld1r {v30.2d}, [x12]
+	ADD $8, R12, R12
+	VFMLA V24.D2, V30.D2, V12.D2 // fmla v12.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V13.D2 // fmla v13.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V14.D2 // fmla v14.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V15.D2 // fmla v15.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V16.D2 // fmla v16.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V17.D2 // fmla v17.2d, v30.2d, v29.2d
+	VLD1R (R13), [V30.D2] // ld1r {v30.2d}, [x13]
+	ADD $8, R13, R13
+	VFMLA V24.D2, V30.D2, V18.D2 // fmla v18.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V19.D2 // fmla v19.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V20.D2 // fmla v20.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V21.D2 // fmla v21.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V22.D2 // fmla v22.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V23.D2 // fmla v23.2d, v30.2d, v29.2d
+	SUBS $1, R8, R8
+	BNE affineBlock8NEON_k4_0
+affineBlock8NEON_k4_0_end:
+	ADD $0, R0, R14
+	ADD R1, R14, R14
+	ADD R1, R14, R14
+	ADD R1, R14, R14
+	ADD R1, R14, R14
+	ADD $64, R14, R16
+	VST1 [V0.D2, V1.D2, V2.D2, V3.D2], (R14) // st1 {v0.2d-v3.2d}, [x14]
+	VST1 [V4.D2, V5.D2], (R16) // st1 {v4.2d, v5.2d}, [x16]
+	ADD R1, R14, R14
+	ADD $64, R14, R16
+	VST1 [V6.D2, V7.D2, V8.D2, V9.D2], (R14) // st1 {v6.2d-v9.2d}, [x14]
+	VST1 [V10.D2, V11.D2], (R16) // st1 {v10.2d, v11.2d}, [x16]
+	ADD R1, R14, R14
+	ADD $64, R14, R16
+	VST1 [V12.D2, V13.D2, V14.D2, V15.D2], (R14) // st1 {v12.2d-v15.2d}, [x14]
+	VST1 [V16.D2, V17.D2], (R16) // st1 {v16.2d, v17.2d}, [x16]
+	ADD R1, R14, R14
+	ADD $64, R14, R16
+	VST1 [V18.D2, V19.D2, V20.D2, V21.D2], (R14) // st1 {v18.2d-v21.2d}, [x14]
+	VST1 [V22.D2, V23.D2], (R16) // st1 {v22.2d, v23.2d}, [x16]
+	ADD $96, R6, R16
+	ADD $64, R16, R17
+	VLD1 (R16), [V0.D2, V1.D2, V2.D2, V3.D2] // ld1 {v0.2d-v3.2d}, [x16]
+	VLD1 (R17), [V4.D2, V5.D2] // ld1 {v4.2d, v5.2d}, [x17]
+	VLD1 (R16), [V6.D2, V7.D2, V8.D2, V9.D2] // ld1 {v6.2d-v9.2d}, [x16]
+	VLD1 (R17), [V10.D2, V11.D2] // ld1 {v10.2d, v11.2d}, [x17]
+	VLD1 (R16), [V12.D2, V13.D2, V14.D2, V15.D2] // ld1 {v12.2d-v15.2d}, [x16]
+	VLD1 (R17), [V16.D2, V17.D2] // ld1 {v16.2d, v17.2d}, [x17]
+	VLD1 (R16), [V18.D2, V19.D2, V20.D2, V21.D2] // ld1 {v18.2d-v21.2d}, [x16]
+	VLD1 (R17), [V22.D2, V23.D2] // ld1 {v22.2d, v23.2d}, [x17]
+	MOVD R2, R10
+	ADD R3, R10, R10
+	ADD R3, R10, R10
+	ADD R3, R10, R10
+	ADD R3, R10, R10
+	ADD R3, R10, R11
+	ADD R3, R11, R12
+	ADD R3, R12, R13
+	MOVD R4, R8
+	CBZ R8, affineBlock8NEON_k4_1_end
+	ADD $96, R5, R9
+affineBlock8NEON_k4_1:
+	VLD1.P 64(R9), [V24.D2, V25.D2, V26.D2, V27.D2] // ld1 {v24.2d-v27.2d}, [x9],#64
+	VLD1 (R9), [V28.D2, V29.D2] // ld1 {v28.2d, v29.2d}, [x9]
+	ADD $128, R9, R9
+	VLD1R (R10), [V30.D2] // ld1r {v30.2d}, [x10]
+	ADD $8, R10, R10
+	VFMLA V24.D2, V30.D2, V0.D2 // fmla v0.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V1.D2 // fmla v1.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V2.D2 // fmla v2.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V3.D2 // fmla v3.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V4.D2 // fmla v4.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V5.D2 // fmla v5.2d, v30.2d, v29.2d
+	VLD1R (R11), [V30.D2] // ld1r {v30.2d}, [x11]
+	ADD $8, R11, R11
+	VFMLA V24.D2, V30.D2, V6.D2 // fmla v6.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V7.D2 // fmla v7.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V8.D2 // fmla v8.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V9.D2 // fmla v9.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V10.D2 // fmla v10.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V11.D2 // fmla v11.2d, v30.2d, v29.2d
+	VLD1R (R12), [V30.D2] // ld1r {v30.2d}, [x12]
+	ADD $8, R12, R12
+	VFMLA V24.D2, V30.D2, V12.D2 // fmla v12.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V13.D2 // fmla v13.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V14.D2 // fmla v14.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V15.D2 // fmla v15.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V16.D2 // fmla v16.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V17.D2 // fmla v17.2d, v30.2d, v29.2d
+	VLD1R (R13), [V30.D2] // ld1r {v30.2d}, [x13]
+	ADD $8, R13, R13
+	VFMLA V24.D2, V30.D2, V18.D2 // fmla v18.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V19.D2 // fmla v19.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V20.D2 // fmla v20.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V21.D2 // fmla v21.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V22.D2 // fmla v22.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V23.D2 // fmla v23.2d, v30.2d, v29.2d
+	SUBS $1, R8, R8
+	BNE affineBlock8NEON_k4_1
+affineBlock8NEON_k4_1_end:
+	ADD $96, R0, R14
+	ADD R1, R14, R14
+	ADD R1, R14, R14
+	ADD R1, R14, R14
+	ADD R1, R14, R14
+	ADD $64, R14, R16
+	VST1 [V0.D2, V1.D2, V2.D2, V3.D2], (R14) // st1 {v0.2d-v3.2d}, [x14]
+	VST1 [V4.D2, V5.D2], (R16) // st1 {v4.2d, v5.2d}, [x16]
+	ADD R1, R14, R14
+	ADD $64, R14, R16
+	VST1 [V6.D2, V7.D2, V8.D2, V9.D2], (R14) // st1 {v6.2d-v9.2d}, [x14]
+	VST1 [V10.D2, V11.D2], (R16) // st1 {v10.2d, v11.2d}, [x16]
+	ADD R1, R14, R14
+	ADD $64, R14, R16
+	VST1 [V12.D2, V13.D2, V14.D2, V15.D2], (R14) // st1 {v12.2d-v15.2d}, [x14]
+	VST1 [V16.D2, V17.D2], (R16) // st1 {v16.2d, v17.2d}, [x16]
+	ADD R1, R14, R14
+	ADD $64, R14, R16
+	VST1 [V18.D2, V19.D2, V20.D2, V21.D2], (R14) // st1 {v18.2d-v21.2d}, [x14]
+	VST1 [V22.D2, V23.D2], (R16) // st1 {v22.2d, v23.2d}, [x16]
+	ADD R15, R5, R5
+	ADD $192, R0, R0
+	ADD $192, R6, R6
+	SUB $1, R7, R7
+	B affineBlock8NEON_panel
+affineBlock8NEON_done:
+	RET
+
+// func affineBlock4NEON(t []float64, ldt int, x []float64, ldx, d int, p, b []float64, np int)
+TEXT ·affineBlock4NEON(SB), NOSPLIT, $0-128
+	MOVD t_base+0(FP), R0
+	MOVD ldt+24(FP), R1
+	LSL $3, R1, R1
+	MOVD x_base+32(FP), R2
+	MOVD ldx+56(FP), R3
+	LSL $3, R3, R3
+	MOVD d+64(FP), R4
+	MOVD p_base+72(FP), R5
+	MOVD b_base+96(FP), R6
+	MOVD np+120(FP), R7
+	MOVD $192, R16
+	MUL R4, R16, R15
+affineBlock4NEON_panel:
+	CBZ R7, affineBlock4NEON_done
+	ADD $0, R6, R16
+	ADD $64, R16, R17
+	VLD1 (R16), [V0.D2, V1.D2, V2.D2, V3.D2] // ld1 {v0.2d-v3.2d}, [x16]
+	VLD1 (R17), [V4.D2, V5.D2] // ld1 {v4.2d, v5.2d}, [x17]
+	VLD1 (R16), [V6.D2, V7.D2, V8.D2, V9.D2] // ld1 {v6.2d-v9.2d}, [x16]
+	VLD1 (R17), [V10.D2, V11.D2] // ld1 {v10.2d, v11.2d}, [x17]
+	VLD1 (R16), [V12.D2, V13.D2, V14.D2, V15.D2] // ld1 {v12.2d-v15.2d}, [x16]
+	VLD1 (R17), [V16.D2, V17.D2] // ld1 {v16.2d, v17.2d}, [x17]
+	VLD1 (R16), [V18.D2, V19.D2, V20.D2, V21.D2] // ld1 {v18.2d-v21.2d}, [x16]
+	VLD1 (R17), [V22.D2, V23.D2] // ld1 {v22.2d, v23.2d}, [x17]
+	MOVD R2, R10
+	ADD R3, R10, R11
+	ADD R3, R11, R12
+	ADD R3, R12, R13
+	MOVD R4, R8
+	CBZ R8, affineBlock4NEON_k0_0_end
+	ADD $0, R5, R9
+affineBlock4NEON_k0_0:
+	VLD1.P 64(R9), [V24.D2, V25.D2, V26.D2, V27.D2] // ld1 {v24.2d-v27.2d}, [x9],#64
+	VLD1 (R9), [V28.D2, V29.D2] // ld1 {v28.2d, v29.2d}, [x9]
+	ADD $128, R9, R9
+	VLD1R (R10), [V30.D2] // ld1r {v30.2d}, [x10]
+	ADD $8, R10, R10
+	VFMLA V24.D2, V30.D2, V0.D2 // fmla v0.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V1.D2 // fmla v1.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V2.D2 // fmla v2.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V3.D2 // fmla v3.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V4.D2 // fmla v4.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V5.D2 // fmla v5.2d, v30.2d, v29.2d
+	VLD1R (R11), [V30.D2] // ld1r {v30.2d}, [x11]
+	ADD $8, R11, R11
+	VFMLA V24.D2, V30.D2, V6.D2 // fmla v6.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V7.D2 // fmla v7.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V8.D2 // fmla v8.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V9.D2 // fmla v9.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V10.D2 // fmla v10.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V11.D2 // fmla v11.2d, v30.2d, v29.2d
+	VLD1R (R12), [V30.D2] // ld1r {v30.2d}, [x12]
+	ADD $8, R12, R12
+	VFMLA V24.D2, V30.D2, V12.D2 // fmla v12.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V13.D2 // fmla v13.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V14.D2 // fmla v14.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V15.D2 // fmla v15.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V16.D2 // fmla v16.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V17.D2 // fmla v17.2d, v30.2d, v29.2d
+	VLD1R (R13), [V30.D2] // ld1r {v30.2d}, [x13]
+	ADD $8, R13, R13
+	VFMLA V24.D2, V30.D2, V18.D2 // fmla v18.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V19.D2 // fmla v19.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V20.D2 // fmla v20.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V21.D2 // fmla v21.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V22.D2 // fmla v22.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V23.D2 // fmla v23.2d, v30.2d, v29.2d
+	SUBS $1, R8, R8
+	BNE affineBlock4NEON_k0_0
+affineBlock4NEON_k0_0_end:
+	ADD $0, R0, R14
+	ADD $64, R14, R16
+	VST1 [V0.D2, V1.D2, V2.D2, V3.D2], (R14) // st1 {v0.2d-v3.2d}, [x14]
+	VST1 [V4.D2, V5.D2], (R16) // st1 {v4.2d, v5.2d}, [x16]
+	ADD R1, R14, R14
+	ADD $64, R14, R16
+	VST1 [V6.D2, V7.D2, V8.D2, V9.D2], (R14) // st1 {v6.2d-v9.2d}, [x14]
+	VST1 [V10.D2, V11.D2], (R16) // st1 {v10.2d, v11.2d}, [x16]
+	ADD R1, R14, R14
+	ADD $64, R14, R16
+	VST1 [V12.D2, V13.D2, V14.D2, V15.D2], (R14) // st1 {v12.2d-v15.2d}, [x14]
+	VST1 [V16.D2, V17.D2], (R16) // st1 {v16.2d, v17.2d}, [x16]
+	ADD R1, R14, R14
+	ADD $64, R14, R16
+	VST1 [V18.D2, V19.D2, V20.D2, V21.D2], (R14) // st1 {v18.2d-v21.2d}, [x14]
+	VST1 [V22.D2, V23.D2], (R16) // st1 {v22.2d, v23.2d}, [x16]
+	ADD $96, R6, R16
+	ADD $64, R16, R17
+	VLD1 (R16), [V0.D2, V1.D2, V2.D2, V3.D2] // ld1 {v0.2d-v3.2d}, [x16]
+	VLD1 (R17), [V4.D2, V5.D2] // ld1 {v4.2d, v5.2d}, [x17]
+	VLD1 (R16), [V6.D2, V7.D2, V8.D2, V9.D2] // ld1 {v6.2d-v9.2d}, [x16]
+	VLD1 (R17), [V10.D2, V11.D2] // ld1 {v10.2d, v11.2d}, [x17]
+	VLD1 (R16), [V12.D2, V13.D2, V14.D2, V15.D2] // ld1 {v12.2d-v15.2d}, [x16]
+	VLD1 (R17), [V16.D2, V17.D2] // ld1 {v16.2d, v17.2d}, [x17]
+	VLD1 (R16), [V18.D2, V19.D2, V20.D2, V21.D2] // ld1 {v18.2d-v21.2d}, [x16]
+	VLD1 (R17), [V22.D2, V23.D2] // ld1 {v22.2d, v23.2d}, [x17]
+	MOVD R2, R10
+	ADD R3, R10, R11
+	ADD R3, R11, R12
+	ADD R3, R12, R13
+	MOVD R4, R8
+	CBZ R8, affineBlock4NEON_k0_1_end
+	ADD $96, R5, R9
+affineBlock4NEON_k0_1:
+	VLD1.P 64(R9), [V24.D2, V25.D2, V26.D2, V27.D2] // ld1 {v24.2d-v27.2d}, [x9],#64
+	VLD1 (R9), [V28.D2, V29.D2] // ld1 {v28.2d, v29.2d}, [x9]
+	ADD $128, R9, R9
+	VLD1R (R10), [V30.D2] // ld1r {v30.2d}, [x10]
+	ADD $8, R10, R10
+	VFMLA V24.D2, V30.D2, V0.D2 // fmla v0.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V1.D2 // fmla v1.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V2.D2 // fmla v2.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V3.D2 // fmla v3.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V4.D2 // fmla v4.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V5.D2 // fmla v5.2d, v30.2d, v29.2d
+	VLD1R (R11), [V30.D2] // ld1r {v30.2d}, [x11]
+	ADD $8, R11, R11
+	VFMLA V24.D2, V30.D2, V6.D2 // fmla v6.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V7.D2 // fmla v7.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V8.D2 // fmla v8.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V9.D2 // fmla v9.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V10.D2 // fmla v10.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V11.D2 // fmla v11.2d, v30.2d, v29.2d
+	VLD1R (R12), [V30.D2] // ld1r {v30.2d}, [x12]
+	ADD $8, R12, R12
+	VFMLA V24.D2, V30.D2, V12.D2 // fmla v12.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V13.D2 // fmla v13.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V14.D2 // fmla v14.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V15.D2 // fmla v15.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V16.D2 // fmla v16.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V17.D2 // fmla v17.2d, v30.2d, v29.2d
+	VLD1R (R13), [V30.D2] // ld1r {v30.2d}, [x13]
+	ADD $8, R13, R13
+	VFMLA V24.D2, V30.D2, V18.D2 // fmla v18.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V19.D2 // fmla v19.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V20.D2 // fmla v20.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V21.D2 // fmla v21.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V22.D2 // fmla v22.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V23.D2 // fmla v23.2d, v30.2d, v29.2d
+	SUBS $1, R8, R8
+	BNE affineBlock4NEON_k0_1
+affineBlock4NEON_k0_1_end:
+	ADD $96, R0, R14
+	ADD $64, R14, R16
+	VST1 [V0.D2, V1.D2, V2.D2, V3.D2], (R14) // st1 {v0.2d-v3.2d}, [x14]
+	VST1 [V4.D2, V5.D2], (R16) // st1 {v4.2d, v5.2d}, [x16]
+	ADD R1, R14, R14
+	ADD $64, R14, R16
+	VST1 [V6.D2, V7.D2, V8.D2, V9.D2], (R14) // st1 {v6.2d-v9.2d}, [x14]
+	VST1 [V10.D2, V11.D2], (R16) // st1 {v10.2d, v11.2d}, [x16]
+	ADD R1, R14, R14
+	ADD $64, R14, R16
+	VST1 [V12.D2, V13.D2, V14.D2, V15.D2], (R14) // st1 {v12.2d-v15.2d}, [x14]
+	VST1 [V16.D2, V17.D2], (R16) // st1 {v16.2d, v17.2d}, [x16]
+	ADD R1, R14, R14
+	ADD $64, R14, R16
+	VST1 [V18.D2, V19.D2, V20.D2, V21.D2], (R14) // st1 {v18.2d-v21.2d}, [x14]
+	VST1 [V22.D2, V23.D2], (R16) // st1 {v22.2d, v23.2d}, [x16]
+	ADD R15, R5, R5
+	ADD $192, R0, R0
+	ADD $192, R6, R6
+	SUB $1, R7, R7
+	B affineBlock4NEON_panel
+affineBlock4NEON_done:
+	RET
+
+// func affineBlock2NEON(t []float64, ldt int, x []float64, ldx, d int, p, b []float64, np int)
+TEXT ·affineBlock2NEON(SB), NOSPLIT, $0-128
+	MOVD t_base+0(FP), R0
+	MOVD ldt+24(FP), R1
+	LSL $3, R1, R1
+	MOVD x_base+32(FP), R2
+	MOVD ldx+56(FP), R3
+	LSL $3, R3, R3
+	MOVD d+64(FP), R4
+	MOVD p_base+72(FP), R5
+	MOVD b_base+96(FP), R6
+	MOVD np+120(FP), R7
+	MOVD $192, R16
+	MUL R4, R16, R15
+affineBlock2NEON_panel:
+	CBZ R7, affineBlock2NEON_done
+	ADD $0, R6, R16
+	ADD $64, R16, R17
+	VLD1 (R16), [V0.D2, V1.D2, V2.D2, V3.D2] // ld1 {v0.2d-v3.2d}, [x16]
+	VLD1 (R17), [V4.D2, V5.D2] // ld1 {v4.2d, v5.2d}, [x17]
+	VLD1 (R16), [V6.D2, V7.D2, V8.D2, V9.D2] // ld1 {v6.2d-v9.2d}, [x16]
+	VLD1 (R17), [V10.D2, V11.D2] // ld1 {v10.2d, v11.2d}, [x17]
+	MOVD R2, R10
+	ADD R3, R10, R11
+	MOVD R4, R8
+	CBZ R8, affineBlock2NEON_k0_0_end
+	ADD $0, R5, R9
+affineBlock2NEON_k0_0:
+	VLD1.P 64(R9), [V24.D2, V25.D2, V26.D2, V27.D2] // ld1 {v24.2d-v27.2d}, [x9],#64
+	VLD1 (R9), [V28.D2, V29.D2] // ld1 {v28.2d, v29.2d}, [x9]
+	ADD $128, R9, R9
+	VLD1R (R10), [V30.D2] // ld1r {v30.2d}, [x10]
+	ADD $8, R10, R10
+	VFMLA V24.D2, V30.D2, V0.D2 // fmla v0.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V1.D2 // fmla v1.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V2.D2 // fmla v2.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V3.D2 // fmla v3.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V4.D2 // fmla v4.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V5.D2 // fmla v5.2d, v30.2d, v29.2d
+	VLD1R (R11), [V30.D2] // ld1r {v30.2d}, [x11]
+	ADD $8, R11, R11
+	VFMLA V24.D2, V30.D2, V6.D2 // fmla v6.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V7.D2 // fmla v7.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V8.D2 // fmla v8.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V9.D2 // fmla v9.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V10.D2 // fmla v10.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V11.D2 // fmla v11.2d, v30.2d, v29.2d
+	SUBS $1, R8, R8
+	BNE affineBlock2NEON_k0_0
+affineBlock2NEON_k0_0_end:
+	ADD $0, R0, R14
+	ADD $64, R14, R16
+	VST1 [V0.D2, V1.D2, V2.D2, V3.D2], (R14) // st1 {v0.2d-v3.2d}, [x14]
+	VST1 [V4.D2, V5.D2], (R16) // st1 {v4.2d, v5.2d}, [x16]
+	ADD R1, R14, R14
+	ADD $64, R14, R16
+	VST1 [V6.D2, V7.D2, V8.D2, V9.D2], (R14) // st1 {v6.2d-v9.2d}, [x14]
+	VST1 [V10.D2, V11.D2], (R16) // st1 {v10.2d, v11.2d}, [x16]
+	ADD $96, R6, R16
+	ADD $64, R16, R17
+	VLD1 (R16), [V0.D2, V1.D2, V2.D2, V3.D2] // ld1 {v0.2d-v3.2d}, [x16]
+	VLD1 (R17), [V4.D2, V5.D2] // ld1 {v4.2d, v5.2d}, [x17]
+	VLD1 (R16), [V6.D2, V7.D2, V8.D2, V9.D2] // ld1 {v6.2d-v9.2d}, [x16]
+	VLD1 (R17), [V10.D2, V11.D2] // ld1 {v10.2d, v11.2d}, [x17]
+	MOVD R2, R10
+	ADD R3, R10, R11
+	MOVD R4, R8
+	CBZ R8, affineBlock2NEON_k0_1_end
+	ADD $96, R5, R9
+affineBlock2NEON_k0_1:
+	VLD1.P 64(R9), [V24.D2, V25.D2, V26.D2, V27.D2] // ld1 {v24.2d-v27.2d}, [x9],#64
+	VLD1 (R9), [V28.D2, V29.D2] // ld1 {v28.2d, v29.2d}, [x9]
+	ADD $128, R9, R9
+	VLD1R (R10), [V30.D2] // ld1r {v30.2d}, [x10]
+	ADD $8, R10, R10
+	VFMLA V24.D2, V30.D2, V0.D2 // fmla v0.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V1.D2 // fmla v1.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V2.D2 // fmla v2.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V3.D2 // fmla v3.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V4.D2 // fmla v4.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V5.D2 // fmla v5.2d, v30.2d, v29.2d
+	VLD1R (R11), [V30.D2] // ld1r {v30.2d}, [x11]
+	ADD $8, R11, R11
+	VFMLA V24.D2, V30.D2, V6.D2 // fmla v6.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V7.D2 // fmla v7.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V8.D2 // fmla v8.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V9.D2 // fmla v9.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V10.D2 // fmla v10.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V11.D2 // fmla v11.2d, v30.2d, v29.2d
+	SUBS $1, R8, R8
+	BNE affineBlock2NEON_k0_1
+affineBlock2NEON_k0_1_end:
+	ADD $96, R0, R14
+	ADD $64, R14, R16
+	VST1 [V0.D2, V1.D2, V2.D2, V3.D2], (R14) // st1 {v0.2d-v3.2d}, [x14]
+	VST1 [V4.D2, V5.D2], (R16) // st1 {v4.2d, v5.2d}, [x16]
+	ADD R1, R14, R14
+	ADD $64, R14, R16
+	VST1 [V6.D2, V7.D2, V8.D2, V9.D2], (R14) // st1 {v6.2d-v9.2d}, [x14]
+	VST1 [V10.D2, V11.D2], (R16) // st1 {v10.2d, v11.2d}, [x16]
+	ADD R15, R5, R5
+	ADD $192, R0, R0
+	ADD $192, R6, R6
+	SUB $1, R7, R7
+	B affineBlock2NEON_panel
+affineBlock2NEON_done:
+	RET
+
+// func affineBlock1NEON(t []float64, ldt int, x []float64, ldx, d int, p, b []float64, np int)
+TEXT ·affineBlock1NEON(SB), NOSPLIT, $0-128
+	MOVD t_base+0(FP), R0
+	MOVD ldt+24(FP), R1
+	LSL $3, R1, R1
+	MOVD x_base+32(FP), R2
+	MOVD ldx+56(FP), R3
+	LSL $3, R3, R3
+	MOVD d+64(FP), R4
+	MOVD p_base+72(FP), R5
+	MOVD b_base+96(FP), R6
+	MOVD np+120(FP), R7
+	MOVD $192, R16
+	MUL R4, R16, R15
+affineBlock1NEON_panel:
+	CBZ R7, affineBlock1NEON_done
+	ADD $0, R6, R16
+	ADD $64, R16, R17
+	VLD1 (R16), [V0.D2, V1.D2, V2.D2, V3.D2] // ld1 {v0.2d-v3.2d}, [x16]
+	VLD1 (R17), [V4.D2, V5.D2] // ld1 {v4.2d, v5.2d}, [x17]
+	MOVD R2, R10
+	MOVD R4, R8
+	CBZ R8, affineBlock1NEON_k0_0_end
+	ADD $0, R5, R9
+affineBlock1NEON_k0_0:
+	VLD1.P 64(R9), [V24.D2, V25.D2, V26.D2, V27.D2] // ld1 {v24.2d-v27.2d}, [x9],#64
+	VLD1 (R9), [V28.D2, V29.D2] // ld1 {v28.2d, v29.2d}, [x9]
+	ADD $128, R9, R9
+	VLD1R (R10), [V30.D2] // ld1r {v30.2d}, [x10]
+	ADD $8, R10, R10
+	VFMLA V24.D2, V30.D2, V0.D2 // fmla v0.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V1.D2 // fmla v1.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V2.D2 // fmla v2.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V3.D2 // fmla v3.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V4.D2 // fmla v4.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V5.D2 // fmla v5.2d, v30.2d, v29.2d
+	SUBS $1, R8, R8
+	BNE affineBlock1NEON_k0_0
+affineBlock1NEON_k0_0_end:
+	ADD $0, R0, R14
+	ADD $64, R14, R16
+	VST1 [V0.D2, V1.D2, V2.D2, V3.D2], (R14) // st1 {v0.2d-v3.2d}, [x14]
+	VST1 [V4.D2, V5.D2], (R16) // st1 {v4.2d, v5.2d}, [x16]
+	ADD $96, R6, R16
+	ADD $64, R16, R17
+	VLD1 (R16), [V0.D2, V1.D2, V2.D2, V3.D2] // ld1 {v0.2d-v3.2d}, [x16]
+	VLD1 (R17), [V4.D2, V5.D2] // ld1 {v4.2d, v5.2d}, [x17]
+	MOVD R2, R10
+	MOVD R4, R8
+	CBZ R8, affineBlock1NEON_k0_1_end
+	ADD $96, R5, R9
+affineBlock1NEON_k0_1:
+	VLD1.P 64(R9), [V24.D2, V25.D2, V26.D2, V27.D2] // ld1 {v24.2d-v27.2d}, [x9],#64
+	VLD1 (R9), [V28.D2, V29.D2] // ld1 {v28.2d, v29.2d}, [x9]
+	ADD $128, R9, R9
+	VLD1R (R10), [V30.D2] // ld1r {v30.2d}, [x10]
+	ADD $8, R10, R10
+	VFMLA V24.D2, V30.D2, V0.D2 // fmla v0.2d, v30.2d, v24.2d
+	VFMLA V25.D2, V30.D2, V1.D2 // fmla v1.2d, v30.2d, v25.2d
+	VFMLA V26.D2, V30.D2, V2.D2 // fmla v2.2d, v30.2d, v26.2d
+	VFMLA V27.D2, V30.D2, V3.D2 // fmla v3.2d, v30.2d, v27.2d
+	VFMLA V28.D2, V30.D2, V4.D2 // fmla v4.2d, v30.2d, v28.2d
+	VFMLA V29.D2, V30.D2, V5.D2 // fmla v5.2d, v30.2d, v29.2d
+	SUBS $1, R8, R8
+	BNE affineBlock1NEON_k0_1
+affineBlock1NEON_k0_1_end:
+	ADD $96, R0, R14
+	ADD $64, R14, R16
+	VST1 [V0.D2, V1.D2, V2.D2, V3.D2], (R14) // st1 {v0.2d-v3.2d}, [x14]
+	VST1 [V4.D2, V5.D2], (R16) // st1 {v4.2d, v5.2d}, [x16]
+	ADD R15, R5, R5
+	ADD $192, R0, R0
+	ADD $192, R6, R6
+	SUB $1, R7, R7
+	B affineBlock1NEON_panel
+affineBlock1NEON_done:
+	RET
+
 DATA featmapConstsNEON<>+0(SB)/8, $0x41d0000000000000
 DATA featmapConstsNEON<>+8(SB)/8, $0x41d0000000000000
 DATA featmapConstsNEON<>+16(SB)/8, $0x4338000000000000

@@ -9,7 +9,47 @@ package asm
 //go:noescape
 func cosAffineAVX2(dst []float64, x []float64, w []float64, b []float64, ldw int, p0 float64) int
 
+// affineBlock8AVX2 writes θ = b + x·W for 8 rows × np panels (4 lanes per vector); each element is the FMA chain of the pure-Go twin.
+//
+//go:noescape
+func affineBlock8AVX2(t []float64, ldt int, x []float64, ldx int, d int, p []float64, b []float64, np int)
+
+// affineBlock4AVX2 writes θ = b + x·W for 4 rows × np panels (4 lanes per vector); each element is the FMA chain of the pure-Go twin.
+//
+//go:noescape
+func affineBlock4AVX2(t []float64, ldt int, x []float64, ldx int, d int, p []float64, b []float64, np int)
+
+// affineBlock2AVX2 writes θ = b + x·W for 2 rows × np panels (4 lanes per vector); each element is the FMA chain of the pure-Go twin.
+//
+//go:noescape
+func affineBlock2AVX2(t []float64, ldt int, x []float64, ldx int, d int, p []float64, b []float64, np int)
+
+// affineBlock1AVX2 writes θ = b + x·W for 1 rows × np panels (4 lanes per vector); each element is the FMA chain of the pure-Go twin.
+//
+//go:noescape
+func affineBlock1AVX2(t []float64, ldt int, x []float64, ldx int, d int, p []float64, b []float64, np int)
+
 // cosAffineAVX512 is the AVX512 body of the cosAffine kernel: 8 lanes per vector; it mirrors the pure-Go twin.
 //
 //go:noescape
 func cosAffineAVX512(dst []float64, x []float64, w []float64, b []float64, ldw int, p0 float64) int
+
+// affineBlock8AVX512 writes θ = b + x·W for 8 rows × np panels (8 lanes per vector); each element is the FMA chain of the pure-Go twin.
+//
+//go:noescape
+func affineBlock8AVX512(t []float64, ldt int, x []float64, ldx int, d int, p []float64, b []float64, np int)
+
+// affineBlock4AVX512 writes θ = b + x·W for 4 rows × np panels (8 lanes per vector); each element is the FMA chain of the pure-Go twin.
+//
+//go:noescape
+func affineBlock4AVX512(t []float64, ldt int, x []float64, ldx int, d int, p []float64, b []float64, np int)
+
+// affineBlock2AVX512 writes θ = b + x·W for 2 rows × np panels (8 lanes per vector); each element is the FMA chain of the pure-Go twin.
+//
+//go:noescape
+func affineBlock2AVX512(t []float64, ldt int, x []float64, ldx int, d int, p []float64, b []float64, np int)
+
+// affineBlock1AVX512 writes θ = b + x·W for 1 rows × np panels (8 lanes per vector); each element is the FMA chain of the pure-Go twin.
+//
+//go:noescape
+func affineBlock1AVX512(t []float64, ldt int, x []float64, ldx int, d int, p []float64, b []float64, np int)

@@ -8,3 +8,23 @@ package asm
 //
 //go:noescape
 func cosAffineNEON(dst, x, w, b []float64, ldw int, p0 float64) int
+
+// affineBlock8NEON writes θ = b + x·W for 8 rows × np panels (2 lanes per vector); each element is the FMA chain of the pure-Go twin.
+//
+//go:noescape
+func affineBlock8NEON(t []float64, ldt int, x []float64, ldx, d int, p, b []float64, np int)
+
+// affineBlock4NEON writes θ = b + x·W for 4 rows × np panels (2 lanes per vector); each element is the FMA chain of the pure-Go twin.
+//
+//go:noescape
+func affineBlock4NEON(t []float64, ldt int, x []float64, ldx, d int, p, b []float64, np int)
+
+// affineBlock2NEON writes θ = b + x·W for 2 rows × np panels (2 lanes per vector); each element is the FMA chain of the pure-Go twin.
+//
+//go:noescape
+func affineBlock2NEON(t []float64, ldt int, x []float64, ldx, d int, p, b []float64, np int)
+
+// affineBlock1NEON writes θ = b + x·W for 1 rows × np panels (2 lanes per vector); each element is the FMA chain of the pure-Go twin.
+//
+//go:noescape
+func affineBlock1NEON(t []float64, ldt int, x []float64, ldx, d int, p, b []float64, np int)

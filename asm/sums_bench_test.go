@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/rfkit/rfkit/internal/cputime"
 )
 
 // The GBRFF2 shapes of the issue: n = 100000 samples, d = 20 inputs, one
@@ -19,11 +21,11 @@ func benchSums(b *testing.B, n int, kernel func(), plain func()) {
 				b.Fatal(err)
 			}
 			defer restore()
-			cpu := cpuNow()
+			cpu := cputime.Process()
 			for b.Loop() {
 				kernel()
 			}
-			b.ReportMetric(float64((cpuNow()-cpu).Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/elem")
+			b.ReportMetric(float64((cputime.Process()-cpu).Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/elem")
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/op")
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/elem")
 		})

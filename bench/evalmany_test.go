@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/rfkit/rfkit/internal/cputime"
+
 	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/exploss"
 )
@@ -26,13 +28,13 @@ func BenchmarkPhaseSearchMany(b *testing.B) {
 	for _, path := range []string{asm.Paths()[len(asm.Paths())-1]} {
 		procs(b, fmt.Sprintf("n=%d/m=%d/path=%s", n, m, path), func(b *testing.B) {
 			onePath(b, path, func(b *testing.B) {
-				cpu := cpuNow()
+				cpu := cputime.Process()
 				for b.Loop() {
 					if err := ph.EvalMany(bs, f, df); err != nil {
 						b.Fatal(err)
 					}
 				}
-				cpuPer := float64((cpuNow() - cpu).Nanoseconds()) / float64(b.N) / m
+				cpuPer := float64((cputime.Process() - cpu).Nanoseconds()) / float64(b.N) / m
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/m/1e6, "ms/phase")
 				b.ReportMetric(cpuPer/1e6, "cpu-ms/phase")
 			})

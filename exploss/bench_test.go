@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/rfkit/rfkit/internal/cputime"
+
 	"github.com/rfkit/rfkit/asm"
 )
 
@@ -43,7 +45,7 @@ func BenchmarkFreqStepLayout(b *testing.B) {
 		accX := make([][8]float64, d)
 		for _, layout := range []string{"column", "block512", "panel"} {
 			b.Run(fmt.Sprintf("n=%d/d=%d/layout=%s", n, d, layout), func(b *testing.B) {
-				cpu := cpuNow()
+				cpu := cputime.Process()
 				for b.Loop() {
 					for c := 0; c < numChunks(n); c++ {
 						lo, hi := chunkRange(c, n)
@@ -65,7 +67,7 @@ func BenchmarkFreqStepLayout(b *testing.B) {
 					}
 				}
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/sample")
-				b.ReportMetric(float64((cpuNow()-cpu).Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/sample")
+				b.ReportMetric(float64((cputime.Process()-cpu).Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/sample")
 			})
 		}
 	}

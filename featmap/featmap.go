@@ -3,12 +3,15 @@
 // strides, allocates nothing per call on one goroutine, and is safe for
 // concurrent use once built.
 //
-// The random maps share one fused kernel, asm.CosAffine: for a row x it
-// computes z_j = s·cos(b_j + Σ_k x_k·W_kj) with the dot products in
-// registers (AVX-512, AVX2, NEON or the pure-Go twin), so no n×D matrix of
-// dot products is ever written. Results are bit-identical on every path and
-// for any GOMAXPROCS: each row is computed the same way whichever goroutine
-// computes it.
+// The random maps share one kernel family: for a row x they compute
+// z_j = s·cos(b_j + Σ_k x_k·W_kj) (AVX-512, AVX2, NEON or the pure-Go twin).
+// TransformRow uses asm.CosAffine, with the dot products in registers;
+// Transform uses asm.CosAffineRows, which blocks rows so that one load of W
+// feeds the FMAs of several rows, writes the dot products of a few rows into
+// dst itself and takes their cosines in place while they are in cache (no
+// separate n×D buffer). Both keep the same chain for each element (b_j, then
+// one FMA per k in k order), so results are bit-identical on every path, for
+// any GOMAXPROCS, and between Transform and TransformRow.
 package featmap
 
 import (

@@ -76,6 +76,12 @@ type RFF struct {
 
 	shiftOnce sync.Once
 	bMinus    []float64 // b − π/2 for sin θ, built on first use
+
+	// panels is w re-packed for the register-blocked kernel of Transform,
+	// built on first use (TransformRow alone never needs it) and dropped by
+	// Scaled.SetScales, which rewrites w.
+	panelsMu sync.Mutex
+	panels   *asm.AffinePanels
 }
 
 // NewRFF samples a map. The draws come from internal/xrand (Box–Muller
@@ -213,10 +219,36 @@ func (m *RFF) Transform(dst, X Matrix) error {
 	return nil
 }
 
+// transformRows maps rows [lo, hi) with asm.CosAffineRows, which blocks
+// rows together (one W load feeds several rows' FMAs) and gives each row the
+// bits TransformRow gives it.
 func (m *RFF) transformRows(dst, X Matrix, lo, hi int) {
-	for i := lo; i < hi; i++ {
-		m.TransformRow(dst.Row(i), X.Row(i))
+	if hi <= lo {
+		return
 	}
+	p := m.affinePanels()
+	z, x := dst.Data[lo*dst.Stride:], X.Data[lo*X.Stride:]
+	asm.CosAffineRows(z, dst.Stride, x, X.Stride, hi-lo, p, m.b, m.scale)
+	if m.pair {
+		asm.CosAffineRows(z[m.D:], dst.Stride, x, X.Stride, hi-lo, p, m.bSin, m.scale)
+	}
+}
+
+// affinePanels returns w packed for asm.CosAffineRows, packing it once.
+func (m *RFF) affinePanels() *asm.AffinePanels {
+	m.panelsMu.Lock()
+	defer m.panelsMu.Unlock()
+	if m.panels == nil {
+		m.panels = asm.NewAffinePanels(m.w, m.d, m.D, m.D)
+	}
+	return m.panels
+}
+
+// dropPanels forgets the packed copy after w has changed.
+func (m *RFF) dropPanels() {
+	m.panelsMu.Lock()
+	m.panels = nil
+	m.panelsMu.Unlock()
 }
 
 // orthogonalGaussian fills w (d×D, row-major: column j is frequency j) with

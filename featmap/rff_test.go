@@ -92,52 +92,65 @@ func TestOrthogonalBlocks(t *testing.T) {
 	}
 }
 
-// TestTransformEqualsRows: the parallel Transform, with strides, equals the
-// row kernel and the formula, bit for bit, for several GOMAXPROCS and on every
-// SIMD path.
+// TestTransformEqualsRows: the parallel Transform, with strides, equals
+// TransformRow (the one-row kernel) and the formula, bit for bit, for several
+// GOMAXPROCS and on every SIMD path; d = 7 and d = 40 sit on both sides of
+// the blocked kernel's threshold, and D = 37 leaves a partial panel.
 func TestTransformEqualsRows(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 3))
-	for _, pair := range []bool{false, true} {
-		m, err := NewRFF(RFFConfig{Inputs: 7, Features: 37, Gamma: 0.2, Pair: pair, Seed: 5})
-		if err != nil {
-			t.Fatal(err)
-		}
-		X := randMatrix(r, 3000, 7, 9)
-		var ref []float64
-		for _, p := range asm.Paths() {
-			for _, procs := range []int{1, 2, 7} {
-				restore, _ := asm.SetPath(p)
-				old := runtime.GOMAXPROCS(procs)
-				Z := Matrix{Rows: 3000, Cols: m.Outputs(), Stride: m.Outputs() + 3, Data: make([]float64, 3000*(m.Outputs()+3))}
-				if err := m.Transform(Z, X); err != nil {
-					t.Fatal(err)
-				}
-				runtime.GOMAXPROCS(old)
-				restore()
-				got := make([]float64, 0, 3000*m.Outputs())
-				for i := 0; i < Z.Rows; i++ {
-					got = append(got, Z.Row(i)...)
-				}
-				if ref == nil {
-					ref = got
-					// spot-check the formula
-					w, b := m.Weights()
-					for i := 0; i < 3000; i += 97 {
-						for j := 0; j < 37; j++ {
-							s := b[j]
-							for k := 0; k < 7; k++ {
-								s = math.FMA(X.Row(i)[k], w[k*37+j], s)
-							}
-							if want := m.Scale() * math.Cos(s); math.Abs(got[i*m.Outputs()+j]-want) > 1e-15 {
-								t.Fatalf("row %d col %d: %v, formula %v", i, j, got[i*m.Outputs()+j], want)
+	for _, d := range []int{7, 40} {
+		for _, pair := range []bool{false, true} {
+			m, err := NewRFF(RFFConfig{Inputs: d, Features: 37, Gamma: 0.2, Pair: pair, Seed: 5})
+			if err != nil {
+				t.Fatal(err)
+			}
+			X := randMatrix(r, 3000, d, d+2)
+			var ref []float64
+			for _, p := range asm.Paths() {
+				for _, procs := range []int{1, 2, 7} {
+					restore, _ := asm.SetPath(p)
+					old := runtime.GOMAXPROCS(procs)
+					Z := Matrix{Rows: 3000, Cols: m.Outputs(), Stride: m.Outputs() + 3, Data: make([]float64, 3000*(m.Outputs()+3))}
+					if err := m.Transform(Z, X); err != nil {
+						t.Fatal(err)
+					}
+					runtime.GOMAXPROCS(old)
+					got := make([]float64, 0, 3000*m.Outputs())
+					for i := 0; i < Z.Rows; i++ {
+						got = append(got, Z.Row(i)...)
+					}
+					row := make([]float64, m.Outputs())
+					for i := 0; i < Z.Rows; i += 7 {
+						m.TransformRow(row, X.Row(i))
+						for j := range row {
+							if math.Float64bits(row[j]) != math.Float64bits(Z.Row(i)[j]) {
+								t.Fatalf("d=%d pair=%v path=%s GOMAXPROCS=%d: [%d,%d] Transform %v, TransformRow %v",
+									d, pair, p, procs, i, j, Z.Row(i)[j], row[j])
 							}
 						}
 					}
-					continue
-				}
-				for k := range ref {
-					if math.Float64bits(ref[k]) != math.Float64bits(got[k]) {
-						t.Fatalf("pair=%v path=%s GOMAXPROCS=%d: element %d differs", pair, p, procs, k)
+					restore()
+					if ref == nil {
+						ref = got
+						// spot-check the formula
+						w, b := m.Weights()
+						for i := 0; i < 3000; i += 97 {
+							for j := 0; j < 37; j++ {
+								s := b[j]
+								for k := 0; k < d; k++ {
+									s = math.FMA(X.Row(i)[k], w[k*37+j], s)
+								}
+								if want := m.Scale() * math.Cos(s); math.Abs(got[i*m.Outputs()+j]-want) > 1e-15 {
+									t.Fatalf("row %d col %d: %v, formula %v", i, j, got[i*m.Outputs()+j], want)
+								}
+							}
+						}
+						continue
+					}
+					for k := range ref {
+						if math.Float64bits(ref[k]) != math.Float64bits(got[k]) {
+							t.Fatalf("d=%d pair=%v path=%s GOMAXPROCS=%d: element %d differs", d, pair, p, procs, k)
+						}
 					}
 				}
 			}

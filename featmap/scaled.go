@@ -67,6 +67,7 @@ func (s *Scaled) SetScales(gamma []float64) error {
 			s.rff.w[k*D+j] = gamma[k] * s.e[k*D+j]
 		}
 	}
+	s.rff.dropPanels() // Transform's packed copy of w is stale now
 	return nil
 }
 

@@ -92,6 +92,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rfkit/rfkit/internal/cputime"
+
 	"github.com/rfkit/rfkit/dataset"
 )
 
@@ -312,7 +314,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	start := time.Now()
-	cpu0 := cpuTime()
+	cpu0 := cputime.Process()
 	var sets []*dataset.Dataset
 	for _, name := range o.sets {
 		ds, err := loadSet(o.data, name)
@@ -338,7 +340,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	elapsed := time.Since(start)
 	var cpu time.Duration
-	if c := cpuTime(); c >= 0 && cpu0 >= 0 {
+	if c := cputime.Process(); c > 0 && cpu0 > 0 {
 		cpu = c - cpu0
 	}
 	var b strings.Builder

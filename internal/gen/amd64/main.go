@@ -38,6 +38,9 @@ func main() {
 			}
 			generate(p, isa, consts)
 		}
+		if *family == "featmap" {
+			generateAffineBlocks(isa) // featmap.go
+		}
 	}
 	consts.emit()
 	Generate()

@@ -115,6 +115,9 @@ func main() {
 		fmt.Fprintf(&st, "\n// %s is the NEON body of the %s %s: %d lanes per vector; it mirrors the pure-Go twin.\n//\n//go:noescape\nfunc %s%s\n",
 			name, p.Name, kind, lanes, name, strings.TrimPrefix(signature(p), "func"))
 	}
+	if *family == "featmap" {
+		generateAffineBlocks(e, &st) // featmap.go
+	}
 	e.Raw("")
 	consts.emit(e)
 

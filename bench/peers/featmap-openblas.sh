@@ -1,0 +1,24 @@
+#!/bin/sh
+# Peer of BenchmarkFeatureMap: OpenBLAS dgemm + SLEEF u10 cos on one thread at
+# the issue's three shapes (bench/peers/c/featmap_openblas.c). Needs Debian's
+# libopenblas-dev; uses libsleef-dev when installed and says so when not.
+# Usage: bench/peers/featmap-openblas.sh [reps]   (or: make bench-peers-featmap)
+set -eu
+dir=$(cd "$(dirname "$0")" && pwd)
+out=${TMPDIR:-/tmp}/rfkit-featmap-openblas
+if [ ! -f /usr/include/x86_64-linux-gnu/cblas.h ] && [ ! -f /usr/include/cblas.h ]; then
+	echo "featmap-openblas: libopenblas-dev is not installed (apt-get install libopenblas-dev); no peer figures" >&2
+	exit 0
+fi
+flags="-O2 -march=native"
+libs="-lopenblas -lm"
+if [ -f /usr/include/sleef.h ] || [ -f /usr/include/x86_64-linux-gnu/sleef.h ]; then
+	flags="$flags -DHAVE_SLEEF"
+	libs="-lsleef $libs"
+else
+	echo "featmap-openblas: libsleef-dev is not installed: the cosines use libm (slower than SLEEF u10)" >&2
+fi
+${CC:-cc} $flags -o "$out" "$dir/c/featmap_openblas.c" $libs
+# One thread, and OpenBLAS's own core detection and cache sizes (the
+# environment may carry overrides meant for other jobs).
+env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 "$out" "${1:-5}"
