@@ -61,7 +61,10 @@ func runPredict(ctx context.Context, e *env, args []string) error {
 		return bw.Flush()
 	}
 	if *out == "" {
-		return write(e.stdout)
+		if err := write(e.stdout); err != nil {
+			return fmt.Errorf("write stdout: %w", err)
+		}
+		return nil
 	}
 	return writeFileAtomic(ctx, *out, write)
 }
