@@ -334,17 +334,17 @@ func TestH3DemoRes(t *testing.T) {
 // progressEvery; -quiet writes none.
 func TestH5ProgressLines(t *testing.T) {
 	saved := progressEvery
-	progressEvery = 20 * time.Millisecond
+	progressEvery = 2 * time.Millisecond
 	defer func() { progressEvery = saved }()
 	dir := t.TempDir()
-	data := writeFile(t, dir, "d.csv", csvText(moons(t, 2000, 1, -1, 1), true))
+	data := writeFile(t, dir, "d.csv", csvText(moons(t, 300, 1, -1, 1), true))
 	out := filepath.Join(dir, "m.model")
-	r := rfkit(t, "train", "-method", "gbrff2", "-param", "t=400", "-data", data, "-model", out).ok(t)
+	r := rfkit(t, "train", "-method", "gbrff2", "-param", "t=200", "-data", data, "-model", out).ok(t)
 	ls := lines(r.stderr)
-	if len(ls) == 0 || !strings.HasPrefix(ls[0], "rfkit train gbrff2: ") || !strings.Contains(ls[len(ls)-1], " of 400 done") {
+	if len(ls) == 0 || !strings.HasPrefix(ls[0], "rfkit train gbrff2: ") || !strings.Contains(ls[len(ls)-1], " of 200 done") {
 		t.Errorf("progress lines: %q", r.stderr)
 	}
-	if r := rfkit(t, "train", "-method", "gbrff2", "-param", "t=400", "-data", data, "-model", out, "-quiet").ok(t); r.stderr != "" {
+	if r := rfkit(t, "train", "-method", "gbrff2", "-param", "t=200", "-data", data, "-model", out, "-quiet").ok(t); r.stderr != "" {
 		t.Errorf("-quiet wrote %q", r.stderr)
 	}
 }
