@@ -119,6 +119,7 @@ bench-compare:
 bench-baseline:
 	@{ echo "# rfkit kernel baseline: make bench-baseline at $$(git rev-parse --short HEAD), $$(date -u +%Y-%m-%d)"; \
 	   echo "# machine: $$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $$(nproc) CPUs, $$(uname -sr), $$($(GO) version)"; \
+	   echo "# load average at the start: $$(cut -d' ' -f1-3 /proc/loadavg)"; \
 	   $(GO) test -run '^$$' -bench . -count $(COUNT) ./asm; } > bench/baseline.txt.tmp && mv bench/baseline.txt.tmp bench/baseline.txt
 
 ## demo: the README's first command
