@@ -2,6 +2,8 @@
 GO        ?= go
 QEMU      ?= qemu-aarch64-static
 BENCHSTAT ?= $(GO) run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
+# staticcheck at a pinned version, fetched from the module proxy (no install step).
+STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 COUNT     ?= 6
 BENCHOUT  ?= bench/out
 FUZZTIME  ?= 300x
@@ -12,12 +14,12 @@ HAS_AVX512 := $(shell grep -qw avx512f /proc/cpuinfo 2>/dev/null && grep -qw avx
 HAS_AVX2   := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo && echo yes)
 
 .PHONY: reproduce-gbrff all test lint test-amd64 test-purego test-race test-arm64 build-cross check-generate \
-        fuzz generate bench bench-compare bench-paths bench-learners demo
+        fuzz generate bench bench-asm bench-compare bench-paths bench-learners bench-baseline demo
 
 all: test
 
 ## test: the whole matrix (what .ci/run runs)
-test: lint test-amd64 test-purego test-race test-arm64 build-cross check-generate fuzz
+test: lint test-amd64 test-purego test-race test-arm64 build-cross check-generate fuzz bench
 	@echo "make test: all checks passed"
 
 lint:
@@ -26,6 +28,7 @@ lint:
 	GOARCH=arm64 $(GO) vet ./...
 	$(GO) vet -tags purego ./...
 	cd internal/gen && $(GO) vet ./...
+	$(STATICCHECK) ./...
 
 ## test-amd64: every amd64 path forced in turn, RFKIT_TEST_REQUIRE proving each ran
 test-amd64:
@@ -92,31 +95,39 @@ bench-peers-featmap:
 	$(GO) test -run '^$$' -bench 'FeatureMap/.*/.*/.*/path=avx512/procs=1$$' -benchtime 5x -cpu 1 ./bench
 	sh bench/peers/featmap-openblas.sh
 
-## bench: benchstat-compatible output in $(BENCHOUT)/bench.txt
+## bench: every benchmark of every package once (-benchtime 1x, -short: the
+## learner fits at n = 300 only), so that a broken benchmark fails CI. Not a
+## measurement; bench-asm, bench-compare and bench-learners measure.
 bench:
+	$(GO) test -run '^$$' -bench . -benchtime 1x -short ./...
+
+## bench-asm: benchstat-compatible output of the kernels in $(BENCHOUT)/bench.txt
+bench-asm:
 	@mkdir -p $(BENCHOUT)
 	$(GO) test -run '^$$' -bench . -count $(COUNT) ./asm | tee $(BENCHOUT)/bench.txt
 
 ## bench-paths: benchstat of every path (SIMD, generic = the pure-Go twin, Go's math) side by side
-bench-paths: bench
+bench-paths: bench-asm
 	$(BENCHSTAT) -col /path $(BENCHOUT)/bench.txt
 
 ## bench-compare BASE=<git ref>: the benchmarks of BASE (in a temporary git
-## worktree) and of the working tree, one after the other, as a benchstat
-## comparison old → new. BENCHPKGS and BENCH narrow the run.
+## worktree) and of the working tree as a benchstat comparison old → new,
+## CMPCOUNT (10) runs per side, old and new interleaved (bench/compare.sh).
+## BENCHPKGS and BENCH narrow the run.
 BENCHPKGS ?= ./asm
 BENCH     ?= .
+CMPCOUNT  ?= 10
 bench-compare:
 	@test -n "$(BASE)" || { echo "usage: make bench-compare BASE=<git ref>  (e.g. BASE=HEAD, BASE=main~3)"; exit 2; }
-	@mkdir -p $(BENCHOUT)
-	@set -e; wt=$$(mktemp -d); \
-	trap 'git worktree remove --force "$$wt" >/dev/null 2>&1 || rm -rf "$$wt"; git worktree prune' EXIT; \
-	git worktree add --quiet --detach "$$wt" "$(BASE)"; \
-	echo "bench-compare: $(BASE) ($$(git rev-parse --short "$(BASE)")) in $$wt"; \
-	(cd "$$wt" && $(GO) test -run '^$$' -bench '$(BENCH)' -count $(COUNT) $(BENCHPKGS)) > $(BENCHOUT)/old.txt; \
-	echo "bench-compare: working tree"; \
-	$(GO) test -run '^$$' -bench '$(BENCH)' -count $(COUNT) $(BENCHPKGS) > $(BENCHOUT)/new.txt; \
-	$(BENCHSTAT) old=$(BENCHOUT)/old.txt new=$(BENCHOUT)/new.txt
+	GO="$(GO)" bench/compare.sh "$(BASE)" "$(BENCHPKGS)" '$(BENCH)' $(CMPCOUNT) $(BENCHOUT) $(BENCHSTAT)
+
+## bench-baseline: bench/baseline.txt, the kernels' numbers with the machine
+## they came from (compare a later run with: benchstat bench/baseline.txt new.txt)
+bench-baseline:
+	@{ echo "# rfkit kernel baseline: make bench-baseline at $$(git rev-parse --short HEAD), $$(date -u +%Y-%m-%d)"; \
+	   echo "# machine: $$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $$(nproc) CPUs, $$(uname -sr), $$($(GO) version)"; \
+	   echo "# load average at the start: $$(cut -d' ' -f1-3 /proc/loadavg)"; \
+	   $(GO) test -run '^$$' -bench . -count $(COUNT) ./asm; } > bench/baseline.txt.tmp && mv bench/baseline.txt.tmp bench/baseline.txt
 
 ## demo: the README's first command
 demo:

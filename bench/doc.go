@@ -8,7 +8,7 @@
 // the papers' tables.
 //
 //	go test -run '^$' -bench . -benchtime 1x -timeout 60m ./bench  # one pass of each
-//	make bench                                           # every package, benchstat format
+//	make bench                                           # every benchmark once (a smoke test, not a measurement)
 //
 //	go test -run '^$' -bench 'Predict' -count 3 ./bench                           # predict latency per row
 //	go test -run '^$' -bench 'Fit/.*/n=10000$' -benchtime 1x ./bench              # fit, n = 10000

@@ -166,7 +166,11 @@ func BenchmarkFit(b *testing.B) {
 	}
 	for _, c := range benchConfigs {
 		b.Run("method="+c.name, func(b *testing.B) {
-			for _, n := range []int{1000, 10000, 100000} {
+			sizes := []int{1000, 10000, 100000}
+			if testing.Short() { // make bench: check that every fit runs, cheaply (srff takes 51 s at n = 1000)
+				sizes = []int{300}
+			}
+			for _, n := range sizes {
 				b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 					if msg := fitSkips[fmt.Sprintf("%s/n=%d", c.name, n)]; msg != "" && os.Getenv("RFKIT_BENCH_SLOW") == "" {
 						msg += " (set RFKIT_BENCH_SLOW=1 to run it anyway)"

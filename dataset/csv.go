@@ -1,7 +1,6 @@
 package dataset
 
 import (
-	"bufio"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -27,6 +26,17 @@ type CSVOptions struct {
 	// NoLabel makes every column a feature and leaves Dataset.Y nil, for
 	// prediction inputs. It cannot be combined with Label.
 	NoLabel bool
+
+	// IgnoreLabel chooses the label column as usual (see Label) but does
+	// not read its values: they may be empty or anything else, and
+	// Dataset.Y is nil. For prediction inputs that carry a label column
+	// whose content does not matter (LabelName is still set).
+	IgnoreLabel bool
+
+	// MaxLineBytes bounds the length of a line (0 means
+	// DefaultMaxLineBytes), so input without line breaks fails instead of
+	// being buffered whole.
+	MaxLineBytes int
 
 	// Comma is the field delimiter; 0 means ','.
 	Comma rune
@@ -73,9 +83,15 @@ func ReadCSV(r io.Reader, opt CSVOptions) (*Dataset, error) {
 	if opt.NoLabel && opt.Label != "" {
 		return nil, errors.New("dataset: CSVOptions.Label and NoLabel are mutually exclusive")
 	}
-	br := bufio.NewReader(r)
-	if b, err := br.Peek(3); err == nil && string(b) == "\uFEFF" {
-		br.Discard(3)
+	if opt.NoLabel && opt.IgnoreLabel {
+		return nil, errors.New("dataset: CSVOptions.IgnoreLabel and NoLabel are mutually exclusive")
+	}
+	if opt.MaxLineBytes < 0 {
+		return nil, errors.New("dataset: CSVOptions.MaxLineBytes must not be negative")
+	}
+	br, err := openText(r, opt.MaxLineBytes)
+	if err != nil {
+		return nil, err
 	}
 	cr := csv.NewReader(br)
 	cr.ReuseRecord = true
@@ -133,6 +149,9 @@ func ReadCSV(r io.Reader, opt CSVOptions) (*Dataset, error) {
 			return nil, fmt.Errorf("dataset: line %d has %d fields, header has %d", line, len(rec), ncol)
 		}
 		for j, s := range rec {
+			if j == label && opt.IgnoreLabel {
+				continue
+			}
 			v, problem := parseValue(s)
 			if problem != "" {
 				line, _ := cr.FieldPos(j)
@@ -242,6 +261,9 @@ func quoteShort(s string) string {
 // csvErr rewrites an encoding/csv error in this package's style.
 func csvErr(err error) error {
 	var pe *csv.ParseError
+	if errors.Is(err, errLineTooLong) {
+		return err
+	}
 	if errors.As(err, &pe) {
 		return fmt.Errorf("dataset: line %d: %w", pe.Line, pe.Err)
 	}

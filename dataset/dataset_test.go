@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -114,6 +115,11 @@ func TestReadCSVErrors(t *testing.T) {
 		{"dup column named", "x,x,y\n1,z,3\n", CSVOptions{}, `dataset: line 2, column "x" (index 1): "z" is not a number`},
 		{"bare quote", "a,y\n1,2\n3,4\"\n", CSVOptions{}, `dataset: line 3: bare " in non-quoted-field`},
 		{"bad comma", "a,y\n", CSVOptions{Comma: '"'}, `dataset: csv: invalid field or comment delimiter`},
+		{"ignore and no label", "a\n1\n", CSVOptions{IgnoreLabel: true, NoLabel: true}, `dataset: CSVOptions.IgnoreLabel and NoLabel are mutually exclusive`},
+		{"gzip", "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\"a,y\n", CSVOptions{}, `dataset: the input is gzip-compressed; decompress it first (gunzip)`},
+		{"zstd", "\x28\xb5\x2f\xfd a,y\n", CSVOptions{}, `dataset: the input is zstd-compressed`},
+		{"long line", "a,y\n1,2\n" + strings.Repeat("1", 100) + ",2\n", CSVOptions{MaxLineBytes: 64}, `dataset: line 3 is longer than 64 bytes (line too long; raise MaxLineBytes if the file is right)`},
+		{"long header", strings.Repeat("a", 65) + ",y\n1,2\n", CSVOptions{MaxLineBytes: 64}, `dataset: line 1 is longer than 64 bytes`},
 	}
 	for _, c := range cases {
 		_, err := readCSV(t, c.in, c.opt)
@@ -218,6 +224,10 @@ func TestReadLIBSVMErrors(t *testing.T) {
 		{"comments only", "# a\n\n  # b\n", LIBSVMOptions{}, `dataset: no data rows`},
 		{"no features", "1\n-1 # x\n", LIBSVMOptions{}, `dataset: no features (every row is empty; set NumFeatures)`},
 		{"negative opt", "1 1:1\n", LIBSVMOptions{MaxBytes: -1}, `dataset: LIBSVMOptions: NumFeatures, MaxFeatures and MaxBytes must not be negative`},
+		{"label out of range", "1 1:1\n1e400 1:2\n", LIBSVMOptions{}, `dataset: line 2: label "1e400" is out of range for float64`},
+		{"label empty value", "-1e400 1:2\n", LIBSVMOptions{}, `dataset: line 1: label "-1e400" is out of range for float64`},
+		{"gzip", "\x1f\x8b\x08\x00", LIBSVMOptions{}, `dataset: the input is gzip-compressed; decompress it first (gunzip)`},
+		{"long line", "1 1:1\n1 " + strings.Repeat("1:1 ", 40) + "\n", LIBSVMOptions{MaxLineBytes: 64}, `dataset: line 2 is longer than 64 bytes`},
 	}
 	for _, c := range cases {
 		_, err := readLIBSVM(t, c.in, c.opt)
@@ -494,5 +504,51 @@ func TestKFold(t *testing.T) {
 	}
 	if _, err := KFold(3, 0, 1); err == nil || err.Error() != "dataset: KFold: k = 0, need k >= 2" {
 		t.Errorf("got %v", err)
+	}
+}
+
+// zeros is an endless stream of zero bytes, like /dev/zero; read counts
+// what was taken from it.
+type zeros struct{ read int }
+
+func (z *zeros) Read(p []byte) (int, error) {
+	clear(p)
+	z.read += len(p)
+	return len(p), nil
+}
+
+// TestEndlessLine: input without a line break (/dev/zero) fails after about
+// MaxLineBytes instead of being buffered until memory runs out.
+func TestEndlessLine(t *testing.T) {
+	const limit = 1 << 16
+	for _, format := range []string{"csv", "libsvm"} {
+		z := &zeros{}
+		var err error
+		if format == "csv" {
+			_, err = ReadCSV(z, CSVOptions{MaxLineBytes: limit})
+		} else {
+			_, err = ReadLIBSVM(z, LIBSVMOptions{MaxLineBytes: limit})
+		}
+		if err == nil || !strings.Contains(err.Error(), "line 1 is longer than 65536 bytes") {
+			t.Errorf("%s: error %v", format, err)
+		}
+		if z.read > 2*limit {
+			t.Errorf("%s: read %d bytes of a line limited to %d", format, z.read, limit)
+		}
+	}
+}
+
+// TestIgnoreLabel: the label column's content is not read (empty, "?",
+// text), the features are, and Y is nil.
+func TestIgnoreLabel(t *testing.T) {
+	ds, err := readCSV(t, "a,y,b\n1,,2\n3,?,4\n5,cat,6\n", CSVOptions{IgnoreLabel: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ds.Y != nil || ds.D != 2 || ds.N != 3 || ds.LabelName != "y" || fmt.Sprint(ds.X) != "[1 2 3 4 5 6]" {
+		t.Errorf("got %+v", ds)
+	}
+	if _, err := readCSV(t, "a,y,b\n1,,x\n", CSVOptions{IgnoreLabel: true}); err == nil || !strings.Contains(err.Error(), `column "b": "x" is not a number`) {
+		t.Errorf("a bad feature: %v", err)
 	}
 }

@@ -1,7 +1,6 @@
 package dataset
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -35,6 +34,11 @@ type LIBSVMOptions struct {
 	// the matrix is allocated. Lower it for untrusted input: with the
 	// defaults each short line may still cost up to 8 MiB.
 	MaxBytes int64
+
+	// MaxLineBytes bounds the length of a line (0 means
+	// DefaultMaxLineBytes), so input without line breaks fails instead of
+	// being buffered whole.
+	MaxLineBytes int
 }
 
 // LoadLIBSVM opens path and reads it with [ReadLIBSVM]. Errors are
@@ -78,6 +82,9 @@ func ReadLIBSVM(r io.Reader, opt LIBSVMOptions) (*Dataset, error) {
 	if opt.NumFeatures < 0 || opt.MaxFeatures < 0 || opt.MaxBytes < 0 {
 		return nil, errors.New("dataset: LIBSVMOptions: NumFeatures, MaxFeatures and MaxBytes must not be negative")
 	}
+	if opt.MaxLineBytes < 0 {
+		return nil, errors.New("dataset: LIBSVMOptions: MaxLineBytes must not be negative")
+	}
 	maxIndex := opt.MaxFeatures
 	if maxIndex == 0 {
 		maxIndex = DefaultMaxFeatures
@@ -103,12 +110,15 @@ func ReadLIBSVM(r io.Reader, opt LIBSVMOptions) (*Dataset, error) {
 		d     = opt.NumFeatures // current dimension
 	)
 
-	br := bufio.NewReader(r)
-	if b, err := br.Peek(3); err == nil && string(b) == "\uFEFF" {
-		br.Discard(3)
+	br, err := openText(r, opt.MaxLineBytes)
+	if err != nil {
+		return nil, err
 	}
 	for lineNo := 1; ; lineNo++ {
 		line, err := br.ReadString('\n')
+		if errors.Is(err, errLineTooLong) {
+			return nil, err
+		}
 		if err != nil && err != io.EOF {
 			return nil, fmt.Errorf("dataset: line %d: %w", lineNo, err)
 		}
@@ -121,12 +131,11 @@ func ReadLIBSVM(r io.Reader, opt LIBSVMOptions) (*Dataset, error) {
 		rest := line
 		tok, rest := nextToken(rest)
 		if tok != "" {
-			lab, perr := strconv.ParseFloat(tok, 64)
-			if perr != nil && !(errors.Is(perr, strconv.ErrRange) && finite(lab)) {
-				return nil, fmt.Errorf("dataset: line %d: label %s is not a number", lineNo, quoteShort(tok))
-			}
-			if !finite(lab) {
-				return nil, fmt.Errorf("dataset: line %d: label %s is not finite (data must be finite)", lineNo, quoteShort(tok))
+			// The label is parsed as a CSV value is, with the same
+			// wording ("out of range", "not finite", "not a number").
+			lab, problem := parseValue(tok)
+			if problem != "" {
+				return nil, fmt.Errorf("dataset: line %d: label %s", lineNo, problem)
 			}
 			prev := 0
 			for {

@@ -44,7 +44,7 @@ func (f *FreqStep) Eval(omega []float64, b, lambda float64, grad []float64) (flo
 	forChunks(x.threads, n, func(c, lo, hi int) {
 		var acc [8]float64
 		var accX [maxStackInputs][8]float64
-		ax := accX[:0]
+		var ax [][8]float64
 		if d <= maxStackInputs {
 			ax = accX[:d]
 		} else {

@@ -18,7 +18,7 @@ type testConfig struct {
 	Mode     mode `help:"a or b"`
 	Task     Task
 	Progress Progress // not settable
-	hidden   int
+	hidden   int      //lint:ignore U1000 present to test that unexported fields are skipped
 }
 
 func TestSetParam(t *testing.T) {

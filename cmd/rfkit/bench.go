@@ -57,7 +57,7 @@ func runBench(ctx context.Context, e *env, args []string) error {
 			"sin, sincos and exp over slices of n elements, on every implementation this\n"+
 			"machine can run (asm.Paths: the SIMD paths and the pure-Go generic twin)\n"+
 			"and as a loop over Go's math package, and prints ns/element and the speed-up\n"+
-			"over math. For benchstat-grade numbers use make bench.")
+			"over math. For benchstat-grade numbers use make bench-asm.")
 	n := fs.Int("n", 4096, "elements per call")
 	benchtime := fs.Duration("benchtime", 200*time.Millisecond, "time per benchmark")
 	count := fs.Int("count", 1, "run each benchmark `N` times and report the fastest (steadier on a busy machine)")

@@ -14,17 +14,89 @@ const taskAuto = "auto"
 
 // fitFlags choose a method and its hyper-parameters (train, cv).
 type fitFlags struct {
-	method string
-	task   string
-	params keyValues
-	seed   uint64
+	method  string
+	task    string
+	params  keyValues
+	seed    uint64
+	maxSize int64
 }
+
+// defaultMaxSize is the default -max-size: inputs × random features of at
+// most 2²⁵ (a 256 MiB matrix of float64 frequencies; the fit's feature
+// matrices are larger still).
+const defaultMaxSize = 1 << 25
 
 func (f *fitFlags) register(fs *flagSet) {
 	fs.StringVar(&f.method, "method", "", "the learner, `NAME` (rfkit -h lists them)")
 	fs.StringVar(&f.task, "task", taskAuto, "the `task`: auto, binary or regression; auto is binary when the label column has exactly two distinct values, else regression")
 	fs.Var(&f.params, "param", "set a hyper-parameter, `name=value`; repeatable; the names are the method's Config fields in any case (-method NAME -h lists them); applied after -task and -seed")
 	fs.Uint64Var(&f.seed, "seed", 0, "the random seed `N` (sets the method's seed parameter)")
+	fs.Int64Var(&f.maxSize, "max-size", defaultMaxSize, "refuse to fit when inputs × the method's number of random features (features, landmarks, candidates or rounds) exceeds `N`")
+}
+
+// sizeParams are the Config fields that count random features (or
+// rounds, each adding one), by the names the learners give them.
+var sizeParams = []string{"features", "candidates", "landmarks", "t"}
+
+// featureCount is the largest number of random features the Config cfg
+// points to asks for: the value of a sizeParams field, or its documented
+// default when zero ("20·M" candidates: 20 × the features).
+func featureCount(cfg any) int64 {
+	v := reflect.ValueOf(cfg)
+	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+		return 0
+	}
+	value := func(name string) int64 {
+		for _, p := range learners.Params(cfg) {
+			if p.Name != name {
+				continue
+			}
+			fv := v.Elem().FieldByNameFunc(func(s string) bool { return strings.EqualFold(s, name) })
+			if fv.IsValid() && fv.CanInt() && fv.Int() != 0 {
+				return fv.Int()
+			}
+			if n, err := strconv.ParseInt(p.Default, 10, 64); err == nil {
+				return n
+			}
+			return -1 // a default that is not a number
+		}
+		return 0
+	}
+	var most int64
+	for _, name := range sizeParams {
+		n := value(name)
+		if n < 0 && name == "candidates" {
+			n = 20 * max(value("features"), 1)
+		}
+		most = max(most, n)
+	}
+	return most
+}
+
+// checkSize refuses a fit whose inputs × random features exceed -max-size,
+// before anything of that size is allocated.
+func (f *fitFlags) checkSize(cfg any, inputs int) error {
+	limit := f.maxSize
+	if limit <= 0 {
+		limit = defaultMaxSize
+	}
+	n := featureCount(cfg)
+	if n > 0 && int64(inputs) > limit/n {
+		return fmt.Errorf("%d inputs × %d random features exceeds -max-size %d; raise -max-size if the machine has the memory (a matrix of %d float64 values is %.3g GB)",
+			inputs, n, limit, int64(inputs)*n, float64(inputs)*float64(n)*8/1e9)
+	}
+	return nil
+}
+
+// regressionOnly reports whether m has a Task parameter but no binary
+// task (SRFF): its Task's zero value, Binary, stands for its default.
+func regressionOnly(m learners.Method) bool {
+	for _, p := range learners.Params(m.NewConfig()) {
+		if p.Name == "task" {
+			return !strings.Contains(p.Doc, learners.Binary.String())
+		}
+	}
+	return false
 }
 
 // lookup returns the method named by -method.
@@ -42,8 +114,15 @@ func (f *fitFlags) lookup() (learners.Method, error) {
 // precheck reports a bad -task or -param before any data is read.
 func (f *fitFlags) precheck(m learners.Method) error {
 	cfg := m.NewConfig()
+	if f.maxSize < 0 {
+		return usagef("-max-size %d: want N ≥ 0", f.maxSize)
+	}
 	switch f.task {
-	case taskAuto, learners.Binary.String():
+	case taskAuto:
+	case learners.Binary.String():
+		if regressionOnly(m) {
+			return usagef("%s does regression only (methods with a binary task: %s)", m.Name, strings.Join(binaryMethods(), ", "))
+		}
 	case learners.Regression.String():
 		if !hasParam(cfg, "task") {
 			return usagef("%s does binary classification only (methods with a regression task: %s)", m.Name, strings.Join(regressionMethods(), ", "))
@@ -67,7 +146,7 @@ func (f *fitFlags) config(m learners.Method, fs *flagSet, y []float64, labelName
 	task, explicit := learners.Binary, f.task != taskAuto
 	switch f.task {
 	case taskAuto:
-		if k := distinct(y, 3); k != 2 {
+		if k := distinct(y, 3); k != 2 || regressionOnly(m) {
 			task = learners.Regression
 		}
 	default:

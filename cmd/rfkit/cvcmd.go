@@ -7,6 +7,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/cv"
@@ -26,7 +27,7 @@ func runCV(ctx context.Context, e *env, args []string) error {
 	var f fitFlags
 	var g grid
 	f.register(fs)
-	d.register(fs)
+	d.registerTraining(fs)
 	fs.Var(&g, "grid", "hyper-parameter `name=v1,v2,...` to search, repeatable (the grid is the Cartesian product)")
 	folds := fs.Int("folds", 5, "number of folds `k`")
 	quiet := fs.Bool("quiet", false, "no progress bar")
@@ -71,6 +72,9 @@ func runCV(ctx context.Context, e *env, args []string) error {
 				return usagef("grid setting %s: %v", v.Name, err)
 			}
 		}
+		if err := f.checkSize(v.Config, ds.D); err != nil {
+			return fmt.Errorf("grid setting %s: %w", settingName(v), err)
+		}
 	}
 
 	bar := newProgress(e.stderr, *quiet, "cv "+m.Name, len(variants)**folds)
@@ -86,13 +90,58 @@ func runCV(ctx context.Context, e *env, args []string) error {
 			return model, err
 		}
 	}
-	res, err := cv.GridSearch(ctx, matrix(ds), ds.Y, task, cands, *folds, f.seed)
+	var res cv.Result
+	if task == learners.Binary && distinct(ds.Y, 3) > 2 {
+		// A multiclass classifier (rrf -param multiclass=true): what train
+		// accepts, cv must too; cv.GridSearch scores two classes only.
+		res, err = multiclassSearch(ctx, ds, cands, *folds, f.seed)
+	} else {
+		res, err = cv.GridSearch(ctx, matrix(ds), ds.Y, task, cands, *folds, f.seed)
+	}
 	bar.done(err == nil)
 	if err != nil {
 		return err
 	}
 	printCV(e.stdout, m.Name, d.path, ds.N, task, *folds, variants, res)
 	return nil
+}
+
+// multiclassSearch is cv.GridSearch for a classifier of three or more
+// classes: stratified folds over every class, accuracy scores, the first
+// best mean.
+func multiclassSearch(ctx context.Context, ds *dataset.Dataset, cands []cv.Candidate, folds int, seed uint64) (cv.Result, error) {
+	parts, err := dataset.StratifiedKFold(ds.Y, folds, seed)
+	if err != nil {
+		return cv.Result{}, fmt.Errorf("cv: %w", err)
+	}
+	res := cv.Result{Scores: make([][]float64, len(cands)), Mean: make([]float64, len(cands))}
+	for c := range cands {
+		res.Scores[c] = make([]float64, folds)
+	}
+	for f, test := range parts {
+		train, held := ds.Subset(dataset.TrainIndices(parts, f)), ds.Subset(test)
+		for c, cand := range cands {
+			if err := ctx.Err(); err != nil {
+				return cv.Result{}, fmt.Errorf("cv: %w", err)
+			}
+			m, err := cand.Fit(ctx, matrix(train), train.Y)
+			if err == nil {
+				res.Scores[c][f], err = cv.Accuracy(m, matrix(held), held.Y)
+			}
+			if err != nil {
+				return cv.Result{}, fmt.Errorf("cv: candidate %q, fold %d of %d: %w", cand.Name, f+1, folds, err)
+			}
+		}
+	}
+	for c, s := range res.Scores {
+		for _, v := range s {
+			res.Mean[c] += v / float64(folds)
+		}
+		if res.Mean[c] > res.Mean[res.Best] {
+			res.Best = c
+		}
+	}
+	return res, nil
 }
 
 // printCV prints the table of a grid search and its best setting.

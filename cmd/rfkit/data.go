@@ -1,13 +1,14 @@
 package main
 
 import (
-	"bufio"
+	"bytes"
 	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/rfkit/rfkit/dataset"
@@ -23,19 +24,45 @@ const (
 // libsvmExts are the file extensions read as LIBSVM by default.
 var libsvmExts = map[string]bool{".libsvm": true, ".svm": true, ".svmlight": true}
 
+// Limits of the data the command reads. A file beyond them fails with an
+// error naming the limit and the flag that raises it, before the matrix is
+// allocated.
+const (
+	// defaultMaxInputs bounds the feature columns of a training file (CSV
+	// columns, LIBSVM indices): -max-inputs.
+	defaultMaxInputs = 1 << 17
+	// libsvmMaxBytes bounds a LIBSVM file's dense matrix (1 GiB).
+	libsvmMaxBytes = 1 << 30
+)
+
 // dataFlags are the flags that name a data file and how to read it.
 type dataFlags struct {
 	path, format, label string
+	ignoreNames         bool // -ignore-names (predict, eval, importance)
+	maxInputs           int  // -max-inputs (train, cv)
 }
 
 func (d *dataFlags) register(fs *flagSet) {
-	fs.StringVar(&d.path, "data", "", "the data `FILE`: CSV with a header row, or LIBSVM/svmlight")
+	fs.StringVar(&d.path, "data", "", "the data `FILE`: CSV with a header row, or LIBSVM/svmlight; - reads stdin (with -format)")
 	fs.StringVar(&d.format, "format", "", "the file format, `csv|libsvm`; by default .csv files are CSV and .libsvm, .svm, .svmlight files LIBSVM")
 	fs.StringVar(&d.label, "label", "", "the label `column` of a CSV file: a header name or a 0-based index (negative counts from the end); by default the last column named y, else the last column")
 }
 
+// registerTraining adds the flags of a training data file.
+func (d *dataFlags) registerTraining(fs *flagSet) {
+	d.register(fs)
+	fs.IntVar(&d.maxInputs, "max-inputs", defaultMaxInputs, "refuse a data file with more than `N` feature columns (CSV) or a feature index above N (LIBSVM), before reading its rows")
+}
+
+// registerModelData adds the flags of a data file read for a model.
+func (d *dataFlags) registerModelData(fs *flagSet) {
+	d.register(fs)
+	fs.BoolVar(&d.ignoreNames, "ignore-names", false, "read a CSV file with as many columns as the model has inputs even if a column is named y (it is then a feature)")
+}
+
 // check validates the flags without reading the file.
 func (d *dataFlags) check() error {
+	d.label = strings.TrimSpace(d.label)
 	if d.path == "" {
 		return usagef("-data is required")
 	}
@@ -45,6 +72,9 @@ func (d *dataFlags) check() error {
 	}
 	if f == formatLIBSVM && d.label != "" {
 		return usagef("-label applies to CSV files; a LIBSVM line starts with its label")
+	}
+	if d.maxInputs < 0 {
+		return usagef("-max-inputs %d: want N ≥ 0", d.maxInputs)
 	}
 	return nil
 }
@@ -70,51 +100,102 @@ func (d *dataFlags) fileFormat() (string, error) {
 	return "", usagef("cannot tell the format of %s from its extension; add -format csv or -format libsvm", d.path)
 }
 
-// loadLabelled reads a data file whose rows carry a label (train, cv).
+// open opens the data file; "-" is stdin.
+func (d *dataFlags) open() (io.ReadCloser, error) {
+	if d.path == "-" {
+		return io.NopCloser(os.Stdin), nil
+	}
+	f, err := os.Open(d.path)
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// loadLabelled reads a data file whose rows carry a label (train, cv). A
+// CSV header with more than -max-inputs feature columns, or a LIBSVM index
+// above it, is refused before the rows are read.
 func (d *dataFlags) loadLabelled() (*dataset.Dataset, error) {
 	if err := d.check(); err != nil {
 		return nil, err
 	}
-	f, _ := d.fileFormat()
-	if f == formatLIBSVM {
-		return dataset.LoadLIBSVM(d.path, dataset.LIBSVMOptions{})
+	maxInputs := d.maxInputs
+	if maxInputs == 0 {
+		maxInputs = defaultMaxInputs
 	}
-	return dataset.LoadCSV(d.path, dataset.CSVOptions{Label: d.label})
+	r, err := d.open()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	f, _ := d.fileFormat()
+	var ds *dataset.Dataset
+	if f == formatLIBSVM {
+		ds, err = dataset.ReadLIBSVM(r, dataset.LIBSVMOptions{MaxFeatures: maxInputs, MaxBytes: libsvmMaxBytes})
+		if err != nil && strings.Contains(err.Error(), "exceeds MaxFeatures") {
+			err = errors.New(strings.Replace(err.Error(), "MaxFeatures", "-max-inputs", 1) + "; raise -max-inputs if the file is right")
+		}
+	} else {
+		var h *csvHead
+		if h, err = readCSVHead(r); err == nil {
+			if cols := len(h.names); cols-1 > maxInputs {
+				return nil, fmt.Errorf("%s: %d columns: more than %d feature columns and a label (-max-inputs); raise -max-inputs if the file is right", d.path, cols, maxInputs)
+			}
+			ds, err = dataset.ReadCSV(h.rest(), dataset.CSVOptions{Label: d.label})
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", d.path, err)
+	}
+	return ds, nil
 }
 
-// loadFor reads a data file for a model with inputs features. A CSV file
-// with exactly inputs columns has no label column (ds.Y is nil); one with a
-// column more has its label column chosen by -label (or the default rule).
-// A LIBSVM file always has labels; its feature indices must not exceed
-// inputs. With needLabels, a file without labels is an error.
+// loadFor reads a data file for a model with inputs features, reading it
+// once (a pipe works). A CSV file with exactly inputs columns has no label
+// column (ds.Y is nil) — unless a column is named y: that is the label
+// column of a file that lacks a feature (made for another model, or with a
+// column dropped), and is refused unless -ignore-names. One with a column
+// more has its label column chosen by -label (or the default rule); its
+// values are read with needLabels and not looked at otherwise. A LIBSVM
+// file always has labels; its feature indices must not exceed inputs. With
+// needLabels, a file without labels is an error.
 func (d *dataFlags) loadFor(inputs int, needLabels bool) (*dataset.Dataset, error) {
 	if err := d.check(); err != nil {
 		return nil, err
 	}
+	r, err := d.open()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
 	var ds *dataset.Dataset
 	f, _ := d.fileFormat()
 	if f == formatLIBSVM {
-		var err error
-		ds, err = dataset.LoadLIBSVM(d.path, dataset.LIBSVMOptions{NumFeatures: inputs})
+		ds, err = dataset.ReadLIBSVM(r, dataset.LIBSVMOptions{NumFeatures: inputs})
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: %w", d.path, err)
 		}
 	} else {
-		cols, err := csvColumns(d.path)
+		h, err := readCSVHead(r)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: %w", d.path, err)
 		}
-		opt := dataset.CSVOptions{Label: d.label}
+		cols := len(h.names)
+		opt := dataset.CSVOptions{Label: d.label, IgnoreLabel: !needLabels}
 		switch {
+		case h.names == nil:
+			// Unreadable header: ReadCSV reports it in its own words.
 		case cols == inputs && d.label != "":
 			return nil, fmt.Errorf("%s: -label %s given, but the file has exactly the model's %d input columns, so no label column", d.path, d.label, inputs)
+		case cols == inputs && !d.ignoreNames && slices.Contains(h.names, "y"):
+			return nil, fmt.Errorf("%s: %d columns, one of them named y: a label column in place of one of the model's %d inputs? (add -ignore-names if y is a feature)", d.path, cols, inputs)
 		case cols == inputs:
 			opt = dataset.CSVOptions{NoLabel: true}
 		case cols != inputs+1:
 			return nil, fmt.Errorf("%s: %d columns, but the model takes %d inputs (a file has %d columns, or %d with a label column)", d.path, cols, inputs, inputs, inputs+1)
 		}
-		if ds, err = dataset.LoadCSV(d.path, opt); err != nil {
-			return nil, err
+		if ds, err = dataset.ReadCSV(h.rest(), opt); err != nil {
+			return nil, fmt.Errorf("%s: %w", d.path, err)
 		}
 	}
 	if needLabels && ds.Y == nil {
@@ -123,26 +204,39 @@ func (d *dataFlags) loadFor(inputs int, needLabels bool) (*dataset.Dataset, erro
 	return ds, nil
 }
 
-// csvColumns returns the number of fields in the header row of a CSV file.
-func csvColumns(path string) (int, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, fmt.Errorf("dataset: %w", err)
-	}
-	defer f.Close()
-	br := bufio.NewReader(f)
-	if b, err := br.Peek(3); err == nil && string(b) == "\uFEFF" {
-		br.Discard(3)
-	}
-	rec, err := csv.NewReader(br).Read()
-	if errors.Is(err, io.EOF) {
-		return 0, fmt.Errorf("%s: dataset: empty input (no header row)", path)
-	}
-	if err != nil {
-		return 0, fmt.Errorf("%s: dataset: %w", path, err)
-	}
-	return len(rec), nil
+// csvHead is the header row of a CSV stream, read without losing the
+// bytes it consumed: rest returns the whole stream again (header
+// included) for dataset.ReadCSV, so the file is read once and a pipe
+// works.
+type csvHead struct {
+	names    []string // nil if the header could not be read
+	consumed bytes.Buffer
+	r        io.Reader
 }
+
+// maxHeadBytes bounds the header row read by readCSVHead.
+const maxHeadBytes = dataset.DefaultMaxLineBytes
+
+func readCSVHead(r io.Reader) (*csvHead, error) {
+	h := &csvHead{r: r}
+	// Everything the CSV reader takes from r (it reads ahead) is kept in
+	// consumed; the limit keeps a file without line breaks from being
+	// buffered whole.
+	rec, err := csv.NewReader(io.TeeReader(io.LimitReader(r, maxHeadBytes), &h.consumed)).Read()
+	if h.consumed.Len() >= maxHeadBytes && bytes.IndexByte(h.consumed.Bytes(), '\n') < 0 {
+		return nil, fmt.Errorf("dataset: line 1 (the header) is longer than %d bytes", maxHeadBytes)
+	}
+	if err != nil && !errors.Is(err, io.EOF) {
+		return h, nil // ReadCSV reports it in its own words (line, compression)
+	}
+	for _, s := range rec {
+		h.names = append(h.names, strings.TrimSpace(strings.TrimPrefix(s, "\uFEFF")))
+	}
+	return h, nil
+}
+
+// rest is the whole stream, from its first byte.
+func (h *csvHead) rest() io.Reader { return io.MultiReader(&h.consumed, h.r) }
 
 // matrix is ds's features as a featmap.Matrix.
 func matrix(ds *dataset.Dataset) featmap.Matrix { return matrixOf(ds.N, ds.D, ds.X) }

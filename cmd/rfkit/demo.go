@@ -41,6 +41,11 @@ type demoResult struct {
 	train, test *synth.Set
 }
 
+// maxDemoRes bounds -res. Each panel is drawn 384 pixels wide (4 inches at
+// 96 dpi), so a finer grid shows nothing more; it only costs res² predictions
+// and cells per panel (-res 100000 ran out of memory).
+const maxDemoRes = 1000
+
 // runDemo trains GBRFF2 and RKS on the checkerboard and spiral toys.
 func runDemo(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet("demo", "rfkit demo [-png FILE] [-save DIR] [-seed N]",
@@ -57,7 +62,7 @@ func runDemo(ctx context.Context, e *env, args []string) error {
 	nTest := fs.Int("ntest", 2000, "test points per data set")
 	rounds := fs.Int("rounds", 100, "GBRFF2 rounds")
 	features := fs.Int("features", 300, "RKS features")
-	res := fs.Int("res", 200, "PNG grid resolution per axis")
+	res := fs.Int("res", 200, fmt.Sprintf("PNG grid resolution per axis (at most %d)", maxDemoRes))
 	fs.hide("ntrain", "ntest", "rounds", "features", "res")
 	if err := fs.parse(args, e.stdout); err != nil {
 		return err
@@ -67,6 +72,8 @@ func runDemo(ctx context.Context, e *env, args []string) error {
 		return usagef("-ntrain must be ≥ 10 and -ntest ≥ 1")
 	case *rounds < 1 || *features < 1 || *res < 2:
 		return usagef("-rounds, -features and -res must be positive")
+	case *res > maxDemoRes:
+		return usagef("-res %d: at most %d (a panel is 384 pixels wide)", *res, maxDemoRes)
 	}
 	methods := []demoMethod{
 		{"gbrff2", [][2]string{{"t", strconv.Itoa(*rounds)}, {"gamma", "4"}}},
@@ -88,7 +95,7 @@ func runDemo(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		if *saveDir != "" {
-			if err := saveCSV(*saveDir, set, train, test); err != nil {
+			if err := saveCSV(ctx, *saveDir, set, train, test); err != nil {
 				return err
 			}
 		}
@@ -107,7 +114,7 @@ func runDemo(ctx context.Context, e *env, args []string) error {
 			*saveDir, filepath.Join(*saveDir, "spirals-train.csv"))
 	}
 	if *pngPath != "" {
-		if err := writeFileAtomic(*pngPath, func(w io.Writer) error { return drawDemo(w, results, *res) }); err != nil {
+		if err := writeFileAtomic(ctx, *pngPath, func(w io.Writer) error { return drawDemo(w, results, *res) }); err != nil {
 			return err
 		}
 		fmt.Fprintf(e.stdout, "\nwrote the decision boundaries to %s\n", *pngPath)
@@ -177,7 +184,7 @@ func paramString(kv [][2]string) string {
 
 // saveCSV writes train and test as DIR/<set>-train.csv and -test.csv, with
 // the header x0,x1,...,y.
-func saveCSV(dir, set string, train, test *synth.Set) error {
+func saveCSV(ctx context.Context, dir, set string, train, test *synth.Set) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -186,7 +193,7 @@ func saveCSV(dir, set string, train, test *synth.Set) error {
 		data *synth.Set
 	}{{"train", train}, {"test", test}} {
 		path := filepath.Join(dir, set+"-"+s.part+".csv")
-		if err := writeFileAtomic(path, func(w io.Writer) error { return writeSetCSV(w, s.data) }); err != nil {
+		if err := writeFileAtomic(ctx, path, func(w io.Writer) error { return writeSetCSV(w, s.data) }); err != nil {
 			return err
 		}
 	}

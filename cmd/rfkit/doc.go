@@ -12,6 +12,8 @@
 //	rfkit importance -model FILE [-data FILE] [-top N]
 //	rfkit demo       [-png FILE] [-save DIR] [-seed N]
 //	rfkit bench      [-n 4096] [-benchtime 200ms] [-count 1]
+//	rfkit info       [-json] MODEL
+//	rfkit version
 //
 // Every subcommand takes -h. The methods are the learners linked into the
 // binary (methods.go imports them; each registers itself with package
@@ -21,11 +23,15 @@
 //
 // Data files are CSV with a header row (the label column chosen by -label,
 // by default the last column named y, else the last column) or LIBSVM;
-// -format overrides the guess from the extension. train and cv show a
-// progress bar when stderr is a terminal (not with -quiet). Ctrl-C cancels
-// a run at the learner's next check; model and output files are written to
-// a temporary file and renamed, so they are complete or absent.
+// -format overrides the guess from the extension; -data - reads stdin, and
+// a file is read once, so pipes work. train and cv show a progress bar when
+// stderr is a terminal and a progress line every few seconds otherwise (not
+// with -quiet). Ctrl-C or SIGTERM cancels a run at the learner's next check;
+// model and output files are written to a temporary file and renamed, so
+// they are complete or absent (a device or pipe is written through, a
+// symbolic link followed, an existing file's mode kept). -max-inputs and
+// -max-size bound what train and cv allocate.
 //
 // Exit status: 0 on success, 1 on a runtime error (bad data, a failed fit,
-// an interrupt), 2 on a usage error. Errors are one line on stderr.
+// an interrupt, output that cannot be written), 2 on a usage error. Errors are one line on stderr.
 package main

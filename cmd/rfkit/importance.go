@@ -25,7 +25,7 @@ func runImportance(ctx context.Context, e *env, args []string) error {
 			"a CSV file's header names them.")
 	var d dataFlags
 	modelPath := fs.String("model", "", "model `FILE` written by rfkit train")
-	d.register(fs)
+	d.registerModelData(fs)
 	top := fs.Int("top", 0, "print only the `N` most important inputs (0: all)")
 	if err := fs.parse(args, e.stdout); err != nil {
 		return err
@@ -41,13 +41,13 @@ func runImportance(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
-	model, method, err := loadModel(*modelPath)
+	model, err := loadModel(*modelPath)
 	if err != nil {
 		return err
 	}
-	im, ok := model.(importancer)
+	im, ok := model.Model.(importancer)
 	if !ok {
-		return fmt.Errorf("%s: a %s model has no variable importance (only methods that learn one per input, such as SRFF and RRF, have it)", *modelPath, method)
+		return fmt.Errorf("%s: a %s model has no variable importance (only methods that learn one per input, such as SRFF and RRF, have it)", *modelPath, model.file.Header.Method)
 	}
 	scores := im.Importance()
 	if len(scores) != model.NumInputs() {

@@ -8,6 +8,10 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
+	"syscall"
+
+	"github.com/rfkit/rfkit/internal/cpu"
 )
 
 // command is one subcommand.
@@ -26,6 +30,8 @@ var commands = []command{
 	{"importance", "ranked variable importance of a model (methods that have it)", runImportance},
 	{"demo", "train GBRFF2 and RKS on the checkerboard and spiral toys", runDemo},
 	{"bench", "benchmark the cos, sin, sincos and exp kernels on every SIMD path", runBench},
+	{"info", "describe a model file: method, task, classes, inputs, configuration, size", runInfo},
+	{"version", "the module version, VCS revision, Go version and SIMD path of this build", runVersion},
 }
 
 // env is what a subcommand writes to.
@@ -33,10 +39,16 @@ type env struct {
 	stdout, stderr io.Writer
 }
 
+// stopSignals are the signals that cancel the command's context: Ctrl-C
+// and the SIGTERM of kill, timeout and service managers. Both stop a fit at
+// its next check and make the command remove its temporary files and exit 1
+// without replacing an output file.
+var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM}
+
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	go func() {
-		// After the first Ctrl-C the context is cancelled and the command
+		// After the first signal the context is cancelled and the command
 		// stops at its next check; a second one kills the process as usual.
 		<-ctx.Done()
 		stop()
@@ -51,12 +63,23 @@ func main() {
 // Errors, including panics, are reported as one line on stderr.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int) {
 	name := "rfkit"
+	out := &checkedWriter{w: stdout}
+	stdout = out
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "%s: internal error: %s\n", name, oneLine(fmt.Sprint(r)))
 			code = 1
 		}
+		// Output that did not reach stdout (a full disk, a closed pipe) is a
+		// failure even when the command itself succeeded.
+		if err := out.Err(); err != nil && code == 0 {
+			fmt.Fprintf(stderr, "%s: write stdout: %s\n", name, oneLine(err.Error()))
+			code = 1
+		}
 	}()
+	for _, w := range cpu.Warnings() {
+		fmt.Fprintf(stderr, "rfkit: warning: %s\n", w)
+	}
 	if len(args) == 0 {
 		usage(stderr)
 		return 2
@@ -78,6 +101,36 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 	}
 	fmt.Fprintf(stderr, "rfkit: unknown command %q (commands: %s; see rfkit -h)\n", sub, strings.Join(commandNames(), ", "))
 	return 2
+}
+
+// checkedWriter passes writes to w and keeps the first error, after which
+// it writes nothing more; run checks it when the command returns. It is
+// safe for concurrent use (the progress line writes from a ticker).
+type checkedWriter struct {
+	mu  sync.Mutex
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	c.err = err
+	return n, err
+}
+
+// Err returns the first write error.
+func (c *checkedWriter) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
 }
 
 // report prints err as one line prefixed with the command's name and

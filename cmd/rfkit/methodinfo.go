@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 
 	"github.com/rfkit/rfkit/learners"
@@ -55,9 +57,24 @@ func regressionMethods() []string {
 	return out
 }
 
+// binaryMethods lists the methods that classify.
+func binaryMethods() []string {
+	var out []string
+	for _, m := range methodList() {
+		if !regressionOnly(m) {
+			out = append(out, m.Name)
+		}
+	}
+	return out
+}
+
 // printParams lists the hyper-parameters of m with their defaults.
 func printParams(w io.Writer, m learners.Method) {
-	ps := learners.Params(m.NewConfig())
+	cfg := m.NewConfig()
+	ps := learners.Params(cfg)
+	for i := range ps {
+		ps[i].Default = paramDefault(m, cfg, ps[i])
+	}
 	fmt.Fprintf(w, "Parameters of %s: %s.\nSet them with -param name=value (names in any case); a zero value selects the\ndocumented default.\n", m.Name, m.Doc)
 	nw, tw, dw := len("name"), len("type"), len("default")
 	for _, p := range ps {
@@ -67,6 +84,30 @@ func printParams(w io.Writer, m learners.Method) {
 	for _, p := range ps {
 		fmt.Fprintf(w, "  %-*s  %-*s  %-*s  %s\n", nw, p.Name, tw, p.Type, dw, defaultText(p.Default), p.Doc)
 	}
+}
+
+// paramDefault is the default of parameter p of m as m trains it: the
+// value m's NewConfig presets (lkrf presets Selection lkrf, gbrff1 Variant
+// gbrff1, over the shared Config's documented default), else the
+// documented default; a regression-only method's task is regression.
+func paramDefault(m learners.Method, cfg any, p learners.ParamInfo) string {
+	if p.Name == "task" && regressionOnly(m) {
+		return learners.Regression.String()
+	}
+	v := reflect.ValueOf(cfg)
+	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+		return p.Default
+	}
+	f := v.Elem().FieldByNameFunc(func(s string) bool { return strings.EqualFold(s, p.Name) })
+	if !f.IsValid() || f.IsZero() || !f.CanInterface() {
+		return p.Default
+	}
+	if t, ok := f.Interface().(encoding.TextMarshaler); ok {
+		if b, err := t.MarshalText(); err == nil {
+			return string(b)
+		}
+	}
+	return fmt.Sprint(f.Interface())
 }
 
 func defaultText(s string) string {

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"io"
 	"strconv"
 )
@@ -15,11 +16,13 @@ func runPredict(ctx context.Context, e *env, args []string) error {
 			"in the data set's own label values (classification) or a value (regression).\n"+
 			"A CSV file with exactly the model's number of input columns has no label\n"+
 			"column; one with a column more has its label column (chosen by -label, by\n"+
-			"default the last column named y, else the last column) ignored. A LIBSVM\n"+
-			"line's label is ignored.")
+			"default the last column named y, else the last column) ignored, whatever it\n"+
+			"holds (empty, ?, text). A LIBSVM\n"+
+			"line's label is ignored. A row whose prediction is not a number (inputs\n"+
+			"beyond what the model can represent) is an error.")
 	var d dataFlags
 	modelPath := fs.String("model", "", "model `FILE` written by rfkit train")
-	d.register(fs)
+	d.registerModelData(fs)
 	out := fs.String("out", "", "write the predictions to `FILE` (atomically) instead of stdout")
 	if err := fs.parse(args, e.stdout); err != nil {
 		return err
@@ -30,7 +33,7 @@ func runPredict(ctx context.Context, e *env, args []string) error {
 	if err := d.check(); err != nil {
 		return err
 	}
-	model, _, err := loadModel(*modelPath)
+	model, err := loadModel(*modelPath)
 	if err != nil {
 		return err
 	}
@@ -38,9 +41,9 @@ func runPredict(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	pred := make([]float64, ds.N)
-	if err := model.PredictBatch(pred, matrix(ds)); err != nil {
-		return err
+	pred, err := predictAll(model, ds)
+	if err != nil {
+		return fmt.Errorf("%s: %w", d.path, err)
 	}
 	if err := ctx.Err(); err != nil {
 		return err
@@ -51,12 +54,17 @@ func runPredict(ctx context.Context, e *env, args []string) error {
 		for _, v := range pred {
 			buf = strconv.AppendFloat(buf[:0], v, 'g', -1, 64)
 			buf = append(buf, '\n')
-			bw.Write(buf)
+			if _, err := bw.Write(buf); err != nil {
+				return err
+			}
 		}
 		return bw.Flush()
 	}
 	if *out == "" {
-		return write(e.stdout)
+		if err := write(e.stdout); err != nil {
+			return fmt.Errorf("write stdout: %w", err)
+		}
+		return nil
 	}
-	return writeFileAtomic(*out, write)
+	return writeFileAtomic(ctx, *out, write)
 }

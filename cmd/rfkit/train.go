@@ -6,6 +6,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/cv"
 )
@@ -16,14 +17,20 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 		"rfkit train -method NAME -data FILE [-format csv|libsvm] [-label COL] [-task auto|binary|regression] [-param name=value]... [-seed N] -model OUT",
 		"Fits the method on every row of the data file and writes the model file OUT\n"+
 			"atomically (a temporary file in the same directory, renamed when complete;\n"+
-			"nothing is left behind on an error or Ctrl-C). A progress bar shows on a\n"+
-			"terminal. rfkit train -method NAME -h lists the method's parameters.")
+			"nothing is left behind on an error, Ctrl-C or SIGTERM; an existing OUT keeps\n"+
+			"its permissions, a symbolic link is followed, a device is written through).\n"+
+			"A progress bar shows on a terminal, a progress line every few seconds\n"+
+			"otherwise. rfkit train -method NAME -h lists the method's parameters.\n\n"+
+			"Size limits (each flag raises its own): a training file has at most\n"+
+			"-max-inputs feature columns, and inputs × the method's number of random\n"+
+			"features (features, landmarks, candidates or rounds) is at most -max-size,\n"+
+			"checked before anything large is allocated.")
 	var d dataFlags
 	var f fitFlags
 	f.register(fs)
-	d.register(fs)
+	d.registerTraining(fs)
 	out := fs.String("model", "", "output model `FILE`")
-	quiet := fs.Bool("quiet", false, "no progress bar and no summary line")
+	quiet := fs.Bool("quiet", false, "no progress display and no summary line")
 	fs.extra = func(w io.Writer) { methodHelp(w, args) }
 	if err := fs.parse(args, e.stdout); err != nil {
 		return err
@@ -49,6 +56,9 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := f.checkSize(cfg, ds.D); err != nil {
+		return err
+	}
 
 	bar := newProgress(e.stderr, *quiet, "train "+m.Name, 1)
 	start := time.Now()
@@ -62,7 +72,7 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := writeBytesAtomic(*out, data); err != nil {
+	if err := writeBytesAtomic(ctx, *out, data); err != nil {
 		return err
 	}
 	if *quiet {
@@ -73,8 +83,20 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 	task := model.Task()
 	fit, metric := trainingFit(model, ds.N, ds.D, ds.X, ds.Y, task)
 	fmt.Fprintf(e.stdout, "%s: %s on %d rows × %d inputs in %v, training %s %s; wrote %s (%d bytes)\n",
-		m.Name, task, ds.N, ds.D, elapsed.Round(time.Millisecond), metric, fit, *out, len(data))
+		trainedName(m.Name, data), task, ds.N, ds.D, elapsed.Round(time.Millisecond), metric, fit, *out, len(data))
 	return nil
+}
+
+// trainedName is the method the model file data says was trained: a
+// parameter can select another variant of the method (-method gbrff2
+// -param variant=gbrff1 trains GBRFF1), and the summary must not claim
+// the one asked for.
+func trainedName(asked string, data []byte) string {
+	h, err := modelfile.ReadHeader(data)
+	if err != nil || h.Method == asked {
+		return asked
+	}
+	return fmt.Sprintf("%s (asked for %s; a parameter selected %s)", h.Method, asked, h.Method)
 }
 
 // trainingFit is the accuracy or RMSE of model on its training data, for

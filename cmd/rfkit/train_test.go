@@ -82,7 +82,7 @@ func TestRoundTripCSV(t *testing.T) {
 			ok++
 		}
 	}
-	if float64(ok)/200 != e.Value {
+	if float64(ok)/200 != float64(e.Value) {
 		t.Errorf("eval accuracy %v, predictions give %v", e.Value, float64(ok)/200)
 	}
 	if r := rfkit(t, "eval", "-model", model, "-data", test).ok(t); !strings.HasPrefix(r.stdout, "accuracy ") || !strings.Contains(r.stdout, "(n=200)") {
@@ -315,7 +315,7 @@ func TestWriteFileAtomic(t *testing.T) {
 		w.Write([]byte("partial"))
 		return os.ErrInvalid
 	}
-	if err := writeFileAtomic(p, func(w io.Writer) error { return boom(w) }); err == nil {
+	if err := writeFileAtomic(context.Background(), p, func(w io.Writer) error { return boom(w) }); err == nil {
 		t.Fatal("no error")
 	}
 	if got := files(t, dir); len(got) != 0 {
@@ -323,12 +323,12 @@ func TestWriteFileAtomic(t *testing.T) {
 	}
 	func() {
 		defer func() { recover() }()
-		writeFileAtomic(p, func(w io.Writer) error { panic("mid-write") })
+		writeFileAtomic(context.Background(), p, func(w io.Writer) error { panic("mid-write") })
 	}()
 	if got := files(t, dir); len(got) != 0 {
 		t.Errorf("left after a panic: %v", got)
 	}
-	if err := writeBytesAtomic(p, []byte("ok")); err != nil {
+	if err := writeBytesAtomic(context.Background(), p, []byte("ok")); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(p); string(b) != "ok" {

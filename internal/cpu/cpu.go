@@ -53,6 +53,7 @@ func ParsePath(name string) (Path, error) {
 var (
 	hardware [numPaths]bool // what the CPU and OS can run, ignoring RFKIT_DISABLE
 	disabled [numPaths]bool // turned off through RFKIT_DISABLE
+	warnings []string       // RFKIT_DISABLE entries that were ignored, and why
 )
 
 func init() {
@@ -66,12 +67,29 @@ func init() {
 		// Advanced SIMD is mandatory in ARMv8-A; cpuid confirms where it can.
 		hardware[NEON] = true
 	}
-	for _, name := range splitList(os.Getenv("RFKIT_DISABLE")) {
-		if p, err := ParsePath(name); err == nil && p != Generic {
+	parseDisable(os.Getenv("RFKIT_DISABLE"))
+}
+
+// parseDisable applies an RFKIT_DISABLE value, recording a warning for
+// each entry it ignores: a misspelt name ("avx-512") would otherwise leave
+// the path on without a word.
+func parseDisable(s string) {
+	for _, name := range splitList(s) {
+		p, err := ParsePath(name)
+		switch {
+		case err != nil:
+			warnings = append(warnings, fmt.Sprintf("RFKIT_DISABLE: unknown path %q ignored (want avx512, avx2 or neon)", name))
+		case p == Generic:
+			warnings = append(warnings, "RFKIT_DISABLE: generic cannot be turned off (it is the fallback); ignored")
+		default:
 			disabled[p] = true
 		}
 	}
 }
+
+// Warnings returns the RFKIT_DISABLE entries that were ignored, one
+// sentence each, for a command to show the user.
+func Warnings() []string { return append([]string(nil), warnings...) }
 
 func splitList(s string) []string {
 	var out []string

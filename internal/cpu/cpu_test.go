@@ -2,6 +2,7 @@ package cpu
 
 import (
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -46,5 +47,19 @@ func TestCheckRequired(t *testing.T) {
 	t.Setenv("RFKIT_TEST_REQUIRE", "bogus")
 	if CheckRequired(Generic) == nil {
 		t.Error("unknown requirement not reported")
+	}
+}
+
+func TestDisableWarnings(t *testing.T) {
+	savedD, savedW := disabled, warnings
+	defer func() { disabled, warnings = savedD, savedW }()
+	disabled, warnings = [numPaths]bool{}, nil
+	parseDisable("avx-512, AVX2,generic")
+	if !disabled[AVX2] || disabled[AVX512] {
+		t.Errorf("disabled %v", disabled)
+	}
+	w := Warnings()
+	if len(w) != 2 || !strings.Contains(w[0], `unknown path "avx-512" ignored`) || !strings.Contains(w[1], "generic cannot be turned off") {
+		t.Errorf("warnings %q", w)
 	}
 }

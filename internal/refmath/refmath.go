@@ -25,13 +25,11 @@ const WorkPrec = 256
 const taylorPrec = WorkPrec + 64
 
 var (
-	piOnce     sync.Once
-	piVal      *big.Float // π to piPrec bits
-	halfPiVal  *big.Float // π/2
-	twoOverPi  *big.Float // 2/π
-	ln2Val     *big.Float // ln 2 to piPrec bits
-	invLn2Val  *big.Float // 1/ln 2
-	constError error
+	piOnce    sync.Once
+	piVal     *big.Float // π to piPrec bits
+	halfPiVal *big.Float // π/2
+	twoOverPi *big.Float // 2/π
+	ln2Val    *big.Float // ln 2 to piPrec bits
 )
 
 // fixedAtanInv returns atan(1/n)·2^scale truncated, by the alternating series
@@ -67,7 +65,6 @@ func initConsts() {
 	// ln 2 = 2·atanh(1/3).
 	l := new(big.Int).Lsh(fixedAtanInv(3, scale, true), 1)
 	ln2Val = new(big.Float).SetPrec(piPrec).SetMantExp(new(big.Float).SetPrec(piPrec).SetInt(l), -int(scale))
-	invLn2Val = new(big.Float).SetPrec(piPrec).Quo(big.NewFloat(1), ln2Val)
 }
 
 func consts() { piOnce.Do(initConsts) }

@@ -15,7 +15,7 @@ import (
 type validation struct {
 	x           *exploss.Data
 	y, yt, H, h []float64
-	s, c, C, S  []float64
+	C, S        []float64
 	sumW        float64
 }
 

@@ -200,10 +200,8 @@ func (ev *evaluator) value(gamma, grad []float64) float64 {
 	for blk := 0; blk < ev.blocks; blk++ {
 		part := ev.part[blk*(d+1) : (blk+1)*(d+1)]
 		ss += part[0]
-		if grad != nil {
-			for k := range grad {
-				grad[k] += part[1+k]
-			}
+		for k := range grad { // grad is nil when only ss is wanted
+			grad[k] += part[1+k]
 		}
 	}
 	return ss * inv / 2
