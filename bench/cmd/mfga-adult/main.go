@@ -105,7 +105,7 @@ func parse(args []string) (options, error) {
 	msStr := fs.String("m", "20,100", "comma-separated numbers of features M")
 	fs.IntVar(&o.seeds, "seeds", 3, "seeds of the randomised methods")
 	fs.IntVar(&o.candidates, "candidates", 2000, "candidate random features M₀ of EERF and LKRF (the paper's 2000)")
-	fs.IntVar(&o.perStep, "perstep", 1, "MFGA features per greedy step")
+	fs.IntVar(&o.perStep, "perstep", mfga.DefaultPerStep, "MFGA features per greedy step (1: OMP, the paper's Algorithm 1)")
 	gridStr := fs.String("grid", defaultGrid, "comma-separated λ grid of every method (one value: no tuning)")
 	fs.Float64Var(&o.valFrac, "valfrac", 0.2, "fraction of the training rows held out to choose λ")
 	fs.Uint64Var(&o.valSeed, "valseed", 1, "seed of the validation split")
