@@ -22,7 +22,9 @@ import (
 // NaN or ±Inf in X or y, a failing solver, or an error returned by
 // cfg.Progress (wrapped). The result depends only on the data and cfg, not
 // on GOMAXPROCS. Memory: the n×D feature matrix plus D×D for ridge. ctx is
-// checked between alternations.
+// checked between alternations and after every FISTA iteration of the
+// γ-step (a few passes over the rows), so a cancellation stops a fit
+// within a fraction of a second.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	start := time.Now()
 	if err := ctx.Err(); err != nil {
@@ -78,7 +80,15 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		train := newProblem(rows(xs, d, tr), pick(y, tr))
 		valX, valY := rows(xs, d, val), pick(y, val)
 		best, bestRMSE := 0.0, math.Inf(1)
+		since := 0 // grid values since the last new best
 		for _, lambda := range grid(c.LambdaMax, c.LambdaMin, c.Lambdas) {
+			if since >= pathPatience {
+				// The path runs from large λ (cheap fits, a ≈ 0) to
+				// small (the fits that take most alternations): stop
+				// once pathPatience values in a row have not improved
+				// on the best validation RMSE.
+				break
+			}
 			// Every λ starts from the even γ, as Algorithm 1 does: warm
 			// starts along the grid carry the γ of one λ's local optimum
 			// into the next (from a large λ, where a ≈ 0, a γ driven by
@@ -89,10 +99,12 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 			}
 			rmse := validate(eps, phases, g, a, train.mean, valX, valY, d, D)
 			trace = append(trace, SearchPoint{Lambda: lambda, RMSE: rmse})
+			since++
 			if rmse < bestRMSE { // NaN never wins
-				best, bestRMSE = lambda, rmse
+				best, bestRMSE, since = lambda, rmse, 0
 			}
 		}
+		p.round = p.rounds - 1 // the refit is the last round, even after an early stop
 		if best == 0 {
 			return nil, fmt.Errorf("srff: every λ of the grid gave a non-finite validation error")
 		}
@@ -117,6 +129,16 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	m.search = trace
 	return m, nil
 }
+
+// pathPatience is the number of consecutive grid values without a new best
+// validation RMSE after which the λ search stops (one decade of the default
+// grid). The small λ at the end of the grid are the expensive fits (on SE2
+// at n = 1000 the last 15 took 85 % of the search), and past the minimum
+// the validation RMSE rises for good. The curve is not unimodal: on SE2
+// (n = 1000, seed 1) a first minimum is followed by 3 worse values and then
+// the lower one, where the fit finds the last relevant input; 5 keeps it
+// with one value to spare.
+const pathPatience = 5
 
 // problem is a training set: standardised rows and centred targets.
 type problem struct {
@@ -171,7 +193,9 @@ func (p *path) fit(pr *problem, lambda float64, gamma0 []float64) (a, gamma []fl
 			return nil, nil, fmt.Errorf("srff: %w", err)
 		}
 		ev.setA(a)
-		gammaStep(ev, gamma, c.Simplex, c.GammaIterations, c.Tol)
+		if _, err := gammaStep(p.ctx, ev, gamma, c.Simplex, c.GammaIterations, c.Tol); err != nil {
+			return nil, nil, fmt.Errorf("srff: %w", err)
+		}
 	}
 	p.round++
 	e := learners.Event{Method: Name, Round: p.round, Rounds: p.rounds, Loss: objs[len(objs)-1], Elapsed: time.Since(p.start)}
