@@ -13,7 +13,7 @@ const Name = "mfga"
 // Defaults of a zero Config field, and the largest accepted values.
 const (
 	DefaultFeatures  = 100
-	DefaultPerStep   = 1
+	DefaultSteps     = 10 // greedy steps when PerStep is 0
 	DefaultLambda    = 1e-4
 	DefaultTol       = 1e-6
 	DefaultNeighbour = 50 // the k of the σ rule of thumb
@@ -23,15 +23,18 @@ const (
 )
 
 // Config configures Fit. The zero value selects the documented defaults:
-// binary classification with the logistic loss, 100 features chosen one
-// per step from the degree-1 dictionary (degree 2 for regression), σ by
+// binary classification with the logistic loss, 100 features chosen in ten
+// greedy steps from the degree-1 dictionary (degree 2 for regression), σ by
 // the 50th-neighbour rule, λ = 1e-4, Tol = 1e-6, seed 0.
 type Config struct {
 	// Features is the maximum number M of selected features (0 → 100).
 	Features int `help:"maximum number of selected features M" default:"100"`
-	// PerStep is the number of features added per greedy step (0 → 1,
-	// orthogonal matching pursuit; more is generalised OMP, faster).
-	PerStep int `help:"features added per greedy step" default:"1"`
+	// PerStep is the number of features added per greedy step (0 →
+	// ⌈Features/10⌉: ten steps, generalised OMP as in the paper's
+	// experiments, which run K steps of M/K features; 1 is orthogonal
+	// matching pursuit, Algorithm 1, about 6× slower on adult at M = 100
+	// for the same test error).
+	PerStep int `help:"features added per greedy step (1: OMP)" default:"Features/10, rounded up"`
 	// Degree is the Taylor degree p of the dictionary, 1 or 2 (0 → 1 for
 	// Binary, 2 for Regression).
 	Degree int `help:"Taylor degree of the candidate dictionary (1 or 2)" default:"1 (binary), 2 (regression)"`
@@ -63,7 +66,7 @@ func (c Config) Validate() error {
 	case c.Features < 0 || c.Features > MaxFeatures:
 		return fmt.Errorf("mfga: Features = %d, want 1..%d (0 for the default %d)", c.Features, MaxFeatures, DefaultFeatures)
 	case c.PerStep < 0 || c.PerStep > MaxFeatures:
-		return fmt.Errorf("mfga: PerStep = %d, want 1..%d (0 for the default %d)", c.PerStep, MaxFeatures, DefaultPerStep)
+		return fmt.Errorf("mfga: PerStep = %d, want 1..%d (0 for Features/%d)", c.PerStep, MaxFeatures, DefaultSteps)
 	case c.Degree < 0 || c.Degree > 2:
 		return fmt.Errorf("mfga: Degree = %d, want 1 or 2 (0 for the task's default)", c.Degree)
 	case !(c.Sigma >= 0) || math.IsInf(c.Sigma, 0):
@@ -85,7 +88,7 @@ func (c Config) resolve() Config {
 		c.Features = DefaultFeatures
 	}
 	if c.PerStep == 0 {
-		c.PerStep = DefaultPerStep
+		c.PerStep = (c.Features + DefaultSteps - 1) / DefaultSteps
 	}
 	if c.Degree == 0 {
 		c.Degree = 1

@@ -78,7 +78,7 @@ func TestFitErrors(t *testing.T) {
 func TestProgressAndContext(t *testing.T) {
 	X, y := rings(50, 0, 0, 1, 2)
 	var events []learners.Event
-	cfg := mfga.Config{Features: 10, Tol: -1, Progress: func(e learners.Event) error {
+	cfg := mfga.Config{Features: 10, PerStep: 1, Tol: -1, Progress: func(e learners.Event) error {
 		events = append(events, e)
 		return nil
 	}}

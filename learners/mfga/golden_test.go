@@ -21,7 +21,7 @@ func TestGoldenModelBytes(t *testing.T) {
 		want string
 	}{
 		{"binary", mfga.Config{Features: 7, PerStep: 2}, "e319899a4c6a9c2e15dcaa74fff4a73c4a5439a58f817f91ea2954f0b110ff54"},
-		{"regression", mfga.Config{Task: learners.Regression, Features: 9}, "a2aa40491b0adb195dbe48a0f75460e309e9c08ed5edcc833ae94717b571e25b"},
+		{"regression", mfga.Config{Task: learners.Regression, Features: 9, PerStep: 1}, "a2aa40491b0adb195dbe48a0f75460e309e9c08ed5edcc833ae94717b571e25b"},
 	} {
 		X, y := Xb, yb
 		if c.cfg.Task == learners.Regression {

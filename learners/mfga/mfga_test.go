@@ -115,7 +115,7 @@ func TestRiskDecreases(t *testing.T) {
 			X, y = poly(300, 3)
 		}
 		var events []learners.Event
-		m := fit(t, X, y, mfga.Config{Task: task, Features: 12, Tol: -1, Progress: func(e learners.Event) error {
+		m := fit(t, X, y, mfga.Config{Task: task, Features: 12, PerStep: 1, Tol: -1, Progress: func(e learners.Event) error {
 			events = append(events, e)
 			return nil
 		}})

@@ -44,9 +44,11 @@
 // regularised like a weight (liblinear's convention, BiasScale 1), while
 // libsvm's SVC leaves it free; with features in [−1, 1] this rarely
 // matters. The reference's SVC (libsvm SMO, tol 1e-3) stops after 10⁴
-// iterations; solvers.LinearSVM runs dual coordinate descent until the
-// projected gradient's spread over a pass is ≤ Tol (1e-3) or for MaxEpochs
-// (1000) passes, which large C often reaches.
+// iterations; solvers.LinearSVM runs dual coordinate descent with
+// liblinear's shrinking until the projected gradient's spread over a pass
+// is ≤ Tol (1e-3) or for MaxEpochs (1000) passes over the active samples,
+// which large C often reaches (shrinking keeps those passes cheap: the
+// active set falls to a few per cent of the rows).
 //
 // The model is a single cosine expansion on the standardised input z:
 //

@@ -30,8 +30,8 @@ const rounds = 2
 // in X or y, y without exactly two classes, a failing solver, or an error
 // returned by cfg.Progress (wrapped; errors.Is finds it). The result depends
 // only on the data and cfg, not on GOMAXPROCS or the SIMD path. Memory: the
-// n×L representation plus d×L·K frequencies. ctx is checked between rounds
-// and between chunks of rows, not inside the solver.
+// n×L representation plus d×L·K frequencies. ctx is checked between rounds,
+// between chunks of rows and after every pass of the SVM solver.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	start := time.Now()
 	if err := ctx.Err(); err != nil {
@@ -155,7 +155,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	var obj float64
 	switch c.Loss {
 	case Hinge, SquaredHinge:
-		opt := solvers.SVMOptions{Loss: solvers.Hinge, Seed: c.Seed, Tol: c.Tol, MaxEpochs: c.MaxEpochs}
+		opt := solvers.SVMOptions{Loss: solvers.Hinge, Seed: c.Seed, Tol: c.Tol, MaxEpochs: c.MaxEpochs, Context: ctx}
 		if c.Loss == SquaredHinge {
 			opt.Loss = solvers.SquaredHinge
 		}

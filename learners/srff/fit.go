@@ -22,7 +22,9 @@ import (
 // NaN or ±Inf in X or y, a failing solver, or an error returned by
 // cfg.Progress (wrapped). The result depends only on the data and cfg, not
 // on GOMAXPROCS. Memory: the n×D feature matrix plus D×D for ridge. ctx is
-// checked between alternations.
+// checked between alternations and after every FISTA iteration of the
+// γ-step (a few passes over the rows), so a cancellation stops a fit
+// within a fraction of a second.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	start := time.Now()
 	if err := ctx.Err(); err != nil {
@@ -78,12 +80,20 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		train := newProblem(rows(xs, d, tr), pick(y, tr))
 		valX, valY := rows(xs, d, val), pick(y, val)
 		best, bestRMSE := 0.0, math.Inf(1)
+		worse := 0 // consecutive grid values clearly worse than the best
 		for _, lambda := range grid(c.LambdaMax, c.LambdaMin, c.Lambdas) {
+			if worse >= pathPatience {
+				// The path runs from large λ (cheap fits, a ≈ 0) to
+				// small (the fits that take most alternations): stop
+				// once pathPatience values in a row are clearly worse
+				// than the best, i.e. past the minimum.
+				break
+			}
 			// Every λ starts from the even γ, as Algorithm 1 does: warm
 			// starts along the grid carry the γ of one λ's local optimum
 			// into the next (from a large λ, where a ≈ 0, a γ driven by
 			// noise inputs).
-			a, g, err := p.fit(train, lambda, gamma)
+			a, g, err := p.fit(train, lambda, gamma, float64(c.Tol*searchTolFactor))
 			if err != nil {
 				return nil, err
 			}
@@ -92,7 +102,13 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 			if rmse < bestRMSE { // NaN never wins
 				best, bestRMSE = lambda, rmse
 			}
+			if rmse > float64(bestRMSE*(1+pathMargin)) || math.IsNaN(rmse) {
+				worse++
+			} else {
+				worse = 0
+			}
 		}
+		p.round = p.rounds - 1 // the refit is the last round, even after an early stop
 		if best == 0 {
 			return nil, fmt.Errorf("srff: every λ of the grid gave a non-finite validation error")
 		}
@@ -106,7 +122,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	}
 	p.cfg = c
 	all := newProblem(featmap.Dense(n, d, xs), y)
-	a, g, err := p.fit(all, c.Lambda, gamma)
+	a, g, err := p.fit(all, c.Lambda, gamma, c.Tol)
 	if err != nil {
 		return nil, err
 	}
@@ -117,6 +133,28 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	m.search = trace
 	return m, nil
 }
+
+// pathPatience and pathMargin stop the λ search once pathPatience grid
+// values in a row have a validation RMSE more than pathMargin above the
+// best so far. The small λ at the end of the grid are the expensive fits
+// (on SE2 at n = 1000 the last 15 took 85 % of the search), and past the
+// minimum the validation RMSE rises for good. The margin is what makes
+// the rule safe: at large λ (a ≈ 0) the curve is a plateau whose values
+// wander within about 1 % of each other (SE1, n = 1000: 5 values within
+// 1.3 % before it falls to its minimum, 7 % lower), and on SE2 a first
+// local minimum is followed by values at most 3.7 % worse before the lower
+// one; only values more than 5 % worse count.
+const (
+	pathPatience = 3
+	pathMargin   = 0.05
+)
+
+// searchTolFactor multiplies Tol for the fits of the λ search: they only
+// rank λ by validation RMSE, and the chosen λ is refitted on all rows at
+// Tol. One fit on SE2 (n = 800, λ = 0.01, one core) took 3.25 s of CPU
+// at 1e-4 against 5.71 s at 1e-5, and on SE2 at n = 1000 the search picks
+// the same λ as at Tol, so the model is the same.
+const searchTolFactor = 10
 
 // problem is a training set: standardised rows and centred targets.
 type problem struct {
@@ -151,7 +189,7 @@ type path struct {
 
 // fit alternates a- and γ-steps at λ from γ0 and returns a and γ (a
 // computed at the returned γ).
-func (p *path) fit(pr *problem, lambda float64, gamma0 []float64) (a, gamma []float64, err error) {
+func (p *path) fit(pr *problem, lambda float64, gamma0 []float64, tol float64) (a, gamma []float64, err error) {
 	c := p.cfg
 	D := c.Features
 	ev := newEvaluator(pr.X, pr.yc, p.eps, p.b, D)
@@ -164,14 +202,16 @@ func (p *path) fit(pr *problem, lambda float64, gamma0 []float64) (a, gamma []fl
 			return nil, nil, fmt.Errorf("srff: ridge at λ = %g: %w", lambda, err)
 		}
 		objs = append(objs, j)
-		if k := len(objs); it >= c.MaxIterations || (k >= 5 && objs[k-5]-objs[k-1] < c.Tol*math.Abs(objs[k-1])) {
+		if k := len(objs); it >= c.MaxIterations || (k >= 5 && objs[k-5]-objs[k-1] < tol*math.Abs(objs[k-1])) {
 			break
 		}
 		if err := p.ctx.Err(); err != nil {
 			return nil, nil, fmt.Errorf("srff: %w", err)
 		}
 		ev.setA(a)
-		gammaStep(ev, gamma, c.Simplex, c.GammaIterations, c.Tol)
+		if _, err := gammaStep(p.ctx, ev, gamma, c.Simplex, c.GammaIterations, tol); err != nil {
+			return nil, nil, fmt.Errorf("srff: %w", err)
+		}
 	}
 	p.round++
 	e := learners.Event{Method: Name, Round: p.round, Rounds: p.rounds, Loss: objs[len(objs)-1], Elapsed: time.Since(p.start)}

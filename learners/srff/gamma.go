@@ -1,6 +1,7 @@
 package srff
 
 import (
+	"context"
 	"math"
 
 	"github.com/rfkit/rfkit/solvers"
@@ -9,7 +10,8 @@ import (
 // gammaStep minimises the γ-step objective ev.value (a fixed) over the
 // simplex {γ ≥ 0, Σγ = s} from gamma, in place, by monotone FISTA (Beck and
 // Teboulle 2009) with backtracking on the Lipschitz constant L, and returns
-// the number of iterations.
+// the number of iterations, or ctx's error (checked after every iteration)
+// once ctx is cancelled; gamma then holds the last accepted point.
 //
 // It is solvers.FISTASimplex specialised to SRFF in two ways. Trial points
 // of the backtracking are evaluated without the gradient (the gradient is
@@ -21,7 +23,7 @@ import (
 // L starts where the first projected-gradient step moves the largest
 // coordinate by the mean coordinate s/d (backtracking only ever raises L,
 // so it must start low).
-func gammaStep(ev *evaluator, gamma []float64, s float64, maxIter int, tol float64) int {
+func gammaStep(ctx context.Context, ev *evaluator, gamma []float64, s float64, maxIter int, tol float64) (int, error) {
 	d := len(gamma)
 	buf := make([]float64, 6*d)
 	x, xPrev, y, gy := buf[:d], buf[d:2*d], buf[2*d:3*d], buf[3*d:4*d]
@@ -29,7 +31,7 @@ func gammaStep(ev *evaluator, gamma []float64, s float64, maxIter int, tol float
 	copy(x, gamma)
 	fx := ev.value(x, gy)
 	if !isFinite(fx) || !allFinite(gy) {
-		return 0
+		return 0, nil
 	}
 	var gmax float64
 	for _, g := range gy {
@@ -52,7 +54,7 @@ func gammaStep(ev *evaluator, gamma []float64, s float64, maxIter int, tol float
 			}
 			if solvers.ProjectSimplex(z, v, s) != nil {
 				copy(gamma, x) // only a NaN or Inf gradient gets here
-				return it
+				return it, nil
 			}
 			fz = ev.value(z, nil)
 			var lin, sq float64
@@ -68,7 +70,7 @@ func gammaStep(ev *evaluator, gamma []float64, s float64, maxIter int, tol float
 			L *= 2
 			if math.IsInf(L, 0) {
 				copy(gamma, x)
-				return it
+				return it, nil
 			}
 		}
 		it++
@@ -83,6 +85,10 @@ func gammaStep(ev *evaluator, gamma []float64, s float64, maxIter int, tol float
 		}
 		if it == maxIter {
 			break
+		}
+		if err := ctx.Err(); err != nil {
+			copy(gamma, x)
+			return it, err
 		}
 		tNext := 0.5 * (1 + math.Sqrt(1+float64(4*t*t)))
 		a, b := t/tNext, (t-1)/tNext
@@ -101,7 +107,7 @@ func gammaStep(ev *evaluator, gamma []float64, s float64, maxIter int, tol float
 		}
 	}
 	copy(gamma, x)
-	return it
+	return it, nil
 }
 
 func isFinite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }

@@ -1,6 +1,8 @@
 package srff
 
 import (
+	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -155,7 +157,10 @@ func TestGammaStep(t *testing.T) {
 	ev, _, _, _ := gradProblem(t, n, d, D)
 	gamma := []float64{s / d, s / d, s / d, s / d, s / d}
 	f0 := ev.value(gamma, nil)
-	it := gammaStep(ev, gamma, s, 100, 1e-5)
+	it, err := gammaStep(context.Background(), ev, gamma, s, 100, 1e-5)
+	if err != nil {
+		t.Fatal(err)
+	}
 	f1 := ev.value(gamma, nil)
 	var sum float64
 	for _, g := range gamma {
@@ -171,9 +176,33 @@ func TestGammaStep(t *testing.T) {
 		t.Errorf("objective %v → %v after %d iterations, want a decrease of 10 %%", f0, f1, it)
 	}
 	g2 := []float64{s / d, s / d, s / d, s / d, s / d}
-	it2 := gammaStep(ev, g2, s, 100, 1e-1)
+	it2, err := gammaStep(context.Background(), ev, g2, s, 100, 1e-1)
+	if err != nil {
+		t.Fatal(err)
+	}
 	t.Logf("%d iterations at tol 1e-5 (objective %.6g → %.6g), %d at 1e-1", it, f0, f1, it2)
 	if !(it2 >= 4 && it2 < it) {
 		t.Errorf("tolerance 1e-1: %d iterations, want at least 4 and fewer than %d at 1e-5", it2, it)
+	}
+}
+
+// TestGammaStepContext: a cancelled ctx stops the γ-step after its first
+// iteration with ctx's error, leaving γ on the simplex.
+func TestGammaStepContext(t *testing.T) {
+	const n, d, D, s = 150, 5, 42, 2.5
+	ev, _, _, _ := gradProblem(t, n, d, D)
+	gamma := []float64{s / d, s / d, s / d, s / d, s / d}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	it, err := gammaStep(ctx, ev, gamma, s, 100, 1e-12)
+	if !errors.Is(err, context.Canceled) || it != 1 {
+		t.Fatalf("gammaStep with a cancelled ctx: %d iterations, err %v; want 1, context.Canceled", it, err)
+	}
+	var sum float64
+	for _, g := range gamma {
+		sum += g
+	}
+	if math.Abs(sum-s) > 1e-12 {
+		t.Errorf("Σγ = %v, want %v", sum, s)
 	}
 }

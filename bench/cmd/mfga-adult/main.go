@@ -105,7 +105,7 @@ func parse(args []string) (options, error) {
 	msStr := fs.String("m", "20,100", "comma-separated numbers of features M")
 	fs.IntVar(&o.seeds, "seeds", 3, "seeds of the randomised methods")
 	fs.IntVar(&o.candidates, "candidates", 2000, "candidate random features M₀ of EERF and LKRF (the paper's 2000)")
-	fs.IntVar(&o.perStep, "perstep", 1, "MFGA features per greedy step")
+	fs.IntVar(&o.perStep, "perstep", 0, "MFGA features per greedy step (0: mfga's default M/10, ten steps; 1: OMP, the paper's Algorithm 1)")
 	gridStr := fs.String("grid", defaultGrid, "comma-separated λ grid of every method (one value: no tuning)")
 	fs.Float64Var(&o.valFrac, "valfrac", 0.2, "fraction of the training rows held out to choose λ")
 	fs.Uint64Var(&o.valSeed, "valseed", 1, "seed of the validation split")
@@ -131,8 +131,8 @@ func parse(args []string) (options, error) {
 	}
 	slices.Sort(o.grid)
 	o.grid = slices.Compact(o.grid)
-	if o.seeds < 1 || o.candidates < 1 || o.perStep < 1 || o.maxTrain < 0 {
-		return o, fmt.Errorf("-seeds, -candidates and -perstep must be positive, -maxtrain ≥ 0")
+	if o.seeds < 1 || o.candidates < 1 || o.perStep < 0 || o.maxTrain < 0 {
+		return o, fmt.Errorf("-seeds and -candidates must be positive, -perstep and -maxtrain ≥ 0")
 	}
 	if !(o.valFrac > 0 && o.valFrac < 1) {
 		return o, fmt.Errorf("-valfrac = %v, want 0 < f < 1", o.valFrac)
@@ -522,8 +522,8 @@ func markdown(b *bench, rs []result, diag string, elapsed time.Duration) string 
 	fmt.Fprintf(&sb, "Command: `go run ./bench/cmd/mfga-adult %s` (%s in total, GOMAXPROCS = %d).\n\n", strings.Join(o.args, " "), elapsed.Round(time.Second), gomaxprocs())
 	fmt.Fprintf(&sb, "Train %d × %d, test %d rows. σ = %.4g (mean distance to the 50th neighbour, standardised inputs), γ = 1/2σ² for the random features; "+
 		"EERF/LKRF choose M of M₀ = %d candidates (LKRF samples M i.i.d. from its weights q, as the Sinha–Duchi reference code does); "+
-		"MFGA adds %d feature(s) per step, M₀ = 2d+1 = %d. Every method fits L2-regularised logistic regression on its features (the paper's §5).\n\n",
-		b.X.Rows, b.X.Cols, b.Xt.Rows, b.sigma, o.candidates, o.perStep, 2*b.X.Cols+1)
+		"MFGA adds %s per step, M₀ = 2d+1 = %d. Every method fits L2-regularised logistic regression on its features (the paper's §5).\n\n",
+		b.X.Rows, b.X.Cols, b.Xt.Rows, b.sigma, o.candidates, perStepText(o.perStep), 2*b.X.Cols+1)
 	fmt.Fprintf(&sb, "λ grid {%s} (the paper's grid is {1e-5, …, 1e5}). "+
 		"**test error**: λ chosen on a stratified %g %% hold-out of the training rows (seed %d; %d fit / %d validation rows; "+
 		"RKS/EERF/LKRF with seed 1 only; ties to the larger λ), then refitted on the full training set and tested "+
@@ -583,3 +583,11 @@ func gridText(g []float64) string {
 }
 
 func gomaxprocs() int { return runtime.GOMAXPROCS(0) }
+
+// perStepText describes MFGA's features per greedy step.
+func perStepText(p int) string {
+	if p == 0 {
+		return "M/10 features (ten greedy steps, mfga's default)"
+	}
+	return fmt.Sprintf("%d feature(s)", p)
+}

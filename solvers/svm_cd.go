@@ -1,0 +1,117 @@
+package solvers
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+)
+
+// svmDualCD runs the dual coordinate descent on validated inputs and returns
+// w, the weight wb of the constant feature bs, and the dual variables.
+//
+// It is liblinear's solve_l2r_l1l2_svc (Hsieh et al., ICML 2008, §3 with
+// the shrinking of §3.2):
+//
+//   - each pass visits the active samples in a fresh pseudo-random order;
+//   - a sample at a bound whose gradient points outward by more than the
+//     spread of the previous pass (α_i = 0 with G > PGmax, α_i = U with
+//     G < PGmin) leaves the active set: near the optimum most samples are
+//     at a bound and stay there, so a pass costs the free samples only;
+//   - the pass stops the solver when max − min of the projected gradient
+//     over the active set is ≤ tol; if samples were shrunk, every sample
+//     is reactivated and the rule must hold again over all of them, so the
+//     returned point meets the rule on the full problem.
+//
+// Without shrinking every pass cost n·d, and pbrff's problems (100 strongly
+// correlated features) run to the pass limit: at n = 10⁵ that was 10⁸ row
+// visits, against 1.4·10⁷ with shrinking (the active set falls below 2 %
+// of the rows). w·x_i uses dot4 (four independent chains): one chain of d
+// dependent adds was latency-bound. ctx (may be nil) is checked after every
+// pass; a cancelled ctx stops the solver with its error.
+func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float64, loss SVMLoss, bs float64, epochs int, tol float64, seed uint64) (w []float64, wb float64, alpha []float64, err error) {
+	// Dual: min_α ½ αᵀQ̄α − Σα, 0 ≤ α_i ≤ U, Q̄ = Q + D,
+	// Q_ij = y_i y_j x̃_i·x̃_j with x̃ = [x, bs].
+	upper, diag := C, 0.0
+	if loss == SquaredHinge {
+		upper, diag = math.Inf(1), 1/(2*C)
+	}
+	w = make([]float64, d)
+	alpha = make([]float64, n)
+	qd := make([]float64, n)
+	index := make([]int, 0, n)
+	for i := 0; i < n; i++ {
+		xi := X[i*d : (i+1)*d]
+		qd[i] = dot(xi, xi) + float64(bs*bs) + diag
+		if qd[i] > 0 { // a zero sample (Hinge, no bias): α_i has no effect
+			index = append(index, i)
+		}
+	}
+	all := len(index)
+	active := all
+	pgMaxOld, pgMinOld := math.Inf(1), math.Inf(-1)
+	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	for ep := 0; ep < epochs; ep++ {
+		if ctx != nil {
+			if err := ctx.Err(); err != nil {
+				return nil, 0, nil, err
+			}
+		}
+		rng.Shuffle(active, func(a, b int) { index[a], index[b] = index[b], index[a] })
+		pgMax, pgMin := math.Inf(-1), math.Inf(1)
+		for s := 0; s < active; s++ {
+			i := index[s]
+			xi := X[i*d : (i+1)*d]
+			g := float64(y[i]*(dot4(w, xi)+float64(wb*bs))) - 1 + float64(diag*alpha[i])
+			pg := 0.0
+			switch {
+			case alpha[i] == 0:
+				if g > pgMaxOld {
+					active--
+					index[s], index[active] = index[active], index[s]
+					s--
+					continue
+				}
+				pg = math.Min(g, 0)
+			case alpha[i] >= upper:
+				if g < pgMinOld {
+					active--
+					index[s], index[active] = index[active], index[s]
+					s--
+					continue
+				}
+				pg = math.Max(g, 0)
+			default:
+				pg = g
+			}
+			pgMax = math.Max(pgMax, pg)
+			pgMin = math.Min(pgMin, pg)
+			if math.Abs(pg) <= 1e-12 {
+				continue
+			}
+			old := alpha[i]
+			alpha[i] = math.Min(math.Max(old-g/qd[i], 0), upper)
+			if delta := float64((alpha[i] - old) * y[i]); delta != 0 {
+				axpy(delta, xi, w)
+				wb += float64(delta * bs)
+			}
+		}
+		// (With every sample shrunk, pgMax − pgMin = −Inf: reactivate.)
+		if pgMax-pgMin <= tol {
+			if active == all {
+				break
+			}
+			active = all
+			pgMaxOld, pgMinOld = math.Inf(1), math.Inf(-1)
+			continue
+		}
+
+		pgMaxOld, pgMinOld = pgMax, pgMin
+		if pgMaxOld <= 0 {
+			pgMaxOld = math.Inf(1)
+		}
+		if pgMinOld >= 0 {
+			pgMinOld = math.Inf(-1)
+		}
+	}
+	return w, wb, alpha, nil
+}

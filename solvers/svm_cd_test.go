@@ -1,0 +1,92 @@
+package solvers
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// svmProblem is a noisy, non-separable problem: n rows of d N(0, 1) inputs,
+// y = sign(x₀ + x₁x₂ + 0.5ε), so most samples end at a bound of the dual
+// (the case shrinking is for).
+func svmProblem(n, d int, seed uint64) (X, y []float64) {
+	r := rand.New(rand.NewPCG(seed, 1))
+	X, y = make([]float64, n*d), make([]float64, n)
+	for i := 0; i < n; i++ {
+		x := X[i*d : (i+1)*d]
+		for k := range x {
+			x[k] = r.NormFloat64()
+		}
+		y[i] = -1
+		if x[0]+x[1]*x[2]+0.5*r.NormFloat64() >= 0 {
+			y[i] = 1
+		}
+	}
+	return X, y
+}
+
+// TestSVMShrinkingOptimal: with shrinking, the solver still reaches the
+// optimum of the full problem. At a tight tolerance the duality gap is
+// tiny, and at pbrff's default tolerance (1e-3) the primal is within 1e-3
+// (relative) of the tight one.
+func TestSVMShrinkingOptimal(t *testing.T) {
+	const n, d = 600, 6
+	X, y := svmProblem(n, d, 7)
+	for _, loss := range []SVMLoss{Hinge, SquaredHinge} {
+		for _, C := range []float64{0.1, 1} {
+			w, wb, alpha, err := svmDualCD(nil, X, n, d, y, C, loss, 1, 100000, 1e-8, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := svmPrimal(X, n, d, y, w, wb, 1, C, loss)
+			dual := svmDual(X, n, d, y, alpha, 1, C, loss)
+			if gap := p - dual; gap > 1e-6*math.Abs(p) || gap < -1e-9*math.Abs(p) {
+				t.Errorf("%v C=%g: primal %v dual %v gap %g", loss, C, p, dual, gap)
+			}
+			w3, wb3, _, err := svmDualCD(nil, X, n, d, y, C, loss, 1, 1000, 1e-3, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p3 := svmPrimal(X, n, d, y, w3, wb3, 1, C, loss); (p3-p)/p > 1e-3 || p3 < p*(1-1e-9) {
+				t.Errorf("%v C=%g: primal at tol 1e-3 %v, optimum %v", loss, C, p3, p)
+			}
+		}
+	}
+}
+
+// TestSVMDeterministic: the same seed gives the same bits; another seed
+// another visiting order (and, in general, other bits near the optimum).
+func TestSVMDeterministic(t *testing.T) {
+	const n, d = 1000, 5
+	X, y := svmProblem(n, d, 2)
+	w1, b1, err := LinearSVM(X, n, d, y, 1, SVMOptions{Loss: Hinge, Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w2, b2, err := LinearSVM(X, n, d, y, 1, SVMOptions{Loss: Hinge, Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b1 != b2 {
+		t.Fatalf("bias %v then %v", b1, b2)
+	}
+	for j := range w1 {
+		if w1[j] != w2[j] {
+			t.Fatalf("w[%d] %v then %v", j, w1[j], w2[j])
+		}
+	}
+}
+
+// TestSVMContext: a cancelled Context stops the solver with its error.
+func TestSVMContext(t *testing.T) {
+	const n, d = 500, 4
+	X, y := svmProblem(n, d, 5)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, _, err := LinearSVM(X, n, d, y, 1, SVMOptions{Context: ctx})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+}
