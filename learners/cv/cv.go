@@ -42,7 +42,7 @@ func GridSearch(ctx context.Context, X featmap.Matrix, y []float64, task learner
 	if len(grid) == 0 {
 		return Result{}, errors.New("cv: empty grid")
 	}
-	if err := prep.Check(X, y); err != nil {
+	if err := learners.CheckData(X, y); err != nil {
 		return Result{}, fmt.Errorf("cv: %w", err)
 	}
 	if folds < 2 || folds > X.Rows {
@@ -141,7 +141,7 @@ func RMSE(m learners.Model, X featmap.Matrix, y []float64) (float64, error) {
 }
 
 func predict(m learners.Model, X featmap.Matrix, y []float64) ([]float64, error) {
-	if err := prep.Check(X, y); err != nil {
+	if err := learners.CheckData(X, y); err != nil {
 		return nil, fmt.Errorf("cv: %w", err)
 	}
 	if X.Cols != m.NumInputs() {

@@ -310,7 +310,7 @@ func (m *Model) Predict(x []float64) float64 { return m.output(m.Score(x)) }
 // PredictBatch writes Predict of every row of X into dst; shape errors are
 // returned.
 func (m *Model) PredictBatch(dst []float64, X featmap.Matrix) error {
-	if err := prep.Shape(X, m.f.d); err != nil {
+	if err := learners.CheckShape(X, m.f.d); err != nil {
 		return fmt.Errorf("fogd: PredictBatch: %w", err)
 	}
 	if len(dst) != X.Rows {
@@ -358,7 +358,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if err := prep.Check(X, y); err != nil {
+	if err := learners.CheckData(X, y); err != nil {
 		return nil, fmt.Errorf("fogd: %w", err)
 	}
 	n, d := X.Rows, X.Cols

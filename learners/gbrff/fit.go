@@ -24,7 +24,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if err := prep.Check(X, y); err != nil {
+	if err := learners.CheckData(X, y); err != nil {
 		return nil, fmt.Errorf("gbrff: %w", err)
 	}
 	signs, labels, err := learners.BinaryLabels(y)

@@ -11,7 +11,6 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/internal/prep"
 	"github.com/rfkit/rfkit/trig"
 )
 
@@ -100,7 +99,7 @@ func Learn(ctx context.Context, X featmap.Matrix, cfg Config) (*Map, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if err := prep.Shape(X, 0); err != nil {
+	if err := learners.CheckShape(X, 0); err != nil {
 		return nil, fmt.Errorf("prff: %w", err)
 	}
 	for i := 0; i < X.Rows; i++ {

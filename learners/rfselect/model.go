@@ -7,7 +7,6 @@ import (
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/internal/prep"
 )
 
 // Model is a fitted EERF or LKRF model: score(x) = coef·z((x − mean)/scale) + bias.
@@ -84,7 +83,7 @@ func (m *Model) Probability(x []float64) float64 {
 // error, and writes nothing, if X does not have NumInputs() columns or
 // len(dst) != X.Rows. Rows are predicted on the calling goroutine.
 func (m *Model) PredictBatch(dst []float64, X featmap.Matrix) error {
-	if err := prep.Shape(X, len(m.mean)); err != nil {
+	if err := learners.CheckShape(X, len(m.mean)); err != nil {
 		return fmt.Errorf("rfselect: PredictBatch: %w", err)
 	}
 	if len(dst) != X.Rows {

@@ -9,7 +9,6 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/internal/prep"
 )
 
 // Model is a fitted (or snapshotted) RRF model: scores
@@ -152,7 +151,7 @@ func (m *Model) Probability(x []float64) float64 {
 // error, and writes nothing, if X does not have NumInputs() columns or
 // len(dst) != X.Rows.
 func (m *Model) PredictBatch(dst []float64, X featmap.Matrix) error {
-	if err := prep.Shape(X, m.p.d); err != nil {
+	if err := learners.CheckShape(X, m.p.d); err != nil {
 		return fmt.Errorf("rrf: PredictBatch: %w", err)
 	}
 	if len(dst) != X.Rows {

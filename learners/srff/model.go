@@ -8,7 +8,6 @@ import (
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/internal/prep"
 )
 
 // Model is a fitted SRFF model: f(x) = intercept + coef·z((x − mean)/scale)
@@ -105,7 +104,7 @@ func (m *Model) Predict(x []float64) float64 { return m.Score(x) }
 // error, and writes nothing, if X does not have NumInputs() columns or
 // len(dst) != X.Rows. Rows are predicted on the calling goroutine.
 func (m *Model) PredictBatch(dst []float64, X featmap.Matrix) error {
-	if err := prep.Shape(X, len(m.mean)); err != nil {
+	if err := learners.CheckShape(X, len(m.mean)); err != nil {
 		return fmt.Errorf("srff: PredictBatch: %w", err)
 	}
 	if len(dst) != X.Rows {

@@ -1,21 +1,20 @@
-package prep
+package learners
 
 import (
 	"math"
 	"strings"
 	"testing"
 
-	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 )
 
-func TestShapeAndCheck(t *testing.T) {
+func TestCheckShapeAndDataData(t *testing.T) {
 	X := featmap.Dense(3, 2, []float64{1, 2, 3, 4, 5, 6})
 	y := []float64{0, 1, 0}
-	if err := Check(X, y); err != nil {
+	if err := CheckData(X, y); err != nil {
 		t.Fatal(err)
 	}
-	if err := Shape(featmap.Matrix{Rows: 2, Cols: 2, Stride: 3, Data: make([]float64, 5)}, 2); err != nil {
+	if err := CheckShape(featmap.Matrix{Rows: 2, Cols: 2, Stride: 3, Data: make([]float64, 5)}, 2); err != nil {
 		t.Errorf("strided view: %v", err)
 	}
 	for _, c := range []struct {
@@ -32,11 +31,11 @@ func TestShapeAndCheck(t *testing.T) {
 		{featmap.Dense(3, 2, []float64{1, 2, 3, math.NaN(), 5, 6}), y, "X[1, 1] is NaN: inputs must be finite"},
 		{X, []float64{0, math.Inf(-1), 0}, "y[1] is -Inf: targets must be finite"},
 	} {
-		if err := Check(c.X, c.y); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("Check(%+v): %v, want %q", c.X, err, c.want)
+		if err := CheckData(c.X, c.y); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("CheckData(%+v): %v, want %q", c.X, err, c.want)
 		}
 	}
-	if err := Shape(X, 3); err == nil || !strings.Contains(err.Error(), "X has 2 columns, the model takes 3 inputs") {
+	if err := CheckShape(X, 3); err == nil || !strings.Contains(err.Error(), "X has 2 columns, the model takes 3 inputs") {
 		t.Errorf("Shape cols: %v", err)
 	}
 }
@@ -45,22 +44,20 @@ func TestStandardize(t *testing.T) {
 	// A strided view with a constant column.
 	data := []float64{1, 5, 10, -99, 2, 5, 20, -99, 4, 5, 60, -99}
 	X := featmap.Matrix{Rows: 3, Cols: 3, Stride: 4, Data: data}
-	s, xs, err := Standardize(X)
+	mean, scale, xs, err := Standardize(X)
 	if err != nil {
 		t.Fatal(err)
 	}
-	dense := []float64{1, 5, 10, 2, 5, 20, 4, 5, 60}
-	ref, err := dataset.FitScaler(dense, 3, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for j := range ref.Mean {
-		if math.Abs(s.Mean[j]-ref.Mean[j]) > 1e-14*math.Abs(ref.Mean[j]) || math.Abs(s.Scale[j]-ref.Scale[j]) > 1e-14*ref.Scale[j] {
-			t.Errorf("column %d: mean %v scale %v, FitScaler %v %v", j, s.Mean[j], s.Scale[j], ref.Mean[j], ref.Scale[j])
+	// Population statistics by hand: columns (1, 2, 4), (5, 5, 5), (10, 20, 60).
+	refMean := []float64{7.0 / 3, 5, 30}
+	refScale := []float64{math.Sqrt(14.0 / 9), 1, math.Sqrt(1400.0 / 3)}
+	for j := range refMean {
+		if math.Abs(mean[j]-refMean[j]) > 1e-14*math.Abs(refMean[j]) || math.Abs(scale[j]-refScale[j]) > 1e-14*refScale[j] {
+			t.Errorf("column %d: mean %v scale %v, want %v %v", j, mean[j], scale[j], refMean[j], refScale[j])
 		}
 	}
-	if s.Scale[1] != 1 || xs[1] != 0 {
-		t.Errorf("constant column: scale %v, value %v", s.Scale[1], xs[1])
+	if scale[1] != 1 || xs[1] != 0 {
+		t.Errorf("constant column: scale %v, value %v", scale[1], xs[1])
 	}
 	for j := 0; j < 3; j++ {
 		var m, v float64
@@ -74,7 +71,7 @@ func TestStandardize(t *testing.T) {
 			t.Errorf("column %d: mean %v variance %v", j, m, v)
 		}
 	}
-	if _, _, err := Standardize(featmap.Dense(2, 1, []float64{-1e308, 1e308})); err == nil || !strings.Contains(err.Error(), "overflows") {
+	if _, _, _, err := Standardize(featmap.Dense(2, 1, []float64{-1e308, 1e308})); err == nil || !strings.Contains(err.Error(), "overflows") {
 		t.Errorf("overflow: %v", err)
 	}
 }
