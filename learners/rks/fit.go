@@ -8,7 +8,7 @@ import (
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/solvers"
+	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
 
 // rounds is the number of progress events of a Fit: features, solve.
@@ -53,15 +53,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 
 	// Round 2: the linear model.
 	var loss float64
-	switch c.Loss {
-	case Logistic:
-		var info solvers.Result
-		b.Coef, b.Bias, err = solvers.Logistic(z, n, D, t, c.Lambda, solvers.LogisticOptions{Info: &info})
-		loss = info.F
-	case Ridge:
-		b.Coef, b.Bias, err = solvers.Ridge(z, n, D, t, c.Lambda, solvers.RidgeOptions{})
-		loss = ridgeObjective(z, t, b.Coef, b.Bias, c.Lambda)
-	}
+	b.Coef, b.Bias, loss, err = linrf.Solve(z, n, D, t, c.Loss == Logistic, c.Lambda)
 	if err != nil {
 		return nil, fmt.Errorf("rks: %s solver: %w", c.Loss, err)
 	}
@@ -83,29 +75,4 @@ func report(ctx context.Context, p learners.Progress, round int, loss float64, s
 		return fmt.Errorf("rks: %w", err)
 	}
 	return nil
-}
-
-// ridgeObjective is (1/n)‖t − Zw − c‖² + λ‖w‖², Z n×len(w) row-major.
-func ridgeObjective(z, t, w []float64, c, lambda float64) float64 {
-	D := len(w)
-	var sse, ww float64
-	for i, ti := range t {
-		r := ti - dot(w, z[i*D:(i+1)*D]) - c
-		sse += float64(r * r)
-	}
-	for _, v := range w {
-		ww += float64(v * v)
-	}
-	return sse/float64(len(t)) + float64(lambda*ww)
-}
-
-// dot is Σ a_j·b_j with explicit FMAs, so it rounds the same on every
-// architecture (the Go compiler fuses a*b+c on some and not on others).
-func dot(a, b []float64) float64 {
-	b = b[:len(a)]
-	var s float64
-	for j, v := range a {
-		s = math.FMA(v, b[j], s)
-	}
-	return s
 }

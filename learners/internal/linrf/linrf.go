@@ -8,7 +8,9 @@ import (
 	"math"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/solvers"
 )
 
 // Head is the fitted map and read-out. Its score goes through the fused
@@ -53,4 +55,36 @@ func (h *Head) Decode(d *learners.Decoder, D int) error {
 	}
 	h.RFF, h.Coef, h.Bias = rff, coef, bias
 	return nil
+}
+
+// Solve fits the read-out on the n×D feature matrix z (row-major) and the
+// targets t: L2-regularised logistic regression on ±1 labels when logistic
+// is set, else ridge regression, both with an unpenalised intercept
+// (package solvers). It returns the weights, the intercept and the
+// training objective for the progress report.
+func Solve(z []float64, n, D int, t []float64, logistic bool, lambda float64) (coef []float64, bias, loss float64, err error) {
+	if logistic {
+		var info solvers.Result
+		coef, bias, err = solvers.Logistic(z, n, D, t, lambda, solvers.LogisticOptions{Info: &info})
+		return coef, bias, info.F, err
+	}
+	coef, bias, err = solvers.Ridge(z, n, D, t, lambda, solvers.RidgeOptions{})
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	return coef, bias, ridgeObjective(z, t, coef, bias, lambda), nil
+}
+
+// ridgeObjective is (1/n)‖t − Zw − c‖² + λ‖w‖², Z n×len(w) row-major.
+func ridgeObjective(z, t, w []float64, c, lambda float64) float64 {
+	D := len(w)
+	var sse, ww float64
+	for i, ti := range t {
+		r := ti - xmath.Dot(w, z[i*D:(i+1)*D]) - c
+		sse += float64(r * r)
+	}
+	for _, v := range w {
+		ww += float64(v * v)
+	}
+	return sse/float64(len(t)) + float64(lambda*ww)
 }
