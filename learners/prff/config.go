@@ -2,7 +2,6 @@ package prff
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/rfkit/rfkit/learners"
 )
@@ -84,26 +83,24 @@ type Config struct {
 	Progress learners.Progress `json:"-"`
 }
 
-func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
-
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
 	switch {
 	case c.Features < 0 || c.Features > MaxFeatures:
 		return fmt.Errorf("prff: Features = %d, want 1..%d (0 for the default %d)", c.Features, MaxFeatures, DefaultFeatures)
-	case !(c.Gamma >= 0) || !finite(c.Gamma):
+	case !(c.Gamma >= 0) || !learners.Finite(c.Gamma):
 		return fmt.Errorf("prff: Gamma = %v, want a finite γ > 0 (0 for the bandwidth rule)", c.Gamma)
-	case !(c.Alpha >= 0) || !finite(c.Alpha):
+	case !(c.Alpha >= 0) || !learners.Finite(c.Alpha):
 		return fmt.Errorf("prff: Alpha = %v, want a finite step α > 0 (0 for the default)", c.Alpha)
-	case !(c.FreqLambda >= 0) || !finite(c.FreqLambda):
+	case !(c.FreqLambda >= 0) || !learners.Finite(c.FreqLambda):
 		return fmt.Errorf("prff: FreqLambda = %v, want a finite λ ≥ 0", c.FreqLambda)
 	case c.Batch < 0 || c.Batch > MaxBatch:
 		return fmt.Errorf("prff: Batch = %d, want 1..%d (0 for the default %d)", c.Batch, MaxBatch, DefaultBatch)
 	case c.MaxIter < 0 || c.MaxIter > MaxIterLimit:
 		return fmt.Errorf("prff: MaxIter = %d, want 1..%d (0 for the default %d)", c.MaxIter, MaxIterLimit, DefaultMaxIter)
-	case !(c.Tol >= 0) || !finite(c.Tol):
+	case !(c.Tol >= 0) || !learners.Finite(c.Tol):
 		return fmt.Errorf("prff: Tol = %v, want a finite tolerance > 0 (0 for the default %g)", c.Tol, DefaultTol)
-	case !(c.Lambda >= 0) || !finite(c.Lambda):
+	case !(c.Lambda >= 0) || !learners.Finite(c.Lambda):
 		return fmt.Errorf("prff: Lambda = %v, want a finite λ > 0 (0 for the default %g)", c.Lambda, DefaultLambda)
 	case !c.Task.Valid():
 		return fmt.Errorf("prff: Task = %v, want binary or regression", c.Task)
