@@ -205,6 +205,9 @@ func (b *Base[T, P]) Predict(x []float64) float64 { return b.one(x, kindPredict)
 func (b *Base[T, P]) Probability(x []float64) float64 { return b.one(x, kindProb) }
 
 func (b *Base[T, P]) batch(op string, dst []float64, X featmap.Matrix, kind int) error {
+	if X.Rows == 0 && len(dst) == 0 && X.Cols == len(b.c.Mean) {
+		return nil // an empty batch is not an error
+	}
 	if err := CheckShape(X, len(b.c.Mean)); err != nil {
 		return fmt.Errorf("%s: %s: %w", b.name, op, err)
 	}
@@ -222,7 +225,7 @@ func (b *Base[T, P]) batch(op string, dst []float64, X featmap.Matrix, kind int)
 // PredictBatch writes Predict of every row of X into dst, the same values
 // as Predict row by row. It returns an error wrapping ErrShape, and writes
 // nothing, if X is malformed, does not have NumInputs() columns, or
-// len(dst) != X.Rows. Rows are predicted on the calling goroutine.
+// len(dst) != X.Rows; a batch of no rows is not an error. Rows are predicted on the calling goroutine.
 func (b *Base[T, P]) PredictBatch(dst []float64, X featmap.Matrix) error {
 	return b.batch("PredictBatch", dst, X, kindPredict)
 }

@@ -129,9 +129,9 @@ func TestPredictBatchErrors(t *testing.T) {
 		X    featmap.Matrix
 		want string
 	}{
-		{make([]float64, 30), featmap.Dense(30, 3, make([]float64, 90)), "30×3 matrix (stride 3, 90 values) and 30 outputs for a model of 2 inputs"},
-		{make([]float64, 29), X, "29 outputs"},
-		{make([]float64, 30), featmap.Dense(30, 2, X.Data[:50]), "50 values"},
+		{make([]float64, 30), featmap.Dense(30, 3, make([]float64, 90)), "X has 3 columns, the model takes 2 inputs"},
+		{make([]float64, 29), X, "len(dst) = 29, X has 30 rows"},
+		{make([]float64, 30), featmap.Dense(30, 2, X.Data[:50]), "needs 60 elements, has 50"},
 		{make([]float64, 30), featmap.Matrix{Rows: 30, Cols: 2, Stride: 1, Data: X.Data}, "stride 1"},
 		{make([]float64, 30), featmap.Matrix{Rows: 30, Cols: 2, Stride: math.MaxInt / 8, Data: X.Data}, "stride"},
 	} {
@@ -212,7 +212,7 @@ func TestLoadErrors(t *testing.T) {
 		{"more landmarks", rewrite(func(f *modelfile.File) {
 			f.Header.Config = []byte(strings.Replace(`{`+resolved+`}`, `"Landmarks":4`, `"Landmarks":5`, 1))
 		}), `array "landmarks" has 8 elements, want 10`},
-		{"hostile size", rewrite(func(f *modelfile.File) { f.Header.Inputs = math.MaxInt / 4 }), "overflow"},
+		{"hostile size", rewrite(func(f *modelfile.File) { f.Header.Inputs = math.MaxInt / 4 }), `array "mean" has 2 elements, want 2305843009213693951`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

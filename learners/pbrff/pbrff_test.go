@@ -130,7 +130,9 @@ func TestFormulas(t *testing.T) {
 		{large, Config{Landmarks: 3, K: 4, Gamma: 2, Beta: 0.05, MaxEpochs: 20, Seed: 5}},
 	} {
 		tr, c, loss := tc.tr, tc.c, tc.c.Loss
-		m := fit(t, tr, c)
+		model := fit(t, tr, c)
+		m := model.Body()
+		mean, scale := model.Standardization()
 		n, d, L, K := tr.N, tr.D, c.Landmarks, c.K
 		J := L * K
 
@@ -138,7 +140,7 @@ func TestFormulas(t *testing.T) {
 		z := make([]float64, n*d)
 		for i := 0; i < n; i++ {
 			for k := 0; k < d; k++ {
-				z[i*d+k] = (tr.X[i*d+k] - m.mean[k]) / m.scale[k]
+				z[i*d+k] = (tr.X[i*d+k] - mean[k]) / scale[k]
 			}
 		}
 		for k := 0; k < d; k++ {
@@ -149,8 +151,8 @@ func TestFormulas(t *testing.T) {
 			for i := 0; i < n; i++ {
 				v += (tr.X[i*d+k] - mu) * (tr.X[i*d+k] - mu) / float64(n)
 			}
-			if !near(m.mean[k], mu, 1e-12) || !near(m.scale[k], math.Sqrt(v), 1e-12) {
-				t.Fatalf("scaler %v %v, want %v %v", m.mean[k], m.scale[k], mu, math.Sqrt(v))
+			if !near(mean[k], mu, 1e-12) || !near(scale[k], math.Sqrt(v), 1e-12) {
+				t.Fatalf("scaler %v %v, want %v %v", mean[k], scale[k], mu, math.Sqrt(v))
 			}
 		}
 		// Each landmark is a standardised training row; remember its label.
@@ -224,7 +226,7 @@ func TestFormulas(t *testing.T) {
 				}
 				want += m.coef[l] * phi
 			}
-			if got := m.Score(x); !near(got, want, 1e-10) {
+			if got := model.Score(x); !near(got, want, 1e-10) {
 				t.Fatalf("%s: Score(row %d) = %v, want %v", loss, i, got, want)
 			}
 		}
@@ -249,19 +251,19 @@ func TestTemperature(t *testing.T) {
 	tr := must(synth.Circles(200, 0.1, 3))
 	K := 6
 	m := fit(t, tr, Config{Landmarks: 5, K: K, Beta: 1e-12})
-	for j, q := range m.q {
+	for j, q := range m.Body().q {
 		if math.Abs(q-1/float64(K)) > 1e-10 {
 			t.Fatalf("β = 1e-12: q[%d] = %v, want 1/%d", j, q, K)
 		}
 	}
 	hot := fit(t, tr, Config{Landmarks: 5, K: K, Beta: 1e4})
 	for l := 0; l < 5; l++ {
-		if q := slicesMax(hot.q[l*K : (l+1)*K]); q < 0.999 {
+		if q := slicesMax(hot.Body().q[l*K : (l+1)*K]); q < 0.999 {
 			t.Errorf("β = 1e4: landmark %d: largest q = %v, want ≈ 1", l, q)
 		}
 	}
 	// Same seed, same landmarks and frequencies: only q differs.
-	if !reflect.DeepEqual(m.w, hot.w) || !reflect.DeepEqual(m.landmarks, hot.landmarks) {
+	if !reflect.DeepEqual(m.Body().w, hot.Body().w) || !reflect.DeepEqual(m.Body().landmarks, hot.Body().landmarks) {
 		t.Error("β changed the landmarks or frequencies")
 	}
 }
@@ -537,8 +539,8 @@ func TestConcurrentPredict(t *testing.T) {
 func TestLandmarksBeyondRows(t *testing.T) {
 	tr := must(synth.Moons(12, 0.1, 5))
 	m := fit(t, tr, Config{Landmarks: 40, K: 3})
-	if len(m.coef) != 40 || len(m.b) != 120 {
-		t.Fatalf("%d landmarks, %d terms", len(m.coef), len(m.b))
+	if len(m.Body().coef) != 40 || len(m.Body().b) != 120 {
+		t.Fatalf("%d landmarks, %d terms", len(m.Body().coef), len(m.Body().b))
 	}
 	// Two rows only, one per class: n − 1 = 1 in the feature loss.
 	m = fit(t, &synth.Set{N: 2, D: 1, X: []float64{-1, 1}, Y: []float64{-1, 1}}, Config{Landmarks: 3, K: 2})
