@@ -70,6 +70,9 @@ const (
 	// Clamped: (1 + score)/2 clamped to [0, 1], for least squares on ±1
 	// labels (whose minimiser is E[y|x] = 2p − 1).
 	Clamped
+	// HalfLogOdds: 1/(1 + e^{−2·score}), for the exponential loss, whose
+	// minimiser is half the log-odds.
+	HalfLogOdds
 )
 
 // Common is what every model holds beside its Body.
@@ -177,6 +180,8 @@ func (b *Base[T, P]) prob(s float64) float64 {
 		return 1 / (1 + xmath.Exp(-s))
 	case Clamped:
 		return math.Max(0, math.Min(1, (1+s)/2))
+	case HalfLogOdds:
+		return 1 / (1 + xmath.Exp(-2*s))
 	}
 	return math.NaN()
 }

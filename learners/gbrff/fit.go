@@ -185,7 +185,7 @@ func (f *fitter) model(rounds int, labels learners.Labels) *Model {
 		per = f.c.K
 	}
 	J := rounds * per
-	m := &Model{cfg: f.c, labels: labels, mean: f.mean, scale: f.scale, h0: f.h0,
+	m := &body{cfg: f.c, h0: f.h0,
 		w: make([]float64, f.d*J), b: make([]float64, J), a: make([]float64, J), rounds: rounds}
 	for j := 0; j < J; j++ {
 		for k := 0; k < f.d; k++ {
@@ -193,5 +193,5 @@ func (f *fitter) model(rounds int, labels learners.Labels) *Model {
 		}
 		m.b[j], m.a[j] = f.b[j][0], f.a[j][0]
 	}
-	return newModel(m)
+	return newModel(m, labels, f.mean, f.scale)
 }
