@@ -11,7 +11,6 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/internal/prep"
 	"github.com/rfkit/rfkit/trig"
 )
 
@@ -25,16 +24,11 @@ import (
 // checked between alternations.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	start := time.Now()
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("srff: %w", err)
-	}
-	if err := cfg.Validate(); err != nil {
+	pre, err := learners.Prepare(ctx, Name, cfg, learners.Regression, X, y)
+	if err != nil {
 		return nil, err
 	}
-	if err := learners.CheckData(X, y); err != nil {
-		return nil, fmt.Errorf("srff: %w", err)
-	}
-	n, d := X.Rows, X.Cols
+	n, d := pre.N, pre.D
 	if n < MinRows {
 		return nil, fmt.Errorf("srff: %d rows, want at least %d", n, MinRows)
 	}
@@ -44,10 +38,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		return nil, fmt.Errorf("srff: %d rows × %d inputs × %d features do not fit in memory", n, d, D)
 	}
 
-	scaler, xs, err := prep.Standardize(X)
-	if err != nil {
-		return nil, fmt.Errorf("srff: %w", err)
-	}
+	xs := pre.Z
 	sc, err := featmap.NewScaled(d, D, false, c.Seed)
 	if err != nil {
 		return nil, fmt.Errorf("srff: %w", err)
@@ -110,11 +101,11 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if err != nil {
 		return nil, err
 	}
-	m, err := newModel(c, scaler.Mean, scaler.Scale, eps, phases, g, a, all.mean)
+	m, err := newModel(c, pre.Mean, pre.Scale, eps, phases, g, a, all.mean)
 	if err != nil {
 		return nil, fmt.Errorf("srff: %w", err)
 	}
-	m.search = trace
+	m.Body().search = trace
 	return m, nil
 }
 
