@@ -135,6 +135,16 @@ func (b *Base[T, P]) Standardization() (mean, scale []float64) {
 	return slices.Clone(b.c.Mean), slices.Clone(b.c.Scale)
 }
 
+// StandardizeRow writes the standardised row (x − mean)/scale into dst
+// (len(dst) ≥ len(x) = NumInputs()), the input the learner's body scores.
+func (b *Base[T, P]) StandardizeRow(dst, x []float64) {
+	b.check(x)
+	dst = dst[:len(x)]
+	for k, v := range x {
+		dst[k] = (v - b.c.Mean[k]) / b.c.Scale[k]
+	}
+}
+
 func (b *Base[T, P]) check(x []float64) {
 	if len(x) != len(b.c.Mean) {
 		panic(fmt.Sprintf("%s: Score/Predict: len(x) = %d, the model takes %d inputs", b.name, len(x), len(b.c.Mean)))

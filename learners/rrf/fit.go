@@ -9,7 +9,6 @@ import (
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/internal/prep"
 )
 
 // Fit trains a model in batch mode: inputs are standardised with the
@@ -25,16 +24,13 @@ import (
 // not depend on GOMAXPROCS. ctx is checked after every epoch.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	start := time.Now()
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("rrf: %w", err)
-	}
-	if err := cfg.Validate(); err != nil {
+	// Regression: no two-class decoding here; rrf decodes its own labels,
+	// multiclass included.
+	pre, err := learners.Prepare(ctx, Name, cfg, learners.Regression, X, y)
+	if err != nil {
 		return nil, err
 	}
-	if err := learners.CheckData(X, y); err != nil {
-		return nil, fmt.Errorf("rrf: %w", err)
-	}
-	n, d := X.Rows, X.Cols
+	n, d, xs := pre.N, pre.D, pre.Z
 	c := cfg
 	if c.Task == learners.Binary && len(c.Classes) == 0 {
 		if c.Multiclass {
@@ -64,10 +60,6 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		if t[i], err = target(l.classes, l.p.C, l.cfg.Task, v); err != nil {
 			return nil, fmt.Errorf("rrf: y[%d]: %w", i, err)
 		}
-	}
-	scaler, xs, err := prep.Standardize(X)
-	if err != nil {
-		return nil, fmt.Errorf("rrf: %w", err)
 	}
 	rc := l.cfg
 	p, s, g := l.p, l.s, l.p.newGrads()
@@ -108,7 +100,5 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 			return nil, fmt.Errorf("rrf: %w", err)
 		}
 	}
-	m := l.Snapshot()
-	m.mean, m.scale = scaler.Mean, scaler.Scale
-	return m, nil
+	return l.snapshot(pre.Mean, pre.Scale), nil
 }

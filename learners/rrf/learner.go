@@ -219,12 +219,14 @@ func (l *Learner) Predict(x []float64) float64 {
 // not standardised (the Learner does not standardise).
 func (l *Learner) Snapshot() *Model {
 	d := l.p.d
-	m := &Model{cfg: l.cfg, classes: slices.Clone(l.classes), p: l.p.clone(),
-		mean: make([]float64, d), scale: make([]float64, d)}
-	for j := range m.scale {
-		m.scale[j] = 1
+	mean, scale := make([]float64, d), make([]float64, d)
+	for j := range scale {
+		scale[j] = 1
 	}
-	m.cfg.Classes = m.classes
-	m.setLabels()
-	return m
+	return l.snapshot(mean, scale)
+}
+
+// snapshot is Snapshot with the standardisation Fit applied.
+func (l *Learner) snapshot(mean, scale []float64) *Model {
+	return newModel(l.cfg, slices.Clone(l.classes), l.p.clone(), mean, scale)
 }
