@@ -17,7 +17,6 @@ import (
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/internal/prep"
 )
 
 // Candidate is one configuration of the grid.
@@ -70,8 +69,8 @@ func GridSearch(ctx context.Context, X featmap.Matrix, y []float64, task learner
 	}
 	for f, test := range parts {
 		train := dataset.TrainIndices(parts, f)
-		Xtr, ytr := prep.Rows(X, train), pick(y, train)
-		Xte, yte := prep.Rows(X, test), pick(y, test)
+		Xtr, ytr := learners.Rows(X, train), pick(y, train)
+		Xte, yte := learners.Rows(X, test), pick(y, test)
 		for c, cand := range grid {
 			if err := ctx.Err(); err != nil {
 				return Result{}, fmt.Errorf("cv: %w", err)
