@@ -1,0 +1,15 @@
+package mfga_test
+
+import (
+	"testing"
+
+	"github.com/rfkit/rfkit/learners/learnertest"
+	_ "github.com/rfkit/rfkit/learners/mfga"
+)
+
+// conformance is this learner's line in the shared suite.
+var conformance = learnertest.Case{Method: "mfga", Params: []string{"features=6"}}
+
+func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }
+
+func FuzzLoad(f *testing.F) { learnertest.Fuzz(f, conformance) }

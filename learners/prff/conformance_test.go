@@ -1,0 +1,15 @@
+package prff_test
+
+import (
+	"testing"
+
+	"github.com/rfkit/rfkit/learners/learnertest"
+	_ "github.com/rfkit/rfkit/learners/prff"
+)
+
+// conformance is this learner's line in the shared suite.
+var conformance = learnertest.Case{Method: "prff", Params: []string{"features=8", "maxiter=20"}}
+
+func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }
+
+func FuzzLoad(f *testing.F) { learnertest.Fuzz(f, conformance) }

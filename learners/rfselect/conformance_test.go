@@ -1,0 +1,16 @@
+package rfselect_test
+
+import (
+	"testing"
+
+	"github.com/rfkit/rfkit/learners/learnertest"
+	_ "github.com/rfkit/rfkit/learners/rfselect"
+)
+
+// conformance is this learner's line in the shared suite.
+var conformance = learnertest.Case{Method: "eerf", Prefix: "rfselect: ", Params: []string{"features=20"}}
+var lkrf = learnertest.Case{Method: "lkrf", Prefix: "rfselect: ", Params: []string{"features=20"}}
+
+func TestConformance(t *testing.T) { learnertest.Run(t, conformance); learnertest.Run(t, lkrf) }
+
+func FuzzLoad(f *testing.F) { learnertest.Fuzz(f, conformance) }
