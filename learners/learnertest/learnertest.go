@@ -63,6 +63,12 @@ type Case struct {
 	Tasks []learners.Task
 	// Unseeded: the model does not depend on the seed.
 	Unseeded bool
+	// Rounds, if not 0, is the number of progress events a Fit with
+	// Params sends.
+	Rounds int
+	// NumParams, if not 0, is the number of settable Config fields
+	// (learners.Params), Progress never among them.
+	NumParams int
 }
 
 func (c Case) prefix() string {
@@ -195,7 +201,12 @@ func (s *suite) fitErrors(t *testing.T) {
 				X    featmap.Matrix
 				y    []float64
 				want string
-			}{"one class", X, make([]float64, 40), "only one class"})
+			}{"one class", X, make([]float64, 40), "only one class"}, struct {
+				name string
+				X    featmap.Matrix
+				y    []float64
+				want string
+			}{"three classes", X, yWith(5, 5), "more than two classes (3, 7 and 5, first at y[5])"})
 		}
 		for _, c := range cases {
 			m, err := s.meth.Fit(context.Background(), c.X, c.y, s.config(t, task), nil)
@@ -211,6 +222,13 @@ func (s *suite) fitErrors(t *testing.T) {
 	if _, err := s.meth.Fit(context.Background(), X, y, reflect.ValueOf(cfg).Elem().Interface(), nil); err == nil {
 		t.Error("Fit accepted a Config value instead of a pointer")
 	}
+	names := map[string]bool{}
+	for _, p := range learners.Params(cfg) {
+		names[p.Name] = true
+	}
+	if names["progress"] || (s.c.NumParams != 0 && len(names) != s.c.NumParams) {
+		t.Errorf("params %v, want %d", names, s.c.NumParams)
+	}
 }
 
 func (s *suite) progress(t *testing.T) {
@@ -224,8 +242,8 @@ func (s *suite) progress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(events) == 0 {
-		t.Fatal("no progress events")
+	if len(events) == 0 || (s.c.Rounds != 0 && len(events) != s.c.Rounds) {
+		t.Fatalf("%d progress events, want %d", len(events), s.c.Rounds)
 	}
 	for i, e := range events {
 		if e.Round != i+1 || e.Rounds < e.Round || e.Method == "" || !strings.HasPrefix(e.Method, s.c.Method[:2]) ||

@@ -8,7 +8,7 @@ import (
 )
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "mfga", Params: []string{"features=6"}}
+var conformance = learnertest.Case{Method: "mfga", Params: []string{"features=6"}, Rounds: 6, NumParams: 8}
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }
 

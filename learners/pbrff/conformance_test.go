@@ -9,7 +9,7 @@ import (
 )
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "pbrff", Params: []string{"landmarks=5", "k=4"}, Tasks: []learners.Task{learners.Binary}}
+var conformance = learnertest.Case{Method: "pbrff", Params: []string{"landmarks=5", "k=4"}, Rounds: 2, NumParams: 9, Tasks: []learners.Task{learners.Binary}}
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }
 

@@ -8,7 +8,7 @@ import (
 )
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "prff", Params: []string{"features=8", "maxiter=20"}}
+var conformance = learnertest.Case{Method: "prff", Params: []string{"features=8", "maxiter=20"}, Rounds: 9, NumParams: 12}
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }
 

@@ -8,8 +8,8 @@ import (
 )
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "eerf", Prefix: "rfselect: ", Params: []string{"features=20"}}
-var lkrf = learnertest.Case{Method: "lkrf", Prefix: "rfselect: ", Params: []string{"features=20"}}
+var conformance = learnertest.Case{Method: "eerf", Prefix: "rfselect: ", Params: []string{"features=20"}, Rounds: 3, NumParams: 9}
+var lkrf = learnertest.Case{Method: "lkrf", Prefix: "rfselect: ", Params: []string{"features=20"}, Rounds: 3, NumParams: 9}
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance); learnertest.Run(t, lkrf) }
 
