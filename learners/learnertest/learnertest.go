@@ -66,6 +66,9 @@ type Case struct {
 	// Rounds, if not 0, is the number of progress events a Fit with
 	// Params sends.
 	Rounds int
+	// Variants are further settings (e.g. {"loss=logistic"}) under which
+	// the prediction and round-trip checks run again.
+	Variants [][]string
 	// NumParams, if not 0, is the number of settable Config fields
 	// (learners.Params), Progress never among them.
 	NumParams int
@@ -154,6 +157,9 @@ func data(task learners.Task, n int, seed uint64) (featmap.Matrix, []float64) {
 	}
 	return featmap.Dense(n, 3, X), y
 }
+
+// variants is the default settings followed by c.Variants.
+func (s *suite) variants() [][]string { return append([][]string{nil}, s.c.Variants...) }
 
 func (s *suite) fit(t testing.TB, task learners.Task, n int, seed uint64, extra ...string) (learners.Model, featmap.Matrix, []float64) {
 	t.Helper()
@@ -301,7 +307,15 @@ func asFile(t testing.TB, m learners.Model) fileModel {
 
 func (s *suite) predict(t *testing.T) {
 	for _, task := range s.c.tasks() {
-		mm, X, _ := s.fit(t, task, 100, 3)
+		for _, v := range s.variants() {
+			s.predict1(t, task, v)
+		}
+	}
+}
+
+func (s *suite) predict1(t *testing.T, task learners.Task, variant []string) {
+	{
+		mm, X, _ := s.fit(t, task, 100, 3, variant...)
 		m := asFile(t, mm)
 		if m.Task() != task || m.NumInputs() != 3 {
 			t.Fatalf("Task %v, NumInputs %d", m.Task(), m.NumInputs())
@@ -378,7 +392,15 @@ func same(a, b float64) bool { return a == b || (math.IsNaN(a) && math.IsNaN(b))
 
 func (s *suite) roundTrip(t *testing.T) {
 	for _, task := range s.c.tasks() {
-		mm, X, _ := s.fit(t, task, 100, 5)
+		for _, v := range s.variants() {
+			s.roundTrip1(t, task, v)
+		}
+	}
+}
+
+func (s *suite) roundTrip1(t *testing.T, task learners.Task, variant []string) {
+	{
+		mm, X, _ := s.fit(t, task, 100, 5, variant...)
 		m := asFile(t, mm)
 		data, err := m.MarshalBinary()
 		if err != nil {
@@ -552,6 +574,26 @@ func (s *suite) allocs(t *testing.T) {
 			t.Errorf("%s: %v allocations per call", name, a)
 		}
 	}
+	// Wide rows (d = 70, beyond any stack buffer a body might use).
+	wide, wy := make([]float64, 40*70), make([]float64, 40)
+	for i := range wide {
+		wide[i] = math.Sin(float64(i) * 0.37)
+	}
+	for i := range wy {
+		wy[i] = float64(2*(i%2) - 1)
+		if s.c.tasks()[0] == learners.Regression {
+			wy[i] = wide[i*70] + wide[i*70+1]
+		}
+	}
+	mw, err := s.meth.Fit(context.Background(), featmap.Dense(40, 70, wide), wy, s.config(t, s.c.tasks()[0]), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mw.Predict(wide[:70])
+	if a := testing.AllocsPerRun(100, func() { sink += mw.Predict(wide[70:140]) }); a != 0 {
+		t.Errorf("Predict with d = 70: %v allocations per call", a)
+	}
+
 	// Concurrently: AllocsPerRun counts every goroutine's allocations.
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
@@ -565,11 +607,16 @@ func (s *suite) allocs(t *testing.T) {
 					return
 				default:
 					m.Predict(x)
+					mw.Predict(wide[:70])
 				}
 			}
 		}()
 	}
-	a := testing.AllocsPerRun(2000, func() { sink += m.Predict(x) })
+	runs := 1000
+	if testing.Short() && runtime.GOARCH != "amd64" {
+		runs = 50 // emulated: the spinning goroutines slow everything down
+	}
+	a := testing.AllocsPerRun(runs, func() { sink += m.Predict(x) + mw.Predict(wide[:70]) })
 	close(stop)
 	wg.Wait()
 	if a != 0 {

@@ -6,7 +6,6 @@ import (
 	"math"
 	"reflect"
 	"runtime"
-	"sync"
 	"testing"
 
 	"github.com/rfkit/rfkit/asm"
@@ -319,58 +318,6 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-func TestRoundTrip(t *testing.T) {
-	tr := must(synth.Moons(200, 0.1, 6))
-	te := must(synth.Moons(100, 0.1, 7))
-	for _, s := range []*synth.Set{tr, te} { // labels other than ±1 come back as themselves
-		for i := range s.Y {
-			s.Y[i] = 3 + 2*s.Y[i]
-		}
-	}
-	for _, loss := range []Loss{Hinge, SquaredHinge, Logistic} {
-		m := fit(t, tr, Config{Landmarks: 30, Loss: loss, Seed: 9})
-		data := marshal(t, m)
-		m2, err := Load(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lm, err := learners.Load(data) // dispatch by the header's method
-		if err != nil {
-			t.Fatal(err)
-		}
-		var buf bytes.Buffer
-		if n, err := m.WriteTo(&buf); err != nil || n != int64(len(data)) {
-			t.Fatalf("WriteTo: %d, %v", n, err)
-		}
-		m3 := new(Model)
-		if n, err := m3.ReadFrom(&buf); err != nil || n != int64(len(data)) {
-			t.Fatalf("ReadFrom: %d, %v", n, err)
-		}
-		for i := 0; i < te.N; i++ {
-			x := te.X[i*te.D : (i+1)*te.D]
-			s := m.Score(x)
-			if m2.Score(x) != s || m3.Score(x) != s || lm.(*Model).Score(x) != s || lm.Predict(x) != m.Predict(x) {
-				t.Fatalf("%s: a loaded model scores differently", loss)
-			}
-			if p := m.Predict(x); p != 1 && p != 5 {
-				t.Fatalf("Predict returned %v, not an original label", p)
-			}
-		}
-		if !bytes.Equal(marshal(t, m2), data) {
-			t.Errorf("%s: re-marshalled bytes differ", loss)
-		}
-		if !reflect.DeepEqual(m2.Config(), m.Config()) || m2.Labels() != m.Labels() || m2.NumInputs() != 2 || m2.Task() != learners.Binary {
-			t.Errorf("%s: config %+v / %+v, labels %v / %v", loss, m2.Config(), m.Config(), m2.Labels(), m.Labels())
-		}
-		if err := m2.UnmarshalBinary(data); err == nil {
-			t.Error("UnmarshalBinary into a model in use succeeded")
-		}
-	}
-	if _, err := new(Model).MarshalBinary(); err == nil {
-		t.Error("MarshalBinary of a zero Model succeeded")
-	}
-}
-
 func TestResolvedConfig(t *testing.T) {
 	tr := must(synth.Moons(60, 0.1, 1))
 	c := fit(t, tr, Config{Progress: func(learners.Event) error { return nil }}).Config()
@@ -397,140 +344,6 @@ func TestProbability(t *testing.T) {
 				t.Fatalf("%s: Probability %v disagrees with Predict %v", loss, p, m.Predict(x))
 			}
 		}
-	}
-}
-
-func TestPredictBatch(t *testing.T) {
-	tr := must(synth.Moons(100, 0.1, 6))
-	m := fit(t, tr, Config{Landmarks: 20})
-	// A strided view: every row padded with one junk column.
-	d := tr.D
-	padded := make([]float64, tr.N*(d+1))
-	for i := 0; i < tr.N; i++ {
-		copy(padded[i*(d+1):], tr.X[i*d:(i+1)*d])
-		padded[i*(d+1)+d] = math.NaN()
-	}
-	V := featmap.Matrix{Rows: tr.N, Cols: d, Stride: d + 1, Data: padded}
-	dst, sc := make([]float64, tr.N), make([]float64, tr.N)
-	if err := m.PredictBatch(dst, V); err != nil {
-		t.Fatal(err)
-	}
-	if err := m.ScoreBatch(sc, V); err != nil {
-		t.Fatal(err)
-	}
-	for i := range dst {
-		x := tr.X[i*d : (i+1)*d]
-		if dst[i] != m.Predict(x) || sc[i] != m.Score(x) {
-			t.Fatalf("row %d: batch %v/%v, single %v/%v", i, dst[i], sc[i], m.Predict(x), m.Score(x))
-		}
-	}
-	if v := m.Predict([]float64{math.NaN(), 0}); !math.IsNaN(v) {
-		t.Errorf("Predict of a NaN input = %v, want NaN", v)
-	}
-}
-
-func TestPredictAllocs(t *testing.T) {
-	if raceEnabled {
-		t.Skip("the race detector makes sync.Pool drop items on purpose")
-	}
-	tr := must(synth.Moons(200, 0.1, 6))
-	m := fit(t, tr, Config{Loss: Logistic})
-	x := tr.X[:tr.D]
-	dst := make([]float64, tr.N)
-	X := dense(tr)
-	sink := 0.0
-	for name, f := range map[string]func(){
-		"Predict":      func() { sink += m.Predict(x) },
-		"Score":        func() { sink += m.Score(x) },
-		"Probability":  func() { sink += m.Probability(x) },
-		"PredictBatch": func() { _ = m.PredictBatch(dst, X) },
-		"ScoreBatch":   func() { _ = m.ScoreBatch(dst, X) },
-	} {
-		if a := testing.AllocsPerRun(100, f); a != 0 {
-			t.Errorf("%s: %v allocations per call", name, a)
-		}
-	}
-	// Wide inputs use the scratch pool.
-	wide := &synth.Set{N: 40, D: 100, X: make([]float64, 4000), Y: make([]float64, 40)}
-	for i := range wide.X {
-		wide.X[i] = math.Sin(float64(i) * 0.37)
-	}
-	for i := range wide.Y {
-		wide.Y[i] = float64(2*(i%2) - 1)
-	}
-	mw := fit(t, wide, Config{Landmarks: 5})
-	mw.Predict(wide.X[:100])
-	if a := testing.AllocsPerRun(100, func() { sink += mw.Predict(wide.X[:100]) }); a != 0 {
-		t.Errorf("Predict with d = 100: %v allocations per call", a)
-	}
-
-	// Concurrently: AllocsPerRun counts every goroutine's allocations.
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	for g := 0; g < 4; g++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				select {
-				case <-stop:
-					return
-				default:
-					m.Predict(x)
-					mw.Predict(wide.X[100:200])
-				}
-			}
-		}()
-	}
-	runs := 1000
-	if testing.Short() && runtime.GOARCH != "amd64" {
-		runs = 50 // emulated: the spinning goroutines slow everything down
-	}
-	a := testing.AllocsPerRun(runs, func() { sink += m.Predict(x) + mw.Predict(wide.X[:100]) })
-	close(stop)
-	wg.Wait()
-	if a != 0 {
-		t.Errorf("concurrent Predict: %v allocations per call", a)
-	}
-	_ = sink
-}
-
-func TestConcurrentPredict(t *testing.T) {
-	n := 300
-	if testing.Short() && (raceEnabled || runtime.GOARCH != "amd64") {
-		n = 60
-	}
-	tr := must(synth.Moons(n, 0.1, 9))
-	m := fit(t, tr, Config{Landmarks: 50, Loss: SquaredHinge})
-	want := make([]float64, tr.N)
-	if err := m.ScoreBatch(want, dense(tr)); err != nil {
-		t.Fatal(err)
-	}
-	var wg sync.WaitGroup
-	errs := make(chan string, 8)
-	for g := 0; g < 8; g++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			dst := make([]float64, tr.N)
-			for rep := 0; rep < 3; rep++ {
-				for i := range want {
-					if m.Score(tr.X[i*tr.D:(i+1)*tr.D]) != want[i] {
-						errs <- "Score differs under concurrency"
-						return
-					}
-				}
-				if err := m.ScoreBatch(dst, dense(tr)); err != nil || !reflect.DeepEqual(dst, want) {
-					errs <- "ScoreBatch differs under concurrency"
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	close(errs)
-	for e := range errs {
-		t.Fatal(e)
 	}
 }
 
