@@ -228,6 +228,9 @@ func (s *suite) fitErrors(t *testing.T) {
 	if _, err := s.meth.Fit(context.Background(), X, y, reflect.ValueOf(cfg).Elem().Interface(), nil); err == nil {
 		t.Error("Fit accepted a Config value instead of a pointer")
 	}
+	if _, err := s.meth.Fit(context.Background(), X, y, &struct{ Seed uint64 }{}, nil); err == nil {
+		t.Error("Fit accepted a foreign config")
+	}
 	names := map[string]bool{}
 	for _, p := range learners.Params(cfg) {
 		names[p.Name] = true
