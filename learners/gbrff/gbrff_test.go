@@ -3,10 +3,7 @@ package gbrff
 import (
 	"bytes"
 	"context"
-	"flag"
 	"math"
-	"os"
-	"path/filepath"
 	"runtime"
 	"testing"
 
@@ -14,9 +11,8 @@ import (
 	"github.com/rfkit/rfkit/datasets/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/learnertest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden model files in testdata")
 
 // must unwraps a generator's result; the generators fail only on bad
 // arguments, which would be a bug in this file.
@@ -158,20 +154,8 @@ func TestGolden(t *testing.T) {
 	tr := must(synth.Checkerboard(300, 0.05, 5))
 	for _, v := range []string{VariantGBRFF2, VariantGBRFF1} {
 		got := marshal(t, fit(t, tr, Config{Variant: v, T: 8, Seed: 3}))
-		file := filepath.Join("testdata", v+".model")
-		if *update {
-			if err := os.WriteFile(file, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s: model bytes differ from %s (path %s, %s)", v, file, asm.Selected(), runtime.GOARCH)
-		}
+		learnertest.Golden(t, v, got)
+
 	}
 }
 

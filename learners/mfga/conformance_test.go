@@ -7,6 +7,9 @@ import (
 	_ "github.com/rfkit/rfkit/learners/mfga"
 )
 
+// rings and sine are the suite's data sets, the same bits everywhere.
+var rings, sine = learnertest.Rings, learnertest.Sine
+
 // conformance is this learner's line in the shared suite.
 var conformance = learnertest.Case{Method: "mfga", Params: []string{"features=6"}, Rounds: 6, NumParams: 8}
 

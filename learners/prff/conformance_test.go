@@ -7,6 +7,9 @@ import (
 	_ "github.com/rfkit/rfkit/learners/prff"
 )
 
+// rings and sine are the suite's data sets, the same bits everywhere.
+var rings, sine = learnertest.Rings, learnertest.Sine
+
 // conformance is this learner's line in the shared suite.
 var conformance = learnertest.Case{Method: "prff", Params: []string{"features=8", "maxiter=20"}, Rounds: 9, NumParams: 12}
 

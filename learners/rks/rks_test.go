@@ -2,13 +2,12 @@ package rks_test
 
 import (
 	"context"
-	"math"
 	"testing"
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/rks"
-	"github.com/rfkit/rfkit/solvers"
 )
 
 func fit(t testing.TB, X featmap.Matrix, y []float64, cfg rks.Config) *rks.Model {
@@ -20,16 +19,6 @@ func fit(t testing.TB, X featmap.Matrix, y []float64, cfg rks.Config) *rks.Model
 	return m
 }
 
-func accuracy(m learners.Model, X featmap.Matrix, y []float64) float64 {
-	ok := 0
-	for i, v := range y {
-		if m.Predict(X.Row(i)) == v {
-			ok++
-		}
-	}
-	return float64(ok) / float64(len(y))
-}
-
 // TestRings: two concentric rings (radii 1 and 2, radial noise 0.15) in
 // the first two of four inputs, the other two pure noise. The classes have
 // the same mean, so a linear classifier is at chance (measured 0.44–0.55
@@ -37,38 +26,10 @@ func accuracy(m learners.Model, X featmap.Matrix, y []float64) float64 {
 // almost perfectly (the Bayes error is ≈ 0.05%; RKS with the defaults
 // measured 0.966–0.99 with both losses; threshold 0.90).
 func TestRings(t *testing.T) {
-	X, y := rings(400, 2, 3, 7, 1)
-	Xt, yt := rings(1000, 2, 3, 7, 2)
 	for _, loss := range []rks.Loss{rks.Logistic, rks.Ridge} {
-		m := fit(t, X, y, rks.Config{Loss: loss, Seed: 3})
-		if acc := accuracy(m, Xt, yt); acc < 0.90 {
-			t.Errorf("%s: test accuracy %.3f < 0.90", loss, acc)
-		}
-		if got := m.Predict(Xt.Row(0)); got != 3 && got != 7 {
-			t.Errorf("Predict returned %v, not an original label", got)
-		}
-	}
-
-	signs, _, err := learners.BinaryLabels(y)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, b, err := solvers.Logistic(X.Data, X.Rows, X.Cols, signs, 1e-3, solvers.LogisticOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ok := 0
-	for i, v := range yt {
-		s := b
-		for k, x := range Xt.Row(i) {
-			s += w[k] * x
-		}
-		if (s >= 0) == (v == 7) {
-			ok++
-		}
-	}
-	if acc := float64(ok) / float64(len(yt)); acc > 0.62 {
-		t.Errorf("a linear model reaches %.3f: the problem is too easy to show anything", acc)
+		learnertest.RingsAccuracy(t, 0.90, func(X featmap.Matrix, y []float64) (*rks.Model, error) {
+			return rks.Fit(context.Background(), X, y, rks.Config{Loss: loss, Seed: 3})
+		})
 	}
 }
 
@@ -76,27 +37,10 @@ func TestRings(t *testing.T) {
 // RMSE is ≈ 0.89; RKS with the defaults measured 0.14–0.19 on 10 seeds
 // (the noise floor is 0.1). Thresholds: 0.3 and half the mean predictor's.
 func TestRegression(t *testing.T) {
-	X, y := sine(400, 1)
-	Xt, yt := sine(1000, 2)
-	m := fit(t, X, y, rks.Config{Task: learners.Regression, Seed: 3})
-	if m.Config().Loss != rks.Ridge || m.Task() != learners.Regression {
+	m := learnertest.SineRMSE(t, 0.3, func(X featmap.Matrix, y []float64) (*rks.Model, error) {
+		return rks.Fit(context.Background(), X, y, rks.Config{Task: learners.Regression, Seed: 3})
+	})
+	if m.Config().Loss != rks.Ridge {
 		t.Fatalf("resolved config %+v", m.Config())
-	}
-	var mean float64
-	for _, v := range y {
-		mean += v / float64(len(y))
-	}
-	var se, se0 float64
-	for i, v := range yt {
-		e := m.Predict(Xt.Row(i)) - v
-		se += e * e
-		se0 += (v - mean) * (v - mean)
-	}
-	rmse, rmse0 := math.Sqrt(se/float64(len(yt))), math.Sqrt(se0/float64(len(yt)))
-	if rmse > 0.3 || rmse > rmse0/2 {
-		t.Errorf("RMSE %.3f, mean predictor %.3f", rmse, rmse0)
-	}
-	if p := m.Probability(Xt.Row(0)); !math.IsNaN(p) {
-		t.Errorf("Probability of a regression model = %v, want NaN", p)
 	}
 }
