@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/featmap"
@@ -93,48 +94,53 @@ func Accuracy(m learners.Model, X featmap.Matrix, y []float64) float64 {
 	return float64(ok) / float64(len(y))
 }
 
-// FitCase is one bad input of a learner-specific Fit error table.
-type FitCase[C any] struct {
-	Name string
-	X    featmap.Matrix
-	Y    []float64
-	Cfg  C
-	Want string // a substring of the error
-}
-
-// FitErrors checks that fit fails on every case with an error that starts
-// with prefix and contains Want, and returns no model.
-func FitErrors[C, M any](t *testing.T, prefix string, fit func(context.Context, featmap.Matrix, []float64, C) (M, error), cases []FitCase[C]) {
+// FitErrors runs a learner's table of bad Fit inputs: every element of
+// cases is a struct {name string; X featmap.Matrix; y []float64; cfg C;
+// want string}. fit must fail with an error that starts with prefix and
+// contains want, and return no model.
+func FitErrors[C, M, E any](t *testing.T, prefix string, fit func(context.Context, featmap.Matrix, []float64, C) (M, error), cases []E) {
 	t.Helper()
-	for _, c := range cases {
-		m, err := fit(context.Background(), c.X, c.Y, c.Cfg)
+	for _, e := range cases {
+		c := fields(e)
+		name, want := c[0].(string), c[4].(string)
+		m, err := fit(context.Background(), c[1].(featmap.Matrix), c[2].([]float64), c[3].(C))
 		if err == nil || !reflect.ValueOf(&m).Elem().IsZero() {
-			t.Errorf("%s: got %v, %v; want error %q", c.Name, m, err, c.Want)
-		} else if !strings.Contains(err.Error(), c.Want) || !strings.HasPrefix(err.Error(), prefix) {
-			t.Errorf("%s: got %q, want %q", c.Name, err, c.Want)
+			t.Errorf("%s: got %v, %v; want error %q", name, m, err, want)
+		} else if !strings.Contains(err.Error(), want) || !strings.HasPrefix(err.Error(), prefix) {
+			t.Errorf("%s: got %q, want %q", name, err, want)
 		}
 	}
 }
 
-// LoadCase is one corrupt file of a learner-specific Load error table.
-type LoadCase struct {
-	Name string
-	Data []byte
-	Want string
-}
-
-// LoadErrors checks that load fails on every case with an error wrapping
-// learners.ErrCorrupt that starts with prefix and contains Want.
-func LoadErrors[M any](t *testing.T, prefix string, load func([]byte) (M, error), cases []LoadCase) {
+// LoadErrors runs a learner's table of corrupt files: every element of
+// cases is a struct {name string; data []byte; want string}. load must
+// fail with an error wrapping learners.ErrCorrupt that starts with prefix
+// and contains want, and return no model.
+func LoadErrors[M, E any](t *testing.T, prefix string, load func([]byte) (M, error), cases []E) {
 	t.Helper()
-	for _, c := range cases {
-		m, err := load(c.Data)
+	for _, e := range cases {
+		c := fields(e)
+		name, want := c[0].(string), c[2].(string)
+		m, err := load(c[1].([]byte))
 		if err == nil || !reflect.ValueOf(&m).Elem().IsZero() {
-			t.Errorf("%s: got %v, %v; want error %q", c.Name, m, err, c.Want)
-		} else if !errors.Is(err, learners.ErrCorrupt) || !strings.Contains(err.Error(), c.Want) || !strings.HasPrefix(err.Error(), prefix) {
-			t.Errorf("%s: got %q, want ErrCorrupt and %q", c.Name, err, c.Want)
+			t.Errorf("%s: got %v, %v; want error %q", name, m, err, want)
+		} else if !errors.Is(err, learners.ErrCorrupt) || !strings.Contains(err.Error(), want) || !strings.HasPrefix(err.Error(), prefix) {
+			t.Errorf("%s: got %q, want ErrCorrupt and %q", name, err, want)
 		}
 	}
+}
+
+// fields returns the field values of the struct e, exported or not (the
+// tables are anonymous structs with lower-case fields).
+func fields(e any) []any {
+	v := reflect.New(reflect.TypeOf(e)).Elem()
+	v.Set(reflect.ValueOf(e))
+	out := make([]any, v.NumField())
+	for i := range out {
+		f := v.Field(i)
+		out[i] = reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem().Interface()
+	}
+	return out
 }
 
 // Rewrite returns the model file good with mod applied to its parsed

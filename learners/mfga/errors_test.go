@@ -1,15 +1,13 @@
 package mfga_test
 
 import (
-	"context"
-	"errors"
 	"math"
-	"strings"
 	"testing"
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/mfga"
 )
 
@@ -35,17 +33,7 @@ func TestFitErrors(t *testing.T) {
 		{"huge dictionary", featmap.Dense(1, 5000, make([]float64, 5000)), []float64{1}, mfga.Config{Task: learners.Regression}, "more than 4194304 degree-2 candidates"},
 		{"bad task", X, y, mfga.Config{Task: 7}, "Task = Task(7)"},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			m, err := mfga.Fit(context.Background(), c.X, c.y, c.cfg)
-			if err == nil || m != nil {
-				t.Fatalf("got %v, %v; want error %q", m, err, c.want)
-			}
-			if !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "mfga: ") {
-				t.Fatalf("got %q, want %q", err, c.want)
-			}
-		})
-	}
+	learnertest.FitErrors(t, "mfga: ", mfga.Fit, cases)
 }
 
 func TestProgressAndContext(t *testing.T) {
@@ -70,57 +58,27 @@ func TestLoadErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// Well-formed files with the wrong contents.
-	rewrite := func(mod func(f *modelfile.File)) []byte {
-		f, err := modelfile.Parse(good)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mod(f)
-		b, err := f.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
-	setArray := func(f *modelfile.File, name string, v []float64) {
-		for i := range f.Arrays {
-			if f.Arrays[i].Name == name {
-				f.Arrays[i].Data = v
-			}
-		}
-	}
 	cases := []struct {
 		name string
 		data []byte
 		want string
 	}{
-		{"unresolved", rewrite(func(f *modelfile.File) { f.Header.Config = []byte(`{"Features":10}`) }), "unresolved defaults"},
-		{"invalid config", rewrite(func(f *modelfile.File) {
+		{"unresolved", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Config = []byte(`{"Features":10}`) }), "unresolved defaults"},
+		{"invalid config", learnertest.Rewrite(t, good, func(f *modelfile.File) {
 			f.Header.Config = []byte(`{"Features":10,"PerStep":1,"Degree":1,"Sigma":-1,"Lambda":1,"Tol":1}`)
 		}), "Sigma = -1"},
-		{"task mismatch", rewrite(func(f *modelfile.File) {
+		{"task mismatch", learnertest.Rewrite(t, good, func(f *modelfile.File) {
 			f.Header.Config = []byte(`{"Features":10,"PerStep":1,"Degree":1,"Sigma":1,"Lambda":1,"Tol":1,"Task":"regression"}`)
 		}), "config task regression, header task binary"},
-		{"short coef", rewrite(func(f *modelfile.File) { setArray(f, "coef", make([]float64, 2)) }), `array "coef" has 2 elements, want 3`},
-		{"no coef", rewrite(func(f *modelfile.File) { f.Arrays = f.Arrays[:3] }), `no array "coef"`},
-		{"no bias", rewrite(func(f *modelfile.File) { delete(f.Header.Meta, "bias") }), `no meta value "bias"`},
-		{"no selected", rewrite(func(f *modelfile.File) { delete(f.Header.Meta, "selected") }), `no meta value "selected"`},
-		{"too many selected", rewrite(func(f *modelfile.File) { f.Header.Meta["selected"] = 11 }), "selected = 11, want an integer in 0..3"},
-		{"fractional selected", rewrite(func(f *modelfile.File) { f.Header.Meta["selected"] = 1.5 }), "selected = 1.5"},
-		{"bad index", rewrite(func(f *modelfile.File) { setArray(f, "index", []float64{0, 5, 1}) }), "index[1] = 5, want an integer in 0..4"},
-		{"negative index", rewrite(func(f *modelfile.File) { setArray(f, "index", []float64{0, -1, 1}) }), "index[1] = -1"},
-		{"long risk", rewrite(func(f *modelfile.File) { setArray(f, "risk", make([]float64, 5)) }), "risk path has 5 values, want 1..4"},
+		{"short coef", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "coef", make([]float64, 2)) }), `array "coef" has 2 elements, want 3`},
+		{"no coef", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Arrays = f.Arrays[:3] }), `no array "coef"`},
+		{"no bias", learnertest.Rewrite(t, good, func(f *modelfile.File) { delete(f.Header.Meta, "bias") }), `no meta value "bias"`},
+		{"no selected", learnertest.Rewrite(t, good, func(f *modelfile.File) { delete(f.Header.Meta, "selected") }), `no meta value "selected"`},
+		{"too many selected", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Meta["selected"] = 11 }), "selected = 11, want an integer in 0..3"},
+		{"fractional selected", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Meta["selected"] = 1.5 }), "selected = 1.5"},
+		{"bad index", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "index", []float64{0, 5, 1}) }), "index[1] = 5, want an integer in 0..4"},
+		{"negative index", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "index", []float64{0, -1, 1}) }), "index[1] = -1"},
+		{"long risk", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "risk", make([]float64, 5)) }), "risk path has 5 values, want 1..4"},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			m, err := mfga.Load(c.data)
-			if err == nil || m != nil {
-				t.Fatalf("got %v, %v; want error %q", m, err, c.want)
-			}
-			if !errors.Is(err, learners.ErrCorrupt) || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "mfga: ") {
-				t.Fatalf("got %q, want ErrCorrupt and %q", err, c.want)
-			}
-		})
-	}
+	learnertest.LoadErrors(t, "mfga: ", mfga.Load, cases)
 }

@@ -1,8 +1,6 @@
 package pbrff
 
 import (
-	"context"
-	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -11,6 +9,7 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/learnertest"
 )
 
 func TestFitErrors(t *testing.T) {
@@ -40,17 +39,7 @@ func TestFitErrors(t *testing.T) {
 		{"negative epochs", X, y, Config{MaxEpochs: -1}, "pbrff: MaxEpochs = -1"},
 		{"unknown loss", X, y, Config{Loss: "ridge"}, `pbrff: unknown Loss "ridge", want "hinge", "squared-hinge" or "logistic"`},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			m, err := Fit(context.Background(), c.X, c.y, c.cfg)
-			if err == nil || m != nil {
-				t.Fatalf("got %v, %v; want error %q", m, err, c.want)
-			}
-			if !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "pbrff: ") {
-				t.Fatalf("got %q, want %q", err, c.want)
-			}
-		})
-	}
+	learnertest.FitErrors(t, "pbrff: ", Fit, cases)
 }
 
 func TestProgressAndContext(t *testing.T) {
@@ -81,58 +70,28 @@ func TestLoadErrors(t *testing.T) {
 	s := must(synth.Moons(30, 0.1, 3))
 	good := marshal(t, fit(t, s, Config{Landmarks: 4, K: 3}))
 
-	// Well-formed files with the wrong contents.
-	rewrite := func(mod func(f *modelfile.File)) []byte {
-		f, err := modelfile.Parse(good)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mod(f)
-		b, err := f.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
-	setArray := func(f *modelfile.File, name string, v []float64) {
-		for i := range f.Arrays {
-			if f.Arrays[i].Name == name {
-				f.Arrays[i].Data = v
-			}
-		}
-	}
 	const resolved = `"Landmarks":4,"K":3,"Gamma":0.5,"Beta":1,"C":1,"Loss":"hinge","Tol":0.001,"MaxEpochs":1000`
 	cases := []struct {
 		name string
 		data []byte
 		want string
 	}{
-		{"unresolved", rewrite(func(f *modelfile.File) { f.Header.Config = []byte(`{"Landmarks":4}`) }), "unresolved defaults"},
-		{"invalid config", rewrite(func(f *modelfile.File) {
+		{"unresolved", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Config = []byte(`{"Landmarks":4}`) }), "unresolved defaults"},
+		{"invalid config", learnertest.Rewrite(t, good, func(f *modelfile.File) {
 			f.Header.Config = []byte(`{"Landmarks":4,"K":3,"Gamma":-1,"Beta":1,"C":1,"Loss":"hinge","Tol":0.001,"MaxEpochs":1000}`)
 		}), "Gamma = -1"},
-		{"regression", rewrite(func(f *modelfile.File) { f.Header.Task = "regression"; f.Header.Labels = nil }), "task regression, want binary"},
-		{"short w", rewrite(func(f *modelfile.File) { setArray(f, "w", make([]float64, 23)) }), `array "w" has 23 elements, want 24`},
-		{"short landmarks", rewrite(func(f *modelfile.File) { setArray(f, "landmarks", make([]float64, 7)) }), `array "landmarks" has 7 elements, want 8`},
-		{"no coef", rewrite(func(f *modelfile.File) { f.Arrays = f.Arrays[:5] }), `no array "coef"`},
-		{"no bias", rewrite(func(f *modelfile.File) { delete(f.Header.Meta, "bias") }), `no meta value "bias"`},
-		{"more landmarks", rewrite(func(f *modelfile.File) {
+		{"regression", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Task = "regression"; f.Header.Labels = nil }), "task regression, want binary"},
+		{"short w", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "w", make([]float64, 23)) }), `array "w" has 23 elements, want 24`},
+		{"short landmarks", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "landmarks", make([]float64, 7)) }), `array "landmarks" has 7 elements, want 8`},
+		{"no coef", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Arrays = f.Arrays[:5] }), `no array "coef"`},
+		{"no bias", learnertest.Rewrite(t, good, func(f *modelfile.File) { delete(f.Header.Meta, "bias") }), `no meta value "bias"`},
+		{"more landmarks", learnertest.Rewrite(t, good, func(f *modelfile.File) {
 			f.Header.Config = []byte(strings.Replace(`{`+resolved+`}`, `"Landmarks":4`, `"Landmarks":5`, 1))
 		}), `array "landmarks" has 8 elements, want 10`},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			m, err := Load(c.data)
-			if err == nil || m != nil {
-				t.Fatalf("got %v, %v; want error %q", m, err, c.want)
-			}
-			if !errors.Is(err, learners.ErrCorrupt) || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "pbrff: ") {
-				t.Fatalf("got %q, want ErrCorrupt and %q", err, c.want)
-			}
-		})
-	}
+	learnertest.LoadErrors(t, "pbrff: ", Load, cases)
 	// The file with the resolved config spelt out loads.
-	if _, err := Load(rewrite(func(f *modelfile.File) { f.Header.Config = []byte(`{` + resolved + `}`) })); err != nil {
+	if _, err := Load(learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Config = []byte(`{` + resolved + `}`) })); err != nil {
 		t.Errorf("resolved config: %v", err)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/prff"
 )
 
@@ -42,17 +43,7 @@ func TestFitErrors(t *testing.T) {
 		{"coincident rows", featmap.Dense(20, 2, make([]float64, 40)), y, prff.Config{}, "bandwidth rule gives σ = 0"},
 		{"one row", featmap.Dense(1, 2, []float64{1, 2}), []float64{3}, prff.Config{Task: learners.Regression}, "bandwidth rule needs at least 2 rows"},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			m, err := prff.Fit(context.Background(), c.X, c.y, c.cfg)
-			if err == nil || m != nil {
-				t.Fatalf("got %v, %v; want error %q", m, err, c.want)
-			}
-			if !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "prff: ") {
-				t.Fatalf("got %q, want %q", err, c.want)
-			}
-		})
-	}
+	learnertest.FitErrors(t, "prff: ", prff.Fit, cases)
 }
 
 func TestProgressAndContext(t *testing.T) {
@@ -81,59 +72,29 @@ func TestLoadErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// Well-formed files with the wrong contents.
-	rewrite := func(mod func(f *modelfile.File)) []byte {
-		f, err := modelfile.Parse(good)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mod(f)
-		b, err := f.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
-	setArray := func(f *modelfile.File, name string, v []float64) {
-		for i := range f.Arrays {
-			if f.Arrays[i].Name == name {
-				f.Arrays[i].Data = v
-			}
-		}
-	}
 	cases := []struct {
 		name string
 		data []byte
 		want string
 	}{
-		{"unresolved", rewrite(func(f *modelfile.File) { f.Header.Config = []byte(`{"Features":10}`) }), "unresolved defaults"},
-		{"invalid config", rewrite(func(f *modelfile.File) {
+		{"unresolved", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Config = []byte(`{"Features":10}`) }), "unresolved defaults"},
+		{"invalid config", learnertest.Rewrite(t, good, func(f *modelfile.File) {
 			f.Header.Config = []byte(`{"Features":10,"Gamma":-1,"Lambda":1,"Loss":"ridge"}`)
 		}), "Gamma = -1"},
-		{"task mismatch", rewrite(func(f *modelfile.File) {
+		{"task mismatch", learnertest.Rewrite(t, good, func(f *modelfile.File) {
 			f.Header.Config = []byte(`{"Features":10,"Gamma":1,"Alpha":1,"FreqLambda":1,"Batch":1,"MaxIter":1,"Tol":1,"Lambda":1,"Loss":"ridge","Task":"regression"}`)
 		}), "config task regression, header task binary"},
-		{"no losses", rewrite(func(f *modelfile.File) { f.Arrays = f.Arrays[:5] }), `no array "losses"`},
-		{"NaN frequency", rewrite(func(f *modelfile.File) {
+		{"no losses", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Arrays = f.Arrays[:5] }), `no array "losses"`},
+		{"NaN frequency", learnertest.Rewrite(t, good, func(f *modelfile.File) {
 			w := make([]float64, 20)
 			w[3] = math.NaN()
-			setArray(f, "w", w)
+			learnertest.SetArray(f, "w", w)
 		}), `array "w": element 3 is NaN`},
-		{"short w", rewrite(func(f *modelfile.File) { setArray(f, "w", make([]float64, 19)) }), `array "w" has 19 elements, want 20`},
-		{"no coef", rewrite(func(f *modelfile.File) { f.Arrays = f.Arrays[:4] }), `no array "coef"`},
-		{"no bias", rewrite(func(f *modelfile.File) { delete(f.Header.Meta, "bias") }), `no meta value "bias"`},
+		{"short w", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "w", make([]float64, 19)) }), `array "w" has 19 elements, want 20`},
+		{"no coef", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Arrays = f.Arrays[:4] }), `no array "coef"`},
+		{"no bias", learnertest.Rewrite(t, good, func(f *modelfile.File) { delete(f.Header.Meta, "bias") }), `no meta value "bias"`},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			m, err := prff.Load(c.data)
-			if err == nil || m != nil {
-				t.Fatalf("got %v, %v; want error %q", m, err, c.want)
-			}
-			if !errors.Is(err, learners.ErrCorrupt) || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "prff: ") {
-				t.Fatalf("got %q, want ErrCorrupt and %q", err, c.want)
-			}
-		})
-	}
+	learnertest.LoadErrors(t, "prff: ", prff.Load, cases)
 }
 
 func TestLearnErrors(t *testing.T) {

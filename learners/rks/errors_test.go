@@ -1,15 +1,13 @@
 package rks_test
 
 import (
-	"context"
-	"errors"
 	"math"
-	"strings"
 	"testing"
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/rks"
 )
 
@@ -33,17 +31,7 @@ func TestFitErrors(t *testing.T) {
 		{"logistic regression", X, y, rks.Config{Loss: rks.Logistic, Task: learners.Regression}, "logistic needs the binary task"},
 		{"bad task", X, y, rks.Config{Task: 7}, "Task = Task(7)"},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			m, err := rks.Fit(context.Background(), c.X, c.y, c.cfg)
-			if err == nil || m != nil {
-				t.Fatalf("got %v, %v; want error %q", m, err, c.want)
-			}
-			if !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "rks: ") {
-				t.Fatalf("got %q, want %q", err, c.want)
-			}
-		})
-	}
+	learnertest.FitErrors(t, "rks: ", rks.Fit, cases)
 }
 
 func TestProgressAndContext(t *testing.T) {
@@ -67,51 +55,21 @@ func TestLoadErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// Well-formed files with the wrong contents.
-	rewrite := func(mod func(f *modelfile.File)) []byte {
-		f, err := modelfile.Parse(good)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mod(f)
-		b, err := f.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
-	setArray := func(f *modelfile.File, name string, v []float64) {
-		for i := range f.Arrays {
-			if f.Arrays[i].Name == name {
-				f.Arrays[i].Data = v
-			}
-		}
-	}
 	cases := []struct {
 		name string
 		data []byte
 		want string
 	}{
-		{"unresolved", rewrite(func(f *modelfile.File) { f.Header.Config = []byte(`{"Features":10}`) }), "unresolved defaults"},
-		{"invalid config", rewrite(func(f *modelfile.File) {
+		{"unresolved", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Config = []byte(`{"Features":10}`) }), "unresolved defaults"},
+		{"invalid config", learnertest.Rewrite(t, good, func(f *modelfile.File) {
 			f.Header.Config = []byte(`{"Features":10,"Gamma":-1,"Lambda":1,"Loss":"ridge"}`)
 		}), "Gamma = -1"},
-		{"task mismatch", rewrite(func(f *modelfile.File) {
+		{"task mismatch", learnertest.Rewrite(t, good, func(f *modelfile.File) {
 			f.Header.Config = []byte(`{"Features":10,"Gamma":1,"Lambda":1,"Loss":"ridge","Task":"regression"}`)
 		}), "config task regression, header task binary"},
-		{"short w", rewrite(func(f *modelfile.File) { setArray(f, "w", make([]float64, 19)) }), `array "w" has 19 elements, want 20`},
-		{"no coef", rewrite(func(f *modelfile.File) { f.Arrays = f.Arrays[:4] }), `no array "coef"`},
-		{"no bias", rewrite(func(f *modelfile.File) { delete(f.Header.Meta, "bias") }), `no meta value "bias"`},
+		{"short w", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "w", make([]float64, 19)) }), `array "w" has 19 elements, want 20`},
+		{"no coef", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Arrays = f.Arrays[:4] }), `no array "coef"`},
+		{"no bias", learnertest.Rewrite(t, good, func(f *modelfile.File) { delete(f.Header.Meta, "bias") }), `no meta value "bias"`},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			m, err := rks.Load(c.data)
-			if err == nil || m != nil {
-				t.Fatalf("got %v, %v; want error %q", m, err, c.want)
-			}
-			if !errors.Is(err, learners.ErrCorrupt) || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "rks: ") {
-				t.Fatalf("got %q, want ErrCorrupt and %q", err, c.want)
-			}
-		})
-	}
+	learnertest.LoadErrors(t, "rks: ", rks.Load, cases)
 }

@@ -5,13 +5,13 @@ import (
 	"errors"
 	"math"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/rfkit/rfkit/datasets/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/rks"
 	"github.com/rfkit/rfkit/learners/srff"
 )
@@ -214,17 +214,7 @@ func TestFitErrors(t *testing.T) {
 		{"negative tol", X, y, srff.Config{Tol: -1}, "Tol = -1"},
 		{"bad task", X, y, srff.Config{Task: 7}, "Task = Task(7)"},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			m, err := srff.Fit(context.Background(), c.X, c.y, c.cfg)
-			if err == nil || m != nil {
-				t.Fatalf("got %v, %v; want error %q", m, err, c.want)
-			}
-			if !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "srff: ") {
-				t.Fatalf("got %q, want %q", err, c.want)
-			}
-		})
-	}
+	learnertest.FitErrors(t, "srff: ", srff.Fit, cases)
 }
 
 func TestProgressAndContext(t *testing.T) {
@@ -254,25 +244,6 @@ func TestLoadErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rewrite := func(mod func(f *modelfile.File)) []byte {
-		f, err := modelfile.Parse(good)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mod(f)
-		b, err := f.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
-	setArray := func(f *modelfile.File, name string, v []float64) {
-		for i := range f.Arrays {
-			if f.Arrays[i].Name == name {
-				f.Arrays[i].Data = v
-			}
-		}
-	}
 	neg := make([]float64, 18)
 	neg[3] = -1
 	cases := []struct {
@@ -280,20 +251,10 @@ func TestLoadErrors(t *testing.T) {
 		data []byte
 		want string
 	}{
-		{"unresolved", rewrite(func(f *modelfile.File) { f.Header.Config = []byte(`{"Features":20}`) }), "unresolved defaults"},
-		{"short eps", rewrite(func(f *modelfile.File) { setArray(f, "eps", make([]float64, 7)) }), `array "eps" has 7 elements`},
-		{"negative gamma", rewrite(func(f *modelfile.File) { setArray(f, "gamma", neg) }), "gamma[3] = -1"},
-		{"no intercept", rewrite(func(f *modelfile.File) { delete(f.Header.Meta, "intercept") }), `no meta value "intercept"`},
+		{"unresolved", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Config = []byte(`{"Features":20}`) }), "unresolved defaults"},
+		{"short eps", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "eps", make([]float64, 7)) }), `array "eps" has 7 elements`},
+		{"negative gamma", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "gamma", neg) }), "gamma[3] = -1"},
+		{"no intercept", learnertest.Rewrite(t, good, func(f *modelfile.File) { delete(f.Header.Meta, "intercept") }), `no meta value "intercept"`},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			m, err := srff.Load(c.data)
-			if err == nil || m != nil {
-				t.Fatalf("got %v, %v; want error %q", m, err, c.want)
-			}
-			if !errors.Is(err, learners.ErrCorrupt) || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "srff: ") {
-				t.Fatalf("got %q, want ErrCorrupt and %q", err, c.want)
-			}
-		})
-	}
+	learnertest.LoadErrors(t, "srff: ", srff.Load, cases)
 }
