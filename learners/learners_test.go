@@ -139,7 +139,7 @@ func TestRegistry(t *testing.T) {
 	if _, err := Load(data); err == nil || !strings.Contains(err.Error(), `unknown method "other"`) {
 		t.Errorf("Load(other): %v", err)
 	}
-	if _, err := Load([]byte("junk")); !errors.Is(err, modelfile.ErrCorrupt) {
+	if _, err := Load([]byte("junk")); !errors.Is(err, ErrCorrupt) {
 		t.Errorf("Load(junk): %v", err)
 	}
 

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/rfkit/rfkit/featmap"
-	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/fogd"
 )
@@ -97,7 +96,7 @@ func roundTrip(t *testing.T, m *fogd.Model, X []float64, d int) {
 		}
 	}
 	for _, cut := range []int{0, len(data) / 2, len(data) - 1} {
-		if _, err := fogd.Load(data[:cut]); !errors.Is(err, modelfile.ErrCorrupt) {
+		if _, err := fogd.Load(data[:cut]); !errors.Is(err, learners.ErrCorrupt) {
 			t.Errorf("truncated at %d: %v", cut, err)
 		}
 	}

@@ -8,11 +8,11 @@
 // the default) or ridge regression (regression, or classification on ±1
 // targets), both with an unpenalised intercept (package solvers).
 //
-// It is also the template of every rfkit learner: Config with documented
-// zero-value defaults and Validate, Fit with a context and a Progress
-// callback, an immutable Model whose Predict and PredictBatch allocate
-// nothing, a model file through internal/modelfile, and registration with
-// package learners.
+// It is the smallest rfkit learner, and so the one to read first: a
+// Config with documented zero-value defaults and Validate, a Fit on the
+// shared prologue (learners.Prepare) with a context and a Progress
+// callback, a Model that is learners.Base over the linear random-feature
+// body the linear learners share, and one line in the conformance suite.
 package rks
 
 import (
