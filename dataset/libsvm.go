@@ -9,6 +9,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/rfkit/rfkit/internal/xmath"
 )
 
 // Default limits of [LIBSVMOptions].
@@ -59,7 +61,7 @@ func LoadLIBSVM(path string, opt LIBSVMOptions) (*Dataset, error) {
 //	label index:value index:value ... [# comment]
 //
 // with a numeric label (±1, 0/1, class ids or regression targets are all
-// accepted; see [BinaryLabels]) and strictly increasing 1-based integer
+// accepted; see learners.BinaryLabels) and strictly increasing 1-based integer
 // indices; missing indices are zeros. Fields are separated by spaces or
 // tabs. Text from '#' to the end of the line is a comment; blank and
 // comment-only lines are skipped. "qid:n" tokens are ignored. A UTF-8
@@ -122,10 +124,10 @@ func ReadLIBSVM(r io.Reader, opt LIBSVMOptions) (*Dataset, error) {
 		tok, rest := nextToken(rest)
 		if tok != "" {
 			lab, perr := strconv.ParseFloat(tok, 64)
-			if perr != nil && !(errors.Is(perr, strconv.ErrRange) && finite(lab)) {
+			if perr != nil && !(errors.Is(perr, strconv.ErrRange) && xmath.Finite(lab)) {
 				return nil, fmt.Errorf("dataset: line %d: label %s is not a number", lineNo, quoteShort(tok))
 			}
-			if !finite(lab) {
+			if !xmath.Finite(lab) {
 				return nil, fmt.Errorf("dataset: line %d: label %s is not finite (data must be finite)", lineNo, quoteShort(tok))
 			}
 			prev := 0

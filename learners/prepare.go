@@ -7,10 +7,8 @@ import (
 	"reflect"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/xmath"
 )
-
-// Finite reports whether v is neither NaN nor ±Inf.
-func Finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
 // CheckData validates a training set: CheckShape(X, 0), len(y) == X.Rows,
 // and every value of X and y finite. The errors name the first offending
@@ -24,13 +22,13 @@ func CheckData(X featmap.Matrix, y []float64) error {
 	}
 	for i := 0; i < X.Rows; i++ {
 		for j, v := range X.Row(i) {
-			if !Finite(v) {
+			if !xmath.Finite(v) {
 				return fmt.Errorf("X[%d, %d] is %v: inputs must be finite", i, j, v)
 			}
 		}
 	}
 	for i, v := range y {
-		if !Finite(v) {
+		if !xmath.Finite(v) {
 			return fmt.Errorf("y[%d] is %v: targets must be finite", i, v)
 		}
 	}
@@ -73,7 +71,7 @@ func Standardize(X featmap.Matrix) (mean, scale, xs []float64, err error) {
 	for j := range scale {
 		sd := math.Sqrt(math.Max(0, (ss[j]-float64(sc[j]*sc[j])/float64(n))/float64(n)))
 		switch {
-		case !Finite(sd) || !Finite(mean[j]):
+		case !xmath.Finite(sd) || !xmath.Finite(mean[j]):
 			return nil, nil, nil, fmt.Errorf("column %d: mean or standard deviation overflows float64", j)
 		case sd == 0: // constant column (or a spread that underflows): centre it only
 			sd = 1

@@ -35,3 +35,7 @@ func DotRound(a, b []float64) float64 {
 	}
 	return s
 }
+
+// Finite reports whether v is neither NaN nor ±Inf: the one copy every
+// package's input checks use.
+func Finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }

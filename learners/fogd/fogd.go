@@ -11,6 +11,7 @@ import (
 
 	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/internal/xrand"
 	"github.com/rfkit/rfkit/learners"
 )
@@ -136,7 +137,7 @@ func checkRow(x []float64, d int) error {
 		return fmt.Errorf("len(x) = %d, the learner takes %d inputs", len(x), d)
 	}
 	for j, v := range x {
-		if !learners.Finite(v) {
+		if !xmath.Finite(v) {
 			return fmt.Errorf("x[%d] is %v: inputs must be finite", j, v)
 		}
 	}
@@ -151,7 +152,7 @@ func (l *Learner) Update(x []float64, y float64) (Outcome, error) {
 	if err := checkRow(x, l.f.d); err != nil {
 		return Outcome{}, fmt.Errorf("fogd: Update: %w", err)
 	}
-	if !learners.Finite(y) {
+	if !xmath.Finite(y) {
 		return Outcome{}, fmt.Errorf("fogd: Update: y is %v: targets must be finite", y)
 	}
 	t := y
@@ -179,7 +180,7 @@ func (l *Learner) Update(x []float64, y float64) (Outcome, error) {
 
 func (l *Learner) step(x []float64, t float64) (Outcome, error) {
 	f := l.f.score(l.s, l.w, x)
-	if !learners.Finite(f) {
+	if !xmath.Finite(f) {
 		return Outcome{}, errors.New("the score is not finite (inputs too large); no step taken")
 	}
 	var o Outcome

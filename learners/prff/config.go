@@ -3,6 +3,7 @@ package prff
 import (
 	"fmt"
 
+	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 )
 
@@ -88,19 +89,19 @@ func (c Config) Validate() error {
 	switch {
 	case c.Features < 0 || c.Features > MaxFeatures:
 		return fmt.Errorf("prff: Features = %d, want 1..%d (0 for the default %d)", c.Features, MaxFeatures, DefaultFeatures)
-	case !(c.Gamma >= 0) || !learners.Finite(c.Gamma):
+	case !(c.Gamma >= 0) || !xmath.Finite(c.Gamma):
 		return fmt.Errorf("prff: Gamma = %v, want a finite γ > 0 (0 for the bandwidth rule)", c.Gamma)
-	case !(c.Alpha >= 0) || !learners.Finite(c.Alpha):
+	case !(c.Alpha >= 0) || !xmath.Finite(c.Alpha):
 		return fmt.Errorf("prff: Alpha = %v, want a finite step α > 0 (0 for the default)", c.Alpha)
-	case !(c.FreqLambda >= 0) || !learners.Finite(c.FreqLambda):
+	case !(c.FreqLambda >= 0) || !xmath.Finite(c.FreqLambda):
 		return fmt.Errorf("prff: FreqLambda = %v, want a finite λ ≥ 0", c.FreqLambda)
 	case c.Batch < 0 || c.Batch > MaxBatch:
 		return fmt.Errorf("prff: Batch = %d, want 1..%d (0 for the default %d)", c.Batch, MaxBatch, DefaultBatch)
 	case c.MaxIter < 0 || c.MaxIter > MaxIterLimit:
 		return fmt.Errorf("prff: MaxIter = %d, want 1..%d (0 for the default %d)", c.MaxIter, MaxIterLimit, DefaultMaxIter)
-	case !(c.Tol >= 0) || !learners.Finite(c.Tol):
+	case !(c.Tol >= 0) || !xmath.Finite(c.Tol):
 		return fmt.Errorf("prff: Tol = %v, want a finite tolerance > 0 (0 for the default %g)", c.Tol, DefaultTol)
-	case !(c.Lambda >= 0) || !learners.Finite(c.Lambda):
+	case !(c.Lambda >= 0) || !xmath.Finite(c.Lambda):
 		return fmt.Errorf("prff: Lambda = %v, want a finite λ > 0 (0 for the default %g)", c.Lambda, DefaultLambda)
 	case !c.Task.Valid():
 		return fmt.Errorf("prff: Task = %v, want binary or regression", c.Task)

@@ -3,13 +3,13 @@ package prff
 import (
 	"context"
 	"fmt"
-	"github.com/rfkit/rfkit/internal/xmath"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"time"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/trig"
 )
@@ -104,7 +104,7 @@ func Learn(ctx context.Context, X featmap.Matrix, cfg Config) (*Map, error) {
 	}
 	for i := 0; i < X.Rows; i++ {
 		for k, v := range X.Row(i) {
-			if !learners.Finite(v) {
+			if !xmath.Finite(v) {
 				return nil, fmt.Errorf("prff: X[%d, %d] is %v: inputs must be finite", i, k, v)
 			}
 		}
@@ -130,13 +130,13 @@ func learn(ctx context.Context, xs []float64, n, d int, c Config, p learners.Pro
 			return nil, c, fmt.Errorf("prff: %w", err)
 		}
 		c.Gamma = 1 / float64(2*float64(sigma*sigma))
-		if !(c.Gamma > 0) || !learners.Finite(c.Gamma) {
+		if !(c.Gamma > 0) || !xmath.Finite(c.Gamma) {
 			return nil, c, fmt.Errorf("prff: bandwidth rule gives σ = %v, γ = %v: set Gamma", sigma, c.Gamma)
 		}
 	}
 	if c.Alpha == 0 {
 		c.Alpha = defaultAlpha(c.Gamma, d)
-		if !(c.Alpha > 0) || !learners.Finite(c.Alpha) {
+		if !(c.Alpha > 0) || !xmath.Finite(c.Alpha) {
 			return nil, c, fmt.Errorf("prff: default step α = %v for γ = %v: set Alpha", c.Alpha, c.Gamma)
 		}
 	}

@@ -2,10 +2,9 @@ package rfselect
 
 import (
 	"context"
-
 	"fmt"
-	"github.com/rfkit/rfkit/featmap"
 
+	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
 )

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 )
 
@@ -77,7 +78,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 			for _, i := range perm[lo:hi] {
 				p.features(s, xs[i*d:(i+1)*d])
 				p.scores(s)
-				if !finite(s.f[0]) {
+				if !xmath.Finite(s.f[0]) {
 					return nil, fmt.Errorf("rrf: epoch %d, row %d: %w", ep, i, errScore)
 				}
 				loss, r0, r1, g0, g1 := p.lossGrad(s, t[i])
