@@ -82,21 +82,13 @@ func (b *body) Decode(d *learners.Decoder) error {
 	case cfg.Task != d.Task:
 		return fmt.Errorf("config task %v, header task %v", cfg.Task, d.Task)
 	}
-	d.Link = cfg.link()
+	d.Link = linrf.Link(cfg.Loss)
 	if err := b.Head.Decode(d, cfg.Features); err != nil {
 		return err
 	}
 	losses := d.Array("losses", cfg.Features)
 	b.fmap = &Map{rff: b.RFF, gamma: cfg.Gamma, alpha: cfg.Alpha, losses: losses}
 	return d.Err()
-}
-
-// link is the Probability rule of the loss.
-func (c Config) link() learners.Link {
-	if c.Loss == Logistic {
-		return learners.Logistic
-	}
-	return learners.Clamped
 }
 
 func init() {

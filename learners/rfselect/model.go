@@ -76,16 +76,8 @@ func (b *body) Decode(d *learners.Decoder) error {
 	case cfg.Task != d.Task:
 		return fmt.Errorf("config task %v, header task %v", cfg.Task, d.Task)
 	}
-	d.Link = cfg.link()
+	d.Link = linrf.Link(cfg.Loss)
 	return b.Head.Decode(d, cfg.Features)
-}
-
-// link is the Probability rule of the loss.
-func (c Config) link() learners.Link {
-	if c.Loss == Logistic {
-		return learners.Logistic
-	}
-	return learners.Clamped
 }
 
 func init() {

@@ -61,7 +61,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		return nil, err
 	}
 	m := new(Model)
-	learners.Build(&m.Base, p.Common(c.Task, c.link()), b)
+	learners.Build(&m.Base, p.Common(c.Task, linrf.Link(c.Loss)), b)
 	return m, nil
 }
 

@@ -88,3 +88,52 @@ func ridgeObjective(z, t, w []float64, c, lambda float64) float64 {
 	}
 	return sse/float64(len(t)) + float64(lambda*ww)
 }
+
+// Loss selects the linear read-out the linear learners fit (rks.Loss,
+// rfselect.Loss and prff.Loss are this type).
+type Loss string
+
+const (
+	// Logistic is L2-regularised logistic regression,
+	// (1/n) Σ log(1 + exp(−y_i(w·z_i + c))) + (λ/2)‖w‖² (Binary only).
+	Logistic Loss = "logistic"
+	// Ridge is ridge regression, (1/n) Σ (y_i − w·z_i − c)² + λ‖w‖², on the
+	// targets (Regression) or on the ±1 labels (Binary).
+	Ridge Loss = "ridge"
+)
+
+// CheckLoss is the Loss part of a Config's Validate: "" (the default),
+// Ridge, or Logistic with the binary task. pkg prefixes the error.
+func CheckLoss(pkg string, loss Loss, task learners.Task) error {
+	switch loss {
+	case "", Ridge:
+	case Logistic:
+		if task != learners.Binary {
+			return fmt.Errorf("%s: Loss = logistic needs the binary task, not %v", pkg, task)
+		}
+	default:
+		return fmt.Errorf("%s: unknown Loss %q, want %q or %q", pkg, loss, Logistic, Ridge)
+	}
+	return nil
+}
+
+// Resolve returns loss with its default for task: Logistic for Binary,
+// Ridge for Regression.
+func Resolve(loss Loss, task learners.Task) Loss {
+	switch {
+	case loss != "":
+		return loss
+	case task == learners.Regression:
+		return Ridge
+	}
+	return Logistic
+}
+
+// Link is the Probability rule of the loss: the logistic function for
+// Logistic, (1 + score)/2 clamped to [0, 1] for ridge on ±1 labels.
+func Link(loss Loss) learners.Link {
+	if loss == Logistic {
+		return learners.Logistic
+	}
+	return learners.Clamped
+}
