@@ -23,9 +23,6 @@ import (
 type Body interface {
 	// Spec describes the learner's files; it is called on a zero Body.
 	Spec() Spec
-	// Method is the "method" written in the model file header (one of
-	// Spec().Methods).
-	Method() string
 	// NewWork returns one goroutine's scratch space for Score (nil when
 	// Score needs none). Base pools it.
 	NewWork() any
@@ -37,6 +34,13 @@ type Body interface {
 	// Decode reads them back into a zero Body, checking every value a
 	// hostile file could hold; Base wraps its errors with ErrCorrupt.
 	Decode(d *Decoder) error
+}
+
+// Methoder is implemented by a Body whose files carry one of several
+// methods (a variant): Method is the one to write. Other bodies write
+// Spec().Methods[0].
+type Methoder interface {
+	Method() string
 }
 
 // Classifier is implemented by a Body whose predicted label is not the
@@ -265,7 +269,7 @@ func (b *Base[T, P]) MarshalBinary() ([]byte, error) {
 		return nil, fmt.Errorf("%s: MarshalBinary: empty model (use Fit or Load)", P(new(T)).Spec().Name)
 	}
 	e := &Encoder{f: &modelfile.File{Header: modelfile.Header{
-		Method:  b.body.Method(),
+		Method:  method(b.body),
 		Version: b.body.Spec().Version,
 		Task:    b.c.Task.String(),
 		Inputs:  len(b.c.Mean),
@@ -288,6 +292,13 @@ func (b *Base[T, P]) MarshalBinary() ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w", b.name, err)
 	}
 	return data, nil
+}
+
+func method(b Body) string {
+	if m, ok := b.(Methoder); ok {
+		return m.Method()
+	}
+	return b.Spec().Methods[0]
 }
 
 // UnmarshalBinary decodes a model written by MarshalBinary into b, which

@@ -283,8 +283,6 @@ type Model struct {
 	learners.Base[body, *body]
 }
 
-var _ learners.Model = (*Model)(nil)
-
 // Config returns the resolved configuration.
 func (m *Model) Config() Config { return m.Body().cfg }
 
@@ -303,7 +301,6 @@ func (*body) Spec() learners.Spec {
 	return learners.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
 }
 
-func (*body) Method() string                     { return Name }
 func (b *body) NewWork() any                     { return b.f.newWork() }
 func (b *body) Score(z []float64, w any) float64 { return b.f.score(w.(*work), b.w, z) }
 

@@ -34,9 +34,6 @@ type Model struct {
 	learners.Base[body, *body]
 }
 
-var _ learners.Model = (*Model)(nil)
-var _ learners.Prober = (*Model)(nil)
-
 // Config returns the configuration the model was fitted with, defaults
 // resolved.
 func (m *Model) Config() Config { return m.Body().cfg }

@@ -28,9 +28,6 @@ type Model struct {
 	learners.Base[body, *body]
 }
 
-var _ learners.Model = (*Model)(nil)
-var _ learners.Prober = (*Model)(nil)
-
 // Config returns the configuration the model was fitted with, defaults
 // resolved (Features, PerStep, Degree, Sigma, Lambda and Tol are never
 // zero; Sigma is the value the rule of thumb gave).
@@ -91,8 +88,6 @@ func (m *body) decodeFeatures() {
 func (*body) Spec() learners.Spec {
 	return learners.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
 }
-
-func (*body) Method() string { return Name }
 
 // NewWork is the argument of the one exponential a row needs (trig.Exp
 // works on slices).

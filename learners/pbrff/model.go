@@ -36,9 +36,6 @@ type Model struct {
 	learners.Base[body, *body]
 }
 
-var _ learners.Model = (*Model)(nil)
-var _ learners.Prober = (*Model)(nil)
-
 // Config returns the configuration the model was fitted with, defaults
 // resolved (Landmarks, K, Gamma, Beta, C and Loss are never zero).
 func (m *Model) Config() Config { return m.Body().cfg }
@@ -64,8 +61,7 @@ func (*body) Spec() learners.Spec {
 	return learners.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
 }
 
-func (*body) Method() string { return Name }
-func (*body) NewWork() any   { return nil }
+func (*body) NewWork() any { return nil }
 
 func (m *body) Score(z []float64, _ any) float64 {
 	return asm.CosSum(z, m.w, len(m.b), m.b, m.a) + m.bias

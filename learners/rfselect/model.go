@@ -29,9 +29,6 @@ type Model struct {
 	learners.Base[body, *body]
 }
 
-var _ learners.Model = (*Model)(nil)
-var _ learners.Prober = (*Model)(nil)
-
 // Config returns the configuration the model was fitted with, defaults
 // resolved (Selection, Features, Candidates, Gamma, Rho, Lambda and Loss
 // are never zero).

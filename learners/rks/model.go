@@ -25,9 +25,6 @@ type Model struct {
 	learners.Base[body, *body]
 }
 
-var _ learners.Model = (*Model)(nil)
-var _ learners.Prober = (*Model)(nil)
-
 // Config returns the configuration the model was fitted with, defaults
 // resolved (Features, Gamma, Lambda and Loss are never zero).
 func (m *Model) Config() Config { return m.Body().cfg }
@@ -46,8 +43,6 @@ type body struct {
 func (*body) Spec() learners.Spec {
 	return learners.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
 }
-
-func (*body) Method() string { return Name }
 
 func (b *body) Encode(e *learners.Encoder) error {
 	b.Head.Encode(e)

@@ -36,9 +36,6 @@ type Model struct {
 	scores sync.Pool // of *modelScratch, for Scores
 }
 
-var _ learners.Model = (*Model)(nil)
-var _ learners.Prober = (*Model)(nil)
-
 // Config returns the resolved configuration the model was built with.
 func (m *Model) Config() Config { return m.Body().cfg }
 
@@ -122,7 +119,6 @@ func (*body) Spec() learners.Spec {
 	return learners.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
 }
 
-func (*body) Method() string { return Name }
 func (b *body) NewWork() any { return b.p.newWork() }
 
 // Score is the raw score of a binary or regression model, the margin of

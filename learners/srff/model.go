@@ -30,8 +30,6 @@ type Model struct {
 	learners.Base[body, *body]
 }
 
-var _ learners.Model = (*Model)(nil)
-
 // Config returns the configuration the model was fitted with, defaults
 // resolved: Simplex is the size s used and Lambda the λ chosen.
 func (m *Model) Config() Config { return m.Body().cfg }
@@ -98,8 +96,6 @@ func newModel(c Config, mean, scale, eps, b, gamma, coef []float64, intercept fl
 func (*body) Spec() learners.Spec {
 	return learners.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
 }
-
-func (*body) Method() string { return Name }
 
 // NewWork is the feature vector (D).
 func (m *body) NewWork() any { return make([]float64, len(m.coef)) }
