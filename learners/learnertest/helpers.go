@@ -245,3 +245,23 @@ func SineRMSE[M learners.Model](t *testing.T, max float64, fit func(featmap.Matr
 	}
 	return m
 }
+
+// SmoothError fits on Smooth(3000, 20, 1) (a smooth boundary in d = 20
+// inputs, where a kernel width that does not scale with d is nearly
+// diagonal and at chance) and checks the error on Smooth(1000, 20, 2) is at
+// most max.
+func SmoothError[M learners.Model](t *testing.T, max float64, fit func(featmap.Matrix, []float64) (M, error)) {
+	t.Helper()
+	const d = 20
+	X, y := Smooth(3000, d, 1)
+	Xt, yt := Smooth(1000, d, 2)
+	m, err := fit(featmap.Dense(3000, d, X), y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := 1 - Accuracy(m, featmap.Dense(1000, d, Xt), yt)
+	t.Logf("test error %.3f", e)
+	if e > max {
+		t.Errorf("test error %.3f with the defaults at d = %d, want ≤ %v", e, d, max)
+	}
+}
