@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/rfkit/rfkit/featmap"
-	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/fogd"
+	"github.com/rfkit/rfkit/learners/learnertest"
 )
 
 // TestDefaultsScaleWithInputs: Fit with the zero Config learns a smooth
