@@ -429,6 +429,16 @@ func (d *Decoder) Config(cfg any) {
 	}
 }
 
+// ValidConfig decodes the stored configuration into cfg (a pointer to the
+// learner's Config) and checks it with its Validate.
+func (d *Decoder) ValidConfig(cfg Validator) error {
+	d.Config(cfg)
+	if d.err == nil {
+		d.err = cfg.Validate()
+	}
+	return d.err
+}
+
 // Array returns the array called name, which must have n elements (any
 // number if n < 0).
 func (d *Decoder) Array(name string, n int) []float64 {

@@ -286,8 +286,7 @@ type Model struct {
 // Config returns the resolved configuration.
 func (m *Model) Config() Config { return m.Body().cfg }
 
-// Load decodes a model written by MarshalBinary; corrupt input gives an
-// error wrapping learners.ErrCorrupt, never a panic.
+// Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
 func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }
 
 // body is the learner's part of a Model.
@@ -312,11 +311,7 @@ func (b *body) Encode(e *learners.Encoder) error {
 
 func (b *body) Decode(dec *learners.Decoder) error {
 	var cfg Config
-	dec.Config(&cfg)
-	if err := dec.Err(); err != nil {
-		return err
-	}
-	if err := cfg.Validate(); err != nil {
+	if err := dec.ValidConfig(&cfg); err != nil {
 		return err
 	}
 	d, D := dec.Inputs, cfg.Features

@@ -48,9 +48,7 @@ func (m *Model) Coef() ([]float64, float64) { return slices.Clone(m.Body().coef)
 // model followed by the risk after each greedy step (a copy).
 func (m *Model) RiskPath() []float64 { return slices.Clone(m.Body().path) }
 
-// Load decodes a model written by MarshalBinary. Corrupt, truncated or
-// hostile input gives an error wrapping learners.ErrCorrupt, never a
-// panic; memory use is proportional to len(data).
+// Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
 func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }
 
 // body is the learner's part of a Model.
@@ -122,11 +120,7 @@ func (m *body) Encode(e *learners.Encoder) error {
 
 func (m *body) Decode(dec *learners.Decoder) error {
 	var cfg Config
-	dec.Config(&cfg)
-	if err := dec.Err(); err != nil {
-		return err
-	}
-	if err := cfg.Validate(); err != nil {
+	if err := dec.ValidConfig(&cfg); err != nil {
 		return err
 	}
 	d := dec.Inputs

@@ -40,9 +40,7 @@ type Model struct {
 // resolved (Landmarks, K, Gamma, Beta, C and Loss are never zero).
 func (m *Model) Config() Config { return m.Body().cfg }
 
-// Load decodes a model written by MarshalBinary. Corrupt, truncated or
-// hostile input gives an error wrapping learners.ErrCorrupt, never a panic;
-// memory use is proportional to len(data).
+// Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
 func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }
 
 // body is the learner's part of a Model (Fit fills it as it goes).
@@ -78,11 +76,7 @@ func (m *body) Encode(e *learners.Encoder) error {
 
 func (m *body) Decode(dec *learners.Decoder) error {
 	var cfg Config
-	dec.Config(&cfg)
-	if err := dec.Err(); err != nil {
-		return err
-	}
-	if err := cfg.Validate(); err != nil {
+	if err := dec.ValidConfig(&cfg); err != nil {
 		return err
 	}
 	d := dec.Inputs

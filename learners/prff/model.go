@@ -40,9 +40,7 @@ func (m *Model) Map() *Map { return m.Body().fmap }
 // modify the slice.
 func (m *Model) Coef() ([]float64, float64) { return m.Body().Coef, m.Body().Bias }
 
-// Load decodes a model written by MarshalBinary. Corrupt, truncated or
-// hostile input gives an error wrapping learners.ErrCorrupt, never a panic;
-// memory use is proportional to len(data).
+// Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
 func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }
 
 type body struct {
@@ -62,14 +60,10 @@ func (b *body) Encode(e *learners.Encoder) error {
 }
 
 func (b *body) Decode(d *learners.Decoder) error {
-	d.Config(&b.cfg)
-	if err := d.Err(); err != nil {
+	if err := d.ValidConfig(&b.cfg); err != nil {
 		return err
 	}
 	cfg := b.cfg
-	if err := cfg.Validate(); err != nil {
-		return err
-	}
 	switch {
 	case cfg.Features == 0 || cfg.Gamma == 0 || cfg.Alpha == 0 || cfg.Batch == 0 ||
 		cfg.MaxIter == 0 || cfg.Tol == 0 || cfg.Lambda == 0 || cfg.Loss == "":

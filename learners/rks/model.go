@@ -29,9 +29,7 @@ type Model struct {
 // resolved (Features, Gamma, Lambda and Loss are never zero).
 func (m *Model) Config() Config { return m.Body().cfg }
 
-// Load decodes a model written by MarshalBinary. Corrupt, truncated or
-// hostile input gives an error wrapping learners.ErrCorrupt, never a panic;
-// memory use is proportional to len(data).
+// Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
 func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }
 
 // body is the learner's part of a Model.
@@ -50,14 +48,10 @@ func (b *body) Encode(e *learners.Encoder) error {
 }
 
 func (b *body) Decode(d *learners.Decoder) error {
-	d.Config(&b.cfg)
-	if err := d.Err(); err != nil {
+	if err := d.ValidConfig(&b.cfg); err != nil {
 		return err
 	}
 	cfg := b.cfg
-	if err := cfg.Validate(); err != nil {
-		return err
-	}
 	switch {
 	case cfg.Features == 0 || cfg.Gamma == 0 || cfg.Lambda == 0 || cfg.Loss == "":
 		return fmt.Errorf("config %+v has unresolved defaults", cfg)

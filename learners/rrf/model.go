@@ -79,9 +79,7 @@ func (m *Model) Scores(dst, x []float64) {
 	m.scores.Put(s)
 }
 
-// Load decodes a model written by MarshalBinary. Corrupt, truncated or
-// hostile input gives an error wrapping learners.ErrCorrupt, never a
-// panic; memory use is proportional to len(data).
+// Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
 func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }
 
 // body is the learner's part of a Model.
@@ -156,11 +154,7 @@ func (b *body) Encode(e *learners.Encoder) error {
 
 func (b *body) Decode(dec *learners.Decoder) error {
 	var cfg Config
-	dec.Config(&cfg)
-	if err := dec.Err(); err != nil {
-		return err
-	}
-	if err := cfg.Validate(); err != nil {
+	if err := dec.ValidConfig(&cfg); err != nil {
 		return err
 	}
 	d, D := dec.Inputs, cfg.Features

@@ -65,9 +65,7 @@ func (m *Model) Search() []SearchPoint { return slices.Clone(m.Body().search) }
 // Intercept returns the intercept, the mean of the training targets.
 func (m *Model) Intercept() float64 { return m.Body().intercept }
 
-// Load decodes a model written by MarshalBinary. Corrupt, truncated or
-// hostile input gives an error wrapping learners.ErrCorrupt, never a panic;
-// memory use is proportional to len(data).
+// Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
 func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }
 
 // body is the learner's part of a Model.
@@ -120,11 +118,7 @@ func (m *body) Encode(e *learners.Encoder) error {
 
 func (m *body) Decode(dec *learners.Decoder) error {
 	var cfg Config
-	dec.Config(&cfg)
-	if err := dec.Err(); err != nil {
-		return err
-	}
-	if err := cfg.Validate(); err != nil {
+	if err := dec.ValidConfig(&cfg); err != nil {
 		return err
 	}
 	d, D := dec.Inputs, cfg.Features
