@@ -16,12 +16,8 @@ import (
 
 // must unwraps a generator's result; the generators fail only on bad
 // arguments, which would be a bug in this file.
-func must(s *synth.Set, err error) *synth.Set {
-	if err != nil {
-		panic(err)
-	}
-	return s
-}
+// must and accuracy are the shared test helpers.
+var must, accuracy = learnertest.Must, learnertest.SetAccuracy
 
 func fit(t testing.TB, s *synth.Set, c Config) *Model {
 	t.Helper()
@@ -30,16 +26,6 @@ func fit(t testing.TB, s *synth.Set, c Config) *Model {
 		t.Fatal(err)
 	}
 	return m
-}
-
-func accuracy(m *Model, s *synth.Set) float64 {
-	ok := 0
-	for i := 0; i < s.N; i++ {
-		if m.Predict(s.X[i*s.D:(i+1)*s.D]) == s.Y[i] {
-			ok++
-		}
-	}
-	return float64(ok) / float64(s.N)
 }
 
 // TestAccuracyToys: 500 training points, T = 100, test on 2000 fresh points

@@ -16,6 +16,7 @@ import (
 	"unsafe"
 
 	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/datasets/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
@@ -264,4 +265,18 @@ func SmoothError[M learners.Model](t *testing.T, max float64, fit func(featmap.M
 	if e > max {
 		t.Errorf("test error %.3f with the defaults at d = %d, want ≤ %v", e, d, max)
 	}
+}
+
+// SetAccuracy is Accuracy on a synth.Set.
+func SetAccuracy(m learners.Model, s *synth.Set) float64 {
+	return Accuracy(m, featmap.Dense(s.N, s.D, s.X), s.Y)
+}
+
+// Must returns s, panicking on err (for synth generators with valid
+// arguments).
+func Must(s *synth.Set, err error) *synth.Set {
+	if err != nil {
+		panic(err)
+	}
+	return s
 }

@@ -12,17 +12,14 @@ import (
 	"github.com/rfkit/rfkit/datasets/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/solvers"
 )
 
 // must unwraps a generator's result; the generators fail only on bad
 // arguments, which would be a bug in this file.
-func must(s *synth.Set, err error) *synth.Set {
-	if err != nil {
-		panic(err)
-	}
-	return s
-}
+// must and accuracy are the shared test helpers.
+var must, accuracy = learnertest.Must, learnertest.SetAccuracy
 
 func dense(s *synth.Set) featmap.Matrix { return featmap.Dense(s.N, s.D, s.X) }
 
@@ -33,16 +30,6 @@ func fit(t testing.TB, s *synth.Set, c Config) *Model {
 		t.Fatal(err)
 	}
 	return m
-}
-
-func accuracy(m learners.Model, s *synth.Set) float64 {
-	ok := 0
-	for i := 0; i < s.N; i++ {
-		if m.Predict(s.X[i*s.D:(i+1)*s.D]) == s.Y[i] {
-			ok++
-		}
-	}
-	return float64(ok) / float64(s.N)
 }
 
 // linearAccuracy is the test accuracy of a linear SVM on the raw inputs.
