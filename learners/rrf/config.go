@@ -115,8 +115,6 @@ const (
 	EpsInsensitive Loss = "eps"
 )
 
-func (l Loss) classification() bool { return l == Hinge || l == Logistic }
-
 // Config configures NewLearner and Fit. The zero value selects the
 // documented defaults: binary classification by the hinge loss on 100
 // feature pairs, λ = 0.01, η = η_γ = 0.005, initial width √(2/d), seed 0 (and,
