@@ -1,5 +1,7 @@
 // Package rfselect holds two data-dependent selections of random Fourier
-// features, the baselines of the MFGA paper (methods.md §3):
+// features, the baselines of the MFGA paper (Shahrampour and Tarokh,
+// "Learning bounds for greedy approximation with explicit feature maps
+// from multiple kernels", NeurIPS 2018):
 //
 //   - EERF (Shahrampour, Beirami and Tarokh 2018): draw M₀ candidate
 //     features of the Gaussian kernel and keep the M of largest energy
