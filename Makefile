@@ -70,15 +70,14 @@ check-generate: generate
 	@git diff --exit-code -- asm || { echo "generated files differ: run make generate and commit"; exit 1; }
 	@test -z "$$(git status --porcelain -- asm)" || { git status --porcelain -- asm; echo "untracked generated files"; exit 1; }
 
+## fuzz: every Fuzz target in the module, found by go list (not a hand list)
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzKernels -fuzztime $(FUZZTIME) ./asm
-	$(GO) test -run '^$$' -fuzz FuzzReadCSV -fuzztime $(FUZZTIME) ./dataset
-	$(GO) test -run '^$$' -fuzz FuzzReadLIBSVM -fuzztime $(FUZZTIME) ./dataset
-	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./internal/modelfile
-	$(GO) test -run '^$$' -fuzz FuzzUnmarshal -fuzztime $(FUZZTIME) ./learners/rks
-	$(GO) test -run '^$$' -fuzz FuzzUnmarshal -fuzztime $(FUZZTIME) ./learners/gbrff
-	$(GO) test -run '^$$' -fuzz FuzzUnmarshal -fuzztime $(FUZZTIME) ./learners/pbrff
-	$(GO) test -run '^$$' -fuzz FuzzUnmarshal -fuzztime $(FUZZTIME) ./learners/prff
+	@set -e; for pkg in $$($(GO) list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' ./...); do \
+		for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+			echo "fuzz $$pkg $$target"; \
+			$(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) $$pkg; \
+		done; \
+	done
 
 ## bench-learners: fit (n = 1e4, 1e5) and predict cost of every learner; about 7 min on 2 cores
 ## (srff at n = 1e5 is skipped unless RFKIT_BENCH_SLOW=1). Results: bench/results/learners.md

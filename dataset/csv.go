@@ -8,6 +8,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/rfkit/rfkit/internal/xmath"
 )
 
 // CSVOptions configures [ReadCSV] and [LoadCSV]. The zero value reads
@@ -234,7 +236,7 @@ func parseValue(s string) (float64, string) {
 	}
 	v, err := strconv.ParseFloat(t, 64)
 	if err != nil {
-		if errors.Is(err, strconv.ErrRange) && finite(v) {
+		if errors.Is(err, strconv.ErrRange) && xmath.Finite(v) {
 			return v, "" // underflow to zero/denormal: fine
 		}
 		if errors.Is(err, strconv.ErrRange) {
@@ -242,7 +244,7 @@ func parseValue(s string) (float64, string) {
 		}
 		return 0, fmt.Sprintf("%s is not a number", quoteShort(t))
 	}
-	if !finite(v) {
+	if !xmath.Finite(v) {
 		return 0, fmt.Sprintf("%s is not finite (data must be finite)", quoteShort(t))
 	}
 	return v, ""

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/rfkit/rfkit/featmap"
 )
 
 // Dataset is a dense data set of N samples with D features each.
@@ -20,6 +22,12 @@ type Dataset struct {
 	FeatureNames []string
 	LabelName    string
 }
+
+// Matrix returns the features as the matrix view every learner's Fit and
+// PredictBatch take (featmap.Matrix: Rows N, Cols D, Stride D, Data X, the
+// layout of gonum's blas64.General), sharing X: a data set read from a
+// file goes straight into a learner without copying or bridging.
+func (ds *Dataset) Matrix() featmap.Matrix { return featmap.Dense(ds.N, ds.D, ds.X) }
 
 // Row returns the features of sample i as a subslice of X (not a copy; its
 // capacity is capped at D so appending to it cannot overwrite the next
@@ -88,6 +96,3 @@ func (ds *Dataset) Subset(idx []int) *Dataset {
 	}
 	return out
 }
-
-// finite reports whether v is neither NaN nor ±Inf.
-func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }

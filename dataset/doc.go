@@ -20,9 +20,13 @@
 // [LIBSVMOptions].MaxBytes are refused before anything that large is
 // allocated.
 //
-// Around the readers are the pieces of the evaluation protocol:
-// [BinaryLabels] maps a two-class label vector onto -1/+1, [Scaler]
-// standardises features with statistics fitted on a training split, and
-// [StratifiedSplit], [StratifiedKFold], [RandomSplit] and [KFold] produce
-// deterministic (seeded, math/rand/v2 PCG) index splits.
+// A [Dataset] goes straight into a learner: [Dataset.Matrix] is the
+// featmap.Matrix view (the layout of gonum's blas64.General) every Fit and
+// PredictBatch takes, sharing the data.
+//
+// Around the readers are the pieces of the evaluation protocol: [Scaler]
+// applies a standardisation fitted on a training split
+// (learners.Standardize), and [StratifiedSplit], [StratifiedKFold] and
+// [KFold] produce deterministic (seeded, math/rand/v2 PCG) index splits.
+// Two-class labels are mapped by learners.BinaryLabels.
 package dataset

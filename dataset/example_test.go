@@ -48,13 +48,6 @@ func ExampleReadLIBSVM() {
 	// dataset: line 1: feature index 999999999 exceeds MaxFeatures (1048576)
 }
 
-func ExampleBinaryLabels() {
-	y := []float64{0, 1, 1, 0}
-	m, neg, pos, err := dataset.BinaryLabels(y)
-	fmt.Println(m, neg, pos, err)
-	// Output: [-1 1 1 -1] 0 1 <nil>
-}
-
 func ExampleStratifiedKFold() {
 	y := []float64{1, 1, 1, -1, -1, -1}
 	folds, err := dataset.StratifiedKFold(y, 3, 42)

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/rfkit/rfkit/learners"
 )
 
 // sharedDatasets locates the shared data sets, which CI keeps beside the
@@ -33,14 +35,14 @@ func TestRealWine(t *testing.T) {
 	if !slices.Equal(ds.Row(0), []float64{14.23, 1.71, 2.43, 15.6, 127, 2.8, 3.06, 0.28, 2.29, 5.64, 1.04, 3.92, 1065}) {
 		t.Errorf("wine row 0 = %v", ds.Row(0))
 	}
-	m, neg, pos, err := BinaryLabels(ds.Y)
-	if err != nil || neg != -1 || pos != 1 || !slices.Equal(m, ds.Y) {
-		t.Fatalf("BinaryLabels: %v %v %v", neg, pos, err)
-	}
 	npos := 0
 	for _, v := range ds.Y {
-		if v == 1 {
+		switch v {
+		case 1:
 			npos++
+		case -1:
+		default:
+			t.Fatalf("wine label %v, want ±1", v)
 		}
 	}
 	if npos != 59 {
@@ -53,12 +55,12 @@ func TestRealWine(t *testing.T) {
 	isPartition(t, ds.N, folds...)
 	train, test := StratifiedSplit(ds.Y, 0.3, 1)
 	isPartition(t, ds.N, train, test)
-	sc, err := FitScaler(ds.Subset(train).X, len(train), ds.D)
+	mean, scale, _, err := learners.Standardize(ds.Subset(train).Matrix())
 	if err != nil {
 		t.Fatal(err)
 	}
 	te := ds.Subset(test)
-	sc.Transform(te.X, te.X)
+	(&Scaler{Mean: mean, Scale: scale}).Transform(te.X, te.X)
 	if err := te.Validate(); err != nil {
 		t.Fatal(err)
 	}

@@ -96,20 +96,6 @@ func StratifiedSplit(y []float64, testFrac float64, seed uint64) (train, test []
 	return train, test
 }
 
-// RandomSplit splits the indices 0..n-1 at random into a training set and a
-// test set of round(testFrac × n) indices, both sorted in increasing order.
-// It is deterministic for seed and panics unless 0 <= testFrac <= 1 and
-// n >= 0.
-func RandomSplit(n int, testFrac float64, seed uint64) (train, test []int) {
-	checkFrac("RandomSplit", testFrac)
-	perm := newRand(seed).Perm(n)
-	nt := int(math.Round(testFrac * float64(n)))
-	test, train = perm[:nt:nt], perm[nt:]
-	slices.Sort(train)
-	slices.Sort(test)
-	return train, test
-}
-
 // StratifiedKFold partitions the indices 0..len(y)-1 into k folds that keep
 // the class proportions of y: the members of each class are shuffled and
 // dealt round-robin to the folds, continuing where the previous class

@@ -1,20 +1,34 @@
 // Package learners holds what every rfkit learner shares: the Model
-// interface the CLI and cross-validation use, the Task, progress Events, the
-// two-class label mapping, the registry of methods and reflection helpers
-// that set Config fields from "key=value" strings.
+// interface the CLI and cross-validation use, the Task, progress Events,
+// the two-class label mapping, the registry of methods, the reflection
+// helpers that set Config fields from "key=value" strings, and the learner
+// core:
 //
-// Each learner lives in its own package (learners/rks is the template) and
-// follows the same pattern:
+//   - Base, the one model implementation (input checks, standardisation,
+//     label decoding, Predict, Score, Probability and their batch forms,
+//     the model file, WriteTo/ReadFrom), in the spirit of dmitryikh/leaves'
+//     single ensemble type: a learner supplies only a Body, its scoring of
+//     one standardised row and the encoding of its parameters (Encoder,
+//     Decoder);
+//   - Prepare, the prologue every Fit shares (context, Validate, CheckData,
+//     BinaryLabels, Standardize), usable outside the learners too;
+//   - Define, which registers a learner from its typed Fit and Load;
+//   - the sentinels ErrCorrupt and ErrShape, which errors.Is finds in
+//     every error of a model file or batch of the wrong shape.
 //
-//	type Config struct{ ... }                 // zero value = documented defaults
+// Each learner lives in its own package and follows the same pattern:
+//
+//	type Config struct{ ... }                  // zero value = documented defaults
 //	func (c Config) Validate() error
+//	type Model struct{ learners.Base[body, *body] }
 //	func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error)
-//	func Load(data []byte) (*Model, error)    // = new(Model).UnmarshalBinary
-//	func init() { learners.Register(learners.Method{...}) }
+//	func Load(data []byte) (*Model, error)     // learners.Unmarshal[Model]
+//	func init() { learners.Define(Name, doc, newConfig, Fit, Load) }
 //
-// where *Model implements Model, is immutable after Fit and safe for
-// concurrent use, and its Predict and PredictBatch allocate nothing.
-// Importing a learner package (for its side effect, if need be) registers it.
+// and one line in the conformance suite (package learnertest). Every
+// *Model is immutable after Fit and safe for concurrent use, and its
+// Predict and batch forms allocate nothing. Importing a learner package
+// (for its side effect, if need be) registers it.
 package learners
 
 import (
@@ -36,11 +50,12 @@ type Model interface {
 	// len(x) != NumInputs() and allocates nothing.
 	Predict(x []float64) float64
 	// PredictBatch writes Predict of every row of X into dst
-	// (len(dst) == X.Rows). Shape errors are returned, not panicked; it
-	// allocates nothing.
+	// (len(dst) == X.Rows). Shape errors are returned, not panicked, and
+	// wrap ErrShape; it allocates nothing.
 	PredictBatch(dst []float64, X featmap.Matrix) error
 	// MarshalBinary encodes the model in the model file format
-	// (internal/modelfile); Load reads it back.
+	// (internal/modelfile); Load reads it back, and its errors wrap
+	// ErrCorrupt.
 	encoding.BinaryMarshaler
 }
 

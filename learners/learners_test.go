@@ -124,10 +124,11 @@ func TestRegistry(t *testing.T) {
 	if err != nil || m.Name != "fake" {
 		t.Fatalf("Lookup: %v", err)
 	}
-	if _, err := Lookup("nope"); err == nil || !strings.Contains(err.Error(), `unknown method "nope" (registered: fake)`) {
+	if _, err := Lookup("nope"); err == nil || !strings.Contains(err.Error(), `unknown method "nope" (registered: fake, rks)`) {
 		t.Errorf("Lookup(nope): %v", err)
 	}
-	if ms := Methods(); len(ms) != 1 || ms[0].Name != "fake" {
+	// rks is linked in by Example_errors.
+	if ms := Methods(); len(ms) != 2 || ms[0].Name != "fake" || ms[1].Name != "rks" {
 		t.Errorf("Methods: %v", ms)
 	}
 	data, _ := fakeModel{}.MarshalBinary()
@@ -139,7 +140,7 @@ func TestRegistry(t *testing.T) {
 	if _, err := Load(data); err == nil || !strings.Contains(err.Error(), `unknown method "other"`) {
 		t.Errorf("Load(other): %v", err)
 	}
-	if _, err := Load([]byte("junk")); !errors.Is(err, modelfile.ErrCorrupt) {
+	if _, err := Load([]byte("junk")); !errors.Is(err, ErrCorrupt) {
 		t.Errorf("Load(junk): %v", err)
 	}
 

@@ -72,7 +72,9 @@ func Params(cfg any) []ParamInfo {
 }
 
 func typeName(t reflect.Type) string {
-	if t.PkgPath() == "" { // predeclared: int, float64, …
+	if t.PkgPath() == "" || strings.Contains(t.PkgPath(), "/internal/") {
+		// predeclared (int, float64, …), or a type shared through an
+		// internal package, whose path means nothing to a user (Loss)
 		return t.Name()
 	}
 	return t.String()

@@ -87,6 +87,7 @@ func names() []string {
 // Load decodes a model file written by any registered learner: it reads the
 // "method" of the header and hands data to that learner's Load. The learner
 // package must be linked in (imported, if only for its side effect).
+// Errors for malformed files wrap ErrCorrupt.
 func Load(data []byte) (Model, error) {
 	h, err := modelfile.ReadHeader(data)
 	if err != nil {

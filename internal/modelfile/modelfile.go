@@ -28,7 +28,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
+
+	"github.com/rfkit/rfkit/internal/xmath"
 )
 
 const (
@@ -85,7 +86,7 @@ func (h *Header) Validate() error {
 	}
 	switch h.Task {
 	case TaskBinary:
-		if len(h.Labels) != 2 || !finite(h.Labels[0]) || !finite(h.Labels[1]) || !(h.Labels[0] < h.Labels[1]) {
+		if len(h.Labels) != 2 || !xmath.Finite(h.Labels[0]) || !xmath.Finite(h.Labels[1]) || !(h.Labels[0] < h.Labels[1]) {
 			return fmt.Errorf("header: binary labels %v, want two finite values [neg, pos] with neg < pos", h.Labels)
 		}
 	case TaskRegression:
@@ -138,5 +139,3 @@ func (f *File) Meta(name string) (float64, error) {
 	}
 	return v, nil
 }
-
-func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"hash/crc32"
 	"math"
+
+	"github.com/rfkit/rfkit/internal/xmath"
 )
 
 // Options configures parsing. The zero value is the strict default used by
@@ -92,7 +94,7 @@ func (o Options) Parse(data []byte) (*File, error) {
 		v := make([]float64, len(a.vals)/8)
 		for i := range v {
 			v[i] = math.Float64frombits(binary.LittleEndian.Uint64(a.vals[8*i:]))
-			if !o.AllowNonFinite && !finite(v[i]) {
+			if !o.AllowNonFinite && !xmath.Finite(v[i]) {
 				return nil, fmt.Errorf("%w: array %q: element %d is %v", ErrCorrupt, a.name, i, v[i])
 			}
 		}

@@ -17,7 +17,6 @@ import (
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/internal/prep"
 )
 
 // Candidate is one configuration of the grid.
@@ -42,7 +41,7 @@ func GridSearch(ctx context.Context, X featmap.Matrix, y []float64, task learner
 	if len(grid) == 0 {
 		return Result{}, errors.New("cv: empty grid")
 	}
-	if err := prep.Check(X, y); err != nil {
+	if err := learners.CheckData(X, y); err != nil {
 		return Result{}, fmt.Errorf("cv: %w", err)
 	}
 	if folds < 2 || folds > X.Rows {
@@ -70,8 +69,8 @@ func GridSearch(ctx context.Context, X featmap.Matrix, y []float64, task learner
 	}
 	for f, test := range parts {
 		train := dataset.TrainIndices(parts, f)
-		Xtr, ytr := prep.Rows(X, train), pick(y, train)
-		Xte, yte := prep.Rows(X, test), pick(y, test)
+		Xtr, ytr := learners.Rows(X, train), pick(y, train)
+		Xte, yte := learners.Rows(X, test), pick(y, test)
 		for c, cand := range grid {
 			if err := ctx.Err(); err != nil {
 				return Result{}, fmt.Errorf("cv: %w", err)
@@ -141,7 +140,7 @@ func RMSE(m learners.Model, X featmap.Matrix, y []float64) (float64, error) {
 }
 
 func predict(m learners.Model, X featmap.Matrix, y []float64) ([]float64, error) {
-	if err := prep.Check(X, y); err != nil {
+	if err := learners.CheckData(X, y); err != nil {
 		return nil, fmt.Errorf("cv: %w", err)
 	}
 	if X.Cols != m.NumInputs() {

@@ -7,17 +7,14 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/internal/xrand"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/internal/prep"
 )
-
-func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
 // feats is the fixed map: u (d×Dp, zero-padded to a multiple of 8 columns).
 type feats struct {
@@ -140,7 +137,7 @@ func checkRow(x []float64, d int) error {
 		return fmt.Errorf("len(x) = %d, the learner takes %d inputs", len(x), d)
 	}
 	for j, v := range x {
-		if !finite(v) {
+		if !xmath.Finite(v) {
 			return fmt.Errorf("x[%d] is %v: inputs must be finite", j, v)
 		}
 	}
@@ -155,7 +152,7 @@ func (l *Learner) Update(x []float64, y float64) (Outcome, error) {
 	if err := checkRow(x, l.f.d); err != nil {
 		return Outcome{}, fmt.Errorf("fogd: Update: %w", err)
 	}
-	if !finite(y) {
+	if !xmath.Finite(y) {
 		return Outcome{}, fmt.Errorf("fogd: Update: y is %v: targets must be finite", y)
 	}
 	t := y
@@ -183,7 +180,7 @@ func (l *Learner) Update(x []float64, y float64) (Outcome, error) {
 
 func (l *Learner) step(x []float64, t float64) (Outcome, error) {
 	f := l.f.score(l.s, l.w, x)
-	if !finite(f) {
+	if !xmath.Finite(f) {
 		return Outcome{}, errors.New("the score is not finite (inputs too large); no step taken")
 	}
 	var o Outcome
@@ -249,100 +246,97 @@ func (l *Learner) Predict(x []float64) float64 {
 // Snapshot returns an immutable model with the averaged weights
 // w̄ = (1/T) Σ w_t (the current weights before the first step).
 func (l *Learner) Snapshot() *Model {
+	d := l.f.d
+	mean, scale := make([]float64, d), make([]float64, d)
+	for j := range scale {
+		scale[j] = 1
+	}
+	return l.snapshot(l.cfg, mean, scale)
+}
+
+// snapshot is Snapshot with the configuration (labels) and the
+// standardisation Fit applied.
+func (l *Learner) snapshot(cfg Config, mean, scale []float64) *Model {
 	w := slices.Clone(l.w)
 	if l.steps > 0 {
 		for k, v := range l.sum {
 			w[k] = v / float64(l.steps)
 		}
 	}
-	d := l.f.d
-	m := &Model{cfg: l.cfg, f: newFeats(d, l.f.D, slices.Clone(l.f.u)), w: w, mean: make([]float64, d), scale: make([]float64, d)}
-	for j := range m.scale {
-		m.scale[j] = 1
-	}
+	b := &body{cfg: cfg, f: newFeats(l.f.d, l.f.D, slices.Clone(l.f.u)), w: w}
+	m := new(Model)
+	learners.Build(&m.Base, learners.Common{Task: cfg.Task, Labels: cfg.Labels, Mean: mean, Scale: scale}, b)
 	return m
 }
 
-// Model is a FOGD model: f(x) = w̄ᵀz((x − mean)/scale). It is immutable and
-// safe for concurrent use; Predict, Score and PredictBatch allocate
-// nothing. A Model must not be copied.
+// modelVersion is the version of the arrays, written in the header.
+//
+// Version 1 arrays: "mean", "scale" (d each), "u" (d×D frequencies,
+// row-major), "w" (2D averaged weights: cos part, then sin part).
+const modelVersion = 1
+
+// Model is a FOGD model: f(x) = w̄ᵀz((x − mean)/scale). Its methods are
+// those of learners.Base: it is immutable and safe for concurrent use;
+// Predict, Score and the batch forms allocate nothing. Probability is NaN:
+// the hinge loss estimates only the sign. A Model must not be copied.
 type Model struct {
-	cfg         Config
-	f           *feats
-	w           []float64
-	mean, scale []float64
-	scratch     sync.Pool
+	learners.Base[body, *body]
 }
-
-type modelScratch struct {
-	xs []float64
-	w  *work
-}
-
-var _ learners.Model = (*Model)(nil)
-
-// NumInputs is d.
-func (m *Model) NumInputs() int { return m.f.d }
-
-// Task is the model's task.
-func (m *Model) Task() learners.Task { return m.cfg.Task }
 
 // Config returns the resolved configuration.
-func (m *Model) Config() Config { return m.cfg }
+func (m *Model) Config() Config { return m.Body().cfg }
 
-// Labels returns the class labels of a binary model.
-func (m *Model) Labels() learners.Labels { return m.cfg.Labels }
+// Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
+func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }
 
-// Score is the raw score w̄ᵀz(x). It panics if len(x) != NumInputs().
-func (m *Model) Score(x []float64) float64 {
-	if len(x) != m.f.d {
-		panic(fmt.Sprintf("fogd: Score/Predict: len(x) = %d, the model takes %d inputs", len(x), m.f.d))
-	}
-	s := m.get()
-	v := m.score(s, x)
-	m.scratch.Put(s)
-	return v
+// body is the learner's part of a Model.
+type body struct {
+	cfg Config
+	f   *feats
+	w   []float64
 }
 
-// Predict returns the label (binary) or value (regression).
-func (m *Model) Predict(x []float64) float64 { return m.output(m.Score(x)) }
+func (*body) Spec() learners.Spec {
+	return learners.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
+}
 
-// PredictBatch writes Predict of every row of X into dst; shape errors are
-// returned.
-func (m *Model) PredictBatch(dst []float64, X featmap.Matrix) error {
-	if err := prep.Shape(X, m.f.d); err != nil {
-		return fmt.Errorf("fogd: PredictBatch: %w", err)
+func (b *body) NewWork() any                     { return b.f.newWork() }
+func (b *body) Score(z []float64, w any) float64 { return b.f.score(w.(*work), b.w, z) }
+
+func (b *body) Encode(e *learners.Encoder) error {
+	e.Array("u", b.f.u)
+	e.Array("w", b.w)
+	return e.Config(b.cfg)
+}
+
+func (b *body) Decode(dec *learners.Decoder) error {
+	var cfg Config
+	if err := dec.ValidConfig(&cfg); err != nil {
+		return err
 	}
-	if len(dst) != X.Rows {
-		return fmt.Errorf("fogd: PredictBatch: len(dst) = %d, X has %d rows", len(dst), X.Rows)
+	d, D := dec.Inputs, cfg.Features
+	switch {
+	case cfg.Features == 0 || cfg.Gamma == 0 || cfg.Eta == 0 || cfg.Epochs == 0 || cfg.Loss == "":
+		return fmt.Errorf("config %+v has unresolved defaults", cfg)
+	case cfg.Task != dec.Task:
+		return fmt.Errorf("config task %v, header task %v", cfg.Task, dec.Task)
+	case d > math.MaxInt/D/2:
+		return fmt.Errorf("%d inputs × %d features overflow", d, D)
 	}
-	s := m.get()
-	for i := range dst {
-		dst[i] = m.output(m.score(s, X.Row(i)))
+	u, w := dec.Array("u", d*D), dec.Array("w", 2*D)
+	if err := dec.Err(); err != nil {
+		return err
 	}
-	m.scratch.Put(s)
+	if cfg.Task == learners.Binary {
+		cfg.Labels = dec.Labels
+	}
+	*b = body{cfg: cfg, f: newFeats(d, D, u), w: w}
 	return nil
 }
 
-func (m *Model) output(f float64) float64 {
-	if m.cfg.Task == learners.Binary {
-		return m.cfg.Labels.Decode(f)
-	}
-	return f
-}
-
-func (m *Model) score(s *modelScratch, x []float64) float64 {
-	for k, v := range x {
-		s.xs[k] = (v - m.mean[k]) / m.scale[k]
-	}
-	return m.f.score(s.w, m.w, s.xs)
-}
-
-func (m *Model) get() *modelScratch {
-	if s, ok := m.scratch.Get().(*modelScratch); ok {
-		return s
-	}
-	return &modelScratch{xs: make([]float64, m.f.d), w: m.f.newWork()}
+func init() {
+	learners.Define(Name, "Fourier online gradient descent: fixed random Fourier features, hinge-gated online steps, averaged weights (Lu et al. 2016)",
+		func() *Config { return new(Config) }, Fit, Load)
 }
 
 // Fit standardises X with its statistics and runs Epochs passes of the
@@ -352,33 +346,18 @@ func (m *Model) get() *modelScratch {
 // a Progress error (wrapped).
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	start := time.Now()
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("fogd: %w", err)
-	}
-	if err := cfg.Validate(); err != nil {
+	p, err := learners.Prepare(ctx, Name, cfg, cfg.Task, X, y)
+	if err != nil {
 		return nil, err
 	}
-	if err := prep.Check(X, y); err != nil {
-		return nil, fmt.Errorf("fogd: %w", err)
-	}
-	n, d := X.Rows, X.Cols
+	n, d, t, xs := p.N, p.D, p.Targets, p.Z
 	c := cfg
-	t := y
-	if c.Task == learners.Binary {
-		var err error
-		if t, c.Labels, err = learners.BinaryLabels(y); err != nil {
-			return nil, fmt.Errorf("fogd: %w", err)
-		}
-	}
+	c.Labels = p.Labels
 	l, err := NewLearner(d, c)
 	if err != nil {
 		return nil, err
 	}
-	l.cfg.Labels = learners.Labels{Neg: -1, Pos: 1} // t is ±1
-	scaler, xs, err := prep.Standardize(X)
-	if err != nil {
-		return nil, fmt.Errorf("fogd: %w", err)
-	}
+	l.cfg.Labels = learners.Labels{Neg: -1, Pos: 1}      // t is ±1
 	r := rand.New(rand.NewPCG(l.cfg.Seed, 0x666f676466)) // "fogdf"
 	perm := make([]int, n)
 	for i := range perm {
@@ -402,11 +381,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 			return nil, fmt.Errorf("fogd: %w", err)
 		}
 	}
-	m := l.Snapshot()
-	m.cfg.Labels = c.Labels
-	if m.cfg.Task == learners.Regression {
-		m.cfg.Labels = learners.Labels{}
-	}
-	m.mean, m.scale = scaler.Mean, scaler.Scale
-	return m, nil
+	out := l.cfg
+	out.Labels = c.Labels // the original labels (zero for regression), not ±1
+	return l.snapshot(out, p.Mean, p.Scale), nil
 }

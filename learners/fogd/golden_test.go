@@ -1,22 +1,15 @@
 package fogd_test
 
 import (
-	"bytes"
 	"context"
-	"flag"
-	"os"
-	"path/filepath"
-	"runtime"
 	"testing"
 
-	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/datasets/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/fogd"
+	"github.com/rfkit/rfkit/learners/learnertest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden model files in testdata")
 
 // TestGolden: models learned on any machine and path serialise to the bytes
 // in testdata (written on amd64; checked with every amd64 path, with -tags
@@ -72,22 +65,7 @@ func TestGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		file := filepath.Join("testdata", c.name+".model")
-		if *update {
-			if err := os.MkdirAll("testdata", 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(file, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s: model bytes differ from %s (path %s, %s)", c.name, file, asm.Selected(), runtime.GOARCH)
-		}
+		learnertest.Golden(t, c.name, got)
+
 	}
 }

@@ -5,7 +5,7 @@
 // random frequencies per round. Both minimise the exponential loss of binary
 // classification, with the closed-form step α of AdaBoost.
 //
-// The details follow ../shared/specs/methods.md §1 and the reference code
+// The details follow the paper and its reference code
 // (LeoGautheron/ECML2020-GradientBoostingRandomFourierFeatures), with its
 // fixes:
 //

@@ -13,7 +13,6 @@ import (
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/internal/xrand"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/internal/prep"
 )
 
 // Fit trains a GBRFF2 or GBRFF1 model (cfg.Variant) on the rows of X and
@@ -24,7 +23,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if err := prep.Check(X, y); err != nil {
+	if err := learners.CheckData(X, y); err != nil {
 		return nil, fmt.Errorf("gbrff: %w", err)
 	}
 	signs, labels, err := learners.BinaryLabels(y)
@@ -198,7 +197,7 @@ func (f *fitter) model(rounds int, labels learners.Labels) *Model {
 		per = f.c.K
 	}
 	J := rounds * per
-	m := &Model{cfg: f.c, labels: labels, mean: f.mean, scale: f.scale, h0: f.h0,
+	m := &body{cfg: f.c, h0: f.h0,
 		w: make([]float64, f.d*J), b: make([]float64, J), a: make([]float64, J), rounds: rounds}
 	for j := 0; j < J; j++ {
 		for k := 0; k < f.d; k++ {
@@ -206,5 +205,5 @@ func (f *fitter) model(rounds int, labels learners.Labels) *Model {
 		}
 		m.b[j], m.a[j] = f.b[j][0], f.a[j][0]
 	}
-	return newModel(m)
+	return newModel(m, labels, f.mean, f.scale)
 }

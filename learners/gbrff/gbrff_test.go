@@ -3,32 +3,21 @@ package gbrff
 import (
 	"bytes"
 	"context"
-	"errors"
-	"flag"
 	"math"
-	"os"
-	"path/filepath"
 	"runtime"
-	"sync"
 	"testing"
 
 	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/datasets/synth"
 	"github.com/rfkit/rfkit/featmap"
-	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/learnertest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden model files in testdata")
 
 // must unwraps a generator's result; the generators fail only on bad
 // arguments, which would be a bug in this file.
-func must(s *synth.Set, err error) *synth.Set {
-	if err != nil {
-		panic(err)
-	}
-	return s
-}
+// must and accuracy are the shared test helpers.
+var must, accuracy = learnertest.Must, learnertest.SetAccuracy
 
 func fit(t testing.TB, s *synth.Set, c Config) *Model {
 	t.Helper()
@@ -37,16 +26,6 @@ func fit(t testing.TB, s *synth.Set, c Config) *Model {
 		t.Fatal(err)
 	}
 	return m
-}
-
-func accuracy(m *Model, s *synth.Set) float64 {
-	ok := 0
-	for i := 0; i < s.N; i++ {
-		if m.Predict(s.X[i*s.D:(i+1)*s.D]) == s.Y[i] {
-			ok++
-		}
-	}
-	return float64(ok) / float64(s.N)
 }
 
 // TestAccuracyToys: 500 training points, T = 100, test on 2000 fresh points
@@ -161,127 +140,21 @@ func TestGolden(t *testing.T) {
 	tr := must(synth.Checkerboard(300, 0.05, 5))
 	for _, v := range []string{VariantGBRFF2, VariantGBRFF1} {
 		got := marshal(t, fit(t, tr, Config{Variant: v, T: 8, Seed: 3}))
-		file := filepath.Join("testdata", v+".model")
-		if *update {
-			if err := os.WriteFile(file, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s: model bytes differ from %s (path %s, %s)", v, file, asm.Selected(), runtime.GOARCH)
-		}
-	}
-}
+		learnertest.Golden(t, v, got)
 
-func TestRoundTrip(t *testing.T) {
-	tr := must(synth.Moons(200, 0.1, 6))
-	te := must(synth.Moons(100, 0.1, 7))
-	for _, v := range []string{VariantGBRFF2, VariantGBRFF1} {
-		m := fit(t, tr, Config{Variant: v, T: 10})
-		data := marshal(t, m)
-		m2, err := Load(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lm, err := learners.Load(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := 0; i < te.N; i++ {
-			x := te.X[i*te.D : (i+1)*te.D]
-			if m.Score(x) != m2.Score(x) || m.Predict(x) != lm.Predict(x) {
-				t.Fatalf("%s: a loaded model predicts differently", v)
-			}
-		}
-		if !bytes.Equal(marshal(t, m2), data) {
-			t.Errorf("%s: re-marshalled bytes differ", v)
-		}
 	}
-}
-
-func TestPredictAllocs(t *testing.T) {
-	tr := must(synth.Moons(200, 0.1, 6))
-	m := fit(t, tr, Config{T: 20})
-	x := tr.X[:tr.D]
-	dst := make([]float64, tr.N)
-	X := featmap.Dense(tr.N, tr.D, tr.X)
-	for name, f := range map[string]func(){
-		"Predict":      func() { m.Predict(x) },
-		"Score":        func() { m.Score(x) },
-		"Probability":  func() { m.Probability(x) },
-		"PredictBatch": func() { _ = m.PredictBatch(dst, X) },
-	} {
-		if a := testing.AllocsPerRun(50, f); a != 0 {
-			t.Errorf("%s: %v allocations per call", name, a)
-		}
-	}
-	// wide inputs use the scratch pool
-	wide := &synth.Set{N: 40, D: 100, X: make([]float64, 4000), Y: make([]float64, 40)}
-	for i := range wide.X {
-		wide.X[i] = math.Sin(float64(i) * 0.37)
-	}
-	for i := range wide.Y {
-		wide.Y[i] = float64(2*(i%2) - 1)
-	}
-	mw := fit(t, wide, Config{T: 3})
-	mw.Predict(wide.X[:100])
-	if a := testing.AllocsPerRun(50, func() { mw.Predict(wide.X[:100]) }); a != 0 {
-		t.Errorf("Predict with d = 100: %v allocations per call", a)
-	}
-}
-
-func TestConcurrentPredict(t *testing.T) {
-	tr := must(synth.Moons(200, 0.1, 6))
-	m := fit(t, tr, Config{T: 20})
-	want := make([]float64, tr.N)
-	for i := range want {
-		want[i] = m.Score(tr.X[i*tr.D : (i+1)*tr.D])
-	}
-	var wg sync.WaitGroup
-	for g := 0; g < 8; g++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range want {
-				if m.Score(tr.X[i*tr.D:(i+1)*tr.D]) != want[i] {
-					t.Error("concurrent Score differs")
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
 }
 
 func TestBadInput(t *testing.T) {
 	ctx := context.Background()
 	good := must(synth.Moons(50, 0.1, 1))
 	X := featmap.Dense(good.N, good.D, good.X)
-	nanX := append([]float64(nil), good.X...)
-	nanX[7] = math.NaN()
-	infY := append([]float64(nil), good.Y...)
-	infY[3] = math.Inf(1)
-	one := make([]float64, good.N)
-	three := append([]float64(nil), good.Y...)
-	three[0] = 5
 	cases := []struct {
 		name string
 		X    featmap.Matrix
 		y    []float64
 		c    Config
 	}{
-		{"NaN in X", featmap.Dense(good.N, good.D, nanX), good.Y, Config{}},
-		{"Inf in y", X, infY, Config{}},
-		{"short y", X, good.Y[:10], Config{}},
-		{"ragged", featmap.Matrix{Rows: good.N, Cols: 3, Stride: 2, Data: good.X}, good.Y, Config{}},
-		{"empty", featmap.Matrix{}, nil, Config{}},
-		{"one class", X, one, Config{}},
-		{"three classes", X, three, Config{}},
 		{"T < 0", X, good.Y, Config{T: -1}},
 		{"Threads < 0", X, good.Y, Config{Threads: -1}},
 		{"γ < 0", X, good.Y, Config{Gamma: -1}},
@@ -302,45 +175,4 @@ func TestBadInput(t *testing.T) {
 		}
 		t.Logf("%s: %v", c.name, err)
 	}
-	cctx, cancel := context.WithCancel(ctx)
-	cancel()
-	if _, err := Fit(cctx, X, good.Y, Config{}); !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled context: %v", err)
-	}
-	stop := errors.New("enough")
-	if _, err := Fit(ctx, X, good.Y, Config{Progress: func(learners.Event) error { return stop }}); !errors.Is(err, stop) {
-		t.Errorf("progress error: %v", err)
-	}
-	m := fit(t, good, Config{T: 3})
-	if err := m.PredictBatch(make([]float64, 3), X); err == nil {
-		t.Error("PredictBatch with a short dst: no error")
-	}
-	data := marshal(t, m)
-	for _, bad := range [][]byte{nil, data[:len(data)/2], append(append([]byte(nil), data...), 0)} {
-		if _, err := Load(bad); !errors.Is(err, modelfile.ErrCorrupt) {
-			t.Errorf("corrupt file (%d bytes): %v", len(bad), err)
-		}
-	}
-	flipped := append([]byte(nil), data...)
-	flipped[len(flipped)/2] ^= 1
-	if _, err := Load(flipped); err == nil {
-		t.Error("a flipped byte went unnoticed")
-	}
-}
-
-func FuzzUnmarshal(f *testing.F) {
-	tr := must(synth.Moons(60, 0.1, 1))
-	for _, v := range []string{VariantGBRFF2, VariantGBRFF1} {
-		data := marshal(f, fit(f, tr, Config{Variant: v, T: 2}))
-		f.Add(data)
-		f.Add(data[:len(data)-5])
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := Load(data)
-		if err != nil {
-			return
-		}
-		x := make([]float64, m.NumInputs())
-		_ = m.Score(x)
-	})
 }

@@ -3,12 +3,20 @@ package gbrff
 import (
 	"fmt"
 	"math"
-	"sync"
+	"reflect"
 
 	"github.com/rfkit/rfkit/asm"
-	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 )
+
+// modelVersion is the version of the arrays, written in the header.
+//
+// Version 1 arrays: "mean", "scale" (d each: the input standardisation),
+// "w" (d×J row-major: the J frequencies as columns), "b" (J phases), "a"
+// (J amplitudes); meta "h0" (the initial score) and "rounds". The method in
+// the header is the variant, "gbrff2" or "gbrff1". The frequencies are
+// stored, never re-drawn from the seed.
+const modelVersion = 1
 
 // Model is a fitted boosting model. Both variants reduce to a cosine
 // expansion on the standardised input z = (x − mean)/scale:
@@ -17,106 +25,104 @@ import (
 //
 // (GBRFF2: one term per round, w = ω, b = −b_t, a = α_t; GBRFF1: K terms
 // per round, w = ω_k, b = −ω_k·p_t, a = α_t·q_k), evaluated by the fused
-// epilogue asm.CosSum without storing the features. A Model is immutable and
-// safe for concurrent use; Predict, Score, Probability and PredictBatch
-// allocate nothing. A Model must not be copied.
+// epilogue asm.CosSum without storing the features. Its methods are those
+// of learners.Base: it is immutable and safe for concurrent use; Predict,
+// Score, Probability and their batch forms allocate nothing. Score is H(x),
+// an estimate of half the log-odds of the larger label, so Probability is
+// 1/(1 + exp(−2·Score(x))). A Model must not be copied.
 type Model struct {
-	cfg         Config // resolved
-	labels      learners.Labels
-	mean, scale []float64 // len d
-	h0          float64
-	w           []float64 // d×J row-major: w[k·J + j]
-	b, a        []float64 // len J
-	rounds      int       // rounds kept
-
-	scratch sync.Pool // of *[]float64, len d
+	learners.Base[body, *body]
 }
-
-var _ learners.Model = (*Model)(nil)
-var _ learners.Prober = (*Model)(nil)
-
-// NumInputs is d, the length of a row.
-func (m *Model) NumInputs() int { return len(m.mean) }
-
-// Task is always learners.Binary.
-func (m *Model) Task() learners.Task { return learners.Binary }
 
 // Config returns the configuration the model was fitted with, defaults
 // resolved.
-func (m *Model) Config() Config { return m.cfg }
-
-// Labels returns the original class labels.
-func (m *Model) Labels() learners.Labels { return m.labels }
+func (m *Model) Config() Config { return m.Body().cfg }
 
 // Rounds is the number of boosting rounds the model holds (fewer than T
 // after early stopping).
-func (m *Model) Rounds() int { return m.rounds }
+func (m *Model) Rounds() int { return m.Body().rounds }
 
-// Score returns the raw score H(x), an estimate of half the log-odds of the
-// larger label. It panics if len(x) != NumInputs(); NaN inputs give NaN.
-func (m *Model) Score(x []float64) float64 {
-	d := len(m.mean)
-	if len(x) != d {
-		panic(fmt.Sprintf("gbrff: Score/Predict: len(x) = %d, the model takes %d inputs", len(x), d))
-	}
-	var stack [64]float64
-	var z []float64
-	if d <= len(stack) {
-		z = stack[:d]
-	} else {
-		p := m.scratch.Get().(*[]float64)
-		defer m.scratch.Put(p)
-		z = *p
-	}
-	for k, v := range x {
-		z[k] = (v - m.mean[k]) / m.scale[k]
-	}
+// Load decodes a GBRFF2 or GBRFF1 model written by MarshalBinary. Corrupt,
+// truncated or hostile input gives an error wrapping learners.ErrCorrupt,
+// never a panic; memory use is proportional to len(data).
+func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }
+
+// body is the learner's part of a Model.
+type body struct {
+	cfg    Config // resolved
+	h0     float64
+	w      []float64 // d×J row-major: w[k·J + j]
+	b, a   []float64 // len J
+	rounds int       // rounds kept
+}
+
+func (*body) Spec() learners.Spec {
+	return learners.Spec{Name: "gbrff", Methods: []string{VariantGBRFF2, VariantGBRFF1}, Version: modelVersion}
+}
+
+func (m *body) Method() string { return m.cfg.Variant }
+func (*body) NewWork() any     { return nil }
+
+func (m *body) Score(z []float64, _ any) float64 {
 	return m.h0 + asm.CosSum(z, m.w, len(m.b), m.b, m.a)
 }
 
-// Predict returns the original label: the larger one when Score(x) ≥ 0.
-func (m *Model) Predict(x []float64) float64 { return m.labels.Decode(m.Score(x)) }
-
-// Probability estimates P(larger label | x) = 1/(1 + exp(−2·Score(x))): the
-// exponential loss is minimised by half the log-odds.
-func (m *Model) Probability(x []float64) float64 {
-	return 1 / (1 + math.Exp(-2*m.Score(x)))
+func (m *body) Encode(e *learners.Encoder) error {
+	e.Array("w", m.w)
+	e.Array("b", m.b)
+	e.Array("a", m.a)
+	e.Meta("h0", m.h0)
+	e.Meta("rounds", float64(m.rounds))
+	return e.Config(m.cfg)
 }
 
-// PredictBatch writes Predict of every row of X to dst.
-func (m *Model) PredictBatch(dst []float64, X featmap.Matrix) error {
-	if err := checkBatch(dst, X, len(m.mean)); err != nil {
+func (m *body) Decode(dec *learners.Decoder) error {
+	var cfg Config
+	if err := dec.ValidConfig(&cfg); err != nil {
 		return err
 	}
-	for i := 0; i < X.Rows; i++ {
-		dst[i] = m.Predict(X.Data[i*X.Stride : i*X.Stride+X.Cols])
+	d := dec.Inputs
+	switch {
+	case !reflect.DeepEqual(cfg, cfg.resolved(max(d, 1))) || cfg.Variant != dec.Method:
+		return fmt.Errorf("config %+v has unresolved defaults or another variant", cfg)
+	case dec.Task != learners.Binary:
+		return fmt.Errorf("task %v, want binary", dec.Task)
 	}
-	return nil
-}
-
-// ScoreBatch writes Score of every row of X to dst.
-func (m *Model) ScoreBatch(dst []float64, X featmap.Matrix) error {
-	if err := checkBatch(dst, X, len(m.mean)); err != nil {
+	rf := dec.Meta("rounds")
+	if err := dec.Err(); err != nil {
 		return err
 	}
-	for i := 0; i < X.Rows; i++ {
-		dst[i] = m.Score(X.Data[i*X.Stride : i*X.Stride+X.Cols])
+	per := 1
+	if cfg.Variant == VariantGBRFF1 {
+		per = cfg.K
 	}
-	return nil
+	if rf != math.Trunc(rf) || rf < 0 || rf > float64(cfg.T) {
+		return fmt.Errorf("rounds = %v with T = %d", rf, cfg.T)
+	}
+	rounds := int(rf)
+	J := rounds * per
+	if J > 0 && d > math.MaxInt/8/J {
+		return fmt.Errorf("%d inputs × %d terms overflow", d, J)
+	}
+	m.cfg, m.rounds = cfg, rounds
+	m.w, m.b, m.a, m.h0 = dec.Array("w", d*J), dec.Array("b", J), dec.Array("a", J), dec.Meta("h0")
+	dec.Link = learners.HalfLogOdds
+	return dec.Err()
 }
 
-func checkBatch(dst []float64, X featmap.Matrix, d int) error {
-	if X.Cols != d || X.Rows < 0 || X.Stride < X.Cols || len(dst) != X.Rows ||
-		(X.Rows > 0 && len(X.Data) < (X.Rows-1)*X.Stride+X.Cols) {
-		return fmt.Errorf("gbrff: PredictBatch: %d×%d matrix (stride %d, %d values) and %d outputs for a model of %d inputs: %w",
-			X.Rows, X.Cols, X.Stride, len(X.Data), len(dst), d, featmap.ErrShape)
-	}
-	return nil
+// newModel wraps a fitted body.
+func newModel(m *body, labels learners.Labels, mean, scale []float64) *Model {
+	out := new(Model)
+	learners.Build(&out.Base, learners.Common{Task: learners.Binary, Labels: labels, Mean: mean, Scale: scale, Link: learners.HalfLogOdds}, m)
+	return out
 }
 
-// newModel wires the scratch pool.
-func newModel(m *Model) *Model {
-	d := len(m.mean)
-	m.scratch.New = func() any { s := make([]float64, d); return &s }
-	return m
+func init() {
+	for _, v := range []struct{ name, doc string }{
+		{VariantGBRFF2, "gradient boosting, one optimised random Fourier feature cos(ω·x − b) per round (Gautheron et al. 2020)"},
+		{VariantGBRFF1, "gradient boosting, one kernel landmark of K random Fourier features per round (Gautheron et al. 2020)"},
+	} {
+		variant := v.name
+		learners.Define(variant, v.doc, func() *Config { return &Config{Variant: variant} }, Fit, Load)
+	}
 }

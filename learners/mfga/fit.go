@@ -10,7 +10,6 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/internal/prep"
 	"github.com/rfkit/rfkit/solvers"
 	"github.com/rfkit/rfkit/trig"
 )
@@ -37,16 +36,11 @@ const (
 // O(n·d + 64·M₀). ctx is checked after every greedy step.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	start := time.Now()
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("mfga: %w", err)
-	}
-	if err := cfg.Validate(); err != nil {
+	p, err := learners.Prepare(ctx, Name, cfg, cfg.Task, X, y)
+	if err != nil {
 		return nil, err
 	}
-	if err := prep.Check(X, y); err != nil {
-		return nil, fmt.Errorf("mfga: %w", err)
-	}
-	n, d := X.Rows, X.Cols
+	n, d := p.N, p.D
 	c := cfg.resolve()
 	m0 := candidates(d, c.Degree)
 	if m0 < 0 {
@@ -56,22 +50,11 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if n > math.MaxInt/M/8 || n > math.MaxInt/d/8 {
 		return nil, fmt.Errorf("mfga: %d rows × %d features do not fit in memory", n, M)
 	}
-	m := &Model{}
-	t := y
-	if c.Task == learners.Binary {
-		var err error
-		if t, m.labels, err = learners.BinaryLabels(y); err != nil {
-			return nil, fmt.Errorf("mfga: %w", err)
-		}
-	}
-	scaler, xs, err := prep.Standardize(X)
-	if err != nil {
-		return nil, fmt.Errorf("mfga: %w", err)
-	}
+	t, xs := p.Targets, p.Z
 	if c.Sigma == 0 {
 		c.Sigma = sigmaRule(xs, n, d, c.Seed)
 	}
-	m.cfg, m.mean, m.scale = c, scaler.Mean, scaler.Scale
+	m := &body{cfg: c, d: d}
 
 	g := newGreedy(xs, t, n, d, M, m0, c)
 	steps := (M + c.PerStep - 1) / c.PerStep
@@ -96,7 +79,9 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		}
 	}
 	m.build(g)
-	return m, nil
+	model := new(Model)
+	learners.Build(&model.Base, p.Common(c.Task, learners.Logistic), m)
+	return model, nil
 }
 
 // greedy is the state of the selection loop. Active columns are stored

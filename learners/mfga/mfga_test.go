@@ -1,12 +1,8 @@
 package mfga_test
 
 import (
-	"bytes"
 	"context"
 	"math"
-	"reflect"
-	"runtime"
-	"sync"
 	"testing"
 
 	"github.com/rfkit/rfkit/datasets/synth"
@@ -159,87 +155,6 @@ func TestTolStops(t *testing.T) {
 	}
 }
 
-func TestDeterminism(t *testing.T) {
-	// 2000 rows: several row blocks, so GOMAXPROCS > 1 runs them on goroutines.
-	X, y := rings(2000, 3, 0, 1, 4)
-	for _, cfg := range []mfga.Config{{Features: 15, PerStep: 3}, {Task: learners.Regression, Features: 15, Seed: 2}} {
-		yy := y
-		if cfg.Task == learners.Regression {
-			yy = make([]float64, len(y))
-			for i := range yy {
-				r := X.Row(i)
-				yy[i] = r[0]*r[1] + math.Sin(r[2])
-			}
-		}
-		var want []byte
-		for _, procs := range []int{1, 4, 1} {
-			old := runtime.GOMAXPROCS(procs)
-			b, err := fit(t, X, yy, cfg).MarshalBinary()
-			runtime.GOMAXPROCS(old)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if want == nil {
-				want = b
-			} else if !bytes.Equal(b, want) {
-				t.Fatalf("%v GOMAXPROCS=%d: model bytes differ", cfg.Task, procs)
-			}
-		}
-	}
-}
-
-func TestRoundTrip(t *testing.T) {
-	for _, task := range []learners.Task{learners.Binary, learners.Regression} {
-		X, y := rings(200, 1, -2, 5, 5)
-		if task == learners.Regression {
-			X, y = sine(200, 5)
-		}
-		m := fit(t, X, y, mfga.Config{Task: task, Features: 10})
-		data, err := m.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		m2, err := mfga.Load(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var buf bytes.Buffer
-		if _, err := m.WriteTo(&buf); err != nil {
-			t.Fatal(err)
-		}
-		m3 := new(mfga.Model)
-		if n, err := m3.ReadFrom(&buf); err != nil || n != int64(len(data)) {
-			t.Fatalf("ReadFrom: %d, %v", n, err)
-		}
-		m4, err := learners.Load(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := 0; i < X.Rows; i++ {
-			x := X.Row(i)
-			s := m.Score(x)
-			if s2, s3, s4 := m2.Score(x), m3.Score(x), m4.(*mfga.Model).Score(x); s2 != s || s3 != s || s4 != s {
-				t.Fatalf("%v row %d: scores %v, %v, %v, %v", task, i, s, s2, s3, s4)
-			}
-		}
-		if again, _ := m2.MarshalBinary(); !bytes.Equal(again, data) {
-			t.Errorf("%v: re-marshalled bytes differ", task)
-		}
-		if !reflect.DeepEqual(m2.Config(), m.Config()) || m2.Labels() != m.Labels() || m2.NumInputs() != X.Cols ||
-			!reflect.DeepEqual(m2.Selected(), m.Selected()) || !reflect.DeepEqual(m2.RiskPath(), m.RiskPath()) {
-			t.Errorf("%v: config %+v / %+v", task, m2.Config(), m.Config())
-		}
-		c1, b1 := m.Coef()
-		c2, b2 := m2.Coef()
-		if !reflect.DeepEqual(c1, c2) || b1 != b2 {
-			t.Errorf("%v: coefficients differ", task)
-		}
-		if err := m2.UnmarshalBinary(data); err == nil {
-			t.Error("UnmarshalBinary into a model in use succeeded")
-		}
-	}
-}
-
 // Score is the documented sum over the selected features, evaluated with
 // featmap.Taylor (which uses math.Exp: equal up to rounding).
 func TestScoreFormula(t *testing.T) {
@@ -277,86 +192,4 @@ func TestScoreFormula(t *testing.T) {
 			t.Fatalf("row %d: Score %v, formula %v", i, got, want)
 		}
 	}
-}
-
-func TestPredictBatch(t *testing.T) {
-	X, y := rings(100, 0, 0, 1, 6)
-	m := fit(t, X, y, mfga.Config{Features: 5})
-	d := X.Cols
-	padded := make([]float64, X.Rows*(d+1))
-	for i := 0; i < X.Rows; i++ {
-		copy(padded[i*(d+1):], X.Row(i))
-		padded[i*(d+1)+d] = math.NaN()
-	}
-	V := featmap.Matrix{Rows: X.Rows, Cols: d, Stride: d + 1, Data: padded}
-	dst := make([]float64, X.Rows)
-	if err := m.PredictBatch(dst, V); err != nil {
-		t.Fatal(err)
-	}
-	for i, v := range dst {
-		if p := m.Predict(X.Row(i)); v != p {
-			t.Fatalf("row %d: batch %v, single %v", i, v, p)
-		}
-	}
-	p := m.Probability(X.Row(0))
-	if !(p > 0 && p < 1) || (p >= 0.5) != (m.Predict(X.Row(0)) == 1) {
-		t.Errorf("Probability %v disagrees with Predict %v", p, m.Predict(X.Row(0)))
-	}
-}
-
-func TestPredictPanicsOnWrongLength(t *testing.T) {
-	X, y := rings(50, 0, 0, 1, 7)
-	m := fit(t, X, y, mfga.Config{Features: 3})
-	defer func() {
-		if r := recover(); r == nil {
-			t.Error("no panic")
-		} else if s, _ := r.(string); s != "mfga: Score/Predict: len(x) = 3, the model takes 2 inputs" {
-			t.Errorf("panic %q", r)
-		}
-	}()
-	m.Predict([]float64{1, 2, 3})
-}
-
-func TestAllocs(t *testing.T) {
-	if raceEnabled {
-		t.Skip("the race detector makes sync.Pool drop items on purpose")
-	}
-	X, y := rings(100, 2, 0, 1, 8)
-	m := fit(t, X, y, mfga.Config{Features: 8})
-	x := X.Row(3)
-	dst := make([]float64, X.Rows)
-	sink := 0.0
-	for name, f := range map[string]func(){
-		"Predict":      func() { sink += m.Predict(x) },
-		"Score":        func() { sink += m.Score(x) },
-		"Probability":  func() { sink += m.Probability(x) },
-		"PredictBatch": func() { _ = m.PredictBatch(dst, X) },
-	} {
-		if a := testing.AllocsPerRun(200, f); a != 0 {
-			t.Errorf("%s: %v allocations per call", name, a)
-		}
-	}
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	for g := 0; g < 4; g++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				select {
-				case <-stop:
-					return
-				default:
-					m.Predict(x)
-				}
-			}
-		}()
-	}
-	a := testing.AllocsPerRun(200, func() { sink += m.Predict(x) })
-	close(stop)
-	wg.Wait()
-	if a != 0 {
-		t.Errorf("concurrent Predict: %v allocations per call", a)
-	}
-	_ = sink
 }

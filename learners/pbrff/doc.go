@@ -18,7 +18,7 @@
 //
 //     The sum runs over all n rows and the "− 1" removes the landmark's own
 //     term (cos 0 = 1, λ = +1), exactly one copy even if its row occurs more
-//     than once; this is the reading of methods.md §1, of the reference code
+//     than once; this is the reading of the GBRFF paper, of the reference code
 //     (experiment-progression-PBRFF-GBRFF1-GBRFF2/pbrff.py in
 //     LeoGautheron/ECML2020-GradientBoostingRandomFourierFeatures) and of
 //     Letarte et al.'s landmark loss, whose empirical risk averages over the

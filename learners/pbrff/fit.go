@@ -13,7 +13,6 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xrand"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/internal/prep"
 	"github.com/rfkit/rfkit/solvers"
 	"github.com/rfkit/rfkit/trig"
 )
@@ -34,19 +33,11 @@ const rounds = 2
 // between chunks of rows and after every pass of the SVM solver.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	start := time.Now()
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("pbrff: %w", err)
-	}
-	if err := cfg.Validate(); err != nil {
+	p, err := learners.Prepare(ctx, Name, cfg, learners.Binary, X, y)
+	if err != nil {
 		return nil, err
 	}
-	if err := prep.Check(X, y); err != nil {
-		return nil, fmt.Errorf("pbrff: %w", err)
-	}
-	signs, labels, err := learners.BinaryLabels(y)
-	if err != nil {
-		return nil, fmt.Errorf("pbrff: %w", err)
-	}
+	signs, labels, Z := p.Targets, p.Labels, p.Z
 	n, d := X.Rows, X.Cols
 	c := cfg.resolved(d)
 	L, K := c.Landmarks, c.K
@@ -55,12 +46,8 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		return nil, fmt.Errorf("pbrff: %d rows × %d inputs with %d landmarks × %d frequencies do not fit in memory", n, d, L, K)
 	}
 
-	// Round 1: standardise, draw, score every frequency, weight them.
-	scaler, Z, err := prep.Standardize(X)
-	if err != nil {
-		return nil, fmt.Errorf("pbrff: %w", err)
-	}
-	m := &Model{cfg: c, labels: labels, mean: scaler.Mean, scale: scaler.Scale}
+	// Round 1: draw, score every frequency, weight them.
+	m := &body{cfg: c}
 	rng := rand.New(rand.NewPCG(c.Seed, 0x9b7ff1a4d))
 	idx := make([]int, L)
 	m.landmarks = make([]float64, L*d)
@@ -176,7 +163,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if err := report(ctx, cfg.Progress, 2, obj, start); err != nil {
 		return nil, err
 	}
-	return newModel(m), nil
+	return newModel(m, labels, p.Mean, p.Scale), nil
 }
 
 // report sends the progress event of a finished round and checks ctx.

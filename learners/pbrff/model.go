@@ -3,137 +3,124 @@ package pbrff
 import (
 	"fmt"
 	"math"
-	"sync"
+	"reflect"
 
 	"github.com/rfkit/rfkit/asm"
-	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 )
+
+// modelVersion is the version of the arrays, written in the header.
+//
+// Version 1 arrays: "mean", "scale" (d each: the input standardisation),
+// "landmarks" (L×d, standardised), "w" (d×J row-major frequencies, column
+// j = l·K + k), "q" (L×K pseudo-posterior weights), "coef" (L classifier
+// weights); meta "bias". The frequencies are stored, never re-drawn from the
+// seed; the expansion's phases −ω_lk·l and amplitudes c_l·q_lk are
+// recomputed on load with the same arithmetic as Fit, so a loaded model
+// scores exactly as the original.
+const modelVersion = 1
 
 // Model is a fitted PBRFF model. On the standardised input z = (x − mean)/scale
 //
 //	score(x) = Σ_l c_l Σ_k q_lk cos(ω_lk·(z − l)) + c₀ = Σ_j a_j cos(ω_j·z + b_j) + c₀
 //
 // with j = l·K + k, a_j = c_l q_lk and b_j = −ω_lk·l, evaluated by the fused
-// epilogue asm.CosSum without storing the features. A Model is immutable and
-// safe for concurrent use; Predict, Score, Probability and PredictBatch
-// allocate nothing. Obtain one from Fit or Load; a Model must not be copied.
+// epilogue asm.CosSum without storing the features. Its methods are those
+// of learners.Base: it is immutable and safe for concurrent use; Predict,
+// Score, Probability and their batch forms allocate nothing. Probability is
+// the logistic function of the score for Logistic, (1 + score)/2 clamped to
+// [0, 1] for SquaredHinge (whose population minimiser is 2p − 1 on
+// [−1, 1]), and NaN for Hinge, which estimates only the sign of 2p − 1.
+// Obtain one from Fit or Load; a Model must not be copied.
 type Model struct {
-	cfg         Config // resolved: no zero defaults, no Progress
-	labels      learners.Labels
-	mean, scale []float64 // input standardisation (len d)
-	landmarks   []float64 // L×d, standardised coordinates
-	w           []float64 // d×J row-major: frequency j is column j
-	q           []float64 // L×K pseudo-posterior weights
-	coef        []float64 // L weights of the linear classifier
-	bias        float64
-
-	b, a []float64 // derived: the expansion's phases and amplitudes (len J)
-
-	scratch sync.Pool // of *[]float64 (len d), for d > stackInputs
+	learners.Base[body, *body]
 }
-
-// stackInputs is the largest d whose standardised row lives on the stack.
-const stackInputs = 64
-
-var _ learners.Model = (*Model)(nil)
-var _ learners.Prober = (*Model)(nil)
-
-// NumInputs is d, the length of a row.
-func (m *Model) NumInputs() int { return len(m.mean) }
-
-// Task is always learners.Binary.
-func (m *Model) Task() learners.Task { return learners.Binary }
 
 // Config returns the configuration the model was fitted with, defaults
 // resolved (Landmarks, K, Gamma, Beta, C and Loss are never zero).
-func (m *Model) Config() Config { return m.cfg }
+func (m *Model) Config() Config { return m.Body().cfg }
 
-// Labels returns the original class labels.
-func (m *Model) Labels() learners.Labels { return m.labels }
+// Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
+func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }
 
-// Score returns the raw score Σ_l c_l φ_l(x) + c₀, a signed margin (positive
-// → the larger label). It panics if len(x) != NumInputs(); NaN inputs give
-// NaN.
-func (m *Model) Score(x []float64) float64 {
-	d := len(m.mean)
-	if len(x) != d {
-		panic(fmt.Sprintf("pbrff: Score/Predict: len(x) = %d, the model takes %d inputs", len(x), d))
-	}
-	var stack [stackInputs]float64
-	var z []float64
-	if d <= stackInputs {
-		z = stack[:d]
-	} else {
-		p := m.scratch.Get().(*[]float64)
-		defer m.scratch.Put(p)
-		z = *p
-	}
-	for k, v := range x {
-		z[k] = (v - m.mean[k]) / m.scale[k]
-	}
+// body is the learner's part of a Model (Fit fills it as it goes).
+type body struct {
+	cfg       Config    // resolved: no zero defaults, no Progress
+	landmarks []float64 // L×d, standardised coordinates
+	w         []float64 // d×J row-major: frequency j is column j
+	q         []float64 // L×K pseudo-posterior weights
+	coef      []float64 // L weights of the linear classifier
+	bias      float64
+
+	b, a []float64 // derived: the expansion's phases and amplitudes (len J)
+}
+
+func (*body) Spec() learners.Spec {
+	return learners.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
+}
+
+func (*body) NewWork() any { return nil }
+
+func (m *body) Score(z []float64, _ any) float64 {
 	return asm.CosSum(z, m.w, len(m.b), m.b, m.a) + m.bias
 }
 
-// Predict returns the original label: the larger one when Score(x) ≥ 0, NaN
-// when Score is NaN. It panics if len(x) != NumInputs().
-func (m *Model) Predict(x []float64) float64 { return m.labels.Decode(m.Score(x)) }
+func (m *body) Encode(e *learners.Encoder) error {
+	e.Array("landmarks", m.landmarks)
+	e.Array("w", m.w)
+	e.Array("q", m.q)
+	e.Array("coef", m.coef)
+	e.Meta("bias", m.bias)
+	return e.Config(m.cfg)
+}
 
-// Probability estimates the probability that x has the larger label, where
-// the loss estimates one: the logistic function of the score for Logistic,
-// (1 + score)/2 clamped to [0, 1] for SquaredHinge (whose population
-// minimiser is 2p − 1 on [−1, 1]). The hinge loss estimates only the sign of
-// 2p − 1, so for Hinge models it is NaN; fit with another Loss for
-// probabilities. It panics if len(x) != NumInputs().
-func (m *Model) Probability(x []float64) float64 {
-	s := m.Score(x)
-	switch m.cfg.Loss {
+func (m *body) Decode(dec *learners.Decoder) error {
+	var cfg Config
+	if err := dec.ValidConfig(&cfg); err != nil {
+		return err
+	}
+	d := dec.Inputs
+	switch {
+	case dec.Task != learners.Binary:
+		return fmt.Errorf("task %v, want binary", dec.Task)
+	case !reflect.DeepEqual(cfg, cfg.resolved(d)) || cfg.Gamma == 0:
+		return fmt.Errorf("config %+v has unresolved defaults", cfg)
+	}
+	L, K := cfg.Landmarks, cfg.K
+	J := L * K // ≤ MaxFeatures (Validate)
+	if d > math.MaxInt/8/J {
+		return fmt.Errorf("%d inputs × %d frequencies overflow", d, J)
+	}
+	m.cfg = cfg
+	m.landmarks, m.w, m.q, m.coef = dec.Array("landmarks", L*d), dec.Array("w", d*J), dec.Array("q", J), dec.Array("coef", L)
+	m.bias = dec.Meta("bias")
+	if err := dec.Err(); err != nil {
+		return err
+	}
+	m.b = phases(m.w, m.landmarks, d, L, K)
+	m.a = amplitudes(m.coef, m.q, K)
+	dec.Link = cfg.link()
+	return nil
+}
+
+// link is the Probability rule of the loss.
+func (c Config) link() learners.Link {
+	switch c.Loss {
 	case Logistic:
-		return 1 / (1 + math.Exp(-s))
+		return learners.Logistic
 	case SquaredHinge:
-		return math.Max(0, math.Min(1, (1+s)/2))
+		return learners.Clamped
 	}
-	return math.NaN()
+	return learners.NoProbability
 }
 
-// PredictBatch writes Predict of every row of X into dst. It returns an
-// error wrapping featmap.ErrShape, and writes nothing, if X does not have
-// NumInputs() columns, is malformed, or len(dst) != X.Rows. Rows are
-// predicted on the calling goroutine.
-func (m *Model) PredictBatch(dst []float64, X featmap.Matrix) error {
-	if err := checkBatch(dst, X, len(m.mean)); err != nil {
-		return err
-	}
-	for i := 0; i < X.Rows; i++ {
-		dst[i] = m.Predict(X.Data[i*X.Stride : i*X.Stride+X.Cols])
-	}
-	return nil
+// newModel wraps a fitted body.
+func newModel(m *body, labels learners.Labels, mean, scale []float64) *Model {
+	out := new(Model)
+	learners.Build(&out.Base, learners.Common{Task: learners.Binary, Labels: labels, Mean: mean, Scale: scale, Link: m.cfg.link()}, m)
+	return out
 }
 
-// ScoreBatch writes Score of every row of X into dst, with PredictBatch's
-// checks.
-func (m *Model) ScoreBatch(dst []float64, X featmap.Matrix) error {
-	if err := checkBatch(dst, X, len(m.mean)); err != nil {
-		return err
-	}
-	for i := 0; i < X.Rows; i++ {
-		dst[i] = m.Score(X.Data[i*X.Stride : i*X.Stride+X.Cols])
-	}
-	return nil
-}
-
-func checkBatch(dst []float64, X featmap.Matrix, d int) error {
-	if X.Cols != d || X.Rows < 0 || X.Stride < X.Cols || len(dst) != X.Rows ||
-		(X.Rows > 0 && (X.Stride > (math.MaxInt-X.Cols)/X.Rows || len(X.Data) < (X.Rows-1)*X.Stride+X.Cols)) {
-		return fmt.Errorf("pbrff: PredictBatch: %d×%d matrix (stride %d, %d values) and %d outputs for a model of %d inputs: %w",
-			X.Rows, X.Cols, X.Stride, len(X.Data), len(dst), d, featmap.ErrShape)
-	}
-	return nil
-}
-
-// newModel wires the scratch pool.
-func newModel(m *Model) *Model {
-	d := len(m.mean)
-	m.scratch.New = func() any { s := make([]float64, d); return &s }
-	return m
+func init() {
+	learners.Define(Name, "PBRFF: landmarks with pseudo-posterior-weighted random Fourier features + linear SVM (Letarte et al. 2019)", func() *Config { return new(Config) }, Fit, Load)
 }

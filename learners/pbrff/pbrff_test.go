@@ -6,24 +6,20 @@ import (
 	"math"
 	"reflect"
 	"runtime"
-	"sync"
 	"testing"
 
 	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/datasets/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/solvers"
 )
 
 // must unwraps a generator's result; the generators fail only on bad
 // arguments, which would be a bug in this file.
-func must(s *synth.Set, err error) *synth.Set {
-	if err != nil {
-		panic(err)
-	}
-	return s
-}
+// must and accuracy are the shared test helpers.
+var must, accuracy = learnertest.Must, learnertest.SetAccuracy
 
 func dense(s *synth.Set) featmap.Matrix { return featmap.Dense(s.N, s.D, s.X) }
 
@@ -34,16 +30,6 @@ func fit(t testing.TB, s *synth.Set, c Config) *Model {
 		t.Fatal(err)
 	}
 	return m
-}
-
-func accuracy(m learners.Model, s *synth.Set) float64 {
-	ok := 0
-	for i := 0; i < s.N; i++ {
-		if m.Predict(s.X[i*s.D:(i+1)*s.D]) == s.Y[i] {
-			ok++
-		}
-	}
-	return float64(ok) / float64(s.N)
 }
 
 // linearAccuracy is the test accuracy of a linear SVM on the raw inputs.
@@ -130,7 +116,9 @@ func TestFormulas(t *testing.T) {
 		{large, Config{Landmarks: 3, K: 4, Gamma: 2, Beta: 0.05, MaxEpochs: 20, Seed: 5}},
 	} {
 		tr, c, loss := tc.tr, tc.c, tc.c.Loss
-		m := fit(t, tr, c)
+		model := fit(t, tr, c)
+		m := model.Body()
+		mean, scale := model.Standardization()
 		n, d, L, K := tr.N, tr.D, c.Landmarks, c.K
 		J := L * K
 
@@ -138,7 +126,7 @@ func TestFormulas(t *testing.T) {
 		z := make([]float64, n*d)
 		for i := 0; i < n; i++ {
 			for k := 0; k < d; k++ {
-				z[i*d+k] = (tr.X[i*d+k] - m.mean[k]) / m.scale[k]
+				z[i*d+k] = (tr.X[i*d+k] - mean[k]) / scale[k]
 			}
 		}
 		for k := 0; k < d; k++ {
@@ -149,8 +137,8 @@ func TestFormulas(t *testing.T) {
 			for i := 0; i < n; i++ {
 				v += (tr.X[i*d+k] - mu) * (tr.X[i*d+k] - mu) / float64(n)
 			}
-			if !near(m.mean[k], mu, 1e-12) || !near(m.scale[k], math.Sqrt(v), 1e-12) {
-				t.Fatalf("scaler %v %v, want %v %v", m.mean[k], m.scale[k], mu, math.Sqrt(v))
+			if !near(mean[k], mu, 1e-12) || !near(scale[k], math.Sqrt(v), 1e-12) {
+				t.Fatalf("scaler %v %v, want %v %v", mean[k], scale[k], mu, math.Sqrt(v))
 			}
 		}
 		// Each landmark is a standardised training row; remember its label.
@@ -224,7 +212,7 @@ func TestFormulas(t *testing.T) {
 				}
 				want += m.coef[l] * phi
 			}
-			if got := m.Score(x); !near(got, want, 1e-10) {
+			if got := model.Score(x); !near(got, want, 1e-10) {
 				t.Fatalf("%s: Score(row %d) = %v, want %v", loss, i, got, want)
 			}
 		}
@@ -249,19 +237,19 @@ func TestTemperature(t *testing.T) {
 	tr := must(synth.Circles(200, 0.1, 3))
 	K := 6
 	m := fit(t, tr, Config{Landmarks: 5, K: K, Beta: 1e-12})
-	for j, q := range m.q {
+	for j, q := range m.Body().q {
 		if math.Abs(q-1/float64(K)) > 1e-10 {
 			t.Fatalf("β = 1e-12: q[%d] = %v, want 1/%d", j, q, K)
 		}
 	}
 	hot := fit(t, tr, Config{Landmarks: 5, K: K, Beta: 1e4})
 	for l := 0; l < 5; l++ {
-		if q := slicesMax(hot.q[l*K : (l+1)*K]); q < 0.999 {
+		if q := slicesMax(hot.Body().q[l*K : (l+1)*K]); q < 0.999 {
 			t.Errorf("β = 1e4: landmark %d: largest q = %v, want ≈ 1", l, q)
 		}
 	}
 	// Same seed, same landmarks and frequencies: only q differs.
-	if !reflect.DeepEqual(m.w, hot.w) || !reflect.DeepEqual(m.landmarks, hot.landmarks) {
+	if !reflect.DeepEqual(m.Body().w, hot.Body().w) || !reflect.DeepEqual(m.Body().landmarks, hot.Body().landmarks) {
 		t.Error("β changed the landmarks or frequencies")
 	}
 }
@@ -317,58 +305,6 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-func TestRoundTrip(t *testing.T) {
-	tr := must(synth.Moons(200, 0.1, 6))
-	te := must(synth.Moons(100, 0.1, 7))
-	for _, s := range []*synth.Set{tr, te} { // labels other than ±1 come back as themselves
-		for i := range s.Y {
-			s.Y[i] = 3 + 2*s.Y[i]
-		}
-	}
-	for _, loss := range []Loss{Hinge, SquaredHinge, Logistic} {
-		m := fit(t, tr, Config{Landmarks: 30, Loss: loss, Seed: 9})
-		data := marshal(t, m)
-		m2, err := Load(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lm, err := learners.Load(data) // dispatch by the header's method
-		if err != nil {
-			t.Fatal(err)
-		}
-		var buf bytes.Buffer
-		if n, err := m.WriteTo(&buf); err != nil || n != int64(len(data)) {
-			t.Fatalf("WriteTo: %d, %v", n, err)
-		}
-		m3 := new(Model)
-		if n, err := m3.ReadFrom(&buf); err != nil || n != int64(len(data)) {
-			t.Fatalf("ReadFrom: %d, %v", n, err)
-		}
-		for i := 0; i < te.N; i++ {
-			x := te.X[i*te.D : (i+1)*te.D]
-			s := m.Score(x)
-			if m2.Score(x) != s || m3.Score(x) != s || lm.(*Model).Score(x) != s || lm.Predict(x) != m.Predict(x) {
-				t.Fatalf("%s: a loaded model scores differently", loss)
-			}
-			if p := m.Predict(x); p != 1 && p != 5 {
-				t.Fatalf("Predict returned %v, not an original label", p)
-			}
-		}
-		if !bytes.Equal(marshal(t, m2), data) {
-			t.Errorf("%s: re-marshalled bytes differ", loss)
-		}
-		if !reflect.DeepEqual(m2.Config(), m.Config()) || m2.Labels() != m.Labels() || m2.NumInputs() != 2 || m2.Task() != learners.Binary {
-			t.Errorf("%s: config %+v / %+v, labels %v / %v", loss, m2.Config(), m.Config(), m2.Labels(), m.Labels())
-		}
-		if err := m2.UnmarshalBinary(data); err == nil {
-			t.Error("UnmarshalBinary into a model in use succeeded")
-		}
-	}
-	if _, err := new(Model).MarshalBinary(); err == nil {
-		t.Error("MarshalBinary of a zero Model succeeded")
-	}
-}
-
 func TestResolvedConfig(t *testing.T) {
 	tr := must(synth.Moons(60, 0.1, 1))
 	c := fit(t, tr, Config{Progress: func(learners.Event) error { return nil }}).Config()
@@ -398,147 +334,13 @@ func TestProbability(t *testing.T) {
 	}
 }
 
-func TestPredictBatch(t *testing.T) {
-	tr := must(synth.Moons(100, 0.1, 6))
-	m := fit(t, tr, Config{Landmarks: 20})
-	// A strided view: every row padded with one junk column.
-	d := tr.D
-	padded := make([]float64, tr.N*(d+1))
-	for i := 0; i < tr.N; i++ {
-		copy(padded[i*(d+1):], tr.X[i*d:(i+1)*d])
-		padded[i*(d+1)+d] = math.NaN()
-	}
-	V := featmap.Matrix{Rows: tr.N, Cols: d, Stride: d + 1, Data: padded}
-	dst, sc := make([]float64, tr.N), make([]float64, tr.N)
-	if err := m.PredictBatch(dst, V); err != nil {
-		t.Fatal(err)
-	}
-	if err := m.ScoreBatch(sc, V); err != nil {
-		t.Fatal(err)
-	}
-	for i := range dst {
-		x := tr.X[i*d : (i+1)*d]
-		if dst[i] != m.Predict(x) || sc[i] != m.Score(x) {
-			t.Fatalf("row %d: batch %v/%v, single %v/%v", i, dst[i], sc[i], m.Predict(x), m.Score(x))
-		}
-	}
-	if v := m.Predict([]float64{math.NaN(), 0}); !math.IsNaN(v) {
-		t.Errorf("Predict of a NaN input = %v, want NaN", v)
-	}
-}
-
-func TestPredictAllocs(t *testing.T) {
-	if raceEnabled {
-		t.Skip("the race detector makes sync.Pool drop items on purpose")
-	}
-	tr := must(synth.Moons(200, 0.1, 6))
-	m := fit(t, tr, Config{Loss: Logistic})
-	x := tr.X[:tr.D]
-	dst := make([]float64, tr.N)
-	X := dense(tr)
-	sink := 0.0
-	for name, f := range map[string]func(){
-		"Predict":      func() { sink += m.Predict(x) },
-		"Score":        func() { sink += m.Score(x) },
-		"Probability":  func() { sink += m.Probability(x) },
-		"PredictBatch": func() { _ = m.PredictBatch(dst, X) },
-		"ScoreBatch":   func() { _ = m.ScoreBatch(dst, X) },
-	} {
-		if a := testing.AllocsPerRun(100, f); a != 0 {
-			t.Errorf("%s: %v allocations per call", name, a)
-		}
-	}
-	// Wide inputs use the scratch pool.
-	wide := &synth.Set{N: 40, D: 100, X: make([]float64, 4000), Y: make([]float64, 40)}
-	for i := range wide.X {
-		wide.X[i] = math.Sin(float64(i) * 0.37)
-	}
-	for i := range wide.Y {
-		wide.Y[i] = float64(2*(i%2) - 1)
-	}
-	mw := fit(t, wide, Config{Landmarks: 5})
-	mw.Predict(wide.X[:100])
-	if a := testing.AllocsPerRun(100, func() { sink += mw.Predict(wide.X[:100]) }); a != 0 {
-		t.Errorf("Predict with d = 100: %v allocations per call", a)
-	}
-
-	// Concurrently: AllocsPerRun counts every goroutine's allocations.
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	for g := 0; g < 4; g++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				select {
-				case <-stop:
-					return
-				default:
-					m.Predict(x)
-					mw.Predict(wide.X[100:200])
-				}
-			}
-		}()
-	}
-	runs := 1000
-	if testing.Short() && runtime.GOARCH != "amd64" {
-		runs = 50 // emulated: the spinning goroutines slow everything down
-	}
-	a := testing.AllocsPerRun(runs, func() { sink += m.Predict(x) + mw.Predict(wide.X[:100]) })
-	close(stop)
-	wg.Wait()
-	if a != 0 {
-		t.Errorf("concurrent Predict: %v allocations per call", a)
-	}
-	_ = sink
-}
-
-func TestConcurrentPredict(t *testing.T) {
-	n := 300
-	if testing.Short() && (raceEnabled || runtime.GOARCH != "amd64") {
-		n = 60
-	}
-	tr := must(synth.Moons(n, 0.1, 9))
-	m := fit(t, tr, Config{Landmarks: 50, Loss: SquaredHinge})
-	want := make([]float64, tr.N)
-	if err := m.ScoreBatch(want, dense(tr)); err != nil {
-		t.Fatal(err)
-	}
-	var wg sync.WaitGroup
-	errs := make(chan string, 8)
-	for g := 0; g < 8; g++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			dst := make([]float64, tr.N)
-			for rep := 0; rep < 3; rep++ {
-				for i := range want {
-					if m.Score(tr.X[i*tr.D:(i+1)*tr.D]) != want[i] {
-						errs <- "Score differs under concurrency"
-						return
-					}
-				}
-				if err := m.ScoreBatch(dst, dense(tr)); err != nil || !reflect.DeepEqual(dst, want) {
-					errs <- "ScoreBatch differs under concurrency"
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	close(errs)
-	for e := range errs {
-		t.Fatal(e)
-	}
-}
-
 // TestLandmarksBeyondRows: landmarks are drawn with replacement, so L may
 // exceed n.
 func TestLandmarksBeyondRows(t *testing.T) {
 	tr := must(synth.Moons(12, 0.1, 5))
 	m := fit(t, tr, Config{Landmarks: 40, K: 3})
-	if len(m.coef) != 40 || len(m.b) != 120 {
-		t.Fatalf("%d landmarks, %d terms", len(m.coef), len(m.b))
+	if len(m.Body().coef) != 40 || len(m.Body().b) != 120 {
+		t.Fatalf("%d landmarks, %d terms", len(m.Body().coef), len(m.Body().b))
 	}
 	// Two rows only, one per class: n − 1 = 1 in the feature loss.
 	m = fit(t, &synth.Set{N: 2, D: 1, X: []float64{-1, 1}, Y: []float64{-1, 1}}, Config{Landmarks: 3, K: 2})

@@ -2,9 +2,10 @@ package prff
 
 import (
 	"fmt"
-	"math"
 
+	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
 
 // Name is the method's registry name and the "method" of its model files.
@@ -25,16 +26,18 @@ const (
 	BandwidthPoints = 500
 )
 
-// Loss selects the linear model Fit trains on the learned features.
-type Loss string
+// Loss selects the linear model fitted on the random features (the type
+// the linear learners share).
+type Loss = linrf.Loss
 
+// The losses.
 const (
 	// Logistic is L2-regularised logistic regression,
 	// (1/n) Σ log(1 + exp(−y_i(w·z_i + c))) + (λ/2)‖w‖² (Binary only).
-	Logistic Loss = "logistic"
+	Logistic = linrf.Logistic
 	// Ridge is ridge regression, (1/n) Σ (y_i − w·z_i − c)² + λ‖w‖², on the
 	// targets (Regression) or on the ±1 labels (Binary).
-	Ridge Loss = "ridge"
+	Ridge = linrf.Ridge
 )
 
 // Config configures Learn and Fit. The zero value selects the documented
@@ -84,40 +87,29 @@ type Config struct {
 	Progress learners.Progress `json:"-"`
 }
 
-func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
-
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
 	switch {
 	case c.Features < 0 || c.Features > MaxFeatures:
 		return fmt.Errorf("prff: Features = %d, want 1..%d (0 for the default %d)", c.Features, MaxFeatures, DefaultFeatures)
-	case !(c.Gamma >= 0) || !finite(c.Gamma):
+	case !(c.Gamma >= 0) || !xmath.Finite(c.Gamma):
 		return fmt.Errorf("prff: Gamma = %v, want a finite γ > 0 (0 for the bandwidth rule)", c.Gamma)
-	case !(c.Alpha >= 0) || !finite(c.Alpha):
+	case !(c.Alpha >= 0) || !xmath.Finite(c.Alpha):
 		return fmt.Errorf("prff: Alpha = %v, want a finite step α > 0 (0 for the default)", c.Alpha)
-	case !(c.FreqLambda >= 0) || !finite(c.FreqLambda):
+	case !(c.FreqLambda >= 0) || !xmath.Finite(c.FreqLambda):
 		return fmt.Errorf("prff: FreqLambda = %v, want a finite λ ≥ 0", c.FreqLambda)
 	case c.Batch < 0 || c.Batch > MaxBatch:
 		return fmt.Errorf("prff: Batch = %d, want 1..%d (0 for the default %d)", c.Batch, MaxBatch, DefaultBatch)
 	case c.MaxIter < 0 || c.MaxIter > MaxIterLimit:
 		return fmt.Errorf("prff: MaxIter = %d, want 1..%d (0 for the default %d)", c.MaxIter, MaxIterLimit, DefaultMaxIter)
-	case !(c.Tol >= 0) || !finite(c.Tol):
+	case !(c.Tol >= 0) || !xmath.Finite(c.Tol):
 		return fmt.Errorf("prff: Tol = %v, want a finite tolerance > 0 (0 for the default %g)", c.Tol, DefaultTol)
-	case !(c.Lambda >= 0) || !finite(c.Lambda):
+	case !(c.Lambda >= 0) || !xmath.Finite(c.Lambda):
 		return fmt.Errorf("prff: Lambda = %v, want a finite λ > 0 (0 for the default %g)", c.Lambda, DefaultLambda)
 	case !c.Task.Valid():
 		return fmt.Errorf("prff: Task = %v, want binary or regression", c.Task)
 	}
-	switch c.Loss {
-	case "", Ridge:
-	case Logistic:
-		if c.Task != learners.Binary {
-			return fmt.Errorf("prff: Loss = logistic needs the binary task, not %v", c.Task)
-		}
-	default:
-		return fmt.Errorf("prff: unknown Loss %q, want %q or %q", c.Loss, Logistic, Ridge)
-	}
-	return nil
+	return linrf.CheckLoss("prff", c.Loss, c.Task)
 }
 
 // resolve fills in the data-independent defaults (Gamma and Alpha are set
@@ -138,12 +130,7 @@ func (c Config) resolve() Config {
 	if c.Lambda == 0 {
 		c.Lambda = DefaultLambda
 	}
-	if c.Loss == "" {
-		c.Loss = Logistic
-		if c.Task == learners.Regression {
-			c.Loss = Ridge
-		}
-	}
+	c.Loss = linrf.Resolve(c.Loss, c.Task)
 	c.Progress = nil
 	return c
 }

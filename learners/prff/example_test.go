@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/rand/v2"
 
 	"github.com/rfkit/rfkit/datasets/synth"
 	"github.com/rfkit/rfkit/featmap"
@@ -12,44 +11,22 @@ import (
 )
 
 func ExampleFit() {
-	// XOR: the label is 1 when x₁ and x₂ have the same sign, else 0, a
-	// problem no linear classifier solves.
-	r := rand.New(rand.NewPCG(1, 2))
-	const n = 400
-	X, y := make([]float64, 2*n), make([]float64, n)
-	for i := range y {
-		a, b := 2*r.Float64()-1, 2*r.Float64()-1
-		X[2*i], X[2*i+1] = a, b
-		if a*b > 0 {
-			y[i] = 1
-		}
-	}
-	m, err := prff.Fit(context.Background(), featmap.Dense(n, 2, X), y, prff.Config{Seed: 1})
+	// Two interleaved half-moons: 20 features learned to fit the Gram
+	// matrix, then logistic regression on them.
+	tr, err := synth.Moons(400, 0.1, 1)
 	if err != nil {
 		panic(err)
 	}
-	for _, x := range [][]float64{{0.5, 0.5}, {-0.5, 0.5}, {-0.5, -0.5}, {0.5, -0.5}} {
-		fmt.Printf("%5.2f → %v\n", x, m.Predict(x))
-	}
-
-	// The model file stores the sampled features: a reloaded model predicts
-	// exactly as the original.
-	data, err := m.MarshalBinary()
+	m, err := prff.Fit(context.Background(), featmap.Dense(tr.N, tr.D, tr.X), tr.Y, prff.Config{Features: 20, Seed: 1})
 	if err != nil {
 		panic(err)
 	}
-	m2, err := prff.Load(data)
-	if err != nil {
-		panic(err)
-	}
-	x := []float64{0.3, -0.8}
-	fmt.Println(m.Config().Features, "features; same score after reload:", m2.Score(x) == m.Score(x))
+	fmt.Printf("(0, 1) → %v, (1, -0.5) → %v\n", m.Predict([]float64{0, 1}), m.Predict([]float64{1, -0.5}))
+	// The model keeps the learned map (on standardised inputs) and γ.
+	fmt.Println(m.Map().Features(), "learned features, γ > 0:", m.Map().Gamma() > 0)
 	// Output:
-	// [ 0.50  0.50] → 1
-	// [-0.50  0.50] → 0
-	// [-0.50 -0.50] → 1
-	// [ 0.50 -0.50] → 0
-	// 50 features; same score after reload: true
+	// (0, 1) → -1, (1, -0.5) → 1
+	// 20 learned features, γ > 0: true
 }
 
 func ExampleLearn() {

@@ -8,8 +8,7 @@ import (
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/internal/prep"
-	"github.com/rfkit/rfkit/solvers"
+	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
 
 // Fit trains a model on the rows of X (n×d) and the labels or targets y
@@ -26,55 +25,28 @@ import (
 // checked after each feature, not inside the solver.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	start := time.Now()
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("prff: %w", err)
-	}
-	if err := cfg.Validate(); err != nil {
+	p, err := learners.Prepare(ctx, Name, cfg, cfg.Task, X, y)
+	if err != nil {
 		return nil, err
 	}
-	if err := prep.Check(X, y); err != nil {
-		return nil, fmt.Errorf("prff: %w", err)
-	}
-	n, d := X.Rows, X.Cols
+	n, d := p.N, p.D
 	c := cfg.resolve()
 	D := c.Features
 	if n > math.MaxInt/D/8 {
 		return nil, fmt.Errorf("prff: %d rows × %d features do not fit in memory", n, D)
 	}
-	m := &Model{}
-	t := y
-	if c.Task == learners.Binary {
-		var err error
-		if t, m.labels, err = learners.BinaryLabels(y); err != nil {
-			return nil, fmt.Errorf("prff: %w", err)
-		}
-	}
-
-	scaler, xs, err := prep.Standardize(X)
-	if err != nil {
-		return nil, fmt.Errorf("prff: %w", err)
-	}
-	m.mean, m.scale = scaler.Mean, scaler.Scale
-	m.fmap, c, err = learn(ctx, xs, n, d, c, cfg.Progress, 1, start)
+	b := &body{}
+	b.fmap, c, err = learn(ctx, p.Z, n, d, c, cfg.Progress, 1, start)
 	if err != nil {
 		return nil, err
 	}
-	m.cfg = c
+	b.cfg, b.RFF = c, b.fmap.rff
 	z := make([]float64, n*D)
-	if err := m.fmap.rff.Transform(featmap.Dense(n, D, z), featmap.Dense(n, d, xs)); err != nil {
+	if err := b.RFF.Transform(featmap.Dense(n, D, z), featmap.Dense(n, d, p.Z)); err != nil {
 		return nil, fmt.Errorf("prff: %w", err)
 	}
-
 	var loss float64
-	switch c.Loss {
-	case Logistic:
-		var info solvers.Result
-		m.coef, m.bias, err = solvers.Logistic(z, n, D, t, c.Lambda, solvers.LogisticOptions{Info: &info})
-		loss = info.F
-	case Ridge:
-		m.coef, m.bias, err = solvers.Ridge(z, n, D, t, c.Lambda, solvers.RidgeOptions{})
-		loss = ridgeObjective(z, t, m.coef, m.bias, c.Lambda)
-	}
+	b.Coef, b.Bias, loss, err = linrf.Solve(z, n, D, p.Targets, c.Loss == Logistic, c.Lambda)
 	if err != nil {
 		return nil, fmt.Errorf("prff: %s solver: %w", c.Loss, err)
 	}
@@ -85,16 +57,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("prff: %w", err)
 	}
-	return newModel(m), nil
-}
-
-// ridgeObjective is (1/n)‖t − Zw − c‖² + λ‖w‖², Z n×len(w) row-major.
-func ridgeObjective(z, t, w []float64, c, lambda float64) float64 {
-	D := len(w)
-	var sse float64
-	for i, ti := range t {
-		r := ti - dot(w, z[i*D:(i+1)*D]) - c
-		sse += float64(r * r)
-	}
-	return sse/float64(len(t)) + float64(lambda*dot(w, w))
+	m := new(Model)
+	learners.Build(&m.Base, p.Common(c.Task, linrf.Link(c.Loss)), b)
+	return m, nil
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/internal/prep"
 	"github.com/rfkit/rfkit/trig"
 )
 
@@ -100,12 +99,12 @@ func Learn(ctx context.Context, X featmap.Matrix, cfg Config) (*Map, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if err := prep.Shape(X, 0); err != nil {
+	if err := learners.CheckShape(X, 0); err != nil {
 		return nil, fmt.Errorf("prff: %w", err)
 	}
 	for i := 0; i < X.Rows; i++ {
 		for k, v := range X.Row(i) {
-			if !finite(v) {
+			if !xmath.Finite(v) {
 				return nil, fmt.Errorf("prff: X[%d, %d] is %v: inputs must be finite", i, k, v)
 			}
 		}
@@ -131,13 +130,13 @@ func learn(ctx context.Context, xs []float64, n, d int, c Config, p learners.Pro
 			return nil, c, fmt.Errorf("prff: %w", err)
 		}
 		c.Gamma = 1 / float64(2*float64(sigma*sigma))
-		if !(c.Gamma > 0) || !finite(c.Gamma) {
+		if !(c.Gamma > 0) || !xmath.Finite(c.Gamma) {
 			return nil, c, fmt.Errorf("prff: bandwidth rule gives σ = %v, γ = %v: set Gamma", sigma, c.Gamma)
 		}
 	}
 	if c.Alpha == 0 {
 		c.Alpha = defaultAlpha(c.Gamma, d)
-		if !(c.Alpha > 0) || !finite(c.Alpha) {
+		if !(c.Alpha > 0) || !xmath.Finite(c.Alpha) {
 			return nil, c, fmt.Errorf("prff: default step α = %v for γ = %v: set Alpha", c.Alpha, c.Gamma)
 		}
 	}
@@ -223,16 +222,6 @@ func sqDist(a, b []float64) float64 {
 	return s
 }
 
-// dot is Σ a_k·b_k in a fixed order without FMA contraction.
-func dot(a, b []float64) float64 {
-	b = b[:len(a)]
-	var s float64
-	for k, v := range a {
-		s += float64(v * b[k])
-	}
-	return s
-}
-
 // problem is the Gram loss of one new feature on one mini-batch.
 type problem struct {
 	m, d   int
@@ -277,14 +266,14 @@ func (p *problem) setup(xs []float64, d int, rows []int, freqs [][]float64, phas
 		xi := p.x[i*d : (i+1)*d]
 		ci := C[i*J : (i+1)*J]
 		for j, f := range freqs {
-			ci[j] = phases[j] + dot(xi, f)
+			ci[j] = phases[j] + xmath.DotRound(xi, f)
 		}
 		trig.Cos(ci, ci)
 	}
 	for i := 0; i < m; i++ {
 		ci := C[i*J : (i+1)*J]
 		for l := i; l < m; l++ {
-			v := p.a[i*m+l] - float64(p.kappa*dot(ci, C[l*J:(l+1)*J]))
+			v := p.a[i*m+l] - float64(p.kappa*xmath.DotRound(ci, C[l*J:(l+1)*J]))
 			p.a[i*m+l], p.a[l*m+i] = v, v
 		}
 	}
@@ -302,7 +291,7 @@ func grow(s []float64, n int) []float64 {
 func (p *problem) eval(w []float64, b float64, gw []float64) (loss, gb float64) {
 	m, d := p.m, p.d
 	for i := 0; i < m; i++ {
-		p.theta[i] = b + dot(p.x[i*d:(i+1)*d], w)
+		p.theta[i] = b + xmath.DotRound(p.x[i*d:(i+1)*d], w)
 	}
 	trig.Sincos(p.sin[:m], p.cos[:m], p.theta[:m])
 	var sum float64
@@ -318,7 +307,7 @@ func (p *problem) eval(w []float64, b float64, gw []float64) (loss, gb float64) 
 		p.u[i] = ui
 	}
 	mm := float64(m) * float64(m)
-	loss = sum/mm + float64(p.lambda*dot(w, w))
+	loss = sum/mm + float64(p.lambda*xmath.DotRound(w, w))
 	if gw == nil {
 		return loss, 0
 	}

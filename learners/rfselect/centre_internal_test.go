@@ -8,7 +8,6 @@ import (
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/internal/prep"
 )
 
 // TestFitScoresCentredLabels: on imbalanced classes (10 % positive) Fit
@@ -31,7 +30,7 @@ func TestFitScoresCentredLabels(t *testing.T) {
 		}
 	}
 	X := featmap.Dense(n, d, xs)
-	_, std, err := prep.Standardize(X)
+	_, _, std, err := learners.Standardize(X)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +50,7 @@ func TestFitScoresCentredLabels(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c := m.cfg
+		c := m.Config()
 		pick := func(target []float64) *featmap.RFF {
 			var f *featmap.RFF
 			var err error
@@ -65,7 +64,7 @@ func TestFitScoresCentredLabels(t *testing.T) {
 			}
 			return f
 		}
-		got, _ := m.rff.Weights()
+		got, _ := m.Body().RFF.Weights()
 		want, _ := pick(centred).Weights()
 		raw, _ := pick(y).Weights()
 		if !slices.Equal(got, want) {

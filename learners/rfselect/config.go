@@ -1,5 +1,7 @@
 // Package rfselect holds two data-dependent selections of random Fourier
-// features, the baselines of the MFGA paper (methods.md §3):
+// features, the baselines of the MFGA paper (Shahrampour and Tarokh,
+// "Learning bounds for greedy approximation with explicit feature maps
+// from multiple kernels", NeurIPS 2018):
 //
 //   - EERF (Shahrampour, Beirami and Tarokh 2018): draw M₀ candidate
 //     features of the Gaussian kernel and keep the M of largest energy
@@ -44,6 +46,7 @@ import (
 	"math"
 
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
 
 // Selection names a selection strategy; it is also the registry name and
@@ -65,14 +68,18 @@ const (
 	MaxFeatures              = 1 << 16
 )
 
-// Loss selects the linear model fitted on the selected features.
-type Loss string
+// Loss selects the linear model fitted on the random features (the type
+// the linear learners share).
+type Loss = linrf.Loss
 
+// The losses.
 const (
-	// Logistic is L2-regularised logistic regression (Binary only).
-	Logistic Loss = "logistic"
-	// Ridge is ridge regression on the targets or the ±1 labels.
-	Ridge Loss = "ridge"
+	// Logistic is L2-regularised logistic regression,
+	// (1/n) Σ log(1 + exp(−y_i(w·z_i + c))) + (λ/2)‖w‖² (Binary only).
+	Logistic = linrf.Logistic
+	// Ridge is ridge regression, (1/n) Σ (y_i − w·z_i − c)² + λ‖w‖², on the
+	// targets (Regression) or on the ±1 labels (Binary).
+	Ridge = linrf.Ridge
 )
 
 // Config configures Fit. The zero value selects the documented defaults:
@@ -124,16 +131,7 @@ func (c Config) Validate() error {
 	case !c.Task.Valid():
 		return fmt.Errorf("rfselect: Task = %v, want binary or regression", c.Task)
 	}
-	switch c.Loss {
-	case "", Ridge:
-	case Logistic:
-		if c.Task != learners.Binary {
-			return fmt.Errorf("rfselect: Loss = logistic needs the binary task, not %v", c.Task)
-		}
-	default:
-		return fmt.Errorf("rfselect: unknown Loss %q, want %q or %q", c.Loss, Logistic, Ridge)
-	}
-	return nil
+	return linrf.CheckLoss("rfselect", c.Loss, c.Task)
 }
 
 func (c Config) features() int {
@@ -161,12 +159,7 @@ func (c Config) resolve(d int) Config {
 	if c.Lambda == 0 {
 		c.Lambda = DefaultLambda
 	}
-	if c.Loss == "" {
-		c.Loss = Logistic
-		if c.Task == learners.Regression {
-			c.Loss = Ridge
-		}
-	}
+	c.Loss = linrf.Resolve(c.Loss, c.Task)
 	c.Progress = nil
 	return c
 }

@@ -1,35 +1,18 @@
 package rfselect_test
 
 import (
-	"context"
-	"encoding/binary"
-	"errors"
-	"hash/crc32"
 	"math"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/rfselect"
 )
 
 func TestFitErrors(t *testing.T) {
 	X, y := rings(20, 0, 0, 1, 1)
-	with := func(i int, v float64) featmap.Matrix {
-		d := append([]float64(nil), X.Data...)
-		d[i] = v
-		return featmap.Dense(X.Rows, X.Cols, d)
-	}
-	yWith := func(i int, v float64) []float64 {
-		c := append([]float64(nil), y...)
-		c[i] = v
-		return c
-	}
-	three := yWith(5, 2)
-	one := make([]float64, len(y))
 	cases := []struct {
 		name string
 		X    featmap.Matrix
@@ -37,18 +20,6 @@ func TestFitErrors(t *testing.T) {
 		cfg  rfselect.Config
 		want string
 	}{
-		{"NaN in X", with(7, math.NaN()), y, rfselect.Config{}, "rfselect: X[3, 1] is NaN: inputs must be finite"},
-		{"Inf in X", with(0, math.Inf(-1)), y, rfselect.Config{}, "X[0, 0] is -Inf"},
-		{"Inf in y", X, yWith(4, math.Inf(1)), rfselect.Config{}, "rfselect: y[4] is +Inf: targets must be finite"},
-		{"NaN in y regression", X, yWith(2, math.NaN()), rfselect.Config{Task: learners.Regression}, "y[2] is NaN"},
-		{"ragged y", X, y[:19], rfselect.Config{}, "rfselect: X has 20 rows but y has 19 values"},
-		{"short data", featmap.Dense(20, 2, X.Data[:39]), y, rfselect.Config{}, "needs 40 elements, has 39"},
-		{"bad stride", featmap.Matrix{Rows: 20, Cols: 2, Stride: 1, Data: X.Data}, y, rfselect.Config{}, "stride 1 is below its 2 columns"},
-		{"huge stride", featmap.Matrix{Rows: 20, Cols: 2, Stride: math.MaxInt / 4, Data: X.Data}, y, rfselect.Config{}, "too large"},
-		{"empty", featmap.Matrix{}, nil, rfselect.Config{}, "rfselect: X is 0×0: empty data"},
-		{"no columns", featmap.Dense(3, 0, nil), []float64{1, 2, 3}, rfselect.Config{}, "empty data"},
-		{"one class", X, one, rfselect.Config{}, "rfselect: labels: only one class (every label is 0)"},
-		{"three classes", X, three, rfselect.Config{}, "more than two classes (0, 1 and 2, first at y[5])"},
 		{"unknown selection", X, y, rfselect.Config{Selection: "top"}, `rfselect: unknown Selection "top"`},
 		{"few candidates", X, y, rfselect.Config{Features: 10, Candidates: 5}, "Candidates = 5 is below Features = 10"},
 		{"few candidates default M", X, y, rfselect.Config{Candidates: 50}, "Candidates = 50 is below Features = 100"},
@@ -64,17 +35,7 @@ func TestFitErrors(t *testing.T) {
 		{"logistic regression", X, y, rfselect.Config{Loss: rfselect.Logistic, Task: learners.Regression}, "logistic needs the binary task"},
 		{"bad task", X, y, rfselect.Config{Task: 7}, "Task = Task(7)"},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			m, err := rfselect.Fit(context.Background(), c.X, c.y, c.cfg)
-			if err == nil || m != nil {
-				t.Fatalf("got %v, %v; want error %q", m, err, c.want)
-			}
-			if !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "rfselect: ") {
-				t.Fatalf("got %q, want %q", err, c.want)
-			}
-		})
-	}
+	learnertest.FitErrors(t, "rfselect: ", rfselect.Fit, cases)
 }
 
 func TestProgressAndContext(t *testing.T) {
@@ -89,43 +50,6 @@ func TestProgressAndContext(t *testing.T) {
 		events[0].Method != "eerf" || !math.IsNaN(events[0].Loss) || !(events[2].Loss > 0) || events[2].Elapsed < events[0].Elapsed {
 		t.Errorf("events %+v", events)
 	}
-
-	stop := errors.New("enough")
-	cfg.Progress = func(learners.Event) error { return stop }
-	if _, err := rfselect.Fit(context.Background(), X, y, cfg); !errors.Is(err, stop) || !strings.Contains(err.Error(), "after round 1 of 3") {
-		t.Errorf("stopping callback: %v", err)
-	}
-
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := rfselect.Fit(ctx, X, y, rfselect.Config{}); !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled context: %v", err)
-	}
-	ctx, cancel = context.WithTimeout(context.Background(), time.Hour)
-	defer cancel()
-	cfg.Progress = func(learners.Event) error { cancel(); return nil } // cancelled during round 1
-	if _, err := rfselect.Fit(ctx, X, y, cfg); !errors.Is(err, context.Canceled) {
-		t.Errorf("context cancelled mid-fit: %v", err)
-	}
-}
-
-func TestPredictBatchErrors(t *testing.T) {
-	X, y := rings(30, 0, 0, 1, 3)
-	m := fit(t, X, y, rfselect.Config{Features: 10})
-	for _, c := range []struct {
-		dst  []float64
-		X    featmap.Matrix
-		want string
-	}{
-		{make([]float64, 30), featmap.Dense(30, 3, make([]float64, 90)), "X has 3 columns, the model takes 2 inputs"},
-		{make([]float64, 29), X, "len(dst) = 29, X has 30 rows"},
-		{make([]float64, 30), featmap.Dense(30, 2, X.Data[:50]), "needs 60 elements, has 50"},
-		{nil, featmap.Matrix{}, "empty data"},
-	} {
-		if err := m.PredictBatch(c.dst, c.X); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("got %v, want %q", err, c.want)
-		}
-	}
 }
 
 func TestLoadErrors(t *testing.T) {
@@ -134,112 +58,25 @@ func TestLoadErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	flipped := append([]byte(nil), good...)
-	flipped[len(flipped)/2] ^= 1
 
-	// Well-formed files with the wrong contents.
-	rewrite := func(mod func(f *modelfile.File)) []byte {
-		f, err := modelfile.Parse(good)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mod(f)
-		b, err := f.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
-	setArray := func(f *modelfile.File, name string, v []float64) {
-		for i := range f.Arrays {
-			if f.Arrays[i].Name == name {
-				f.Arrays[i].Data = v
-			}
-		}
-	}
 	cases := []struct {
 		name string
 		data []byte
 		want string
 	}{
-		{"empty", nil, "truncated"},
-		{"truncated", good[:len(good)-9], "truncated"},
-		{"flipped", flipped, "checksum mismatch"},
-		{"other method", rewrite(func(f *modelfile.File) { f.Header.Method = "gbrff" }), `a "gbrff" model, not "eerf"`},
-		{"newer", rewrite(func(f *modelfile.File) { f.Header.Version = 2 }), "model version 2 is newer"},
-		{"bad config", rewrite(func(f *modelfile.File) { f.Header.Config = []byte(`{"Features":"many"}`) }), "config"},
-		{"unresolved", rewrite(func(f *modelfile.File) { f.Header.Config = []byte(`{"Features":10}`) }), "unresolved defaults"},
-		{"invalid config", rewrite(func(f *modelfile.File) {
+		{"unresolved", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Config = []byte(`{"Features":10}`) }), "unresolved defaults"},
+		{"invalid config", learnertest.Rewrite(t, good, func(f *modelfile.File) {
 			f.Header.Config = []byte(`{"Features":10,"Gamma":-1,"Lambda":1,"Loss":"ridge"}`)
 		}), "Gamma = -1"},
-		{"selection mismatch", rewrite(func(f *modelfile.File) {
+		{"selection mismatch", learnertest.Rewrite(t, good, func(f *modelfile.File) {
 			f.Header.Config = []byte(`{"Selection":"lkrf","Features":10,"Candidates":200,"Gamma":1,"Rho":1,"Lambda":1,"Loss":"ridge"}`)
 		}), `config selection "lkrf" in a "eerf" model`},
-		{"task mismatch", rewrite(func(f *modelfile.File) {
+		{"task mismatch", learnertest.Rewrite(t, good, func(f *modelfile.File) {
 			f.Header.Config = []byte(`{"Selection":"eerf","Features":10,"Candidates":200,"Gamma":1,"Rho":1,"Lambda":1,"Loss":"ridge","Task":"regression"}`)
 		}), "config task regression, header task binary"},
-		{"short w", rewrite(func(f *modelfile.File) { setArray(f, "w", make([]float64, 19)) }), `array "w" has 19 elements, want 20`},
-		{"no coef", rewrite(func(f *modelfile.File) { f.Arrays = f.Arrays[:4] }), `no array "coef"`},
-		{"zero scale", rewrite(func(f *modelfile.File) { setArray(f, "scale", []float64{1, 0}) }), "scale[1] = 0"},
-		{"no bias", rewrite(func(f *modelfile.File) { delete(f.Header.Meta, "bias") }), `no meta value "bias"`},
-		{"more inputs", rewrite(func(f *modelfile.File) { f.Header.Inputs = 3 }), `array "mean" has 2 elements, want 3`},
+		{"short w", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "w", make([]float64, 19)) }), `array "w" has 19 elements, want 20`},
+		{"no coef", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Arrays = f.Arrays[:4] }), `no array "coef"`},
+		{"no bias", learnertest.Rewrite(t, good, func(f *modelfile.File) { delete(f.Header.Meta, "bias") }), `no meta value "bias"`},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			m, err := rfselect.Load(c.data)
-			if err == nil || m != nil {
-				t.Fatalf("got %v, %v; want error %q", m, err, c.want)
-			}
-			if !errors.Is(err, modelfile.ErrCorrupt) || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "rfselect: ") {
-				t.Fatalf("got %q, want ErrCorrupt and %q", err, c.want)
-			}
-		})
-	}
-	if _, err := new(rfselect.Model).MarshalBinary(); err == nil {
-		t.Error("MarshalBinary of a zero Model succeeded")
-	}
-}
-
-func FuzzUnmarshal(f *testing.F) {
-	X, y := rings(20, 0, 0, 1, 4)
-	good, err := fit(f, X, y, rfselect.Config{Features: 4}).MarshalBinary()
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add(good)
-	for _, n := range []int{0, 8, 30, len(good) / 2, len(good) - 1} {
-		f.Add(good[:n])
-	}
-	for _, i := range []int{10, 40, len(good) - 30} {
-		c := append([]byte(nil), good...)
-		c[i] ^= 0x10
-		f.Add(c)
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		checkLoad(t, data)
-		if len(data) >= 4 { // fix the checksum to reach the contents
-			body := data[:len(data)-4]
-			checkLoad(t, binary.LittleEndian.AppendUint32(append([]byte(nil), body...), crc32.ChecksumIEEE(body)))
-		}
-	})
-}
-
-func checkLoad(t *testing.T, data []byte) {
-	m, err := rfselect.Load(data)
-	if err != nil {
-		if m != nil || !errors.Is(err, modelfile.ErrCorrupt) {
-			t.Fatalf("%v with model %v", err, m)
-		}
-		return
-	}
-	// A model that loads is usable and round-trips.
-	x := make([]float64, m.NumInputs())
-	m.Predict(x)
-	b, err := m.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := rfselect.Load(b); err != nil {
-		t.Fatal(err)
-	}
+	learnertest.LoadErrors(t, "rfselect: ", rfselect.Load, cases)
 }

@@ -8,8 +8,7 @@ import (
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/internal/prep"
-	"github.com/rfkit/rfkit/solvers"
+	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
 
 // rounds is the number of progress events of a Fit: selection, features, solve.
@@ -28,35 +27,19 @@ const rounds = 3
 // the scores, n×M for the features. ctx is checked between rounds.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	start := time.Now()
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("rfselect: %w", err)
-	}
-	if err := cfg.Validate(); err != nil {
+	p, err := learners.Prepare(ctx, "rfselect", cfg, cfg.Task, X, y)
+	if err != nil {
 		return nil, err
 	}
-	if err := prep.Check(X, y); err != nil {
-		return nil, fmt.Errorf("rfselect: %w", err)
-	}
-	n, d := X.Rows, X.Cols
+	n, d := p.N, p.D
 	c := cfg.resolve(d)
 	D := c.Features
 	if n > math.MaxInt/D/8 {
 		return nil, fmt.Errorf("rfselect: %d rows × %d features do not fit in memory", n, D)
 	}
-	m := &Model{cfg: c}
-	t := y
-	if c.Task == learners.Binary {
-		var err error
-		if t, m.labels, err = learners.BinaryLabels(y); err != nil {
-			return nil, fmt.Errorf("rfselect: %w", err)
-		}
-	}
-	scaler, xs, err := prep.Standardize(X)
-	if err != nil {
-		return nil, fmt.Errorf("rfselect: %w", err)
-	}
-	m.mean, m.scale = scaler.Mean, scaler.Scale
-	Xs := featmap.Dense(n, d, xs)
+	t := p.Targets
+	b := &body{cfg: c}
+	Xs := featmap.Dense(n, d, p.Z)
 
 	// Round 1: select. The score target is centred for both tasks: the
 	// linear model has an unpenalised intercept, so what a feature can add
@@ -73,9 +56,9 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		st[i] = v - mean
 	}
 	if c.Selection == LKRFSelection {
-		m.rff, err = LKRF(Xs, st, c.Candidates, D, c.Gamma, c.Rho, c.Seed)
+		b.RFF, err = LKRF(Xs, st, c.Candidates, D, c.Gamma, c.Rho, c.Seed)
 	} else {
-		m.rff, err = EERF(Xs, st, c.Candidates, D, c.Gamma, c.Seed)
+		b.RFF, err = EERF(Xs, st, c.Candidates, D, c.Gamma, c.Seed)
 	}
 	if err != nil {
 		return nil, err
@@ -86,7 +69,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 
 	// Round 2: the features.
 	z := make([]float64, n*D)
-	if err := m.rff.Transform(featmap.Dense(n, D, z), Xs); err != nil {
+	if err := b.RFF.Transform(featmap.Dense(n, D, z), Xs); err != nil {
 		return nil, fmt.Errorf("rfselect: %w", err)
 	}
 	if err := report(ctx, c.Selection, cfg.Progress, 2, math.NaN(), start); err != nil {
@@ -95,21 +78,15 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 
 	// Round 3: the linear model.
 	var loss float64
-	switch c.Loss {
-	case Logistic:
-		var info solvers.Result
-		m.coef, m.bias, err = solvers.Logistic(z, n, D, t, c.Lambda, solvers.LogisticOptions{Info: &info})
-		loss = info.F
-	case Ridge:
-		m.coef, m.bias, err = solvers.Ridge(z, n, D, t, c.Lambda, solvers.RidgeOptions{})
-		loss = ridgeObjective(z, t, m.coef, m.bias, c.Lambda)
-	}
+	b.Coef, b.Bias, loss, err = linrf.Solve(z, n, D, t, c.Loss == Logistic, c.Lambda)
 	if err != nil {
 		return nil, fmt.Errorf("rfselect: %s solver: %w", c.Loss, err)
 	}
 	if err := report(ctx, c.Selection, cfg.Progress, 3, loss, start); err != nil {
 		return nil, err
 	}
+	m := new(Model)
+	learners.Build(&m.Base, p.Common(c.Task, linrf.Link(c.Loss)), b)
 	return m, nil
 }
 
@@ -123,29 +100,4 @@ func report(ctx context.Context, sel Selection, p learners.Progress, round int, 
 		return fmt.Errorf("rfselect: %w", err)
 	}
 	return nil
-}
-
-// ridgeObjective is (1/n)‖t − Zw − c‖² + λ‖w‖², Z n×len(w) row-major.
-func ridgeObjective(z, t, w []float64, c, lambda float64) float64 {
-	D := len(w)
-	var sse, ww float64
-	for i, ti := range t {
-		r := ti - dot(w, z[i*D:(i+1)*D]) - c
-		sse += r * r
-	}
-	for _, v := range w {
-		ww += v * v
-	}
-	return sse/float64(len(t)) + lambda*ww
-}
-
-// dot is Σ a_j·b_j with explicit FMAs, so it rounds the same on every
-// architecture.
-func dot(a, b []float64) float64 {
-	b = b[:len(a)]
-	var s float64
-	for j, v := range a {
-		s = math.FMA(v, b[j], s)
-	}
-	return s
 }

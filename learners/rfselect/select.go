@@ -8,7 +8,7 @@ import (
 	"slices"
 
 	"github.com/rfkit/rfkit/featmap"
-	"github.com/rfkit/rfkit/learners/internal/prep"
+	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/solvers"
 )
 
@@ -110,7 +110,7 @@ func LKRF(X featmap.Matrix, y []float64, candidates, M int, gamma, rho float64, 
 // candidateScores samples the candidate map and returns Σ_i y_i z_j(x_i)
 // / (n·scale) = (1/n) Σ_i y_i cos(ω_j·x_i + b_j) for every candidate j.
 func candidateScores(X featmap.Matrix, y []float64, candidates, M int, gamma float64, seed uint64) (*featmap.RFF, []float64, error) {
-	if err := prep.Check(X, y); err != nil {
+	if err := learners.CheckData(X, y); err != nil {
 		return nil, nil, err
 	}
 	switch {

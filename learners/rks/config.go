@@ -8,11 +8,11 @@
 // the default) or ridge regression (regression, or classification on ±1
 // targets), both with an unpenalised intercept (package solvers).
 //
-// It is also the template of every rfkit learner: Config with documented
-// zero-value defaults and Validate, Fit with a context and a Progress
-// callback, an immutable Model whose Predict and PredictBatch allocate
-// nothing, a model file through internal/modelfile, and registration with
-// package learners.
+// It is the smallest rfkit learner, and so the one to read first: a
+// Config with documented zero-value defaults and Validate, a Fit on the
+// shared prologue (learners.Prepare) with a context and a Progress
+// callback, a Model that is learners.Base over the linear random-feature
+// body the linear learners share, and one line in the conformance suite.
 package rks
 
 import (
@@ -20,6 +20,7 @@ import (
 	"math"
 
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
 
 // Name is the method's registry name and the "method" of its model files.
@@ -32,16 +33,18 @@ const (
 	MaxFeatures     = 1 << 16
 )
 
-// Loss selects the linear model fitted on the random features.
-type Loss string
+// Loss selects the linear model fitted on the random features (the type
+// the linear learners share).
+type Loss = linrf.Loss
 
+// The losses.
 const (
 	// Logistic is L2-regularised logistic regression,
 	// (1/n) Σ log(1 + exp(−y_i(w·z_i + c))) + (λ/2)‖w‖² (Binary only).
-	Logistic Loss = "logistic"
+	Logistic = linrf.Logistic
 	// Ridge is ridge regression, (1/n) Σ (y_i − w·z_i − c)² + λ‖w‖², on the
 	// targets (Regression) or on the ±1 labels (Binary).
-	Ridge Loss = "ridge"
+	Ridge = linrf.Ridge
 )
 
 // Config configures Fit. The zero value selects the documented defaults:
@@ -83,16 +86,7 @@ func (c Config) Validate() error {
 	case !c.Task.Valid():
 		return fmt.Errorf("rks: Task = %v, want binary or regression", c.Task)
 	}
-	switch c.Loss {
-	case "", Ridge:
-	case Logistic:
-		if c.Task != learners.Binary {
-			return fmt.Errorf("rks: Loss = logistic needs the binary task, not %v", c.Task)
-		}
-	default:
-		return fmt.Errorf("rks: unknown Loss %q, want %q or %q", c.Loss, Logistic, Ridge)
-	}
-	return nil
+	return linrf.CheckLoss("rks", c.Loss, c.Task)
 }
 
 // resolve returns c with the defaults filled in for d inputs.
@@ -106,12 +100,7 @@ func (c Config) resolve(d int) Config {
 	if c.Lambda == 0 {
 		c.Lambda = DefaultLambda
 	}
-	if c.Loss == "" {
-		c.Loss = Logistic
-		if c.Task == learners.Regression {
-			c.Loss = Ridge
-		}
-	}
+	c.Loss = linrf.Resolve(c.Loss, c.Task)
 	c.Progress = nil
 	return c
 }

@@ -8,8 +8,7 @@ import (
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/internal/prep"
-	"github.com/rfkit/rfkit/solvers"
+	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
 
 // rounds is the number of progress events of a Fit: features, solve.
@@ -26,42 +25,26 @@ const rounds = 2
 // D×D for ridge. ctx is checked between rounds, not inside the solver.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	start := time.Now()
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("rks: %w", err)
-	}
-	if err := cfg.Validate(); err != nil {
+	p, err := learners.Prepare(ctx, Name, cfg, cfg.Task, X, y)
+	if err != nil {
 		return nil, err
 	}
-	if err := prep.Check(X, y); err != nil {
-		return nil, fmt.Errorf("rks: %w", err)
-	}
-	n, d := X.Rows, X.Cols
+	n, d := p.N, p.D
 	c := cfg.resolve(d)
 	D := c.Features
 	if n > math.MaxInt/D/8 {
 		return nil, fmt.Errorf("rks: %d rows × %d features do not fit in memory", n, D)
 	}
-	m := &Model{cfg: c}
-	t := y
-	if c.Task == learners.Binary {
-		var err error
-		if t, m.labels, err = learners.BinaryLabels(y); err != nil {
-			return nil, fmt.Errorf("rks: %w", err)
-		}
-	}
+	t := p.Targets
+	b := &body{cfg: c}
 
-	// Round 1: standardise, sample the map, compute the features.
-	scaler, xs, err := prep.Standardize(X)
-	if err != nil {
-		return nil, fmt.Errorf("rks: %w", err)
-	}
-	m.mean, m.scale = scaler.Mean, scaler.Scale
-	m.rff, err = featmap.NewRFF(featmap.RFFConfig{Inputs: d, Features: D, Gamma: c.Gamma, Seed: c.Seed})
+	// Round 1: sample the map, compute the features.
+	b.RFF, err = featmap.NewRFF(featmap.RFFConfig{Inputs: d, Features: D, Gamma: c.Gamma, Seed: c.Seed})
 	if err != nil {
 		return nil, fmt.Errorf("rks: %w", err)
 	}
 	z := make([]float64, n*D)
-	if err := m.rff.Transform(featmap.Dense(n, D, z), featmap.Dense(n, d, xs)); err != nil {
+	if err := b.RFF.Transform(featmap.Dense(n, D, z), featmap.Dense(n, d, p.Z)); err != nil {
 		return nil, fmt.Errorf("rks: %w", err)
 	}
 	if err := report(ctx, cfg.Progress, 1, math.NaN(), start); err != nil {
@@ -70,21 +53,15 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 
 	// Round 2: the linear model.
 	var loss float64
-	switch c.Loss {
-	case Logistic:
-		var info solvers.Result
-		m.coef, m.bias, err = solvers.Logistic(z, n, D, t, c.Lambda, solvers.LogisticOptions{Info: &info})
-		loss = info.F
-	case Ridge:
-		m.coef, m.bias, err = solvers.Ridge(z, n, D, t, c.Lambda, solvers.RidgeOptions{})
-		loss = ridgeObjective(z, t, m.coef, m.bias, c.Lambda)
-	}
+	b.Coef, b.Bias, loss, err = linrf.Solve(z, n, D, t, c.Loss == Logistic, c.Lambda)
 	if err != nil {
 		return nil, fmt.Errorf("rks: %s solver: %w", c.Loss, err)
 	}
 	if err := report(ctx, cfg.Progress, 2, loss, start); err != nil {
 		return nil, err
 	}
+	m := new(Model)
+	learners.Build(&m.Base, p.Common(c.Task, linrf.Link(c.Loss)), b)
 	return m, nil
 }
 
@@ -98,29 +75,4 @@ func report(ctx context.Context, p learners.Progress, round int, loss float64, s
 		return fmt.Errorf("rks: %w", err)
 	}
 	return nil
-}
-
-// ridgeObjective is (1/n)‖t − Zw − c‖² + λ‖w‖², Z n×len(w) row-major.
-func ridgeObjective(z, t, w []float64, c, lambda float64) float64 {
-	D := len(w)
-	var sse, ww float64
-	for i, ti := range t {
-		r := ti - dot(w, z[i*D:(i+1)*D]) - c
-		sse += float64(r * r)
-	}
-	for _, v := range w {
-		ww += float64(v * v)
-	}
-	return sse/float64(len(t)) + float64(lambda*ww)
-}
-
-// dot is Σ a_j·b_j with explicit FMAs, so it rounds the same on every
-// architecture (the Go compiler fuses a*b+c on some and not on others).
-func dot(a, b []float64) float64 {
-	b = b[:len(a)]
-	var s float64
-	for j, v := range a {
-		s = math.FMA(v, b[j], s)
-	}
-	return s
 }

@@ -1,21 +1,14 @@
 package rks_test
 
 import (
-	"bytes"
-	"flag"
-	"os"
-	"path/filepath"
-	"runtime"
 	"testing"
 
-	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/datasets/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/rks"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden model files in testdata")
 
 // TestGolden: models trained on any machine and path serialise to the bytes
 // in testdata (written on amd64; checked under qemu on arm64, with NEON and
@@ -49,22 +42,7 @@ func TestGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		file := filepath.Join("testdata", c.name+".model")
-		if *update {
-			if err := os.MkdirAll("testdata", 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(file, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s: model bytes differ from %s (path %s, %s)", c.name, file, asm.Selected(), runtime.GOARCH)
-		}
+		learnertest.Golden(t, c.name, got)
+
 	}
 }

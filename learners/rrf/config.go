@@ -74,6 +74,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 )
 
@@ -158,8 +159,6 @@ type Config struct {
 	Progress learners.Progress `json:"-"`
 }
 
-func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
-
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
 	pos := func(name string, v float64) error {
@@ -212,7 +211,7 @@ func (c Config) Validate() error {
 	s := slices.Clone(c.Classes)
 	slices.Sort(s)
 	for i, v := range s {
-		if !finite(v) {
+		if !xmath.Finite(v) {
 			return fmt.Errorf("rrf: class label %v is not finite", v)
 		}
 		if i > 0 && s[i-1] == v {

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/internal/prep"
 )
 
 // Fit trains a model in batch mode: inputs are standardised with the
@@ -25,16 +25,13 @@ import (
 // not depend on GOMAXPROCS. ctx is checked after every epoch.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	start := time.Now()
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("rrf: %w", err)
-	}
-	if err := cfg.Validate(); err != nil {
+	// Regression: no two-class decoding here; rrf decodes its own labels,
+	// multiclass included.
+	pre, err := learners.Prepare(ctx, Name, cfg, learners.Regression, X, y)
+	if err != nil {
 		return nil, err
 	}
-	if err := prep.Check(X, y); err != nil {
-		return nil, fmt.Errorf("rrf: %w", err)
-	}
-	n, d := X.Rows, X.Cols
+	n, d, xs := pre.N, pre.D, pre.Z
 	c := cfg
 	if c.Task == learners.Binary && len(c.Classes) == 0 {
 		if c.Multiclass {
@@ -65,10 +62,6 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 			return nil, fmt.Errorf("rrf: y[%d]: %w", i, err)
 		}
 	}
-	scaler, xs, err := prep.Standardize(X)
-	if err != nil {
-		return nil, fmt.Errorf("rrf: %w", err)
-	}
 	rc := l.cfg
 	p, s, g := l.p, l.s, l.p.newGrads()
 	r := rand.New(rand.NewPCG(rc.Seed, 0x7272666974)) // "rrffit"
@@ -85,7 +78,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 			for _, i := range perm[lo:hi] {
 				p.features(s, xs[i*d:(i+1)*d])
 				p.scores(s)
-				if !finite(s.f[0]) {
+				if !xmath.Finite(s.f[0]) {
 					return nil, fmt.Errorf("rrf: epoch %d, row %d: %w", ep, i, errScore)
 				}
 				loss, r0, r1, g0, g1 := p.lossGrad(s, t[i])
@@ -108,7 +101,5 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 			return nil, fmt.Errorf("rrf: %w", err)
 		}
 	}
-	m := l.Snapshot()
-	m.mean, m.scale = scaler.Mean, scaler.Scale
-	return m, nil
+	return l.snapshot(pre.Mean, pre.Scale), nil
 }

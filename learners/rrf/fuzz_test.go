@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/rfkit/rfkit/featmap"
-	"github.com/rfkit/rfkit/internal/modelfile"
+	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/rrf"
 )
 
@@ -23,7 +23,7 @@ func FuzzUnmarshal(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := rrf.Load(data)
 		if err != nil {
-			if !errors.Is(err, modelfile.ErrCorrupt) {
+			if !errors.Is(err, learners.ErrCorrupt) {
 				t.Fatalf("error without ErrCorrupt: %v", err)
 			}
 			return

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 )
 
@@ -92,7 +93,7 @@ func (l *Learner) Stats() Stats { return l.stats }
 // target maps y to the internal target: ±1 (binary), a class index
 // (multiclass) or y itself (regression).
 func target(classes []float64, C int, task learners.Task, y float64) (float64, error) {
-	if !finite(y) {
+	if !xmath.Finite(y) {
 		return 0, fmt.Errorf("y is %v: targets must be finite", y)
 	}
 	if task == learners.Regression {
@@ -117,7 +118,7 @@ func checkRow(x []float64, d int) error {
 		return fmt.Errorf("len(x) = %d, the learner takes %d inputs", len(x), d)
 	}
 	for j, v := range x {
-		if !finite(v) {
+		if !xmath.Finite(v) {
 			return fmt.Errorf("x[%d] is %v: inputs must be finite", j, v)
 		}
 	}
@@ -164,7 +165,7 @@ func (l *Learner) step(x []float64, t float64) (Outcome, error) {
 	p.scores(s)
 	o := Outcome{}
 	for _, f := range s.f {
-		if !finite(f) {
+		if !xmath.Finite(f) {
 			return o, errScore
 		}
 	}
@@ -219,12 +220,14 @@ func (l *Learner) Predict(x []float64) float64 {
 // not standardised (the Learner does not standardise).
 func (l *Learner) Snapshot() *Model {
 	d := l.p.d
-	m := &Model{cfg: l.cfg, classes: slices.Clone(l.classes), p: l.p.clone(),
-		mean: make([]float64, d), scale: make([]float64, d)}
-	for j := range m.scale {
-		m.scale[j] = 1
+	mean, scale := make([]float64, d), make([]float64, d)
+	for j := range scale {
+		scale[j] = 1
 	}
-	m.cfg.Classes = m.classes
-	m.setLabels()
-	return m
+	return l.snapshot(mean, scale)
+}
+
+// snapshot is Snapshot with the standardisation Fit applied.
+func (l *Learner) snapshot(mean, scale []float64) *Model {
+	return newModel(l.cfg, slices.Clone(l.classes), l.p.clone(), mean, scale)
 }

@@ -1,168 +1,208 @@
 package rrf
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
 	"sync"
 
-	"github.com/rfkit/rfkit/featmap"
-	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/internal/prep"
 )
 
-// Model is a fitted (or snapshotted) RRF model: scores
-// f_c(x) = w_cᵀφ((x − mean)/scale) + b_c. It is immutable and safe for
-// concurrent use; Predict, Score, Scores, Probability and PredictBatch
-// allocate nothing (scratch space comes from a sync.Pool). Obtain one from
-// Fit, Learner.Snapshot or Load; a Model must not be copied.
-type Model struct {
-	cfg         Config // resolved; Classes sorted (empty for regression)
-	classes     []float64
-	labels      learners.Labels
-	mean, scale []float64
-	p           *params
+// modelVersion is the version of the arrays, written in the header.
+//
+// Version 1 arrays: "mean", "scale" (d each: the input standardisation),
+// "e" (d×D noise, row-major), "loggamma" (d log-widths γ̃), "w" (C×2D
+// weights: per class the cos part then the sin part), "b" (C biases), and
+// "classes" (the sorted labels; multiclass only). C is the number of
+// classes for multiclass, else 1. The config holds the resolved defaults;
+// the noise is stored, never re-drawn from the seed.
+const modelVersion = 1
 
-	scratch sync.Pool // of *modelScratch
+// Model is a fitted (or snapshotted) RRF model: scores
+// f_c(x) = w_cᵀφ((x − mean)/scale) + b_c. Its methods are those of
+// learners.Base, plus Scores and the class accessors: it is immutable and
+// safe for concurrent use; Predict, Score, Scores, Probability and the
+// batch forms allocate nothing. Score is, for a multiclass model, the
+// margin of the best class over the runner-up, and Predict the best
+// class. Probability is, for a binary model, the logistic function of the
+// score for the logistic loss and (1 + score)/2 clamped to [0, 1] for the
+// hinge loss (a crude estimate); NaN for regression and multiclass models.
+// Obtain one from Fit, Learner.Snapshot or Load; a Model must not be
+// copied.
+type Model struct {
+	learners.Base[body, *body]
+	scores sync.Pool // of *modelScratch, for Scores
 }
+
+// Config returns the resolved configuration the model was built with.
+func (m *Model) Config() Config { return m.Body().cfg }
+
+// Classes returns a copy of the sorted class labels (nil for regression).
+func (m *Model) Classes() []float64 { return slices.Clone(m.Body().classes) }
+
+// NumClasses is the number of classes (0 for regression).
+func (m *Model) NumClasses() int { return len(m.Body().classes) }
+
+// Importance returns the learned widths e^{γ̃_j}, one per input (a copy):
+// larger means the input varies the function faster, i.e. matters more.
+func (m *Model) Importance() []float64 { return slices.Clone(m.Body().p.sc) }
+
+// LogWidths returns a copy of γ̃.
+func (m *Model) LogWidths() []float64 { return slices.Clone(m.Body().p.lg) }
 
 type modelScratch struct {
 	xs []float64
 	w  *work
 }
 
-var _ learners.Model = (*Model)(nil)
-var _ learners.Prober = (*Model)(nil)
-
-func (m *Model) setLabels() {
-	if m.cfg.Task == learners.Binary {
-		m.labels = learners.Labels{Neg: m.classes[0], Pos: m.classes[len(m.classes)-1]}
-	}
-}
-
-// NumInputs is d, the length of a row.
-func (m *Model) NumInputs() int { return m.p.d }
-
-// Task is learners.Binary for classification (also multiclass) or
-// learners.Regression.
-func (m *Model) Task() learners.Task { return m.cfg.Task }
-
-// Config returns the resolved configuration the model was built with.
-func (m *Model) Config() Config { return m.cfg }
-
-// Labels returns the smallest and largest class label of a classification
-// model (the two labels of a binary one).
-func (m *Model) Labels() learners.Labels { return m.labels }
-
-// Classes returns a copy of the sorted class labels (nil for regression).
-func (m *Model) Classes() []float64 { return slices.Clone(m.classes) }
-
-// NumClasses is the number of classes (0 for regression).
-func (m *Model) NumClasses() int { return len(m.classes) }
-
-// Importance returns the learned widths e^{γ̃_j}, one per input (a copy):
-// larger means the input varies the function faster, i.e. matters more.
-func (m *Model) Importance() []float64 { return slices.Clone(m.p.sc) }
-
-// LogWidths returns a copy of γ̃.
-func (m *Model) LogWidths() []float64 { return slices.Clone(m.p.lg) }
-
-func (m *Model) get() *modelScratch {
-	if s, ok := m.scratch.Get().(*modelScratch); ok {
-		return s
-	}
-	return &modelScratch{xs: make([]float64, m.p.d), w: m.p.newWork()}
-}
-
-func (m *Model) check(x []float64) {
-	if len(x) != m.p.d {
-		panic(fmt.Sprintf("rrf: Score/Predict: len(x) = %d, the model takes %d inputs", len(x), m.p.d))
-	}
-}
-
-// eval standardises x and computes the scores into s.w.f.
-func (m *Model) eval(s *modelScratch, x []float64) {
-	xs := s.xs[:len(x)]
-	for k, v := range x {
-		xs[k] = (v - m.mean[k]) / m.scale[k]
-	}
-	m.p.features(s.w, xs)
-	m.p.scores(s.w)
-}
-
-// Score returns the raw score of a binary or regression model (the value,
-// or a margin: positive → the larger label); for a multiclass model it is
-// the margin of the best class over the runner-up. It panics if
-// len(x) != NumInputs().
-func (m *Model) Score(x []float64) float64 {
-	m.check(x)
-	s := m.get()
-	m.eval(s, x)
-	v := s.w.f[0]
-	if m.p.C > 1 {
-		b := argmax(s.w.f, -1)
-		v = s.w.f[b] - s.w.f[argmax(s.w.f, b)]
-	}
-	m.scratch.Put(s)
-	return v
-}
-
 // Scores writes the C per-class scores of a multiclass model into dst
 // (len NumClasses(); one score for binary or regression, len 1). It panics
 // on wrong lengths.
 func (m *Model) Scores(dst, x []float64) {
-	m.check(x)
-	if len(dst) != m.p.C {
-		panic(fmt.Sprintf("rrf: Scores: len(dst) = %d, want %d", len(dst), m.p.C))
+	p := m.Body().p
+	if len(x) != p.d {
+		panic(fmt.Sprintf("rrf: Scores: len(x) = %d, the model takes %d inputs", len(x), p.d))
 	}
-	s := m.get()
-	m.eval(s, x)
+	if len(dst) != p.C {
+		panic(fmt.Sprintf("rrf: Scores: len(dst) = %d, want %d", len(dst), p.C))
+	}
+	s, _ := m.scores.Get().(*modelScratch)
+	if s == nil {
+		s = &modelScratch{xs: make([]float64, p.d), w: p.newWork()}
+	}
+	m.StandardizeRow(s.xs, x)
+	p.features(s.w, s.xs)
+	p.scores(s.w)
 	copy(dst, s.w.f)
-	m.scratch.Put(s)
+	m.scores.Put(s)
 }
 
-// Predict returns the class label (classification; NaN for a NaN score)
-// or the value (regression). It panics if len(x) != NumInputs().
-func (m *Model) Predict(x []float64) float64 {
-	m.check(x)
-	s := m.get()
-	m.eval(s, x)
-	v := output(m.p, m.classes, m.cfg.Task, s.w.f)
-	m.scratch.Put(s)
+// Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
+func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }
+
+// body is the learner's part of a Model.
+type body struct {
+	cfg     Config // resolved; Classes sorted (empty for regression)
+	classes []float64
+	p       *params
+}
+
+// newModel wraps a snapshot of the learner's state with the
+// standardisation mean, scale.
+func newModel(cfg Config, classes []float64, p *params, mean, scale []float64) *Model {
+	b := &body{cfg: cfg, classes: classes, p: p}
+	b.cfg.Classes = classes
+	m := new(Model)
+	learners.Build(&m.Base, b.common(mean, scale), b)
+	return m
+}
+
+func (b *body) common(mean, scale []float64) learners.Common {
+	c := learners.Common{Task: b.cfg.Task, Mean: mean, Scale: scale}
+	if b.cfg.Task == learners.Binary {
+		c.Labels = learners.Labels{Neg: b.classes[0], Pos: b.classes[len(b.classes)-1]}
+		if b.p.C == 1 {
+			c.Link = learners.Clamped
+			if b.cfg.Loss == Logistic {
+				c.Link = learners.Logistic
+			}
+		}
+	}
+	return c
+}
+
+func (*body) Spec() learners.Spec {
+	return learners.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
+}
+
+func (b *body) NewWork() any { return b.p.newWork() }
+
+// Score is the raw score of a binary or regression model, the margin of
+// the best class over the runner-up for a multiclass one.
+func (b *body) Score(z []float64, w any) float64 {
+	s := w.(*work)
+	b.p.features(s, z)
+	b.p.scores(s)
+	v := s.f[0]
+	if b.p.C > 1 {
+		c := argmax(s.f, -1)
+		v = s.f[c] - s.f[argmax(s.f, c)]
+	}
 	return v
 }
 
-// Probability estimates, for a binary model, the probability of the
-// larger label: the logistic function of the score for the logistic loss,
-// (1 + score)/2 clamped to [0, 1] for the hinge loss (a crude estimate).
-// It is NaN for regression and multiclass models.
-func (m *Model) Probability(x []float64) float64 {
-	s := m.Score(x)
-	switch {
-	case m.cfg.Task != learners.Binary || m.p.C > 1:
-		return math.NaN()
-	case m.cfg.Loss == Logistic:
-		return 1 / (1 + xmath.Exp(-s)) // xmath: the same bits on every architecture
-	}
-	return math.Max(0, math.Min(1, (1+s)/2))
+// Predict is the label (or value) of the standardised row z.
+func (b *body) Predict(z []float64, w any) float64 {
+	s := w.(*work)
+	b.p.features(s, z)
+	b.p.scores(s)
+	return output(b.p, b.classes, b.cfg.Task, s.f)
 }
 
-// PredictBatch writes Predict of every row of X into dst. It returns an
-// error, and writes nothing, if X does not have NumInputs() columns or
-// len(dst) != X.Rows.
-func (m *Model) PredictBatch(dst []float64, X featmap.Matrix) error {
-	if err := prep.Shape(X, m.p.d); err != nil {
-		return fmt.Errorf("rrf: PredictBatch: %w", err)
+func (b *body) Encode(e *learners.Encoder) error {
+	e.Array("e", b.p.e)
+	e.Array("loggamma", b.p.lg)
+	e.Array("w", b.p.w)
+	e.Array("b", b.p.b)
+	if b.p.C > 1 {
+		e.Array("classes", b.classes)
 	}
-	if len(dst) != X.Rows {
-		return fmt.Errorf("rrf: PredictBatch: len(dst) = %d, X has %d rows", len(dst), X.Rows)
+	return e.Config(b.cfg)
+}
+
+func (b *body) Decode(dec *learners.Decoder) error {
+	var cfg Config
+	if err := dec.ValidConfig(&cfg); err != nil {
+		return err
 	}
-	s := m.get()
-	for i := range dst {
-		m.eval(s, X.Row(i))
-		dst[i] = output(m.p, m.classes, m.cfg.Task, s.w.f)
+	d, D := dec.Inputs, cfg.Features
+	switch {
+	case cfg.Features == 0 || cfg.Lambda == 0 || cfg.Eta == 0 || cfg.EtaGamma == 0 || cfg.Width == 0 ||
+		cfg.Loss == "" || cfg.Epochs == 0 || cfg.BatchSize == 0:
+		return fmt.Errorf("config %+v has unresolved defaults", cfg)
+	case cfg.Task != dec.Task:
+		return fmt.Errorf("config task %v, header task %v", cfg.Task, dec.Task)
+	case d > math.MaxInt/D/2:
+		return fmt.Errorf("%d inputs × %d features overflow", d, D)
+	case cfg.Task == learners.Binary && len(cfg.Classes) < 2:
+		return fmt.Errorf("classification config with %d classes", len(cfg.Classes))
+	case !slices.IsSorted(cfg.Classes):
+		return errors.New("config classes are not sorted")
 	}
-	m.scratch.Put(s)
+	C := 1
+	if len(cfg.Classes) > 2 {
+		C = len(cfg.Classes)
+	}
+	if cfg.Task == learners.Binary && (cfg.Classes[0] != dec.Labels.Neg || cfg.Classes[len(cfg.Classes)-1] != dec.Labels.Pos) {
+		return fmt.Errorf("config classes %v disagree with header labels %v", cfg.Classes, dec.Labels)
+	}
+	if C > 1 && 2*D > math.MaxInt/C/max(d, 1) {
+		return errors.New("too many classes")
+	}
+	e, lg, w, bias := dec.Array("e", d*D), dec.Array("loggamma", d), dec.Array("w", C*2*D), dec.Array("b", C)
+	if C > 1 {
+		if cl := dec.Array("classes", C); dec.Err() == nil && !slices.Equal(cl, cfg.Classes) {
+			return errors.New("classes array disagrees with the config")
+		}
+	}
+	if err := dec.Err(); err != nil {
+		return err
+	}
+	for j, v := range lg {
+		if !(math.Abs(v) <= MaxLogWidth) {
+			return fmt.Errorf("loggamma[%d] = %v, want |γ̃| ≤ %v", j, v, MaxLogWidth)
+		}
+	}
+	p := &params{d: d, D: D, C: C, loss: cfg.Loss, e: e, lg: lg, sc: make([]float64, d), w: w, b: bias}
+	p.finish()
+	*b = body{cfg: cfg, classes: cfg.Classes, p: p}
+	dec.Link = b.common(nil, nil).Link
 	return nil
+}
+
+func init() {
+	learners.Define(Name, "reparameterised random features: online SGD on the weights and per-input kernel widths (Nguyen et al. 2017)",
+		func() *Config { return new(Config) }, Fit, Load)
 }

@@ -2,14 +2,12 @@ package rrf_test
 
 import (
 	"context"
-	"errors"
 	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/rfkit/rfkit/featmap"
-	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/rrf"
 )
@@ -422,64 +420,6 @@ func TestErrors(t *testing.T) {
 		if _, err := rrf.Fit(ctx, c.X, c.y, c.cfg); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Fit(%+v): %v, want %q", c.cfg, err, c.want)
 		}
-	}
-	cctx, cancel := context.WithCancel(ctx)
-	cancel()
-	if _, err := rrf.Fit(cctx, X, []float64{0, 1, 0}, rrf.Config{}); !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled: %v", err)
-	}
-	stop := errors.New("stop")
-	if _, err := rrf.Fit(ctx, X, []float64{0, 1, 0}, rrf.Config{Progress: func(learners.Event) error { return stop }}); !errors.Is(err, stop) {
-		t.Errorf("progress error: %v", err)
-	}
-	m, _ := rrf.Fit(ctx, X, []float64{0, 1, 0}, rrf.Config{})
-	if err := m.PredictBatch(make([]float64, 2), X); err == nil {
-		t.Error("PredictBatch: short dst accepted")
-	}
-	if err := m.PredictBatch(make([]float64, 3), featmap.Dense(1, 3, []float64{1, 2, 3})); err == nil {
-		t.Error("PredictBatch: wrong columns accepted")
-	}
-	func() {
-		defer func() {
-			if recover() == nil {
-				t.Error("Predict with a wrong length did not panic")
-			}
-		}()
-		m.Predict([]float64{1, 2})
-	}()
-	if err := m.UnmarshalBinary(must(m.MarshalBinary())); err == nil {
-		t.Error("UnmarshalBinary into a used model")
-	}
-	if _, err := new(rrf.Model).MarshalBinary(); err == nil {
-		t.Error("MarshalBinary of an empty model")
-	}
-	data := must(m.MarshalBinary())
-	for _, cut := range []int{0, 10, len(data) / 2, len(data) - 1} {
-		if _, err := rrf.Load(data[:cut]); !errors.Is(err, modelfile.ErrCorrupt) {
-			t.Errorf("truncated at %d: %v", cut, err)
-		}
-	}
-}
-
-func TestRegistered(t *testing.T) {
-	meth, err := learners.Lookup(rrf.Name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	X, y := rings(300, 2, 1)
-	cfg := meth.NewConfig()
-	if err := learners.SetParam(cfg, "features", "20"); err != nil {
-		t.Fatal(err)
-	}
-	m, err := meth.Fit(context.Background(), featmap.Dense(300, 2, X), y, cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if m.(*rrf.Model).Config().Features != 20 {
-		t.Error("SetParam features ignored")
-	}
-	if _, err := meth.Fit(context.Background(), featmap.Dense(300, 2, X), y, 3, nil); err == nil {
-		t.Error("wrong config type accepted")
 	}
 }
 

@@ -45,9 +45,9 @@
 //     from each row to its 20 nearest neighbours (standardised inputs, among
 //     at most 1000 rows drawn by the seed). This is the paper's kernel width
 //     (its RFF baseline uses scale 1/σ per input, i.e. γ = 1/σ on the simplex
-//     of size d/σ), it reproduces the paper's γ magnitudes (methods.md §4),
+//     of size d/σ), it reproduces the γ magnitudes the paper reports,
 //     and it is the only sensible scale for large d: s = d (γ = 1 per input,
-//     methods.md's alternative, settable through Simplex) makes the initial
+//     the other reading of the paper, settable through Simplex) makes the initial
 //     features almost white noise at d = 100. γ starts evenly on the simplex
 //     (γ_k = s/d), as in Algorithm 1.
 //   - λ: chosen on a validation split, as the paper does. Validation = 20 %

@@ -11,7 +11,6 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/internal/prep"
 	"github.com/rfkit/rfkit/trig"
 )
 
@@ -27,16 +26,11 @@ import (
 // within a fraction of a second.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	start := time.Now()
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("srff: %w", err)
-	}
-	if err := cfg.Validate(); err != nil {
+	pre, err := learners.Prepare(ctx, Name, cfg, learners.Regression, X, y)
+	if err != nil {
 		return nil, err
 	}
-	if err := prep.Check(X, y); err != nil {
-		return nil, fmt.Errorf("srff: %w", err)
-	}
-	n, d := X.Rows, X.Cols
+	n, d := pre.N, pre.D
 	if n < MinRows {
 		return nil, fmt.Errorf("srff: %d rows, want at least %d", n, MinRows)
 	}
@@ -46,10 +40,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		return nil, fmt.Errorf("srff: %d rows × %d inputs × %d features do not fit in memory", n, d, D)
 	}
 
-	scaler, xs, err := prep.Standardize(X)
-	if err != nil {
-		return nil, fmt.Errorf("srff: %w", err)
-	}
+	xs := pre.Z
 	sc, err := featmap.NewScaled(d, D, false, c.Seed)
 	if err != nil {
 		return nil, fmt.Errorf("srff: %w", err)
@@ -126,11 +117,11 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if err != nil {
 		return nil, err
 	}
-	m, err := newModel(c, scaler.Mean, scaler.Scale, eps, phases, g, a, all.mean)
+	m, err := newModel(c, pre.Mean, pre.Scale, eps, phases, g, a, all.mean)
 	if err != nil {
 		return nil, fmt.Errorf("srff: %w", err)
 	}
-	m.search = trace
+	m.Body().search = trace
 	return m, nil
 }
 

@@ -2,17 +2,13 @@ package srff_test
 
 import (
 	"bytes"
-	"flag"
-	"os"
-	"path/filepath"
 	"runtime"
 	"testing"
 
 	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/srff"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden model files in testdata")
 
 // goldenCase is a small fit whose model bytes are pinned in testdata.
 type goldenCase struct {
@@ -56,23 +52,8 @@ func (c goldenCase) fit(t *testing.T) []byte {
 func TestGolden(t *testing.T) {
 	for _, c := range goldenCases {
 		got := c.fit(t)
-		file := filepath.Join("testdata", c.name+".model")
-		if *update {
-			if err := os.MkdirAll("testdata", 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(file, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s: model bytes differ from %s (path %s, %s)", c.name, file, asm.Selected(), runtime.GOARCH)
-		}
+		learnertest.Golden(t, c.name, got)
+
 	}
 }
 

@@ -3,71 +3,51 @@ package srff
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
-	"sync"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/internal/prep"
 )
 
+// modelVersion is the version of the arrays, written in the header.
+//
+// Version 1 arrays: "mean", "scale" (d each: the input standardisation),
+// "eps" (d×D row-major noise ε), "b" (D phases), "gamma" (d learned
+// scales), "coef" (D weights a); meta "intercept". The frequencies
+// W_kj = γ_k·ε_kj are recomputed on load (one rounded product each, as in
+// Fit), never re-drawn from the seed.
+const modelVersion = 1
+
 // Model is a fitted SRFF model: f(x) = intercept + coef·z((x − mean)/scale)
-// with z(x) = √(2/D)·cos(ε(γ⊙x) + b). It is immutable and safe for
-// concurrent use; Predict, Score and PredictBatch allocate nothing (scratch
-// space comes from a sync.Pool). Obtain one from Fit or Load; a Model must
-// not be copied.
+// with z(x) = √(2/D)·cos(ε(γ⊙x) + b). Its methods are those of
+// learners.Base (Task is always Regression, Probability NaN): it is
+// immutable and safe for concurrent use; Predict, Score and PredictBatch
+// allocate nothing. Obtain one from Fit or Load; a Model must not be
+// copied.
 type Model struct {
-	cfg         Config    // resolved: no zero defaults, no Progress
-	mean, scale []float64 // input standardisation (len d)
-	eps, b      []float64 // ε (d×D row-major), phases (D)
-	gamma       []float64 // learned scales (d)
-	rff         *featmap.RFF
-	coef        []float64 // a (D)
-	intercept   float64
-	search      []SearchPoint // Fit's validation search (not stored in files)
-
-	scratch sync.Pool // of *scratch
+	learners.Base[body, *body]
 }
-
-// scratch is one goroutine's working space for a prediction.
-type scratch struct {
-	x, z []float64 // standardised input (d), features (D)
-}
-
-var _ learners.Model = (*Model)(nil)
-
-// newModel assembles a model; the slices are kept.
-func newModel(c Config, mean, scale, eps, b, gamma, coef []float64, intercept float64) (*Model, error) {
-	rff, err := scaledMap(eps, b, gamma, len(mean), len(coef))
-	if err != nil {
-		return nil, err
-	}
-	return &Model{cfg: c, mean: mean, scale: scale, eps: eps, b: b, gamma: gamma, rff: rff, coef: coef, intercept: intercept}, nil
-}
-
-// NumInputs is d, the length of a row.
-func (m *Model) NumInputs() int { return len(m.mean) }
-
-// Task is learners.Regression.
-func (m *Model) Task() learners.Task { return learners.Regression }
 
 // Config returns the configuration the model was fitted with, defaults
 // resolved: Simplex is the size s used and Lambda the λ chosen.
-func (m *Model) Config() Config { return m.cfg }
+func (m *Model) Config() Config { return m.Body().cfg }
 
 // Importance returns a copy of the learned scales γ, one per input (on
 // standardised inputs; Σγ = Config().Simplex). An input with γ = 0 does
 // not affect the predictions at all; larger γ means the target varies
 // faster along that input.
-func (m *Model) Importance() []float64 { return slices.Clone(m.gamma) }
+func (m *Model) Importance() []float64 { return slices.Clone(m.Body().gamma) }
 
 // Ranked returns the inputs (0-based) by decreasing γ, ties by index.
 func (m *Model) Ranked() []int {
-	idx := make([]int, len(m.gamma))
+	gamma := m.Body().gamma
+	idx := make([]int, len(gamma))
 	for k := range idx {
 		idx[k] = k
 	}
-	slices.SortStableFunc(idx, func(p, q int) int { return cmp.Compare(m.gamma[q], m.gamma[p]) })
+	slices.SortStableFunc(idx, func(p, q int) int { return cmp.Compare(gamma[q], gamma[p]) })
 	return idx
 }
 
@@ -80,58 +60,95 @@ type SearchPoint struct {
 // Search returns a copy of the validation search of the Fit that made m, in
 // grid order (largest λ first): nil if Config.Lambda was given or m was
 // loaded from a file (the search is not stored in model files).
-func (m *Model) Search() []SearchPoint { return slices.Clone(m.search) }
+func (m *Model) Search() []SearchPoint { return slices.Clone(m.Body().search) }
 
 // Intercept returns the intercept, the mean of the training targets.
-func (m *Model) Intercept() float64 { return m.intercept }
+func (m *Model) Intercept() float64 { return m.Body().intercept }
 
-// Score returns the predicted value. It panics if len(x) != NumInputs().
-// NaN inputs give NaN.
-func (m *Model) Score(x []float64) float64 {
-	if len(x) != len(m.mean) {
-		panic(fmt.Sprintf("srff: Score/Predict: len(x) = %d, the model takes %d inputs", len(x), len(m.mean)))
-	}
-	s := m.getScratch()
-	v := m.score(s, x)
-	m.scratch.Put(s)
-	return v
+// Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
+func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }
+
+// body is the learner's part of a Model.
+type body struct {
+	cfg       Config    // resolved: no zero defaults, no Progress
+	eps, b    []float64 // ε (d×D row-major), phases (D)
+	gamma     []float64 // learned scales (d)
+	rff       *featmap.RFF
+	coef      []float64 // a (D)
+	intercept float64
+	search    []SearchPoint // Fit's validation search (not stored in files)
 }
 
-// Predict returns the predicted value, Score(x). It panics if
-// len(x) != NumInputs().
-func (m *Model) Predict(x []float64) float64 { return m.Score(x) }
+// newModel assembles a model; the slices are kept.
+func newModel(c Config, mean, scale, eps, b, gamma, coef []float64, intercept float64) (*Model, error) {
+	rff, err := scaledMap(eps, b, gamma, len(mean), len(coef))
+	if err != nil {
+		return nil, err
+	}
+	m := new(Model)
+	learners.Build(&m.Base, learners.Common{Task: learners.Regression, Mean: mean, Scale: scale},
+		&body{cfg: c, eps: eps, b: b, gamma: gamma, rff: rff, coef: coef, intercept: intercept})
+	return m, nil
+}
 
-// PredictBatch writes Predict of every row of X into dst. It returns an
-// error, and writes nothing, if X does not have NumInputs() columns or
-// len(dst) != X.Rows. Rows are predicted on the calling goroutine.
-func (m *Model) PredictBatch(dst []float64, X featmap.Matrix) error {
-	if err := prep.Shape(X, len(m.mean)); err != nil {
-		return fmt.Errorf("srff: PredictBatch: %w", err)
+func (*body) Spec() learners.Spec {
+	return learners.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
+}
+
+// NewWork is the feature vector (D).
+func (m *body) NewWork() any { return make([]float64, len(m.coef)) }
+
+// Score maps the standardised row and reads the features out in index
+// order with FMAs (xmath.Dot), the arithmetic the model files were fixed
+// with.
+func (m *body) Score(z []float64, w any) float64 {
+	f := w.([]float64)
+	m.rff.TransformRow(f, z)
+	return xmath.Dot(m.coef, f) + m.intercept
+}
+
+func (m *body) Encode(e *learners.Encoder) error {
+	e.Array("eps", m.eps)
+	e.Array("b", m.b)
+	e.Array("gamma", m.gamma)
+	e.Array("coef", m.coef)
+	e.Meta("intercept", m.intercept)
+	return e.Config(m.cfg)
+}
+
+func (m *body) Decode(dec *learners.Decoder) error {
+	var cfg Config
+	if err := dec.ValidConfig(&cfg); err != nil {
+		return err
 	}
-	if len(dst) != X.Rows {
-		return fmt.Errorf("srff: PredictBatch: len(dst) = %d, X has %d rows", len(dst), X.Rows)
+	d, D := dec.Inputs, cfg.Features
+	switch {
+	case cfg.Features == 0 || cfg.Simplex == 0 || cfg.Lambda == 0 || cfg.Lambdas == 0 || cfg.LambdaMin == 0 ||
+		cfg.LambdaMax == 0 || cfg.Validation == 0 || cfg.MaxIterations == 0 || cfg.GammaIterations == 0 || cfg.Tol == 0:
+		return fmt.Errorf("config %+v has unresolved defaults", cfg)
+	case cfg.Task != learners.Regression || dec.Task != learners.Regression:
+		return fmt.Errorf("config task %v, header task %v: want regression", cfg.Task, dec.Task)
+	case d > math.MaxInt/D:
+		return fmt.Errorf("%d inputs × %d features overflow", d, D)
 	}
-	s := m.getScratch()
-	for i := range dst {
-		dst[i] = m.score(s, X.Row(i))
+	eps, b, gamma, coef, intercept := dec.Array("eps", d*D), dec.Array("b", D), dec.Array("gamma", d), dec.Array("coef", D), dec.Meta("intercept")
+	if err := dec.Err(); err != nil {
+		return err
 	}
-	m.scratch.Put(s)
+	for k, g := range gamma {
+		if !(g >= 0) {
+			return fmt.Errorf("gamma[%d] = %v, want a finite value ≥ 0", k, g)
+		}
+	}
+	rff, err := scaledMap(eps, b, gamma, d, D)
+	if err != nil {
+		return err
+	}
+	*m = body{cfg: cfg, eps: eps, b: b, gamma: gamma, rff: rff, coef: coef, intercept: intercept}
 	return nil
 }
 
-// score standardises x exactly as Fit did and evaluates the model.
-func (m *Model) score(s *scratch, x []float64) float64 {
-	xs := s.x[:len(x)]
-	for k, v := range x {
-		xs[k] = (v - m.mean[k]) / m.scale[k]
-	}
-	m.rff.TransformRow(s.z, xs)
-	return dot(m.coef, s.z) + m.intercept
-}
-
-func (m *Model) getScratch() *scratch {
-	if s, ok := m.scratch.Get().(*scratch); ok {
-		return s
-	}
-	return &scratch{x: make([]float64, len(m.mean)), z: make([]float64, len(m.coef))}
+func init() {
+	learners.Define(Name, "Sparse random Fourier features: ridge regression with per-input scales γ learned on a simplex (variable selection)",
+		func() *Config { return new(Config) }, Fit, Load)
 }

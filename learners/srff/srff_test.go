@@ -1,20 +1,17 @@
 package srff_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/binary"
 	"errors"
-	"hash/crc32"
 	"math"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/rfkit/rfkit/datasets/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/rks"
 	"github.com/rfkit/rfkit/learners/srff"
 )
@@ -179,6 +176,8 @@ func small(t testing.TB) (featmap.Matrix, []float64) { return set(t, "SE1", 60, 
 
 var smallCfg = srff.Config{Features: 20, Lambdas: 2, MaxIterations: 3, GammaIterations: 3, Seed: 4}
 
+// TestRoundTrip: what the suite cannot see, the learned scales, survive a
+// model file.
 func TestRoundTrip(t *testing.T) {
 	X, y := small(t)
 	m := fit(t, X, y, smallCfg)
@@ -190,61 +189,13 @@ func TestRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m3, err := learners.Load(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < X.Rows; i++ {
-		p := m.Predict(X.Row(i))
-		if q, r := m2.Predict(X.Row(i)), m3.Predict(X.Row(i)); q != p || r != p {
-			t.Fatalf("row %d: %v, loaded %v and %v", i, p, q, r)
-		}
-	}
 	if !slices.Equal(m.Importance(), m2.Importance()) || !slices.Equal(m.Ranked(), m2.Ranked()) || m.Config().Lambda != m2.Config().Lambda || m.Config().Simplex != m2.Config().Simplex {
 		t.Error("the loaded model differs")
-	}
-	b2, _ := m2.MarshalBinary()
-	if !bytes.Equal(b, b2) {
-		t.Error("re-marshalled bytes differ")
-	}
-	if err := m2.UnmarshalBinary(b); err == nil {
-		t.Error("UnmarshalBinary into a used model succeeded")
-	}
-	var buf bytes.Buffer
-	if _, err := m.WriteTo(&buf); err != nil {
-		t.Fatal(err)
-	}
-	var m4 srff.Model
-	if _, err := m4.ReadFrom(&buf); err != nil || m4.Predict(X.Row(0)) != m.Predict(X.Row(0)) {
-		t.Fatal("WriteTo/ReadFrom round trip failed", err)
-	}
-}
-
-func TestAllocs(t *testing.T) {
-	X, y := small(t)
-	m := fit(t, X, y, smallCfg)
-	dst := make([]float64, X.Rows)
-	m.Predict(X.Row(0))
-	if a := testing.AllocsPerRun(100, func() { m.Predict(X.Row(1)); m.Score(X.Row(2)) }); a != 0 && !raceEnabled {
-		t.Errorf("Predict/Score allocate %v times", a)
-	}
-	if a := testing.AllocsPerRun(20, func() { _ = m.PredictBatch(dst, X) }); a != 0 && !raceEnabled {
-		t.Errorf("PredictBatch allocates %v times", a)
-	}
-	if m.Predict(X.Row(0)) != m.Score(X.Row(0)) || dst[0] != m.Predict(X.Row(0)) {
-		t.Error("Predict, Score and PredictBatch disagree")
 	}
 }
 
 func TestFitErrors(t *testing.T) {
 	X, y := small(t)
-	with := func(i int, v float64) featmap.Matrix {
-		d := slices.Clone(X.Data)
-		d[i] = v
-		return featmap.Dense(X.Rows, X.Cols, d)
-	}
-	yNaN := slices.Clone(y)
-	yNaN[4] = math.NaN()
 	cases := []struct {
 		name string
 		X    featmap.Matrix
@@ -252,10 +203,6 @@ func TestFitErrors(t *testing.T) {
 		cfg  srff.Config
 		want string
 	}{
-		{"NaN in X", with(19, math.NaN()), y, srff.Config{}, "srff: X[1, 1] is NaN"},
-		{"NaN in y", X, yNaN, srff.Config{}, "y[4] is NaN"},
-		{"ragged y", X, y[:10], srff.Config{}, "X has 60 rows but y has 10 values"},
-		{"empty", featmap.Matrix{}, nil, srff.Config{}, "empty data"},
 		{"too few rows", featmap.Dense(5, 18, X.Data[:90]), y[:5], srff.Config{}, "5 rows, want at least 10"},
 		{"negative features", X, y, srff.Config{Features: -1}, "Features = -1"},
 		{"NaN simplex", X, y, srff.Config{Simplex: math.NaN()}, "Simplex = NaN"},
@@ -267,17 +214,7 @@ func TestFitErrors(t *testing.T) {
 		{"negative tol", X, y, srff.Config{Tol: -1}, "Tol = -1"},
 		{"bad task", X, y, srff.Config{Task: 7}, "Task = Task(7)"},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			m, err := srff.Fit(context.Background(), c.X, c.y, c.cfg)
-			if err == nil || m != nil {
-				t.Fatalf("got %v, %v; want error %q", m, err, c.want)
-			}
-			if !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "srff: ") {
-				t.Fatalf("got %q, want %q", err, c.want)
-			}
-		})
-	}
+	learnertest.FitErrors(t, "srff: ", srff.Fit, cases)
 }
 
 func TestProgressAndContext(t *testing.T) {
@@ -301,47 +238,11 @@ func TestProgressAndContext(t *testing.T) {
 	}
 }
 
-func TestPredictErrors(t *testing.T) {
-	X, y := small(t)
-	m := fit(t, X, y, smallCfg)
-	if err := m.PredictBatch(make([]float64, 3), X); err == nil {
-		t.Error("PredictBatch with a short dst succeeded")
-	}
-	if err := m.PredictBatch(make([]float64, 2), featmap.Dense(2, 3, make([]float64, 6))); err == nil {
-		t.Error("PredictBatch with 3 columns succeeded")
-	}
-	defer func() {
-		if recover() == nil {
-			t.Error("Predict of a short row did not panic")
-		}
-	}()
-	m.Predict(make([]float64, 3))
-}
-
 func TestLoadErrors(t *testing.T) {
 	X, y := small(t)
 	good, err := fit(t, X, y, smallCfg).MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
-	}
-	rewrite := func(mod func(f *modelfile.File)) []byte {
-		f, err := modelfile.Parse(good)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mod(f)
-		b, err := f.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
-	setArray := func(f *modelfile.File, name string, v []float64) {
-		for i := range f.Arrays {
-			if f.Arrays[i].Name == name {
-				f.Arrays[i].Data = v
-			}
-		}
 	}
 	neg := make([]float64, 18)
 	neg[3] = -1
@@ -350,85 +251,10 @@ func TestLoadErrors(t *testing.T) {
 		data []byte
 		want string
 	}{
-		{"empty", nil, "truncated"},
-		{"truncated", good[:len(good)-9], "truncated"},
-		{"other method", rewrite(func(f *modelfile.File) { f.Header.Method = "rks" }), `a "rks" model, not "srff"`},
-		{"unresolved", rewrite(func(f *modelfile.File) { f.Header.Config = []byte(`{"Features":20}`) }), "unresolved defaults"},
-		{"short eps", rewrite(func(f *modelfile.File) { setArray(f, "eps", make([]float64, 7)) }), `array "eps" has 7 elements`},
-		{"negative gamma", rewrite(func(f *modelfile.File) { setArray(f, "gamma", neg) }), "gamma[3] = -1"},
-		{"no intercept", rewrite(func(f *modelfile.File) { delete(f.Header.Meta, "intercept") }), `no meta value "intercept"`},
+		{"unresolved", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Config = []byte(`{"Features":20}`) }), "unresolved defaults"},
+		{"short eps", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "eps", make([]float64, 7)) }), `array "eps" has 7 elements`},
+		{"negative gamma", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "gamma", neg) }), "gamma[3] = -1"},
+		{"no intercept", learnertest.Rewrite(t, good, func(f *modelfile.File) { delete(f.Header.Meta, "intercept") }), `no meta value "intercept"`},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			m, err := srff.Load(c.data)
-			if err == nil || m != nil {
-				t.Fatalf("got %v, %v; want error %q", m, err, c.want)
-			}
-			if !errors.Is(err, modelfile.ErrCorrupt) || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "srff: ") {
-				t.Fatalf("got %q, want ErrCorrupt and %q", err, c.want)
-			}
-		})
-	}
-	if _, err := new(srff.Model).MarshalBinary(); err == nil {
-		t.Error("MarshalBinary of a zero Model succeeded")
-	}
-}
-
-func TestRegistered(t *testing.T) {
-	meth, err := learners.Lookup(srff.Name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	X, y := small(t)
-	c := meth.NewConfig().(*srff.Config)
-	*c = smallCfg
-	m, err := meth.Fit(context.Background(), X, y, c, nil)
-	if err != nil || m.Task() != learners.Regression || m.NumInputs() != 18 {
-		t.Fatalf("registry fit: %v, %v", m, err)
-	}
-	if _, err := meth.Fit(context.Background(), X, y, &rks.Config{}, nil); err == nil {
-		t.Error("a foreign config was accepted")
-	}
-}
-
-func FuzzUnmarshal(f *testing.F) {
-	X, y := set(f, "SE1", 20, 6)
-	good, err := fit(f, X, y, srff.Config{Features: 4, Lambda: 1e-2, MaxIterations: 1, GammaIterations: 1}).MarshalBinary()
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add(good)
-	for _, n := range []int{0, 8, 30, len(good) / 2, len(good) - 1} {
-		f.Add(good[:n])
-	}
-	for _, i := range []int{10, 40, len(good) - 30} {
-		c := slices.Clone(good)
-		c[i] ^= 0x10
-		f.Add(c)
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		checkLoad(t, data)
-		if len(data) >= 4 {
-			body := data[:len(data)-4]
-			checkLoad(t, binary.LittleEndian.AppendUint32(slices.Clone(body), crc32.ChecksumIEEE(body)))
-		}
-	})
-}
-
-func checkLoad(t *testing.T, data []byte) {
-	m, err := srff.Load(data)
-	if err != nil {
-		if m != nil || !errors.Is(err, modelfile.ErrCorrupt) {
-			t.Fatalf("%v with model %v", err, m)
-		}
-		return
-	}
-	m.Predict(make([]float64, m.NumInputs()))
-	b, err := m.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := srff.Load(b); err != nil {
-		t.Fatal(err)
-	}
+	learnertest.LoadErrors(t, "srff: ", srff.Load, cases)
 }

@@ -22,10 +22,11 @@ type mapFunc func(Xs featmap.Matrix, t []float64, M int, seed uint64) (*featmap.
 // Predict (TestPathMatchesLearners checks it, and run checks it again at
 // the chosen λ on the real data).
 type path struct {
-	n, D   int
-	z, t   []float64 // features of the fitting rows (n×D), their ±1 labels
-	labels learners.Labels
-	ze, ye []float64 // features of the evaluation rows, their original labels
+	n, D, d int
+	z, t    []float64 // features of the fitting rows (n×D), their ±1 labels
+	labels  learners.Labels
+	rff     *featmap.RFF
+	xe, ye  []float64 // standardised evaluation rows, their original labels
 }
 
 // newPath standardises X (fitting rows) as the learners do, builds the map
@@ -43,7 +44,7 @@ func newPath(X featmap.Matrix, y []float64, Xe featmap.Matrix, ye []float64, mf 
 		return nil, err
 	}
 	D := rff.Outputs()
-	p := &path{n: n, D: D, t: t, labels: labels, ye: ye}
+	p := &path{n: n, D: D, d: d, t: t, labels: labels, rff: rff, ye: ye}
 	p.z = make([]float64, n*D)
 	if err := rff.Transform(featmap.Dense(n, D, p.z), Xs); err != nil {
 		return nil, err
@@ -53,10 +54,7 @@ func newPath(X featmap.Matrix, y []float64, Xe featmap.Matrix, ye []float64, mf 
 		copy(xe[i*d:(i+1)*d], Xe.Row(i))
 	}
 	scaler.Transform(xe, xe)
-	p.ze = make([]float64, Xe.Rows*D)
-	if err := rff.Transform(featmap.Dense(Xe.Rows, D, p.ze), featmap.Dense(Xe.Rows, d, xe)); err != nil {
-		return nil, err
-	}
+	p.xe = xe
 	return p, nil
 }
 
@@ -69,7 +67,8 @@ func (p *path) scores(lambda float64) ([]float64, error) {
 	}
 	s := make([]float64, len(p.ye))
 	for i := range s {
-		s[i] = dot(coef, p.ze[i*p.D:(i+1)*p.D]) + bias
+		// The learners' read-out: the fused epilogue, no feature vector.
+		s[i] = p.rff.CombineRow(p.xe[i*p.d:(i+1)*p.d], coef) + bias
 	}
 	return s, nil
 }
@@ -89,51 +88,14 @@ func (p *path) errRate(lambda float64) (float64, error) {
 	return 100 * float64(bad) / float64(len(s)), nil
 }
 
-// standardize is learners/internal/prep.Standardize (which this command
-// cannot import): every column to mean 0 and unit population variance by
-// the corrected two-pass formula, 1 for a column of zero spread.
+// standardize is learners.Standardize (the learners' own statistics);
+// the data were checked when read.
 func standardize(X featmap.Matrix) (*dataset.Scaler, []float64) {
-	n, d := X.Rows, X.Cols
-	xs := make([]float64, n*d)
-	for i := 0; i < n; i++ {
-		copy(xs[i*d:(i+1)*d], X.Row(i))
+	mean, scale, xs, err := learners.Standardize(X)
+	if err != nil {
+		panic(err)
 	}
-	s := &dataset.Scaler{Mean: make([]float64, d), Scale: make([]float64, d)}
-	ss, sc := make([]float64, d), make([]float64, d)
-	for i := 0; i < n; i++ {
-		for j, v := range xs[i*d : (i+1)*d] {
-			s.Mean[j] += v
-		}
-	}
-	for j := range s.Mean {
-		s.Mean[j] /= float64(n)
-	}
-	for i := 0; i < n; i++ {
-		for j, v := range xs[i*d : (i+1)*d] {
-			dv := v - s.Mean[j]
-			ss[j] += float64(dv * dv)
-			sc[j] += dv
-		}
-	}
-	for j := range s.Scale {
-		sd := math.Sqrt(math.Max(0, (ss[j]-float64(sc[j]*sc[j])/float64(n))/float64(n)))
-		if sd == 0 {
-			sd = 1
-		}
-		s.Scale[j] = sd
-	}
-	s.Transform(xs, xs)
-	return s, xs
-}
-
-// dot is Σ a_j·b_j with explicit FMAs, as the learners' models compute it.
-func dot(a, b []float64) float64 {
-	b = b[:len(a)]
-	var s float64
-	for j, v := range a {
-		s = math.FMA(v, b[j], s)
-	}
-	return s
+	return &dataset.Scaler{Mean: mean, Scale: scale}, xs
 }
 
 // rows returns dense copies of the rows idx of X and of their labels.

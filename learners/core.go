@@ -1,0 +1,529 @@
+package learners
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/modelfile"
+	"github.com/rfkit/rfkit/internal/xmath"
+)
+
+// Body is the part of a model a learner writes itself: how it scores one
+// standardised row and how its parameters are encoded. Everything else a
+// model does (input checks, standardisation, label decoding, Predict and
+// its batch and probability forms, the model file) is Base's, written once
+// for every learner, as one ensemble type serves every tree model in
+// dmitryikh/leaves.
+type Body interface {
+	// Spec describes the learner's files; it is called on a zero Body.
+	Spec() Spec
+	// NewWork returns one goroutine's scratch space for Score (nil when
+	// Score needs none). Base pools it.
+	NewWork() any
+	// Score returns the raw score of the standardised row z (read-only)
+	// with the scratch w from NewWork. It must not allocate.
+	Score(z []float64, w any) float64
+	// Encode stores the configuration and the parameter arrays.
+	Encode(e *Encoder) error
+	// Decode reads them back into a zero Body, checking every value a
+	// hostile file could hold; Base wraps its errors with ErrCorrupt.
+	Decode(d *Decoder) error
+}
+
+// Methoder is implemented by a Body whose files carry one of several
+// methods (a variant): Method is the one to write. Other bodies write
+// Spec().Methods[0].
+type Methoder interface {
+	Method() string
+}
+
+// Classifier is implemented by a Body whose predicted label is not the
+// sign of its score (a multiclass model): Predict returns the label of the
+// standardised row z.
+type Classifier interface {
+	Predict(z []float64, w any) float64
+}
+
+// Spec describes a learner's model files.
+type Spec struct {
+	// Name is the learner's package name; it prefixes every error.
+	Name string
+	// Methods are the "method" names its files may carry; a file with
+	// another is refused.
+	Methods []string
+	// Version is the model version written and the newest one read.
+	Version int
+}
+
+// Link turns a binary model's score into a probability.
+type Link int
+
+const (
+	// NoProbability: the loss does not estimate one (Probability is NaN).
+	NoProbability Link = iota
+	// Logistic: 1/(1 + e^{−score}), for the logistic and exponential-type
+	// losses. The exponential is internal/xmath's, the same bits on every
+	// architecture.
+	Logistic
+	// Clamped: (1 + score)/2 clamped to [0, 1], for least squares on ±1
+	// labels (whose minimiser is E[y|x] = 2p − 1).
+	Clamped
+	// HalfLogOdds: 1/(1 + e^{−2·score}), for the exponential loss, whose
+	// minimiser is half the log-odds.
+	HalfLogOdds
+)
+
+// Common is what every model holds beside its Body.
+type Common struct {
+	Task        Task
+	Labels      Labels    // Binary only
+	Mean, Scale []float64 // input standardisation, len NumInputs(); Scale > 0
+	Link        Link      // Binary only
+}
+
+// Base is the shared model core. A learner's model embeds it
+// (type Model struct{ learners.Base[body, *body] }), which gives the model
+// the full method set of this type. A Base is immutable after Build or
+// UnmarshalBinary and safe for concurrent use; Predict, Score, Probability
+// and their batch forms allocate nothing (scratch comes from a sync.Pool).
+// It must not be copied.
+type Base[T any, P interface {
+	*T
+	Body
+}] struct {
+	c     Common
+	name  string
+	body  P
+	class Classifier // body, when it decides its own labels
+	pool  sync.Pool  // of *scratch
+}
+
+type scratch struct {
+	z []float64
+	w any
+}
+
+// Build sets up b from a fitted body; Fit calls it once on a new model.
+func Build[T any, P interface {
+	*T
+	Body
+}](b *Base[T, P], c Common, body P) {
+	b.c, b.body, b.name = c, body, body.Spec().Name
+	b.class, _ = any(body).(Classifier)
+	d := len(c.Mean)
+	b.pool.New = func() any { return &scratch{z: make([]float64, d), w: body.NewWork()} }
+}
+
+// Body returns the learner's part of the model, for its own accessors.
+func (b *Base[T, P]) Body() P { return b.body }
+
+// NumInputs is d, the length of a row.
+func (b *Base[T, P]) NumInputs() int { return len(b.c.Mean) }
+
+// Task is the task the model was fitted for.
+func (b *Base[T, P]) Task() Task { return b.c.Task }
+
+// Labels returns the original class labels of a binary model (the smallest
+// and largest class of a multiclass one).
+func (b *Base[T, P]) Labels() Labels { return b.c.Labels }
+
+// Standardization returns copies of the input means and scales the model
+// applies before scoring: (x − mean)/scale.
+func (b *Base[T, P]) Standardization() (mean, scale []float64) {
+	return slices.Clone(b.c.Mean), slices.Clone(b.c.Scale)
+}
+
+// StandardizeRow writes the standardised row (x − mean)/scale into dst
+// (len(dst) ≥ len(x) = NumInputs()), the input the learner's body scores.
+func (b *Base[T, P]) StandardizeRow(dst, x []float64) {
+	b.check(x)
+	dst = dst[:len(x)]
+	for k, v := range x {
+		dst[k] = (v - b.c.Mean[k]) / b.c.Scale[k]
+	}
+}
+
+func (b *Base[T, P]) check(x []float64) {
+	if len(x) != len(b.c.Mean) {
+		panic(fmt.Sprintf("%s: Score/Predict: len(x) = %d, the model takes %d inputs", b.name, len(x), len(b.c.Mean)))
+	}
+}
+
+// what a batch computes
+const (
+	kindPredict = iota
+	kindScore
+	kindProb
+)
+
+// eval standardises x into s.z exactly as Fit did and returns the output
+// of the kind asked for.
+func (b *Base[T, P]) eval(s *scratch, x []float64, kind int) float64 {
+	z := s.z[:len(x)]
+	for k, v := range x {
+		z[k] = (v - b.c.Mean[k]) / b.c.Scale[k]
+	}
+	if kind == kindPredict && b.class != nil {
+		return b.class.Predict(z, s.w)
+	}
+	score := b.body.Score(z, s.w)
+	switch kind {
+	case kindPredict:
+		if b.c.Task == Binary {
+			return b.c.Labels.Decode(score)
+		}
+		return score
+	case kindProb:
+		return b.prob(score)
+	}
+	return score
+}
+
+func (b *Base[T, P]) prob(s float64) float64 {
+	if b.c.Task != Binary {
+		return math.NaN()
+	}
+	switch b.c.Link {
+	case Logistic:
+		return 1 / (1 + xmath.Exp(-s))
+	case Clamped:
+		return math.Max(0, math.Min(1, (1+s)/2))
+	case HalfLogOdds:
+		return 1 / (1 + xmath.Exp(-2*s))
+	}
+	return math.NaN()
+}
+
+func (b *Base[T, P]) one(x []float64, kind int) float64 {
+	b.check(x)
+	s := b.pool.Get().(*scratch)
+	v := b.eval(s, x, kind)
+	b.pool.Put(s)
+	return v
+}
+
+// Score returns the raw score: the predicted value for regression, a
+// signed margin (positive → the larger label) for binary classification.
+// It panics if len(x) != NumInputs(); NaN inputs give NaN.
+func (b *Base[T, P]) Score(x []float64) float64 { return b.one(x, kindScore) }
+
+// Predict returns the original class label (Binary: the larger label when
+// Score(x) ≥ 0, NaN when Score is NaN) or the predicted value
+// (Regression). It panics if len(x) != NumInputs().
+func (b *Base[T, P]) Predict(x []float64) float64 { return b.one(x, kindPredict) }
+
+// Probability estimates the probability that x has the larger label where
+// the model's loss estimates one (see Link); it is NaN for regression,
+// multiclass and hinge-loss models. It panics if len(x) != NumInputs().
+func (b *Base[T, P]) Probability(x []float64) float64 { return b.one(x, kindProb) }
+
+func (b *Base[T, P]) batch(op string, dst []float64, X featmap.Matrix, kind int) error {
+	if X.Rows == 0 && len(dst) == 0 && X.Cols == len(b.c.Mean) {
+		return nil // an empty batch is not an error
+	}
+	if err := CheckShape(X, len(b.c.Mean)); err != nil {
+		return fmt.Errorf("%s: %s: %w", b.name, op, err)
+	}
+	if len(dst) != X.Rows {
+		return fmt.Errorf("%s: %s: %w", b.name, op, shapeError{fmt.Errorf("len(dst) = %d, X has %d rows", len(dst), X.Rows)})
+	}
+	s := b.pool.Get().(*scratch)
+	for i := range dst {
+		dst[i] = b.eval(s, X.Row(i), kind)
+	}
+	b.pool.Put(s)
+	return nil
+}
+
+// PredictBatch writes Predict of every row of X into dst, the same values
+// as Predict row by row. It returns an error wrapping ErrShape, and writes
+// nothing, if X is malformed, does not have NumInputs() columns, or
+// len(dst) != X.Rows; a batch of no rows is not an error. Rows are predicted on the calling goroutine.
+func (b *Base[T, P]) PredictBatch(dst []float64, X featmap.Matrix) error {
+	return b.batch("PredictBatch", dst, X, kindPredict)
+}
+
+// ScoreBatch writes Score of every row of X into dst, with PredictBatch's
+// checks.
+func (b *Base[T, P]) ScoreBatch(dst []float64, X featmap.Matrix) error {
+	return b.batch("ScoreBatch", dst, X, kindScore)
+}
+
+// ProbabilityBatch writes Probability of every row of X into dst, with
+// PredictBatch's checks.
+func (b *Base[T, P]) ProbabilityBatch(dst []float64, X featmap.Matrix) error {
+	return b.batch("ProbabilityBatch", dst, X, kindProb)
+}
+
+// MarshalBinary encodes the model in the rfkit model file format
+// (internal/modelfile): the common header, the arrays "mean" and "scale",
+// then the learner's own arrays.
+func (b *Base[T, P]) MarshalBinary() ([]byte, error) {
+	if b.body == nil {
+		return nil, fmt.Errorf("%s: MarshalBinary: empty model (use Fit or Load)", P(new(T)).Spec().Name)
+	}
+	e := &Encoder{f: &modelfile.File{Header: modelfile.Header{
+		Method:  method(b.body),
+		Version: b.body.Spec().Version,
+		Task:    b.c.Task.String(),
+		Inputs:  len(b.c.Mean),
+		Meta:    map[string]float64{},
+	}}}
+	if b.c.Task == Binary {
+		e.f.Header.Labels = b.c.Labels.Slice()
+	}
+	e.Array("mean", b.c.Mean)
+	e.Array("scale", b.c.Scale)
+	err := b.body.Encode(e)
+	if err == nil && e.f.Header.Config == nil {
+		err = errors.New("Encode stored no configuration")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", b.name, err)
+	}
+	data, err := e.f.MarshalBinary()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", b.name, err)
+	}
+	return data, nil
+}
+
+func method(b Body) string {
+	if m, ok := b.(Methoder); ok {
+		return m.Method()
+	}
+	return b.Spec().Methods[0]
+}
+
+// UnmarshalBinary decodes a model written by MarshalBinary into b, which
+// must be new and zero: models are immutable once built. Corrupt,
+// truncated or hostile input gives an error wrapping ErrCorrupt, never a
+// panic; memory use is proportional to len(data).
+func (b *Base[T, P]) UnmarshalBinary(data []byte) error {
+	spec := P(new(T)).Spec()
+	if b.body != nil {
+		return fmt.Errorf("%s: UnmarshalBinary: the model is already in use (models are immutable; decode into a new Model)", spec.Name)
+	}
+	c, body, err := decodeFile[T, P](data, spec)
+	if err != nil {
+		return fmt.Errorf("%s: %w", spec.Name, err)
+	}
+	Build(b, c, body)
+	return nil
+}
+
+func decodeFile[T any, P interface {
+	*T
+	Body
+}](data []byte, spec Spec) (Common, P, error) {
+	f, err := modelfile.Parse(data)
+	if err != nil {
+		return Common{}, nil, err
+	}
+	h := &f.Header
+	if !slices.Contains(spec.Methods, h.Method) {
+		return Common{}, nil, fmt.Errorf("%w: a %q model, not %q", ErrCorrupt, h.Method, spec.Methods[0])
+	}
+	if h.Version > spec.Version {
+		return Common{}, nil, fmt.Errorf("%w: %s model version %d is newer than this build reads (%d)", ErrCorrupt, h.Method, h.Version, spec.Version)
+	}
+	d := &Decoder{f: f, Method: h.Method, Version: h.Version, Inputs: h.Inputs}
+	if d.Task, err = ParseTask(h.Task); err != nil {
+		return Common{}, nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	if d.Task == Binary {
+		if d.Labels, err = NewLabels(h.Labels[0], h.Labels[1]); err != nil {
+			return Common{}, nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+		}
+	}
+	c := Common{Task: d.Task, Labels: d.Labels}
+	c.Mean, c.Scale = d.Array("mean", h.Inputs), d.Array("scale", h.Inputs)
+	for k, s := range c.Scale {
+		if !(s > 0) {
+			d.Fail("scale[%d] = %v, want > 0", k, s)
+			break
+		}
+	}
+	body := P(new(T))
+	if d.err == nil {
+		d.err = body.Decode(d)
+	}
+	if d.err != nil {
+		if errors.Is(d.err, ErrCorrupt) {
+			return Common{}, nil, d.err
+		}
+		return Common{}, nil, fmt.Errorf("%w: %v", ErrCorrupt, d.err)
+	}
+	c.Link = d.Link
+	return c, body, nil
+}
+
+// WriteTo writes MarshalBinary's bytes to w.
+func (b *Base[T, P]) WriteTo(w io.Writer) (int64, error) {
+	data, err := b.MarshalBinary()
+	if err != nil {
+		return 0, err
+	}
+	n, err := w.Write(data)
+	return int64(n), err
+}
+
+// ReadFrom reads r to EOF and decodes it with UnmarshalBinary.
+func (b *Base[T, P]) ReadFrom(r io.Reader) (int64, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return int64(len(data)), fmt.Errorf("%s: %w", P(new(T)).Spec().Name, err)
+	}
+	return int64(len(data)), b.UnmarshalBinary(data)
+}
+
+// Encoder collects a learner's configuration, arrays and scalars for
+// MarshalBinary. Arrays are written in the order they are added, which is
+// part of the file's bytes.
+type Encoder struct{ f *modelfile.File }
+
+// Config stores cfg, marshalled as JSON, as the file's configuration.
+func (e *Encoder) Config(cfg any) error {
+	raw, err := json.Marshal(cfg)
+	if err != nil {
+		return fmt.Errorf("config: %w", err)
+	}
+	e.f.Header.Config = raw
+	return nil
+}
+
+// Array adds a named array (not copied).
+func (e *Encoder) Array(name string, v []float64) { e.f.Add(name, v) }
+
+// Meta sets a named finite scalar of the header.
+func (e *Encoder) Meta(name string, v float64) { e.f.Header.Meta[name] = v }
+
+// Decoder reads a learner's part of a model file. Its accessors keep the
+// first error (later calls return zero values), so a Decode reads every
+// field and checks Err once.
+type Decoder struct {
+	f   *modelfile.File
+	err error
+
+	Method  string // the header's method, one of Spec().Methods
+	Version int    // the file's model version
+	Task    Task
+	Labels  Labels // Binary only
+	Inputs  int    // d
+	// Link is what Decode sets for the model's Probability.
+	Link Link
+}
+
+// Config decodes the stored configuration into cfg (a pointer).
+func (d *Decoder) Config(cfg any) {
+	if d.err == nil {
+		if err := json.Unmarshal(d.f.Header.Config, cfg); err != nil {
+			d.err = fmt.Errorf("config: %v", err)
+		}
+	}
+}
+
+// ValidConfig decodes the stored configuration into cfg (a pointer to the
+// learner's Config) and checks it with its Validate.
+func (d *Decoder) ValidConfig(cfg Validator) error {
+	d.Config(cfg)
+	if d.err == nil {
+		d.err = cfg.Validate()
+	}
+	return d.err
+}
+
+// Array returns the array called name, which must have n elements (any
+// number if n < 0).
+func (d *Decoder) Array(name string, n int) []float64 {
+	if d.err != nil {
+		return nil
+	}
+	v, err := d.f.Array(name, n)
+	d.err = err
+	return v
+}
+
+// Has reports whether the file holds an array called name.
+func (d *Decoder) Has(name string) bool {
+	for _, a := range d.f.Arrays {
+		if a.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Meta returns the header scalar called name.
+func (d *Decoder) Meta(name string) float64 {
+	if d.err != nil {
+		return 0
+	}
+	v, err := d.f.Meta(name)
+	d.err = err
+	return v
+}
+
+// Fail records a decoding error (the first one is kept).
+func (d *Decoder) Fail(format string, args ...any) {
+	if d.err == nil {
+		d.err = fmt.Errorf(format, args...)
+	}
+}
+
+// Check records err if it is the first.
+func (d *Decoder) Check(err error) {
+	if d.err == nil {
+		d.err = err
+	}
+}
+
+// Err returns the first error.
+func (d *Decoder) Err() error { return d.err }
+
+// CheckShape checks that X is a well-formed view with at least one row and
+// column and, if cols > 0, exactly cols columns. Its errors wrap ErrShape.
+func CheckShape(X featmap.Matrix, cols int) error {
+	var err error
+	switch {
+	case X.Rows <= 0 || X.Cols <= 0:
+		err = fmt.Errorf("X is %d×%d: empty data (need at least one row and one column)", X.Rows, X.Cols)
+	case cols > 0 && X.Cols != cols:
+		err = fmt.Errorf("X has %d columns, the model takes %d inputs", X.Cols, cols)
+	case X.Stride < X.Cols:
+		err = fmt.Errorf("X stride %d is below its %d columns", X.Stride, X.Cols)
+	case X.Rows > 1 && X.Stride > (math.MaxInt-X.Cols)/(X.Rows-1):
+		err = fmt.Errorf("X is %d×%d with stride %d: too large", X.Rows, X.Cols, X.Stride)
+	case len(X.Data) < (X.Rows-1)*X.Stride+X.Cols:
+		err = fmt.Errorf("X is %d×%d with stride %d and needs %d elements, has %d",
+			X.Rows, X.Cols, X.Stride, (X.Rows-1)*X.Stride+X.Cols, len(X.Data))
+	default:
+		return nil
+	}
+	return shapeError{err}
+}
+
+// shapeError wraps ErrShape without repeating its text.
+type shapeError struct{ err error }
+
+func (e shapeError) Error() string { return e.err.Error() }
+func (e shapeError) Unwrap() error { return ErrShape }
+
+// Unmarshal decodes data into a new M with its UnmarshalBinary: every
+// learner's Load.
+func Unmarshal[M any, PM interface {
+	*M
+	UnmarshalBinary([]byte) error
+}](data []byte) (*M, error) {
+	m := PM(new(M))
+	if err := m.UnmarshalBinary(data); err != nil {
+		return nil, err
+	}
+	return m, nil
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package learnertest
+
+const raceEnabled = false

@@ -1,0 +1,19 @@
+package rfselect_test
+
+import (
+	"testing"
+
+	"github.com/rfkit/rfkit/learners/learnertest"
+	_ "github.com/rfkit/rfkit/learners/rfselect"
+)
+
+// rings and sine are the suite's data sets, the same bits everywhere.
+var rings, sine = learnertest.Rings, learnertest.Sine
+
+// conformance is this learner's line in the shared suite.
+var conformance = learnertest.Case{Method: "eerf", Prefix: "rfselect: ", Params: []string{"features=20"}, Rounds: 3, NumParams: 9}
+var lkrf = learnertest.Case{Method: "lkrf", Prefix: "rfselect: ", Params: []string{"features=20"}, Rounds: 3, NumParams: 9}
+
+func TestConformance(t *testing.T) { learnertest.Run(t, conformance); learnertest.Run(t, lkrf) }
+
+func FuzzLoad(f *testing.F) { learnertest.Fuzz(f, conformance) }

@@ -1,5 +1,0 @@
-//go:build !race
-
-package rfselect_test
-
-const raceEnabled = false

@@ -1,0 +1,18 @@
+package rks_test
+
+import (
+	"testing"
+
+	"github.com/rfkit/rfkit/learners/learnertest"
+	_ "github.com/rfkit/rfkit/learners/rks"
+)
+
+// rings and sine are the suite's data sets, the same bits everywhere.
+var rings, sine = learnertest.Rings, learnertest.Sine
+
+// conformance is this learner's line in the shared suite.
+var conformance = learnertest.Case{Method: "rks", Params: []string{"features=20"}, Rounds: 2, NumParams: 6}
+
+func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }
+
+func FuzzLoad(f *testing.F) { learnertest.Fuzz(f, conformance) }

@@ -1,5 +1,0 @@
-//go:build !race
-
-package rks_test
-
-const raceEnabled = false

@@ -1,5 +1,0 @@
-//go:build !race
-
-package srff_test
-
-const raceEnabled = false
