@@ -377,3 +377,31 @@ func TestLoadStateErrors(t *testing.T) {
 		{"no wt", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Arrays[len(f.Arrays)-2].Name = "xx" }), `no array "wt"`},
 	})
 }
+
+// TestResumedAllocs: a resumed, standardising Learner's Update and Predict
+// allocate nothing.
+func TestResumedAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
+	const n, d = 200, 3
+	X, y := shifted(n, d, 8)
+	m, err := fogd.Fit(context.Background(), featmap.Dense(n, d, X), y, fogd.Config{Features: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := fogd.Resume(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := 0
+	if a := testing.AllocsPerRun(200, func() {
+		if _, err := l.Update(X[(i%n)*d:(i%n+1)*d], y[i%n]); err != nil {
+			panic(err)
+		}
+		l.Predict(X[:d])
+		i++
+	}); a != 0 {
+		t.Errorf("Update and Predict allocate %v times", a)
+	}
+}

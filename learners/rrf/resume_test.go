@@ -287,3 +287,31 @@ func TestResumeErrors(t *testing.T) {
 		t.Errorf("after removing the standardisation: mean %v", mean)
 	}
 }
+
+// TestResumedAllocs: a resumed, standardising Learner's Update and Predict
+// allocate nothing.
+func TestResumedAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
+	const n, d = 200, 4
+	X, y := shifted(n, d, 8)
+	m, err := rrf.Fit(context.Background(), featmap.Dense(n, d, X), y, rrf.Config{Features: 16, Epochs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := rrf.Resume(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := 0
+	if a := testing.AllocsPerRun(200, func() {
+		if _, err := l.Update(X[(i%n)*d:(i%n+1)*d], y[i%n]); err != nil {
+			panic(err)
+		}
+		l.Predict(X[:d])
+		i++
+	}); a != 0 {
+		t.Errorf("Update and Predict allocate %v times", a)
+	}
+}
