@@ -1,16 +1,18 @@
 package main
 
 import (
+	"reflect"
 	"strconv"
+	"strings"
 
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/fogd"
-	"github.com/rfkit/rfkit/learners/rrf"
 )
 
 // train -resume: continue an online learner (rrf, fogd) from a saved
-// model. The library does the work (Config.Resume); this file turns the
-// old model into the Config to fit with.
+// model. The library does the work; this file turns the old model into the
+// Config to fit with, with no per-method code: a learner can resume when
+// its Config has a field Resume of its model's type (Fit then continues
+// from that model) and its model a method Config() returning that Config.
 
 // registerResume adds -resume to train's flags.
 func registerResume(fs *flagSet) *string {
@@ -31,18 +33,9 @@ func resumeConfig(m learners.Method, f *fitFlags, fs *flagSet, path string, d in
 	if method != m.Name {
 		return nil, usagef("-resume %s: a %s model, but -method is %s", path, method, m.Name)
 	}
-	var cfg any
-	switch o := old.(type) {
-	case *rrf.Model:
-		c := o.Config()
-		c.Resume = o
-		cfg = &c
-	case *fogd.Model:
-		c := o.Config()
-		c.Resume = o
-		cfg = &c
-	default:
-		return nil, usagef("-resume: %s cannot continue training from a model (methods that can: fogd, rrf)", m.Name)
+	cfg := resumable(m, old)
+	if cfg == nil {
+		return nil, usagef("-resume: %s cannot continue training from a model (methods that can: %s)", m.Name, strings.Join(resumableMethods(), ", "))
 	}
 	if f.task != taskAuto && f.task != old.Task().String() {
 		return nil, usagef("-resume %s: a %s model, but -task is %s", path, old.Task(), f.task)
@@ -60,8 +53,44 @@ func resumeConfig(m learners.Method, f *fitFlags, fs *flagSet, path string, d in
 			return nil, usagef("-param %s=%s: %v", kv[0], kv[1], err)
 		}
 	}
-	if err := cfg.(interface{ Validate() error }).Validate(); err != nil {
-		return nil, &usageError{err.Error()}
+	if v, ok := cfg.(interface{ Validate() error }); ok {
+		if err := v.Validate(); err != nil {
+			return nil, &usageError{err.Error()}
+		}
 	}
 	return cfg, nil
+}
+
+// resumable returns a new Config of m (a pointer) holding old's
+// configuration and old as its Resume, or nil if m cannot resume from old.
+func resumable(m learners.Method, old learners.Model) any {
+	cfg := reflect.ValueOf(m.NewConfig())
+	if cfg.Kind() != reflect.Pointer || cfg.Elem().Kind() != reflect.Struct {
+		return nil
+	}
+	f := cfg.Elem().FieldByName("Resume")
+	get := reflect.ValueOf(old).MethodByName("Config")
+	if !f.IsValid() || !f.CanSet() || f.Type() != reflect.TypeOf(old) ||
+		!get.IsValid() || get.Type().NumIn() != 0 || get.Type().NumOut() != 1 || get.Type().Out(0) != cfg.Elem().Type() {
+		return nil
+	}
+	cfg.Elem().Set(get.Call(nil)[0])
+	cfg.Elem().FieldByName("Resume").Set(reflect.ValueOf(old))
+	return cfg.Interface()
+}
+
+// resumableMethods names the methods whose Config has a Resume field of a
+// model type.
+func resumableMethods() []string {
+	var out []string
+	for _, m := range learners.Methods() {
+		cfg := reflect.TypeOf(m.NewConfig())
+		if cfg.Kind() != reflect.Pointer || cfg.Elem().Kind() != reflect.Struct {
+			continue
+		}
+		if f, ok := cfg.Elem().FieldByName("Resume"); ok && f.Type.Implements(reflect.TypeFor[learners.Model]()) {
+			out = append(out, m.Name)
+		}
+	}
+	return out
 }
