@@ -404,7 +404,9 @@ const maxSteps = 1 << 53
 // Model is a FOGD model: f(x) = w̄ᵀz((x − mean)/scale). Its methods are
 // those of learners.Base: it is immutable and safe for concurrent use;
 // Predict, Score and the batch forms allocate nothing. Probability is NaN:
-// the hinge loss estimates only the sign. A Model must not be copied.
+// the hinge loss estimates only the sign. Obtain one from Fit,
+// Learner.Snapshot or Load; Resume (or Fit with Config.Resume) continues
+// learning from one of file version 2. A Model must not be copied.
 type Model struct {
 	learners.Base[body, *body]
 }
