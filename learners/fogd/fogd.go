@@ -486,8 +486,8 @@ func (b *body) Decode(dec *learners.Decoder) error {
 		return err
 	}
 	if dec.Version >= 2 {
-		if !(steps >= 0 && steps <= maxSteps) || steps != math.Trunc(steps) {
-			return fmt.Errorf("steps = %v, want an integer in [0, 2^53]", steps)
+		if !(steps >= 0 && steps <= maxSteps && steps <= math.MaxInt) || steps != math.Trunc(steps) {
+			return fmt.Errorf("steps = %v, want an integer in [0, min(2^53, MaxInt)]", steps)
 		}
 		// w must be what Snapshot computes from the state, or the model
 		// would predict with other weights than a resumed learner averages.
