@@ -31,6 +31,7 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 	d.registerTraining(fs)
 	out := fs.String("model", "", "output model `FILE`")
 	quiet := fs.Bool("quiet", false, "no progress display and no summary line")
+	resume := registerResume(fs)
 	fs.extra = func(w io.Writer) { methodHelp(w, args) }
 	if err := fs.parse(args, e.stdout); err != nil {
 		return err
@@ -52,7 +53,12 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	cfg, _, err := f.config(m, fs, ds.Y, ds.LabelName)
+	var cfg any
+	if *resume != "" {
+		cfg, err = resumeConfig(m, &f, fs, *resume, ds.D)
+	} else {
+		cfg, _, err = f.config(m, fs, ds.Y, ds.LabelName)
+	}
 	if err != nil {
 		return err
 	}

@@ -21,9 +21,23 @@
 //     |f − y| > ε = 0.1; averaged weights at test as for classification.
 //   - Binary labels of a Learner are Labels.Neg < Labels.Pos (default −1,
 //     +1); Fit maps any two labels (smaller → −1). No multiclass.
-//   - The Learner does not standardise its stream; Fit standardises with
-//     the training statistics and runs Epochs passes of the online rule
-//     over seeded permutations, averaging over every step.
+//   - Fit standardises with the training statistics (unless Standardize
+//     is Disabled) and runs Epochs passes of the online rule over seeded
+//     permutations (in file order if Shuffle is Disabled), averaging over
+//     every step. A Learner standardises its stream only if given
+//     statistics (SetStandardization, or StandardizeFrom a prefix); its
+//     Snapshots carry them, so a service keeps no scaler on the side.
+//   - Restarts: a model (version 2 of the file) holds the Learner's whole
+//     state: beside the averaged weights w̄ it predicts with, the current
+//     weights w_T, the running sum Σ w_t and the step count T (w̄ = Σ/T
+//     cannot give back Σ bit for bit), and its standardisation; no
+//     randomness is drawn after the start. Resume(m) continues online
+//     learning exactly where the Learner that made m stopped, and Fit with
+//     Config.Resume continues a batch run: with Shuffle and Standardize
+//     Disabled and one epoch, fitting the first part of a stream, saving,
+//     loading and resuming on the rest gives the same model bytes as one
+//     pass over the whole stream. Version 1 files (averaged weights only)
+//     still load, predict and re-save as before, but cannot be resumed.
 //   - Arithmetic is bit-identical on every architecture and kernel path
 //     (testdata holds golden models): internal/xrand for the frequencies
 //     (not rand.NormFloat64), asm.SincosDot for the phases, fixed-order sums
@@ -82,8 +96,28 @@ type Config struct {
 	Labels learners.Labels `json:"-"`
 	// Epochs is the number of passes of Fit (0 → 1).
 	Epochs int `help:"Fit: passes over the data" default:"1"`
-	// Seed fixes the frequencies and Fit's permutations.
+	// Seed fixes the frequencies and Fit's permutations (with Resume, the
+	// frequencies are the model's and Seed only draws the permutations).
 	Seed uint64 `help:"seed of the random features"`
+	// Shuffle: Fit visits the rows in a fresh seeded permutation every
+	// epoch (Default and Enabled) or in their order (Disabled: a stream
+	// learned in file order). A learners.Toggle, not a bool, because its
+	// default is true and the zero Config means the defaults.
+	Shuffle learners.Toggle `json:",omitempty" help:"Fit: visit the rows in a seeded random order each epoch (false: in file order)" default:"true"`
+	// Standardize: Fit standardises the inputs with the statistics of X
+	// (Default and Enabled) or uses them as they are (Disabled; the model
+	// stores mean 0 and scale 1). Ignored with Resume, which keeps the
+	// standardisation stored in its model.
+	Standardize learners.Toggle `json:",omitempty" help:"Fit: standardise the inputs with the training statistics (ignored when resuming)" default:"true"`
+	// Resume, if not nil, makes Fit continue from this model's state
+	// (frequencies, current, summed and averaged weights, step count,
+	// labels and standardisation) instead of starting afresh. The fields
+	// that define the model (Features, Gamma, Loss, Labels) are the
+	// model's: left zero or equal to it, else an error; Task must be the
+	// model's. The learning settings (Eta, Epochs, Seed, Shuffle) are
+	// cfg's, zero meaning the defaults, so start from m.Config() to keep
+	// the model's. Not stored in the model.
+	Resume *Model `json:"-"`
 	// Progress, if not nil, is called by Fit after each epoch.
 	Progress learners.Progress `json:"-"`
 }
@@ -103,6 +137,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("fogd: Task = %v, want binary or regression", c.Task)
 	case c.Labels != (learners.Labels{}) && !(c.Labels.Neg < c.Labels.Pos):
 		return fmt.Errorf("fogd: Labels %v, want Neg < Pos", c.Labels)
+	case !c.Shuffle.Valid() || !c.Standardize.Valid():
+		return fmt.Errorf("fogd: Shuffle = %v, Standardize = %v, want a learners.Toggle value", c.Shuffle, c.Standardize)
 	}
 	switch c.Loss {
 	case "":
@@ -120,7 +156,9 @@ func (c Config) Validate() error {
 	return nil
 }
 
-// resolve fills in the defaults for rows of d inputs.
+// resolve fills in the defaults for rows of d inputs (Shuffle and
+// Standardize are left as given; Progress and Resume are cleared, so a
+// model's configuration neither calls back nor keeps its parent alive).
 func (c Config) resolve(d int) Config {
 	if c.Features == 0 {
 		c.Features = DefaultFeatures
@@ -144,5 +182,6 @@ func (c Config) resolve(d int) Config {
 		c.Labels = learners.Labels{Neg: -1, Pos: 1}
 	}
 	c.Progress = nil
+	c.Resume = nil
 	return c
 }

@@ -78,6 +78,9 @@ type Learner struct {
 	steps int
 	s     *work
 	stats Stats
+	// mean, scale standardise every row of Update and Predict, (x −
+	// mean)/scale as the Model does, into z; nil: rows are used as given.
+	mean, scale, z []float64
 }
 
 // Outcome is what one Update saw before its step.
@@ -126,6 +129,119 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 	return &Learner{cfg: c, f: f, w: make([]float64, 2*c.Features), sum: make([]float64, 2*c.Features), s: f.newWork()}, nil
 }
 
+// Resume returns a Learner that continues from m, a Model from Fit,
+// Snapshot or Load (file version 2): the same frequencies, current and
+// summed weights, step count, labels, configuration and input
+// standardisation (applied to every row of Update and Predict), so that its
+// Updates take exactly the steps the Learner that made m would have taken
+// next and its Snapshots average over all of them. Its Stats start at
+// zero. A version 1 model holds only the averaged weights and is refused.
+func Resume(m *Model) (*Learner, error) {
+	if m == nil || m.Body() == nil {
+		return nil, errors.New("fogd: Resume: empty model (use Fit, Snapshot or Load)")
+	}
+	c := m.Config()
+	c.Resume = m
+	return resumed(c, m.NumInputs())
+}
+
+// resumed is the Learner of cfg.Resume with the learning settings of cfg
+// (see Config.Resume), for rows of d inputs. cfg is valid.
+func resumed(cfg Config, d int) (*Learner, error) {
+	m := cfg.Resume
+	if m == nil || m.Body() == nil {
+		return nil, errors.New("fogd: Resume: empty model (use Fit, Snapshot or Load)")
+	}
+	b, mc := m.Body(), m.Config()
+	switch {
+	case b.wt == nil:
+		return nil, fmt.Errorf("fogd: Resume: a version %d model holds only the averaged weights, not the learner's state (current weights, sum, step count); retrain it with this build", b.version)
+	case d != m.NumInputs():
+		return nil, fmt.Errorf("fogd: Resume: %d inputs, the model takes %d", d, m.NumInputs())
+	case cfg.Task != mc.Task:
+		return nil, fmt.Errorf("fogd: Resume: Config.Task = %v, the model's task is %v", cfg.Task, mc.Task)
+	case cfg.Features != 0 && cfg.Features != mc.Features:
+		return nil, fmt.Errorf("fogd: Resume: Config.Features = %d, the model has %d", cfg.Features, mc.Features)
+	case cfg.Gamma != 0 && cfg.Gamma != mc.Gamma:
+		return nil, fmt.Errorf("fogd: Resume: Config.Gamma = %v, the model's is %v", cfg.Gamma, mc.Gamma)
+	case cfg.Loss != "" && cfg.Loss != mc.Loss:
+		return nil, fmt.Errorf("fogd: Resume: Config.Loss = %s, the model's is %s", cfg.Loss, mc.Loss)
+	case cfg.Labels != (learners.Labels{}) && cfg.Labels != mc.Labels:
+		return nil, fmt.Errorf("fogd: Resume: Config.Labels = %v, the model's are %v", cfg.Labels, mc.Labels)
+	}
+	c := cfg
+	c.Features, c.Gamma, c.Loss, c.Labels = mc.Features, mc.Gamma, mc.Loss, mc.Labels
+	c = c.resolve(d)
+	// The frequencies are read-only: the Learner shares them with m.
+	l := &Learner{cfg: c, f: b.f, w: slices.Clone(b.wt), sum: slices.Clone(b.wsum), steps: b.steps, s: b.f.newWork()}
+	if err := l.SetStandardization(m.Standardization()); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// SetStandardization makes the Learner standardise every row of Update and
+// Predict as (x − mean)/scale (the arithmetic of a Model), and its
+// Snapshots carry mean and scale, so that they predict raw rows. It takes
+// effect from the next Update: set it before the first, from statistics
+// of a prefix of the stream (StandardizeFrom) or known ones. mean and scale
+// have one element per input, mean finite and scale finite and > 0; both
+// nil removes the standardisation. They are copied.
+func (l *Learner) SetStandardization(mean, scale []float64) error {
+	d := l.f.d
+	if mean == nil && scale == nil {
+		l.mean, l.scale, l.z = nil, nil, nil
+		return nil
+	}
+	if len(mean) != d || len(scale) != d {
+		return fmt.Errorf("fogd: SetStandardization: %d means and %d scales, the learner takes %d inputs", len(mean), len(scale), d)
+	}
+	for j := range mean {
+		if !xmath.Finite(mean[j]) || !xmath.Finite(scale[j]) || !(scale[j] > 0) {
+			return fmt.Errorf("fogd: SetStandardization: input %d has mean %v and scale %v, want finite and scale > 0", j, mean[j], scale[j])
+		}
+	}
+	l.mean, l.scale, l.z = slices.Clone(mean), slices.Clone(scale), make([]float64, d)
+	return nil
+}
+
+// StandardizeFrom sets the standardisation (SetStandardization) to the
+// statistics Fit would compute on X, e.g. a prefix of the stream held back
+// before the first Update. X must have one column per input and finite
+// values.
+func (l *Learner) StandardizeFrom(X featmap.Matrix) error {
+	if err := learners.CheckShape(X, l.f.d); err != nil {
+		return fmt.Errorf("fogd: StandardizeFrom: %w", err)
+	}
+	if err := learners.CheckData(X, make([]float64, X.Rows)); err != nil {
+		return fmt.Errorf("fogd: StandardizeFrom: %w", err)
+	}
+	mean, scale, _, err := learners.Standardize(X)
+	if err != nil {
+		return fmt.Errorf("fogd: StandardizeFrom: %w", err)
+	}
+	return l.SetStandardization(mean, scale)
+}
+
+// Standardization returns copies of the learner's means and scales (nil
+// when it uses rows as given).
+func (l *Learner) Standardization() (mean, scale []float64) {
+	return slices.Clone(l.mean), slices.Clone(l.scale)
+}
+
+// input returns x standardised into l.z, or x itself without a
+// standardisation.
+func (l *Learner) input(x []float64) []float64 {
+	if l.mean == nil {
+		return x
+	}
+	z := l.z[:len(x)]
+	for j, v := range x {
+		z[j] = (v - l.mean[j]) / l.scale[j]
+	}
+	return z
+}
+
 // Config returns the resolved configuration.
 func (l *Learner) Config() Config { return l.cfg }
 
@@ -144,7 +260,8 @@ func checkRow(x []float64, d int) error {
 	return nil
 }
 
-// Update predicts x with the current weights, records the outcome and
+// Update predicts x (standardised first if the Learner has a
+// standardisation) with the current weights, records the outcome and
 // takes the FOGD step. y is Labels.Neg or Labels.Pos (−1/+1 by default) or
 // a finite target. Bad input is an error and changes nothing. It allocates
 // nothing.
@@ -162,7 +279,7 @@ func (l *Learner) Update(x []float64, y float64) (Outcome, error) {
 			return Outcome{}, fmt.Errorf("fogd: Update: %w", err)
 		}
 	}
-	o, err := l.step(x, t)
+	o, err := l.step(l.input(x), t)
 	if err != nil {
 		return Outcome{}, fmt.Errorf("fogd: Update: %w", err)
 	}
@@ -236,7 +353,7 @@ func (l *Learner) Predict(x []float64) float64 {
 	if len(x) != l.f.d {
 		panic(fmt.Sprintf("fogd: Learner.Predict: len(x) = %d, the learner takes %d inputs", len(x), l.f.d))
 	}
-	f := l.f.score(l.s, l.w, x)
+	f := l.f.score(l.s, l.w, l.input(x))
 	if l.cfg.Task == learners.Binary {
 		return l.cfg.Labels.Decode(f)
 	}
@@ -244,41 +361,53 @@ func (l *Learner) Predict(x []float64) float64 {
 }
 
 // Snapshot returns an immutable model with the averaged weights
-// w̄ = (1/T) Σ w_t (the current weights before the first step).
+// w̄ = (1/T) Σ w_t (the current weights before the first step), the
+// Learner's standardisation (mean 0 and scale 1 without one) and its whole
+// state: Resume continues from it.
 func (l *Learner) Snapshot() *Model {
-	d := l.f.d
-	mean, scale := make([]float64, d), make([]float64, d)
-	for j := range scale {
-		scale[j] = 1
+	mean, scale := slices.Clone(l.mean), slices.Clone(l.scale)
+	if mean == nil {
+		d := l.f.d
+		mean, scale = make([]float64, d), make([]float64, d)
+		for j := range scale {
+			scale[j] = 1
+		}
 	}
-	return l.snapshot(l.cfg, mean, scale)
-}
-
-// snapshot is Snapshot with the configuration (labels) and the
-// standardisation Fit applied.
-func (l *Learner) snapshot(cfg Config, mean, scale []float64) *Model {
 	w := slices.Clone(l.w)
 	if l.steps > 0 {
 		for k, v := range l.sum {
 			w[k] = v / float64(l.steps)
 		}
 	}
-	b := &body{cfg: cfg, f: newFeats(l.f.d, l.f.D, slices.Clone(l.f.u)), w: w}
+	b := &body{version: modelVersion, cfg: l.cfg, f: newFeats(l.f.d, l.f.D, slices.Clone(l.f.u)), w: w,
+		wt: slices.Clone(l.w), wsum: slices.Clone(l.sum), steps: l.steps}
 	m := new(Model)
-	learners.Build(&m.Base, learners.Common{Task: cfg.Task, Labels: cfg.Labels, Mean: mean, Scale: scale}, b)
+	learners.Build(&m.Base, learners.Common{Task: l.cfg.Task, Labels: l.cfg.Labels, Mean: mean, Scale: scale}, b)
 	return m
 }
 
-// modelVersion is the version of the arrays, written in the header.
+// modelVersion is the version of the arrays written in the header.
 //
 // Version 1 arrays: "mean", "scale" (d each), "u" (d×D frequencies,
 // row-major), "w" (2D averaged weights: cos part, then sin part).
-const modelVersion = 1
+//
+// Version 2 adds the Learner's state, so that Resume continues exactly:
+// "wt" (2D current weights w_T), "wsum" (2D running sum Σ_t w_t), and the
+// header scalar "steps" (T). "w" is still the averaged weights the model
+// predicts with: wsum/T, or wt when T = 0 (checked on load). A model read
+// from a version 1 file keeps version 1 and re-saves to the same bytes.
+const modelVersion = 2
+
+// maxSteps bounds the stored step count: integers are exact in a float64
+// up to 2⁵³.
+const maxSteps = 1 << 53
 
 // Model is a FOGD model: f(x) = w̄ᵀz((x − mean)/scale). Its methods are
 // those of learners.Base: it is immutable and safe for concurrent use;
 // Predict, Score and the batch forms allocate nothing. Probability is NaN:
-// the hinge loss estimates only the sign. A Model must not be copied.
+// the hinge loss estimates only the sign. Obtain one from Fit,
+// Learner.Snapshot or Load; Resume (or Fit with Config.Resume) continues
+// learning from one of file version 2. A Model must not be copied.
 type Model struct {
 	learners.Base[body, *body]
 }
@@ -291,13 +420,25 @@ func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) 
 
 // body is the learner's part of a Model.
 type body struct {
-	cfg Config
-	f   *feats
-	w   []float64
+	version int // of the file it was read from (0 for a zero body)
+	cfg     Config
+	f       *feats
+	w       []float64 // averaged weights, the model's
+	// The Learner's state (version 2; nil for version 1): current
+	// weights, their running sum, the number of steps.
+	wt, wsum []float64
+	steps    int
 }
 
-func (*body) Spec() learners.Spec {
-	return learners.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
+// Spec gives the file version this body writes: the one it was read from,
+// so that old files re-save to their own bytes; a new model (and the zero
+// body, whose Spec bounds what Load reads) has the current one.
+func (b *body) Spec() learners.Spec {
+	v := modelVersion
+	if b != nil && b.version != 0 {
+		v = b.version
+	}
+	return learners.Spec{Name: Name, Methods: []string{Name}, Version: v}
 }
 
 func (b *body) NewWork() any                     { return b.f.newWork() }
@@ -306,6 +447,11 @@ func (b *body) Score(z []float64, w any) float64 { return b.f.score(w.(*work), b
 func (b *body) Encode(e *learners.Encoder) error {
 	e.Array("u", b.f.u)
 	e.Array("w", b.w)
+	if b.version >= 2 {
+		e.Array("wt", b.wt)
+		e.Array("wsum", b.wsum)
+		e.Meta("steps", float64(b.steps))
+	}
 	return e.Config(b.cfg)
 }
 
@@ -324,13 +470,34 @@ func (b *body) Decode(dec *learners.Decoder) error {
 		return fmt.Errorf("%d inputs × %d features overflow", d, D)
 	}
 	u, w := dec.Array("u", d*D), dec.Array("w", 2*D)
+	var wt, wsum []float64
+	var steps float64
+	if dec.Version >= 2 {
+		wt, wsum, steps = dec.Array("wt", 2*D), dec.Array("wsum", 2*D), dec.Meta("steps")
+	}
 	if err := dec.Err(); err != nil {
 		return err
+	}
+	if dec.Version >= 2 {
+		if !(steps >= 0 && steps <= maxSteps && steps <= math.MaxInt) || steps != math.Trunc(steps) {
+			return fmt.Errorf("steps = %v, want an integer in [0, min(2^53, MaxInt)]", steps)
+		}
+		// w must be what Snapshot computes from the state, or the model
+		// would predict with other weights than a resumed learner averages.
+		for k := range w {
+			want := wt[k]
+			if steps > 0 {
+				want = wsum[k] / steps
+			}
+			if w[k] != want {
+				return fmt.Errorf("w[%d] = %v, but the stored state gives %v", k, w[k], want)
+			}
+		}
 	}
 	if cfg.Task == learners.Binary {
 		cfg.Labels = dec.Labels
 	}
-	*b = body{cfg: cfg, f: newFeats(d, D, u), w: w}
+	*b = body{version: dec.Version, cfg: cfg, f: newFeats(d, D, u), w: w, wt: wt, wsum: wsum, steps: int(steps)}
 	return nil
 }
 
@@ -339,32 +506,43 @@ func init() {
 		func() *Config { return new(Config) }, Fit, Load)
 }
 
-// Fit standardises X with its statistics and runs Epochs passes of the
-// online rule over seeded permutations; the model has the weights averaged
-// over every step. Binary labels may be any two values (smaller → −1).
-// Errors: cancelled ctx, invalid cfg, bad data, wrong number of classes,
-// a Progress error (wrapped).
+// Fit standardises X with its statistics (unless Standardize is Disabled)
+// and runs Epochs passes of the online rule over seeded permutations (in
+// row order if Shuffle is Disabled); the model has the weights averaged
+// over every step. Binary labels may be any two values (smaller → −1). With
+// cfg.Resume, Fit continues from that model's state, labels and
+// standardisation (see Config.Resume): with Shuffle and Standardize
+// Disabled and one epoch, Fit on the first rows then Fit with Resume on the
+// rest gives the same model bytes as Fit on all the rows.
+// Errors: cancelled ctx, invalid cfg, bad data, wrong number of classes, a
+// Resume model that disagrees with cfg or X or holds no state (version 1),
+// a label that is not the model's, a Progress error (wrapped).
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	start := time.Now()
-	p, err := learners.Prepare(ctx, Name, cfg, cfg.Task, X, y)
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("fogd: %w", err)
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if err := learners.CheckData(X, y); err != nil {
+		return nil, fmt.Errorf("fogd: %w", err)
+	}
+	l, xs, t, err := fitLearner(cfg, X, y)
 	if err != nil {
 		return nil, err
 	}
-	n, d, t, xs := p.N, p.D, p.Targets, p.Z
-	c := cfg
-	c.Labels = p.Labels
-	l, err := NewLearner(d, c)
-	if err != nil {
-		return nil, err
-	}
-	l.cfg.Labels = learners.Labels{Neg: -1, Pos: 1}      // t is ±1
+	n, d := X.Rows, X.Cols
 	r := rand.New(rand.NewPCG(l.cfg.Seed, 0x666f676466)) // "fogdf"
 	perm := make([]int, n)
 	for i := range perm {
 		perm[i] = i
 	}
+	shuffle := l.cfg.Shuffle.On(true)
 	for ep := 1; ep <= l.cfg.Epochs; ep++ {
-		r.Shuffle(n, func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
+		if shuffle {
+			r.Shuffle(n, func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
+		}
 		var loss float64
 		for _, i := range perm {
 			o, err := l.step(xs[i*d:(i+1)*d], t[i])
@@ -381,7 +559,65 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 			return nil, fmt.Errorf("fogd: %w", err)
 		}
 	}
-	out := l.cfg
-	out.Labels = c.Labels // the original labels (zero for regression), not ±1
-	return l.snapshot(out, p.Mean, p.Scale), nil
+	return l.Snapshot(), nil
+}
+
+// fitLearner returns Fit's Learner, new or resumed, with its labels and
+// standardisation set, the rows of X (checked) as it learns them (a dense
+// n×d copy, standardised unless Standardize is Disabled; always with the
+// model's statistics when resuming), and the targets (±1 for binary).
+func fitLearner(cfg Config, X featmap.Matrix, y []float64) (*Learner, []float64, []float64, error) {
+	n, d := X.Rows, X.Cols
+	if cfg.Resume != nil {
+		if err := learners.CheckShape(X, cfg.Resume.NumInputs()); err != nil {
+			return nil, nil, nil, fmt.Errorf("fogd: Resume: %w", err)
+		}
+		l, err := resumed(cfg, d)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		t := y
+		if l.cfg.Task == learners.Binary {
+			t = make([]float64, n)
+			for i, v := range y {
+				if t[i], err = l.cfg.Labels.Encode(v); err != nil {
+					return nil, nil, nil, fmt.Errorf("fogd: y[%d]: %w", i, err)
+				}
+			}
+		}
+		xs := make([]float64, n*d)
+		for i := 0; i < n; i++ {
+			copy(xs[i*d:(i+1)*d], l.input(X.Row(i)))
+		}
+		return l, xs, t, nil
+	}
+	c, t := cfg, y
+	if c.Task == learners.Binary {
+		var err error
+		if t, c.Labels, err = learners.BinaryLabels(y); err != nil {
+			return nil, nil, nil, fmt.Errorf("fogd: %w", err)
+		}
+	}
+	var xs, mean, scale []float64
+	if c.Standardize.On(true) {
+		var err error
+		if mean, scale, xs, err = learners.Standardize(X); err != nil {
+			return nil, nil, nil, fmt.Errorf("fogd: %w", err)
+		}
+	} else {
+		xs = make([]float64, n*d)
+		for i := 0; i < n; i++ {
+			copy(xs[i*d:(i+1)*d], X.Row(i))
+		}
+	}
+	l, err := NewLearner(d, c)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if mean != nil {
+		if err := l.SetStandardization(mean, scale); err != nil {
+			return nil, nil, nil, fmt.Errorf("fogd: %w", err)
+		}
+	}
+	return l, xs, t, nil
 }

@@ -57,9 +57,19 @@
 //     as the header labels; Predict returns one of the labels.
 //   - Binary labels of a Learner are Classes[0] < Classes[1], by default
 //     −1 and +1; Fit maps any two labels (smaller → −1).
-//   - The Learner does not standardise its stream (standardise it
-//     beforehand, e.g. with statistics of a prefix); Fit standardises with
-//     the training statistics and the model applies them at predict time.
+//   - Standardisation: Fit standardises with the training statistics
+//     (unless Standardize is Disabled) and the model applies them at
+//     predict time. A Learner standardises its stream only if given
+//     statistics (SetStandardization, or StandardizeFrom a prefix); a
+//     Snapshot then carries them, so a service keeps no scaler on the side.
+//   - Restarts: every Model holds the whole state of the Learner (noise,
+//     log-widths, weights, biases, classes, standardisation, configuration;
+//     no randomness is drawn after the start), so Resume(m) continues
+//     online learning exactly where the Learner that made m stopped, and
+//     Fit with Config.Resume continues a batch run. Fit with Shuffle and
+//     Standardize Disabled and one epoch learns in file order: fitting the
+//     first part of a stream, saving, loading and resuming on the rest gives
+//     the same model bytes as one pass over the whole stream.
 //   - Arithmetic is bit-identical on every architecture and kernel path
 //     (testdata holds golden models): the noise comes from internal/xrand
 //     (not rand.NormFloat64), the phases and their sines and cosines from
@@ -152,8 +162,28 @@ type Config struct {
 	// BatchSize is Fit's mini-batch size (0 → 1, the online rule; larger
 	// batches average the gradients, so raise Eta with them).
 	BatchSize int `help:"Fit: mini-batch size" default:"1"`
-	// Seed fixes the noise e and Fit's permutations.
+	// Seed fixes the noise e and Fit's permutations (with Resume, the
+	// noise is the model's and Seed only draws the permutations).
 	Seed uint64 `help:"seed of the random features and permutations"`
+	// Shuffle: Fit visits the rows in a fresh seeded permutation every
+	// epoch (Default and Enabled) or in their order (Disabled: a stream
+	// learned in file order). A learners.Toggle, not a bool, because its
+	// default is true and the zero Config means the defaults.
+	Shuffle learners.Toggle `json:",omitempty" help:"Fit: visit the rows in a seeded random order each epoch (false: in file order)" default:"true"`
+	// Standardize: Fit standardises the inputs with the statistics of X
+	// (Default and Enabled) or uses them as they are (Disabled; the model
+	// stores mean 0 and scale 1). Ignored with Resume, which keeps the
+	// standardisation stored in its model.
+	Standardize learners.Toggle `json:",omitempty" help:"Fit: standardise the inputs with the training statistics (ignored when resuming)" default:"true"`
+	// Resume, if not nil, makes Fit continue from this model's state
+	// (noise, log-widths, weights, biases, classes and standardisation)
+	// instead of starting afresh. The fields that define the model
+	// (Features, Width, Loss, Classes, Multiclass) are the model's: left
+	// zero or equal to it, else an error; Task must be the model's. The
+	// learning settings (Lambda, Eta, EtaGamma, FixedWidths, Epochs,
+	// BatchSize, Seed, Shuffle) are cfg's, zero meaning the defaults, so
+	// start from m.Config() to keep the model's. Not stored in the model.
+	Resume *Model `json:"-"`
 	// Progress, if not nil, is called by Fit after each epoch with the mean
 	// loss of the epoch's steps.
 	Progress learners.Progress `json:"-"`
@@ -176,6 +206,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("rrf: BatchSize = %d, want ≥ 1 (0 for the default %d)", c.BatchSize, DefaultBatchSize)
 	case !c.Task.Valid():
 		return fmt.Errorf("rrf: Task = %v, want binary or regression", c.Task)
+	case !c.Shuffle.Valid() || !c.Standardize.Valid():
+		return fmt.Errorf("rrf: Shuffle = %v, Standardize = %v, want a learners.Toggle value", c.Shuffle, c.Standardize)
 	}
 	for _, p := range []struct {
 		n string
@@ -221,8 +253,9 @@ func (c Config) Validate() error {
 	return nil
 }
 
-// resolve fills in the defaults (Classes are left as given).
-// resolve fills in the defaults for rows of d inputs.
+// resolve fills in the defaults for rows of d inputs (Classes, Shuffle
+// and Standardize are left as given; Progress and Resume are cleared, so a
+// model's configuration neither calls back nor keeps its parent alive).
 func (c Config) resolve(d int) Config {
 	def := func(v *float64, d float64) {
 		if *v == 0 {
@@ -249,5 +282,6 @@ func (c Config) resolve(d int) Config {
 		}
 	}
 	c.Progress = nil
+	c.Resume = nil
 	return c
 }

@@ -85,6 +85,20 @@ func TestGolden(t *testing.T) {
 		{"fit-eps", func() *rrf.Model {
 			return fit(se1, rrf.Config{Task: reg, Loss: rrf.EpsInsensitive, Features: 24, Width: 0.3, Epochs: 2, Seed: 9})
 		}},
+		{"fit-resumed-file-order", func() *rrf.Model {
+			// A stream learned in file order over a restart (the Config
+			// carries Shuffle and Standardize, which older files omit).
+			c := rrf.Config{Features: 20, Eta: 0.01, Epochs: 1, Seed: 10, Shuffle: learners.Disabled, Standardize: learners.Disabled}
+			k := 170
+			first := fit(&synth.Set{N: k, D: moons.D, X: moons.X[:k*moons.D], Y: moons.Y[:k]}, c)
+			old, err := rrf.Load(must2(first.MarshalBinary()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			c = old.Config()
+			c.Resume = old
+			return fit(&synth.Set{N: moons.N - k, D: moons.D, X: moons.X[k*moons.D:], Y: moons.Y[k:]}, c)
+		}},
 	} {
 		got, err := c.model().MarshalBinary()
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 )
@@ -20,6 +21,9 @@ type Learner struct {
 	s       *work
 	widths  bool
 	stats   Stats
+	// mean, scale standardise every row of Update and Predict, (x −
+	// mean)/scale as the Model does, into z; nil: rows are used as given.
+	mean, scale, z []float64
 }
 
 // Outcome is what one Update saw before its step.
@@ -80,6 +84,121 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 	return &Learner{cfg: c, classes: classes, p: p, s: p.newWork(), widths: !c.FixedWidths}, nil
 }
 
+// Resume returns a Learner that continues from m, a Model from Fit,
+// Snapshot or Load: the same noise, log-widths, weights, biases, classes,
+// configuration and input standardisation (applied to every row of Update
+// and Predict), so that its Updates take exactly the steps the Learner
+// that made m would have taken next. Its Stats start at zero. m is not
+// changed.
+func Resume(m *Model) (*Learner, error) {
+	if m == nil || m.Body() == nil {
+		return nil, errors.New("rrf: Resume: empty model (use Fit, Snapshot or Load)")
+	}
+	c := m.Config()
+	c.Resume = m
+	return resumed(c, m.NumInputs())
+}
+
+// resumed is the Learner of cfg.Resume with the learning settings of cfg
+// (see Config.Resume), for rows of d inputs. cfg is valid.
+func resumed(cfg Config, d int) (*Learner, error) {
+	m := cfg.Resume
+	if m == nil || m.Body() == nil {
+		return nil, errors.New("rrf: Resume: empty model (use Fit, Snapshot or Load)")
+	}
+	mc, b := m.Config(), m.Body()
+	cl := slices.Clone(cfg.Classes)
+	slices.Sort(cl)
+	switch {
+	case d != m.NumInputs():
+		return nil, fmt.Errorf("rrf: Resume: %d inputs, the model takes %d", d, m.NumInputs())
+	case cfg.Task != mc.Task:
+		return nil, fmt.Errorf("rrf: Resume: Config.Task = %v, the model's task is %v", cfg.Task, mc.Task)
+	case cfg.Features != 0 && cfg.Features != mc.Features:
+		return nil, fmt.Errorf("rrf: Resume: Config.Features = %d, the model has %d", cfg.Features, mc.Features)
+	case cfg.Width != 0 && cfg.Width != mc.Width:
+		return nil, fmt.Errorf("rrf: Resume: Config.Width = %v, the model's is %v", cfg.Width, mc.Width)
+	case cfg.Loss != "" && cfg.Loss != mc.Loss:
+		return nil, fmt.Errorf("rrf: Resume: Config.Loss = %s, the model's is %s", cfg.Loss, mc.Loss)
+	case len(cl) > 0 && !slices.Equal(cl, mc.Classes):
+		return nil, fmt.Errorf("rrf: Resume: Config.Classes = %v, the model's are %v", cl, mc.Classes)
+	}
+	c := cfg
+	c.Features, c.Width, c.Loss, c.Classes, c.Multiclass = mc.Features, mc.Width, mc.Loss, mc.Classes, mc.Multiclass
+	c = c.resolve(d)
+	if err := c.Validate(); err != nil { // Eta·Lambda with the resolved values
+		return nil, err
+	}
+	p := b.p.clone()
+	l := &Learner{cfg: c, classes: slices.Clone(mc.Classes), p: p, s: p.newWork(), widths: !c.FixedWidths}
+	if err := l.SetStandardization(m.Standardization()); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// SetStandardization makes the Learner standardise every row of Update and
+// Predict as (x − mean)/scale (the arithmetic of a Model), and its
+// Snapshots carry mean and scale, so that they predict raw rows. It takes
+// effect from the next Update: set it before the first, from statistics
+// of a prefix of the stream (StandardizeFrom) or known ones. mean and scale
+// have NumInputs() elements, mean finite and scale finite and > 0; both
+// nil removes the standardisation. They are copied.
+func (l *Learner) SetStandardization(mean, scale []float64) error {
+	d := l.p.d
+	if mean == nil && scale == nil {
+		l.mean, l.scale, l.z = nil, nil, nil
+		return nil
+	}
+	if len(mean) != d || len(scale) != d {
+		return fmt.Errorf("rrf: SetStandardization: %d means and %d scales, the learner takes %d inputs", len(mean), len(scale), d)
+	}
+	for j := range mean {
+		if !xmath.Finite(mean[j]) || !xmath.Finite(scale[j]) || !(scale[j] > 0) {
+			return fmt.Errorf("rrf: SetStandardization: input %d has mean %v and scale %v, want finite and scale > 0", j, mean[j], scale[j])
+		}
+	}
+	l.mean, l.scale, l.z = slices.Clone(mean), slices.Clone(scale), make([]float64, d)
+	return nil
+}
+
+// StandardizeFrom sets the standardisation (SetStandardization) to the
+// statistics Fit would compute on X, e.g. a prefix of the stream held back
+// before the first Update. X must have NumInputs() columns and finite
+// values.
+func (l *Learner) StandardizeFrom(X featmap.Matrix) error {
+	if err := learners.CheckShape(X, l.p.d); err != nil {
+		return fmt.Errorf("rrf: StandardizeFrom: %w", err)
+	}
+	if err := learners.CheckData(X, make([]float64, X.Rows)); err != nil {
+		return fmt.Errorf("rrf: StandardizeFrom: %w", err)
+	}
+	mean, scale, _, err := learners.Standardize(X)
+	if err != nil {
+		return fmt.Errorf("rrf: StandardizeFrom: %w", err)
+	}
+	return l.SetStandardization(mean, scale)
+}
+
+// Standardization returns copies of the learner's means and scales (nil
+// when it uses rows as given).
+func (l *Learner) Standardization() (mean, scale []float64) {
+	return slices.Clone(l.mean), slices.Clone(l.scale)
+}
+
+// input returns x standardised into l.z, or x itself without a
+// standardisation.
+func (l *Learner) input(x []float64) []float64 {
+	if l.mean == nil {
+		return x
+	}
+	z := l.z[:len(x)]
+	for j, v := range x {
+		z[j] = (v - l.mean[j]) / l.scale[j]
+	}
+	return z
+}
+
 // Config returns the resolved configuration (defaults filled in, Classes
 // sorted).
 func (l *Learner) Config() Config { return l.cfg }
@@ -128,7 +247,8 @@ func checkRow(x []float64, d int) error {
 // errScore is returned when the phases overflow.
 var errScore = errors.New("the score is not finite (inputs too large for the current widths); no step taken")
 
-// Update predicts x, records the outcome in Stats and takes one SGD step on
+// Update predicts x (standardised first if the Learner has a
+// standardisation), records the outcome in Stats and takes one SGD step on
 // the weights, bias and (unless FixedWidths) the log-widths. y is a class
 // label (one of Classes; −1/+1 by default) or a regression target. A
 // wrong-length or non-finite x, a non-finite y or an unknown label is an
@@ -142,7 +262,7 @@ func (l *Learner) Update(x []float64, y float64) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, fmt.Errorf("rrf: Update: %w", err)
 	}
-	o, err := l.step(x, t)
+	o, err := l.step(l.input(x), t)
 	if err != nil {
 		return Outcome{}, fmt.Errorf("rrf: Update: %w", err)
 	}
@@ -210,24 +330,23 @@ func (l *Learner) Predict(x []float64) float64 {
 	if len(x) != l.p.d {
 		panic(fmt.Sprintf("rrf: Learner.Predict: len(x) = %d, the learner takes %d inputs", len(x), l.p.d))
 	}
-	l.p.features(l.s, x)
+	l.p.features(l.s, l.input(x))
 	l.p.scores(l.s)
 	return output(l.p, l.classes, l.cfg.Task, l.s.f)
 }
 
 // Snapshot returns an immutable copy of the current model, safe to hand to
-// concurrent readers while the Learner goes on learning. Its inputs are
-// not standardised (the Learner does not standardise).
+// concurrent readers while the Learner goes on learning. It carries the
+// Learner's standardisation (mean 0 and scale 1 without one) and its whole
+// state: Resume continues from it.
 func (l *Learner) Snapshot() *Model {
-	d := l.p.d
-	mean, scale := make([]float64, d), make([]float64, d)
-	for j := range scale {
-		scale[j] = 1
+	mean, scale := slices.Clone(l.mean), slices.Clone(l.scale)
+	if mean == nil {
+		d := l.p.d
+		mean, scale = make([]float64, d), make([]float64, d)
+		for j := range scale {
+			scale[j] = 1
+		}
 	}
-	return l.snapshot(mean, scale)
-}
-
-// snapshot is Snapshot with the standardisation Fit applied.
-func (l *Learner) snapshot(mean, scale []float64) *Model {
 	return newModel(l.cfg, slices.Clone(l.classes), l.p.clone(), mean, scale)
 }

@@ -17,7 +17,11 @@ import (
 // weights: per class the cos part then the sin part), "b" (C biases), and
 // "classes" (the sorted labels; multiclass only). C is the number of
 // classes for multiclass, else 1. The config holds the resolved defaults;
-// the noise is stored, never re-drawn from the seed.
+// the noise is stored, never re-drawn from the seed. These are the whole
+// state of a Learner (Update draws no randomness), so Resume needs no
+// more; the config's Shuffle and Standardize appear only when not Default,
+// so files written before they existed keep their bytes, and older builds
+// ignore them.
 const modelVersion = 1
 
 // Model is a fitted (or snapshotted) RRF model: scores
@@ -29,8 +33,8 @@ const modelVersion = 1
 // class. Probability is, for a binary model, the logistic function of the
 // score for the logistic loss and (1 + score)/2 clamped to [0, 1] for the
 // hinge loss (a crude estimate); NaN for regression and multiclass models.
-// Obtain one from Fit, Learner.Snapshot or Load; a Model must not be
-// copied.
+// Obtain one from Fit, Learner.Snapshot or Load; Resume (or Fit with
+// Config.Resume) continues learning from one. A Model must not be copied.
 type Model struct {
 	learners.Base[body, *body]
 	scores sync.Pool // of *modelScratch, for Scores

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/rfkit/rfkit/learners"
+)
+
+// train -resume: continue an online learner (rrf, fogd) from a saved
+// model. The library does the work; this file turns the old model into the
+// Config to fit with, with no per-method code: a learner can resume when
+// its Config has a field Resume of its model's type (Fit then continues
+// from that model) and its model a method Config() returning that Config.
+
+// registerResume adds -resume to train's flags.
+func registerResume(fs *flagSet) *string {
+	return fs.String("resume", "",
+		"continue training the model `FILE` (rrf, fogd) on -data: from its state, standardisation and configuration, "+
+			"with -seed and -param applied on top (e.g. -param epochs=1 -param shuffle=false to learn a stream once, in file order)")
+}
+
+// resumeConfig returns the Config that continues the model in path on
+// rows of d inputs: the model's own configuration with -seed and the
+// -param settings applied, and the model as its Resume. The model must
+// have been written by method m; -task, if given, must be its task.
+func resumeConfig(m learners.Method, f *fitFlags, fs *flagSet, path string, d int) (any, error) {
+	lm, err := loadModel(path)
+	if err != nil {
+		return nil, err
+	}
+	old, method := lm.Model, lm.file.Header.Method
+	if method != m.Name {
+		return nil, usagef("-resume %s: a %s model, but -method is %s", path, method, m.Name)
+	}
+	cfg := resumable(m, old)
+	if cfg == nil {
+		return nil, usagef("-resume: %s cannot continue training from a model (methods that can: %s)", m.Name, strings.Join(resumableMethods(), ", "))
+	}
+	if f.task != taskAuto && f.task != old.Task().String() {
+		return nil, usagef("-resume %s: a %s model, but -task is %s", path, old.Task(), f.task)
+	}
+	if d != old.NumInputs() {
+		return nil, usagef("-resume %s: the model takes %d inputs, the data has %d", path, old.NumInputs(), d)
+	}
+	if fs.isSet("seed") {
+		if err := learners.SetParam(cfg, "seed", strconv.FormatUint(f.seed, 10)); err != nil {
+			return nil, err
+		}
+	}
+	for _, kv := range f.params.kv {
+		if err := learners.SetParam(cfg, kv[0], kv[1]); err != nil {
+			return nil, usagef("-param %s=%s: %v", kv[0], kv[1], err)
+		}
+	}
+	if v, ok := cfg.(interface{ Validate() error }); ok {
+		if err := v.Validate(); err != nil {
+			return nil, &usageError{err.Error()}
+		}
+	}
+	return cfg, nil
+}
+
+// resumable returns a new Config of m (a pointer) holding old's
+// configuration and old as its Resume, or nil if m cannot resume from old.
+func resumable(m learners.Method, old learners.Model) any {
+	cfg := reflect.ValueOf(m.NewConfig())
+	if cfg.Kind() != reflect.Pointer || cfg.Elem().Kind() != reflect.Struct {
+		return nil
+	}
+	f := cfg.Elem().FieldByName("Resume")
+	get := reflect.ValueOf(old).MethodByName("Config")
+	if !f.IsValid() || !f.CanSet() || f.Type() != reflect.TypeOf(old) ||
+		!get.IsValid() || get.Type().NumIn() != 0 || get.Type().NumOut() != 1 || get.Type().Out(0) != cfg.Elem().Type() {
+		return nil
+	}
+	cfg.Elem().Set(get.Call(nil)[0])
+	cfg.Elem().FieldByName("Resume").Set(reflect.ValueOf(old))
+	return cfg.Interface()
+}
+
+// resumableMethods names the methods whose Config has a Resume field of a
+// model type.
+func resumableMethods() []string {
+	var out []string
+	for _, m := range learners.Methods() {
+		cfg := reflect.TypeOf(m.NewConfig())
+		if cfg.Kind() != reflect.Pointer || cfg.Elem().Kind() != reflect.Struct {
+			continue
+		}
+		if f, ok := cfg.Elem().FieldByName("Resume"); ok && f.Type.Implements(reflect.TypeFor[learners.Model]()) {
+			out = append(out, m.Name)
+		}
+	}
+	return out
+}
