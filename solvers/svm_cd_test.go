@@ -36,7 +36,7 @@ func TestSVMShrinkingOptimal(t *testing.T) {
 	X, y := svmProblem(n, d, 7)
 	for _, loss := range []SVMLoss{Hinge, SquaredHinge} {
 		for _, C := range []float64{0.1, 1} {
-			w, wb, alpha, err := svmDualCD(nil, X, n, d, y, C, loss, 1, 100000, 1e-8, 3)
+			w, wb, alpha, err := svmDualCD(context.Background(), X, n, d, y, C, loss, 1, 100000, 1e-8, 3)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -45,7 +45,7 @@ func TestSVMShrinkingOptimal(t *testing.T) {
 			if gap := p - dual; gap > 1e-6*math.Abs(p) || gap < -1e-9*math.Abs(p) {
 				t.Errorf("%v C=%g: primal %v dual %v gap %g", loss, C, p, dual, gap)
 			}
-			w3, wb3, _, err := svmDualCD(nil, X, n, d, y, C, loss, 1, 1000, 1e-3, 3)
+			w3, wb3, _, err := svmDualCD(context.Background(), X, n, d, y, C, loss, 1, 1000, 1e-3, 3)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -84,26 +84,11 @@ type Learner struct {
 }
 
 // Outcome is what one Update saw before its step.
-type Outcome struct {
-	Prediction float64 // label or value predicted with the current weights
-	Mistake    bool    // wrong label (classification)
-	Loss       float64 // hinge, squared (½r²) or ε-insensitive loss
-}
+type Outcome = learners.Outcome
 
 // Stats are a Learner's online statistics (predictions made before the
 // step on each sample).
-type Stats struct {
-	N        int
-	Mistakes int
-	SSE      float64
-	LossSum  float64
-}
-
-// MistakeRate is Mistakes/N.
-func (s Stats) MistakeRate() float64 { return float64(s.Mistakes) / float64(s.N) }
-
-// RMSE is √(SSE/N).
-func (s Stats) RMSE() float64 { return math.Sqrt(s.SSE / float64(s.N)) }
+type Stats = learners.Stats
 
 // NewLearner returns a learner for rows of d inputs.
 func NewLearner(d int, cfg Config) (*Learner, error) {
@@ -248,25 +233,13 @@ func (l *Learner) Config() Config { return l.cfg }
 // Stats returns the online statistics so far.
 func (l *Learner) Stats() Stats { return l.stats }
 
-func checkRow(x []float64, d int) error {
-	if len(x) != d {
-		return fmt.Errorf("len(x) = %d, the learner takes %d inputs", len(x), d)
-	}
-	for j, v := range x {
-		if !xmath.Finite(v) {
-			return fmt.Errorf("x[%d] is %v: inputs must be finite", j, v)
-		}
-	}
-	return nil
-}
-
 // Update predicts x (standardised first if the Learner has a
 // standardisation) with the current weights, records the outcome and
 // takes the FOGD step. y is Labels.Neg or Labels.Pos (−1/+1 by default) or
 // a finite target. Bad input is an error and changes nothing. It allocates
 // nothing.
 func (l *Learner) Update(x []float64, y float64) (Outcome, error) {
-	if err := checkRow(x, l.f.d); err != nil {
+	if err := learners.CheckRow(x, l.f.d); err != nil {
 		return Outcome{}, fmt.Errorf("fogd: Update: %w", err)
 	}
 	if !xmath.Finite(y) {
@@ -283,15 +256,7 @@ func (l *Learner) Update(x []float64, y float64) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, fmt.Errorf("fogd: Update: %w", err)
 	}
-	l.stats.N++
-	l.stats.LossSum += o.Loss
-	if o.Mistake {
-		l.stats.Mistakes++
-	}
-	if l.cfg.Task == learners.Regression {
-		r := o.Prediction - y
-		l.stats.SSE += float64(r * r)
-	}
+	l.stats.Record(o, l.cfg.Task, y)
 	return o, nil
 }
 

@@ -7,8 +7,8 @@ import (
 	_ "github.com/rfkit/rfkit/learners/rfselect"
 )
 
-// rings and sine are the suite's data sets, the same bits everywhere.
-var rings, sine = learnertest.Rings, learnertest.Sine
+// rings is the suite's data set, the same bits everywhere.
+var rings = learnertest.Rings
 
 // conformance is this learner's line in the shared suite.
 var conformance = learnertest.Case{Method: "eerf", Prefix: "rfselect: ", Params: []string{"features=20"}, Rounds: 3, NumParams: 9}

@@ -27,33 +27,11 @@ type Learner struct {
 }
 
 // Outcome is what one Update saw before its step.
-type Outcome struct {
-	// Prediction is the label (classification) or value (regression)
-	// predicted for x before the step.
-	Prediction float64
-	// Mistake reports a wrong class (always false for regression).
-	Mistake bool
-	// Loss is the loss of that prediction.
-	Loss float64
-}
+type Outcome = learners.Outcome
 
-// Stats are the online statistics of a Learner: every prediction is made
-// before the step on its sample (progressive validation).
-type Stats struct {
-	N        int     // samples seen
-	Mistakes int     // wrong classes (classification)
-	SSE      float64 // Σ (prediction − y)² (regression)
-	LossSum  float64 // Σ loss
-}
-
-// MistakeRate is Mistakes/N (NaN before the first sample).
-func (s Stats) MistakeRate() float64 { return float64(s.Mistakes) / float64(s.N) }
-
-// RMSE is √(SSE/N) (NaN before the first sample).
-func (s Stats) RMSE() float64 { return math.Sqrt(s.SSE / float64(s.N)) }
-
-// MeanLoss is LossSum/N.
-func (s Stats) MeanLoss() float64 { return s.LossSum / float64(s.N) }
+// Stats are a Learner's online statistics (predictions made before the
+// step on each sample).
+type Stats = learners.Stats
 
 // NewLearner returns a learner for rows of d inputs.
 func NewLearner(d int, cfg Config) (*Learner, error) {
@@ -231,19 +209,6 @@ func target(classes []float64, C int, task learners.Task, y float64) (float64, e
 	return float64(i), nil
 }
 
-// checkRow reports a wrong length or a non-finite input.
-func checkRow(x []float64, d int) error {
-	if len(x) != d {
-		return fmt.Errorf("len(x) = %d, the learner takes %d inputs", len(x), d)
-	}
-	for j, v := range x {
-		if !xmath.Finite(v) {
-			return fmt.Errorf("x[%d] is %v: inputs must be finite", j, v)
-		}
-	}
-	return nil
-}
-
 // errScore is returned when the phases overflow.
 var errScore = errors.New("the score is not finite (inputs too large for the current widths); no step taken")
 
@@ -255,7 +220,7 @@ var errScore = errors.New("the score is not finite (inputs too large for the cur
 // error and changes nothing. It allocates nothing.
 func (l *Learner) Update(x []float64, y float64) (Outcome, error) {
 	p := l.p
-	if err := checkRow(x, p.d); err != nil {
+	if err := learners.CheckRow(x, p.d); err != nil {
 		return Outcome{}, fmt.Errorf("rrf: Update: %w", err)
 	}
 	t, err := target(l.classes, p.C, l.cfg.Task, y)
@@ -266,15 +231,7 @@ func (l *Learner) Update(x []float64, y float64) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, fmt.Errorf("rrf: Update: %w", err)
 	}
-	l.stats.N++
-	l.stats.LossSum += o.Loss
-	if o.Mistake {
-		l.stats.Mistakes++
-	}
-	if l.cfg.Task == learners.Regression {
-		r := o.Prediction - y
-		l.stats.SSE += float64(r * r)
-	}
+	l.stats.Record(o, l.cfg.Task, y)
 	return o, nil
 }
 

@@ -1,5 +1,0 @@
-//go:build race
-
-package mfga_test
-
-const raceEnabled = true

@@ -1,0 +1,64 @@
+package learners
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/rfkit/rfkit/internal/xmath"
+)
+
+// Outcome is what one Update of an online learner (rrf, fogd) saw before
+// its step.
+type Outcome struct {
+	// Prediction is the label (classification) or value (regression)
+	// predicted for x before the step.
+	Prediction float64
+	// Mistake reports a wrong class (always false for regression).
+	Mistake bool
+	// Loss is the loss of that prediction.
+	Loss float64
+}
+
+// Stats are an online learner's statistics: the predictions made before
+// the step on each sample.
+type Stats struct {
+	N        int     // samples seen
+	Mistakes int     // wrong classes (classification)
+	SSE      float64 // Σ (prediction − y)² (regression)
+	LossSum  float64 // Σ loss
+}
+
+// MistakeRate is Mistakes/N (NaN before the first sample).
+func (s Stats) MistakeRate() float64 { return float64(s.Mistakes) / float64(s.N) }
+
+// RMSE is √(SSE/N) (NaN before the first sample).
+func (s Stats) RMSE() float64 { return math.Sqrt(s.SSE / float64(s.N)) }
+
+// MeanLoss is LossSum/N.
+func (s Stats) MeanLoss() float64 { return s.LossSum / float64(s.N) }
+
+// Record adds the outcome o of a sample with target y.
+func (s *Stats) Record(o Outcome, task Task, y float64) {
+	s.N++
+	s.LossSum += o.Loss
+	if o.Mistake {
+		s.Mistakes++
+	}
+	if task == Regression {
+		r := o.Prediction - y
+		s.SSE += float64(r * r)
+	}
+}
+
+// CheckRow is an online learner's check of one row: d values, all finite.
+func CheckRow(x []float64, d int) error {
+	if len(x) != d {
+		return fmt.Errorf("len(x) = %d, the learner takes %d inputs", len(x), d)
+	}
+	for j, v := range x {
+		if !xmath.Finite(v) {
+			return fmt.Errorf("x[%d] is %v: inputs must be finite", j, v)
+		}
+	}
+	return nil
+}
