@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"reflect"
 	"slices"
 	"sync"
 
@@ -85,6 +86,8 @@ type Common struct {
 	Labels      Labels    // Binary only
 	Mean, Scale []float64 // input standardisation, len NumInputs(); Scale > 0
 	Link        Link      // Binary only
+	// Names are the feature names, one per input, or nil (WithFeatureNames).
+	Names []string
 }
 
 // Base is the shared model core. A learner's model embeds it
@@ -132,6 +135,76 @@ func (b *Base[T, P]) Task() Task { return b.c.Task }
 // Labels returns the original class labels of a binary model (the smallest
 // and largest class of a multiclass one).
 func (b *Base[T, P]) Labels() Labels { return b.c.Labels }
+
+// FeatureNames returns a copy of the model's feature names, one per input,
+// or nil when it has none (see WithFeatureNames).
+func (b *Base[T, P]) FeatureNames() []string { return slices.Clone(b.c.Names) }
+
+// core gives WithFeatureNames the Base inside a learner's model.
+func (b *Base[T, P]) core() *Base[T, P] { return b }
+
+// initNamed builds b, a new zero Base, as a copy of src's Base (a model of
+// the same type) with the given names. The body, means and scales are
+// shared: they are never written after Build.
+func (b *Base[T, P]) initNamed(src any, names []string) error {
+	s, ok := src.(interface{ core() *Base[T, P] })
+	if !ok || s.core().body == nil {
+		return fmt.Errorf("%s: WithFeatureNames: empty model (use Fit or Load)", P(new(T)).Spec().Name)
+	}
+	c := s.core().c
+	c.Names = slices.Clone(names)
+	if len(names) == 0 {
+		c.Names = nil
+	}
+	Build(b, c, s.core().body)
+	return nil
+}
+
+// FeatureNamer is implemented by every learner's model (through Base):
+// the names of its inputs, nil when it has none.
+type FeatureNamer interface {
+	FeatureNames() []string
+}
+
+// MaxNamesBytes bounds the JSON encoding of a model's feature names, so
+// that they always fit the model file's header (which holds at most
+// 1 MiB).
+const MaxNamesBytes = modelfile.MaxHeader / 2
+
+// WithFeatureNames returns a new model equal to m but carrying the given
+// feature names, one per input (nil or empty removes them); m itself is
+// unchanged, as models are immutable, and the two share their read-only
+// parameters. The names are stored in the model file and returned by
+// FeatureNames, so that whoever predicts with a loaded model can check
+// that a data set's columns are the ones it was trained on. M is a
+// learner's *Model or the Model interface holding one.
+//
+// The names must be non-empty, valid UTF-8, at most 256 bytes each, all
+// different, and at most MaxNamesBytes in all as JSON; otherwise the
+// error says which rule is broken and m is not copied.
+func WithFeatureNames[M Model](m M, names []string) (M, error) {
+	var zero M
+	v := reflect.ValueOf(m)
+	if v.Kind() != reflect.Pointer || v.IsNil() {
+		return zero, fmt.Errorf("learners: WithFeatureNames: %T is not a learner's model", m)
+	}
+	out, ok := reflect.New(v.Type().Elem()).Interface().(interface {
+		initNamed(src any, names []string) error
+	})
+	if !ok {
+		return zero, fmt.Errorf("learners: WithFeatureNames: %T is not a model built on learners.Base", m)
+	}
+	if err := modelfile.ValidateNames(names, m.NumInputs()); err != nil {
+		return zero, fmt.Errorf("learners: WithFeatureNames: %w", err)
+	}
+	if raw, err := json.Marshal(names); err != nil || len(raw) > MaxNamesBytes {
+		return zero, fmt.Errorf("learners: WithFeatureNames: %d feature names take %d bytes, more than the %d a model file holds", len(names), len(raw), MaxNamesBytes)
+	}
+	if err := out.initNamed(m, names); err != nil {
+		return zero, err
+	}
+	return out.(M), nil
+}
 
 // Standardization returns copies of the input means and scales the model
 // applies before scoring: (x − mean)/scale.
@@ -274,6 +347,7 @@ func (b *Base[T, P]) MarshalBinary() ([]byte, error) {
 		Task:    b.c.Task.String(),
 		Inputs:  len(b.c.Mean),
 		Meta:    map[string]float64{},
+		Names:   b.c.Names,
 	}}}
 	if b.c.Task == Binary {
 		e.f.Header.Labels = b.c.Labels.Slice()
@@ -342,7 +416,7 @@ func decodeFile[T any, P interface {
 			return Common{}, nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 		}
 	}
-	c := Common{Task: d.Task, Labels: d.Labels}
+	c := Common{Task: d.Task, Labels: d.Labels, Names: h.Names} // Parse validated the names
 	c.Mean, c.Scale = d.Array("mean", h.Inputs), d.Array("scale", h.Inputs)
 	for k, s := range c.Scale {
 		if !(s > 0) {

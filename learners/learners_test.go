@@ -163,3 +163,15 @@ func TestRegistry(t *testing.T) {
 	mustPanic("upper", `bad name "X"`, Method{Name: "X", NewConfig: m.NewConfig, Fit: m.Fit, Load: m.Load})
 	mustPanic("nil", "must be set", Method{Name: "y"})
 }
+
+func TestWithFeatureNamesNotBase(t *testing.T) {
+	// A Model that is not built on Base cannot carry names: an error, not
+	// a panic.
+	if m, err := WithFeatureNames[Model](fakeModel{}, []string{"a"}); err == nil || m != nil {
+		t.Errorf("fakeModel: %v, %v", m, err)
+	}
+	var nilModel *struct{ Model }
+	if _, err := WithFeatureNames[Model](nilModel, []string{"a"}); err == nil {
+		t.Error("nil model: no error")
+	}
+}

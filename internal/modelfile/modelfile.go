@@ -28,6 +28,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/rfkit/rfkit/internal/xmath"
 )
@@ -41,6 +42,8 @@ const (
 	MaxHeader = 1 << 20
 	// MaxName bounds an array name, in bytes.
 	MaxName = 256
+	// MaxFeatureName bounds a feature name, in bytes.
+	MaxFeatureName = 256
 )
 
 // Tasks as spelled in Header.Task.
@@ -72,6 +75,11 @@ type Header struct {
 	// Meta holds small named scalars, e.g. an intercept. JSON cannot
 	// represent NaN or ±Inf, so they are always finite.
 	Meta map[string]float64 `json:"meta,omitempty"`
+	// Names holds the feature names, one per input, when the training data
+	// had them (a CSV header). Omitted when empty, so files without names
+	// keep the bytes of the builds before names existed, and those builds
+	// (which ignore unknown header fields) still read files with names.
+	Names []string `json:"names,omitempty"`
 }
 
 // Validate reports a header that no learner could have written.
@@ -95,6 +103,39 @@ func (h *Header) Validate() error {
 		}
 	default:
 		return fmt.Errorf("header: task %q, want %q or %q", h.Task, TaskBinary, TaskRegression)
+	}
+	if err := ValidateNames(h.Names, h.Inputs); err != nil {
+		return fmt.Errorf("header: %w", err)
+	}
+	return nil
+}
+
+// ValidateNames checks feature names for a model of the given number of
+// inputs: none at all, or exactly one per input, each a non-empty valid
+// UTF-8 string of at most MaxFeatureName bytes, no two alike. (Invalid
+// UTF-8 is refused because JSON would silently replace it, and the names
+// read back would then differ from the ones written.)
+func ValidateNames(names []string, inputs int) error {
+	if len(names) == 0 {
+		return nil
+	}
+	if len(names) != inputs {
+		return fmt.Errorf("%d feature names for %d inputs", len(names), inputs)
+	}
+	seen := make(map[string]int, len(names))
+	for k, s := range names {
+		switch {
+		case s == "":
+			return fmt.Errorf("feature name %d is empty", k)
+		case len(s) > MaxFeatureName:
+			return fmt.Errorf("feature name %d is %d bytes long, limit %d", k, len(s), MaxFeatureName)
+		case !utf8.ValidString(s):
+			return fmt.Errorf("feature name %d is not valid UTF-8", k)
+		}
+		if j, dup := seen[s]; dup {
+			return fmt.Errorf("feature names %d and %d are both %q", j, k, s)
+		}
+		seen[s] = k
 	}
 	return nil
 }
