@@ -391,20 +391,32 @@ func TestW3SRFFTask(t *testing.T) {
 	rfkit(t, "cv", "-method", "srff", "-task", "binary", "-data", data, "-grid", "lambda=1").fails(t, 2, "srff does regression only")
 }
 
-// W4: a file with exactly the model's number of columns, one of them named
-// y, is a file with a label column in place of a feature: refused, unless
-// -ignore-names. A file with a column too many or too few is refused.
+// W4: a file with exactly the model's number of columns whose header is
+// not the model's feature names (here the label read as a feature, every
+// column shifted) is refused, naming the first column that differs, unless
+// -ignore-names. For a model without names (trained on LIBSVM) a column
+// named y is the tell-tale. A file with a column too many or too few is
+// refused. (names_test.go has the 13-input case of the report.)
 func TestW4LabelAsFeature(t *testing.T) {
 	dir := t.TempDir()
 	_, model := trained(t, dir) // inputs x0, x1
 	shifted := writeFile(t, dir, "shifted.csv", "x1,y\n0.5,1\n")
-	rfkit(t, "predict", "-model", model, "-data", shifted).fails(t, 1, "2 columns, one of them named y")
-	rfkit(t, "eval", "-model", model, "-data", shifted).fails(t, 1, "one of them named y")
+	rfkit(t, "predict", "-model", model, "-data", shifted).fails(t, 1, `feature column 1 of 2 is named "x1", but the model's input 1 is "x0"`)
+	rfkit(t, "eval", "-model", model, "-data", shifted).fails(t, 1, `feature column 1 of 2 is named "x1"`)
 	if r := rfkit(t, "predict", "-model", model, "-data", shifted, "-ignore-names").ok(t); len(lines(r.stdout)) != 1 {
 		t.Errorf("-ignore-names: %q", r.stdout)
 	}
 	wide := writeFile(t, dir, "wide.csv", "a,b,c,y\n1,2,3,1\n")
 	rfkit(t, "predict", "-model", model, "-data", wide).fails(t, 1, "4 columns, but the model takes 2 inputs")
+
+	svm := writeFile(t, dir, "train.svm", libsvmText(moons(t, 60, 1, -1, 1)))
+	unnamed := filepath.Join(dir, "unnamed.model")
+	rfkit(t, "train", "-method", "rks", "-data", svm, "-model", unnamed, "-quiet").ok(t)
+	rfkit(t, "predict", "-model", unnamed, "-data", shifted).fails(t, 1, "2 columns, one of them named y")
+	rfkit(t, "eval", "-model", unnamed, "-data", shifted).fails(t, 1, "one of them named y")
+	if r := rfkit(t, "predict", "-model", unnamed, "-data", shifted, "-ignore-names").ok(t); len(lines(r.stdout)) != 1 {
+		t.Errorf("-ignore-names: %q", r.stdout)
+	}
 }
 
 // M2: predict does not read the label column: empty, ? or text are fine.

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/csv"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,8 @@ import (
 
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/modelfile"
+	"github.com/rfkit/rfkit/learners"
 )
 
 // Data file formats.
@@ -57,7 +60,7 @@ func (d *dataFlags) registerTraining(fs *flagSet) {
 // registerModelData adds the flags of a data file read for a model.
 func (d *dataFlags) registerModelData(fs *flagSet) {
 	d.register(fs)
-	fs.BoolVar(&d.ignoreNames, "ignore-names", false, "read a CSV file with as many columns as the model has inputs even if a column is named y (it is then a feature)")
+	fs.BoolVar(&d.ignoreNames, "ignore-names", false, "use a CSV file's columns by position even if its header names differ from the feature names stored in the model, or (for a model without names) a file with as many columns as the model has inputs has a column named y (it is then a feature)")
 }
 
 // check validates the flags without reading the file.
@@ -159,7 +162,14 @@ func (d *dataFlags) loadLabelled() (*dataset.Dataset, error) {
 // values are read with needLabels and not looked at otherwise. A LIBSVM
 // file always has labels; its feature indices must not exceed inputs. With
 // needLabels, a file without labels is an error.
-func (d *dataFlags) loadFor(inputs int, needLabels bool) (*dataset.Dataset, error) {
+//
+// When the model stores feature names (names, from the training file's
+// header) and the CSV file has a header, the file's feature columns must
+// carry those names in that order, unless -ignore-names: a mismatch is
+// refused naming the first column that differs (a column shifted by a
+// dropped feature, or the label read as a feature). The names replace the
+// "column named y" rule, which guesses what they know.
+func (d *dataFlags) loadFor(inputs int, names []string, needLabels bool) (*dataset.Dataset, error) {
 	if err := d.check(); err != nil {
 		return nil, err
 	}
@@ -187,7 +197,7 @@ func (d *dataFlags) loadFor(inputs int, needLabels bool) (*dataset.Dataset, erro
 			// Unreadable header: ReadCSV reports it in its own words.
 		case cols == inputs && d.label != "":
 			return nil, fmt.Errorf("%s: -label %s given, but the file has exactly the model's %d input columns, so no label column", d.path, d.label, inputs)
-		case cols == inputs && !d.ignoreNames && slices.Contains(h.names, "y"):
+		case cols == inputs && !d.ignoreNames && names == nil && slices.Contains(h.names, "y"):
 			return nil, fmt.Errorf("%s: %d columns, one of them named y: a label column in place of one of the model's %d inputs? (add -ignore-names if y is a feature)", d.path, cols, inputs)
 		case cols == inputs:
 			opt = dataset.CSVOptions{NoLabel: true}
@@ -198,10 +208,55 @@ func (d *dataFlags) loadFor(inputs int, needLabels bool) (*dataset.Dataset, erro
 			return nil, fmt.Errorf("%s: %w", d.path, err)
 		}
 	}
+	if !d.ignoreNames {
+		if err := matchNames(ds, names); err != nil {
+			return nil, fmt.Errorf("%s: %w", d.path, err)
+		}
+	}
 	if needLabels && ds.Y == nil {
 		return nil, fmt.Errorf("%s: no label column (the file has exactly the model's %d input columns)", d.path, inputs)
 	}
 	return ds, nil
+}
+
+// featureNames returns a data set's feature names as a model stores them
+// (invalid UTF-8 replaced, as JSON would), or nil if they cannot be stored
+// (no header, or names a model cannot hold, such as two columns of the same
+// name), with the reason.
+func featureNames(ds *dataset.Dataset) ([]string, error) {
+	if ds.FeatureNames == nil {
+		return nil, nil
+	}
+	names := make([]string, len(ds.FeatureNames))
+	for k, s := range ds.FeatureNames {
+		names[k] = strings.ToValidUTF8(s, "\uFFFD")
+	}
+	if err := modelfile.ValidateNames(names, ds.D); err != nil {
+		return nil, err
+	}
+	if raw, _ := json.Marshal(names); len(raw) > learners.MaxNamesBytes {
+		return nil, fmt.Errorf("the %d column names take %d bytes, more than the %d a model file holds", len(names), len(raw), learners.MaxNamesBytes)
+	}
+	return names, nil
+}
+
+// matchNames checks the data set's feature names against the model's
+// (want; nothing to check if either is missing) and names the first
+// feature column that differs.
+func matchNames(ds *dataset.Dataset, want []string) error {
+	if want == nil || ds.FeatureNames == nil {
+		return nil
+	}
+	if len(ds.FeatureNames) != len(want) {
+		return fmt.Errorf("%d feature columns, but the model has %d named inputs (add -ignore-names to use the columns by position)", len(ds.FeatureNames), len(want))
+	}
+	for k, s := range ds.FeatureNames {
+		if got := strings.ToValidUTF8(s, "\uFFFD"); got != want[k] {
+			return fmt.Errorf("feature column %d of %d is named %q, but the model's input %d is %q: not the columns the model was trained on (add -ignore-names to use them by position)",
+				k+1, len(want), got, k+1, want[k])
+		}
+	}
+	return nil
 }
 
 // csvHead is the header row of a CSV stream, read without losing the

@@ -58,7 +58,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ds, err := d.loadFor(model.NumInputs(), true)
+	ds, err := d.loadFor(model.NumInputs(), model.file.Header.Names, true)
 	if err != nil {
 		return err
 	}

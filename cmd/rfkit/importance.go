@@ -53,13 +53,15 @@ func runImportance(ctx context.Context, e *env, args []string) error {
 	if len(scores) != model.NumInputs() {
 		return fmt.Errorf("%s: %d importance scores for %d inputs", *modelPath, len(scores), model.NumInputs())
 	}
-	var names []string
+	names := model.file.Header.Names // the training file's, if it had a header
 	if d.path != "" {
-		ds, err := d.loadFor(model.NumInputs(), false)
+		ds, err := d.loadFor(model.NumInputs(), names, false)
 		if err != nil {
 			return err
 		}
-		names = ds.FeatureNames
+		if ds.FeatureNames != nil {
+			names = ds.FeatureNames
+		}
 	}
 	printImportance(e.stdout, scores, names, *top)
 	return ctx.Err()

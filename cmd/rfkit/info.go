@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/rfkit/rfkit/asm"
@@ -19,7 +20,8 @@ func runInfo(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet("info", "rfkit info [-json] MODEL",
 		"Describes the model file MODEL without using it: the method that wrote it\n"+
 			"and its model version, the task, the classes of a classifier, the number\n"+
-			"of inputs, the configuration it was trained with, the container format\n"+
+			"of inputs and their names (when the training file had a header), the\n"+
+			"configuration it was trained with, the container format\n"+
 			"version, the size and the arrays it holds.")
 	asJSON := fs.Bool("json", false, "print the file's header as one JSON object, with the size and arrays")
 	fs.String("model", "", "the model `FILE` (or give it as the argument)")
@@ -86,6 +88,13 @@ func runInfo(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(w, "classes  %s\n", fmtValues(m.classes()))
 	}
 	fmt.Fprintf(w, "inputs   %d\n", h.Inputs)
+	if len(h.Names) > 0 {
+		q := make([]string, len(h.Names))
+		for k, s := range h.Names {
+			q[k] = quoteName(s)
+		}
+		fmt.Fprintf(w, "names    %s\n", strings.Join(q, " "))
+	}
 	fmt.Fprintf(w, "format   %d (%s)\n", modelfile.FormatVersion, modelfile.Magic)
 	fmt.Fprintf(w, "size     %d bytes\n", m.size)
 	var arrays []string
@@ -110,6 +119,15 @@ func runInfo(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(w, "  %s\n", kv)
 	}
 	return ctx.Err()
+}
+
+// quoteName prints a feature name as it is when that is unambiguous on a
+// space-separated line, else Go-quoted.
+func quoteName(s string) string {
+	if s == "" || strings.ContainsAny(s, " \t\"\\") || strconv.Quote(s) != `"`+s+`"` {
+		return strconv.Quote(s)
+	}
+	return s
 }
 
 // configLines renders a model's JSON configuration as "name value" lines,

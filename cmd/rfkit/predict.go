@@ -37,7 +37,7 @@ func runPredict(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ds, err := d.loadFor(model.NumInputs(), false)
+	ds, err := d.loadFor(model.NumInputs(), model.file.Header.Names, false)
 	if err != nil {
 		return err
 	}

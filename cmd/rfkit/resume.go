@@ -24,12 +24,19 @@ func registerResume(fs *flagSet) *string {
 // resumeConfig returns the Config that continues the model in path on
 // rows of d inputs: the model's own configuration with -seed and the
 // -param settings applied, and the model as its Resume. The model must
-// have been written by method m; -task, if given, must be its task.
-func resumeConfig(m learners.Method, f *fitFlags, fs *flagSet, path string, d int) (any, error) {
+// have been written by method m; -task, if given, must be its task. It
+// also returns the model's feature names (nil if it has none), which the
+// continued model keeps.
+func resumeConfig(m learners.Method, f *fitFlags, fs *flagSet, path string, d int) (any, []string, error) {
 	lm, err := loadModel(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	cfg, err := resumeConfigOf(m, f, fs, path, d, lm)
+	return cfg, lm.file.Header.Names, err
+}
+
+func resumeConfigOf(m learners.Method, f *fitFlags, fs *flagSet, path string, d int, lm *loadedModel) (any, error) {
 	old, method := lm.Model, lm.file.Header.Method
 	if method != m.Name {
 		return nil, usagef("-resume %s: a %s model, but -method is %s", path, method, m.Name)

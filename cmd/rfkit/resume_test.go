@@ -65,7 +65,7 @@ func TestTrainResume(t *testing.T) {
 	rks := filepath.Join(dir, "rks.model")
 	rfkit(t, "train", "-quiet", "-method", "rks", "-data", first, "-model", rks).ok(t)
 	three := writeFile(t, dir, "three.csv", "a,b,c,y\n1,2,3,3\n4,5,6,7\n")
-	other := writeFile(t, dir, "other.csv", "a,b,y\n1,2,3\n4,5,9\n")
+	other := writeFile(t, dir, "other.csv", "x0,x1,y\n1,2,3\n4,5,9\n")
 	for _, c := range []struct {
 		args []string
 		code int

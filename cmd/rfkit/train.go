@@ -32,6 +32,7 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 	out := fs.String("model", "", "output model `FILE`")
 	quiet := fs.Bool("quiet", false, "no progress display and no summary line")
 	resume := registerResume(fs)
+	ignoreNames := fs.Bool("ignore-names", false, "with -resume: continue even if the data file's header names differ from the feature names stored in the model")
 	fs.extra = func(w io.Writer) { methodHelp(w, args) }
 	if err := fs.parse(args, e.stdout); err != nil {
 		return err
@@ -54,8 +55,18 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	var cfg any
+	names, namesErr := featureNames(ds)
 	if *resume != "" {
-		cfg, err = resumeConfig(m, &f, fs, *resume, ds.D)
+		var old []string
+		cfg, old, err = resumeConfig(m, &f, fs, *resume, ds.D)
+		if err == nil && !*ignoreNames {
+			if err = matchNames(ds, old); err != nil {
+				err = fmt.Errorf("%s: -resume %s: %w", d.path, *resume, err)
+			}
+		}
+		if old != nil { // the continued model keeps the names it has
+			names, namesErr = old, nil
+		}
 	} else {
 		cfg, _, err = f.config(m, fs, ds.Y, ds.LabelName)
 	}
@@ -74,6 +85,18 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	elapsed := time.Since(start)
+	// The header's feature names go into the model, so that predict and
+	// eval can refuse a file whose columns are not these.
+	if names != nil {
+		named, err := learners.WithFeatureNames(model, names)
+		if err == nil {
+			model = named
+		}
+		namesErr = err
+	}
+	if namesErr != nil && !*quiet {
+		fmt.Fprintf(e.stderr, "rfkit: warning: the model stores no feature names (%v), so predict and eval cannot check a file's columns\n", namesErr)
+	}
 	data, err := model.MarshalBinary()
 	if err != nil {
 		return err

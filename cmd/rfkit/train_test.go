@@ -248,7 +248,7 @@ func TestRuntimeErrors(t *testing.T) {
 	junk := writeFile(t, dir, "junk.model", "this is not a model")
 	three := writeFile(t, dir, "three.csv", "a,b,c,d\n1,2,3,4\n")
 	one := writeFile(t, dir, "one.csv", "a\n1\n")
-	features := writeFile(t, dir, "features.csv", "a,b\n1,2\n")
+	features := writeFile(t, dir, "features.csv", "x0,x1\n1,2\n")
 	out := filepath.Join(dir, "out.model")
 	for _, c := range []struct {
 		args []string
