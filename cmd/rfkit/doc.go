@@ -24,7 +24,9 @@
 // Data files are CSV with a header row (the label column chosen by -label,
 // by default the last column named y, else the last column) or LIBSVM;
 // -format overrides the guess from the extension; -data - reads stdin, and
-// a file is read once, so pipes work. train and cv show a progress bar when
+// a file is read once, so pipes work. A model stores the feature names of
+// its CSV training file, and predict, eval and importance refuse a file
+// whose header names other features (-ignore-names reads by position). train and cv show a progress bar when
 // stderr is a terminal and a progress line every few seconds otherwise (not
 // with -quiet). Ctrl-C or SIGTERM cancels a run at the learner's next check;
 // model and output files are written to a temporary file and renamed, so

@@ -17,7 +17,9 @@ func runPredict(ctx context.Context, e *env, args []string) error {
 			"A CSV file with exactly the model's number of input columns has no label\n"+
 			"column; one with a column more has its label column (chosen by -label, by\n"+
 			"default the last column named y, else the last column) ignored, whatever it\n"+
-			"holds (empty, ?, text). A LIBSVM\n"+
+			"holds (empty, ?, text). The header must name the model's features in\n"+
+			"order when the model stores names (from its CSV training file), unless\n"+
+			"-ignore-names. A LIBSVM\n"+
 			"line's label is ignored. A row whose prediction is not a number (inputs\n"+
 			"beyond what the model can represent) is an error.")
 	var d dataFlags
