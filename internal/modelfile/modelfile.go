@@ -14,7 +14,10 @@
 //
 // The header names the learner ("method"), the learner's own model version,
 // its configuration as JSON, the task, the two original class labels of a
-// binary model, the input dimension and a free map of small scalars. The
+// binary model, the input dimension, optionally the feature names (one per
+// input; the field is omitted when there are none, so files without names
+// have the bytes they had before names existed) and a free map of small
+// scalars. The
 // arrays hold everything else (sampled frequencies, weights, scaler
 // statistics) in the order the learner added them.
 //

@@ -259,3 +259,49 @@ func checkParse(t *testing.T, data []byte) {
 		t.Fatalf("%d bytes of values from %d bytes of input", total, len(data))
 	}
 }
+
+// Feature names: omitted from the header when empty (the bytes of files
+// without names do not change), round-trip when present, and are checked
+// on both sides.
+func TestNames(t *testing.T) {
+	plain := mustMarshal(t, sample())
+	if bytes.Contains(plain, []byte(`"names"`)) {
+		t.Errorf("a file without names has a names field")
+	}
+	f := sample()
+	f.Header.Names = []string{"a", "b"}
+	data := mustMarshal(t, f)
+	g, err := Parse(data)
+	if err != nil || !reflect.DeepEqual(g.Header.Names, f.Header.Names) {
+		t.Fatalf("names %q, %v", g.Header.Names, err)
+	}
+	for _, c := range []struct {
+		names []string
+		want  string
+	}{
+		{[]string{"a"}, "1 feature names for 2 inputs"},
+		{[]string{"a", "a"}, `feature names 0 and 1 are both "a"`},
+		{[]string{"", "b"}, "feature name 0 is empty"},
+		{[]string{"a", strings.Repeat("b", MaxFeatureName+1)}, "257 bytes long"},
+		{[]string{"a", "\xff"}, "not valid UTF-8"},
+	} {
+		f.Header.Names = c.names
+		if _, err := f.MarshalBinary(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("MarshalBinary with names %q: %v, want %q", c.names, err, c.want)
+		}
+		if c.names[len(c.names)-1] == "\xff" {
+			continue // JSON decoding replaces invalid UTF-8: no file holds it
+		}
+		// The same names in a file: the header is written by hand.
+		hdr, _ := json.Marshal(&f.Header)
+		b := []byte(Magic)
+		b = binary.LittleEndian.AppendUint16(b, FormatVersion)
+		b = binary.LittleEndian.AppendUint32(b, uint32(len(hdr)))
+		b = append(b, hdr...)
+		b = binary.LittleEndian.AppendUint32(b, 0)
+		b = binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
+		if _, err := Parse(b); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Parse with names %q: %v, want ErrCorrupt and %q", c.names, err, c.want)
+		}
+	}
+}
