@@ -38,3 +38,29 @@ func Example_errors() {
 	// truncated file: corrupt
 	// wrong shape: rks: PredictBatch: X has 3 columns, the model takes 2 inputs
 }
+
+// A model can carry the names of its inputs: WithFeatureNames returns a
+// named copy (models are immutable), the names travel in the model file,
+// and whoever loads it can check a data set's columns before predicting.
+func ExampleWithFeatureNames() {
+	X := featmap.Dense(4, 2, []float64{0, 0, 1, 1, 0, 1, 1, 0})
+	m, err := rks.Fit(context.Background(), X, []float64{0, 0, 1, 1}, rks.Config{Features: 8})
+	if err != nil {
+		panic(err)
+	}
+	named, err := learners.WithFeatureNames(m, []string{"age", "income"})
+	if err != nil {
+		panic(err)
+	}
+	data, _ := named.MarshalBinary()
+	loaded, err := rks.Load(data)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(loaded.FeatureNames(), m.FeatureNames() == nil)
+	_, err = learners.WithFeatureNames(m, []string{"age", "age"})
+	fmt.Println(err)
+	// Output:
+	// [age income] true
+	// learners: WithFeatureNames: feature names 0 and 1 are both "age"
+}
