@@ -57,8 +57,7 @@
 //     smallest validation RMSE wins. The grid is walked from the largest λ
 //     and the walk stops after 3 values in a row whose validation RMSE is
 //     more than 5 % above the best: the small λ are the costly fits, and
-//     past its minimum the validation RMSE rises. The fits of the search stop at 10·Tol (they
-//     only rank λ); the refit at the chosen λ runs to Tol. λ is per row (the system is
+//     past its minimum the validation RMSE rises. λ is per row (the system is
 //     ZᵀZ + nλI with ZᵀZ/n of trace ≈ 1, so the grid does not depend on n;
 //     the authors' code scales its grid by ‖XᵀX‖, which grows like n, to
 //     the same effect). The paper searches "a 50-long data-dependent grid":

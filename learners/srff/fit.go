@@ -84,7 +84,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 			// starts along the grid carry the γ of one λ's local optimum
 			// into the next (from a large λ, where a ≈ 0, a γ driven by
 			// noise inputs).
-			a, g, err := p.fit(train, lambda, gamma, float64(c.Tol*searchTolFactor))
+			a, g, err := p.fit(train, lambda, gamma)
 			if err != nil {
 				return nil, err
 			}
@@ -113,7 +113,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	}
 	p.cfg = c
 	all := newProblem(featmap.Dense(n, d, xs), y)
-	a, g, err := p.fit(all, c.Lambda, gamma, c.Tol)
+	a, g, err := p.fit(all, c.Lambda, gamma)
 	if err != nil {
 		return nil, err
 	}
@@ -139,13 +139,6 @@ const (
 	pathPatience = 3
 	pathMargin   = 0.05
 )
-
-// searchTolFactor multiplies Tol for the fits of the λ search: they only
-// rank λ by validation RMSE, and the chosen λ is refitted on all rows at
-// Tol. One fit on SE2 (n = 800, λ = 0.01, one core) took 3.25 s of CPU
-// at 1e-4 against 5.71 s at 1e-5, and on SE2 at n = 1000 the search picks
-// the same λ as at Tol, so the model is the same.
-const searchTolFactor = 10
 
 // problem is a training set: standardised rows and centred targets.
 type problem struct {
@@ -180,7 +173,7 @@ type path struct {
 
 // fit alternates a- and γ-steps at λ from γ0 and returns a and γ (a
 // computed at the returned γ).
-func (p *path) fit(pr *problem, lambda float64, gamma0 []float64, tol float64) (a, gamma []float64, err error) {
+func (p *path) fit(pr *problem, lambda float64, gamma0 []float64) (a, gamma []float64, err error) {
 	c := p.cfg
 	D := c.Features
 	ev := newEvaluator(pr.X, pr.yc, p.eps, p.b, D)
@@ -193,14 +186,14 @@ func (p *path) fit(pr *problem, lambda float64, gamma0 []float64, tol float64) (
 			return nil, nil, fmt.Errorf("srff: ridge at λ = %g: %w", lambda, err)
 		}
 		objs = append(objs, j)
-		if k := len(objs); it >= c.MaxIterations || (k >= 5 && objs[k-5]-objs[k-1] < tol*math.Abs(objs[k-1])) {
+		if k := len(objs); it >= c.MaxIterations || (k >= 5 && objs[k-5]-objs[k-1] < c.Tol*math.Abs(objs[k-1])) {
 			break
 		}
 		if err := p.ctx.Err(); err != nil {
 			return nil, nil, fmt.Errorf("srff: %w", err)
 		}
 		ev.setA(a)
-		if _, err := gammaStep(p.ctx, ev, gamma, c.Simplex, c.GammaIterations, tol); err != nil {
+		if _, err := gammaStep(p.ctx, ev, gamma, c.Simplex, c.GammaIterations, c.Tol); err != nil {
 			return nil, nil, fmt.Errorf("srff: %w", err)
 		}
 	}

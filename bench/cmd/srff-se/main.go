@@ -11,9 +11,8 @@
 // Protocol: the training set has n rows; SRFF runs at its defaults (20 % of
 // the rows held out to choose λ over up to 26 log-spaced values in
 // [1e-6, 1e-1], walked from the largest and stopped after 3 in a row more
-// than 5 % above the best validation RMSE, each fitted to 10·Tol from the
-// even γ, then a refit to Tol on all n rows — see the package
-// documentation). The RFF baseline holds out 20 % too and
+// than 5 % above the best validation RMSE, each fitted to convergence from
+// the even γ, then a refit on all n rows — see the package documentation). The RFF baseline holds out 20 % too and
 // searches the same grid, then refits on all n. The test set is a fresh
 // sample of -test rows drawn with another seed. The mean predictor is the
 // training mean. The RFF baseline is learners/rks (ridge, with intercept)
