@@ -1,0 +1,80 @@
+package learners_test
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners"
+	_ "github.com/rfkit/rfkit/learners/fogd"
+	_ "github.com/rfkit/rfkit/learners/gbrff"
+	_ "github.com/rfkit/rfkit/learners/mfga"
+	_ "github.com/rfkit/rfkit/learners/pbrff"
+	_ "github.com/rfkit/rfkit/learners/prff"
+	_ "github.com/rfkit/rfkit/learners/rfselect"
+	_ "github.com/rfkit/rfkit/learners/rks"
+	_ "github.com/rfkit/rfkit/learners/rrf"
+	_ "github.com/rfkit/rfkit/learners/srff"
+)
+
+// smallData is 40 rows of 2 inputs with ±1 labels, and regression targets.
+func smallData() (featmap.Matrix, []float64, []float64) {
+	X := featmap.Dense(40, 2, make([]float64, 80))
+	y, t := make([]float64, 40), make([]float64, 40)
+	for i := range 40 {
+		a, b := math.Sin(float64(i)), math.Cos(float64(3*i))
+		X.Data[2*i], X.Data[2*i+1] = a, b
+		y[i], t[i] = 1, a*b
+		if a+b < 0 {
+			y[i] = -1
+		}
+	}
+	return X, y, t
+}
+
+// Every numeric parameter of every learner is range-checked before any
+// work: an absurd value is an error that names the parameter (rfkit issue
+// 14, M1), never a failure deep inside with internal wording.
+func TestAbsurdParamsNamed(t *testing.T) {
+	X, y, target := smallData()
+	checked := 0
+	for _, m := range learners.Methods() {
+		if m.Name == "fake" {
+			continue // the test learner of learners_test.go
+		}
+		for _, p := range learners.Params(m.NewConfig()) {
+			var values []string
+			switch p.Type {
+			case "float64":
+				values = []string{"1e308", "-1e308", "NaN", "+Inf", "-1"}
+			case "int":
+				values = []string{"4611686018427387904", "-1"}
+			default:
+				continue
+			}
+			for _, v := range values {
+				cfg := m.NewConfig()
+				if err := learners.SetParam(cfg, p.Name, v); err != nil {
+					continue // refused at parse time: also named
+				}
+				if p.Name == "tol" && v == "-1" && m.Name == "mfga" {
+					continue // negative: never stop early (documented)
+				}
+				_, err := m.Fit(context.Background(), X, y, cfg, nil)
+				if err == nil && m.Name == "srff" { // srff is regression only
+					_, err = m.Fit(context.Background(), X, target, cfg, nil)
+				}
+				checked++
+				if err == nil || !strings.Contains(strings.ToLower(err.Error()), p.Name+" = ") {
+					t.Errorf("%s %s=%s: %v, want an error naming %s", m.Name, p.Name, v, err, p.Name)
+				}
+			}
+		}
+	}
+	t.Logf("%d absurd values checked", checked)
+	if checked < 200 {
+		t.Errorf("only %d absurd values checked: are the learners registered?", checked)
+	}
+}
