@@ -76,4 +76,3 @@ func (c *Check) Toggles(names string, t ...Toggle) {
 		c.If(!v.Valid(), "%s = %v, want a learners.Toggle value", names, t)
 	}
 }
-

@@ -1,12 +1,14 @@
-package learners_test
+package learnertest_test
 
 import (
 	"context"
+	"errors"
 	"math"
 	"strings"
 	"testing"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 	_ "github.com/rfkit/rfkit/learners/fogd"
 	_ "github.com/rfkit/rfkit/learners/gbrff"
@@ -76,5 +78,53 @@ func TestAbsurdParamsNamed(t *testing.T) {
 	t.Logf("%d absurd values checked", checked)
 	if checked < 200 {
 		t.Errorf("only %d absurd values checked: are the learners registered?", checked)
+	}
+}
+
+// Rows of extreme or non-finite values never give a NaN class label from
+// the checked paths (rfkit issue 14, W2): PredictBatch and PredictChecked
+// return either finite labels or an error wrapping ErrNotFinite that names
+// the row; a ±Inf input (which mfga used to map to a confident −1) is
+// always such an error.
+func TestExtremeRowsNeverNaNLabels(t *testing.T) {
+	X, y, target := smallData()
+	rows := [][]float64{{1e308, -1e308}, {-1e308, 1e308}, {1e308, 1e308}, {1e300, 5e-324}, {math.Inf(1), 0}, {0, math.NaN()}}
+	for _, m := range learners.Methods() {
+		if m.Name == "fake" {
+			continue
+		}
+		labels := y
+		if m.Name == "srff" {
+			labels = target
+		}
+		model, err := m.Fit(context.Background(), X, labels, m.NewConfig(), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", m.Name, err)
+		}
+		checked, ok := model.(interface {
+			PredictChecked([]float64) (float64, error)
+		})
+		if !ok {
+			t.Fatalf("%s: the model has no PredictChecked", m.Name)
+		}
+		for _, r := range rows {
+			bad := !xmath.Finite(r[0]) || !xmath.Finite(r[1])
+			v, err := checked.PredictChecked(r)
+			if err != nil && !errors.Is(err, learners.ErrNotFinite) || err == nil && (bad || math.IsNaN(v)) {
+				t.Errorf("%s: PredictChecked(%v) = %v, %v", m.Name, r, v, err)
+			}
+			batch := featmap.Dense(2, 2, append([]float64{0.5, -0.5}, r...))
+			dst := make([]float64, 2)
+			err = model.PredictBatch(dst, batch)
+			switch {
+			case err != nil && (!errors.Is(err, learners.ErrNotFinite) || !strings.Contains(err.Error(), "row 1")):
+				t.Errorf("%s: PredictBatch(%v): %v, want ErrNotFinite naming row 1", m.Name, r, err)
+			case err == nil && (bad || math.IsNaN(dst[1])):
+				t.Errorf("%s: PredictBatch(%v) = %v, no error", m.Name, r, dst[1])
+			}
+		}
+		if _, err := checked.PredictChecked([]float64{1}); !errors.Is(err, learners.ErrShape) {
+			t.Errorf("%s: PredictChecked of a short row: %v, want ErrShape", m.Name, err)
+		}
 	}
 }
