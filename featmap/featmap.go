@@ -31,7 +31,8 @@ func Dense(rows, cols int, data []float64) Matrix {
 	return Matrix{Rows: rows, Cols: cols, Stride: cols, Data: data}
 }
 
-// Row returns row i (Cols elements).
+// Row returns row i (Cols elements). It panics if i is out of range or
+// the view is malformed (see Check).
 func (m Matrix) Row(i int) []float64 { return m.Data[i*m.Stride : i*m.Stride+m.Cols] }
 
 // check reports a malformed view.
