@@ -61,9 +61,11 @@ func (x *Data) At(i, k int) float64 { return x.xb[x.at(i, k)] }
 
 // NewData copies the row-major matrix X (n rows of d values, row stride
 // stride) into the layout of the selected kernel path. It rejects NaN and
-// ±Inf, naming the sample and input.
+// ±Inf, naming the sample and input. Its shape errors wrap ErrShape,
+// including an extent (n−1)·stride + d that overflows an int; X is read
+// only inside that extent, so with a valid shape n·d fits in memory.
 func NewData(X []float64, n, d, stride int) (*Data, error) {
-	if n <= 0 || d <= 0 || stride < d || len(X) < (n-1)*stride+d {
+	if n <= 0 || d <= 0 || stride < d || n-1 > (math.MaxInt-d)/stride || len(X) < (n-1)*stride+d {
 		return nil, fmt.Errorf("%w: data %d×%d with stride %d in %d values", ErrShape, n, d, stride, len(X))
 	}
 	x := &Data{N: n, D: d, panel: asm.PanelLen() == BlockLen}

@@ -29,12 +29,24 @@ type Landmark struct {
 	sa      []float64
 }
 
+// MaxLandmarkValues bounds K·N, the size of each of a Landmark's C and S
+// (2²⁸ values, 2 GiB): NewLandmark refuses more with an error wrapping
+// ErrShape instead of exhausting memory.
+const MaxLandmarkValues = 1 << 28
+
+func dataShape(x *Data) string {
+	if x == nil {
+		return "nil data"
+	}
+	return fmt.Sprintf("%d×%d data", x.N, x.D)
+}
+
 // NewLandmark takes the data, the K frequencies of the round (omega, K×d
 // row-major, finite) and ỹ (len x.N, finite), and computes cos P and sin P
 // for P_ik = ω_k·x_i.
 func NewLandmark(x *Data, omega []float64, K int, yt []float64) (*Landmark, error) {
-	if x == nil || K <= 0 {
-		return nil, fmt.Errorf("%w: Landmark with K %d", ErrShape, K)
+	if x == nil || K <= 0 || K > MaxLandmarkValues/x.N || len(omega) != K*x.D {
+		return nil, fmt.Errorf("%w: Landmark with K %d and %d frequency values on %s", ErrShape, K, len(omega), dataShape(x))
 	}
 	n := x.N
 	l := &Landmark{C: make([]float64, K*n), S: make([]float64, K*n), K: K, N: n,

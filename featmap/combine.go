@@ -14,8 +14,7 @@ import (
 // summed at once). Sums over j use asm's canonical 8-lane order, so results
 // are the same bits on every path and for any GOMAXPROCS.
 func (m *RFF) Combine(dst []float64, X Matrix, coef []float64) error {
-	if X.Cols != m.d || len(dst) != X.Rows || len(coef) != m.Outputs() || X.Stride < X.Cols ||
-		(X.Rows > 0 && len(X.Data) < (X.Rows-1)*X.Stride+X.Cols) {
+	if X.Check() != nil || X.Cols != m.d || len(dst) != X.Rows || len(coef) != m.Outputs() {
 		return fmt.Errorf("%w: Combine of a %d×%d matrix into %d outputs with %d coefficients (map %d→%d)",
 			ErrShape, X.Rows, X.Cols, len(dst), len(coef), m.d, m.Outputs())
 	}

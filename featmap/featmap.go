@@ -31,7 +31,8 @@ func Dense(rows, cols int, data []float64) Matrix {
 	return Matrix{Rows: rows, Cols: cols, Stride: cols, Data: data}
 }
 
-// Row returns row i (Cols elements).
+// Row returns row i (Cols elements). It panics if i is out of range or
+// the view is malformed (see Check).
 func (m Matrix) Row(i int) []float64 { return m.Data[i*m.Stride : i*m.Stride+m.Cols] }
 
 // check reports a malformed view.
@@ -41,8 +42,42 @@ func (m Matrix) check(name string) error {
 		return fmt.Errorf("featmap: %s has negative shape %d×%d", name, m.Rows, m.Cols)
 	case m.Rows > 0 && m.Stride < m.Cols:
 		return fmt.Errorf("featmap: %s stride %d is below its %d columns", name, m.Stride, m.Cols)
+	case m.Rows > 0 && m.Stride > 0 && m.Rows-1 > (math.MaxInt-m.Cols)/m.Stride:
+		return fmt.Errorf("%w: %s is %d×%d with stride %d: too large", ErrShape, name, m.Rows, m.Cols, m.Stride)
 	case m.Rows > 0 && len(m.Data) < (m.Rows-1)*m.Stride+m.Cols:
 		return fmt.Errorf("featmap: %s needs %d elements, has %d", name, (m.Rows-1)*m.Stride+m.Cols, len(m.Data))
+	}
+	return nil
+}
+
+// Check reports, with an error wrapping ErrShape, a view whose shape is
+// negative, whose stride is below its columns, whose extent
+// (Rows−1)·Stride + Cols overflows an int, or whose Data is shorter than
+// that extent. A view that passes can be read with Row(i) for every
+// 0 ≤ i < Rows without a panic.
+func (m Matrix) Check() error {
+	if err := m.check("X"); err != nil {
+		if errors.Is(err, ErrShape) {
+			return err
+		}
+		return fmt.Errorf("%w: %v", ErrShape, err)
+	}
+	return nil
+}
+
+// MaxElements bounds the size of a map's weight matrix, Inputs × Features
+// (2²⁸ values, 2 GiB): larger maps are refused by NewRFF, NewScaled and
+// NewRFFFromWeights with an error instead of exhausting memory.
+const MaxElements = 1 << 28
+
+// CheckSize reports inputs × features out of 1..MaxElements (each factor
+// positive and the product without overflow).
+func CheckSize(inputs, features int) error {
+	switch {
+	case inputs <= 0 || features <= 0:
+		return fmt.Errorf("featmap: %d inputs × %d features: both must be positive", inputs, features)
+	case features > MaxElements/inputs:
+		return fmt.Errorf("featmap: %d inputs × %d features is more than %d weights (featmap.MaxElements)", inputs, features, MaxElements)
 	}
 	return nil
 }
@@ -66,8 +101,12 @@ func checkTransform(dst, X Matrix, inputs, outputs int) error {
 	return nil
 }
 
-// CheckFinite returns an error naming the first NaN or ±Inf in X.
+// CheckFinite returns an error naming the first NaN or ±Inf in X, or the
+// error of X.Check (wrapping ErrShape) if X is malformed.
 func CheckFinite(X Matrix) error {
+	if err := X.Check(); err != nil {
+		return err
+	}
 	for i := 0; i < X.Rows; i++ {
 		for j, v := range X.Row(i) {
 			if math.IsNaN(v) || math.IsInf(v, 0) {

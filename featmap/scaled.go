@@ -26,8 +26,8 @@ type Scaled struct {
 
 // NewScaled draws the noise and phases and starts at γ = 1.
 func NewScaled(inputs, features int, pair bool, seed uint64) (*Scaled, error) {
-	if inputs <= 0 || features <= 0 {
-		return nil, fmt.Errorf("featmap: %d inputs × %d features: both must be positive", inputs, features)
+	if err := CheckSize(inputs, features); err != nil {
+		return nil, err
 	}
 	r := rand.New(rand.NewPCG(seed, 0x7363616c6564)) // "scaled"
 	e := make([]float64, inputs*features)

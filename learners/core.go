@@ -287,9 +287,59 @@ func (b *Base[T, P]) one(x []float64, kind int) float64 {
 func (b *Base[T, P]) Score(x []float64) float64 { return b.one(x, kindScore) }
 
 // Predict returns the original class label (Binary: the larger label when
-// Score(x) ≥ 0, NaN when Score is NaN) or the predicted value
-// (Regression). It panics if len(x) != NumInputs().
+// Score(x) ≥ 0) or the predicted value (Regression). It is the unchecked
+// fast path: it panics if len(x) != NumInputs(), and gives NaN, which is
+// never a class label, when x holds NaN or ±Inf or its score overflows
+// (finite but extreme inputs such as 1e308). PredictChecked and
+// PredictBatch return an error wrapping ErrNotFinite or ErrShape instead.
 func (b *Base[T, P]) Predict(x []float64) float64 { return b.one(x, kindPredict) }
+
+// PredictChecked is Predict with errors instead of a panic or a NaN: one
+// wrapping ErrShape if len(x) != NumInputs(), one wrapping ErrNotFinite if
+// x holds NaN or ±Inf or the prediction is not finite.
+func (b *Base[T, P]) PredictChecked(x []float64) (float64, error) {
+	if len(x) != len(b.c.Mean) {
+		return math.NaN(), fmt.Errorf("%s: PredictChecked: %w", b.name, shapeError{fmt.Errorf("len(x) = %d, the model takes %d inputs", len(x), len(b.c.Mean))})
+	}
+	v := b.one(x, kindPredict)
+	if err := finiteRow(0, x, v, kindPredict); err != nil {
+		return math.NaN(), fmt.Errorf("%s: PredictChecked: %w", b.name, err)
+	}
+	return v, nil
+}
+
+// RowError is the error of a row the checked paths cannot predict: a
+// NaN or ±Inf input (Input ≥ 0), or a prediction or score that is not
+// finite (Input = −1). It wraps ErrNotFinite.
+type RowError struct {
+	Row   int     // the row of the batch (0 for PredictChecked)
+	Input int     // the offending input, or −1 for the output
+	Value float64 // the offending input or output
+}
+
+func (e *RowError) Error() string {
+	if e.Input >= 0 {
+		return fmt.Sprintf("row %d: input %d is %v", e.Row, e.Input, e.Value)
+	}
+	return fmt.Sprintf("row %d: the output is %v (the inputs overflow the model's arithmetic)", e.Row, e.Value)
+}
+
+// Unwrap returns ErrNotFinite.
+func (e *RowError) Unwrap() error { return ErrNotFinite }
+
+// finiteRow reports a NaN or ±Inf input of x, or a non-finite output v
+// of a prediction or score (a probability may be NaN by definition).
+func finiteRow(row int, x []float64, v float64, kind int) error {
+	for k, xv := range x {
+		if !xmath.Finite(xv) {
+			return &RowError{Row: row, Input: k, Value: xv}
+		}
+	}
+	if kind != kindProb && !xmath.Finite(v) {
+		return &RowError{Row: row, Input: -1, Value: v}
+	}
+	return nil
+}
 
 // Probability estimates the probability that x has the larger label where
 // the model's loss estimates one (see Link); it is NaN for regression,
@@ -307,29 +357,36 @@ func (b *Base[T, P]) batch(op string, dst []float64, X featmap.Matrix, kind int)
 		return fmt.Errorf("%s: %s: %w", b.name, op, shapeError{fmt.Errorf("len(dst) = %d, X has %d rows", len(dst), X.Rows)})
 	}
 	s := b.pool.Get().(*scratch)
+	defer b.pool.Put(s)
 	for i := range dst {
 		dst[i] = b.eval(s, X.Row(i), kind)
+		if err := finiteRow(i, X.Row(i), dst[i], kind); err != nil {
+			return fmt.Errorf("%s: %s: %w", b.name, op, err)
+		}
 	}
-	b.pool.Put(s)
 	return nil
 }
 
 // PredictBatch writes Predict of every row of X into dst, the same values
 // as Predict row by row. It returns an error wrapping ErrShape, and writes
 // nothing, if X is malformed, does not have NumInputs() columns, or
-// len(dst) != X.Rows; a batch of no rows is not an error. Rows are predicted on the calling goroutine.
+// len(dst) != X.Rows; a batch of no rows is not an error. A row with a
+// NaN or ±Inf input or a non-finite prediction stops it with an error
+// wrapping ErrNotFinite that names the row (the rows before it are
+// written), so a batch never hands back a NaN label. Rows are predicted on the calling goroutine.
 func (b *Base[T, P]) PredictBatch(dst []float64, X featmap.Matrix) error {
 	return b.batch("PredictBatch", dst, X, kindPredict)
 }
 
 // ScoreBatch writes Score of every row of X into dst, with PredictBatch's
-// checks.
+// checks (a non-finite score is an error).
 func (b *Base[T, P]) ScoreBatch(dst []float64, X featmap.Matrix) error {
 	return b.batch("ScoreBatch", dst, X, kindScore)
 }
 
 // ProbabilityBatch writes Probability of every row of X into dst, with
-// PredictBatch's checks.
+// PredictBatch's checks of the shape and the inputs (the output is NaN
+// where Probability's is).
 func (b *Base[T, P]) ProbabilityBatch(dst []float64, X featmap.Matrix) error {
 	return b.batch("ProbabilityBatch", dst, X, kindProb)
 }

@@ -1,6 +1,8 @@
 package learners
 
 import (
+	"errors"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
 )
@@ -17,4 +19,10 @@ var (
 	// ProbabilityBatch return for a matrix or destination of the wrong
 	// shape (the same value as featmap.ErrShape).
 	ErrShape = featmap.ErrShape
+	// ErrNotFinite is wrapped by the errors of PredictChecked and of the
+	// batch methods for a row that has a NaN or ±Inf input, or whose
+	// prediction or score is not finite (a row of finite but extreme
+	// values such as 1e308 overflows the features). The message names
+	// the row; Predict and Score return NaN for such a row instead.
+	ErrNotFinite = errors.New("not finite")
 )

@@ -29,6 +29,15 @@
 // *Model is immutable after Fit and safe for concurrent use, and its
 // Predict and batch forms allocate nothing. Importing a learner package
 // (for its side effect, if need be) registers it.
+//
+// Bad input is an error, with these documented panics left, all of them
+// programming errors on the unchecked fast paths: Score, Predict and
+// Probability of a Model, and Predict of the online Learners of fogd and
+// rrf, panic on a row whose length is not NumInputs() (PredictChecked and
+// the batch methods return ErrShape instead); featmap.Matrix.Row panics on
+// a row index out of range; Register panics when misused from init.
+// Config.Validate bounds every numeric field (learners.Check; MaxParam,
+// MaxCount, MaxThreads where a learner has no tighter bound).
 package learners
 
 import (

@@ -78,6 +78,11 @@ type LBFGS struct {
 	ls moreThuente
 }
 
+// MaxLBFGSValues bounds the state of an LBFGS, (7 + 2·memory)·dim + 2·memory
+// float64 values (2²⁸, 2 GiB): NewLBFGS refuses larger problems with an
+// error instead of exhausting memory.
+const MaxLBFGSValues = 1 << 28
+
 // NewLBFGS returns a minimiser for functions of dim variables that stores up
 // to memory correction pairs (memory 0 → DefaultLBFGSMemory).
 func NewLBFGS(dim, memory int) (*LBFGS, error) {
@@ -90,8 +95,8 @@ func NewLBFGS(dim, memory int) (*LBFGS, error) {
 	if memory < 0 {
 		return nil, fmt.Errorf("solvers: NewLBFGS: memory %d, want ≥ 0", memory)
 	}
-	if dim > math.MaxInt/(memory+8) {
-		return nil, fmt.Errorf("solvers: NewLBFGS: dimension %d with memory %d is too large", dim, memory)
+	if memory > MaxLBFGSValues/9 || dim > (MaxLBFGSValues-2*memory)/(2*memory+7) {
+		return nil, fmt.Errorf("solvers: NewLBFGS: dimension %d with memory %d needs more than %d values (solvers.MaxLBFGSValues)", dim, memory, MaxLBFGSValues)
 	}
 	buf := make([]float64, 7*dim+2*memory*dim+2*memory)
 	take := func(k int) []float64 {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -110,7 +111,11 @@ func runEval(ctx context.Context, e *env, args []string) error {
 func predictAll(model learners.Model, ds *dataset.Dataset) ([]float64, error) {
 	pred := make([]float64, ds.N)
 	if err := model.PredictBatch(pred, matrix(ds)); err != nil {
-		return nil, err
+		var re *learners.RowError
+		if !errors.As(err, &re) || re.Input >= 0 {
+			return nil, err
+		}
+		pred[re.Row] = re.Value // the library stops at the row: report it below
 	}
 	for i, p := range pred {
 		if math.IsNaN(p) || math.IsInf(p, 0) {

@@ -45,8 +45,7 @@
 package fogd
 
 import (
-	"fmt"
-	"math"
+	"github.com/rfkit/rfkit/internal/xmath"
 
 	"github.com/rfkit/rfkit/learners"
 )
@@ -124,36 +123,25 @@ type Config struct {
 
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
-	switch {
-	case c.Features < 0 || c.Features > MaxFeatures:
-		return fmt.Errorf("fogd: Features = %d, want 1..%d (0 for the default %d)", c.Features, MaxFeatures, DefaultFeatures)
-	case !(c.Gamma >= 0) || math.IsInf(c.Gamma, 0):
-		return fmt.Errorf("fogd: Gamma = %v, want a finite γ > 0 (0 for the default 1/d)", c.Gamma)
-	case !(c.Eta >= 0) || math.IsInf(c.Eta, 0):
-		return fmt.Errorf("fogd: Eta = %v, want a finite η > 0 (0 for the default %g)", c.Eta, DefaultEta)
-	case c.Epochs < 0:
-		return fmt.Errorf("fogd: Epochs = %d, want ≥ 1 (0 for the default %d)", c.Epochs, DefaultEpochs)
-	case !c.Task.Valid():
-		return fmt.Errorf("fogd: Task = %v, want binary or regression", c.Task)
-	case c.Labels != (learners.Labels{}) && !(c.Labels.Neg < c.Labels.Pos):
-		return fmt.Errorf("fogd: Labels %v, want Neg < Pos", c.Labels)
-	case !c.Shuffle.Valid() || !c.Standardize.Valid():
-		return fmt.Errorf("fogd: Shuffle = %v, Standardize = %v, want a learners.Toggle value", c.Shuffle, c.Standardize)
-	}
+	v := learners.NewCheck("fogd")
+	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
+	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
+	v.Positive("Eta", c.Eta, learners.MaxParam, DefaultEta)
+	v.Count("Epochs", c.Epochs, learners.MaxCount, DefaultEpochs)
+	v.Task(c.Task)
+	v.If(c.Labels != (learners.Labels{}) && !(c.Labels.Neg < c.Labels.Pos && xmath.Finite(c.Labels.Neg) && xmath.Finite(c.Labels.Pos)),
+		"Labels %v, want finite Neg < Pos", c.Labels)
+	v.Toggles("Shuffle, Standardize", c.Shuffle, c.Standardize)
 	switch c.Loss {
 	case "":
 	case Hinge:
-		if c.Task != learners.Binary {
-			return fmt.Errorf("fogd: Loss = hinge needs the binary task, not %v", c.Task)
-		}
+		v.If(c.Task != learners.Binary, "Loss = hinge needs the binary task, not %v", c.Task)
 	case Squared, EpsInsensitive:
-		if c.Task != learners.Regression {
-			return fmt.Errorf("fogd: Loss = %s needs the regression task, not %v", c.Loss, c.Task)
-		}
+		v.If(c.Task != learners.Regression, "Loss = %s needs the regression task, not %v", c.Loss, c.Task)
 	default:
-		return fmt.Errorf("fogd: unknown Loss %q, want hinge, squared or eps", c.Loss)
+		v.Fail("unknown Loss %q, want hinge, squared or eps", c.Loss)
 	}
-	return nil
+	return v.Err()
 }
 
 // resolve fills in the defaults for rows of d inputs (Shuffle and

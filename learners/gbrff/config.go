@@ -1,9 +1,6 @@
 package gbrff
 
 import (
-	"fmt"
-	"math"
-
 	"github.com/rfkit/rfkit/learners"
 )
 
@@ -56,35 +53,20 @@ type FitStats struct {
 
 // Validate reports hyper-parameters out of range.
 func (c Config) Validate() error {
-	bad := func(name string, v any, want string) error {
-		return fmt.Errorf("gbrff: %s = %v: %s", name, v, want)
-	}
-	finite := func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
-	switch {
-	case c.Variant != "" && c.Variant != VariantGBRFF2 && c.Variant != VariantGBRFF1:
-		return bad("Variant", c.Variant, `want "gbrff2" or "gbrff1"`)
-	case c.T < 0 || c.T > 1_000_000:
-		return bad("T", c.T, "want 1…1000000 rounds (0 = default 100)")
-	case !finite(c.Gamma) || c.Gamma < 0:
-		return bad("Gamma", c.Gamma, "want a finite γ > 0 (0 = default 1/d)")
-	case !finite(c.Lambda) || c.Lambda < 0:
-		return bad("Lambda", c.Lambda, "want a finite λ ≥ 0")
-	case c.K < 0 || c.K > 100_000:
-		return bad("K", c.K, "want 1…100000 (0 = default 10)")
-	case !finite(c.Beta) || c.Beta < 0:
-		return bad("Beta", c.Beta, "want a finite β > 0 (0 = default 1)")
-	case !finite(c.LearningRate) || c.LearningRate < 0 || c.LearningRate > 1:
-		return bad("LearningRate", c.LearningRate, "want (0, 1] (0 = default 1)")
-	case c.Iterations < 0 || c.Iterations > 10_000:
-		return bad("Iterations", c.Iterations, "want 1…10000 (0 = default 10)")
-	case !finite(c.Validation) || c.Validation < 0 || c.Validation >= 0.5:
-		return bad("Validation", c.Validation, "want [0, 0.5)")
-	case c.Patience < 0:
-		return bad("Patience", c.Patience, "want ≥ 1 (0 = default 10)")
-	case c.Threads < 0:
-		return bad("Threads", c.Threads, "want ≥ 1 goroutines (0 = GOMAXPROCS)")
-	}
-	return nil
+	v := learners.NewCheck("gbrff")
+	v.If(c.Variant != "" && c.Variant != VariantGBRFF2 && c.Variant != VariantGBRFF1,
+		`Variant = %v, want "gbrff2" or "gbrff1"`, c.Variant)
+	v.Count("T", c.T, 1_000_000, 100)
+	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
+	v.Range("Lambda", c.Lambda, 0, learners.MaxParam)
+	v.Count("K", c.K, 100_000, 10)
+	v.Positive("Beta", c.Beta, learners.MaxParam, 1)
+	v.Positive("LearningRate", c.LearningRate, 1, 1)
+	v.Count("Iterations", c.Iterations, 10_000, 10)
+	v.If(!(c.Validation >= 0 && c.Validation < 0.5), "Validation = %v, want [0, 0.5)", c.Validation)
+	v.Count("Patience", c.Patience, learners.MaxCount, 10)
+	v.Count("Threads", c.Threads, learners.MaxThreads, "GOMAXPROCS")
+	return v.Err()
 }
 
 // resolved returns c with every default filled in for d inputs.

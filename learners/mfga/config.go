@@ -2,7 +2,6 @@ package mfga
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/rfkit/rfkit/learners"
 )
@@ -62,23 +61,15 @@ type Config struct {
 
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
-	switch {
-	case c.Features < 0 || c.Features > MaxFeatures:
-		return fmt.Errorf("mfga: Features = %d, want 1..%d (0 for the default %d)", c.Features, MaxFeatures, DefaultFeatures)
-	case c.PerStep < 0 || c.PerStep > MaxFeatures:
-		return fmt.Errorf("mfga: PerStep = %d, want 1..%d (0 for Features/%d)", c.PerStep, MaxFeatures, DefaultSteps)
-	case c.Degree < 0 || c.Degree > 2:
-		return fmt.Errorf("mfga: Degree = %d, want 1 or 2 (0 for the task's default)", c.Degree)
-	case !(c.Sigma >= 0) || math.IsInf(c.Sigma, 0):
-		return fmt.Errorf("mfga: Sigma = %v, want a finite σ > 0 (0 for the 50th-neighbour rule)", c.Sigma)
-	case !(c.Lambda >= 0) || math.IsInf(c.Lambda, 0):
-		return fmt.Errorf("mfga: Lambda = %v, want a finite λ > 0 (0 for the default %g)", c.Lambda, DefaultLambda)
-	case math.IsNaN(c.Tol) || math.IsInf(c.Tol, 0):
-		return fmt.Errorf("mfga: Tol = %v, want a finite value (0 for the default %g, negative to never stop early)", c.Tol, DefaultTol)
-	case !c.Task.Valid():
-		return fmt.Errorf("mfga: Task = %v, want binary or regression", c.Task)
-	}
-	return nil
+	v := learners.NewCheck("mfga")
+	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
+	v.Count("PerStep", c.PerStep, MaxFeatures, fmt.Sprintf("Features/%d", DefaultSteps))
+	v.Count("Degree", c.Degree, 2, "of the task")
+	v.Positive("Sigma", c.Sigma, learners.MaxParam, "of the 50th-neighbour rule")
+	v.Positive("Lambda", c.Lambda, learners.MaxParam, DefaultLambda)
+	v.Range("Tol", c.Tol, -learners.MaxParam, learners.MaxParam)
+	v.Task(c.Task)
+	return v.Err()
 }
 
 // resolve returns c with the defaults filled in, except Sigma (which

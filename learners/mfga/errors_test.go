@@ -23,7 +23,7 @@ func TestFitErrors(t *testing.T) {
 		{"negative features", X, y, mfga.Config{Features: -1}, "mfga: Features = -1"},
 		{"huge features", X, y, mfga.Config{Features: mfga.MaxFeatures + 1}, "Features = 16385, want 1..16384"},
 		{"negative perstep", X, y, mfga.Config{PerStep: -2}, "mfga: PerStep = -2"},
-		{"degree 3", X, y, mfga.Config{Degree: 3}, "mfga: Degree = 3, want 1 or 2"},
+		{"degree 3", X, y, mfga.Config{Degree: 3}, "mfga: Degree = 3, want 1..2"},
 		{"NaN sigma", X, y, mfga.Config{Sigma: math.NaN()}, "mfga: Sigma = NaN"},
 		{"negative sigma", X, y, mfga.Config{Sigma: -1}, "Sigma = -1"},
 		{"Inf sigma", X, y, mfga.Config{Sigma: math.Inf(1)}, "Sigma = +Inf"},

@@ -1,8 +1,7 @@
 package pbrff
 
 import (
-	"fmt"
-	"math"
+	"cmp"
 
 	"github.com/rfkit/rfkit/learners"
 )
@@ -98,38 +97,23 @@ type Config struct {
 
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
-	finite := func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
-	L, K := c.Landmarks, c.K
-	if L == 0 {
-		L = DefaultLandmarks
+	v := learners.NewCheck("pbrff")
+	v.Count("Landmarks", c.Landmarks, MaxLandmarks, DefaultLandmarks)
+	v.Count("K", c.K, MaxK, DefaultK)
+	if L, K := cmp.Or(c.Landmarks, DefaultLandmarks), cmp.Or(c.K, DefaultK); v.Err() == nil {
+		v.If(L*K > MaxFeatures, "Landmarks·K = %d·%d = %d random frequencies, want at most %d", L, K, L*K, MaxFeatures)
 	}
-	if K == 0 {
-		K = DefaultK
-	}
-	switch {
-	case c.Landmarks < 0 || c.Landmarks > MaxLandmarks:
-		return fmt.Errorf("pbrff: Landmarks = %d, want 1..%d (0 for the default %d)", c.Landmarks, MaxLandmarks, DefaultLandmarks)
-	case c.K < 0 || c.K > MaxK:
-		return fmt.Errorf("pbrff: K = %d, want 1..%d (0 for the default %d)", c.K, MaxK, DefaultK)
-	case L*K > MaxFeatures:
-		return fmt.Errorf("pbrff: Landmarks·K = %d·%d = %d random frequencies, want at most %d", L, K, L*K, MaxFeatures)
-	case !finite(c.Gamma) || c.Gamma < 0:
-		return fmt.Errorf("pbrff: Gamma = %v, want a finite γ > 0 (0 for the default 1/d)", c.Gamma)
-	case !finite(c.Beta) || c.Beta < 0:
-		return fmt.Errorf("pbrff: Beta = %v, want a finite β > 0 (0 for the default %d)", c.Beta, DefaultBeta)
-	case !finite(c.C) || c.C < 0:
-		return fmt.Errorf("pbrff: C = %v, want a finite C > 0 (0 for the default %d)", c.C, DefaultC)
-	case !finite(c.Tol) || c.Tol < 0:
-		return fmt.Errorf("pbrff: Tol = %v, want a finite tolerance > 0 (0 for the default %g)", c.Tol, DefaultTol)
-	case c.MaxEpochs < 0:
-		return fmt.Errorf("pbrff: MaxEpochs = %d, want ≥ 1 (0 for the default %d)", c.MaxEpochs, DefaultMaxEpochs)
-	}
+	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
+	v.Positive("Beta", c.Beta, learners.MaxParam, DefaultBeta)
+	v.Positive("C", c.C, learners.MaxParam, DefaultC)
+	v.Positive("Tol", c.Tol, learners.MaxParam, DefaultTol)
+	v.Count("MaxEpochs", c.MaxEpochs, learners.MaxCount, DefaultMaxEpochs)
 	switch c.Loss {
 	case "", Hinge, SquaredHinge, Logistic:
 	default:
-		return fmt.Errorf("pbrff: unknown Loss %q, want %q, %q or %q", c.Loss, Hinge, SquaredHinge, Logistic)
+		v.Fail("unknown Loss %q, want %q, %q or %q", c.Loss, Hinge, SquaredHinge, Logistic)
 	}
-	return nil
+	return v.Err()
 }
 
 // resolved returns c with every default filled in for d inputs and no

@@ -1,9 +1,6 @@
 package prff
 
 import (
-	"fmt"
-
-	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
@@ -89,25 +86,18 @@ type Config struct {
 
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
-	switch {
-	case c.Features < 0 || c.Features > MaxFeatures:
-		return fmt.Errorf("prff: Features = %d, want 1..%d (0 for the default %d)", c.Features, MaxFeatures, DefaultFeatures)
-	case !(c.Gamma >= 0) || !xmath.Finite(c.Gamma):
-		return fmt.Errorf("prff: Gamma = %v, want a finite γ > 0 (0 for the bandwidth rule)", c.Gamma)
-	case !(c.Alpha >= 0) || !xmath.Finite(c.Alpha):
-		return fmt.Errorf("prff: Alpha = %v, want a finite step α > 0 (0 for the default)", c.Alpha)
-	case !(c.FreqLambda >= 0) || !xmath.Finite(c.FreqLambda):
-		return fmt.Errorf("prff: FreqLambda = %v, want a finite λ ≥ 0", c.FreqLambda)
-	case c.Batch < 0 || c.Batch > MaxBatch:
-		return fmt.Errorf("prff: Batch = %d, want 1..%d (0 for the default %d)", c.Batch, MaxBatch, DefaultBatch)
-	case c.MaxIter < 0 || c.MaxIter > MaxIterLimit:
-		return fmt.Errorf("prff: MaxIter = %d, want 1..%d (0 for the default %d)", c.MaxIter, MaxIterLimit, DefaultMaxIter)
-	case !(c.Tol >= 0) || !xmath.Finite(c.Tol):
-		return fmt.Errorf("prff: Tol = %v, want a finite tolerance > 0 (0 for the default %g)", c.Tol, DefaultTol)
-	case !(c.Lambda >= 0) || !xmath.Finite(c.Lambda):
-		return fmt.Errorf("prff: Lambda = %v, want a finite λ > 0 (0 for the default %g)", c.Lambda, DefaultLambda)
-	case !c.Task.Valid():
-		return fmt.Errorf("prff: Task = %v, want binary or regression", c.Task)
+	v := learners.NewCheck("prff")
+	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
+	v.Positive("Gamma", c.Gamma, learners.MaxParam, "of the bandwidth rule")
+	v.Positive("Alpha", c.Alpha, learners.MaxParam, "step")
+	v.Range("FreqLambda", c.FreqLambda, 0, learners.MaxParam)
+	v.Count("Batch", c.Batch, MaxBatch, DefaultBatch)
+	v.Count("MaxIter", c.MaxIter, MaxIterLimit, DefaultMaxIter)
+	v.Positive("Tol", c.Tol, learners.MaxParam, DefaultTol)
+	v.Positive("Lambda", c.Lambda, learners.MaxParam, DefaultLambda)
+	v.Task(c.Task)
+	if v.Err() != nil {
+		return v.Err()
 	}
 	return linrf.CheckLoss("prff", c.Loss, c.Task)
 }

@@ -42,9 +42,6 @@
 package rfselect
 
 import (
-	"fmt"
-	"math"
-
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
@@ -113,23 +110,18 @@ type Config struct {
 
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
-	switch {
-	case c.Selection != "" && c.Selection != EERFSelection && c.Selection != LKRFSelection:
-		return fmt.Errorf("rfselect: unknown Selection %q, want %q or %q", c.Selection, EERFSelection, LKRFSelection)
-	case c.Features < 0 || c.Features > MaxFeatures:
-		return fmt.Errorf("rfselect: Features = %d, want 1..%d (0 for the default %d)", c.Features, MaxFeatures, DefaultFeatures)
-	case c.Candidates < 0 || c.Candidates > MaxCandidates:
-		return fmt.Errorf("rfselect: Candidates = %d, want 1..%d (0 for 20·Features)", c.Candidates, MaxCandidates)
-	case c.Candidates > 0 && c.Candidates < max(c.Features, 1) || c.Candidates > 0 && c.Features == 0 && c.Candidates < DefaultFeatures:
-		return fmt.Errorf("rfselect: Candidates = %d is below Features = %d", c.Candidates, c.features())
-	case !(c.Gamma >= 0) || math.IsInf(c.Gamma, 0):
-		return fmt.Errorf("rfselect: Gamma = %v, want a finite γ > 0 (0 for the default 1/d)", c.Gamma)
-	case !(c.Rho >= 0) || math.IsInf(c.Rho, 0):
-		return fmt.Errorf("rfselect: Rho = %v, want a finite ρ > 0 (0 for the default %g)", c.Rho, DefaultRho)
-	case !(c.Lambda >= 0) || math.IsInf(c.Lambda, 0):
-		return fmt.Errorf("rfselect: Lambda = %v, want a finite λ > 0 (0 for the default %g)", c.Lambda, DefaultLambda)
-	case !c.Task.Valid():
-		return fmt.Errorf("rfselect: Task = %v, want binary or regression", c.Task)
+	v := learners.NewCheck("rfselect")
+	v.If(c.Selection != "" && c.Selection != EERFSelection && c.Selection != LKRFSelection,
+		"unknown Selection %q, want %q or %q", c.Selection, EERFSelection, LKRFSelection)
+	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
+	v.Count("Candidates", c.Candidates, MaxCandidates, "20·Features")
+	v.If(c.Candidates > 0 && c.Candidates < c.features(), "Candidates = %d is below Features = %d", c.Candidates, c.features())
+	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
+	v.Positive("Rho", c.Rho, learners.MaxParam, DefaultRho)
+	v.Positive("Lambda", c.Lambda, learners.MaxParam, DefaultLambda)
+	v.Task(c.Task)
+	if v.Err() != nil {
+		return v.Err()
 	}
 	return linrf.CheckLoss("rfselect", c.Loss, c.Task)
 }

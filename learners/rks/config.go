@@ -16,9 +16,6 @@
 package rks
 
 import (
-	"fmt"
-	"math"
-
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
@@ -76,15 +73,13 @@ type Config struct {
 
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
-	switch {
-	case c.Features < 0 || c.Features > MaxFeatures:
-		return fmt.Errorf("rks: Features = %d, want 1..%d (0 for the default %d)", c.Features, MaxFeatures, DefaultFeatures)
-	case !(c.Gamma >= 0) || math.IsInf(c.Gamma, 0):
-		return fmt.Errorf("rks: Gamma = %v, want a finite γ > 0 (0 for the default 1/d)", c.Gamma)
-	case !(c.Lambda >= 0) || math.IsInf(c.Lambda, 0):
-		return fmt.Errorf("rks: Lambda = %v, want a finite λ > 0 (0 for the default %g)", c.Lambda, DefaultLambda)
-	case !c.Task.Valid():
-		return fmt.Errorf("rks: Task = %v, want binary or regression", c.Task)
+	v := learners.NewCheck("rks")
+	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
+	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
+	v.Positive("Lambda", c.Lambda, learners.MaxParam, DefaultLambda)
+	v.Task(c.Task)
+	if v.Err() != nil {
+		return v.Err()
 	}
 	return linrf.CheckLoss("rks", c.Loss, c.Task)
 }

@@ -191,31 +191,18 @@ type Config struct {
 
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
-	pos := func(name string, v float64) error {
-		if !(v >= 0) || math.IsInf(v, 0) {
-			return fmt.Errorf("rrf: %s = %v, want a finite value > 0 (0 for the default)", name, v)
-		}
-		return nil
-	}
-	switch {
-	case c.Features < 0 || c.Features > MaxFeatures:
-		return fmt.Errorf("rrf: Features = %d, want 1..%d (0 for the default %d)", c.Features, MaxFeatures, DefaultFeatures)
-	case c.Epochs < 0:
-		return fmt.Errorf("rrf: Epochs = %d, want ≥ 1 (0 for the default %d)", c.Epochs, DefaultEpochs)
-	case c.BatchSize < 0:
-		return fmt.Errorf("rrf: BatchSize = %d, want ≥ 1 (0 for the default %d)", c.BatchSize, DefaultBatchSize)
-	case !c.Task.Valid():
-		return fmt.Errorf("rrf: Task = %v, want binary or regression", c.Task)
-	case !c.Shuffle.Valid() || !c.Standardize.Valid():
-		return fmt.Errorf("rrf: Shuffle = %v, Standardize = %v, want a learners.Toggle value", c.Shuffle, c.Standardize)
-	}
-	for _, p := range []struct {
-		n string
-		v float64
-	}{{"Lambda", c.Lambda}, {"Eta", c.Eta}, {"EtaGamma", c.EtaGamma}, {"Width", c.Width}} {
-		if err := pos(p.n, p.v); err != nil {
-			return err
-		}
+	v := learners.NewCheck("rrf")
+	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
+	v.Count("Epochs", c.Epochs, learners.MaxCount, DefaultEpochs)
+	v.Count("BatchSize", c.BatchSize, learners.MaxCount, DefaultBatchSize)
+	v.Task(c.Task)
+	v.Toggles("Shuffle, Standardize", c.Shuffle, c.Standardize)
+	v.Positive("Lambda", c.Lambda, learners.MaxParam, DefaultLambda)
+	v.Positive("Eta", c.Eta, learners.MaxParam, DefaultEta)
+	v.Positive("EtaGamma", c.EtaGamma, learners.MaxParam, DefaultEtaGamma)
+	v.Positive("Width", c.Width, learners.MaxParam, "√(2/d)")
+	if v.Err() != nil {
+		return v.Err()
 	}
 	r := c.resolve(1) // d only sets the default Width
 	if !(float64(r.Eta*r.Lambda) < 1) {

@@ -114,9 +114,6 @@
 package srff
 
 import (
-	"fmt"
-	"math"
-
 	"github.com/rfkit/rfkit/learners"
 )
 
@@ -192,36 +189,22 @@ type Config struct {
 
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
-	finite := func(v float64) bool { return v >= 0 && !math.IsInf(v, 0) }
-	switch {
-	case c.Features < 0 || c.Features > MaxFeatures:
-		return fmt.Errorf("srff: Features = %d, want 1..%d (0 for the default %d)", c.Features, MaxFeatures, DefaultFeatures)
-	case !finite(c.Simplex):
-		return fmt.Errorf("srff: Simplex = %v, want a finite s > 0 (0 for the default d/σ)", c.Simplex)
-	case !finite(c.Lambda):
-		return fmt.Errorf("srff: Lambda = %v, want a finite λ > 0 (0 to choose it on a validation split)", c.Lambda)
-	case c.Lambdas < 0 || c.Lambdas > MaxLambdas:
-		return fmt.Errorf("srff: Lambdas = %d, want 1..%d (0 for the default %d)", c.Lambdas, MaxLambdas, DefaultLambdas)
-	case !finite(c.LambdaMin):
-		return fmt.Errorf("srff: LambdaMin = %v, want a finite λ > 0 (0 for the default %g)", c.LambdaMin, DefaultLambdaMin)
-	case !finite(c.LambdaMax):
-		return fmt.Errorf("srff: LambdaMax = %v, want a finite λ > 0 (0 for the default %g)", c.LambdaMax, DefaultLambdaMax)
-	case !(c.Validation >= 0 && c.Validation <= 0.9):
-		return fmt.Errorf("srff: Validation = %v, want a fraction in (0, 0.9] (0 for the default %g)", c.Validation, DefaultValidation)
-	case c.MaxIterations < 0:
-		return fmt.Errorf("srff: MaxIterations = %d, want ≥ 1 (0 for the default %d)", c.MaxIterations, DefaultMaxIterations)
-	case c.GammaIterations < 0 || c.GammaIterations > MaxGammaIterations:
-		return fmt.Errorf("srff: GammaIterations = %d, want 1..%d (0 for the default %d)", c.GammaIterations, MaxGammaIterations, DefaultGammaIterations)
-	case !finite(c.Tol):
-		return fmt.Errorf("srff: Tol = %v, want a finite tolerance > 0 (0 for the default %g)", c.Tol, DefaultTol)
-	case c.Task != learners.Binary && c.Task != learners.Regression:
-		return fmt.Errorf("srff: Task = %v, want regression", c.Task)
+	v := learners.NewCheck("srff")
+	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
+	v.Positive("Simplex", c.Simplex, learners.MaxParam, "d/σ")
+	v.Positive("Lambda", c.Lambda, learners.MaxParam, "chosen on a validation split")
+	v.Count("Lambdas", c.Lambdas, MaxLambdas, DefaultLambdas)
+	v.Positive("LambdaMin", c.LambdaMin, learners.MaxParam, DefaultLambdaMin)
+	v.Positive("LambdaMax", c.LambdaMax, learners.MaxParam, DefaultLambdaMax)
+	v.Positive("Validation", c.Validation, 0.9, DefaultValidation)
+	v.Count("MaxIterations", c.MaxIterations, learners.MaxCount, DefaultMaxIterations)
+	v.Count("GammaIterations", c.GammaIterations, MaxGammaIterations, DefaultGammaIterations)
+	v.Positive("Tol", c.Tol, learners.MaxParam, DefaultTol)
+	v.If(c.Task != learners.Binary && c.Task != learners.Regression, "Task = %v, want regression", c.Task)
+	if r := c.resolve(1); v.Err() == nil {
+		v.If(r.LambdaMin > r.LambdaMax, "LambdaMin = %g is above LambdaMax = %g", r.LambdaMin, r.LambdaMax)
 	}
-	r := c.resolve(1)
-	if r.LambdaMin > r.LambdaMax {
-		return fmt.Errorf("srff: LambdaMin = %g is above LambdaMax = %g", r.LambdaMin, r.LambdaMax)
-	}
-	return nil
+	return v.Err()
 }
 
 // resolve returns c with the defaults filled in, except Simplex (which
