@@ -20,11 +20,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/rfkit/rfkit/internal/modelfile"
+	"github.com/rfkit/rfkit/learners"
 )
 
 // trained writes a two-moons training file (labels −1/+1) and an rks model
@@ -334,20 +336,51 @@ func TestH3DemoRes(t *testing.T) {
 // progressEvery; -quiet writes none.
 func TestH5ProgressLines(t *testing.T) {
 	saved := progressEvery
-	progressEvery = 2 * time.Millisecond
+	progressEvery = time.Millisecond
 	defer func() { progressEvery = saved }()
+	// The line writer itself, on a buffer (not a terminal): deterministic,
+	// unlike a timed fit, which may end before the first tick.
+	var mu sync.Mutex
+	var buf bytes.Buffer
+	w := writerFunc(func(b []byte) (int, error) { mu.Lock(); defer mu.Unlock(); return buf.Write(b) })
+	p := newProgress(w, false, "train gbrff2", 200)
+	if err := p.event(learners.Event{Round: 17, Rounds: 200}); err != nil {
+		t.Fatal(err)
+	}
+	want := "rfkit train gbrff2: 17 of 200 done, "
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+		mu.Lock()
+		got := buf.String()
+		mu.Unlock()
+		if strings.Contains(got, want) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no progress line %q in 10 s: %q", want, got)
+		}
+	}
+	p.done(true)
+	mu.Lock()
+	n := buf.Len()
+	mu.Unlock()
+	time.Sleep(5 * time.Millisecond)
+	if mu.Lock(); buf.Len() != n {
+		t.Error("progress lines written after done")
+	}
+	mu.Unlock()
+	// -quiet: nothing on stderr, whatever the fit's length.
 	dir := t.TempDir()
 	data := writeFile(t, dir, "d.csv", csvText(moons(t, 300, 1, -1, 1), true))
 	out := filepath.Join(dir, "m.model")
-	r := rfkit(t, "train", "-method", "gbrff2", "-param", "t=200", "-data", data, "-model", out).ok(t)
-	ls := lines(r.stderr)
-	if len(ls) == 0 || !strings.HasPrefix(ls[0], "rfkit train gbrff2: ") || !strings.Contains(ls[len(ls)-1], " of 200 done") {
-		t.Errorf("progress lines: %q", r.stderr)
-	}
 	if r := rfkit(t, "train", "-method", "gbrff2", "-param", "t=200", "-data", data, "-model", out, "-quiet").ok(t); r.stderr != "" {
 		t.Errorf("-quiet wrote %q", r.stderr)
 	}
 }
+
+// writerFunc is an io.Writer from a function.
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(b []byte) (int, error) { return f(b) }
 
 // W1: eval refuses labels that are not the model's classes.
 func TestW1EvalUnknownLabels(t *testing.T) {
