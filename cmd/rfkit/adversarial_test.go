@@ -585,3 +585,11 @@ func TestExplains(t *testing.T) {
 		t.Errorf("train summary: %q", r.stdout)
 	}
 }
+
+// M1: a selection that contradicts -method is a usage error (exit 2).
+func TestM1SelectionContradictsMethod(t *testing.T) {
+	dir := t.TempDir()
+	data := writeFile(t, dir, "d.csv", csvText(moons(t, 100, 1, -1, 1), true))
+	rfkit(t, "train", "-method", "eerf", "-param", "selection=lkrf", "-data", data, "-model", filepath.Join(dir, "m")).fails(t, 2, "-param selection=lkrf contradicts -method eerf")
+	rfkit(t, "train", "-method", "lkrf", "-param", "selection=lkrf", "-data", data, "-model", filepath.Join(dir, "m"), "-quiet").ok(t)
+}

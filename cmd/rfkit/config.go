@@ -179,6 +179,11 @@ func (f *fitFlags) config(m learners.Method, fs *flagSet, y []float64, labelName
 		if err := learners.SetParam(cfg, kv[0], kv[1]); err != nil {
 			return nil, 0, usagef("-param %s=%s: %v", kv[0], kv[1], err)
 		}
+		// eerf and lkrf are one package told apart by its Selection: a
+		// -param that names the other one contradicts -method.
+		if strings.EqualFold(kv[0], "selection") && !strings.EqualFold(kv[1], m.Name) {
+			return nil, 0, usagef("-param selection=%s contradicts -method %s (use -method %s)", kv[1], m.Name, kv[1])
+		}
 	}
 	if v, ok := cfg.(interface{ Validate() error }); ok {
 		if err := v.Validate(); err != nil {
