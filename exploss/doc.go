@@ -35,8 +35,10 @@
 // pass: each chunk is swept for every candidate while it is in cache.
 //
 // Safeguard. Every exponent is clamped to [−700, 700] before exp, so each
-// term stays finite however large the boosting weights grow (documented in
-// methods.md §1); NaN inputs are rejected where data enters (NewData,
+// term stays finite however large the boosting weights grow (GBRFF's
+// unnormalised weights w_i = exp(−y_i H(x_i)) can exceed the float64 range
+// on separable data; Gautheron et al. 2020 do not say how they avoid it);
+// NaN inputs are rejected where data enters (NewData,
 // NewPhase, NewLandmark) and otherwise give NaN results.
 //
 // Values of the types here (Phase, FreqStep, Landmark) own scratch space and
