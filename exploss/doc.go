@@ -36,9 +36,8 @@
 //
 // Safeguard. Every exponent is clamped to [−700, 700] before exp, so each
 // term stays finite however large the boosting weights grow (GBRFF's
-// unnormalised weights w_i = exp(−y_i H(x_i)) can exceed the float64 range
-// on separable data; Gautheron et al. 2020 do not say how they avoid it);
-// NaN inputs are rejected where data enters (NewData,
+// weights w_i = exp(−y_i H(x_i)) are not normalised, so on separable data
+// they would otherwise leave the float64 range); NaN inputs are rejected where data enters (NewData,
 // NewPhase, NewLandmark) and otherwise give NaN results.
 //
 // Values of the types here (Phase, FreqStep, Landmark) own scratch space and
