@@ -37,8 +37,9 @@
 // Safeguard. Every exponent is clamped to [−700, 700] before exp, so each
 // term stays finite however large the boosting weights grow (GBRFF's
 // weights w_i = exp(−y_i H(x_i)) are not normalised, so on separable data
-// they would otherwise leave the float64 range); NaN inputs are rejected where data enters (NewData,
-// NewPhase, NewLandmark) and otherwise give NaN results.
+// they would otherwise leave the float64 range); NaN inputs are rejected
+// where data enters (NewData, NewPhase, NewLandmark) and otherwise give NaN
+// results.
 //
 // Values of the types here (Phase, FreqStep, Landmark) own scratch space and
 // are not safe for concurrent use; create one per goroutine.
