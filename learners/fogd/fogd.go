@@ -78,9 +78,9 @@ type Learner struct {
 	steps int
 	s     *work
 	stats Stats
-	// mean, scale standardise every row of Update and Predict, (x −
-	// mean)/scale as the Model does, into z; nil: rows are used as given.
-	mean, scale, z []float64
+	// std standardises every row of Update and Predict as the Model does;
+	// its zero value uses rows as given.
+	std learners.StreamScaler
 }
 
 // Outcome is what one Update saw before its step.
@@ -173,20 +173,9 @@ func resumed(cfg Config, d int) (*Learner, error) {
 // have one element per input, mean finite and scale finite and > 0; both
 // nil removes the standardisation. They are copied.
 func (l *Learner) SetStandardization(mean, scale []float64) error {
-	d := l.f.d
-	if mean == nil && scale == nil {
-		l.mean, l.scale, l.z = nil, nil, nil
-		return nil
+	if err := l.std.Set(l.f.d, mean, scale); err != nil {
+		return fmt.Errorf("fogd: SetStandardization: %w", err)
 	}
-	if len(mean) != d || len(scale) != d {
-		return fmt.Errorf("fogd: SetStandardization: %d means and %d scales, the learner takes %d inputs", len(mean), len(scale), d)
-	}
-	for j := range mean {
-		if !xmath.Finite(mean[j]) || !xmath.Finite(scale[j]) || !(scale[j] > 0) {
-			return fmt.Errorf("fogd: SetStandardization: input %d has mean %v and scale %v, want finite and scale > 0", j, mean[j], scale[j])
-		}
-	}
-	l.mean, l.scale, l.z = slices.Clone(mean), slices.Clone(scale), make([]float64, d)
 	return nil
 }
 
@@ -195,37 +184,18 @@ func (l *Learner) SetStandardization(mean, scale []float64) error {
 // before the first Update. X must have one column per input and finite
 // values.
 func (l *Learner) StandardizeFrom(X featmap.Matrix) error {
-	if err := learners.CheckShape(X, l.f.d); err != nil {
+	if err := l.std.SetFrom(l.f.d, X); err != nil {
 		return fmt.Errorf("fogd: StandardizeFrom: %w", err)
 	}
-	if err := learners.CheckData(X, make([]float64, X.Rows)); err != nil {
-		return fmt.Errorf("fogd: StandardizeFrom: %w", err)
-	}
-	mean, scale, _, err := learners.Standardize(X)
-	if err != nil {
-		return fmt.Errorf("fogd: StandardizeFrom: %w", err)
-	}
-	return l.SetStandardization(mean, scale)
+	return nil
 }
 
 // Standardization returns copies of the learner's means and scales (nil
 // when it uses rows as given).
-func (l *Learner) Standardization() (mean, scale []float64) {
-	return slices.Clone(l.mean), slices.Clone(l.scale)
-}
+func (l *Learner) Standardization() (mean, scale []float64) { return l.std.Get() }
 
-// input returns x standardised into l.z, or x itself without a
-// standardisation.
-func (l *Learner) input(x []float64) []float64 {
-	if l.mean == nil {
-		return x
-	}
-	z := l.z[:len(x)]
-	for j, v := range x {
-		z[j] = (v - l.mean[j]) / l.scale[j]
-	}
-	return z
-}
+// input returns x standardised, or x itself without a standardisation.
+func (l *Learner) input(x []float64) []float64 { return l.std.Apply(x) }
 
 // Config returns the resolved configuration.
 func (l *Learner) Config() Config { return l.cfg }
@@ -330,7 +300,7 @@ func (l *Learner) Predict(x []float64) float64 {
 // Learner's standardisation (mean 0 and scale 1 without one) and its whole
 // state: Resume continues from it.
 func (l *Learner) Snapshot() *Model {
-	mean, scale := slices.Clone(l.mean), slices.Clone(l.scale)
+	mean, scale := l.std.Get()
 	if mean == nil {
 		d := l.f.d
 		mean, scale = make([]float64, d), make([]float64, d)
