@@ -1,11 +1,20 @@
 // Package cv is k-fold cross-validated grid search over learner
-// configurations, as the CLI and the paper-reproduction suite run it:
-// stratified folds for binary classification (dataset.StratifiedKFold),
-// plain random folds for regression (dataset.KFold); the score of a fold is
-// the accuracy (binary) or the negative RMSE (regression) on its held-out
-// part, so higher is better for both. Everything is deterministic for a
-// seed; candidates and folds run one after another (each Fit may use every
-// core itself).
+// configurations, as the CLI and the paper-reproduction suite run it, and
+// the evaluation of a model on a labelled data set (Evaluate: every metric
+// of package metrics at once).
+//
+// Folds are stratified for classification, binary and multiclass
+// (dataset.StratifiedKFold; with sample weights, each class's rows are
+// dealt so that every fold gets an equal share of the class's weight), and
+// plain random for regression (dataset.KFold). The score of a fold is a
+// metric of the held-out part (accuracy for classification, RMSE for
+// regression unless Options.Metric says otherwise), weighted by the sample
+// weights, signed so that higher is better. Everything is deterministic for
+// a seed; candidates and folds run one after another (each Fit may use
+// every core itself).
+//
+// Sample weights reach a learner through FitWeighted, the one place that
+// calls a learner with them.
 package cv
 
 import (
@@ -17,12 +26,18 @@ import (
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/metrics"
 )
 
 // Candidate is one configuration of the grid.
 type Candidate struct {
 	Name string // shown in errors and reports, e.g. "gamma=0.5,lambda=0.01"
 	Fit  func(ctx context.Context, X featmap.Matrix, y []float64) (learners.Model, error)
+	// FitWeighted fits with sample weights w (len X.Rows, each ≥ 0). When
+	// it is nil, a weighted search fits Fit on the rows of positive
+	// weight if they all weigh 1, and fails otherwise. Candidates sets it
+	// to FitWeighted.
+	FitWeighted func(ctx context.Context, X featmap.Matrix, y, w []float64) (learners.Model, error)
 }
 
 // Result is the outcome of a GridSearch.
@@ -30,54 +45,83 @@ type Result struct {
 	Best   int         // index of the candidate with the highest mean score (the first on ties)
 	Scores [][]float64 // Scores[c][f]: candidate c on fold f
 	Mean   []float64   // mean score of each candidate over the folds
+	Metric Metric      // what the scores are (negated when Metric.Lower())
+}
+
+// Options configure Search.
+type Options struct {
+	Task  learners.Task // Binary, Multiclass or Regression
+	Folds int           // k ≥ 2, at most the number of rows
+	Seed  uint64        // seeds the folds
+	// Weights are the sample weights, one per row, finite and ≥ 0 with a
+	// positive sum; nil means weight 1 for every row. They enter the
+	// fits (FitWeighted), the folds (stratified by weight) and the
+	// held-out metrics.
+	Weights []float64
+	// Metric ranks the candidates; "" means MetricAccuracy for
+	// classification and MetricRMSE for regression.
+	Metric Metric
 }
 
 // GridSearch scores every candidate by k-fold cross-validation on (X, y)
 // with the given number of folds (≥ 2) and returns the scores and the best
-// candidate. A failing Fit or a cancelled ctx stops the search with an error
-// naming the candidate and fold. A NaN score (a model predicting NaN) ranks
-// below every other.
+// candidate: Search with unit weights and the default metric (accuracy,
+// or the negative RMSE for regression).
 func GridSearch(ctx context.Context, X featmap.Matrix, y []float64, task learners.Task, grid []Candidate, folds int, seed uint64) (Result, error) {
+	return Search(ctx, X, y, grid, Options{Task: task, Folds: folds, Seed: seed})
+}
+
+// Search scores every candidate by k-fold cross-validation on (X, y) and
+// returns the scores and the best candidate. A failing Fit or a cancelled
+// ctx stops the search with an error naming the candidate and fold. A NaN
+// score (a model predicting NaN) ranks below every other. Errors: an empty
+// grid, bad data or weights, a task the labels do not fit (Binary needs
+// two classes, Multiclass at least two), a class with fewer rows (of
+// positive weight) than folds, a metric that does not apply to the task.
+func Search(ctx context.Context, X featmap.Matrix, y []float64, grid []Candidate, opt Options) (Result, error) {
 	if len(grid) == 0 {
 		return Result{}, errors.New("cv: empty grid")
 	}
 	if err := learners.CheckData(X, y); err != nil {
 		return Result{}, fmt.Errorf("cv: %w", err)
 	}
+	folds, task, w := opt.Folds, opt.Task, opt.Weights
 	if folds < 2 || folds > X.Rows {
 		return Result{}, fmt.Errorf("cv: %d folds for %d samples: want 2 ≤ folds ≤ samples", folds, X.Rows)
 	}
-	var parts [][]int
-	var err error
-	switch task {
-	case learners.Binary:
-		if _, _, err = learners.BinaryLabels(y); err == nil {
-			parts, err = dataset.StratifiedKFold(y, folds, seed)
-		}
-	case learners.Regression:
-		parts, err = dataset.KFold(X.Rows, folds, seed)
-	default:
-		err = fmt.Errorf("invalid task %v", task)
-	}
-	if err != nil {
+	if _, err := metrics.CheckWeights(w, X.Rows); err != nil {
 		return Result{}, fmt.Errorf("cv: %w", err)
 	}
+	metric := opt.Metric
+	if metric == "" {
+		metric = MetricAccuracy
+		if task == learners.Regression {
+			metric = MetricRMSE
+		}
+	}
+	if !contains(Metrics(task), metric) {
+		return Result{}, fmt.Errorf("cv: metric %q does not apply to the %v task (metrics: %v)", string(metric), task, Metrics(task))
+	}
+	parts, err := Folds(y, w, task, folds, opt.Seed)
+	if err != nil {
+		return Result{}, err
+	}
 
-	res := Result{Scores: make([][]float64, len(grid)), Mean: make([]float64, len(grid))}
+	res := Result{Scores: make([][]float64, len(grid)), Mean: make([]float64, len(grid)), Metric: metric}
 	for c := range grid {
 		res.Scores[c] = make([]float64, folds)
 	}
 	for f, test := range parts {
 		train := dataset.TrainIndices(parts, f)
-		Xtr, ytr := learners.Rows(X, train), pick(y, train)
-		Xte, yte := learners.Rows(X, test), pick(y, test)
+		Xtr, ytr, wtr := learners.Rows(X, train), pick(y, train), pickW(w, train)
+		Xte, yte, wte := learners.Rows(X, test), pick(y, test), pickW(w, test)
 		for c, cand := range grid {
 			if err := ctx.Err(); err != nil {
 				return Result{}, fmt.Errorf("cv: %w", err)
 			}
-			m, err := cand.Fit(ctx, Xtr, ytr)
+			m, err := fitCandidate(ctx, cand, Xtr, ytr, wtr)
 			if err == nil {
-				res.Scores[c][f], err = score(m, Xte, yte, task)
+				res.Scores[c][f], err = scoreFold(m, Xte, yte, wte, metric)
 			}
 			if err != nil {
 				return Result{}, fmt.Errorf("cv: candidate %q, fold %d of %d: %w", cand.Name, f+1, folds, err)
@@ -95,12 +139,46 @@ func GridSearch(ctx context.Context, X featmap.Matrix, y []float64, task learner
 	return res, nil
 }
 
-func score(m learners.Model, X featmap.Matrix, y []float64, task learners.Task) (float64, error) {
-	if task == learners.Binary {
-		return Accuracy(m, X, y)
+func contains(ms []Metric, m Metric) bool {
+	for _, v := range ms {
+		if v == m {
+			return true
+		}
 	}
-	r, err := RMSE(m, X, y)
-	return -r, err
+	return false
+}
+
+// fitCandidate fits cand on one fold's training rows.
+func fitCandidate(ctx context.Context, cand Candidate, X featmap.Matrix, y, w []float64) (learners.Model, error) {
+	switch {
+	case w == nil:
+		return cand.Fit(ctx, X, y)
+	case cand.FitWeighted != nil:
+		return cand.FitWeighted(ctx, X, y, w)
+	}
+	idx, err := unitRows(w)
+	if err != nil {
+		return nil, err
+	}
+	return cand.Fit(ctx, learners.Rows(X, idx), pick(y, idx))
+}
+
+// scoreFold is the metric of m on held-out rows, signed so that higher is
+// better. A prediction that is not finite scores NaN (it ranks last), as a
+// model predicting NaN did before Predict checked them.
+func scoreFold(m learners.Model, X featmap.Matrix, y, w []float64, metric Metric) (float64, error) {
+	o, err := Predict(m, X)
+	if errors.Is(err, learners.ErrNotFinite) {
+		return math.NaN(), nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	r, err := o.Report(y, w)
+	if err != nil {
+		return 0, err
+	}
+	return metric.value(r)
 }
 
 func pick(y []float64, idx []int) []float64 {

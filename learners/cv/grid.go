@@ -79,7 +79,8 @@ func Expand(base any, grid map[string][]string) ([]Variant, error) {
 }
 
 // Candidates turns variants of a registered method's Config into grid
-// candidates that call m.Fit (without a progress callback).
+// candidates that call m.Fit, and FitWeighted with weights (without a
+// progress callback).
 func Candidates(m learners.Method, variants []Variant) []Candidate {
 	out := make([]Candidate, len(variants))
 	for i, v := range variants {
@@ -88,6 +89,11 @@ func Candidates(m learners.Method, variants []Variant) []Candidate {
 				return nil, errors.New("method has no Fit")
 			}
 			return m.Fit(ctx, X, y, v.Config, nil)
+		}, FitWeighted: func(ctx context.Context, X featmap.Matrix, y, w []float64) (learners.Model, error) {
+			if m.Fit == nil {
+				return nil, errors.New("method has no Fit")
+			}
+			return FitWeighted(ctx, m, X, y, w, v.Config, nil)
 		}}
 	}
 	return out
