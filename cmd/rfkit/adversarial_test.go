@@ -420,8 +420,11 @@ func TestW2NonFinitePrediction(t *testing.T) {
 func TestW3SRFFTask(t *testing.T) {
 	dir := t.TempDir()
 	data := writeFile(t, dir, "d.csv", csvText(moons(t, 40, 1, -1, 1), true))
-	rfkit(t, "train", "-method", "srff", "-task", "binary", "-data", data, "-model", filepath.Join(dir, "s.model")).fails(t, 2, "srff does regression only")
-	rfkit(t, "cv", "-method", "srff", "-task", "binary", "-data", data, "-grid", "lambda=1").fails(t, 2, "srff does regression only")
+	rfkit(t, "train", "-method", "srff", "-task", "binary", "-data", data, "-model", filepath.Join(dir, "s.model")).fails(t, 2, "srff cannot do binary classification; methods that can: ")
+	rfkit(t, "cv", "-method", "srff", "-task", "binary", "-data", data, "-grid", "lambda=1").fails(t, 2, "srff cannot do binary classification; methods that can: ")
+	if r := rfkit(t, "train", "-method", "srff", "-data", data, "-model", filepath.Join(dir, "s.model"), "-param", "features=8").ok(t); !strings.Contains(r.stdout, "srff: regression on 40 rows") {
+		t.Errorf("srff -task auto: %q", r.stdout)
+	}
 }
 
 // W4: a file with exactly the model's number of columns whose header is

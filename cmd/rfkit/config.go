@@ -9,9 +9,6 @@ import (
 	"github.com/rfkit/rfkit/learners"
 )
 
-// Task flag values besides the learners.Task names.
-const taskAuto = "auto"
-
 // fitFlags choose a method and its hyper-parameters (train, cv).
 type fitFlags struct {
 	method  string
@@ -28,7 +25,7 @@ const defaultMaxSize = 1 << 25
 
 func (f *fitFlags) register(fs *flagSet) {
 	fs.StringVar(&f.method, "method", "", "the learner, `NAME` (rfkit -h lists them)")
-	fs.StringVar(&f.task, "task", taskAuto, "the `task`: auto, binary or regression; auto is binary when the label column has exactly two distinct values, else regression")
+	fs.StringVar(&f.task, "task", taskAuto, fmt.Sprintf("the `task`: auto, binary, multiclass or regression; auto is binary when the label column has two distinct values, multiclass when it has 3 to %d distinct integers, else regression", maxAutoClasses))
 	fs.Var(&f.params, "param", "set a hyper-parameter, `name=value`; repeatable; the names are the method's Config fields in any case (-method NAME -h lists them); applied after -task and -seed")
 	fs.Uint64Var(&f.seed, "seed", 0, "the random seed `N` (sets the method's seed parameter)")
 	fs.Int64Var(&f.maxSize, "max-size", defaultMaxSize, "refuse to fit when inputs × the method's number of random features (features, landmarks, candidates or rounds) exceeds `N`")
@@ -111,24 +108,21 @@ func (f *fitFlags) lookup() (learners.Method, error) {
 	return m, nil
 }
 
-// precheck reports a bad -task or -param before any data is read.
+// precheck reports a bad -task or -param before any data is read: a task
+// the method cannot do is a usage error naming the methods that can.
 func (f *fitFlags) precheck(m learners.Method) error {
 	cfg := m.NewConfig()
 	if f.maxSize < 0 {
 		return usagef("-max-size %d: want N ≥ 0", f.maxSize)
 	}
-	switch f.task {
-	case taskAuto:
-	case learners.Binary.String():
-		if regressionOnly(m) {
-			return usagef("%s does regression only (methods with a binary task: %s)", m.Name, strings.Join(binaryMethods(), ", "))
+	if f.task != taskAuto {
+		t, err := parseTask(f.task)
+		if err != nil {
+			return err
 		}
-	case learners.Regression.String():
-		if !hasParam(cfg, "task") {
-			return usagef("%s does binary classification only (methods with a regression task: %s)", m.Name, strings.Join(regressionMethods(), ", "))
+		if !canDo(m, t) {
+			return cannot(m, t, "")
 		}
-	default:
-		return usagef("-task %q: want auto, binary or regression", f.task)
 	}
 	for _, kv := range f.params.kv {
 		if err := learners.SetParam(cfg, kv[0], kv[1]); err != nil {
@@ -140,35 +134,34 @@ func (f *fitFlags) precheck(m learners.Method) error {
 
 // config returns a new Config of m with the task, seed and parameters of
 // the command line set, and the task it trains for. y are the training
-// labels (for -task auto); fs tells which flags were given.
+// labels (for -task auto); fs tells which flags were given. A method that
+// cannot do the task (named or chosen by auto) is a usage error naming
+// the methods that can.
 func (f *fitFlags) config(m learners.Method, fs *flagSet, y []float64, labelName string) (any, learners.Task, error) {
 	cfg := m.NewConfig()
-	task, explicit := learners.Binary, f.task != taskAuto
-	switch f.task {
-	case taskAuto:
-		if k := distinct(y, 3); k != 2 || regressionOnly(m) {
+	var task learners.Task
+	why := ""
+	if f.task == taskAuto {
+		task, why = autoTask(y, labelName)
+		// A regression-only method (srff) fits two-valued labels as values,
+		// as it always has; more classes are refused below, not fitted as
+		// values without a word.
+		if task == learners.Binary && regressionOnly(m) {
 			task = learners.Regression
 		}
-	default:
+	} else {
 		var err error
-		if task, err = learners.ParseTask(f.task); err != nil {
-			return nil, 0, usagef("-task %q: want auto, binary or regression", f.task)
-		}
-	}
-	switch {
-	case hasParam(cfg, "task"):
-		if err := learners.SetParam(cfg, "task", task.String()); err != nil {
+		if task, err = parseTask(f.task); err != nil {
 			return nil, 0, err
 		}
-	case task == learners.Regression && explicit:
-		return nil, 0, usagef("%s does binary classification only (methods with a regression task: %s)", m.Name, strings.Join(regressionMethods(), ", "))
-	case task == learners.Regression:
-		what := "the labels"
-		if labelName != "" {
-			what = fmt.Sprintf("the label column %q", labelName)
+	}
+	if task == learners.Multiclass {
+		if err := checkClassLabels(y, labelName); err != nil {
+			return nil, 0, err
 		}
-		return nil, 0, fmt.Errorf("%s does binary classification only, but %s has %s (a regression target?); methods with a regression task: %s",
-			m.Name, what, valuesPhrase(distinct(y, 3)), strings.Join(regressionMethods(), ", "))
+	}
+	if !setTask(m, cfg, task) {
+		return nil, 0, cannot(m, task, why)
 	}
 	if fs.isSet("seed") && hasParam(cfg, "seed") {
 		if err := learners.SetParam(cfg, "seed", strconv.FormatUint(f.seed, 10)); err != nil {
@@ -190,7 +183,7 @@ func (f *fitFlags) config(m learners.Method, fs *flagSet, y []float64, labelName
 			return nil, 0, &usageError{err.Error()}
 		}
 	}
-	return cfg, configTask(cfg), nil
+	return cfg, configTask(cfg, y), nil
 }
 
 // valuesPhrase describes k distinct values (k ≤ 3, 3 meaning more than two).
@@ -216,18 +209,16 @@ func hasParam(cfg any, name string) bool {
 }
 
 // configTask is the task a Config trains for: its Task field (of type
-// learners.Task), or Binary for a binary-only method.
-func configTask(cfg any) learners.Task {
-	v := reflect.ValueOf(cfg)
-	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
-		return learners.Binary
+// learners.Task), or Binary for a binary-only method; a Binary Config on
+// labels of more than two classes (rrf with multiclass=true) trains for
+// Multiclass.
+func configTask(cfg any, y []float64) learners.Task {
+	t := learners.Binary
+	if f, ok := taskField(cfg); ok {
+		t = f.Interface().(learners.Task)
 	}
-	f := v.Elem().FieldByNameFunc(func(s string) bool { return strings.EqualFold(s, "task") })
-	if !f.IsValid() || !f.CanInterface() {
-		return learners.Binary
+	if t == learners.Binary && distinct(y, 3) > 2 {
+		return learners.Multiclass
 	}
-	if t, ok := f.Interface().(learners.Task); ok {
-		return t
-	}
-	return learners.Binary
+	return t
 }

@@ -7,9 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/rfkit/rfkit/dataset"
@@ -41,8 +43,10 @@ const (
 // dataFlags are the flags that name a data file and how to read it.
 type dataFlags struct {
 	path, format, label string
-	ignoreNames         bool // -ignore-names (predict, eval, importance)
-	maxInputs           int  // -max-inputs (train, cv)
+	weight              string    // -weight (train, cv, eval)
+	ignoreNames         bool      // -ignore-names (predict, eval, importance)
+	maxInputs           int       // -max-inputs (train, cv)
+	weights             []float64 // the -weight column's values, after loading; nil without -weight
 }
 
 func (d *dataFlags) register(fs *flagSet) {
@@ -55,6 +59,11 @@ func (d *dataFlags) register(fs *flagSet) {
 func (d *dataFlags) registerTraining(fs *flagSet) {
 	d.register(fs)
 	fs.IntVar(&d.maxInputs, "max-inputs", defaultMaxInputs, "refuse a data file with more than `N` feature columns (CSV) or a feature index above N (LIBSVM), before reading its rows")
+}
+
+// registerWeight adds -weight.
+func (d *dataFlags) registerWeight(fs *flagSet) {
+	fs.StringVar(&d.weight, "weight", "", "the sample weight `column` of a CSV file (a header name or a 0-based index, negative from the end), not a feature: weights are finite and ≥ 0, 0 drops a row")
 }
 
 // registerModelData adds the flags of a data file read for a model.
@@ -75,6 +84,10 @@ func (d *dataFlags) check() error {
 	}
 	if f == formatLIBSVM && d.label != "" {
 		return usagef("-label applies to CSV files; a LIBSVM line starts with its label")
+	}
+	d.weight = strings.TrimSpace(d.weight)
+	if f == formatLIBSVM && d.weight != "" {
+		return usagef("-weight applies to CSV files; a LIBSVM file has no weight column")
 	}
 	if d.maxInputs < 0 {
 		return usagef("-max-inputs %d: want N ≥ 0", d.maxInputs)
@@ -144,13 +157,147 @@ func (d *dataFlags) loadLabelled() (*dataset.Dataset, error) {
 			if cols := len(h.names); cols-1 > maxInputs {
 				return nil, fmt.Errorf("%s: %d columns: more than %d feature columns and a label (-max-inputs); raise -max-inputs if the file is right", d.path, cols, maxInputs)
 			}
-			ds, err = dataset.ReadCSV(h.rest(), dataset.CSVOptions{Label: d.label})
+			opt := dataset.CSVOptions{Label: d.label}
+			var wcol weightCol
+			if wcol, err = d.weightColumn(h.names); err == nil {
+				opt.Label = wcol.labelSpec
+				if ds, err = dataset.ReadCSV(h.rest(), opt); err == nil {
+					err = d.takeWeights(ds, wcol)
+				}
+			}
 		}
 	}
 	if err != nil {
+		if isUsage(err) {
+			return nil, err
+		}
 		return nil, fmt.Errorf("%s: %w", d.path, err)
 	}
 	return ds, nil
+}
+
+// weightCol is where -weight and the label are in a CSV header.
+type weightCol struct {
+	col, label int    // file columns of the weights (−1: no -weight) and of the label
+	labelSpec  string // -label as ReadCSV must get it
+	name       string // the weight column's header name
+}
+
+// weightColumn resolves -weight (and, with it, the label column) against
+// the header names. Without -weight it returns col −1 and -label as is.
+// The label's default skips the weight column: the last column named y
+// other than it, else the last column other than it.
+func (d *dataFlags) weightColumn(names []string) (weightCol, error) {
+	if d.weight == "" {
+		return weightCol{col: -1, labelSpec: d.label}, nil
+	}
+	if names == nil {
+		return weightCol{}, errors.New("-weight: cannot read the header")
+	}
+	w, err := columnIndex(names, d.weight, "-weight")
+	if err != nil {
+		return weightCol{}, err
+	}
+	label := -1
+	if d.label != "" {
+		if label, err = columnIndex(names, d.label, "-label"); err != nil {
+			return weightCol{}, err
+		}
+	} else {
+		for j := len(names) - 1; j >= 0 && label < 0; j-- {
+			if names[j] == "y" && j != w {
+				label = j
+			}
+		}
+		if label < 0 {
+			label = len(names) - 1
+			if label == w {
+				label--
+			}
+		}
+	}
+	if label == w {
+		return weightCol{}, usagef("-weight %s and the label are the same column %d (%q)", d.weight, w, names[w])
+	}
+	if label < 0 {
+		return weightCol{}, fmt.Errorf("-weight %s: the file has no column left for the label", d.weight)
+	}
+	spec := strconv.Itoa(label)
+	if slices.Contains(names, spec) { // a header spelled like the index: name the column instead
+		spec = names[label]
+	}
+	return weightCol{col: w, label: label, labelSpec: spec, name: names[w]}, nil
+}
+
+// columnIndex resolves a column given as a header name (unique) or a
+// 0-based index (negative counts from the end), as -label does.
+func columnIndex(names []string, spec, flag string) (int, error) {
+	found := -1
+	for j, s := range names {
+		if s == spec {
+			if found >= 0 {
+				return 0, fmt.Errorf("%s %q is ambiguous: the header has two columns of that name (%d and %d); give the index", flag, spec, found, j)
+			}
+			found = j
+		}
+	}
+	if found >= 0 {
+		return found, nil
+	}
+	k, err := strconv.Atoi(spec)
+	if err != nil {
+		return 0, fmt.Errorf("%s column %q not found in the header", flag, spec)
+	}
+	if k < 0 {
+		k += len(names)
+	}
+	if k < 0 || k >= len(names) {
+		return 0, fmt.Errorf("%s column index %s out of range for %d columns", flag, spec, len(names))
+	}
+	return k, nil
+}
+
+// takeWeights moves the -weight column out of ds's features into
+// d.weights and checks them: finite, ≥ 0, not all 0. The errors name the
+// data row (1-based, after the header).
+func (d *dataFlags) takeWeights(ds *dataset.Dataset, c weightCol) error {
+	if c.col < 0 {
+		return nil
+	}
+	k := c.col
+	if k > c.label {
+		k--
+	}
+	if ds.D < 2 {
+		return fmt.Errorf("-weight %s: no feature column left (the file has only the weight and label columns)", d.weight)
+	}
+	w := make([]float64, ds.N)
+	x := make([]float64, 0, ds.N*(ds.D-1))
+	var sum float64
+	for i := range ds.N {
+		row := ds.X[i*ds.D : (i+1)*ds.D]
+		w[i] = row[k]
+		switch v := w[i]; {
+		case math.IsNaN(v) || math.IsInf(v, 0):
+			return fmt.Errorf("data row %d: weight %v in column %q is not finite", i+1, v, c.name)
+		case v < 0:
+			return fmt.Errorf("data row %d: weight %v in column %q is negative: weights must be ≥ 0 (0 drops a row)", i+1, v, c.name)
+		}
+		sum += w[i]
+		x = append(append(x, row[:k]...), row[k+1:]...)
+	}
+	if !(sum > 0) {
+		return fmt.Errorf("every weight in column %q is 0: no row to use", c.name)
+	}
+	if math.IsInf(sum, 0) {
+		return fmt.Errorf("the weights in column %q sum to %v", c.name, sum)
+	}
+	ds.X, ds.D = x, ds.D-1
+	if ds.FeatureNames != nil {
+		ds.FeatureNames = slices.Delete(slices.Clone(ds.FeatureNames), k, k+1)
+	}
+	d.weights = w
+	return nil
 }
 
 // loadFor reads a data file for a model with inputs features, reading it
@@ -192,7 +339,24 @@ func (d *dataFlags) loadFor(inputs int, names []string, needLabels bool) (*datas
 		}
 		cols := len(h.names)
 		opt := dataset.CSVOptions{Label: d.label, IgnoreLabel: !needLabels}
+		wcol, err := d.weightColumn(h.names)
+		if err != nil {
+			if isUsage(err) {
+				return nil, err
+			}
+			return nil, fmt.Errorf("%s: %w", d.path, err)
+		}
+		if wcol.col >= 0 {
+			// The weight column is not an input: a labelled file has the
+			// model's inputs, the label and the weights.
+			if cols != inputs+2 {
+				return nil, fmt.Errorf("%s: %d columns, but the model takes %d inputs (with -weight a file has %d columns: the inputs, a label and the weights)", d.path, cols, inputs, inputs+2)
+			}
+			opt.Label = wcol.labelSpec
+			cols = -1 // read as below, with a label column
+		}
 		switch {
+		case cols == -1:
 		case h.names == nil:
 			// Unreadable header: ReadCSV reports it in its own words.
 		case cols == inputs && d.label != "":
@@ -205,6 +369,9 @@ func (d *dataFlags) loadFor(inputs int, names []string, needLabels bool) (*datas
 			return nil, fmt.Errorf("%s: %d columns, but the model takes %d inputs (a file has %d columns, or %d with a label column)", d.path, cols, inputs, inputs, inputs+1)
 		}
 		if ds, err = dataset.ReadCSV(h.rest(), opt); err != nil {
+			return nil, fmt.Errorf("%s: %w", d.path, err)
+		}
+		if err := d.takeWeights(ds, wcol); err != nil {
 			return nil, fmt.Errorf("%s: %w", d.path, err)
 		}
 	}

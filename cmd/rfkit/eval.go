@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -12,14 +13,32 @@ import (
 
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/cv"
 )
 
-// evalResult is the -json output of eval.
+// evalResult is the -json output of eval: the main metric as metric and
+// value (accuracy or rmse, as before), and every metric of the task. A
+// metric that does not apply to the task is absent; one that applies but
+// is undefined here (log loss of a model without probabilities, AUC of data
+// with one class) is null.
 type evalResult struct {
-	Metric string    `json:"metric"` // "accuracy" or "rmse"
-	Value  jsonFloat `json:"value"`
-	N      int       `json:"n"`
+	Metric    string      `json:"metric"` // "accuracy" or "rmse"
+	Value     jsonFloat   `json:"value"`
+	N         int         `json:"n"`
+	Task      string      `json:"task,omitempty"`
+	Weight    *jsonFloat  `json:"weight,omitempty"` // total weight, with -weight
+	Classes   []float64   `json:"classes,omitempty"`
+	Accuracy  *jsonFloat  `json:"accuracy,omitempty"`
+	LogLoss   *jsonFloat  `json:"log_loss,omitempty"`
+	AUC       *jsonFloat  `json:"auc,omitempty"` // binary
+	MacroF1   *jsonFloat  `json:"macro_f1,omitempty"`
+	Confusion [][]float64 `json:"confusion,omitempty"` // [true][predicted], in the order of classes
+	RMSE      *jsonFloat  `json:"rmse,omitempty"`
+	MAE       *jsonFloat  `json:"mae,omitempty"`
+	R2        *jsonFloat  `json:"r2,omitempty"`
 }
+
+func jf(v float64) *jsonFloat { f := jsonFloat(v); return &f }
 
 // jsonFloat is a float64 whose JSON form is null when it is not finite
 // (JSON has no NaN or infinity), so printing a result cannot fail.
@@ -36,16 +55,21 @@ func (f jsonFloat) MarshalJSON() ([]byte, error) {
 // runEval scores a model on a labelled data file.
 func runEval(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet("eval",
-		"rfkit eval -model FILE -data FILE [-format csv|libsvm] [-label COL] [-json]",
-		"Prints the accuracy, a fraction in [0, 1] (classification), or the RMSE\n"+
-			"(regression) of the model on the labelled data file. For a classifier every\n"+
-			"label must be one of the model's classes; a row whose prediction is not a\n"+
-			"number (inputs beyond what the model can represent) is an error, never a\n"+
-			"silent miss.")
+		"rfkit eval -model FILE -data FILE [-format csv|libsvm] [-label COL] [-weight COL] [-json]",
+		"Prints every metric of the model on the labelled data file: for a\n"+
+			"classifier the accuracy (a fraction in [0, 1]), the log loss (when the model\n"+
+			"estimates probabilities), the AUC (binary), the macro-F1 and the confusion\n"+
+			"matrix; for a regression the RMSE, MAE and R². -weight COL weights the rows\n"+
+			"by a CSV column (not an input of the model). For a classifier every label\n"+
+			"must be one of the model's classes; a row whose prediction is not a number\n"+
+			"(inputs beyond what the model can represent) is an error, never a silent\n"+
+			"miss. -json prints one object with all of them (null for a value that is\n"+
+			"not a number, such as the AUC of data with one class).")
 	var d dataFlags
 	modelPath := fs.String("model", "", "model `FILE` written by rfkit train")
 	d.registerModelData(fs)
-	asJSON := fs.Bool("json", false, `print one JSON object {"metric": "accuracy"|"rmse", "value": …, "n": rows}`)
+	d.registerWeight(fs)
+	asJSON := fs.Bool("json", false, `print one JSON object: {"metric": "accuracy"|"rmse", "value": …, "n": rows, "task": …, and every metric of the task}`)
 	if err := fs.parse(args, e.stdout); err != nil {
 		return err
 	}
@@ -63,35 +87,36 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	r := evalResult{Metric: "accuracy", N: ds.N}
-	classify := model.Task() == learners.Binary
-	if classify {
+	task := cv.TaskOf(model.Model)
+	if task != learners.Regression {
 		if err := checkClasses(d.path, ds.Y, model.classes()); err != nil {
 			return err
 		}
-	} else {
-		r.Metric = "rmse"
 	}
-	pred, err := predictAll(model, ds)
+	o, err := modelOutputs(model, ds)
 	if err != nil {
 		return fmt.Errorf("%s: %w", d.path, err)
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	var sum float64
-	for i, p := range pred {
-		switch {
-		case classify && p == ds.Y[i]:
-			sum++
-		case !classify:
-			sum += (p - ds.Y[i]) * (p - ds.Y[i])
-		}
+	rep, err := o.Report(ds.Y, d.weights)
+	if err != nil {
+		return fmt.Errorf("%s: %w", d.path, err)
 	}
-	if classify {
-		r.Value = jsonFloat(sum / float64(ds.N))
+	r := evalResult{Metric: "accuracy", Value: jsonFloat(rep.Accuracy), N: ds.N, Task: taskName(task)}
+	if d.weights != nil {
+		r.Weight = jf(rep.Weight)
+	}
+	if task == learners.Regression {
+		r.Metric, r.Value = "rmse", jsonFloat(rep.RMSE)
+		r.RMSE, r.MAE, r.R2 = jf(rep.RMSE), jf(rep.MAE), jf(rep.R2)
 	} else {
-		r.Value = jsonFloat(math.Sqrt(sum / float64(ds.N)))
+		r.Classes, r.Confusion = rep.Classes, rep.Confusion
+		r.Accuracy, r.LogLoss, r.MacroF1 = jf(rep.Accuracy), jf(rep.LogLoss), jf(rep.MacroF1)
+		if task == learners.Binary {
+			r.AUC = jf(rep.AUC)
+		}
 	}
 	if *asJSON {
 		b, err := json.Marshal(r)
@@ -101,8 +126,61 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "%s\n", b)
 		return nil
 	}
-	fmt.Fprintf(e.stdout, "%s %.6g (n=%d)\n", r.Metric, float64(r.Value), r.N)
+	printEval(e.stdout, r)
 	return nil
+}
+
+// printEval prints the metrics of r, one per line, the main one first as
+// "accuracy 0.97 (n=200)", then the confusion matrix of a classifier.
+func printEval(w io.Writer, r evalResult) {
+	n := fmt.Sprintf("n=%d", r.N)
+	if r.Weight != nil {
+		n += fmt.Sprintf(", weight %.6g", float64(*r.Weight))
+	}
+	fmt.Fprintf(w, "%s %.6g (%s)\n", r.Metric, float64(r.Value), n)
+	for _, m := range []struct {
+		name string
+		v    *jsonFloat
+	}{{"log_loss", r.LogLoss}, {"auc", r.AUC}, {"macro_f1", r.MacroF1}, {"mae", r.MAE}, {"r2", r.R2}} {
+		switch {
+		case m.v == nil:
+		case math.IsNaN(float64(*m.v)):
+			fmt.Fprintf(w, "%s n/a (%s)\n", m.name, map[string]string{
+				"log_loss": "the model estimates no probabilities",
+				"auc":      "the data has one class",
+			}[m.name])
+		default:
+			fmt.Fprintf(w, "%s %.6g\n", m.name, float64(*m.v))
+		}
+	}
+	if r.Confusion == nil {
+		return
+	}
+	fmt.Fprintln(w, "confusion (rows: true class, columns: predicted)")
+	cells := make([][]string, len(r.Classes)+1)
+	cells[0] = []string{""}
+	for _, c := range r.Classes {
+		cells[0] = append(cells[0], strconv.FormatFloat(c, 'g', -1, 64))
+	}
+	for i, row := range r.Confusion {
+		cells[i+1] = []string{strconv.FormatFloat(r.Classes[i], 'g', -1, 64)}
+		for _, v := range row {
+			cells[i+1] = append(cells[i+1], strconv.FormatFloat(v, 'g', 6, 64))
+		}
+	}
+	width := 0
+	for _, row := range cells {
+		for _, c := range row {
+			width = max(width, len(c))
+		}
+	}
+	for _, row := range cells {
+		var b strings.Builder
+		for _, c := range row {
+			fmt.Fprintf(&b, "  %*s", width, c)
+		}
+		fmt.Fprintln(w, b.String())
+	}
 }
 
 // predictAll predicts every row of ds. A prediction that is not finite (a

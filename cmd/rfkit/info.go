@@ -13,6 +13,7 @@ import (
 
 	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/internal/modelfile"
+	"github.com/rfkit/rfkit/learners/cv"
 )
 
 // runInfo describes a model file.
@@ -62,14 +63,12 @@ func runInfo(ctx context.Context, e *env, args []string) error {
 		}
 		out := struct {
 			modelfile.Header
+			Task    string    `json:"task"` // the model's task (multiclass for a binary file of more than two classes)
 			Format  int       `json:"format"`
 			Classes []float64 `json:"classes,omitempty"`
 			Size    int       `json:"size"`
 			Arrays  []array   `json:"arrays"`
-		}{Header: h, Format: modelfile.FormatVersion, Size: m.size}
-		if h.Task == modelfile.TaskBinary {
-			out.Classes = m.classes()
-		}
+		}{Header: h, Task: taskName(cv.TaskOf(m.Model)), Format: modelfile.FormatVersion, Size: m.size, Classes: m.classes()}
 		for _, a := range m.file.Arrays {
 			out.Arrays = append(out.Arrays, array{a.Name, len(a.Data)})
 		}
@@ -83,9 +82,9 @@ func runInfo(ctx context.Context, e *env, args []string) error {
 	w := e.stdout
 	fmt.Fprintf(w, "file     %s\n", path)
 	fmt.Fprintf(w, "method   %s (model version %d)\n", h.Method, h.Version)
-	fmt.Fprintf(w, "task     %s\n", h.Task)
-	if h.Task == modelfile.TaskBinary {
-		fmt.Fprintf(w, "classes  %s\n", fmtValues(m.classes()))
+	fmt.Fprintf(w, "task     %s\n", taskName(cv.TaskOf(m.Model)))
+	if c := m.classes(); c != nil {
+		fmt.Fprintf(w, "classes  %s (%d)\n", fmtValues(c), len(c))
 	}
 	fmt.Fprintf(w, "inputs   %d\n", h.Inputs)
 	if len(h.Names) > 0 {

@@ -43,31 +43,6 @@ func methodNames() []string {
 	return out
 }
 
-// regressionMethods lists the methods whose Config has a Task field.
-func regressionMethods() []string {
-	var out []string
-	for _, m := range methodList() {
-		if hasParam(m.NewConfig(), "task") {
-			out = append(out, m.Name)
-		}
-	}
-	if len(out) == 0 {
-		return []string{"none linked in"}
-	}
-	return out
-}
-
-// binaryMethods lists the methods that classify.
-func binaryMethods() []string {
-	var out []string
-	for _, m := range methodList() {
-		if !regressionOnly(m) {
-			out = append(out, m.Name)
-		}
-	}
-	return out
-}
-
 // printParams lists the hyper-parameters of m with their defaults.
 func printParams(w io.Writer, m learners.Method) {
 	cfg := m.NewConfig()

@@ -13,6 +13,7 @@ import (
 
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/cv"
 )
 
 // maxModelBytes bounds a model file the command reads. The largest models
@@ -27,9 +28,16 @@ type loadedModel struct {
 	size int             // bytes
 }
 
-// classes returns the class labels of a classifier: the "classes" array of
-// a multiclass model, else the header's two labels; nil for regression.
+// classes returns the class labels of a classifier: the model's own
+// (cv.ClassesOf), else the "classes" array of a multiclass model file, else
+// the header's two labels; nil for regression.
 func (m *loadedModel) classes() []float64 {
+	if m.Task() == learners.Regression {
+		return nil
+	}
+	if c := cv.ClassesOf(m.Model); c != nil {
+		return c
+	}
 	if c, err := m.file.Array("classes", -1); err == nil && len(c) > 0 {
 		return c
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/cv"
@@ -14,13 +15,19 @@ import (
 // runTrain fits a model on a data file and writes the model file.
 func runTrain(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet("train",
-		"rfkit train -method NAME -data FILE [-format csv|libsvm] [-label COL] [-task auto|binary|regression] [-param name=value]... [-seed N] -model OUT",
+		"rfkit train -method NAME -data FILE [-format csv|libsvm] [-label COL] [-weight COL] [-task auto|binary|multiclass|regression] [-param name=value]... [-seed N] -model OUT",
 		"Fits the method on every row of the data file and writes the model file OUT\n"+
 			"atomically (a temporary file in the same directory, renamed when complete;\n"+
 			"nothing is left behind on an error, Ctrl-C or SIGTERM; an existing OUT keeps\n"+
 			"its permissions, a symbolic link is followed, a device is written through).\n"+
 			"A progress bar shows on a terminal, a progress line every few seconds\n"+
 			"otherwise. rfkit train -method NAME -h lists the method's parameters.\n\n"+
+			"-task auto (the default) is binary classification for a label column of two\n"+
+			"distinct values, multiclass for 3 to 100 distinct integers, regression\n"+
+			"otherwise; a method that cannot do the task is a usage error naming the\n"+
+			"methods that can. -weight COL takes sample weights from a CSV column (not a\n"+
+			"feature; finite, ≥ 0; 0 drops a row; integer weights repeat rows for the\n"+
+			"learners that take no weights, others are an error).\n\n"+
 			"Size limits (each flag raises its own): a training file has at most\n"+
 			"-max-inputs feature columns, and inputs × the method's number of random\n"+
 			"features (features, landmarks, candidates or rounds) is at most -max-size,\n"+
@@ -29,6 +36,7 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 	var f fitFlags
 	f.register(fs)
 	d.registerTraining(fs)
+	d.registerWeight(fs)
 	out := fs.String("model", "", "output model `FILE`")
 	quiet := fs.Bool("quiet", false, "no progress display and no summary line")
 	resume := registerResume(fs)
@@ -56,6 +64,9 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 	}
 	var cfg any
 	names, namesErr := featureNames(ds)
+	if *resume != "" && d.weights != nil {
+		return usagef("-resume continues an online learner row by row; it takes no -weight")
+	}
 	if *resume != "" {
 		var old []string
 		cfg, old, err = resumeConfig(m, &f, fs, *resume, ds.D)
@@ -79,7 +90,7 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 
 	bar := newProgress(e.stderr, *quiet, "train "+m.Name, 1)
 	start := time.Now()
-	model, err := m.Fit(ctx, matrix(ds), ds.Y, cfg, bar.callback())
+	model, err := cv.FitWeighted(ctx, m, matrix(ds), ds.Y, d.weights, cfg, bar.callback())
 	bar.done(err == nil)
 	if err != nil {
 		return err
@@ -109,10 +120,14 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 	}
 	// The model's own task: a regression-only method fits binary labels
 	// as values.
-	task := model.Task()
-	fit, metric := trainingFit(model, ds.N, ds.D, ds.X, ds.Y, task)
+	task := cv.TaskOf(model)
+	fit, metric := trainingFit(model, matrix(ds), ds.Y, d.weights)
+	what := taskName(task)
+	if task == learners.Multiclass {
+		what = fmt.Sprintf("multiclass (%d classes)", len(cv.ClassesOf(model)))
+	}
 	fmt.Fprintf(e.stdout, "%s: %s on %d rows × %d inputs in %v, training %s %s; wrote %s (%d bytes)\n",
-		trainedName(m.Name, data), task, ds.N, ds.D, elapsed.Round(time.Millisecond), metric, fit, *out, len(data))
+		trainedName(m.Name, data), what, ds.N, ds.D, elapsed.Round(time.Millisecond), metric, fit, *out, len(data))
 	return nil
 }
 
@@ -128,20 +143,20 @@ func trainedName(asked string, data []byte) string {
 	return fmt.Sprintf("%s (asked for %s; a parameter selected %s)", h.Method, asked, h.Method)
 }
 
-// trainingFit is the accuracy or RMSE of model on its training data, for
-// the summary line.
-func trainingFit(model learners.Model, n, d int, X, y []float64, task learners.Task) (string, string) {
-	var v float64
-	var err error
+// trainingFit is the (weighted) accuracy or RMSE of model on its training
+// data, for the summary line.
+func trainingFit(model learners.Model, X featmap.Matrix, y, w []float64) (string, string) {
 	metric := "accuracy"
-	if task == learners.Binary {
-		v, err = cv.Accuracy(model, matrixOf(n, d, X), y)
-	} else {
+	if model.Task() == learners.Regression {
 		metric = "RMSE"
-		v, err = cv.RMSE(model, matrixOf(n, d, X), y)
 	}
+	r, err := cv.Evaluate(model, X, y, w)
 	if err != nil {
 		return "n/a", metric
+	}
+	v := r.Accuracy
+	if metric == "RMSE" {
+		v = r.RMSE
 	}
 	return fmt.Sprintf("%.4g", v), metric
 }

@@ -1,0 +1,197 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/rfkit/rfkit/learners"
+)
+
+// The tasks of -task and how the command tells which methods can do them.
+
+// Task flag values.
+const (
+	taskAuto       = "auto"
+	taskBinary     = "binary"
+	taskMulticlass = "multiclass"
+	taskRegression = "regression"
+)
+
+// Class limits. -task auto reads integer labels of 3 to maxAutoClasses
+// distinct values as classes (more are a regression target); -task
+// multiclass takes at most maxClasses.
+const (
+	maxAutoClasses = 100
+	maxClasses     = 1000
+)
+
+// taskName is the -task spelling of t.
+func taskName(t learners.Task) string {
+	switch t {
+	case learners.Binary:
+		return taskBinary
+	case learners.Multiclass:
+		return taskMulticlass
+	case learners.Regression:
+		return taskRegression
+	}
+	return t.String()
+}
+
+// parseTask parses a -task value other than auto.
+func parseTask(s string) (learners.Task, error) {
+	switch s {
+	case taskBinary:
+		return learners.Binary, nil
+	case taskMulticlass:
+		return learners.Multiclass, nil
+	case taskRegression:
+		return learners.Regression, nil
+	}
+	return 0, usagef("-task %q: want auto, binary, multiclass or regression", s)
+}
+
+// taskField returns the learners.Task field of the Config cfg points to.
+func taskField(cfg any) (reflect.Value, bool) {
+	v := reflect.ValueOf(cfg)
+	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Struct {
+		return reflect.Value{}, false
+	}
+	f := v.Elem().FieldByNameFunc(func(s string) bool { return strings.EqualFold(s, "task") })
+	if !f.IsValid() || !f.CanSet() || f.Type() != reflect.TypeFor[learners.Task]() {
+		return reflect.Value{}, false
+	}
+	return f, true
+}
+
+// setTask makes the Config cfg train for task t and reports whether it
+// can, asking the Config itself: a Config with a learners.Task field can
+// do t when it passes its Validate with Task = t (the learners check their
+// task there); one without can do Binary only. A Config that cannot do
+// Multiclass through its Task but has a boolean "multiclass" parameter
+// (rrf) does it as a Binary Config with multiclass=true. srff's zero Task
+// stands for its only task, regression, so it does not do Binary.
+// cfg is changed only when setTask returns true.
+func setTask(m learners.Method, cfg any, t learners.Task) bool {
+	f, ok := taskField(cfg)
+	if !ok {
+		return t == learners.Binary
+	}
+	if t == learners.Binary && regressionOnly(m) {
+		return false
+	}
+	old := f.Interface().(learners.Task)
+	f.Set(reflect.ValueOf(t))
+	if valid(cfg) {
+		return true
+	}
+	f.Set(reflect.ValueOf(old))
+	if t != learners.Multiclass || !boolParam(cfg, "multiclass") {
+		return false
+	}
+	trial := reflect.New(reflect.TypeOf(cfg).Elem())
+	trial.Elem().Set(reflect.ValueOf(cfg).Elem())
+	tf, _ := taskField(trial.Interface())
+	tf.Set(reflect.ValueOf(learners.Binary))
+	if learners.SetParam(trial.Interface(), "multiclass", "true") != nil || !valid(trial.Interface()) {
+		return false
+	}
+	reflect.ValueOf(cfg).Elem().Set(trial.Elem())
+	return true
+}
+
+func valid(cfg any) bool {
+	v, ok := cfg.(interface{ Validate() error })
+	return !ok || v.Validate() == nil
+}
+
+// boolParam reports whether the Config cfg points to has a bool
+// parameter called name.
+func boolParam(cfg any, name string) bool {
+	for _, p := range learners.Params(cfg) {
+		if p.Name == name && p.Type == "bool" {
+			return true
+		}
+	}
+	return false
+}
+
+// canDo reports whether method m can train for task t (see setTask).
+func canDo(m learners.Method, t learners.Task) bool {
+	return setTask(m, m.NewConfig(), t)
+}
+
+// taskMethods lists the methods that can do t.
+func taskMethods(t learners.Task) []string {
+	var out []string
+	for _, m := range methodList() {
+		if canDo(m, t) {
+			out = append(out, m.Name)
+		}
+	}
+	if len(out) == 0 {
+		return []string{"none in this build"}
+	}
+	return out
+}
+
+// cannot is the usage error for a method that cannot do task t; why
+// says how t was chosen ("" when -task named it).
+func cannot(m learners.Method, t learners.Task, why string) error {
+	what := map[learners.Task]string{
+		learners.Binary:     "binary classification",
+		learners.Multiclass: "multiclass classification",
+		learners.Regression: "regression",
+	}[t]
+	s := fmt.Sprintf("%s cannot do %s", m.Name, what)
+	if why != "" {
+		s += " (" + why + ")"
+	}
+	s += fmt.Sprintf("; methods that can: %s", strings.Join(taskMethods(t), ", "))
+	if t == learners.Multiclass && why != "" && canDo(m, learners.Regression) {
+		s += "; or give -task regression to fit the labels as values"
+	}
+	return usagef("%s", s)
+}
+
+// autoTask is the task -task auto picks for the labels y: binary for two
+// distinct values, multiclass for 3 to maxAutoClasses distinct integers,
+// regression otherwise; why describes the labels, for messages.
+func autoTask(y []float64, labelName string) (learners.Task, string) {
+	what := "the labels"
+	if labelName != "" {
+		what = fmt.Sprintf("the label column %q", labelName)
+	}
+	k := distinct(y, maxAutoClasses+1)
+	integers := !slices.ContainsFunc(y, func(v float64) bool { return v != math.Trunc(v) })
+	switch {
+	case k == 2:
+		return learners.Binary, fmt.Sprintf("%s has two distinct values, so -task auto chose binary", what)
+	case k >= 3 && k <= maxAutoClasses && integers:
+		return learners.Multiclass, fmt.Sprintf("%s has %d distinct integer values, so -task auto chose multiclass", what, k)
+	case k > maxAutoClasses && integers:
+		return learners.Regression, fmt.Sprintf("%s has more than %d distinct values, so -task auto chose regression", what, maxAutoClasses)
+	}
+	return learners.Regression, fmt.Sprintf("%s has %s, so -task auto chose regression", what, valuesPhrase(k))
+}
+
+// checkClassLabels checks the labels of a -task multiclass training set:
+// integers, at most maxClasses distinct ones. The error names the row.
+func checkClassLabels(y []float64, labelName string) error {
+	for i, v := range y {
+		if v != math.Trunc(v) {
+			return fmt.Errorf("data row %d: label %v is not an integer: multiclass labels are integers (class numbers); -task regression fits real values", i+1, v)
+		}
+	}
+	if k := distinct(y, maxClasses+1); k > maxClasses {
+		what := "the labels have"
+		if labelName != "" {
+			what = fmt.Sprintf("the label column %q has", labelName)
+		}
+		return fmt.Errorf("%s more than %d distinct values: too many classes for -task multiclass (a regression target? use -task regression)", what, maxClasses)
+	}
+	return nil
+}
