@@ -185,8 +185,8 @@ type weightCol struct {
 
 // weightColumn resolves -weight (and, with it, the label column) against
 // the header names. Without -weight it returns col −1 and -label as is.
-// The label's default skips the weight column: the last column named y
-// other than it, else the last column other than it.
+// The label's default is the last column named y, else the last column
+// other than the weight column.
 func (d *dataFlags) weightColumn(names []string) (weightCol, error) {
 	if d.weight == "" {
 		return weightCol{col: -1, labelSpec: d.label}, nil
@@ -205,7 +205,7 @@ func (d *dataFlags) weightColumn(names []string) (weightCol, error) {
 		}
 	} else {
 		for j := len(names) - 1; j >= 0 && label < 0; j-- {
-			if names[j] == "y" && j != w {
+			if names[j] == "y" {
 				label = j
 			}
 		}

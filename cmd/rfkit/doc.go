@@ -4,11 +4,12 @@
 //
 // Usage:
 //
-//	rfkit train      -method NAME -data FILE [-format csv|libsvm] [-label COL]
-//	                 [-task auto|binary|regression] [-param k=v]... [-seed N] -model OUT
-//	rfkit predict    -model FILE -data FILE [-out FILE]
-//	rfkit eval       -model FILE -data FILE [-json]
-//	rfkit cv         -method NAME -data FILE -grid k=v1,v2,... [-folds 5]
+//	rfkit train      -method NAME -data FILE [-format csv|libsvm] [-label COL] [-weight COL]
+//	                 [-task auto|binary|multiclass|regression] [-param k=v]... [-seed N] -model OUT
+//	rfkit predict    -model FILE -data FILE [-output label|proba|score] [-out FILE]
+//	rfkit eval       -model FILE -data FILE [-weight COL] [-json]
+//	rfkit cv         -method NAME -data FILE -grid k=v1,v2,... [-folds 5] [-metric NAME]
+//	                 [-weight COL] [-json] [-model OUT]
 //	rfkit importance -model FILE [-data FILE] [-top N]
 //	rfkit demo       [-png FILE] [-save DIR] [-seed N]
 //	rfkit bench      [-n 4096] [-benchtime 200ms] [-count 1]
@@ -20,6 +21,28 @@
 // learners), so the command has no per-method code: hyper-parameters are the
 // learner's Config field names, set with -param and matched
 // case-insensitively (`rfkit train -method NAME -h` lists them).
+//
+// Tasks: -task auto (the default) is binary classification for a label
+// column of two distinct values, multiclass for 3 to 100 distinct integer
+// values, regression otherwise; -task multiclass takes up to 1000 integer
+// classes. A method that cannot do the task is a usage error naming the
+// methods that can: the command asks each method's Config (its Task field
+// and Validate; rrf's multiclass parameter), so a learner that gains a task
+// is offered for it without a change here.
+//
+// Sample weights: -weight COL names a CSV column (by header name or 0-based
+// index) that holds one weight per row; it is not a feature. Weights are
+// finite and ≥ 0 (0 drops a row), not all 0; a bad one is an error naming
+// the data row. They enter the fit (learners/cv.FitWeighted: integer
+// weights repeat rows for learners without weights of their own), cv's
+// stratified folds and every score.
+//
+// Outputs: predict writes labels (-output label), class probabilities as
+// CSV with a header p_<class> per class (-output proba), or a binary
+// model's score (-output score). eval prints the accuracy, log loss, AUC
+// (binary), macro-F1 and confusion matrix of a classifier, the RMSE, MAE and
+// R² of a regression; eval -json and cv -json print one JSON object (null
+// for a value that is not a number).
 //
 // Data files are CSV with a header row (the label column chosen by -label,
 // by default the last column named y, else the last column) or LIBSVM;

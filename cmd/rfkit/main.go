@@ -25,8 +25,8 @@ type command struct {
 var commands = []command{
 	{"train", "fit a model on a data file and write the model file", runTrain},
 	{"predict", "write one prediction per row of a data file", runPredict},
-	{"eval", "accuracy (classification) or RMSE (regression) of a model on a data file", runEval},
-	{"cv", "k-fold cross-validated grid search over hyper-parameters", runCV},
+	{"eval", "accuracy, log loss, AUC, macro-F1 and confusion matrix, or RMSE, MAE and R², of a model on a data file", runEval},
+	{"cv", "k-fold cross-validated grid search over hyper-parameters; -model saves the best refitted", runCV},
 	{"importance", "ranked variable importance of a model (methods that have it)", runImportance},
 	{"demo", "train GBRFF2 and RKS on the checkerboard and spiral toys", runDemo},
 	{"bench", "benchmark the cos, sin, sincos and exp kernels on every SIMD path", runBench},

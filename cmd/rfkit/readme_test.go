@@ -200,7 +200,12 @@ func TestREADMEMethods(t *testing.T) {
 	if len(rows) < 9 {
 		t.Fatalf("README.md: %d rows in the methods table", len(rows))
 	}
-	names := methodNames()
+	var names []string
+	for _, n := range methodNames() {
+		if !slices.Contains(testMethods, n) {
+			names = append(names, n)
+		}
+	}
 	for _, n := range names {
 		row, ok := rows[n]
 		switch {
