@@ -12,8 +12,9 @@
 // functions never return NaN for valid input; the few undefined cases are
 // documented (R² of a constant target, AUC with a single class is an error).
 //
-// Sums run in row order, one rounding per operation, so results are the
-// same bits on every architecture.
+// Sums run in row order and every product is rounded on its own
+// (float64(a*b), so the compiler cannot fuse it into an FMA on arm64): the
+// results are the same bits on every architecture.
 package metrics
 
 import (
@@ -154,7 +155,7 @@ func LogLoss(y, classes, prob, w []float64) (float64, error) {
 		if math.Abs(s-1) > 1e-6 {
 			return 0, errorf("the probabilities of row %d sum to %v, not 1", i, s)
 		}
-		sum += weight(w, i) * -math.Log(max(row[c], LogLossEpsilon))
+		sum += float64(weight(w, i) * -math.Log(max(row[c], LogLossEpsilon)))
 	}
 	return sum / total, nil
 }
@@ -202,7 +203,7 @@ func AUC(y, score []float64, pos float64, w []float64) (float64, error) {
 				gn += weight(w, i)
 			}
 		}
-		area += gp*negBelow + 0.5*gp*gn
+		area += float64(gp*negBelow) + float64(0.5*float64(gp*gn))
 		negBelow += gn
 		wPos += gp
 		wNeg += gn
@@ -211,7 +212,7 @@ func AUC(y, score []float64, pos float64, w []float64) (float64, error) {
 	if !(wPos > 0) || !(wNeg > 0) {
 		return 0, errorf("AUC needs rows of both classes: weight %v of class %v and %v of the others", wPos, pos, wNeg)
 	}
-	return area / (wPos * wNeg), nil
+	return area / float64(wPos*wNeg), nil
 }
 
 // Confusion is a confusion matrix: Counts[i][j] is the (weighted) number of
@@ -268,8 +269,8 @@ func (c *Confusion) F1() (f1 []float64, present []bool) {
 				fn += c.Counts[j][i]
 			}
 		}
-		if d := 2*tp + fp + fn; d > 0 {
-			f1[j], present[j] = 2*tp/d, true
+		if d := float64(2*tp) + fp + fn; d > 0 {
+			f1[j], present[j] = float64(2*tp)/d, true
 		}
 	}
 	return f1, present
@@ -331,7 +332,7 @@ func RMSE(y, pred, w []float64) (float64, error) {
 	var se float64
 	for i := range y {
 		d := pred[i] - y[i]
-		se += weight(w, i) * float64(d*d)
+		se += float64(weight(w, i) * float64(d*d))
 	}
 	return math.Sqrt(se / total), nil
 }
@@ -344,7 +345,7 @@ func MAE(y, pred, w []float64) (float64, error) {
 	}
 	var ae float64
 	for i := range y {
-		ae += weight(w, i) * math.Abs(pred[i]-y[i])
+		ae += float64(weight(w, i) * math.Abs(pred[i]-y[i]))
 	}
 	return ae / total, nil
 }
@@ -361,14 +362,14 @@ func R2(y, pred, w []float64) (float64, error) {
 	}
 	var mean float64
 	for i, v := range y {
-		mean += weight(w, i) * v
+		mean += float64(weight(w, i) * v)
 	}
 	mean /= total
 	var res, tot float64
 	for i, v := range y {
 		d, e := v-pred[i], v-mean
-		res += weight(w, i) * float64(d*d)
-		tot += weight(w, i) * float64(e*e)
+		res += float64(weight(w, i) * float64(d*d))
+		tot += float64(weight(w, i) * float64(e*e))
 	}
 	switch {
 	case tot > 0:

@@ -93,8 +93,16 @@ func Predict(m learners.Model, X featmap.Matrix) (*Outputs, error) {
 		}
 	} else if p, ok := m.(learners.Prober); ok && o.Task == learners.Binary {
 		prob := make([]float64, n)
-		for i := range n {
-			prob[i] = p.Probability(X.Row(i))
+		if pb, ok := m.(interface {
+			ProbabilityBatch(dst []float64, X featmap.Matrix) error
+		}); ok {
+			if err := pb.ProbabilityBatch(prob, X); err != nil {
+				return nil, fmt.Errorf("cv: probabilities: %w", err)
+			}
+		} else {
+			for i := range n {
+				prob[i] = p.Probability(X.Row(i))
+			}
 		}
 		if nan := countNaN(prob); nan > 0 && nan < n {
 			i := slices.IndexFunc(prob, math.IsNaN)
