@@ -472,3 +472,20 @@ func TestBinaryAndRegressionOutputs(t *testing.T) {
 		t.Errorf("regression eval: %q", out)
 	}
 }
+
+// -resume of an rrf multiclass model: the task is multiclass (or binary,
+// rrf's own way to say it), not regression.
+func TestResumeMulticlass(t *testing.T) {
+	dir := t.TempDir()
+	data := writeFile(t, dir, "three.csv", blobsCSV(90, 3, nil))
+	old := filepath.Join(dir, "old.model")
+	out := filepath.Join(dir, "new.model")
+	rfkit(t, "train", "-method", "rrf", "-param", "epochs=1", "-data", data, "-model", old, "-quiet").ok(t)
+	for _, task := range []string{"multiclass", "binary", "auto"} {
+		rfkit(t, "train", "-method", "rrf", "-task", task, "-data", data, "-resume", old, "-model", out, "-quiet").ok(t)
+	}
+	rfkit(t, "train", "-method", "rrf", "-task", "regression", "-data", data, "-resume", old, "-model", out).fails(t, 2, "a multiclass model, but -task is regression")
+	if r := rfkit(t, "info", out).ok(t); !strings.Contains(r.stdout, "task     multiclass") {
+		t.Errorf("resumed: %q", r.stdout)
+	}
+}

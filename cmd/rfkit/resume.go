@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/cv"
 )
 
 // train -resume: continue an online learner (rrf, fogd) from a saved
@@ -45,8 +46,10 @@ func resumeConfigOf(m learners.Method, f *fitFlags, fs *flagSet, path string, d 
 	if cfg == nil {
 		return nil, usagef("-resume: %s cannot continue training from a model (methods that can: %s)", m.Name, strings.Join(resumableMethods(), ", "))
 	}
-	if f.task != taskAuto && f.task != old.Task().String() {
-		return nil, usagef("-resume %s: a %s model, but -task is %s", path, old.Task(), f.task)
+	// A multiclass model is one for -task multiclass, and for -task binary
+	// too when it is rrf's (a binary Config with multiclass=true).
+	if t := cv.TaskOf(old); f.task != taskAuto && f.task != taskName(t) && (f.task != taskBinary || old.Task() != learners.Binary) {
+		return nil, usagef("-resume %s: a %s model, but -task is %s", path, taskName(t), f.task)
 	}
 	if d != old.NumInputs() {
 		return nil, usagef("-resume %s: the model takes %d inputs, the data has %d", path, old.NumInputs(), d)
