@@ -470,3 +470,44 @@ func TestEvaluate(t *testing.T) {
 		t.Errorf("short weights: %v", err)
 	}
 }
+
+func TestSearchMetrics(t *testing.T) {
+	ctx := context.Background()
+	X, y := rings(200, 8)
+	grid := rksGrid(t, map[string][]string{"gamma": {"1e-4", "1"}})
+	res, err := cv.Search(ctx, X, y, grid, cv.Options{Task: learners.Binary, Folds: 4, Seed: 1, Metric: cv.MetricAUC})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Best != 1 || !(res.Mean[1] > 0.95 && res.Mean[1] <= 1) || !(res.Mean[0] < 0.75) || res.Metric != cv.MetricAUC {
+		t.Errorf("AUC search %+v", res)
+	}
+	// Regression by R² (higher is better) and MAE (lower; scores negated).
+	r := rand.New(rand.NewPCG(3, 4))
+	n := 120
+	Xr, yr := make([]float64, 2*n), make([]float64, n)
+	for i := range yr {
+		Xr[2*i], Xr[2*i+1] = 4*r.Float64()-2, 4*r.Float64()-2
+		yr[i] = math.Sin(2*Xr[2*i]) + 0.05*r.NormFloat64()
+	}
+	reg := append([]cv.Candidate{constant("zero", 0, learners.Regression)},
+		rksGrid(t, map[string][]string{"task": {"regression"}, "lambda": {"1e-4"}})...)
+	for _, m := range []cv.Metric{cv.MetricR2, cv.MetricMAE} {
+		res, err := cv.Search(ctx, featmap.Dense(n, 2, Xr), yr, reg, cv.Options{Task: learners.Regression, Folds: 3, Seed: 1, Metric: m})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok := res.Best == 1
+		if m == cv.MetricR2 {
+			ok = ok && res.Mean[1] > 0.8 && res.Mean[0] <= 0
+		} else {
+			ok = ok && res.Mean[1] < 0 && res.Mean[1] > -0.3 && res.Mean[0] < -0.4
+		}
+		if !ok {
+			t.Errorf("%s search %+v", m, res)
+		}
+	}
+	if _, err := cv.Search(ctx, featmap.Dense(n, 2, Xr), yr, reg, cv.Options{Task: learners.Regression, Folds: 3, Metric: cv.MetricAccuracy}); err == nil || !strings.Contains(err.Error(), `metric "accuracy" does not apply to the regression task`) {
+		t.Errorf("accuracy of a regression: %v", err)
+	}
+}
