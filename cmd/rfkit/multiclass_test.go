@@ -485,6 +485,8 @@ func TestResumeMulticlass(t *testing.T) {
 		rfkit(t, "train", "-method", "rrf", "-task", task, "-data", data, "-resume", old, "-model", out, "-quiet").ok(t)
 	}
 	rfkit(t, "train", "-method", "rrf", "-task", "regression", "-data", data, "-resume", old, "-model", out).fails(t, 2, "a multiclass model, but -task is regression")
+	weighted := writeFile(t, dir, "w.csv", blobsCSV(90, 3, func(int) string { return "1" }))
+	rfkit(t, "train", "-method", "rrf", "-weight", "w", "-data", weighted, "-resume", old, "-model", out).fails(t, 2, "-resume continues an online learner row by row; it takes no -weight")
 	if r := rfkit(t, "info", out).ok(t); !strings.Contains(r.stdout, "task     multiclass") {
 		t.Errorf("resumed: %q", r.stdout)
 	}
