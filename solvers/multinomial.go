@@ -26,6 +26,9 @@ type MultinomialOptions struct {
 	// all 0): the data term is the weighted mean Σ w_i ℓ_i / Σ w_i, so a
 	// weight of 2 acts as the row twice (up to the order of the sums).
 	Weights []float64
+	// Init, if not nil, is the starting point: the K×d weights then the K
+	// biases (len K·d + K; K·d with NoIntercept). Nil starts from 0.
+	Init []float64
 	// Info, if non-nil, receives the L-BFGS Result; its X is a copy.
 	Info *Result
 }
@@ -40,7 +43,7 @@ const MaxMultinomialClasses = 1 << 12
 //	s_ik = W_k·x_i + b_k,
 //
 // (the biases are not penalised; with weights the mean is weighted) by
-// L-BFGS from W = 0, b = 0. It returns W, K×d row-major, and the K biases;
+// L-BFGS from W = 0, b = 0 (or opt.Init). It returns W, K×d row-major, and the K biases;
 // the probability of class k is the softmax of the scores s_k. Every
 // class has its own row (the symmetric parameterisation): λ > 0 makes the
 // minimiser unique, and the biases, unpenalised, stay centred (their
@@ -177,6 +180,12 @@ func Multinomial(X []float64, n, d int, y []float64, K int, lambda float64, opt 
 		return loss + float64(0.5*lambda*dot(wv, wv))
 	}
 	x0 := make([]float64, dim)
+	if opt.Init != nil {
+		if err := checkVector("Init", opt.Init, dim); err != nil {
+			return nil, nil, fmt.Errorf("solvers: multinomial: %w", err)
+		}
+		copy(x0, opt.Init)
+	}
 	res, err := lb.Minimize(obj, x0, LBFGSOptions{
 		MaxIterations: maxIter,
 		GradTol:       gtol,

@@ -26,7 +26,8 @@ const (
 
 // Fit trains a model on the rows of X (n×d) and the labels or targets y
 // (len n). Binary labels may be any two distinct values (the smaller maps
-// to −1); Predict returns them.
+// to −1), multiclass ones 3..learners.MaxClasses finite values; Predict
+// returns them.
 //
 // Errors: a cancelled ctx, an invalid cfg, empty or ragged data, NaN or
 // ±Inf in X or y, a binary y without exactly two classes, a dictionary or
@@ -57,9 +58,19 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	m := &body{cfg: c, d: d}
 
 	g := newGreedy(xs, t, n, d, M, m0, c)
+	var mc *multi
+	if c.Task == learners.Multiclass {
+		mc = newMulti(g, len(p.Classes))
+	}
 	steps := (M + c.PerStep - 1) / c.PerStep
 	for step := 1; step <= steps && len(g.active) < M; step++ {
-		added, err := g.step(min(c.PerStep, M-len(g.active)))
+		var added int
+		var err error
+		if mc != nil {
+			added, err = mc.step(min(c.PerStep, M-len(g.active)))
+		} else {
+			added, err = g.step(min(c.PerStep, M-len(g.active)))
+		}
 		if err != nil {
 			return nil, fmt.Errorf("mfga: step %d: %w", step, err)
 		}
@@ -78,7 +89,11 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 			break
 		}
 	}
-	m.build(g)
+	if mc != nil {
+		m.buildMulti(mc)
+	} else {
+		m.build(g)
+	}
 	model := new(Model)
 	learners.Build(&model.Base, p.Common(c.Task, learners.Logistic), m)
 	return model, nil
