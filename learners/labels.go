@@ -30,7 +30,7 @@ func BinaryLabels(y []float64) (signs []float64, l Labels, err error) {
 			return nil, Labels{}, fmt.Errorf("labels: y[%d] is %v: labels must be finite", i, v)
 		case v == a || (haveB && v == b):
 		case haveB:
-			return nil, Labels{}, fmt.Errorf("labels: more than two classes (%v, %v and %v, first at y[%d]); binary classification needs exactly two (use the regression task for real-valued targets)", min(a, b), max(a, b), v, i)
+			return nil, Labels{}, fmt.Errorf("labels: more than two classes (%v, %v and %v, first at y[%d]); binary classification needs exactly two (use the multiclass task for three or more classes, the regression task for real-valued targets)", min(a, b), max(a, b), v, i)
 		default:
 			b, haveB = v, true
 		}
