@@ -325,20 +325,51 @@ func standardizeWeighted(X featmap.Matrix, w []float64) (mean, scale, xs []float
 func Define[C any, M Model](name, doc string, newConfig func() *C,
 	fit func(context.Context, featmap.Matrix, []float64, C) (M, error),
 	load func([]byte) (M, error)) {
+	DefineWeighted(name, doc, newConfig, fit, nil, load)
+}
+
+// DefineWeighted is Define for a learner that also trains with sample
+// weights: fitWeighted (nil: none) becomes Method.FitWeighted.
+func DefineWeighted[C any, M Model](name, doc string, newConfig func() *C,
+	fit func(context.Context, featmap.Matrix, []float64, C) (M, error),
+	fitWeighted func(context.Context, featmap.Matrix, []float64, []float64, C) (M, error),
+	load func([]byte) (M, error)) {
+	config := func(cfg any, p Progress) (C, error) {
+		c, ok := cfg.(*C)
+		if !ok {
+			var zero C
+			return zero, fmt.Errorf("%s: config is %T, want %T", name, cfg, (*C)(nil))
+		}
+		cc := *c
+		if p != nil {
+			if f := reflect.ValueOf(&cc).Elem().FieldByName("Progress"); f.IsValid() && f.Type() == reflect.TypeFor[Progress]() {
+				f.Set(reflect.ValueOf(p))
+			}
+		}
+		return cc, nil
+	}
+	var fw func(context.Context, featmap.Matrix, []float64, []float64, any, Progress) (Model, error)
+	if fitWeighted != nil {
+		fw = func(ctx context.Context, X featmap.Matrix, y, w []float64, cfg any, p Progress) (Model, error) {
+			cc, err := config(cfg, p)
+			if err != nil {
+				return nil, err
+			}
+			m, err := fitWeighted(ctx, X, y, w, cc)
+			if err != nil {
+				return nil, err // not a typed nil inside the interface
+			}
+			return m, nil
+		}
+	}
 	Register(Method{
 		Name:      name,
 		Doc:       doc,
 		NewConfig: func() any { return newConfig() },
 		Fit: func(ctx context.Context, X featmap.Matrix, y []float64, cfg any, p Progress) (Model, error) {
-			c, ok := cfg.(*C)
-			if !ok {
-				return nil, fmt.Errorf("%s: config is %T, want %T", name, cfg, (*C)(nil))
-			}
-			cc := *c
-			if p != nil {
-				if f := reflect.ValueOf(&cc).Elem().FieldByName("Progress"); f.IsValid() && f.Type() == reflect.TypeFor[Progress]() {
-					f.Set(reflect.ValueOf(p))
-				}
+			cc, err := config(cfg, p)
+			if err != nil {
+				return nil, err
 			}
 			m, err := fit(ctx, X, y, cc)
 			if err != nil {
@@ -346,6 +377,7 @@ func Define[C any, M Model](name, doc string, newConfig func() *C,
 			}
 			return m, nil
 		},
+		FitWeighted: fw,
 		Load: func(data []byte) (Model, error) {
 			m, err := load(data)
 			if err != nil {

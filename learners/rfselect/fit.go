@@ -29,8 +29,19 @@ const rounds = 3
 // depends only on the data and cfg, not on GOMAXPROCS. Memory: 256×M₀ for
 // the scores, n×M for the features. ctx is checked between rounds.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
+	return FitWeighted(ctx, X, y, nil, cfg)
+}
+
+// FitWeighted is Fit with a weight per row (w == nil: none). The weights
+// enter the standardisation (weighted means and variances), the
+// selection (the energies are weighted means, the targets centred on
+// their weighted mean) and the loss (a weighted mean), so a weight of 2
+// gives the model of the row duplicated, up to the order of the sums, and
+// 0 drops the row. Errors beside Fit's: len(w) != n, a negative, NaN or
+// infinite weight, all weights 0.
+func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	start := time.Now()
-	p, err := learners.Prepare(ctx, "rfselect", cfg, cfg.Task, X, y)
+	p, err := learners.PrepareWeighted(ctx, "rfselect", cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err
 	}

@@ -88,14 +88,17 @@ func init() {
 		if sel == LKRFSelection {
 			doc = "LKRF: random Fourier features sampled from χ²-ball kernel-alignment weights (Sinha–Duchi) + logistic or ridge regression"
 		}
-		fit := func(ctx context.Context, X featmap.Matrix, y []float64, c Config) (*Model, error) {
+		fitW := func(ctx context.Context, X featmap.Matrix, y, w []float64, c Config) (*Model, error) {
 			if c.Selection == "" {
 				c.Selection = sel
 			}
 			if c.Selection != sel {
 				return nil, fmt.Errorf("rfselect: the %q method was given Selection %q", sel, c.Selection)
 			}
-			return Fit(ctx, X, y, c)
+			return FitWeighted(ctx, X, y, w, c)
+		}
+		fit := func(ctx context.Context, X featmap.Matrix, y []float64, c Config) (*Model, error) {
+			return fitW(ctx, X, y, nil, c)
 		}
 		load := func(data []byte) (*Model, error) {
 			m, err := Load(data)
@@ -104,6 +107,6 @@ func init() {
 			}
 			return m, err
 		}
-		learners.Define(string(sel), doc, func() *Config { return &Config{Selection: sel} }, fit, load)
+		learners.DefineWeighted(string(sel), doc, func() *Config { return &Config{Selection: sel} }, fit, fitW, load)
 	}
 }

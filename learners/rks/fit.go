@@ -27,8 +27,18 @@ const rounds = 2
 // the data and cfg, not on GOMAXPROCS. Memory: the n×D feature matrix, plus
 // D×D for ridge. ctx is checked between rounds, not inside the solver.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
+	return FitWeighted(ctx, X, y, nil, cfg)
+}
+
+// FitWeighted is Fit with a weight per row (w == nil: none). The weights
+// enter the standardisation (weighted means and variances) and the loss
+// (a weighted mean), so a weight of 2 gives the model of the row
+// duplicated, up to the order of the sums, and 0 drops the row; the random
+// map does not depend on the data. Errors beside Fit's: len(w) != n, a
+// negative, NaN or infinite weight, all weights 0.
+func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	start := time.Now()
-	p, err := learners.Prepare(ctx, Name, cfg, cfg.Task, X, y)
+	p, err := learners.PrepareWeighted(ctx, Name, cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err
 	}

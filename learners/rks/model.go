@@ -75,6 +75,6 @@ func (b *body) Decode(d *learners.Decoder) error {
 }
 
 func init() {
-	learners.Define(Name, "Random Kitchen Sinks: Gaussian random Fourier features + logistic or ridge regression",
-		func() *Config { return new(Config) }, Fit, Load)
+	learners.DefineWeighted(Name, "Random Kitchen Sinks: Gaussian random Fourier features + logistic or ridge regression",
+		func() *Config { return new(Config) }, Fit, FitWeighted, Load)
 }

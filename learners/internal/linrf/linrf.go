@@ -229,16 +229,22 @@ func Link(loss Loss) learners.Link {
 // FitReadout fits the head's read-out on the n×D feature matrix z of the
 // prepared rows p: multinomial logistic regression for a Multiclass task
 // (p.Classes set; the head becomes multiclass), else Solve with loss.
-// Weighted rows (p.Weights) are supported by the multinomial read-out
-// only; it returns the training objective.
+// With sample weights (p.Weights) every loss is the weighted mean
+// (solvers.Multinomial's Weights, LogisticWeighted, RidgeWeighted). It
+// returns the training objective (NaN for weighted ridge).
 func (h *Head) FitReadout(z []float64, D int, p *learners.Prepared, loss Loss, lambda float64) (obj float64, err error) {
-	if p.Classes != nil {
+	switch {
+	case p.Classes != nil:
 		h.Coef, h.Biases, obj, err = SolveMulti(z, p.N, D, p.Targets, len(p.Classes), lambda, p.Weights)
-		return obj, err
+	case p.Weights == nil:
+		h.Coef, h.Bias, obj, err = Solve(z, p.N, D, p.Targets, loss == Logistic, lambda)
+	case loss == Logistic:
+		var info solvers.Result
+		h.Coef, h.Bias, err = solvers.LogisticWeighted(z, p.N, D, p.Targets, p.Weights, lambda, solvers.LogisticOptions{Info: &info})
+		obj = info.F
+	default:
+		h.Coef, h.Bias, err = solvers.RidgeWeighted(z, p.N, D, p.Targets, p.Weights, lambda)
+		obj = math.NaN()
 	}
-	if p.Weights != nil {
-		return 0, fmt.Errorf("sample weights need the multiclass task (the %s read-out takes none)", loss)
-	}
-	h.Coef, h.Bias, obj, err = Solve(z, p.N, D, p.Targets, loss == Logistic, lambda)
 	return obj, err
 }
