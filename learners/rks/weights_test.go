@@ -19,7 +19,9 @@ func TestWeights(t *testing.T) {
 	}{{learners.Multiclass, ""}, {learners.Binary, rks.Logistic}, {learners.Binary, rks.Ridge}, {learners.Regression, ""}} {
 		cfg := rks.Config{Task: c.task, Loss: c.loss, Features: 30, Seed: 2}
 		learnertest.Weights(t, c.task, "rks: ", 1e-6,
-			func(X featmap.Matrix, y []float64) (learners.Model, error) { return rks.Fit(context.Background(), X, y, cfg) },
+			func(X featmap.Matrix, y []float64) (learners.Model, error) {
+				return rks.Fit(context.Background(), X, y, cfg)
+			},
 			func(X featmap.Matrix, y, w []float64) (learners.Model, error) {
 				return rks.FitWeighted(context.Background(), X, y, w, cfg)
 			})
