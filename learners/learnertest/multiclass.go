@@ -11,6 +11,7 @@ import (
 
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/xrand"
 	"github.com/rfkit/rfkit/learners"
 )
 
@@ -18,16 +19,17 @@ import (
 // (radii 1, 2 and 3, radial noise 0.15) in the first two, labelled 10, 20
 // and 30 in turn, and pure noise in the third. No linear classifier
 // separates them; a Gaussian kernel does almost perfectly. The values are
-// the same bits on every architecture.
+// the same bits on every architecture (internal/xrand normals, no
+// fusable product).
 func Rings3(n int, seed uint64) (featmap.Matrix, []float64) {
 	r := rand.New(rand.NewPCG(seed, 3))
 	X, y := make([]float64, 3*n), make([]float64, n)
 	for i := range y {
 		k := i % 3
-		rad := float64(k+1) + float64(0.15*r.NormFloat64())
-		g1, g2 := r.NormFloat64(), r.NormFloat64()
+		rad := float64(k+1) + float64(0.15*xrand.Normal(r))
+		g1, g2 := xrand.Normal(r), xrand.Normal(r)
 		sc := rad / math.Sqrt(float64(g1*g1)+float64(g2*g2))
-		X[3*i], X[3*i+1], X[3*i+2] = sc*g1, sc*g2, r.NormFloat64()
+		X[3*i], X[3*i+1], X[3*i+2] = sc*g1, sc*g2, xrand.Normal(r)
 		y[i] = float64(10 * (k + 1))
 	}
 	return featmap.Dense(n, 3, X), y
@@ -180,4 +182,17 @@ func MulticlassAccuracy(t testing.TB, name string, splits int, fit func(featmap.
 		sum += Accuracy(m, te.Matrix(), te.Y)
 	}
 	return sum / float64(splits)
+}
+
+// WithMissing returns a copy of X with every k-th value (in row-major
+// order) replaced by NaN, a missing value.
+func WithMissing(X featmap.Matrix, k int) featmap.Matrix {
+	out := make([]float64, X.Rows*X.Cols)
+	for i := 0; i < X.Rows; i++ {
+		copy(out[i*X.Cols:(i+1)*X.Cols], X.Row(i))
+	}
+	for i := k - 1; i < len(out); i += k {
+		out[i] = math.NaN()
+	}
+	return featmap.Dense(X.Rows, X.Cols, out)
 }
