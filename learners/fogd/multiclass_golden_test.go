@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/fogd"
+	"github.com/rfkit/rfkit/learners/learnertest"
 )
 
 // TestMulticlassGolden: a multiclass model has the bytes of
