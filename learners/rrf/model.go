@@ -37,8 +37,13 @@ const modelVersion = 2
 // class. Probability is, for a binary model, the logistic function of the
 // score for the logistic loss and (1 + score)/2 clamped to [0, 1] for the
 // hinge loss (a crude estimate); NaN for regression and multiclass models.
-// Obtain one from Fit, Learner.Snapshot or Load; Resume (or Fit with
-// Config.Resume) continues learning from one. A Model must not be copied.
+// Probabilities (learners.Base) are the softmax of the class scores for a
+// multiclass model, a crude estimate under the hinge loss. A NaN input is
+// a missing value at predict time (learners.Base.Predict: the training
+// mean on the unchecked paths, an error on the checked ones); training on
+// NaN is an error. Obtain one from Fit, Learner.Snapshot or Load; Resume
+// (or Fit with Config.Resume) continues learning from one. A Model must
+// not be copied.
 type Model struct {
 	learners.Base[body, *body]
 	scores sync.Pool // of *modelScratch, for Scores
