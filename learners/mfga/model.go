@@ -209,6 +209,6 @@ func (m *body) Decode(dec *learners.Decoder) error {
 }
 
 func init() {
-	learners.Define(Name, "MFGA: greedy selection of explicit Taylor features of the Gaussian kernel plus linear features (logistic or squared loss)",
-		func() *Config { return new(Config) }, Fit, Load)
+	learners.DefineWeighted(Name, "MFGA: greedy selection of explicit Taylor features of the Gaussian kernel plus linear features (logistic or squared loss)",
+		func() *Config { return new(Config) }, Fit, FitWeighted, Load)
 }

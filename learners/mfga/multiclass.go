@@ -34,8 +34,8 @@ type multi struct {
 func newMulti(g *greedy, K int) *multi {
 	m := &multi{g: g, K: K, x: make([]float64, K), grad: make([]float64, g.n*K)}
 	count := make([]float64, K)
-	for _, v := range g.t {
-		count[int(v)]++
+	for i, v := range g.t {
+		count[int(v)] += g.c[i]
 	}
 	for k, c := range count {
 		m.x[k] = xmath.Log(c / float64(g.n))
@@ -63,18 +63,22 @@ func (m *multi) evaluate() float64 {
 			s[c] -= mx
 		}
 		y := int(g.t[i])
-		loss -= s[y]
+		sy := s[y]
 		trig.Exp(s, s)
 		var sum float64
 		for _, v := range s {
 			sum += v
 		}
-		loss += xmath.Log(sum)
+		ci := g.c[i]
+		loss += float64(ci * (xmath.Log(sum) - sy))
 		gi := m.grad[i*K : (i+1)*K]
 		for c, v := range s {
 			gi[c] = v / sum
 		}
 		gi[y]--
+		for c := range gi {
+			gi[c] = float64(ci * gi[c])
+		}
 	}
 	return loss/float64(g.n) + float64(0.5*g.cfg.Lambda*dot(W, W))
 }
@@ -160,7 +164,7 @@ func (m *multi) refit(old int) error {
 	}
 	copy(init[K*k:], m.x[K*old:])
 	W, b, err := solvers.Multinomial(Z, g.n, k, g.t, K, g.cfg.Lambda, solvers.MultinomialOptions{
-		MaxIterations: lbfgsMaxIter, GradTol: lbfgsGradTol, Init: init})
+		MaxIterations: lbfgsMaxIter, GradTol: lbfgsGradTol, Init: init, Weights: g.c})
 	if err != nil {
 		return fmt.Errorf("multinomial refit on %d features: %w", k, err)
 	}
