@@ -3,6 +3,8 @@ package learners
 import (
 	"context"
 	"fmt"
+	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -24,6 +26,10 @@ type Method struct {
 	// Fit trains a model. cfg is a value NewConfig returned; progress, if
 	// not nil, replaces the Config's own callback.
 	Fit func(ctx context.Context, X featmap.Matrix, y []float64, cfg any, progress Progress) (Model, error)
+	// FitWeighted, if not nil, trains with a weight per row (len(w) ==
+	// X.Rows, finite, ≥ 0, not all 0; 0 drops the row, and a weight of 2
+	// acts as the row twice); nil when the learner takes no weights.
+	FitWeighted func(ctx context.Context, X featmap.Matrix, y, w []float64, cfg any, progress Progress) (Model, error)
 	// Load decodes a model file written by this learner.
 	Load func(data []byte) (Model, error)
 }
@@ -98,4 +104,44 @@ func Load(data []byte) (Model, error) {
 		return nil, fmt.Errorf("learners: model file: %w", err)
 	}
 	return m.Load(data)
+}
+
+// TaskLister is implemented by a Config whose learner states the tasks it
+// fits (for a learner whose Task field's zero value does not mean Binary).
+type TaskLister interface {
+	Tasks() []Task
+}
+
+// Supports reports whether the learner fits task t: the Config's Tasks if
+// it is a TaskLister, else, for a Config with a Task field, whether its
+// Validate accepts t there (the defaults otherwise), else (no Task field:
+// a binary classifier) t == Binary.
+func (m Method) Supports(t Task) bool {
+	cfg := m.NewConfig()
+	if l, ok := cfg.(TaskLister); ok {
+		return slices.Contains(l.Tasks(), t)
+	}
+	if SetParam(cfg, "task", t.String()) != nil {
+		return t == Binary
+	}
+	v, ok := cfg.(Validator)
+	if !ok {
+		if e := reflect.ValueOf(cfg); e.Kind() == reflect.Pointer {
+			v, ok = e.Elem().Interface().(Validator)
+		}
+	}
+	return ok && v.Validate() == nil
+}
+
+// MethodsFor returns the names of the registered learners that fit task
+// t (Supports), sorted: what a command lists when a method cannot do the
+// task asked for.
+func MethodsFor(t Task) []string {
+	var out []string
+	for _, m := range Methods() {
+		if m.Supports(t) {
+			out = append(out, m.Name)
+		}
+	}
+	return out
 }
