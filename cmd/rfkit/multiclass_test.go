@@ -292,16 +292,16 @@ func TestMulticlassCommand(t *testing.T) {
 
 	// A method that cannot do multiclass: a usage error naming those that
 	// can, whether -task said so or auto chose it.
-	rfkit(t, "train", "-method", "rks", "-data", data, "-model", model).fails(t, 2,
-		`rks cannot do multiclass classification (the label column "y" has 3 distinct integer values, so -task auto chose multiclass); methods that can: mcfake, rrf; or give -task regression to fit the labels as values`)
-	rfkit(t, "cv", "-method", "gbrff2", "-task", "multiclass", "-data", data, "-grid", "t=5").fails(t, 2, "gbrff2 cannot do multiclass classification; methods that can: mcfake, rrf")
+	rfkit(t, "train", "-method", "pbrff", "-data", data, "-model", model).fails(t, 2,
+		`pbrff cannot do multiclass classification (the label column "y" has 3 distinct integer values, so -task auto chose multiclass); methods that can: `)
+	rfkit(t, "cv", "-method", "pbrff", "-task", "multiclass", "-data", data, "-grid", "landmarks=5").fails(t, 2, "pbrff cannot do multiclass classification; methods that can: ")
 	rfkit(t, "train", "-method", mcfake, "-task", "regression", "-data", data, "-model", model).fails(t, 2, "mcfake cannot do regression; methods that can: ")
-	// rrf does it through its multiclass parameter.
+	// rrf does it as the Multiclass task.
 	if r := rfkit(t, "train", "-method", "rrf", "-data", data, "-model", model, "-param", "epochs=3").ok(t); !strings.Contains(r.stdout, "multiclass (3 classes)") {
 		t.Errorf("rrf: %q", r.stdout)
 	}
-	// It has no ClassModel probabilities yet: its log loss is null.
-	if r := rfkit(t, "eval", "-json", "-model", model, "-data", data).ok(t); !strings.Contains(r.stdout, `"task":"multiclass"`) || !strings.Contains(r.stdout, `"log_loss":null`) || !strings.Contains(r.stdout, `"confusion":[[`) {
+	// Its probabilities give a finite log loss.
+	if r := rfkit(t, "eval", "-json", "-model", model, "-data", data).ok(t); !strings.Contains(r.stdout, `"task":"multiclass"`) || !strings.Contains(r.stdout, `"log_loss":0.`) || !strings.Contains(r.stdout, `"confusion":[[`) {
 		t.Errorf("rrf eval: %s", r.stdout)
 	}
 }
@@ -389,7 +389,7 @@ func TestWeights(t *testing.T) {
 	zero := bad("zero.csv", func(int) string { return "0" })
 	rfkit(t, "cv", "-method", mcfake, "-data", zero, "-weight", "w", "-grid", "dims=1").fails(t, 1, `every weight in column "w" is 0`)
 	half := bad("half.csv", func(i int) string { return "0.5" })
-	rfkit(t, "train", "-method", mcfake, "-data", half, "-weight", "w", "-model", model).fails(t, 1, "mcfake: weight 0.5 of row 0 is not an integer, and the learner takes no sample weights in this build")
+	rfkit(t, "train", "-method", mcfake, "-data", half, "-weight", "w", "-model", model).fails(t, 1, "mcfake: weight 0.5 of row 0 is not an integer, and the learner takes no sample weights")
 	rfkit(t, "train", "-method", mcfake, "-data", data, "-weight", "y", "-model", model).fails(t, 2, `-weight y and the label are the same column 3 ("y")`)
 	rfkit(t, "train", "-method", mcfake, "-data", data, "-weight", "v", "-model", model).fails(t, 1, `-weight column "v" not found in the header`)
 	svm := writeFile(t, dir, "d.libsvm", "1 1:0.5\n2 1:0.7\n")
@@ -481,9 +481,10 @@ func TestResumeMulticlass(t *testing.T) {
 	old := filepath.Join(dir, "old.model")
 	out := filepath.Join(dir, "new.model")
 	rfkit(t, "train", "-method", "rrf", "-param", "epochs=1", "-data", data, "-model", old, "-quiet").ok(t)
-	for _, task := range []string{"multiclass", "binary", "auto"} {
+	for _, task := range []string{"multiclass", "auto"} {
 		rfkit(t, "train", "-method", "rrf", "-task", task, "-data", data, "-resume", old, "-model", out, "-quiet").ok(t)
 	}
+	rfkit(t, "train", "-method", "rrf", "-task", "binary", "-data", data, "-resume", old, "-model", out).fails(t, 2, "a multiclass model, but -task is binary")
 	rfkit(t, "train", "-method", "rrf", "-task", "regression", "-data", data, "-resume", old, "-model", out).fails(t, 2, "a multiclass model, but -task is regression")
 	weighted := writeFile(t, dir, "w.csv", blobsCSV(90, 3, func(int) string { return "1" }))
 	rfkit(t, "train", "-method", "rrf", "-weight", "w", "-data", weighted, "-resume", old, "-model", out).fails(t, 2, "-resume continues an online learner row by row; it takes no -weight")

@@ -14,6 +14,7 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/cv"
+	"github.com/rfkit/rfkit/learners/prff"
 	"github.com/rfkit/rfkit/learners/rks"
 	"github.com/rfkit/rfkit/metrics"
 )
@@ -251,13 +252,18 @@ func TestFoldsStratified(t *testing.T) {
 	}
 }
 
+// TestFitWeighted checks the fallback for a learner without a weighted
+// fit (prff): integer weights repeat rows, other weights are refused.
 func TestFitWeighted(t *testing.T) {
 	X, y := rings(60, 5)
-	meth, err := learners.Lookup("rks")
+	meth, err := learners.Lookup("prff")
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := &rks.Config{Features: 30, Gamma: 1, Seed: 2}
+	if meth.FitWeighted != nil {
+		t.Fatal("prff has a weighted fit: pick a learner without one for this test")
+	}
+	cfg := &prff.Config{Features: 10, MaxIter: 5, Seed: 2}
 	ctx := context.Background()
 	w := make([]float64, X.Rows)
 	var idx []int
@@ -285,7 +291,7 @@ func TestFitWeighted(t *testing.T) {
 		t.Error("weight 2 on a row is not the row twice")
 	}
 	w[1] = 0.5
-	if _, err := cv.FitWeighted(ctx, meth, X, y, w, cfg, nil); !errors.Is(err, cv.ErrNoWeights) || !strings.Contains(err.Error(), "rks: weight 0.5 of row 1") {
+	if _, err := cv.FitWeighted(ctx, meth, X, y, w, cfg, nil); !errors.Is(err, cv.ErrNoWeights) || !strings.Contains(err.Error(), "prff: weight 0.5 of row 1") {
 		t.Errorf("fractional weight: %v", err)
 	}
 	w[1] = -1
@@ -295,6 +301,36 @@ func TestFitWeighted(t *testing.T) {
 	w[1] = 1000
 	if _, err := cv.FitWeighted(ctx, meth, X, y, w, cfg, nil); !errors.Is(err, cv.ErrNoWeights) || !strings.Contains(err.Error(), "16 times the rows") {
 		t.Errorf("huge weight: %v", err)
+	}
+}
+
+// TestFitWeightedCallsLearner checks that a learner with a weighted fit
+// (rks) gets the weights themselves: a fractional weight is accepted and
+// the model is Method.FitWeighted's.
+func TestFitWeightedCallsLearner(t *testing.T) {
+	X, y := rings(60, 5)
+	meth, err := learners.Lookup("rks")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := &rks.Config{Features: 30, Gamma: 1, Seed: 2}
+	w := make([]float64, X.Rows)
+	for i := range w {
+		w[i] = 0.5 + float64(i%3)
+	}
+	ctx := context.Background()
+	got, err := cv.FitWeighted(ctx, meth, X, y, w, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := meth.FitWeighted(ctx, X, y, w, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := got.MarshalBinary()
+	b, _ := want.MarshalBinary()
+	if !reflect.DeepEqual(a, b) {
+		t.Error("cv.FitWeighted did not fit through rks's FitWeighted")
 	}
 }
 

@@ -53,10 +53,10 @@ func FitWeighted(ctx context.Context, m learners.Method, X featmap.Matrix, y, w 
 	var idx []int
 	for i, v := range w {
 		if v != math.Trunc(v) {
-			return nil, fmt.Errorf("cv: %s: weight %v of row %d is not an integer, and %w in this build (integer weights work, as repeated rows)", m.Name, v, i, ErrNoWeights)
+			return nil, fmt.Errorf("cv: %s: weight %v of row %d is not an integer, and %w (integer weights work, as repeated rows)", m.Name, v, i, ErrNoWeights)
 		}
 		if len(idx)+int(v) > MaxRepeat*X.Rows {
-			return nil, fmt.Errorf("cv: %s: %w in this build, and the weights sum to more than %d times the rows, too many to repeat", m.Name, ErrNoWeights, MaxRepeat)
+			return nil, fmt.Errorf("cv: %s: %w, and the weights sum to more than %d times the rows, too many to repeat", m.Name, ErrNoWeights, MaxRepeat)
 		}
 		for range int(v) {
 			idx = append(idx, i)
@@ -65,15 +65,16 @@ func FitWeighted(ctx context.Context, m learners.Method, X featmap.Matrix, y, w 
 	return m.Fit(ctx, learners.Rows(X, idx), pick(y, idx), cfg, progress)
 }
 
-// learnerFitWeighted is the call into a learner that takes sample weights;
-// ok reports whether m does. No learner takes weights in this build, so
-// it returns ok == false and FitWeighted repeats rows instead.
-//
-// When the learners gain a weighted Fit, this is the function to wire:
-// return (fit(ctx, X, y, w, cfg, progress), true, err) for the methods that
-// have one. w is already checked (finite, ≥ 0, positive sum, len X.Rows).
+// learnerFitWeighted is the call into a learner that takes sample weights
+// (its Method.FitWeighted); ok reports whether m has one, else FitWeighted
+// repeats rows instead. w is already checked (finite, ≥ 0, positive sum,
+// len X.Rows).
 func learnerFitWeighted(ctx context.Context, m learners.Method, X featmap.Matrix, y, w []float64, cfg any, progress learners.Progress) (model learners.Model, ok bool, err error) {
-	return nil, false, nil
+	if m.FitWeighted == nil {
+		return nil, false, nil
+	}
+	model, err = m.FitWeighted(ctx, X, y, w, cfg, progress)
+	return model, true, err
 }
 
 // unitRows returns the rows of positive weight when they all weigh 1 (a
