@@ -155,7 +155,9 @@ func fitLearner(tb testing.TB, c benchConfig, p *benchProblem, n int) learners.M
 // on a shared machine; for procs=2 it sums both cores) and its work per
 // boosting round: passes/round (sweeps over the n
 // training rows), Xpasses/round (those that read the n×d inputs),
-// freq-evals/round and phase-evals/round.
+// freq-evals/round, phase-evals/round and lbfgs-iters/round (accepted
+// L-BFGS iterations: freq-evals/round is one evaluation at ω⁰ plus those of
+// the line searches).
 func BenchmarkFit(b *testing.B) {
 	problems := map[int]*benchProblem{}
 	problem := func(b *testing.B, n int) *benchProblem {
@@ -223,6 +225,7 @@ func benchFitGBRFF2(b *testing.B, n int) {
 			b.ReportMetric(float64(st.XPasses)/r, "Xpasses/round")
 			b.ReportMetric(float64(st.FreqEvals)/r, "freq-evals/round")
 			b.ReportMetric(float64(st.PhaseEvals)/r, "phase-evals/round")
+			b.ReportMetric(float64(st.LBFGSIters)/r, "lbfgs-iters/round")
 		})
 	}
 }
