@@ -239,7 +239,9 @@ var fitSkips = map[string]string{
 		"search's early stop does not shorten it",
 }
 
-// BenchmarkPredict: Model.Predict on one row per op.
+// BenchmarkPredict: Model.Predict on one row per op, as ns/row (wall) and
+// cpu-ns/row (process CPU time: steadier on a shared machine; run it with
+// -cpu 1 so that nothing else in the process runs).
 func BenchmarkPredict(b *testing.B) {
 	var p *benchProblem
 	for _, c := range benchConfigs {
@@ -270,6 +272,7 @@ func BenchmarkPredict(b *testing.B) {
 			b.ReportAllocs()
 			var sink float64
 			i := 0
+			cpu0 := cputime.Process()
 			for b.Loop() {
 				sink += m.Predict(test[i*d : (i+1)*d])
 				if i++; i == heldOut {
@@ -277,6 +280,9 @@ func BenchmarkPredict(b *testing.B) {
 				}
 			}
 			_ = sink
+			if cpu1 := cputime.Process(); cpu0 > 0 && cpu1 > 0 {
+				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/row")
+			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/row")
 			if c.regression {
 				b.ReportMetric(math.Sqrt(sq/heldOut), "test-rmse")
