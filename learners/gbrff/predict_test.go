@@ -11,7 +11,7 @@ import (
 )
 
 // TestPaddedScoreBits: Score, which reads the expansion padded to a
-// multiple of scoreGroup() terms, returns the bits of asm.CosSum over the
+// multiple of 8 terms (scoredTerms), returns the bits of asm.CosSum over the
 // unpadded terms, on every SIMD path, for term counts on both sides of a
 // multiple of 8 and for a loaded model; and on extreme standardised rows.
 func TestPaddedScoreBits(t *testing.T) {
@@ -30,7 +30,7 @@ func TestPaddedScoreBits(t *testing.T) {
 	for i := 0; i < 40; i++ {
 		rows = append(rows, X[i*d:(i+1)*d])
 	}
-	for _, T := range []int{1, 7, 8, 9, 13, 64, 70} {
+	for _, T := range []int{1, 7, 8, 9, 13, 64, 70, 100} {
 		m, err := Fit(context.Background(), featmap.Dense(n, d, X), y, Config{T: T, Seed: uint64(T)})
 		if err != nil {
 			t.Fatal(err)
@@ -45,7 +45,7 @@ func TestPaddedScoreBits(t *testing.T) {
 		}
 		for _, mm := range []*Model{m, loaded} {
 			bd := mm.Body()
-			if J, g := len(bd.b), scoreGroup(); len(bd.bp)%g != 0 || len(bd.bp) < J || len(bd.bp) >= J+g {
+			if J := len(bd.b); len(bd.bp) != scoredTerms(J) || len(bd.bp)%8 != 0 || len(bd.bp) < J || len(bd.bp) >= J+64 {
 				t.Fatalf("T = %d: %d terms padded to %d", T, J, len(bd.bp))
 			}
 			for _, path := range asm.Paths() {
