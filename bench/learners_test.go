@@ -155,7 +155,9 @@ func fitLearner(tb testing.TB, c benchConfig, p *benchProblem, n int) learners.M
 // on a shared machine; for procs=2 it sums both cores) and its work per
 // boosting round: passes/round (sweeps over the n
 // training rows), Xpasses/round (those that read the n×d inputs),
-// freq-evals/round and phase-evals/round.
+// freq-evals/round, phase-evals/round and lbfgs-iters/round (accepted
+// L-BFGS iterations: freq-evals/round is one evaluation at ω⁰ plus those of
+// the line searches).
 func BenchmarkFit(b *testing.B) {
 	problems := map[int]*benchProblem{}
 	problem := func(b *testing.B, n int) *benchProblem {
@@ -223,6 +225,7 @@ func benchFitGBRFF2(b *testing.B, n int) {
 			b.ReportMetric(float64(st.XPasses)/r, "Xpasses/round")
 			b.ReportMetric(float64(st.FreqEvals)/r, "freq-evals/round")
 			b.ReportMetric(float64(st.PhaseEvals)/r, "phase-evals/round")
+			b.ReportMetric(float64(st.LBFGSIters)/r, "lbfgs-iters/round")
 		})
 	}
 }
@@ -236,7 +239,9 @@ var fitSkips = map[string]string{
 		"search's early stop does not shorten it",
 }
 
-// BenchmarkPredict: Model.Predict on one row per op.
+// BenchmarkPredict: Model.Predict on one row per op, as ns/row (wall) and
+// cpu-ns/row (process CPU time: steadier on a shared machine; run it with
+// -cpu 1 so that nothing else in the process runs).
 func BenchmarkPredict(b *testing.B) {
 	var p *benchProblem
 	for _, c := range benchConfigs {
@@ -267,6 +272,7 @@ func BenchmarkPredict(b *testing.B) {
 			b.ReportAllocs()
 			var sink float64
 			i := 0
+			cpu0 := cputime.Process()
 			for b.Loop() {
 				sink += m.Predict(test[i*d : (i+1)*d])
 				if i++; i == heldOut {
@@ -274,6 +280,9 @@ func BenchmarkPredict(b *testing.B) {
 				}
 			}
 			_ = sink
+			if cpu1 := cputime.Process(); cpu0 > 0 && cpu1 > 0 {
+				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/row")
+			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/row")
 			if c.regression {
 				b.ReportMetric(math.Sqrt(sq/heldOut), "test-rmse")

@@ -45,6 +45,9 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	}
 	f.threads = threads
 	f.x.SetThreads(threads)
+	if f.ph != nil {
+		f.ph.SetThreads(threads)
+	}
 	start := time.Now()
 	best, bestLoss, since := 0, math.Inf(1), 0
 	for t := 0; t < c.T; t++ {
@@ -101,6 +104,8 @@ type fitter struct {
 	omega       []float64 // all frequencies, drawn up front
 	opt         *optimizer
 	lm          *exploss.Landmark // GBRFF1: reused across rounds (Reset)
+	fs          *exploss.FreqStep // GBRFF2: made once (newSweeps)
+	ph          *exploss.Phase    // GBRFF2: made once (newSweeps)
 
 	// the expansion so far (see Model)
 	h0      float64
@@ -154,6 +159,9 @@ func newFitter(c Config, X featmap.Matrix, signs []float64, train, val []int) (*
 	f.opt = newOptimizer(d, c.Iterations)
 	if c.Variant == VariantGBRFF2 {
 		f.opt.opt.FuncTol = freqFuncTol
+		if err := f.newSweeps(); err != nil {
+			return nil, fmt.Errorf("gbrff: %w", err)
+		}
 	}
 	if len(val) > 0 {
 		if f.val, err = newValidation(X, signs, val, scaler, f.h0); err != nil {
