@@ -13,7 +13,8 @@ import (
 // goroutine, over three layouts of X: column-major (d streams n values
 // apart, the layout before BlockLen), blocks of 512 samples with rows padded
 // by a cache line (d short streams per block), and Data's panels of
-// BlockLen samples (one stream). The differences are the cost of the layout
+// BlockLen samples (one stream), swept one call per panel (panel) or one
+// asm.FreqStepSumsPanels call per chunk, as FreqStep does (panels). The differences are the cost of the layout
 // alone (the panels suit AVX-512's blocked loop; the one-group loops of the
 // other paths read them across their rows). cpu-ns/sample is CPU time: the
 // machine is shared.
@@ -43,7 +44,7 @@ func BenchmarkFreqStepLayout(b *testing.B) {
 		}
 		var acc [8]float64
 		accX := make([][8]float64, d)
-		for _, layout := range []string{"column", "block512", "panel"} {
+		for _, layout := range []string{"column", "block512", "panel", "panels"} {
 			b.Run(fmt.Sprintf("n=%d/d=%d/layout=%s", n, d, layout), func(b *testing.B) {
 				cpu := cputime.Process()
 				for b.Loop() {
@@ -58,6 +59,10 @@ func BenchmarkFreqStepLayout(b *testing.B) {
 								e := min(bl+bw, hi)
 								asm.FreqStepSums(p.yt[bl:e], blocks[(bl/bw)*bld*d:], bld, p.omega, 0.7, &acc, accX)
 							}
+							continue
+						}
+						if layout == "panels" {
+							asm.FreqStepSumsPanels(p.yt[lo:hi], panels[(lo/BlockLen)*BlockLen*d:], p.omega, 0.7, &acc, accX)
 							continue
 						}
 						for bl := lo; bl < hi; bl += BlockLen {
