@@ -27,7 +27,8 @@ import (
 // takes from every matrix row: 64 on AVX-512, whose blocked loop reads
 // eight groups of a row (512 bytes) before the next row, and 0 on the paths
 // that take one group at a time. A matrix stored in panels of PanelLen
-// elements × d, column-major inside each panel and swept one call per panel,
+// elements × d, column-major inside each panel and swept one call per panel
+// (or by FreqStepSumsPanels and SincosDotPanels, one call for many panels),
 // is then read as one forward stream; the one-group loops read such panels
 // across their rows and are faster on a column-major matrix (ld = the whole
 // length). The bits do not depend on the layout.
