@@ -35,7 +35,11 @@
 // LandmarkSums updated by eight FMAs (groups in element order) per load and
 // store, and they give the bits of the one-group bodies. Callers may split a
 // sweep at any multiple of 8 elements and call again with the same
-// accumulators (exploss does, per block of its data) without changing a bit.
+// accumulators (exploss does, per chunk of its data) without changing a bit.
+// FreqStepSumsPanels and SincosDotPanels take the matrix in panels of 64
+// elements (exploss.Data's layout on AVX-512); on AVX-512 one call sweeps
+// every panel and prefetches each next panel while it computes, and their
+// bits are those of FreqStepSums and SincosDot over the same values.
 //
 // Accuracy: max error ≤ 1 ULP against the exact value, for every finite
 // input, tested against a math/big reference (internal/refmath). Measured:

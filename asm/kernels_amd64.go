@@ -92,3 +92,19 @@ func sumsAsm(k sumsKernel, f *sumsFrame) int {
 		return cosSumAVX2(w)
 	}
 }
+
+// sumsPanelsAsm runs the panel variant of reduction k (sums_amd64.s) from
+// f.a.i, if the selected path has one: it returns where it stopped and true,
+// or false when the caller must go panel by panel.
+func sumsPanelsAsm(k sumsKernel, f *sumsFrame) (int, bool) {
+	if path != cpu.AVX512 {
+		return 0, false
+	}
+	switch k {
+	case kFreqStep:
+		return freqStepPanelsAVX512(f.words()), true
+	case kSincosDot:
+		return sincosDotPanelsAVX512(f.words()), true
+	}
+	return 0, false
+}

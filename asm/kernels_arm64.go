@@ -51,3 +51,6 @@ func sumsAsm(k sumsKernel, f *sumsFrame) int {
 		return cosSumNEON(w)
 	}
 }
+
+// sumsPanelsAsm: no panel variants in this build (see kernels_amd64.go).
+func sumsPanelsAsm(sumsKernel, *sumsFrame) (int, bool) { return 0, false }

@@ -21,3 +21,6 @@ func sumsRun(k sumsKernel, f *sumsFrame, n int) {
 	f.a.n = n
 	sumsRef(k, f, 0, n)
 }
+
+// sumsPanelsAsm: no panel variants in this build (see kernels_amd64.go).
+func sumsPanelsAsm(sumsKernel, *sumsFrame) (int, bool) { return 0, false }

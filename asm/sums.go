@@ -27,7 +27,8 @@ import (
 // takes from every matrix row: 64 on AVX-512, whose blocked loop reads
 // eight groups of a row (512 bytes) before the next row, and 0 on the paths
 // that take one group at a time. A matrix stored in panels of PanelLen
-// elements × d, column-major inside each panel and swept one call per panel,
+// elements × d, column-major inside each panel and swept one call per panel
+// (or by FreqStepSumsPanels and SincosDotPanels, one call for many panels),
 // is then read as one forward stream; the one-group loops read such panels
 // across their rows and are faster on a column-major matrix (ld = the whole
 // length). The bits do not depend on the layout.
@@ -36,6 +37,67 @@ func PanelLen() int {
 		return 64
 	}
 	return 0
+}
+
+// panelLen is the panel width of the Panels variants: element (k, i) of
+// their matrices is at mat[(i/panelLen)·panelLen·d + k·panelLen + i%panelLen].
+const panelLen = 64
+
+// checkPanels reports whether xp holds n elements of d rows in panels of
+// panelLen (the last panel may stop after its last element).
+func checkPanels(xp []float64, d, n int) bool {
+	if d == 0 || n == 0 {
+		return true
+	}
+	full, rest := n/panelLen, n%panelLen
+	need := full * panelLen * d
+	if rest > 0 {
+		need += (d-1)*panelLen + rest
+	}
+	return len(xp) >= need
+}
+
+// sumsPanels runs reduction k over elements [0, n) of frame f whose
+// matrices (f.a.mat) are stored in panels of panelLen: the panel variant
+// over whole panels where the selected path has one, and every other panel
+// (a block failing a domain check, the last partial panel, paths without a
+// panel variant) on its own through sumsRun, with ld = panelLen. Panels start
+// at multiples of eight, so every path feeds each lane the same elements in
+// the same order: the bits of one column-major sweep.
+func sumsPanels(k sumsKernel, f *sumsFrame, n int) {
+	f.a.ld = panelLen
+	mats := f.a.mat
+	ins, outs := f.a.in, f.a.out
+	pstride := panelLen * f.a.d
+	full := n - n%panelLen
+	i := 0
+	for i < n {
+		if i < full {
+			f.a.i, f.a.n = i, full
+			j, ok := sumsPanelsAsm(k, f)
+			if ok {
+				i = j
+				if i >= n {
+					break
+				}
+			}
+		}
+		// One panel on its own.
+		e := min(i+panelLen, n)
+		var g sumsFrame
+		g.a = f.a
+		for s := range ins {
+			g.a.in[s] = offset(ins[s], i)
+		}
+		for s := range outs {
+			g.a.out[s] = offset(outs[s], i)
+		}
+		for m := range mats {
+			g.a.mat[m] = offset(mats[m], (i/panelLen)*pstride)
+		}
+		sumsRun(k, &g, e-i)
+		i = e
+	}
 }
 
 func sumsPanic(fn string, args ...any) {
@@ -101,6 +163,21 @@ func SincosDot(sin, cos, mat []float64, ld int, vec []float64) {
 	sumsRun(kSincosDot, &f, n)
 }
 
+// SincosDotPanels is SincosDot over a matrix stored in panels of 64
+// elements: input k of element i at xp[(i/64)·64·d + k·64 + i%64], d =
+// len(vec) (see FreqStepSumsPanels). Same bits as SincosDot on every path.
+func SincosDotPanels(sin, cos, xp []float64, vec []float64) {
+	n, d := len(sin), len(vec)
+	if len(cos) < n || !checkPanels(xp, d, n) {
+		sumsPanic("SincosDotPanels", len(sin), len(cos), len(xp), len(vec))
+	}
+	var f sumsFrame
+	f.a.out[0], f.a.out[1] = ptr(sin), ptr(cos)
+	f.a.mat[0], f.a.vec[0] = ptr(xp), ptr(vec)
+	f.a.d = d
+	sumsPanels(kSincosDot, &f, n)
+}
+
 // DotStats computes, for i < len(h), h[i] = Σ_k v1[k]·m1[k·ld+i] accumulated
 // onto Σ_k v0[k]·m0[k·ld+i] (one FMA per term, from zero, m0 first), and
 // acc[i%8] += yt[i]·h[i]. m0 and m1 have len(v0) = len(v1) rows.
@@ -136,6 +213,26 @@ func FreqStepSums(yt, xt []float64, ld int, omega []float64, b float64, acc *[8]
 	f.a.acc = &acc[0]
 	f.a.accm[0] = lanePtr(accX[:d])
 	sumsRun(kFreqStep, &f, n)
+}
+
+// FreqStepSumsPanels is FreqStepSums over data stored in panels of 64
+// elements: input k of element i at xp[(i/64)·64·d + k·64 + i%64], d =
+// len(omega) (the layout of exploss.Data on AVX-512). The result is the bits
+// of FreqStepSums over the same values in any layout, on every path; with
+// AVX-512 one call sweeps every panel, which saves a call per panel and lets
+// the kernel prefetch the panels ahead of it.
+func FreqStepSumsPanels(yt, xp []float64, omega []float64, b float64, acc *[8]float64, accX [][8]float64) {
+	n, d := len(yt), len(omega)
+	if len(accX) < d || !checkPanels(xp, d, n) {
+		sumsPanic("FreqStepSumsPanels", len(yt), len(xp), len(omega), len(accX))
+	}
+	var f sumsFrame
+	f.a.in[0] = ptr(yt)
+	f.a.mat[0], f.a.vec[0] = ptr(xp), ptr(omega)
+	f.a.d, f.a.par[0] = d, b
+	f.a.acc = &acc[0]
+	f.a.accm[0] = lanePtr(accX[:d])
+	sumsPanels(kFreqStep, &f, n)
 }
 
 // LandmarkSums is one sweep of the GBRFF1 landmark objective over the

@@ -43,6 +43,14 @@ type sumsFrame struct {
 
 func ptr(s []float64) *float64 { return unsafe.SliceData(s) }
 
+// offset is p advanced by n elements (nil stays nil: its stream is unused).
+func offset(p *float64, n int) *float64 {
+	if p == nil {
+		return nil
+	}
+	return (*float64)(unsafe.Add(unsafe.Pointer(p), 8*n))
+}
+
 func lanePtr(s [][8]float64) *float64 {
 	if len(s) == 0 {
 		return nil

@@ -36,16 +36,16 @@ type Data struct {
 
 func numBlocks(n int) int { return (n + BlockLen - 1) / BlockLen }
 
-// span returns the matrix a sweep of samples [lo, …) passes to a kernel,
-// with its row stride, and the end of the samples it covers: one panel, or
-// everything from lo to hi when column-major.
-func (x *Data) span(lo, hi int) (mat []float64, ld, end int) {
+// panels returns the panels of x from sample lo (a multiple of BlockLen)
+// on, and whether x is panelled (if not, it is column-major with row stride
+// N). The panels of a chunk go to one asm ...Panels call, which feeds the
+// lane accumulators in sample order: the sums of one call over the chunk in
+// any layout.
+func (x *Data) panels(lo int) ([]float64, bool) {
 	if !x.panel {
-		return x.xb[lo:], x.N, hi
+		return nil, false
 	}
-	sz := x.D * BlockLen
-	b := lo / BlockLen
-	return x.xb[b*sz : (b+1)*sz], BlockLen, min(lo+BlockLen, hi)
+	return x.xb[(lo/BlockLen)*BlockLen*x.D:], true
 }
 
 // at is the index of input k of sample i in xb.
@@ -101,10 +101,10 @@ func (x *Data) Sincos(s, c, omega []float64) error {
 		return fmt.Errorf("%w: Sincos with %d, %d outputs and %d weights for %d×%d data", ErrShape, len(s), len(c), len(omega), x.N, x.D)
 	}
 	forChunks(x.threads, x.N, func(_, lo, hi int) {
-		for b := lo; b < hi; {
-			mat, ld, e := x.span(b, hi)
-			asm.SincosDot(s[b:e], c[b:e], mat, ld, omega)
-			b = e
+		if mat, ok := x.panels(lo); ok {
+			asm.SincosDotPanels(s[lo:hi], c[lo:hi], mat, omega)
+		} else {
+			asm.SincosDot(s[lo:hi], c[lo:hi], x.xb[lo:], x.N, omega)
 		}
 	})
 	return nil

@@ -13,7 +13,9 @@
 // started per sweep) which claim whole chunks in any order; each chunk
 // writes only its own slot, so results are bit-identical for any GOMAXPROCS,
 // any thread limit and on every SIMD path. A sweep over at most one chunk
-// runs on the calling goroutine.
+// runs on the calling goroutine. A worker that has finished a sweep polls
+// for the next one for 50 µs before it parks, so an optimiser's back-to-back
+// evaluations do not each pay for waking it.
 //
 // Threads. A sweep uses up to GOMAXPROCS goroutines, the caller included;
 // Data.SetThreads lowers that for every sweep over the Data (Sincos,
@@ -26,10 +28,12 @@
 // each column-major on its own (row k holds input k of the panel's
 // samples): eight consecutive samples are one vector load, and the blocked
 // AVX-512 sweeps read X as one forward stream through contiguous panels
-// instead of d column streams n values apart. The other paths take one group
-// of eight samples at a time, which would read a panel across its rows, so
-// there Data is column-major over all n samples (asm.PanelLen decides, when
-// the Data is made). The layout never changes a bit of the results.
+// instead of d column streams n values apart, one asm ...Panels call per
+// chunk, prefetching each next panel while it computes. The other paths
+// take one group of eight samples at a time, which would read a panel
+// across its rows, so there Data is column-major over all n samples
+// (asm.PanelLen decides, when the Data is made). The layout never changes a
+// bit of the results.
 //
 // Phase searches. Phase.EvalMany evaluates several candidate phases in one
 // pass: each chunk is swept for every candidate while it is in cache.

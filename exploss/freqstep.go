@@ -50,12 +50,10 @@ func (f *FreqStep) Eval(omega []float64, b, lambda float64, grad []float64) (flo
 		} else {
 			ax = make([][8]float64, d)
 		}
-		// The panels of a chunk feed the same lane accumulators in sample
-		// order, so the sums are those of one call over the whole chunk.
-		for bl := lo; bl < hi; {
-			mat, ld, e := x.span(bl, hi)
-			asm.FreqStepSums(f.yt[bl:e], mat, ld, omega, b, &acc, ax)
-			bl = e
+		if mat, ok := x.panels(lo); ok {
+			asm.FreqStepSumsPanels(f.yt[lo:hi], mat, omega, b, &acc, ax)
+		} else {
+			asm.FreqStepSums(f.yt[lo:hi], x.xb[lo:], x.N, omega, b, &acc, ax)
 		}
 		p := f.part[c]
 		p[0] = asm.SumLanes(&acc)

@@ -34,6 +34,9 @@ func main() {
 			}
 			if p.Reduce {
 				generateSums(p, isa, consts)
+				if isa.zmm && hasPanels(p) {
+					generatePanels(p, consts)
+				}
 				continue
 			}
 			generate(p, isa, consts)
@@ -136,6 +139,10 @@ type gen struct {
 	frame                    reg.Register      // reduction kernels: the frame pointer
 	accRegs                  []reg.VecVirtual  // reduction kernels on AVX-512: the lane accumulators
 	slots                    map[kernels.V]Mem // blocked reduction loop: stack slots of values crossing segments
+	pan                      []reg.GPVirtual   // panel variants: the current panel of each matrix
+	panBytes                 reg.GPVirtual     // panel variants: bytes per panel
+	pf, pfStep               reg.GPVirtual     // panel variants: the prefetch pointer and its step
+	pfEvery, pfLeft, pfCount int               // panel variants: prefetch slots (see spreadPrefetch)
 }
 
 func (g *gen) vec() reg.VecVirtual {

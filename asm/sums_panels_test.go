@@ -1,0 +1,78 @@
+package asm
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// toPanels copies column-major mat (d rows, row stride ld, n elements) into
+// panels of panelLen elements, padding the last panel with junk that a
+// correct kernel never reads into a result.
+func toPanels(r *rand.Rand, mat []float64, d, n, ld int) []float64 {
+	np := (n + panelLen - 1) / panelLen
+	xp := make([]float64, np*panelLen*d)
+	for i := range xp {
+		xp[i] = r.NormFloat64() * 1e300 // junk: would show in any sum
+	}
+	for k := 0; k < d; k++ {
+		for i := 0; i < n; i++ {
+			xp[(i/panelLen)*panelLen*d+k*panelLen+i%panelLen] = mat[k*ld+i]
+		}
+	}
+	return xp
+}
+
+// TestPanelsMatchColumns: FreqStepSumsPanels and SincosDotPanels give, on
+// every path, the bits of FreqStepSums and SincosDot over the same values
+// stored column-major on the generic path: lengths around the panel and
+// block sizes, several d, special values that make blocks fail the domain
+// check (each such panel goes through the one-panel path).
+func TestPanelsMatchColumns(t *testing.T) {
+	lengths := []int{0, 1, 7, 8, 9, 63, 64, 65, 127, 128, 129, 191, 200, 1000, 4096, 4099}
+	forEachPath(t, func(t *testing.T) {
+		for li, n := range lengths {
+			for _, sp := range []float64{0, 0.002, 0.3} {
+				d := (li*5 + int(sp*1000)) % 26
+				r := rand.New(rand.NewPCG(uint64(li), uint64(sp*1000)))
+				ld := n + r.IntN(3)
+				mat := values(r, d*ld+1, 1, sp)
+				omega, yt := values(r, d, 1, sp/4), values(r, n, 2, sp)
+				b := r.Float64() * 7
+				xp := toPanels(r, mat, d, n, ld)
+
+				var acc, wacc [8]float64
+				accX, waccX := make([][8]float64, d), make([][8]float64, d)
+				s, c := make([]float64, n), make([]float64, n)
+				ws, wc := make([]float64, n), make([]float64, n)
+				FreqStepSumsPanels(yt, xp, omega, b, &acc, accX)
+				SincosDotPanels(s, c, xp, omega)
+				restore, err := SetPath("generic")
+				if err != nil {
+					t.Fatal(err)
+				}
+				FreqStepSums(yt, mat, ld, omega, b, &wacc, waccX)
+				SincosDot(ws, wc, mat, ld, omega)
+				restore()
+				got := flatten(acc[:], lanes(accX), s, c)
+				want := flatten(wacc[:], lanes(waccX), ws, wc)
+				for i := range want {
+					if !sameBits(got[i], want[i]) {
+						t.Fatalf("n=%d d=%d special=%v: value %d is %v, columns %v", n, d, sp, i, got[i], want[i])
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestPanelsShape: a panel matrix too short for its elements panics with
+// the function's name, like the other kernels.
+func TestPanelsShape(t *testing.T) {
+	defer func() {
+		if r := recover(); r == nil {
+			t.Fatal("no panic")
+		}
+	}()
+	var acc [8]float64
+	FreqStepSumsPanels(make([]float64, 65), make([]float64, 64*3+2*64), make([]float64, 3), 0, &acc, make([][8]float64, 3))
+}
