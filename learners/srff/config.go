@@ -210,30 +210,14 @@ func (c Config) Validate() error {
 // resolve returns c with the defaults filled in, except Simplex (which
 // needs the data) and Lambda (chosen by Fit).
 func (c Config) resolve(d int) Config {
-	if c.Features == 0 {
-		c.Features = DefaultFeatures
-	}
-	if c.Lambdas == 0 {
-		c.Lambdas = DefaultLambdas
-	}
-	if c.LambdaMin == 0 {
-		c.LambdaMin = DefaultLambdaMin
-	}
-	if c.LambdaMax == 0 {
-		c.LambdaMax = DefaultLambdaMax
-	}
-	if c.Validation == 0 {
-		c.Validation = DefaultValidation
-	}
-	if c.MaxIterations == 0 {
-		c.MaxIterations = DefaultMaxIterations
-	}
-	if c.GammaIterations == 0 {
-		c.GammaIterations = DefaultGammaIterations
-	}
-	if c.Tol == 0 {
-		c.Tol = DefaultTol
-	}
+	learners.SetDefault(&c.Features, DefaultFeatures)
+	learners.SetDefault(&c.Lambdas, DefaultLambdas)
+	learners.SetDefault(&c.LambdaMin, DefaultLambdaMin)
+	learners.SetDefault(&c.LambdaMax, DefaultLambdaMax)
+	learners.SetDefault(&c.Validation, DefaultValidation)
+	learners.SetDefault(&c.MaxIterations, DefaultMaxIterations)
+	learners.SetDefault(&c.GammaIterations, DefaultGammaIterations)
+	learners.SetDefault(&c.Tol, DefaultTol)
 	c.Task = learners.Regression
 	c.Progress = nil
 	return c
