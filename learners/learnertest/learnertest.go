@@ -39,6 +39,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -72,6 +73,18 @@ type Case struct {
 	// NumParams, if not 0, is the number of settable Config fields
 	// (learners.Params), Progress never among them.
 	NumParams int
+	// BadParams maps settings ("key=value", several separated by spaces)
+	// that Fit must refuse to a text its error contains, for the checks
+	// beyond the generic ones of ParamErrors (limits, combinations).
+	BadParams map[string]string
+	// NoLoss lists the progress rounds that report no loss (NaN); every
+	// other round's Loss must be finite and > 0.
+	NoLoss []int
+	// FreeArrays lists the model file arrays whose length the file does
+	// not fix (mfga's risk history).
+	FreeArrays []string
+	// Negative lists the float parameters that accept −1 (mfga's Tol).
+	Negative []string
 }
 
 func (c Case) prefix() string {
@@ -96,12 +109,14 @@ func Run(t *testing.T, c Case) {
 	}
 	s := &suite{c: c, meth: meth}
 	t.Run("FitErrors", s.fitErrors)
+	t.Run("ParamErrors", s.paramErrors)
 	t.Run("ProgressAndContext", s.progress)
 	t.Run("Predict", s.predict)
 	t.Run("RoundTrip", s.roundTrip)
 	t.Run("FeatureNames", s.featureNames)
 	t.Run("Golden", s.golden)
 	t.Run("LoadErrors", s.loadErrors)
+	t.Run("FileErrors", s.fileErrors)
 	t.Run("Allocs", s.allocs)
 	t.Run("Concurrent", s.concurrent)
 	t.Run("Determinism", s.determinism)
@@ -256,6 +271,9 @@ func (s *suite) progress(t *testing.T) {
 		t.Fatalf("%d progress events, want %d", len(events), s.c.Rounds)
 	}
 	for i, e := range events {
+		if nan := slices.Contains(s.c.NoLoss, e.Round); nan != math.IsNaN(e.Loss) || !(nan || e.Loss > 0 && e.Loss < math.Inf(1)) {
+			t.Errorf("event %d: loss %v (rounds without a loss: %v)", i, e.Loss, s.c.NoLoss)
+		}
 		if e.Round != i+1 || e.Rounds < e.Round || e.Method == "" || !strings.HasPrefix(e.Method, s.c.Method[:2]) ||
 			(i > 0 && e.Elapsed < events[i-1].Elapsed) {
 			t.Errorf("event %d: %+v", i, e)

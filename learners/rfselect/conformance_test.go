@@ -11,8 +11,12 @@ import (
 var rings = learnertest.Rings
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "eerf", Prefix: "rfselect: ", Params: []string{"features=20"}, Rounds: 3, NumParams: 9}
-var lkrf = learnertest.Case{Method: "lkrf", Prefix: "rfselect: ", Params: []string{"features=20"}, Rounds: 3, NumParams: 9}
+var conformance = learnertest.Case{Method: "eerf", Prefix: "rfselect: ", Params: []string{"features=20"}, Rounds: 3, NumParams: 9, NoLoss: []int{1, 2},
+	BadParams: learnertest.With(learnertest.Linear, map[string]string{
+		"features=10 candidates=5": "Candidates = 5 is below Features = 10",
+		"features=0 candidates=50": "Candidates = 50 is below Features = 100",
+	})}
+var lkrf = learnertest.Case{Method: "lkrf", Prefix: "rfselect: ", Params: []string{"features=20"}, Rounds: 3, NumParams: 9, NoLoss: []int{1, 2}}
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance); learnertest.Run(t, lkrf) }
 
