@@ -280,3 +280,20 @@ func Must(s *synth.Set, err error) *synth.Set {
 	}
 	return s
 }
+
+// Disc draws n rows of d standard normal inputs labelled +1 inside the
+// disc x₀² + x₁² < 1.2 and −1 outside (the online learners' data).
+func Disc(n, d int, seed uint64) ([]float64, []float64) {
+	r := rand.New(rand.NewPCG(seed, 9))
+	X, y := make([]float64, n*d), make([]float64, n)
+	for i := range y {
+		for j := 0; j < d; j++ {
+			X[i*d+j] = r.NormFloat64()
+		}
+		y[i] = -1
+		if X[i*d]*X[i*d]+X[i*d+1]*X[i*d+1] < 1.2 {
+			y[i] = 1
+		}
+	}
+	return X, y
+}

@@ -9,25 +9,12 @@ import (
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/rrf"
 )
 
-// rings: label +1 inside radius 1 in the first two inputs, −1 outside;
-// the other inputs are noise.
-func rings(n, d int, seed uint64) ([]float64, []float64) {
-	r := rand.New(rand.NewPCG(seed, 9))
-	X, y := make([]float64, n*d), make([]float64, n)
-	for i := range y {
-		for j := 0; j < d; j++ {
-			X[i*d+j] = r.NormFloat64()
-		}
-		y[i] = -1
-		if X[i*d]*X[i*d]+X[i*d+1]*X[i*d+1] < 1.2 {
-			y[i] = 1
-		}
-	}
-	return X, y
-}
+// rings is the suite's disc data set.
+var rings = learnertest.Disc
 
 func sinus(n, d int, seed uint64) ([]float64, []float64) {
 	r := rand.New(rand.NewPCG(seed, 10))
@@ -139,7 +126,7 @@ func TestMulticlass(t *testing.T) {
 		if m.NumClasses() != 3 || m.Task() != learners.Binary {
 			t.Errorf("classes %v task %v", m.Classes(), m.Task())
 		}
-		checkRoundTrip(t, m, X[:200*d], d)
+		learnertest.RoundTrip(t, m, rrf.Load, X[:200*d], d)
 	}
 	// Fit infers the classes with Multiclass.
 	m, err := rrf.Fit(context.Background(), featmap.Dense(n, d, X), y, rrf.Config{Multiclass: true, Eta: 0.002, Epochs: 2})
@@ -199,7 +186,7 @@ func TestFit(t *testing.T) {
 		if m.Labels() != (learners.Labels{Neg: 0, Pos: 1}) {
 			t.Errorf("labels %v", m.Labels())
 		}
-		checkRoundTrip(t, m, Xt, d)
+		learnertest.RoundTrip(t, m, rrf.Load, Xt, d)
 	}
 	// Regression.
 	Xr, yr := sinus(n, 3, 5)
@@ -218,42 +205,7 @@ func TestFit(t *testing.T) {
 	if rmse > 0.2 {
 		t.Errorf("regression test RMSE %.4f, want ≤ 0.2", rmse)
 	}
-	checkRoundTrip(t, m, Xrt, 3)
-}
-
-// checkRoundTrip: Predict = PredictBatch = Load(Marshal).Predict, bit for bit.
-func checkRoundTrip(t *testing.T, m *rrf.Model, X []float64, d int) {
-	t.Helper()
-	data, err := m.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	m2, err := rrf.Load(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := learners.Load(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := len(X) / d
-	batch := make([]float64, n)
-	if err := m2.PredictBatch(batch, featmap.Dense(n, d, X)); err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < n; i++ {
-		x := X[i*d : (i+1)*d]
-		a, b, c := m.Predict(x), m2.Predict(x), g.Predict(x)
-		if math.Float64bits(a) != math.Float64bits(b) || math.Float64bits(a) != math.Float64bits(batch[i]) || a != c {
-			t.Fatalf("row %d: Predict %v, loaded %v, batch %v, registry %v", i, a, b, batch[i], c)
-		}
-		if math.Float64bits(m.Score(x)) != math.Float64bits(m2.Score(x)) {
-			t.Fatalf("row %d: Score differs after round trip", i)
-		}
-	}
-	if string(must(m2.MarshalBinary())) != string(data) {
-		t.Error("re-encoding changed the bytes")
-	}
+	learnertest.RoundTrip(t, m, rrf.Load, Xrt, 3)
 }
 
 func must(b []byte, err error) []byte {
