@@ -1,23 +1,18 @@
 package mfga_test
 
 import (
-	"context"
 	"math"
 	"testing"
 
 	"github.com/rfkit/rfkit/datasets/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/mfga"
 )
 
 func fit(t testing.TB, X featmap.Matrix, y []float64, cfg mfga.Config) *mfga.Model {
-	t.Helper()
-	m, err := mfga.Fit(context.Background(), X, y, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return learnertest.MustFit(t, mfga.Fit, X, y, cfg)
 }
 
 func accuracy(m learners.Model, X featmap.Matrix, y []float64) float64 {

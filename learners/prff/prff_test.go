@@ -1,7 +1,6 @@
 package prff_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/rfkit/rfkit/featmap"
@@ -15,11 +14,7 @@ func fit(t testing.TB, X featmap.Matrix, y []float64, cfg prff.Config) *prff.Mod
 	if raceEnabled && cfg.MaxIter == 0 {
 		cfg.MaxIter = 30 // the race detector slows learning ~10×; the thresholds still hold
 	}
-	m, err := prff.Fit(context.Background(), X, y, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return learnertest.MustFit(t, prff.Fit, X, y, cfg)
 }
 
 // TestRings: two concentric rings (radii 1 and 2, radial noise 0.15) in

@@ -11,12 +11,7 @@ import (
 )
 
 func fit(t testing.TB, X featmap.Matrix, y []float64, cfg rfselect.Config) *rfselect.Model {
-	t.Helper()
-	m, err := rfselect.Fit(context.Background(), X, y, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return learnertest.MustFit(t, rfselect.Fit, X, y, cfg)
 }
 
 // TestRings: two concentric rings (radii 1 and 2, radial noise 0.15) in

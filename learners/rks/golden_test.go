@@ -3,8 +3,6 @@ package rks_test
 import (
 	"testing"
 
-	"github.com/rfkit/rfkit/datasets/synth"
-	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/rks"
@@ -20,29 +18,10 @@ import (
 // Cholesky solve (package solvers, fixed order, no fused products).
 // Regenerate with go test -run Golden ./learners/rks -update.
 func TestGolden(t *testing.T) {
-	moons, err := synth.Moons(300, 0.1, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	se1, err := synth.SE1(200, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		name string
-		set  *synth.Set
-		cfg  rks.Config
-	}{
-		{"logistic", moons, rks.Config{Features: 40, Seed: 3}},
-		{"ridge", se1, rks.Config{Features: 40, Task: learners.Regression, Lambda: 1e-4, Seed: 4}},
-		{"binary-ridge", moons, rks.Config{Features: 30, Loss: rks.Ridge, Seed: 5}},
-	} {
-		m := fit(t, featmap.Dense(c.set.N, c.set.D, c.set.X), c.set.Y, c.cfg)
-		got, err := m.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		learnertest.Golden(t, c.name, got)
-
-	}
+	moons, se1 := learnertest.GoldenSets()
+	learnertest.GoldenFits(t, rks.Fit, []learnertest.GoldenFit[rks.Config]{
+		{Name: "logistic", Set: moons, Config: rks.Config{Features: 40, Seed: 3}},
+		{Name: "ridge", Set: se1, Config: rks.Config{Features: 40, Task: learners.Regression, Lambda: 1e-4, Seed: 4}},
+		{Name: "binary-ridge", Set: moons, Config: rks.Config{Features: 30, Loss: rks.Ridge, Seed: 5}},
+	})
 }

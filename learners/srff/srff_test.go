@@ -26,12 +26,7 @@ func set(t testing.TB, name string, n int, seed uint64) (featmap.Matrix, []float
 }
 
 func fit(t testing.TB, X featmap.Matrix, y []float64, cfg srff.Config) *srff.Model {
-	t.Helper()
-	m, err := srff.Fit(context.Background(), X, y, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return learnertest.MustFit(t, srff.Fit, X, y, cfg)
 }
 
 func rmse(t testing.TB, m learners.Model, X featmap.Matrix, y []float64) float64 {
