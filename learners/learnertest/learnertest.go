@@ -80,6 +80,11 @@ type Case struct {
 	// NoLoss lists the progress rounds that report no loss (NaN); every
 	// other round's Loss must be finite and > 0.
 	NoLoss []int
+	// Golden maps the name of a golden file in testdata to the settings
+	// of the Fit that writes it, on the moons of GoldenSets (on SE1 with
+	// "task=regression"); the suite refits each and compares the bytes
+	// (-update rewrites the files).
+	Golden map[string][]string
 	// FreeArrays lists the model file arrays whose length the file does
 	// not fix (mfga's risk history).
 	FreeArrays []string
@@ -488,6 +493,24 @@ func newModel(m learners.Model) fileModel {
 // releases) loads and re-marshals to its own bytes, and predicts the same
 // through every entry point.
 func (s *suite) golden(t *testing.T) {
+	moons, se1 := GoldenSets()
+	for name, set := range s.c.Golden {
+		cfg, task, data := s.meth.NewConfig(), learners.Binary, moons
+		for _, kv := range set {
+			k, v, _ := strings.Cut(kv, "=")
+			if err := learners.SetParam(cfg, k, v); err != nil {
+				t.Fatal(err)
+			}
+			if kv == "task=regression" {
+				task, data = learners.Regression, se1
+			}
+		}
+		m, err := s.meth.Fit(context.Background(), featmap.Dense(data.N, data.D, data.X), data.Y, cfg, nil)
+		if err != nil {
+			t.Fatalf("%s (%v): %v", name, task, err)
+		}
+		Golden(t, name, Bytes(t, m))
+	}
 	files, _ := filepath.Glob(filepath.Join("testdata", "*.model"))
 	for _, f := range files {
 		want, err := os.ReadFile(f)

@@ -12,6 +12,17 @@ var rings = learnertest.Rings
 
 // conformance is this learner's line in the shared suite.
 var conformance = learnertest.Case{Method: "rks", Params: []string{"features=20"}, Rounds: 2, NumParams: 6, NoLoss: []int{1},
+	// The data of the golden files are bit-identical everywhere (package
+	// synth), and every step of Fit is too: the standardisation (prep), the
+	// frequency draws (internal/xrand), the features (asm.CosAffine), L-BFGS
+	// with its Moré–Thuente line search and the logistic loss (trig.Exp,
+	// xmath.Log1p), and the ridge Gram matrix and Cholesky solve (package
+	// solvers, fixed order, no fused products).
+	Golden: map[string][]string{
+		"logistic":     {"features=40", "seed=3"},
+		"ridge":        {"features=40", "task=regression", "lambda=1e-4", "seed=4"},
+		"binary-ridge": {"features=30", "loss=ridge", "seed=5"},
+	},
 	BadParams: learnertest.Linear}
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }
