@@ -7,9 +7,6 @@ import (
 	_ "github.com/rfkit/rfkit/learners/rks"
 )
 
-// rings is the suite's data set, the same bits everywhere.
-var rings = learnertest.Rings
-
 // conformance is this learner's line in the shared suite.
 var conformance = learnertest.Case{Method: "rks", Params: []string{"features=20"}, Rounds: 2, NumParams: 6, NoLoss: []int{1},
 	// The data of the golden files are bit-identical everywhere (package

@@ -10,10 +10,6 @@ import (
 	"github.com/rfkit/rfkit/learners/rks"
 )
 
-func fit(t testing.TB, X featmap.Matrix, y []float64, cfg rks.Config) *rks.Model {
-	return learnertest.MustFit(t, rks.Fit, X, y, cfg)
-}
-
 // TestRings: two concentric rings (radii 1 and 2, radial noise 0.15) in
 // the first two of four inputs, the other two pure noise. The classes have
 // the same mean, so a linear classifier is at chance (measured 0.44–0.55

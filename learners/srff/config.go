@@ -97,7 +97,7 @@
 // terms are exact zeros, so the phases keep the bits of the full sum. The
 // a-step's Gram matrix ZᵀZ goes through asm.DotStats too, in fixed stripes
 // of rows, and is factorised by a local Cholesky. Against the row-by-row
-// featmap.Scaled.ScaleGradient (whose scalar dot products took 90 % of the
+// gradient rfkit had first (whose scalar dot products took 90 % of the
 // time) and solvers.Ridge, a fit at λ = 10⁻³ capped at 20 alternations of
 // 10 FISTA steps went from 21.0 to 1.4 s on SE2 (n = 1000, d = 100) and
 // from 3.4 to 0.5 s on SE1 (d = 18), on 2 shared cores with AVX-512. At
