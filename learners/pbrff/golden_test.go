@@ -3,7 +3,7 @@ package pbrff
 import (
 	"testing"
 
-	"github.com/rfkit/rfkit/datasets/synth"
+	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/learners/learnertest"
 )
 
