@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/rfselect"
@@ -38,4 +39,33 @@ func TestRegression(t *testing.T) {
 	if m.Config().Loss != rfselect.Ridge {
 		t.Fatalf("resolved config %+v", m.Config())
 	}
+}
+
+// The registry's methods fix Selection, so the unknown one is Fit's alone
+// (the rest of the Config checks run in the conformance suite).
+func TestUnknownSelection(t *testing.T) {
+	X, y := rings(20, 0, 0, 1, 1)
+	learnertest.FitErrors(t, "rfselect: ", rfselect.Fit, []struct {
+		name string
+		X    featmap.Matrix
+		y    []float64
+		cfg  rfselect.Config
+		want string
+	}{{"unknown selection", X, y, rfselect.Config{Selection: "top"}, `rfselect: unknown Selection "top"`}})
+}
+
+// A file whose config names the other selection than its method.
+func TestSelectionMismatch(t *testing.T) {
+	X, y := rings(30, 0, 0, 1, 3)
+	good, err := fit(t, X, y, rfselect.Config{Features: 10}).MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	learnertest.LoadErrors(t, "rfselect: ", rfselect.Load, []struct {
+		name string
+		data []byte
+		want string
+	}{{"selection mismatch", learnertest.Rewrite(t, good, func(f *modelfile.File) {
+		f.Header.Config = []byte(`{"Selection":"lkrf","Features":10,"Candidates":200,"Gamma":1,"Rho":1,"Lambda":1,"Loss":"ridge"}`)
+	}), `config selection "lkrf" in a "eerf" model`}})
 }
