@@ -548,18 +548,7 @@ func (s *suite) loadErrors(t *testing.T) {
 	}
 	flipped := append([]byte(nil), good...)
 	flipped[len(flipped)/2] ^= 1
-	rewrite := func(mod func(f *modelfile.File)) []byte {
-		f, err := modelfile.Parse(good)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mod(f)
-		b, err := f.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
+	rewrite := func(mod func(f *modelfile.File)) []byte { return Rewrite(t, good, mod) }
 	h, _ := modelfile.ReadHeader(good)
 	cases := []struct {
 		name string

@@ -80,17 +80,7 @@ func TestRegression(t *testing.T) {
 	if m.Task() != learners.Regression || m.Config().Degree != 2 {
 		t.Fatalf("resolved config %+v", m.Config())
 	}
-	var mean float64
-	for _, v := range y {
-		mean += v / float64(len(y))
-	}
-	var se, se0 float64
-	for i, v := range yt {
-		e := m.Predict(Xt.Row(i)) - v
-		se += e * e
-		se0 += (v - mean) * (v - mean)
-	}
-	rmse, rmse0 := math.Sqrt(se/float64(len(yt))), math.Sqrt(se0/float64(len(yt)))
+	rmse, rmse0 := learnertest.RMSE(m, y, Xt, yt)
 	t.Logf("RMSE %.4f, mean predictor %.4f, %d features", rmse, rmse0, len(m.Selected()))
 	if rmse > 0.7 || rmse > 0.6*rmse0 {
 		t.Errorf("RMSE %.3f, mean predictor %.3f", rmse, rmse0)
