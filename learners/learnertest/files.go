@@ -21,10 +21,7 @@ import (
 // learners.ErrCorrupt that starts with the prefix and says what is wrong.
 func (s *suite) fileErrors(t *testing.T) {
 	mm, _, _ := s.fit(t, s.c.tasks()[0], 60, 3)
-	good, err := mm.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	good := Bytes(t, mm)
 	f0, err := modelfile.Parse(good)
 	if err != nil {
 		t.Fatal(err)
@@ -74,11 +71,7 @@ func (s *suite) fileErrors(t *testing.T) {
 	if f0.Header.Task == modelfile.TaskBinary && slices.Contains(s.c.tasks(), learners.Regression) {
 		// the valid config of a regression model in a binary file
 		reg, _, _ := s.fit(t, learners.Regression, 60, 3)
-		data, err := reg.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		h, err := modelfile.ReadHeader(data)
+		h, err := modelfile.ReadHeader(Bytes(t, reg))
 		if err != nil {
 			t.Fatal(err)
 		}

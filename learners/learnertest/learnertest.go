@@ -332,10 +332,13 @@ func asFile(t testing.TB, m learners.Model) fileModel {
 	return fm
 }
 
-func (s *suite) predict(t *testing.T) {
+func (s *suite) predict(t *testing.T) { s.eachVariant(t, s.predict1) }
+
+// eachVariant runs check for every task and variant.
+func (s *suite) eachVariant(t *testing.T, check func(*testing.T, learners.Task, []string)) {
 	for _, task := range s.c.tasks() {
 		for _, v := range s.variants() {
-			s.predict1(t, task, v)
+			check(t, task, v)
 		}
 	}
 }
@@ -417,13 +420,7 @@ func (s *suite) predict1(t *testing.T, task learners.Task, variant []string) {
 
 func same(a, b float64) bool { return a == b || (math.IsNaN(a) && math.IsNaN(b)) }
 
-func (s *suite) roundTrip(t *testing.T) {
-	for _, task := range s.c.tasks() {
-		for _, v := range s.variants() {
-			s.roundTrip1(t, task, v)
-		}
-	}
-}
+func (s *suite) roundTrip(t *testing.T) { s.eachVariant(t, s.roundTrip1) }
 
 func (s *suite) roundTrip1(t *testing.T, task learners.Task, variant []string) {
 	{

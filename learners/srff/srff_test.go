@@ -176,11 +176,7 @@ var smallCfg = srff.Config{Features: 20, Lambdas: 2, MaxIterations: 3, GammaIter
 func TestRoundTrip(t *testing.T) {
 	X, y := small(t)
 	m := fit(t, X, y, smallCfg)
-	b, err := m.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	m2, err := srff.Load(b)
+	m2, err := srff.Load(learnertest.Bytes(t, m))
 	if err != nil {
 		t.Fatal(err)
 	}
