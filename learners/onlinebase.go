@@ -3,6 +3,7 @@ package learners
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"time"
@@ -23,6 +24,34 @@ type OnlineBase struct {
 	d              int
 	mean, scale, z []float64
 	stats          Stats
+}
+
+// CheckInputs is the check of an online learner's NewLearner: d ≥ 1 inputs,
+// and d × features × 16 values addressable.
+func CheckInputs(pkg string, d, features int) error {
+	if d <= 0 {
+		return fmt.Errorf("%s: NewLearner: %d inputs, want ≥ 1", pkg, d)
+	}
+	if d > math.MaxInt/features/16 {
+		return fmt.Errorf("%s: NewLearner: %d inputs × %d features do not fit in memory", pkg, d, features)
+	}
+	return nil
+}
+
+// CheckFit is the opening of an online learner's Fit: a live ctx, a valid
+// cfg and finite data of matching shape, with errors prefixed by pkg
+// (Validate's carry their own).
+func CheckFit(ctx context.Context, pkg string, cfg interface{ Validate() error }, X featmap.Matrix, y []float64) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("%s: %w", pkg, err)
+	}
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	if err := CheckData(X, y); err != nil {
+		return fmt.Errorf("%s: %w", pkg, err)
+	}
+	return nil
 }
 
 // NewOnlineBase returns the base of a learner of package pkg (the prefix

@@ -80,11 +80,10 @@ type Learner struct {
 	learners.OnlineBase
 }
 
-// Outcome is what one Update saw before its step.
+// Outcome is what one Update saw before its step (learners.Outcome).
 type Outcome = learners.Outcome
 
-// Stats are a Learner's online statistics (predictions made before the
-// step on each sample).
+// Stats are the online statistics (learners.Stats).
 type Stats = learners.Stats
 
 // NewLearner returns a learner for rows of d inputs.
@@ -92,12 +91,9 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if d <= 0 {
-		return nil, fmt.Errorf("fogd: NewLearner: %d inputs, want ≥ 1", d)
-	}
 	c := cfg.resolve(d)
-	if d > math.MaxInt/c.Features/16 {
-		return nil, fmt.Errorf("fogd: NewLearner: %d inputs × %d features do not fit in memory", d, c.Features)
+	if err := learners.CheckInputs("fogd", d, c.Features); err != nil {
+		return nil, err
 	}
 	// xrand, not rand.NormFloat64, whose ziggurat tail calls math.Log and
 	// math.Exp: their bits differ between amd64 and arm64.
@@ -407,14 +403,8 @@ func init() {
 // a label that is not the model's, a Progress error (wrapped).
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	start := time.Now()
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("fogd: %w", err)
-	}
-	if err := cfg.Validate(); err != nil {
+	if err := learners.CheckFit(ctx, "fogd", cfg, X, y); err != nil {
 		return nil, err
-	}
-	if err := learners.CheckData(X, y); err != nil {
-		return nil, fmt.Errorf("fogd: %w", err)
 	}
 	l, xs, t, err := fitLearner(cfg, X, y)
 	if err != nil {

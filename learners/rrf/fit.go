@@ -31,14 +31,8 @@ import (
 // on GOMAXPROCS. ctx is checked after every epoch.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	start := time.Now()
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("rrf: %w", err)
-	}
-	if err := cfg.Validate(); err != nil {
+	if err := learners.CheckFit(ctx, "rrf", cfg, X, y); err != nil {
 		return nil, err
-	}
-	if err := learners.CheckData(X, y); err != nil {
-		return nil, fmt.Errorf("rrf: %w", err)
 	}
 	l, xs, err := fitLearner(cfg, X, y)
 	if err != nil {

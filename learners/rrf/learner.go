@@ -22,11 +22,10 @@ type Learner struct {
 	learners.OnlineBase
 }
 
-// Outcome is what one Update saw before its step.
+// Outcome is what one Update saw before its step (learners.Outcome).
 type Outcome = learners.Outcome
 
-// Stats are a Learner's online statistics (predictions made before the
-// step on each sample).
+// Stats are the online statistics (learners.Stats).
 type Stats = learners.Stats
 
 // NewLearner returns a learner for rows of d inputs.
@@ -34,12 +33,9 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if d <= 0 {
-		return nil, fmt.Errorf("rrf: NewLearner: %d inputs, want ≥ 1", d)
-	}
 	c := cfg.resolve(d)
-	if d > math.MaxInt/c.Features/16 {
-		return nil, fmt.Errorf("rrf: %d inputs × %d features do not fit in memory", d, c.Features)
+	if err := learners.CheckInputs("rrf", d, c.Features); err != nil {
+		return nil, err
 	}
 	classes := slices.Clone(c.Classes)
 	slices.Sort(classes)
