@@ -170,21 +170,7 @@ func BenchmarkPredict(b *testing.B) {
 	for i := range y {
 		_, _ = l.Update(X[i*d:(i+1)*d], y[i])
 	}
-	m := l.Snapshot()
-	for _, c := range []struct {
-		name string
-		f    func([]float64) float64
-	}{{"model", m.Predict}, {"learner", l.Predict}} {
-		b.Run(c.name, func(b *testing.B) {
-			b.ReportAllocs()
-			i := 0
-			for b.Loop() {
-				j := i & 1023
-				c.f(X[j*d : (j+1)*d])
-				i++
-			}
-		})
-	}
+	learnertest.BenchPredict(b, X, d, map[string]func([]float64) float64{"model": l.Snapshot().Predict, "learner": l.Predict})
 }
 
 // TestDefaultsScaleWithInputs: Fit with the zero Config learns a smooth

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
@@ -284,22 +283,7 @@ func TestDeterministic(t *testing.T) {
 	tr := must(synth.Spirals(n, 0.1, 4))
 	for _, loss := range losses {
 		c := Config{Loss: loss, Seed: 7, MaxEpochs: 50}
-		want := marshal(t, fit(t, tr, c))
-		for _, path := range asm.Paths() {
-			restore, err := asm.SetPath(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, p := range []int{1, 2, 7} {
-				old := runtime.GOMAXPROCS(p)
-				got := marshal(t, fit(t, tr, c))
-				runtime.GOMAXPROCS(old)
-				if !bytes.Equal(got, want) {
-					t.Errorf("%s: path %s, GOMAXPROCS %d: model bytes differ", loss, path, p)
-				}
-			}
-			restore()
-		}
+		want := learnertest.SameEverywhere(t, string(loss), func() []byte { return marshal(t, fit(t, tr, c)) })
 		c.Seed = 8
 		if bytes.Equal(marshal(t, fit(t, tr, c)), want) {
 			t.Errorf("%s: seeds 7 and 8 give the same model", loss)

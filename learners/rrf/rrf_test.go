@@ -460,21 +460,7 @@ func BenchmarkPredict(b *testing.B) {
 	const d, D = 20, 100
 	X, _ := rings(1024, d, 8)
 	l, _ := rrf.NewLearner(d, rrf.Config{Features: D})
-	m := l.Snapshot()
-	for _, c := range []struct {
-		name string
-		f    func([]float64) float64
-	}{{"model", m.Predict}, {"learner", l.Predict}} {
-		b.Run(c.name, func(b *testing.B) {
-			b.ReportAllocs()
-			i := 0
-			for b.Loop() {
-				j := i & 1023
-				c.f(X[j*d : (j+1)*d])
-				i++
-			}
-		})
-	}
+	learnertest.BenchPredict(b, X, d, map[string]func([]float64) float64{"model": l.Snapshot().Predict, "learner": l.Predict})
 }
 
 // The resume checks every online learner shares run in the conformance
