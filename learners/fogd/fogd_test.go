@@ -23,17 +23,7 @@ func TestOnline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	late := 0
-	for i := 0; i < n; i++ {
-		o, err := l.Update(X[i*d:(i+1)*d], y[i])
-		if err != nil {
-			t.Fatal(err)
-		}
-		if i >= n/2 && o.Mistake {
-			late++
-		}
-	}
-	rate := float64(late) / (n / 2)
+	rate := learnertest.LateMistakes(t, l, X, y, d)
 	t.Logf("online mistake rate %.4f, second half %.4f", l.Stats().MistakeRate(), rate)
 	if rate > 0.1 {
 		t.Errorf("second-half mistake rate %.4f, want ≤ 0.1", rate)

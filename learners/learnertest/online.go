@@ -451,3 +451,23 @@ func RoundTrip[M interface {
 		}
 	}
 }
+
+// LateMistakes feeds the rows of X (d columns) with targets y to l in
+// order and returns the mistake rate of its predictions before the step on
+// the second half of them (after it has learnt from the first).
+func LateMistakes(t testing.TB, l interface {
+	Update(x []float64, y float64) (learners.Outcome, error)
+}, X, y []float64, d int) float64 {
+	t.Helper()
+	n, late := len(y), 0
+	for i := range n {
+		o, err := l.Update(X[i*d:(i+1)*d], y[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i >= n/2 && o.Mistake {
+			late++
+		}
+	}
+	return float64(late) / float64(n-n/2)
+}

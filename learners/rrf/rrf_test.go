@@ -38,18 +38,8 @@ func TestOnlineBinary(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		late := 0
-		for i := 0; i < n; i++ {
-			o, err := l.Update(X[i*d:(i+1)*d], y[i])
-			if err != nil {
-				t.Fatal(err)
-			}
-			if i >= n/2 && o.Mistake {
-				late++
-			}
-		}
+		rate := learnertest.LateMistakes(t, l, X, y, d)
 		st := l.Stats()
-		rate := float64(late) / (n / 2)
 		t.Logf("%s: online mistake rate %.4f, second half %.4f, widths %.3f", loss, st.MistakeRate(), rate, l.Snapshot().Importance())
 		if st.N != n || rate > 0.12 {
 			t.Errorf("%s: second-half mistake rate %.4f, want ≤ 0.12 (majority rate ≈ 0.45)", loss, rate)
@@ -106,17 +96,7 @@ func TestMulticlass(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		late := 0
-		for i := 0; i < n; i++ {
-			o, err := l.Update(X[i*d:(i+1)*d], y[i])
-			if err != nil {
-				t.Fatal(err)
-			}
-			if i >= n/2 && o.Mistake {
-				late++
-			}
-		}
-		rate := float64(late) / (n / 2)
+		rate := learnertest.LateMistakes(t, l, X, y, d)
 		t.Logf("%s: multiclass second-half mistake rate %.4f", loss, rate)
 		if rate > 0.12 {
 			t.Errorf("%s: multiclass mistake rate %.4f, want ≤ 0.12", loss, rate)
