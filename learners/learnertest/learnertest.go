@@ -85,6 +85,9 @@ type Case struct {
 	// "task=regression"); the suite refits each and compares the bytes
 	// (-update rewrites the files).
 	Golden map[string][]string
+	// Accuracy, if set, is what the learner must learn with its default
+	// Config.
+	Accuracy *Learns
 	// FreeArrays lists the model file arrays whose length the file does
 	// not fix (mfga's risk history).
 	FreeArrays []string
@@ -104,6 +107,16 @@ func (c Case) tasks() []learners.Task {
 		return c.Tasks
 	}
 	return []learners.Task{learners.Binary, learners.Regression}
+}
+
+// Learns is a learner's accuracy check with its default Config and seed
+// 3 (not the Case's Params, which make fits fast): test accuracy at least
+// Rings on the rings (RingsAccuracy) under each setting of Each, and, if
+// Sine > 0, RMSE at most Sine and half the mean predictor's on the sine
+// (SineRMSE).
+type Learns struct {
+	Rings, Sine float64
+	Each        [][]string
 }
 
 // Run runs the whole suite on c.
@@ -126,6 +139,9 @@ func Run(t *testing.T, c Case) {
 	t.Run("Concurrent", s.concurrent)
 	t.Run("Determinism", s.determinism)
 	t.Run("Paths", s.paths)
+	if c.Accuracy != nil {
+		t.Run("Accuracy", s.accuracy)
+	}
 }
 
 type suite struct {
@@ -817,5 +833,27 @@ func checkLoad(t *testing.T, data []byte) {
 	}
 	if _, err := learners.Load(b); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func (s *suite) accuracy(t *testing.T) {
+	a := s.c.Accuracy
+	fit := func(set ...string) func(featmap.Matrix, []float64) (learners.Model, error) {
+		return func(X featmap.Matrix, y []float64) (learners.Model, error) {
+			cfg := s.meth.NewConfig()
+			for _, kv := range append([]string{"seed=3"}, set...) {
+				k, v, _ := strings.Cut(kv, "=")
+				if err := learners.SetParam(cfg, k, v); err != nil {
+					t.Fatal(err)
+				}
+			}
+			return s.meth.Fit(context.Background(), X, y, cfg, nil)
+		}
+	}
+	for _, set := range append([][]string{nil}, a.Each...) {
+		RingsAccuracy(t, a.Rings, fit(set...))
+	}
+	if a.Sine > 0 {
+		SineRMSE(t, a.Sine, fit("task=regression"))
 	}
 }

@@ -20,6 +20,11 @@ var conformance = learnertest.Case{Method: "rks", Params: []string{"features=20"
 		"ridge":        {"features=40", "task=regression", "lambda=1e-4", "seed=4"},
 		"binary-ridge": {"features=30", "loss=ridge", "seed=5"},
 	},
+	// RKS with the defaults measured 0.966–0.99 on the rings with both
+	// losses (a linear classifier: 0.44–0.55 on 10 seeds) and RMSE
+	// 0.14–0.19 on the sine (the noise floor is 0.1, the mean predictor's
+	// ≈ 0.89) on 10 seeds.
+	Accuracy:  &learnertest.Learns{Rings: 0.90, Sine: 0.3, Each: [][]string{{"loss=ridge"}}},
 	BadParams: learnertest.Linear}
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }
