@@ -95,14 +95,7 @@ func TestLossDecreases(t *testing.T) {
 	}
 }
 
-func marshal(t testing.TB, m *Model) []byte {
-	t.Helper()
-	b, err := m.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
+func marshal(t testing.TB, m *Model) []byte { return learnertest.Bytes(t, m) }
 
 // TestDeterministic: the same bytes for a seed, for GOMAXPROCS 1, 2 and 7,
 // on every SIMD path, with early stopping on.

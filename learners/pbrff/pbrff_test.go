@@ -263,14 +263,7 @@ func slicesMax(v []float64) float64 {
 	return m
 }
 
-func marshal(t testing.TB, m *Model) []byte {
-	t.Helper()
-	b, err := m.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
+func marshal(t testing.TB, m *Model) []byte { return learnertest.Bytes(t, m) }
 
 // TestDeterministic: the same bytes for a seed, for GOMAXPROCS 1, 2 and 7
 // and on every SIMD path, with enough rows for the passes over the data to
