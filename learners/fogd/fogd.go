@@ -86,7 +86,8 @@ type Outcome = learners.Outcome
 // Stats are the online statistics (learners.Stats).
 type Stats = learners.Stats
 
-// NewLearner returns a learner for rows of d inputs.
+// NewLearner returns a learner for rows of d inputs, its frequencies drawn
+// from cfg.Seed and its weights zero.
 func NewLearner(d int, cfg Config) (*Learner, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err

@@ -22,13 +22,8 @@ type Learner struct {
 	learners.OnlineBase
 }
 
-// Outcome is what one Update saw before its step (learners.Outcome).
-type Outcome = learners.Outcome
-
-// Stats are the online statistics (learners.Stats).
-type Stats = learners.Stats
-
-// NewLearner returns a learner for rows of d inputs.
+// NewLearner returns a learner for rows of d inputs, its noise drawn from
+// cfg.Seed and its widths at cfg.Width.
 func NewLearner(d int, cfg Config) (*Learner, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -222,3 +217,9 @@ func (l *Learner) Snapshot() *Model {
 	mean, scale := l.SnapshotStandardization()
 	return newModel(l.cfg, slices.Clone(l.classes), l.p.clone(), mean, scale)
 }
+
+// Outcome is what one Update saw before its step (learners.Outcome).
+type Outcome = learners.Outcome
+
+// Stats are the online statistics (learners.Stats).
+type Stats = learners.Stats
