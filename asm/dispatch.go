@@ -30,9 +30,11 @@ func Paths() []string {
 }
 
 // SetPath switches every kernel to the named implementation and returns a
-// function that restores the previous one. It exists for tests and
-// benchmarks that compare paths in one process; it must not race with kernel
-// calls, so never call it while other goroutines use the package.
+// function that restores the previous one. It is the test and benchmark
+// hook: tests and benchmarks that compare paths in one process call it
+// (production code never does; RFKIT_DISABLE chooses paths for a whole
+// run). It must not race with kernel calls, so never call it while other
+// goroutines use the package.
 func SetPath(name string) (restore func(), err error) {
 	p, err := cpu.ParsePath(name)
 	if err != nil {

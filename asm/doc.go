@@ -119,17 +119,29 @@
 // single-polynomial form on [−π/2, π/2] (glibc libmvec, SLEEF u35) is 3–4 ULP.
 // Large inputs (4M elements) are memory-bound: ≈ 2 ns/element.
 //
-// # Reductions
+// # Reductions and who uses them
 //
-// The kernels here are elementwise; there is no summation order to fix. The
-// fused reductions of later packages use a fixed number of interleaved
-// accumulators and a fixed combine tree on every path, so they stay
-// bit-identical too.
+// Cos, Sin, Sincos, CosShift and Exp are elementwise: there is no summation
+// order to fix. CosAffine and CosAffineRows sum over the inputs k in order,
+// one FMA each. The reductions of sums.go keep the lane order described
+// under Contracts on every path. Most of them serve one learner or one
+// group of learners, and are documented as such on each function:
+//
+//	Weights, PhaseSums, FreqStepSums, LandmarkSums  exploss (GBRFF1/GBRFF2's exp-loss sweeps)
+//	SincosDot                                       exploss, fogd and rrf (the [cos, sin] features of a row)
+//	DotStats                                        exploss, rrf and srff (gradient and Gram sweeps)
+//	CosSum                                          featmap's Σ a_j·cos epilogue (the linear learners), gbrff, pbrff, srff
+//
+// They are exported because the learners live in other packages, not as a
+// general-purpose API: their argument conventions follow those callers.
 //
 // # Dispatch
 //
 // The best path is chosen at start-up (klauspost/cpuid/v2; AVX-512 only when
 // the OS saves ZMM state), minus what RFKIT_DISABLE=avx512,avx2,neon turns
-// off. -tags purego (or noasm) removes all assembly. SetPath switches paths
-// for tests and benchmarks; tests honour RFKIT_TEST_REQUIRE.
+// off. -tags purego (or noasm) removes all assembly. SetPath is the test and
+// benchmark hook: it switches every kernel to one path so that a test can
+// compare paths in one process (the conformance suite's Paths check, the
+// kernels' bit-identity tests) or a benchmark can time each; production code
+// never calls it. Tests honour RFKIT_TEST_REQUIRE.
 package asm

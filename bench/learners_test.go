@@ -13,7 +13,7 @@ import (
 	"github.com/rfkit/rfkit/internal/cputime"
 
 	"github.com/rfkit/rfkit/bench/peers"
-	"github.com/rfkit/rfkit/datasets/synth"
+	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 

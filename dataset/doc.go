@@ -24,6 +24,10 @@
 // featmap.Matrix view (the layout of gonum's blas64.General) every Fit and
 // PredictBatch takes, sharing the data.
 //
+// The synthetic sets of the papers (moons, checkerboard, SRFF's SE1–SE3,
+// …), generated bit-identically everywhere, are in the subpackage
+// dataset/synth: readers and generators both end in featmap.Matrix.
+//
 // Around the readers are the pieces of the evaluation protocol: [Scaler]
 // applies a standardisation fitted on a training split
 // (learners.Standardize), and [StratifiedSplit], [StratifiedKFold] and

@@ -75,7 +75,7 @@ func checkFrac(name string, f float64) {
 // seed (math/rand/v2 PCG). It panics unless 0 <= testFrac <= 1.
 //
 // It is meant for class labels; for regression targets, where almost every
-// value is its own class, use [RandomSplit].
+// value is its own class, use [KFold] (plain seeded folds).
 func StratifiedSplit(y []float64, testFrac float64, seed uint64) (train, test []int) {
 	checkFrac("StratifiedSplit", testFrac)
 	rng := newRand(seed)

@@ -100,19 +100,3 @@ func checkTransform(dst, X Matrix, inputs, outputs int) error {
 	}
 	return nil
 }
-
-// CheckFinite returns an error naming the first NaN or ±Inf in X, or the
-// error of X.Check (wrapping ErrShape) if X is malformed.
-func CheckFinite(X Matrix) error {
-	if err := X.Check(); err != nil {
-		return err
-	}
-	for i := 0; i < X.Rows; i++ {
-		for j, v := range X.Row(i) {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return fmt.Errorf("featmap: X[%d,%d] = %v: data must be finite", i, j, v)
-			}
-		}
-	}
-	return nil
-}

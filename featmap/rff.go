@@ -78,9 +78,6 @@ type RFF struct {
 	scale float64
 	pair  bool
 
-	shiftOnce sync.Once
-	bMinus    []float64 // b − π/2 for sin θ, built on first use
-
 	// panels is w re-packed for the register-blocked kernel of Transform,
 	// built on first use (TransformRow alone never needs it) and dropped by
 	// Scaled.SetScales, which rewrites w.
@@ -184,28 +181,6 @@ func (m *RFF) TransformRow(dst, x []float64) {
 	if m.pair {
 		asm.CosAffine(dst[m.D:2*m.D], x, m.w, m.bSin, m.D, m.scale)
 	}
-}
-
-// sinRow and cosRow write the unscaled sin θ_j and cos θ_j of one row.
-func (m *RFF) sinRow(dst, x []float64) {
-	shifted := m.bSin
-	if !m.pair {
-		shifted = m.bShift()
-	}
-	asm.CosAffine(dst, x, m.w, shifted, m.D, 1)
-}
-
-func (m *RFF) cosRow(dst, x []float64) { asm.CosAffine(dst, x, m.w, m.b, m.D, 1) }
-
-// bShift returns b − π/2, computed once.
-func (m *RFF) bShift() []float64 {
-	m.shiftOnce.Do(func() {
-		m.bMinus = make([]float64, m.D)
-		for j, v := range m.b {
-			m.bMinus[j] = v - math.Pi/2
-		}
-	})
-	return m.bMinus
 }
 
 // Transform writes the features of every row of X into dst (X.Rows ×

@@ -54,19 +54,34 @@ func (t *Taylor) Outputs() int {
 
 // TransformRow writes the features of x into dst[:Outputs()].
 func (t *Taylor) TransformRow(dst, x []float64) {
+	g := xmath.Exp(TaylorExpArg(x, t.inv)) // the same bits everywhere, unlike math.Exp
+	TaylorRow(dst, x, g, t.inv, t.degree, t.linear)
+}
+
+// TaylorExpArg is −‖x‖²/2σ² (inv = 1/σ), the argument of the Gaussian
+// factor of the Taylor map, with the squares summed by FMA in order.
+func TaylorExpArg(x []float64, inv float64) float64 {
 	var n2 float64
 	for _, v := range x {
 		n2 = math.FMA(v, v, n2)
 	}
-	g := xmath.Exp(-0.5 * n2 * t.inv * t.inv) // the same bits everywhere, unlike math.Exp
+	return -0.5 * n2 * inv * inv
+}
+
+// TaylorRow writes the Taylor features of x (degree 1 or 2, inv = 1/σ,
+// with the d linear features if linear) into dst, given the Gaussian
+// factor g = e^{−‖x‖²/2σ²}, for callers that compute the exponentials of
+// many rows at once (mfga's dictionary). TransformRow is TaylorRow with
+// g = xmath.Exp(TaylorExpArg(x, inv)).
+func TaylorRow(dst, x []float64, g, inv float64, degree int, linear bool) {
 	dst[0] = g
 	o := 1
 	for _, v := range x {
-		dst[o] = g * v * t.inv
+		dst[o] = g * v * inv
 		o++
 	}
-	if t.degree == 2 {
-		c := g * t.inv * t.inv
+	if degree == 2 {
+		c := g * inv * inv
 		for k, vk := range x {
 			dst[o] = c * vk * vk / math.Sqrt2 // α! = 2
 			o++
@@ -76,7 +91,7 @@ func (t *Taylor) TransformRow(dst, x []float64) {
 			}
 		}
 	}
-	if t.linear {
+	if linear {
 		copy(dst[o:], x)
 	}
 }

@@ -2,7 +2,7 @@
 // in their inner loops: a step-wise, allocation-free L-BFGS minimiser, a global
 // 1-D minimiser for 2π-periodic functions, ridge regression by Cholesky,
 // L2-regularised logistic regression, linear SVMs by dual coordinate descent,
-// and FISTA on the scaled simplex with its Euclidean projection.
+// and the Euclidean projection onto the scaled simplex.
 //
 // Design notes:
 //

@@ -109,22 +109,3 @@ func ExampleProjectSimplex() {
 	fmt.Println(x)
 	// Output: [0 1 0]
 }
-
-func ExampleFISTASimplex() {
-	// Nearest point of {x ≥ 0, Σx = 2} to c.
-	c := []float64{1.5, 1, -1}
-	f := func(x, g []float64) float64 {
-		var v float64
-		for i := range x {
-			g[i] = x[i] - c[i]
-			v += 0.5 * g[i] * g[i]
-		}
-		return v
-	}
-	res, err := solvers.FISTASimplex(f, []float64{1, 1, 1}, 2, solvers.FISTAOptions{})
-	if err != nil {
-		panic(err)
-	}
-	fmt.Printf("x = [%.4f %.4f %.4f]\n", res.X[0], res.X[1], res.X[2])
-	// Output: x = [1.2500 0.7500 0.0000]
-}

@@ -10,13 +10,13 @@ const (
 	StatusNone Status = iota
 	// StatusGradConverged: the gradient norm fell below the gradient tolerance.
 	StatusGradConverged
-	// StatusFuncConverged: the relative decrease of the objective (or the
-	// relative change of the iterate, for FISTA) fell below its tolerance.
+	// StatusFuncConverged: the relative decrease of the objective fell below
+	// its tolerance.
 	StatusFuncConverged
 	// StatusMaxIterations: the iteration limit was reached.
 	StatusMaxIterations
-	// StatusLineSearchFailure: the line search (or FISTA's backtracking) could
-	// not make progress; the best point found is returned.
+	// StatusLineSearchFailure: the line search could not make progress; the
+	// best point found is returned.
 	StatusLineSearchFailure
 )
 
@@ -49,8 +49,7 @@ type Result struct {
 	X []float64
 	// F is the objective value at X.
 	F float64
-	// GradNorm is the infinity norm of the gradient at X (for FISTASimplex,
-	// of the gradient mapping, i.e. the projected-gradient step length × L).
+	// GradNorm is the infinity norm of the gradient at X.
 	GradNorm float64
 	// Iterations counts accepted iterations.
 	Iterations int

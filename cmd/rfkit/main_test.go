@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rfkit/rfkit/datasets/synth"
+	"github.com/rfkit/rfkit/dataset/synth"
 )
 
 // result is the outcome of one in-process run of the command.

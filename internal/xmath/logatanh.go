@@ -8,7 +8,7 @@ import "math"
 // summed as its odd Taylor series up to s²³ (truncation < 1e-18 relative).
 //
 // It is the logarithm of the Box–Muller draws of internal/xrand and of the
-// SE2 targets of datasets/synth, whose golden streams depend on its exact
+// SE2 targets of dataset/synth, whose golden streams depend on its exact
 // bits: do not change it. New code should use Log (< 1 ULP).
 func LogAtanh(x float64) float64 {
 	// Cody–Waite split of ln 2: ln2Hi has 32 significant bits, so e·ln2Hi

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestLogAtanh: within 4 ULP of math.Log (moved from datasets/synth, whose
+// TestLogAtanh: within 4 ULP of math.Log (moved from dataset/synth, whose
 // Box–Muller normals and SE2 targets use it).
 func TestLogAtanh(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))

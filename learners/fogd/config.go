@@ -166,18 +166,10 @@ func (c Config) Validate() error {
 // Standardize are left as given; Progress and Resume are cleared, so a
 // model's configuration neither calls back nor keeps its parent alive).
 func (c Config) resolve(d int) Config {
-	if c.Features == 0 {
-		c.Features = DefaultFeatures
-	}
-	if c.Gamma == 0 {
-		c.Gamma = 1 / float64(d)
-	}
-	if c.Eta == 0 {
-		c.Eta = DefaultEta
-	}
-	if c.Epochs == 0 {
-		c.Epochs = DefaultEpochs
-	}
+	learners.SetDefault(&c.Features, DefaultFeatures)
+	learners.SetDefault(&c.Gamma, 1/float64(d))
+	learners.SetDefault(&c.Eta, DefaultEta)
+	learners.SetDefault(&c.Epochs, DefaultEpochs)
 	if c.Loss == "" {
 		c.Loss = Hinge
 		if c.Task == learners.Regression {

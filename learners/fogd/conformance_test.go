@@ -3,13 +3,18 @@ package fogd_test
 import (
 	"testing"
 
-	_ "github.com/rfkit/rfkit/learners/fogd"
+	"github.com/rfkit/rfkit/learners/fogd"
 	"github.com/rfkit/rfkit/learners/learnertest"
 )
 
 // conformance is this learner's line in the shared suite.
 var conformance = learnertest.Case{Method: "fogd", Tasks: learnertest.AllTasks, Params: []string{"features=20"}}
 
-func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }
+func TestConformance(t *testing.T) {
+	learnertest.Run(t, conformance)
+	learnertest.RunOnline(t, learnertest.Online[fogd.Config, *fogd.Model, *fogd.Learner]{Case: conformance,
+		Fit: fogd.Fit, NewLearner: fogd.NewLearner, Resume: fogd.Resume, Load: fogd.Load, Split: 173, Averaged: true,
+		Splits: [][]string{{"eta=0.5"}, {"task=regression", "gamma=0.05"}, {"task=regression", "loss=eps", "features=16"}}})
+}
 
 func FuzzLoad(f *testing.F) { learnertest.Fuzz(f, conformance) }

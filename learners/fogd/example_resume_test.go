@@ -1,6 +1,7 @@
 package fogd_test
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 
@@ -8,64 +9,49 @@ import (
 	"github.com/rfkit/rfkit/learners/fogd"
 )
 
-// A service learns a stream, saves its model, restarts and goes on
-// learning from the saved file: the model carries the learner's whole
-// state (current and summed weights, step count) and its input
-// standardisation, so no scaler is kept on the side.
-func ExampleResume() {
-	// Rows around (100, −50) with spreads 20 and 5; the label says whether
-	// the standardised row is within 1.2 of the centre.
+// A nightly job fits a model on the day's rows, saves it, and the next
+// night continues from the saved file with Config.Resume instead of
+// refitting on everything: the model carries the learner's state, its
+// labels and its input standardisation, so the new rows need no scaler on
+// the side. (For a stream learned row by row, see Resume.)
+func ExampleConfig_resume() {
+	// Rows around (100, −50) with spreads 20 and 5, labelled 0 inside
+	// the ellipse of standardised radius √1.2, 1 outside.
 	r := rand.New(rand.NewPCG(1, 2))
-	row := func() ([]float64, float64) {
-		a, b := r.NormFloat64(), r.NormFloat64()
-		y := -1.0
-		if a*a+b*b < 1.2 {
-			y = 1
+	day := func(n int) (featmap.Matrix, []float64) {
+		X, y := featmap.Dense(n, 2, make([]float64, 2*n)), make([]float64, n)
+		for i := range n {
+			a, b := r.NormFloat64(), r.NormFloat64()
+			X.Data[2*i], X.Data[2*i+1] = 100+20*a, -50+5*b
+			if a*a+b*b >= 1.2 {
+				y[i] = 1
+			}
 		}
-		return []float64{100 + 20*a, -50 + 5*b}, y
+		return X, y
 	}
-	prefix := make([]float64, 0, 2*200)
-	for range 200 {
-		x, _ := row()
-		prefix = append(prefix, x...)
-	}
-
-	l, err := fogd.NewLearner(2, fogd.Config{Eta: 0.5, Seed: 3})
+	X, y := day(3000)
+	m, err := fogd.Fit(context.Background(), X, y, fogd.Config{Eta: 0.5, Seed: 3})
 	if err != nil {
 		panic(err)
 	}
-	// Standardise with the statistics of a prefix of the stream.
-	if err := l.StandardizeFrom(featmap.Dense(200, 2, prefix)); err != nil {
-		panic(err)
-	}
-	for range 3000 {
-		x, y := row()
-		if _, err := l.Update(x, y); err != nil {
-			panic(err)
-		}
-	}
-	saved, err := l.Snapshot().MarshalBinary() // write it to a file
+	saved, err := m.MarshalBinary() // write it to a file
 	if err != nil {
 		panic(err)
 	}
 
-	// After the restart: load the file and resume.
-	m, err := fogd.Load(saved)
+	// The next night: load the file and go on with the new rows.
+	old, err := fogd.Load(saved)
 	if err != nil {
 		panic(err)
 	}
-	l, err = fogd.Resume(m)
+	cfg := old.Config()
+	cfg.Resume = old
+	X, y = day(3000)
+	m, err = fogd.Fit(context.Background(), X, y, cfg)
 	if err != nil {
 		panic(err)
 	}
-	for range 3000 {
-		x, y := row()
-		if _, err := l.Update(x, y); err != nil {
-			panic(err)
-		}
-	}
-	final := l.Snapshot()
 	// Raw rows in, labels out: the centre, and a row 3 spreads away.
-	fmt.Println(final.Predict([]float64{100, -50}), final.Predict([]float64{160, -50}), l.Stats().MistakeRate() < 0.15)
-	// Output: 1 -1 true
+	fmt.Println(m.Predict([]float64{100, -50}), m.Predict([]float64{160, -50}), m.Labels())
+	// Output: 0 1 {0 1}
 }

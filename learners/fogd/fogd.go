@@ -99,10 +99,7 @@ type Learner struct {
 	sum   []float64 // Σ_t w_t after each step
 	steps int
 	s     *work
-	stats Stats
-	// std standardises every row of Update and Predict as the Model does;
-	// its zero value uses rows as given.
-	std learners.StreamScaler
+	learners.OnlineBase
 	// classes are the labels of a multiclass learner (nil otherwise): w
 	// and sum then hold one row of 2D per class.
 	classes []float64
@@ -112,24 +109,21 @@ type Learner struct {
 // else 1.
 func rows(c Config) int { return max(1, len(c.Classes)) }
 
-// Outcome is what one Update saw before its step.
+// Outcome is what one Update saw before its step (learners.Outcome).
 type Outcome = learners.Outcome
 
-// Stats are a Learner's online statistics (predictions made before the
-// step on each sample).
+// Stats are the online statistics (learners.Stats).
 type Stats = learners.Stats
 
-// NewLearner returns a learner for rows of d inputs.
+// NewLearner returns a learner for rows of d inputs, its frequencies drawn
+// from cfg.Seed and its weights zero.
 func NewLearner(d int, cfg Config) (*Learner, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if d <= 0 {
-		return nil, fmt.Errorf("fogd: NewLearner: %d inputs, want ≥ 1", d)
-	}
 	c := cfg.resolve(d)
-	if d > math.MaxInt/c.Features/16 {
-		return nil, fmt.Errorf("fogd: NewLearner: %d inputs × %d features do not fit in memory", d, c.Features)
+	if err := learners.CheckInputs("fogd", d, c.Features); err != nil {
+		return nil, err
 	}
 	// xrand, not rand.NormFloat64, whose ziggurat tail calls math.Log and
 	// math.Exp: their bits differ between amd64 and arm64.
@@ -148,7 +142,7 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 		return nil, fmt.Errorf("fogd: NewLearner: %d classes × %d features do not fit in memory", C, c.Features)
 	}
 	return &Learner{cfg: c, f: f, w: make([]float64, C*2*c.Features), sum: make([]float64, C*2*c.Features), s: f.newWorkK(C),
-		classes: c.Classes}, nil
+		classes: c.Classes, OnlineBase: learners.NewOnlineBase("fogd", d)}, nil
 }
 
 // Resume returns a Learner that continues from m, a Model from Fit,
@@ -198,50 +192,15 @@ func resumed(cfg Config, d int) (*Learner, error) {
 	c = c.resolve(d)
 	// The frequencies are read-only: the Learner shares them with m.
 	l := &Learner{cfg: c, f: b.f, w: slices.Clone(b.wt), sum: slices.Clone(b.wsum), steps: b.steps, s: b.f.newWorkK(rows(c)),
-		classes: c.Classes}
+		classes: c.Classes, OnlineBase: learners.NewOnlineBase("fogd", d)}
 	if err := l.SetStandardization(m.Standardization()); err != nil {
 		return nil, err
 	}
 	return l, nil
 }
 
-// SetStandardization makes the Learner standardise every row of Update and
-// Predict as (x − mean)/scale (the arithmetic of a Model), and its
-// Snapshots carry mean and scale, so that they predict raw rows. It takes
-// effect from the next Update: set it before the first, from statistics
-// of a prefix of the stream (StandardizeFrom) or known ones. mean and scale
-// have one element per input, mean finite and scale finite and > 0; both
-// nil removes the standardisation. They are copied.
-func (l *Learner) SetStandardization(mean, scale []float64) error {
-	if err := l.std.Set(l.f.d, mean, scale); err != nil {
-		return fmt.Errorf("fogd: SetStandardization: %w", err)
-	}
-	return nil
-}
-
-// StandardizeFrom sets the standardisation (SetStandardization) to the
-// statistics Fit would compute on X, e.g. a prefix of the stream held back
-// before the first Update. X must have one column per input and finite
-// values.
-func (l *Learner) StandardizeFrom(X featmap.Matrix) error {
-	if err := l.std.SetFrom(l.f.d, X); err != nil {
-		return fmt.Errorf("fogd: StandardizeFrom: %w", err)
-	}
-	return nil
-}
-
-// Standardization returns copies of the learner's means and scales (nil
-// when it uses rows as given).
-func (l *Learner) Standardization() (mean, scale []float64) { return l.std.Get() }
-
-// input returns x standardised, or x itself without a standardisation.
-func (l *Learner) input(x []float64) []float64 { return l.std.Apply(x) }
-
 // Config returns the resolved configuration.
 func (l *Learner) Config() Config { return l.cfg }
-
-// Stats returns the online statistics so far.
-func (l *Learner) Stats() Stats { return l.stats }
 
 // Update predicts x (standardised first if the Learner has a
 // standardisation) with the current weights, records the outcome and
@@ -249,8 +208,8 @@ func (l *Learner) Stats() Stats { return l.stats }
 // a finite target. Bad input is an error and changes nothing. It allocates
 // nothing.
 func (l *Learner) Update(x []float64, y float64) (Outcome, error) {
-	if err := learners.CheckRow(x, l.f.d); err != nil {
-		return Outcome{}, fmt.Errorf("fogd: Update: %w", err)
+	if err := l.CheckUpdate(x); err != nil {
+		return Outcome{}, err
 	}
 	if !xmath.Finite(y) {
 		return Outcome{}, fmt.Errorf("fogd: Update: y is %v: targets must be finite", y)
@@ -259,11 +218,11 @@ func (l *Learner) Update(x []float64, y float64) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, fmt.Errorf("fogd: Update: %w", err)
 	}
-	o, err := l.step(l.input(x), t)
+	o, err := l.step(l.Input(x), t)
 	if err != nil {
 		return Outcome{}, fmt.Errorf("fogd: Update: %w", err)
 	}
-	l.stats.Record(o, l.cfg.Task, y)
+	l.Record(o, l.cfg.Task, y)
 	return o, nil
 }
 
@@ -341,14 +300,12 @@ func (l *Learner) step(x []float64, t float64) (Outcome, error) {
 // Predict returns the prediction of the current (not averaged) weights.
 // It panics if len(x) is wrong; it allocates nothing.
 func (l *Learner) Predict(x []float64) float64 {
-	if len(x) != l.f.d {
-		panic(fmt.Sprintf("fogd: Learner.Predict: len(x) = %d, the learner takes %d inputs", len(x), l.f.d))
-	}
+	l.CheckPredict(x)
 	if l.classes != nil {
-		l.f.scores(l.s, l.w, l.input(x))
+		l.f.scores(l.s, l.w, l.Input(x))
 		return l.classes[argmax(l.s.f, -1)]
 	}
-	f := l.f.score(l.s, l.w, l.input(x))
+	f := l.f.score(l.s, l.w, l.Input(x))
 	if l.cfg.Task == learners.Binary {
 		return l.cfg.Labels.Decode(f)
 	}
@@ -360,14 +317,7 @@ func (l *Learner) Predict(x []float64) float64 {
 // Learner's standardisation (mean 0 and scale 1 without one) and its whole
 // state: Resume continues from it.
 func (l *Learner) Snapshot() *Model {
-	mean, scale := l.std.Get()
-	if mean == nil {
-		d := l.f.d
-		mean, scale = make([]float64, d), make([]float64, d)
-		for j := range scale {
-			scale[j] = 1
-		}
-	}
+	mean, scale := l.SnapshotStandardization()
 	w := slices.Clone(l.w)
 	if l.steps > 0 {
 		for k, v := range l.sum {
@@ -561,118 +511,80 @@ func init() {
 // a label that is not the model's, a Progress error (wrapped).
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	start := time.Now()
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("fogd: %w", err)
-	}
-	if err := cfg.Validate(); err != nil {
+	if err := learners.CheckFit(ctx, "fogd", cfg, X, y); err != nil {
 		return nil, err
-	}
-	if err := learners.CheckData(X, y); err != nil {
-		return nil, fmt.Errorf("fogd: %w", err)
 	}
 	l, xs, t, err := fitLearner(cfg, X, y)
 	if err != nil {
 		return nil, err
 	}
-	n, d := X.Rows, X.Cols
+	d := X.Cols
 	r := rand.New(rand.NewPCG(l.cfg.Seed, 0x666f676466)) // "fogdf"
-	perm := make([]int, n)
-	for i := range perm {
-		perm[i] = i
-	}
-	shuffle := l.cfg.Shuffle.On(true)
-	for ep := 1; ep <= l.cfg.Epochs; ep++ {
-		if shuffle {
-			r.Shuffle(n, func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
-		}
-		var loss float64
+	err = l.Epochs(ctx, start, Name, cfg.Progress, r, X.Rows, l.cfg.Epochs, l.cfg.Shuffle.On(true), func(_ int, perm []int) (loss float64, err error) {
 		for _, i := range perm {
 			o, err := l.step(xs[i*d:(i+1)*d], t[i])
 			if err != nil {
-				return nil, fmt.Errorf("fogd: row %d: %w", i, err)
+				return 0, fmt.Errorf("fogd: row %d: %w", i, err)
 			}
 			loss += o.Loss
 		}
-		e := learners.Event{Method: Name, Round: ep, Rounds: l.cfg.Epochs, Loss: loss / float64(n), Elapsed: time.Since(start)}
-		if err := cfg.Progress.Report(e); err != nil {
-			return nil, fmt.Errorf("fogd: %w", err)
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("fogd: %w", err)
-		}
+		return loss, nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return l.Snapshot(), nil
 }
 
 // fitLearner returns Fit's Learner, new or resumed, with its labels and
-// standardisation set, the rows of X (checked) as it learns them (a dense
-// n×d copy, standardised unless Standardize is Disabled; always with the
-// model's statistics when resuming), and the targets (±1 for binary).
+// standardisation set, the rows of X (checked) as it learns them
+// (OnlineBase.FitRows; always with the model's statistics when resuming),
+// and the targets (±1 for binary).
 func fitLearner(cfg Config, X featmap.Matrix, y []float64) (*Learner, []float64, []float64, error) {
-	n, d := X.Rows, X.Cols
+	var l *Learner
+	var err error
+	t := y
 	if cfg.Resume != nil {
 		if err := learners.CheckShape(X, cfg.Resume.NumInputs()); err != nil {
 			return nil, nil, nil, fmt.Errorf("fogd: Resume: %w", err)
 		}
-		l, err := resumed(cfg, d)
-		if err != nil {
+		if l, err = resumed(cfg, X.Cols); err != nil {
 			return nil, nil, nil, err
 		}
-		t := y
 		if l.cfg.Task.Classifies() {
-			t = make([]float64, n)
+			t = make([]float64, len(y))
 			for i, v := range y {
 				if t[i], err = l.target(v); err != nil {
 					return nil, nil, nil, fmt.Errorf("fogd: y[%d]: %w", i, err)
 				}
 			}
 		}
-		xs := make([]float64, n*d)
-		for i := 0; i < n; i++ {
-			copy(xs[i*d:(i+1)*d], l.input(X.Row(i)))
-		}
-		return l, xs, t, nil
-	}
-	c, t := cfg, y
-	switch {
-	case c.Task == learners.Binary:
-		var err error
-		if t, c.Labels, err = learners.BinaryLabels(y); err != nil {
-			return nil, nil, nil, fmt.Errorf("fogd: %w", err)
-		}
-	case c.Task == learners.Multiclass && len(c.Classes) == 0:
-		var err error
-		if t, c.Classes, err = learners.ClassLabels(y); err != nil {
-			return nil, nil, nil, fmt.Errorf("fogd: %w", err)
-		}
-	}
-	var xs, mean, scale []float64
-	if c.Standardize.On(true) {
-		var err error
-		if mean, scale, xs, err = learners.Standardize(X); err != nil {
-			return nil, nil, nil, fmt.Errorf("fogd: %w", err)
-		}
 	} else {
-		xs = make([]float64, n*d)
-		for i := 0; i < n; i++ {
-			copy(xs[i*d:(i+1)*d], X.Row(i))
+		c := cfg
+		switch {
+		case c.Task == learners.Binary:
+			if t, c.Labels, err = learners.BinaryLabels(y); err != nil {
+				return nil, nil, nil, fmt.Errorf("fogd: %w", err)
+			}
+		case c.Task == learners.Multiclass && len(c.Classes) == 0:
+			if t, c.Classes, err = learners.ClassLabels(y); err != nil {
+				return nil, nil, nil, fmt.Errorf("fogd: %w", err)
+			}
+		}
+		if l, err = NewLearner(X.Cols, c); err != nil {
+			return nil, nil, nil, err
 		}
 	}
-	l, err := NewLearner(d, c)
+	xs, err := l.FitRows(X, cfg.Resume == nil && cfg.Standardize.On(true))
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if c.Task == learners.Multiclass && len(cfg.Classes) > 0 { // given classes: map y onto them
-		t = make([]float64, n)
+	if l.cfg.Task == learners.Multiclass && cfg.Resume == nil && len(cfg.Classes) > 0 { // given classes: map y onto them
+		t = make([]float64, len(y))
 		for i, v := range y {
 			if t[i], err = l.target(v); err != nil {
 				return nil, nil, nil, fmt.Errorf("fogd: y[%d]: %w", i, err)
 			}
-		}
-	}
-	if mean != nil {
-		if err := l.SetStandardization(mean, scale); err != nil {
-			return nil, nil, nil, fmt.Errorf("fogd: %w", err)
 		}
 	}
 	return l, xs, t, nil

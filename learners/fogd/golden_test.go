@@ -1,10 +1,9 @@
 package fogd_test
 
 import (
-	"context"
 	"testing"
 
-	"github.com/rfkit/rfkit/datasets/synth"
+	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/fogd"
@@ -23,65 +22,20 @@ import (
 // was stored); they are kept, not regenerated: TestVersion1Files and the
 // conformance suite check that they load, re-save and predict the same.
 func TestGolden(t *testing.T) {
-	moons, err := synth.Moons(300, 0.1, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	se1, err := synth.SE1(200, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
+	moons, se1 := learnertest.GoldenSets()
 	online := func(set *synth.Set, cfg fogd.Config) *fogd.Model {
-		l, err := fogd.NewLearner(set.D, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for pass := 0; pass < 2; pass++ {
-			for i := 0; i < set.N; i++ {
-				if _, err := l.Update(set.Row(i), set.Y[i]); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-		return l.Snapshot()
+		return learnertest.Stream(t, fogd.NewLearner, set, set.Y, cfg, 2)
 	}
 	fit := func(set *synth.Set, cfg fogd.Config) *fogd.Model {
-		m, err := fogd.Fit(context.Background(), featmap.Dense(set.N, set.D, set.X), set.Y, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return m
+		return learnertest.MustFit(t, fogd.Fit, featmap.Dense(set.N, set.D, set.X), set.Y, cfg)
 	}
-	reg := learners.Regression
-	for _, c := range []struct {
-		name  string
-		model func() *fogd.Model
-	}{
-		{"online-hinge", func() *fogd.Model { return online(moons, fogd.Config{Features: 20, Eta: 0.5, Gamma: 2, Seed: 3}) }},
-		{"online-squared", func() *fogd.Model { return online(se1, fogd.Config{Task: reg, Features: 24, Gamma: 0.05, Seed: 4}) }},
-		{"fit-hinge", func() *fogd.Model { return fit(moons, fogd.Config{Features: 20, Eta: 0.5, Epochs: 2, Seed: 5}) }},
-		{"fit-eps", func() *fogd.Model {
-			return fit(se1, fogd.Config{Task: reg, Loss: fogd.EpsInsensitive, Features: 24, Gamma: 0.05, Epochs: 2, Seed: 6})
-		}},
-		{"fit-resumed-file-order", func() *fogd.Model {
-			// A stream learned in file order over a restart.
-			c := fogd.Config{Features: 20, Eta: 0.5, Seed: 7, Shuffle: learners.Disabled, Standardize: learners.Disabled}
-			k := 170
-			first := fit(&synth.Set{N: k, D: moons.D, X: moons.X[:k*moons.D], Y: moons.Y[:k]}, c)
-			old, err := fogd.Load(must(first.MarshalBinary()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			c = old.Config()
-			c.Resume = old
-			return fit(&synth.Set{N: moons.N - k, D: moons.D, X: moons.X[k*moons.D:], Y: moons.Y[k:]}, c)
-		}},
-	} {
-		got, err := c.model().MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		learnertest.Golden(t, c.name, got)
-
-	}
+	reg, off := learners.Regression, learners.Disabled
+	learnertest.GoldenModels(t, []learnertest.Named[*fogd.Model]{
+		{Name: "online-hinge", Model: online(moons, fogd.Config{Features: 20, Eta: 0.5, Gamma: 2, Seed: 3})},
+		{Name: "online-squared", Model: online(se1, fogd.Config{Task: reg, Features: 24, Gamma: 0.05, Seed: 4})},
+		{Name: "fit-hinge", Model: fit(moons, fogd.Config{Features: 20, Eta: 0.5, Epochs: 2, Seed: 5})},
+		{Name: "fit-eps", Model: fit(se1, fogd.Config{Task: reg, Loss: fogd.EpsInsensitive, Features: 24, Gamma: 0.05, Epochs: 2, Seed: 6})},
+		{Name: "fit-resumed-file-order", Model: learnertest.ResumedFit(t, fogd.Fit, fogd.Load, moons, 170,
+			fogd.Config{Features: 20, Eta: 0.5, Seed: 7, Shuffle: off, Standardize: off})},
+	})
 }

@@ -71,30 +71,14 @@ func (c Config) Validate() error {
 
 // resolved returns c with every default filled in for d inputs.
 func (c Config) resolved(d int) Config {
-	if c.Variant == "" {
-		c.Variant = VariantGBRFF2
-	}
-	if c.T == 0 {
-		c.T = 100
-	}
-	if c.Gamma == 0 {
-		c.Gamma = 1 / float64(d)
-	}
-	if c.K == 0 {
-		c.K = 10
-	}
-	if c.Beta == 0 {
-		c.Beta = 1
-	}
-	if c.LearningRate == 0 {
-		c.LearningRate = 1
-	}
-	if c.Iterations == 0 {
-		c.Iterations = 10
-	}
-	if c.Patience == 0 {
-		c.Patience = 10
-	}
+	learners.SetDefault(&c.Variant, VariantGBRFF2)
+	learners.SetDefault(&c.T, 100)
+	learners.SetDefault(&c.Gamma, 1/float64(d))
+	learners.SetDefault(&c.K, 10)
+	learners.SetDefault(&c.Beta, 1)
+	learners.SetDefault(&c.LearningRate, 1)
+	learners.SetDefault(&c.Iterations, 10)
+	learners.SetDefault(&c.Patience, 10)
 	c.Progress, c.Stats, c.Threads = nil, nil, 0
 	return c
 }

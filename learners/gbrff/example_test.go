@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/rfkit/rfkit/datasets/synth"
+	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners/gbrff"
 )

@@ -7,8 +7,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/rfkit/rfkit/asm"
-	"github.com/rfkit/rfkit/datasets/synth"
+	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/learnertest"
@@ -96,14 +95,7 @@ func TestLossDecreases(t *testing.T) {
 	}
 }
 
-func marshal(t testing.TB, m *Model) []byte {
-	t.Helper()
-	b, err := m.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
+func marshal(t testing.TB, m *Model) []byte { return learnertest.Bytes(t, m) }
 
 // TestDeterministic: the same bytes for a seed, for GOMAXPROCS 1, 2 and 7,
 // on every SIMD path, with early stopping on.
@@ -111,22 +103,7 @@ func TestDeterministic(t *testing.T) {
 	tr := must(synth.Spirals(9000, 0.1, 4)) // > 2 exploss chunks
 	for _, v := range []string{VariantGBRFF2, VariantGBRFF1} {
 		c := Config{Variant: v, T: 4, Validation: 0.2, Seed: 7}
-		want := marshal(t, fit(t, tr, c))
-		for _, path := range asm.Paths() {
-			restore, err := asm.SetPath(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, p := range []int{1, 2, 7} {
-				old := runtime.GOMAXPROCS(p)
-				got := marshal(t, fit(t, tr, c))
-				runtime.GOMAXPROCS(old)
-				if !bytes.Equal(got, want) {
-					t.Errorf("%s: path %s, GOMAXPROCS %d: model bytes differ", v, path, p)
-				}
-			}
-			restore()
-		}
+		want := learnertest.SameEverywhere(t, v, func() []byte { return marshal(t, fit(t, tr, c)) })
 		if other := marshal(t, fit(t, tr, Config{Variant: v, T: 4, Validation: 0.2, Seed: 8})); bytes.Equal(other, want) {
 			t.Errorf("%s: seeds 7 and 8 give the same model", v)
 		}

@@ -16,7 +16,7 @@ import (
 	"unsafe"
 
 	"github.com/rfkit/rfkit/asm"
-	"github.com/rfkit/rfkit/datasets/synth"
+	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
@@ -70,14 +70,21 @@ func Sine(n int, seed uint64) (featmap.Matrix, []float64) {
 // Smooth draws n rows of d standard normal inputs labelled
 // sign(x₀ + x₁ + ½·sin 2x₂) (±1).
 func Smooth(n, d int, seed uint64) ([]float64, []float64) {
-	r := rand.New(rand.NewPCG(seed, 11))
+	return normalRows(n, d, rand.NewPCG(seed, 11), func(x []float64) bool { return x[0]+x[1]+0.5*math.Sin(2*x[2]) > 0 })
+}
+
+// normalRows draws n rows of d standard normal inputs from src, labelled
+// +1 where pos holds and −1 elsewhere.
+func normalRows(n, d int, src rand.Source, pos func(x []float64) bool) ([]float64, []float64) {
+	r := rand.New(src)
 	X, y := make([]float64, n*d), make([]float64, n)
 	for i := range y {
-		for j := 0; j < d; j++ {
-			X[i*d+j] = r.NormFloat64()
+		x := X[i*d : (i+1)*d]
+		for j := range x {
+			x[j] = r.NormFloat64()
 		}
 		y[i] = -1
-		if X[i*d]+X[i*d+1]+0.5*math.Sin(2*X[i*d+2]) > 0 {
+		if pos(x) {
 			y[i] = 1
 		}
 	}
@@ -230,17 +237,7 @@ func SineRMSE[M learners.Model](t *testing.T, max float64, fit func(featmap.Matr
 	if m.Task() != learners.Regression {
 		t.Fatalf("task %v", m.Task())
 	}
-	var mean float64
-	for _, v := range y {
-		mean += v / float64(len(y))
-	}
-	var se, se0 float64
-	for i, v := range yt {
-		e := m.Predict(Xt.Row(i)) - v
-		se += e * e
-		se0 += (v - mean) * (v - mean)
-	}
-	rmse, rmse0 := math.Sqrt(se/float64(len(yt))), math.Sqrt(se0/float64(len(yt)))
+	rmse, rmse0 := RMSE(m, y, Xt, yt)
 	if rmse > max || rmse > rmse0/2 {
 		t.Errorf("RMSE %.3f, mean predictor %.3f", rmse, rmse0)
 	}
@@ -279,4 +276,26 @@ func Must(s *synth.Set, err error) *synth.Set {
 		panic(err)
 	}
 	return s
+}
+
+// Disc draws n rows of d standard normal inputs labelled +1 inside the
+// disc x₀² + x₁² < 1.2 and −1 outside (the online learners' data).
+func Disc(n, d int, seed uint64) ([]float64, []float64) {
+	return normalRows(n, d, rand.NewPCG(seed, 9), func(x []float64) bool { return x[0]*x[0]+x[1]*x[1] < 1.2 })
+}
+
+// RMSE is the root mean squared error of m on the test rows Xt, yt, and
+// that of the mean of the training targets y (the baseline to beat).
+func RMSE(m learners.Model, y []float64, Xt featmap.Matrix, yt []float64) (rmse, baseline float64) {
+	var mean float64
+	for _, v := range y {
+		mean += v / float64(len(y))
+	}
+	var se, se0 float64
+	for i, v := range yt {
+		e := m.Predict(Xt.Row(i)) - v
+		se += e * e
+		se0 += (v - mean) * (v - mean)
+	}
+	return math.Sqrt(se / float64(len(yt))), math.Sqrt(se0 / float64(len(yt)))
 }

@@ -73,6 +73,26 @@ type Case struct {
 	// NumParams, if not 0, is the number of settable Config fields
 	// (learners.Params), Progress never among them.
 	NumParams int
+	// BadParams maps settings ("key=value", several separated by spaces)
+	// that Fit must refuse to a text its error contains, for the checks
+	// beyond the generic ones of ParamErrors (limits, combinations).
+	BadParams map[string]string
+	// NoLoss lists the progress rounds that report no loss (NaN); every
+	// other round's Loss must be finite and > 0.
+	NoLoss []int
+	// Golden maps the name of a golden file in testdata to the settings
+	// of the Fit that writes it, on the moons of GoldenSets (on SE1 with
+	// "task=regression"); the suite refits each and compares the bytes
+	// (-update rewrites the files).
+	Golden map[string][]string
+	// Accuracy, if set, is what the learner must learn with its default
+	// Config.
+	Accuracy *Learns
+	// FreeArrays lists the model file arrays whose length the file does
+	// not fix (mfga's risk history).
+	FreeArrays []string
+	// Negative lists the float parameters that accept −1 (mfga's Tol).
+	Negative []string
 }
 
 func (c Case) prefix() string {
@@ -89,6 +109,16 @@ func (c Case) tasks() []learners.Task {
 	return []learners.Task{learners.Binary, learners.Regression}
 }
 
+// Learns is a learner's accuracy check with its default Config and seed
+// 3 (not the Case's Params, which make fits fast): test accuracy at least
+// Rings on the rings (RingsAccuracy) under each setting of Each, and, if
+// Sine > 0, RMSE at most Sine and half the mean predictor's on the sine
+// (SineRMSE).
+type Learns struct {
+	Rings, Sine float64
+	Each        [][]string
+}
+
 // Run runs the whole suite on c.
 func Run(t *testing.T, c Case) {
 	meth, err := learners.Lookup(c.Method)
@@ -97,16 +127,21 @@ func Run(t *testing.T, c Case) {
 	}
 	s := &suite{c: c, meth: meth}
 	t.Run("FitErrors", s.fitErrors)
+	t.Run("ParamErrors", s.paramErrors)
 	t.Run("ProgressAndContext", s.progress)
 	t.Run("Predict", s.predict)
 	t.Run("RoundTrip", s.roundTrip)
 	t.Run("FeatureNames", s.featureNames)
 	t.Run("Golden", s.golden)
 	t.Run("LoadErrors", s.loadErrors)
+	t.Run("FileErrors", s.fileErrors)
 	t.Run("Allocs", s.allocs)
 	t.Run("Concurrent", s.concurrent)
 	t.Run("Determinism", s.determinism)
 	t.Run("Paths", s.paths)
+	if c.Accuracy != nil {
+		t.Run("Accuracy", s.accuracy)
+	}
 }
 
 type suite struct {
@@ -277,6 +312,9 @@ func (s *suite) progress(t *testing.T) {
 		t.Fatalf("%d progress events, want %d", len(events), s.c.Rounds)
 	}
 	for i, e := range events {
+		if nan := slices.Contains(s.c.NoLoss, e.Round); nan != math.IsNaN(e.Loss) || !(nan || e.Loss > 0 && e.Loss < math.Inf(1)) {
+			t.Errorf("event %d: loss %v (rounds without a loss: %v)", i, e.Loss, s.c.NoLoss)
+		}
 		if e.Round != i+1 || e.Rounds < e.Round || e.Method == "" || !strings.HasPrefix(e.Method, s.c.Method[:2]) ||
 			(i > 0 && e.Elapsed < events[i-1].Elapsed) {
 			t.Errorf("event %d: %+v", i, e)
@@ -330,10 +368,13 @@ func asFile(t testing.TB, m learners.Model) fileModel {
 	return fm
 }
 
-func (s *suite) predict(t *testing.T) {
+func (s *suite) predict(t *testing.T) { s.eachVariant(t, s.predict1) }
+
+// eachVariant runs check for every task and variant.
+func (s *suite) eachVariant(t *testing.T, check func(*testing.T, learners.Task, []string)) {
 	for _, task := range s.c.tasks() {
 		for _, v := range s.variants() {
-			s.predict1(t, task, v)
+			check(t, task, v)
 		}
 	}
 }
@@ -419,13 +460,7 @@ func (s *suite) predict1(t *testing.T, task learners.Task, variant []string) {
 
 func same(a, b float64) bool { return a == b || (math.IsNaN(a) && math.IsNaN(b)) }
 
-func (s *suite) roundTrip(t *testing.T) {
-	for _, task := range s.c.tasks() {
-		for _, v := range s.variants() {
-			s.roundTrip1(t, task, v)
-		}
-	}
-}
+func (s *suite) roundTrip(t *testing.T) { s.eachVariant(t, s.roundTrip1) }
 
 func (s *suite) roundTrip1(t *testing.T, task learners.Task, variant []string) {
 	{
@@ -495,6 +530,24 @@ func newModel(m learners.Model) fileModel {
 // releases) loads and re-marshals to its own bytes, and predicts the same
 // through every entry point.
 func (s *suite) golden(t *testing.T) {
+	moons, se1 := GoldenSets()
+	for name, set := range s.c.Golden {
+		cfg, task, data := s.meth.NewConfig(), learners.Binary, moons
+		for _, kv := range set {
+			k, v, _ := strings.Cut(kv, "=")
+			if err := learners.SetParam(cfg, k, v); err != nil {
+				t.Fatal(err)
+			}
+			if kv == "task=regression" {
+				task, data = learners.Regression, se1
+			}
+		}
+		m, err := s.meth.Fit(context.Background(), featmap.Dense(data.N, data.D, data.X), data.Y, cfg, nil)
+		if err != nil {
+			t.Fatalf("%s (%v): %v", name, task, err)
+		}
+		Golden(t, name, Bytes(t, m))
+	}
 	files, _ := filepath.Glob(filepath.Join("testdata", "*.model"))
 	for _, f := range files {
 		want, err := os.ReadFile(f)
@@ -532,18 +585,7 @@ func (s *suite) loadErrors(t *testing.T) {
 	}
 	flipped := append([]byte(nil), good...)
 	flipped[len(flipped)/2] ^= 1
-	rewrite := func(mod func(f *modelfile.File)) []byte {
-		f, err := modelfile.Parse(good)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mod(f)
-		b, err := f.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
+	rewrite := func(mod func(f *modelfile.File)) []byte { return Rewrite(t, good, mod) }
 	h, _ := modelfile.ReadHeader(good)
 	cases := []struct {
 		name string
@@ -815,5 +857,27 @@ func checkLoad(t *testing.T, data []byte) {
 	}
 	if _, err := learners.Load(b); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func (s *suite) accuracy(t *testing.T) {
+	a := s.c.Accuracy
+	fit := func(set ...string) func(featmap.Matrix, []float64) (learners.Model, error) {
+		return func(X featmap.Matrix, y []float64) (learners.Model, error) {
+			cfg := s.meth.NewConfig()
+			for _, kv := range append([]string{"seed=3"}, set...) {
+				k, v, _ := strings.Cut(kv, "=")
+				if err := learners.SetParam(cfg, k, v); err != nil {
+					t.Fatal(err)
+				}
+			}
+			return s.meth.Fit(context.Background(), X, y, cfg, nil)
+		}
+	}
+	for _, set := range append([][]string{nil}, a.Each...) {
+		RingsAccuracy(t, a.Rings, fit(set...))
+	}
+	if a.Sine > 0 {
+		SineRMSE(t, a.Sine, fit("task=regression"))
 	}
 }

@@ -82,24 +82,16 @@ func (c Config) Validate() error {
 // resolve returns c with the defaults filled in, except Sigma (which
 // needs the data).
 func (c Config) resolve() Config {
-	if c.Features == 0 {
-		c.Features = DefaultFeatures
-	}
-	if c.PerStep == 0 {
-		c.PerStep = (c.Features + DefaultSteps - 1) / DefaultSteps
-	}
+	learners.SetDefault(&c.Features, DefaultFeatures)
+	learners.SetDefault(&c.PerStep, (c.Features+DefaultSteps-1)/DefaultSteps)
 	if c.Degree == 0 {
 		c.Degree = 1
 		if c.Task == learners.Regression {
 			c.Degree = 2
 		}
 	}
-	if c.Lambda == 0 {
-		c.Lambda = DefaultLambda
-	}
-	if c.Tol == 0 {
-		c.Tol = DefaultTol
-	}
+	learners.SetDefault(&c.Lambda, DefaultLambda)
+	learners.SetDefault(&c.Tol, DefaultTol)
 	c.Progress = nil
 	return c
 }

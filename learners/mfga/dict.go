@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/trig"
 )
 
@@ -54,14 +55,8 @@ func decode(j, d, degree int) (f feature, ok bool) {
 	return f, false
 }
 
-// expArg is −‖x‖²/2σ², computed exactly as featmap.Taylor does.
-func expArg(x []float64, inv float64) float64 {
-	var n2 float64
-	for _, v := range x {
-		n2 = math.FMA(v, v, n2)
-	}
-	return -0.5 * n2 * inv * inv
-}
+// expArg is −‖x‖²/2σ², as featmap.Taylor computes it.
+func expArg(x []float64, inv float64) float64 { return featmap.TaylorExpArg(x, inv) }
 
 // value evaluates feature f at the standardised x with e = e^{−‖x‖²/2σ²}.
 // The products are those of featmap.Taylor, in the same order.
@@ -82,26 +77,10 @@ func (f feature) value(x []float64, e, inv float64) float64 {
 }
 
 // dictRow writes the whole dictionary at x into dst (len M₀), in index
-// order; dst[j] == decode(j).value(x, e, inv) bit for bit.
+// order: featmap.Taylor's features with the linear ones, for e the
+// Gaussian factor; dst[j] == decode(j).value(x, e, inv) bit for bit.
 func dictRow(dst, x []float64, e, inv float64, degree int) {
-	dst[0] = e
-	o := 1
-	for _, v := range x {
-		dst[o] = e * v * inv
-		o++
-	}
-	if degree == 2 {
-		c := e * inv * inv
-		for k, vk := range x {
-			dst[o] = c * vk * vk / math.Sqrt2
-			o++
-			for _, vl := range x[k+1:] {
-				dst[o] = c * vk * vl
-				o++
-			}
-		}
-	}
-	copy(dst[o:], x)
+	featmap.TaylorRow(dst, x, e, inv, degree, true)
 }
 
 // expWeights returns e_i = e^{−‖x_i‖²/2σ²} for the n rows of xs (n×d).

@@ -1,23 +1,21 @@
 package mfga_test
 
 import (
-	"context"
+	"crypto/sha256"
+	"fmt"
 	"math"
 	"testing"
 
-	"github.com/rfkit/rfkit/datasets/synth"
+	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/mfga"
 )
 
 func fit(t testing.TB, X featmap.Matrix, y []float64, cfg mfga.Config) *mfga.Model {
-	t.Helper()
-	m, err := mfga.Fit(context.Background(), X, y, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return learnertest.MustFit(t, mfga.Fit, X, y, cfg)
 }
 
 func accuracy(m learners.Model, X featmap.Matrix, y []float64) float64 {
@@ -82,17 +80,7 @@ func TestRegression(t *testing.T) {
 	if m.Task() != learners.Regression || m.Config().Degree != 2 {
 		t.Fatalf("resolved config %+v", m.Config())
 	}
-	var mean float64
-	for _, v := range y {
-		mean += v / float64(len(y))
-	}
-	var se, se0 float64
-	for i, v := range yt {
-		e := m.Predict(Xt.Row(i)) - v
-		se += e * e
-		se0 += (v - mean) * (v - mean)
-	}
-	rmse, rmse0 := math.Sqrt(se/float64(len(yt))), math.Sqrt(se0/float64(len(yt)))
+	rmse, rmse0 := learnertest.RMSE(m, y, Xt, yt)
 	t.Logf("RMSE %.4f, mean predictor %.4f, %d features", rmse, rmse0, len(m.Selected()))
 	if rmse > 0.7 || rmse > 0.6*rmse0 {
 		t.Errorf("RMSE %.3f, mean predictor %.3f", rmse, rmse0)
@@ -190,6 +178,69 @@ func TestScoreFormula(t *testing.T) {
 		}
 		if got := m.Score(x); math.Abs(got-want) > 1e-9*(1+math.Abs(want)) {
 			t.Fatalf("row %d: Score %v, formula %v", i, got, want)
+		}
+	}
+}
+
+// A dictionary over MaxCandidates is refused (the other Config checks run
+// in the conformance suite).
+func TestHugeDictionary(t *testing.T) {
+	learnertest.FitErrors(t, "mfga: ", mfga.Fit, []struct {
+		name string
+		X    featmap.Matrix
+		y    []float64
+		cfg  mfga.Config
+		want string
+	}{{"huge dictionary", featmap.Dense(1, 5000, make([]float64, 5000)), []float64{1}, mfga.Config{Task: learners.Regression}, "more than 4194304 degree-2 candidates"}})
+}
+
+// TestLoadErrors: the selection's own invariants (the generic file checks
+// run in the conformance suite).
+func TestLoadErrors(t *testing.T) {
+	X, y := rings(30, 0, 0, 1, 3)
+	good, err := fit(t, X, y, mfga.Config{Features: 3, Tol: -1}).MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	cases := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"too many selected", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Meta["selected"] = 11 }), "selected = 11, want an integer in 0..3"},
+		{"fractional selected", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Meta["selected"] = 1.5 }), "selected = 1.5"},
+		{"bad index", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "index", []float64{0, 5, 1}) }), "index[1] = 5, want an integer in 0..4"},
+		{"negative index", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "index", []float64{0, -1, 1}) }), "index[1] = -1"},
+		{"long risk", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "risk", make([]float64, 5)) }), "risk path has 5 values, want 1..4"},
+	}
+	learnertest.LoadErrors(t, "mfga: ", mfga.Load, cases)
+}
+
+// The model files are the same bytes on every architecture and path
+// (amd64 with or without AVX, purego, arm64 under qemu): these digests
+// were recorded on amd64.
+func TestGoldenModelBytes(t *testing.T) {
+	Xb, yb := rings(300, 2, 0, 1, 11)
+	Xr, yr := poly(300, 12)
+	for _, c := range []struct {
+		name string
+		cfg  mfga.Config
+		want string
+	}{
+		{"binary", mfga.Config{Features: 7, PerStep: 2}, "e319899a4c6a9c2e15dcaa74fff4a73c4a5439a58f817f91ea2954f0b110ff54"},
+		{"regression", mfga.Config{Task: learners.Regression, Features: 9, PerStep: 1}, "a2aa40491b0adb195dbe48a0f75460e309e9c08ed5edcc833ae94717b571e25b"},
+	} {
+		X, y := Xb, yb
+		if c.cfg.Task == learners.Regression {
+			X, y = Xr, yr
+		}
+		b, err := fit(t, X, y, c.cfg).MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprintf("%x", sha256.Sum256(b)); got != c.want {
+			t.Errorf("%s: model digest %s, want %s", c.name, got, c.want)
 		}
 	}
 }

@@ -119,30 +119,14 @@ func (c Config) Validate() error {
 // resolved returns c with every default filled in for d inputs and no
 // Progress.
 func (c Config) resolved(d int) Config {
-	if c.Landmarks == 0 {
-		c.Landmarks = DefaultLandmarks
-	}
-	if c.K == 0 {
-		c.K = DefaultK
-	}
-	if c.Gamma == 0 {
-		c.Gamma = 1 / float64(d)
-	}
-	if c.Beta == 0 {
-		c.Beta = DefaultBeta
-	}
-	if c.C == 0 {
-		c.C = DefaultC
-	}
-	if c.Loss == "" {
-		c.Loss = Hinge
-	}
-	if c.Tol == 0 {
-		c.Tol = DefaultTol
-	}
-	if c.MaxEpochs == 0 {
-		c.MaxEpochs = DefaultMaxEpochs
-	}
+	learners.SetDefault(&c.Landmarks, DefaultLandmarks)
+	learners.SetDefault(&c.K, DefaultK)
+	learners.SetDefault(&c.Gamma, 1/float64(d))
+	learners.SetDefault(&c.Beta, DefaultBeta)
+	learners.SetDefault(&c.C, DefaultC)
+	learners.SetDefault(&c.Loss, Hinge)
+	learners.SetDefault(&c.Tol, DefaultTol)
+	learners.SetDefault(&c.MaxEpochs, DefaultMaxEpochs)
 	c.Progress = nil
 	return c
 }

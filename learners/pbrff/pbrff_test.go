@@ -6,11 +6,12 @@ import (
 	"math"
 	"reflect"
 	"runtime"
+	"strings"
 	"testing"
 
-	"github.com/rfkit/rfkit/asm"
-	"github.com/rfkit/rfkit/datasets/synth"
+	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/solvers"
@@ -262,14 +263,7 @@ func slicesMax(v []float64) float64 {
 	return m
 }
 
-func marshal(t testing.TB, m *Model) []byte {
-	t.Helper()
-	b, err := m.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
+func marshal(t testing.TB, m *Model) []byte { return learnertest.Bytes(t, m) }
 
 // TestDeterministic: the same bytes for a seed, for GOMAXPROCS 1, 2 and 7
 // and on every SIMD path, with enough rows for the passes over the data to
@@ -282,22 +276,7 @@ func TestDeterministic(t *testing.T) {
 	tr := must(synth.Spirals(n, 0.1, 4))
 	for _, loss := range losses {
 		c := Config{Loss: loss, Seed: 7, MaxEpochs: 50}
-		want := marshal(t, fit(t, tr, c))
-		for _, path := range asm.Paths() {
-			restore, err := asm.SetPath(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, p := range []int{1, 2, 7} {
-				old := runtime.GOMAXPROCS(p)
-				got := marshal(t, fit(t, tr, c))
-				runtime.GOMAXPROCS(old)
-				if !bytes.Equal(got, want) {
-					t.Errorf("%s: path %s, GOMAXPROCS %d: model bytes differ", loss, path, p)
-				}
-			}
-			restore()
-		}
+		want := learnertest.SameEverywhere(t, string(loss), func() []byte { return marshal(t, fit(t, tr, c)) })
 		c.Seed = 8
 		if bytes.Equal(marshal(t, fit(t, tr, c)), want) {
 			t.Errorf("%s: seeds 7 and 8 give the same model", loss)
@@ -346,5 +325,65 @@ func TestLandmarksBeyondRows(t *testing.T) {
 	m = fit(t, &synth.Set{N: 2, D: 1, X: []float64{-1, 1}, Y: []float64{-1, 1}}, Config{Landmarks: 3, K: 2})
 	if m.Predict([]float64{-1}) != -1 || m.Predict([]float64{1}) != 1 {
 		t.Errorf("two points: predictions %v %v", m.Predict([]float64{-1}), m.Predict([]float64{1}))
+	}
+}
+
+func TestProgressAndContext(t *testing.T) {
+	s := must(synth.Moons(60, 0.1, 2))
+	for _, loss := range []Loss{Hinge, SquaredHinge, Logistic} {
+		var events []learners.Event
+		cfg := Config{Landmarks: 10, Loss: loss, Progress: func(e learners.Event) error {
+			events = append(events, e)
+			return nil
+		}}
+		fit(t, s, cfg)
+		if len(events) != 2 || events[0].Round != 1 || events[1].Round != 2 || events[1].Rounds != 2 ||
+			events[0].Method != "pbrff" || events[1].Elapsed < events[0].Elapsed {
+			t.Fatalf("%s: events %+v", loss, events)
+		}
+		// Round 1: the mean q-weighted feature loss, in [0, 1] and below ½
+		// on learnable data; round 2: the classifier's objective.
+		if l := events[0].Loss; !(l >= 0 && l < 0.5) {
+			t.Errorf("%s: round 1 loss %v", loss, l)
+		}
+		if l := events[1].Loss; !(l > 0) || math.IsInf(l, 0) {
+			t.Errorf("%s: round 2 loss %v", loss, l)
+		}
+	}
+}
+
+// TestLoadErrors: the landmark count of the config fixes the array
+// lengths (the generic file checks run in the conformance suite).
+func TestLoadErrors(t *testing.T) {
+	s := must(synth.Moons(30, 0.1, 3))
+	good := marshal(t, fit(t, s, Config{Landmarks: 4, K: 3}))
+
+	const resolved = `"Landmarks":4,"K":3,"Gamma":0.5,"Beta":1,"C":1,"Loss":"hinge","Tol":0.001,"MaxEpochs":1000`
+	cases := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"more landmarks", learnertest.Rewrite(t, good, func(f *modelfile.File) {
+			f.Header.Config = []byte(strings.Replace(`{`+resolved+`}`, `"Landmarks":4`, `"Landmarks":5`, 1))
+		}), `array "landmarks" has 8 elements, want 10`},
+	}
+	learnertest.LoadErrors(t, "pbrff: ", Load, cases)
+	// The file with the resolved config spelt out loads.
+	if _, err := Load(learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Config = []byte(`{` + resolved + `}`) })); err != nil {
+		t.Errorf("resolved config: %v", err)
+	}
+}
+
+// TestGolden: models trained on any machine and path serialise to the bytes
+// in testdata (written on amd64; make test checks them with every amd64
+// path, with -tags purego, and under qemu on arm64 with NEON and purego).
+// Regenerate with go test -run Golden -update.
+func TestGolden(t *testing.T) {
+	tr := must(synth.Checkerboard(300, 0.05, 5))
+	for _, loss := range []Loss{Hinge, SquaredHinge, Logistic} {
+		got := marshal(t, fit(t, tr, Config{Landmarks: 20, K: 5, Gamma: 3, C: 10, Loss: loss, Seed: 3}))
+		learnertest.Golden(t, string(loss), got)
+
 	}
 }

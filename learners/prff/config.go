@@ -23,19 +23,13 @@ const (
 	BandwidthPoints = 500
 )
 
-// Loss selects the linear model fitted on the random features (the type
-// the linear learners share).
+// Loss is the linear model fitted on the random features, the type the
+// linear learners share (formulas in package rks).
 type Loss = linrf.Loss
 
-// The losses.
-const (
-	// Logistic is L2-regularised logistic regression,
-	// (1/n) Σ log(1 + exp(−y_i(w·z_i + c))) + (λ/2)‖w‖² (Binary only).
-	Logistic = linrf.Logistic
-	// Ridge is ridge regression, (1/n) Σ (y_i − w·z_i − c)² + λ‖w‖², on the
-	// targets (Regression) or on the ±1 labels (Binary).
-	Ridge = linrf.Ridge
-)
+// Logistic is L2-regularised logistic regression (Binary only); Ridge is
+// ridge regression on the targets (Regression) or the ±1 labels (Binary).
+const Logistic, Ridge = linrf.Logistic, linrf.Ridge
 
 // Config configures Learn and Fit. The zero value selects the documented
 // defaults: 50 features, bandwidth by the 5th-percentile rule, α scaled with
@@ -112,21 +106,11 @@ func (c Config) Validate() error {
 // resolve fills in the data-independent defaults (Gamma and Alpha are set
 // by learn once the data are known).
 func (c Config) resolve() Config {
-	if c.Features == 0 {
-		c.Features = DefaultFeatures
-	}
-	if c.Batch == 0 {
-		c.Batch = DefaultBatch
-	}
-	if c.MaxIter == 0 {
-		c.MaxIter = DefaultMaxIter
-	}
-	if c.Tol == 0 {
-		c.Tol = DefaultTol
-	}
-	if c.Lambda == 0 {
-		c.Lambda = DefaultLambda
-	}
+	learners.SetDefault(&c.Features, DefaultFeatures)
+	learners.SetDefault(&c.Batch, DefaultBatch)
+	learners.SetDefault(&c.MaxIter, DefaultMaxIter)
+	learners.SetDefault(&c.Tol, DefaultTol)
+	learners.SetDefault(&c.Lambda, DefaultLambda)
 	c.Loss = linrf.Resolve(c.Loss, c.Task)
 	c.Progress = nil
 	return c

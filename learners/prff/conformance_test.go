@@ -11,7 +11,14 @@ import (
 var rings, sine = learnertest.Rings, learnertest.Sine
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "prff", Tasks: learnertest.AllTasks, Params: []string{"features=8", "maxiter=20"}, Rounds: 9, NumParams: 13}
+var conformance = learnertest.Case{Method: "prff", Tasks: learnertest.AllTasks, Params: []string{"features=8", "maxiter=20"}, Rounds: 9, NumParams: 13,
+	BadParams: learnertest.With(learnertest.Linear, map[string]string{
+		"batch=-5": "Batch = -5, want 1..4096", "batch=4097": "Batch = 4097",
+	}),
+	Golden: map[string][]string{
+		"logistic": {"features=10", "maxiter=20", "seed=3"},
+		"ridge":    {"features=10", "maxiter=20", "task=regression", "lambda=1e-4", "seed=4"},
+	}}
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }
 

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/rfkit/rfkit/datasets/synth"
+	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners/prff"
 )

@@ -65,19 +65,13 @@ const (
 	MaxFeatures              = 1 << 16
 )
 
-// Loss selects the linear model fitted on the random features (the type
-// the linear learners share).
+// Loss is the linear model fitted on the random features, the type the
+// linear learners share (formulas in package rks).
 type Loss = linrf.Loss
 
-// The losses.
-const (
-	// Logistic is L2-regularised logistic regression,
-	// (1/n) Σ log(1 + exp(−y_i(w·z_i + c))) + (λ/2)‖w‖² (Binary only).
-	Logistic = linrf.Logistic
-	// Ridge is ridge regression, (1/n) Σ (y_i − w·z_i − c)² + λ‖w‖², on the
-	// targets (Regression) or on the ±1 labels (Binary).
-	Ridge = linrf.Ridge
-)
+// Logistic is L2-regularised logistic regression (Binary only); Ridge is
+// ridge regression on the targets (Regression) or the ±1 labels (Binary).
+const Logistic, Ridge = linrf.Logistic, linrf.Ridge
 
 // Config configures Fit. The zero value selects the documented defaults:
 // EERF, binary classification by logistic regression on 100 features
@@ -143,22 +137,12 @@ func (c Config) features() int {
 
 // resolve returns c with the defaults filled in for d inputs.
 func (c Config) resolve(d int) Config {
-	if c.Selection == "" {
-		c.Selection = EERFSelection
-	}
+	learners.SetDefault(&c.Selection, EERFSelection)
 	c.Features = c.features()
-	if c.Candidates == 0 {
-		c.Candidates = min(DefaultCandidatesPerFeat*c.Features, MaxCandidates)
-	}
-	if c.Gamma == 0 {
-		c.Gamma = 1 / float64(d)
-	}
-	if c.Rho == 0 {
-		c.Rho = DefaultRho
-	}
-	if c.Lambda == 0 {
-		c.Lambda = DefaultLambda
-	}
+	learners.SetDefault(&c.Candidates, min(DefaultCandidatesPerFeat*c.Features, MaxCandidates))
+	learners.SetDefault(&c.Gamma, 1/float64(d))
+	learners.SetDefault(&c.Rho, DefaultRho)
+	learners.SetDefault(&c.Lambda, DefaultLambda)
 	c.Loss = linrf.Resolve(c.Loss, c.Task)
 	c.Progress = nil
 	return c

@@ -11,8 +11,18 @@ import (
 var rings = learnertest.Rings
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "eerf", Tasks: learnertest.AllTasks, Prefix: "rfselect: ", Params: []string{"features=20"}, Rounds: 3, NumParams: 10}
-var lkrf = learnertest.Case{Method: "lkrf", Tasks: learnertest.AllTasks, Prefix: "rfselect: ", Params: []string{"features=20"}, Rounds: 3, NumParams: 10}
+var conformance = learnertest.Case{Method: "eerf", Tasks: learnertest.AllTasks, Prefix: "rfselect: ", Params: []string{"features=20"}, Rounds: 3, NumParams: 10, NoLoss: []int{1, 2},
+	Accuracy: &learnertest.Learns{Rings: 0.90, Sine: 0.3, Each: [][]string{{"loss=ridge"}}},
+	BadParams: learnertest.With(learnertest.Linear, map[string]string{
+		"features=10 candidates=5": "Candidates = 5 is below Features = 10",
+		"features=0 candidates=50": "Candidates = 50 is below Features = 100",
+	}),
+	Golden: map[string][]string{
+		"eerf-logistic": {"features=20", "seed=3"},
+		"eerf-ridge":    {"features=20", "task=regression", "lambda=1e-4", "seed=4"},
+	}}
+var lkrf = learnertest.Case{Method: "lkrf", Tasks: learnertest.AllTasks, Prefix: "rfselect: ", Params: []string{"features=20"}, Rounds: 3, NumParams: 10, NoLoss: []int{1, 2},
+	Golden: map[string][]string{"lkrf-logistic": {"features=20", "seed=3"}}}
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance); learnertest.Run(t, lkrf) }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/learnertest"
 )
 
 func toy(n, d int, seed uint64) (featmap.Matrix, []float64) {
@@ -198,11 +199,7 @@ func TestLearners(t *testing.T) {
 		if acc < 0.8 {
 			t.Errorf("%s: test accuracy %.3f < 0.8", sel, acc)
 		}
-		data, err := m.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		m2, err := learners.Load(data)
+		m2, err := learners.Load(learnertest.Bytes(t, m))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -92,15 +92,9 @@ func (c Config) Validate() error {
 
 // resolve returns c with the defaults filled in for d inputs.
 func (c Config) resolve(d int) Config {
-	if c.Features == 0 {
-		c.Features = DefaultFeatures
-	}
-	if c.Gamma == 0 {
-		c.Gamma = 1 / float64(d)
-	}
-	if c.Lambda == 0 {
-		c.Lambda = DefaultLambda
-	}
+	learners.SetDefault(&c.Features, DefaultFeatures)
+	learners.SetDefault(&c.Gamma, 1/float64(d))
+	learners.SetDefault(&c.Lambda, DefaultLambda)
 	c.Loss = linrf.Resolve(c.Loss, c.Task)
 	c.Progress = nil
 	return c

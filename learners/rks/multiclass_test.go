@@ -28,8 +28,8 @@ func TestMulticlass(t *testing.T) {
 	if err != nil || h.Version != 2 || h.Task != "multiclass" {
 		t.Errorf("header %+v, %v", h, err)
 	}
-	X, y := rings(50, 0, 0, 1, 1)
-	data, _ = fit(t, X, y, rks.Config{Features: 10}).MarshalBinary()
+	X, y := learnertest.Rings(50, 0, 0, 1, 1)
+	data, _ = learnertest.MustFit(t, rks.Fit, X, y, rks.Config{Features: 10}).MarshalBinary()
 	if h, _ := modelfile.ReadHeader(data); h.Version != 1 {
 		t.Errorf("binary model version %d", h.Version)
 	}

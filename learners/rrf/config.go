@@ -253,24 +253,13 @@ func (c Config) Validate() error {
 // and Standardize are left as given; Progress and Resume are cleared, so a
 // model's configuration neither calls back nor keeps its parent alive).
 func (c Config) resolve(d int) Config {
-	def := func(v *float64, d float64) {
-		if *v == 0 {
-			*v = d
-		}
-	}
-	if c.Features == 0 {
-		c.Features = DefaultFeatures
-	}
-	def(&c.Lambda, DefaultLambda)
-	def(&c.Eta, DefaultEta)
-	def(&c.EtaGamma, DefaultEtaGamma)
-	def(&c.Width, math.Sqrt(2/float64(d)))
-	if c.Epochs == 0 {
-		c.Epochs = DefaultEpochs
-	}
-	if c.BatchSize == 0 {
-		c.BatchSize = DefaultBatchSize
-	}
+	learners.SetDefault(&c.Features, DefaultFeatures)
+	learners.SetDefault(&c.Lambda, DefaultLambda)
+	learners.SetDefault(&c.Eta, DefaultEta)
+	learners.SetDefault(&c.EtaGamma, DefaultEtaGamma)
+	learners.SetDefault(&c.Width, math.Sqrt(2/float64(d)))
+	learners.SetDefault(&c.Epochs, DefaultEpochs)
+	learners.SetDefault(&c.BatchSize, DefaultBatchSize)
 	if c.Loss == "" {
 		c.Loss = Hinge
 		if c.Task == learners.Regression {

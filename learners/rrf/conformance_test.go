@@ -4,12 +4,18 @@ import (
 	"testing"
 
 	"github.com/rfkit/rfkit/learners/learnertest"
-	_ "github.com/rfkit/rfkit/learners/rrf"
+	"github.com/rfkit/rfkit/learners/rrf"
 )
 
 // conformance is this learner's line in the shared suite.
 var conformance = learnertest.Case{Method: "rrf", Tasks: learnertest.AllTasks, Params: []string{"features=20", "epochs=2"}}
 
-func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }
+func TestConformance(t *testing.T) {
+	learnertest.Run(t, conformance)
+	learnertest.RunOnline(t, learnertest.Online[rrf.Config, *rrf.Model, *rrf.Learner]{Case: conformance,
+		Fit: rrf.Fit, NewLearner: rrf.NewLearner, Resume: rrf.Resume, Load: rrf.Load, Split: 208,
+		Splits: [][]string{{"eta=0.01", "etagamma=0.02"}, {"loss=logistic", "batchsize=16", "eta=0.05"},
+			{"task=regression", "width=0.5"}, {"fixedwidths=true"}}})
+}
 
 func FuzzLoad(f *testing.F) { learnertest.Fuzz(f, conformance) }

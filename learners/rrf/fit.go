@@ -31,14 +31,8 @@ import (
 // on GOMAXPROCS. ctx is checked after every epoch.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	start := time.Now()
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("rrf: %w", err)
-	}
-	if err := cfg.Validate(); err != nil {
+	if err := learners.CheckFit(ctx, "rrf", cfg, X, y); err != nil {
 		return nil, err
-	}
-	if err := learners.CheckData(X, y); err != nil {
-		return nil, fmt.Errorf("rrf: %w", err)
 	}
 	l, xs, err := fitLearner(cfg, X, y)
 	if err != nil {
@@ -54,16 +48,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	rc := l.cfg
 	p, s, g := l.p, l.s, l.p.newGrads()
 	r := rand.New(rand.NewPCG(rc.Seed, 0x7272666974)) // "rrffit"
-	perm := make([]int, n)
-	for i := range perm {
-		perm[i] = i
-	}
-	shuffle := rc.Shuffle.On(true)
-	for ep := 1; ep <= rc.Epochs; ep++ {
-		if shuffle {
-			r.Shuffle(n, func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
-		}
-		var lossSum float64
+	err = l.Epochs(ctx, start, Name, cfg.Progress, r, n, rc.Epochs, rc.Shuffle.On(true), func(ep int, perm []int) (lossSum float64, err error) {
 		for lo := 0; lo < n; lo += rc.BatchSize {
 			hi := min(n, lo+rc.BatchSize)
 			g.reset()
@@ -71,7 +56,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 				p.features(s, xs[i*d:(i+1)*d])
 				p.scores(s)
 				if !xmath.Finite(s.f[0]) {
-					return nil, fmt.Errorf("rrf: epoch %d, row %d: %w", ep, i, errScore)
+					return 0, fmt.Errorf("rrf: epoch %d, row %d: %w", ep, i, errScore)
 				}
 				loss, r0, r1, g0, g1 := p.lossGrad(s, t[i])
 				lossSum += loss
@@ -85,42 +70,39 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 				p.apply(g, hi-lo, &rc, l.widths)
 			}
 		}
-		e := learners.Event{Method: Name, Round: ep, Rounds: rc.Epochs, Loss: lossSum / float64(n), Elapsed: time.Since(start)}
-		if err := cfg.Progress.Report(e); err != nil {
-			return nil, fmt.Errorf("rrf: %w", err)
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("rrf: %w", err)
-		}
+		return lossSum, nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return l.Snapshot(), nil
 }
 
 // fitLearner returns Fit's Learner, new or resumed, with its
-// standardisation set, and the rows of X (checked) as it learns them: a
-// dense n×d copy, standardised unless Standardize is Disabled (always with
-// the model's statistics when resuming).
+// standardisation set, and the rows of X (checked) as it learns them
+// (OnlineBase.FitRows; always with the model's statistics when resuming).
 func fitLearner(cfg Config, X featmap.Matrix, y []float64) (*Learner, []float64, error) {
-	n, d := X.Rows, X.Cols
+	l, err := fitLearner1(cfg, X, y)
+	if err != nil {
+		return nil, nil, err
+	}
+	xs, err := l.FitRows(X, cfg.Resume == nil && cfg.Standardize.On(true))
+	return l, xs, err
+}
+
+// fitLearner1 is the Learner of fitLearner, before its rows.
+func fitLearner1(cfg Config, X featmap.Matrix, y []float64) (*Learner, error) {
 	if cfg.Resume != nil {
 		if err := learners.CheckShape(X, cfg.Resume.NumInputs()); err != nil {
-			return nil, nil, fmt.Errorf("rrf: Resume: %w", err)
+			return nil, fmt.Errorf("rrf: Resume: %w", err)
 		}
-		l, err := resumed(cfg, d)
-		if err != nil {
-			return nil, nil, err
-		}
-		xs := make([]float64, n*d)
-		for i := 0; i < n; i++ {
-			copy(xs[i*d:(i+1)*d], l.input(X.Row(i)))
-		}
-		return l, xs, nil
+		return resumed(cfg, X.Cols)
 	}
 	c := cfg
 	if c.Task == learners.Multiclass && len(c.Classes) == 0 {
 		_, cl, err := learners.ClassLabels(y)
 		if err != nil {
-			return nil, nil, fmt.Errorf("rrf: %w", err)
+			return nil, fmt.Errorf("rrf: %w", err)
 		}
 		c.Classes = cl
 	}
@@ -130,40 +112,18 @@ func fitLearner(cfg Config, X featmap.Matrix, y []float64) (*Learner, []float64,
 			slices.Sort(cl)
 			c.Classes = slices.Compact(cl)
 			if len(c.Classes) < 2 {
-				return nil, nil, fmt.Errorf("rrf: labels: only one class (every label is %v); classification needs two or more", c.Classes[0])
+				return nil, fmt.Errorf("rrf: labels: only one class (every label is %v); classification needs two or more", c.Classes[0])
 			}
 			if len(c.Classes) > MaxClasses {
-				return nil, nil, fmt.Errorf("rrf: labels: %d classes, at most %d", len(c.Classes), MaxClasses)
+				return nil, fmt.Errorf("rrf: labels: %d classes, at most %d", len(c.Classes), MaxClasses)
 			}
 		} else {
 			_, lab, err := learners.BinaryLabels(y)
 			if err != nil {
-				return nil, nil, fmt.Errorf("rrf: %w", err)
+				return nil, fmt.Errorf("rrf: %w", err)
 			}
 			c.Classes = lab.Slice()
 		}
 	}
-	var xs []float64
-	var mean, scale []float64
-	if c.Standardize.On(true) {
-		var err error
-		if mean, scale, xs, err = learners.Standardize(X); err != nil {
-			return nil, nil, fmt.Errorf("rrf: %w", err)
-		}
-	} else {
-		xs = make([]float64, n*d)
-		for i := 0; i < n; i++ {
-			copy(xs[i*d:(i+1)*d], X.Row(i))
-		}
-	}
-	l, err := NewLearner(d, c)
-	if err != nil {
-		return nil, nil, err
-	}
-	if mean != nil {
-		if err := l.SetStandardization(mean, scale); err != nil {
-			return nil, nil, fmt.Errorf("rrf: %w", err)
-		}
-	}
-	return l, xs, nil
+	return NewLearner(X.Cols, c)
 }

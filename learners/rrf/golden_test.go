@@ -1,10 +1,9 @@
 package rrf_test
 
 import (
-	"context"
 	"testing"
 
-	"github.com/rfkit/rfkit/datasets/synth"
+	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/learnertest"
@@ -23,8 +22,7 @@ import (
 // single-sample and mini-batch steps. Regenerate with
 // go test -run Golden ./learners/rrf -update.
 func TestGolden(t *testing.T) {
-	moons := must2(synth.Moons(300, 0.1, 5))
-	se1 := must2(synth.SE1(200, 3))
+	moons, se1 := learnertest.GoldenSets()
 	// Three classes from the moons' inputs (comparisons only: exact).
 	three := make([]float64, moons.N)
 	for i := range three {
@@ -39,25 +37,10 @@ func TestGolden(t *testing.T) {
 		}
 	}
 	online := func(set *synth.Set, y []float64, cfg rrf.Config) *rrf.Model {
-		l, err := rrf.NewLearner(set.D, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for pass := 0; pass < 2; pass++ {
-			for i := 0; i < set.N; i++ {
-				if _, err := l.Update(set.Row(i), y[i]); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-		return l.Snapshot()
+		return learnertest.Stream(t, rrf.NewLearner, set, y, cfg, 2)
 	}
 	fit := func(set *synth.Set, cfg rrf.Config) *rrf.Model {
-		m, err := rrf.Fit(context.Background(), featmap.Dense(set.N, set.D, set.X), set.Y, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return m
+		return learnertest.MustFit(t, rrf.Fit, featmap.Dense(set.N, set.D, set.X), set.Y, cfg)
 	}
 	reg := learners.Regression
 	for _, c := range []struct {
@@ -88,30 +71,10 @@ func TestGolden(t *testing.T) {
 		{"fit-resumed-file-order", func() *rrf.Model {
 			// A stream learned in file order over a restart (the Config
 			// carries Shuffle and Standardize, which older files omit).
-			c := rrf.Config{Features: 20, Eta: 0.01, Epochs: 1, Seed: 10, Shuffle: learners.Disabled, Standardize: learners.Disabled}
-			k := 170
-			first := fit(&synth.Set{N: k, D: moons.D, X: moons.X[:k*moons.D], Y: moons.Y[:k]}, c)
-			old, err := rrf.Load(must2(first.MarshalBinary()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			c = old.Config()
-			c.Resume = old
-			return fit(&synth.Set{N: moons.N - k, D: moons.D, X: moons.X[k*moons.D:], Y: moons.Y[k:]}, c)
+			return learnertest.ResumedFit(t, rrf.Fit, rrf.Load, moons, 170,
+				rrf.Config{Features: 20, Eta: 0.01, Epochs: 1, Seed: 10, Shuffle: learners.Disabled, Standardize: learners.Disabled})
 		}},
 	} {
-		got, err := c.model().MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		learnertest.Golden(t, c.name, got)
-
+		learnertest.Golden(t, c.name, learnertest.Bytes(t, c.model()))
 	}
-}
-
-func must2[T any](v T, err error) T {
-	if err != nil {
-		panic(err)
-	}
-	return v
 }

@@ -6,7 +6,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 )
@@ -20,30 +19,18 @@ type Learner struct {
 	p       *params
 	s       *work
 	widths  bool
-	stats   Stats
-	// std standardises every row of Update and Predict as the Model does;
-	// its zero value uses rows as given.
-	std learners.StreamScaler
+	learners.OnlineBase
 }
 
-// Outcome is what one Update saw before its step.
-type Outcome = learners.Outcome
-
-// Stats are a Learner's online statistics (predictions made before the
-// step on each sample).
-type Stats = learners.Stats
-
-// NewLearner returns a learner for rows of d inputs.
+// NewLearner returns a learner for rows of d inputs, its noise drawn from
+// cfg.Seed and its widths at cfg.Width.
 func NewLearner(d int, cfg Config) (*Learner, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if d <= 0 {
-		return nil, fmt.Errorf("rrf: NewLearner: %d inputs, want ≥ 1", d)
-	}
 	c := cfg.resolve(d)
-	if d > math.MaxInt/c.Features/16 {
-		return nil, fmt.Errorf("rrf: %d inputs × %d features do not fit in memory", d, c.Features)
+	if err := learners.CheckInputs("rrf", d, c.Features); err != nil {
+		return nil, err
 	}
 	classes := slices.Clone(c.Classes)
 	slices.Sort(classes)
@@ -62,7 +49,7 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 		return nil, fmt.Errorf("rrf: %d classes × %d features do not fit in memory", C, c.Features)
 	}
 	p := newParams(d, c, C)
-	return &Learner{cfg: c, classes: classes, p: p, s: p.newWork(), widths: !c.FixedWidths}, nil
+	return &Learner{cfg: c, classes: classes, p: p, s: p.newWork(), widths: !c.FixedWidths, OnlineBase: learners.NewOnlineBase("rrf", d)}, nil
 }
 
 // Resume returns a Learner that continues from m, a Model from Fit,
@@ -111,54 +98,16 @@ func resumed(cfg Config, d int) (*Learner, error) {
 		return nil, err
 	}
 	p := b.p.clone()
-	l := &Learner{cfg: c, classes: slices.Clone(mc.Classes), p: p, s: p.newWork(), widths: !c.FixedWidths}
+	l := &Learner{cfg: c, classes: slices.Clone(mc.Classes), p: p, s: p.newWork(), widths: !c.FixedWidths, OnlineBase: learners.NewOnlineBase("rrf", d)}
 	if err := l.SetStandardization(m.Standardization()); err != nil {
 		return nil, err
 	}
 	return l, nil
 }
 
-// SetStandardization makes the Learner standardise every row of Update and
-// Predict as (x − mean)/scale (the arithmetic of a Model), and its
-// Snapshots carry mean and scale, so that they predict raw rows. It takes
-// effect from the next Update: set it before the first, from statistics
-// of a prefix of the stream (StandardizeFrom) or known ones. mean and scale
-// have NumInputs() elements, mean finite and scale finite and > 0; both
-// nil removes the standardisation. They are copied.
-func (l *Learner) SetStandardization(mean, scale []float64) error {
-	if err := l.std.Set(l.p.d, mean, scale); err != nil {
-		return fmt.Errorf("rrf: SetStandardization: %w", err)
-	}
-	return nil
-}
-
-// StandardizeFrom sets the standardisation (SetStandardization) to the
-// statistics Fit would compute on X, e.g. a prefix of the stream held back
-// before the first Update. X must have NumInputs() columns and finite
-// values.
-func (l *Learner) StandardizeFrom(X featmap.Matrix) error {
-	if err := l.std.SetFrom(l.p.d, X); err != nil {
-		return fmt.Errorf("rrf: StandardizeFrom: %w", err)
-	}
-	return nil
-}
-
-// Standardization returns copies of the learner's means and scales (nil
-// when it uses rows as given).
-func (l *Learner) Standardization() (mean, scale []float64) { return l.std.Get() }
-
-// input returns x standardised, or x itself without a standardisation.
-func (l *Learner) input(x []float64) []float64 { return l.std.Apply(x) }
-
 // Config returns the resolved configuration (defaults filled in, Classes
 // sorted).
 func (l *Learner) Config() Config { return l.cfg }
-
-// NumInputs is d.
-func (l *Learner) NumInputs() int { return l.p.d }
-
-// Stats returns the online statistics so far.
-func (l *Learner) Stats() Stats { return l.stats }
 
 // target maps y to the internal target: ±1 (binary), a class index
 // (multiclass) or y itself (regression).
@@ -193,18 +142,18 @@ var errScore = errors.New("the score is not finite (inputs too large for the cur
 // error and changes nothing. It allocates nothing.
 func (l *Learner) Update(x []float64, y float64) (Outcome, error) {
 	p := l.p
-	if err := learners.CheckRow(x, p.d); err != nil {
-		return Outcome{}, fmt.Errorf("rrf: Update: %w", err)
+	if err := l.CheckUpdate(x); err != nil {
+		return Outcome{}, err
 	}
 	t, err := target(l.classes, p.C, l.cfg.Task, y)
 	if err != nil {
 		return Outcome{}, fmt.Errorf("rrf: Update: %w", err)
 	}
-	o, err := l.step(l.input(x), t)
+	o, err := l.step(l.Input(x), t)
 	if err != nil {
 		return Outcome{}, fmt.Errorf("rrf: Update: %w", err)
 	}
-	l.stats.Record(o, l.cfg.Task, y)
+	l.Record(o, l.cfg.Task, y)
 	return o, nil
 }
 
@@ -257,10 +206,8 @@ func output(p *params, classes []float64, task learners.Task, f []float64) float
 // Predict returns the current prediction for x without learning. It
 // allocates nothing; it panics if len(x) != NumInputs().
 func (l *Learner) Predict(x []float64) float64 {
-	if len(x) != l.p.d {
-		panic(fmt.Sprintf("rrf: Learner.Predict: len(x) = %d, the learner takes %d inputs", len(x), l.p.d))
-	}
-	l.p.features(l.s, l.input(x))
+	l.CheckPredict(x)
+	l.p.features(l.s, l.Input(x))
 	l.p.scores(l.s)
 	return output(l.p, l.classes, l.cfg.Task, l.s.f)
 }
@@ -270,13 +217,12 @@ func (l *Learner) Predict(x []float64) float64 {
 // Learner's standardisation (mean 0 and scale 1 without one) and its whole
 // state: Resume continues from it.
 func (l *Learner) Snapshot() *Model {
-	mean, scale := l.std.Get()
-	if mean == nil {
-		d := l.p.d
-		mean, scale = make([]float64, d), make([]float64, d)
-		for j := range scale {
-			scale[j] = 1
-		}
-	}
+	mean, scale := l.SnapshotStandardization()
 	return newModel(l.cfg, slices.Clone(l.classes), l.p.clone(), mean, scale)
 }
+
+// Outcome is what one Update saw before its step (learners.Outcome).
+type Outcome = learners.Outcome
+
+// Stats are the online statistics (learners.Stats).
+type Stats = learners.Stats

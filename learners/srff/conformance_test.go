@@ -9,7 +9,11 @@ import (
 )
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "srff", Params: []string{"features=20", "lambda=0.01", "maxiterations=5", "gammaiterations=5"}, Rounds: 1, Tasks: []learners.Task{learners.Regression}}
+var conformance = learnertest.Case{Method: "srff", Params: []string{"features=20", "lambda=0.01", "maxiterations=5", "gammaiterations=5"}, Rounds: 1, Tasks: []learners.Task{learners.Regression},
+	BadParams: map[string]string{
+		"lambdas=1000": "Lambdas = 1000", "validation=1": "Validation = 1", "gammaiterations=101": "GammaIterations = 101",
+		"lambdamin=1 lambdamax=0.5": "LambdaMin = 1 is above LambdaMax = 0.5",
+	}}
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }
 

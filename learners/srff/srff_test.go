@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/rfkit/rfkit/datasets/synth"
+	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
@@ -26,12 +26,7 @@ func set(t testing.TB, name string, n int, seed uint64) (featmap.Matrix, []float
 }
 
 func fit(t testing.TB, X featmap.Matrix, y []float64, cfg srff.Config) *srff.Model {
-	t.Helper()
-	m, err := srff.Fit(context.Background(), X, y, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return learnertest.MustFit(t, srff.Fit, X, y, cfg)
 }
 
 func rmse(t testing.TB, m learners.Model, X featmap.Matrix, y []float64) float64 {
@@ -181,11 +176,7 @@ var smallCfg = srff.Config{Features: 20, Lambdas: 2, MaxIterations: 3, GammaIter
 func TestRoundTrip(t *testing.T) {
 	X, y := small(t)
 	m := fit(t, X, y, smallCfg)
-	b, err := m.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	m2, err := srff.Load(b)
+	m2, err := srff.Load(learnertest.Bytes(t, m))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,27 +185,17 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
-func TestFitErrors(t *testing.T) {
+// Fit needs MinRows rows (the other Config checks run in the
+// conformance suite).
+func TestTooFewRows(t *testing.T) {
 	X, y := small(t)
-	cases := []struct {
+	learnertest.FitErrors(t, "srff: ", srff.Fit, []struct {
 		name string
 		X    featmap.Matrix
 		y    []float64
 		cfg  srff.Config
 		want string
-	}{
-		{"too few rows", featmap.Dense(5, 18, X.Data[:90]), y[:5], srff.Config{}, "5 rows, want at least 10"},
-		{"negative features", X, y, srff.Config{Features: -1}, "Features = -1"},
-		{"NaN simplex", X, y, srff.Config{Simplex: math.NaN()}, "Simplex = NaN"},
-		{"negative lambda", X, y, srff.Config{Lambda: -1}, "Lambda = -1"},
-		{"huge grid", X, y, srff.Config{Lambdas: 1000}, "Lambdas = 1000"},
-		{"inverted grid", X, y, srff.Config{LambdaMin: 1, LambdaMax: 0.5}, "LambdaMin = 1 is above LambdaMax = 0.5"},
-		{"validation", X, y, srff.Config{Validation: 1}, "Validation = 1"},
-		{"gamma iterations", X, y, srff.Config{GammaIterations: 101}, "GammaIterations = 101"},
-		{"negative tol", X, y, srff.Config{Tol: -1}, "Tol = -1"},
-		{"bad task", X, y, srff.Config{Task: 7}, "Task = Task(7)"},
-	}
-	learnertest.FitErrors(t, "srff: ", srff.Fit, cases)
+	}{{"too few rows", featmap.Dense(5, 18, X.Data[:90]), y[:5], srff.Config{}, "5 rows, want at least 10"}})
 }
 
 func TestProgressAndContext(t *testing.T) {

@@ -37,7 +37,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/rfkit/rfkit/datasets/synth"
+	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners/prff"
 )

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/rfkit/rfkit/dataset"
-	"github.com/rfkit/rfkit/datasets/synth"
+	"github.com/rfkit/rfkit/dataset/synth"
 )
 
 // runCmd runs the command in-process and returns its stdout and stderr.

@@ -3,16 +3,16 @@ package kernels
 import "github.com/rfkit/rfkit/internal/poly"
 
 // Reduction kernels (the exp-loss sums of the boosting learners and the
-// Σ a_j·cos epilogue of the feature maps) share one calling convention: the
-// body is func(f *redFrame) int, reading everything from a frame laid out as
-// below, processing whole groups of GroupLen elements from f.i while
+// Σ a_j·cos epilogue of the feature maps; asm's sums.go) share one calling
+// convention: the body is func(f *sumsFrame) int, reading everything from a
+// frame laid out as below, processing whole groups of GroupLen elements from f.i while
 // f.i + GroupLen ≤ f.n, and returning the index it stopped at (a group
 // failing a domain check stops it, before that group stores or accumulates
 // anything). Element i of a group feeds lane i mod 8 of every accumulator,
 // and the lanes of one accumulator are updated in element order, so the sums
 // are the same bits on every path: the lane order does not depend on the
-// vector width. asm/reduce_frame.go declares the Go struct; a test there keeps
-// these offsets honest.
+// vector width. asm/sums_frame.go declares the Go struct (sumsFrame); a test
+// there keeps these offsets honest.
 const (
 	GroupLen = 8
 
@@ -86,7 +86,7 @@ func Weights() *Program {
 	return b.Finish()
 }
 
-// Phase is the GBRFF2 phase search at one b: with t = c·cos b + s·sin b and
+// Phase (asm.PhaseSums) is the GBRFF2 phase search at one b: with t = c·cos b + s·sin b and
 // e = exp(−ỹ·t) (bounded), it accumulates Σe and Σ e·ỹ·(s·cos b − c·sin b)
 // (the latter is −f'(b)). Streams: in c, s, ỹ; params cos b, sin b.
 func Phase() *Program {
@@ -124,7 +124,7 @@ func DotStats() *Program {
 	return b.Finish()
 }
 
-// FreqStep is one sweep of the GBRFF2 frequency objective: with
+// FreqStep (asm.FreqStepSums) is one sweep of the GBRFF2 frequency objective: with
 // t = Σ_k ω[k]·X[k,i] − b (matrix 0 is Xᵀ, vector 0 is ω), e = exp(−ỹ·cos t)
 // (bounded) and r = ỹ·sin t·e, it accumulates Σe and, per input k, Σ r·X[k,i].
 // Stream: in ỹ; param b.
@@ -142,7 +142,7 @@ func FreqStep() *Program {
 	return b.Finish()
 }
 
-// Landmark is one sweep of the GBRFF1 landmark objective through the phase
+// Landmark (asm.LandmarkSums) is one sweep of the GBRFF1 landmark objective through the phase
 // shift: m = Σ_k vec0[k]·C[k,i] + Σ_k vec1[k]·S[k,i] (matrices C = cos Pᵀ,
 // S = sin Pᵀ; the vectors are cos a/K and sin a/K), e = exp(−ỹ·m) (bounded),
 // r = ỹ·e; it accumulates Σe, Σ r·C[k,i] and Σ r·S[k,i]. Stream: in ỹ.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"log"
 
-	"github.com/rfkit/rfkit/datasets/synth"
+	"github.com/rfkit/rfkit/dataset/synth"
 )
 
 func ExampleCheckerboard() {

@@ -1,0 +1,222 @@
+package learners
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/xmath"
+)
+
+// OnlineBase is the part of an online learner (rrf, fogd) that does not
+// depend on its model: the input standardisation z_j = (x_j − mean_j)/scale_j
+// applied to every row of Update and Predict (the arithmetic of a fitted
+// model, so a Snapshot predicts raw rows with the same bits), the online
+// statistics, and the methods on them. A Learner embeds it; the zero value
+// is not usable (NewOnlineBase). It is not safe for concurrent use (a
+// learner has a single writer).
+type OnlineBase struct {
+	pkg            string
+	d              int
+	mean, scale, z []float64
+	stats          Stats
+}
+
+// CheckInputs is the check of an online learner's NewLearner: d ≥ 1 inputs,
+// and d × features × 16 values addressable.
+func CheckInputs(pkg string, d, features int) error {
+	if d <= 0 {
+		return fmt.Errorf("%s: NewLearner: %d inputs, want ≥ 1", pkg, d)
+	}
+	if d > math.MaxInt/features/16 {
+		return fmt.Errorf("%s: NewLearner: %d inputs × %d features do not fit in memory", pkg, d, features)
+	}
+	return nil
+}
+
+// CheckFit is the opening of an online learner's Fit: a live ctx, a valid
+// cfg and finite data of matching shape, with errors prefixed by pkg
+// (Validate's carry their own).
+func CheckFit(ctx context.Context, pkg string, cfg interface{ Validate() error }, X featmap.Matrix, y []float64) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("%s: %w", pkg, err)
+	}
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	if err := CheckData(X, y); err != nil {
+		return fmt.Errorf("%s: %w", pkg, err)
+	}
+	return nil
+}
+
+// NewOnlineBase returns the base of a learner of package pkg (the prefix
+// of its errors) for rows of d inputs, without a standardisation.
+func NewOnlineBase(pkg string, d int) OnlineBase { return OnlineBase{pkg: pkg, d: d} }
+
+// SetStandardization makes the Learner standardise every row of Update and
+// Predict as (x − mean)/scale (the arithmetic of a Model), and its
+// Snapshots carry mean and scale, so that they predict raw rows. It takes
+// effect from the next Update: set it before the first, from statistics
+// of a prefix of the stream (StandardizeFrom) or known ones. mean and scale
+// have NumInputs() elements, mean finite and scale finite and > 0; both
+// nil removes the standardisation. They are copied.
+func (b *OnlineBase) SetStandardization(mean, scale []float64) error {
+	if err := b.set(mean, scale); err != nil {
+		return fmt.Errorf("%s: SetStandardization: %w", b.pkg, err)
+	}
+	return nil
+}
+
+func (b *OnlineBase) set(mean, scale []float64) error {
+	if mean == nil && scale == nil {
+		b.mean, b.scale, b.z = nil, nil, nil
+		return nil
+	}
+	if len(mean) != b.d || len(scale) != b.d {
+		return fmt.Errorf("%d means and %d scales, the learner takes %d inputs", len(mean), len(scale), b.d)
+	}
+	for j := range mean {
+		if !xmath.Finite(mean[j]) || !xmath.Finite(scale[j]) || !(scale[j] > 0) {
+			return fmt.Errorf("input %d has mean %v and scale %v, want finite and scale > 0", j, mean[j], scale[j])
+		}
+	}
+	b.mean, b.scale, b.z = slices.Clone(mean), slices.Clone(scale), make([]float64, b.d)
+	return nil
+}
+
+// StandardizeFrom sets the standardisation (SetStandardization) to the
+// statistics Fit would compute on X, e.g. a prefix of the stream held back
+// before the first Update. X must have NumInputs() columns and finite
+// values.
+func (b *OnlineBase) StandardizeFrom(X featmap.Matrix) error {
+	err := CheckShape(X, b.d)
+	if err == nil {
+		err = CheckData(X, make([]float64, X.Rows))
+	}
+	var mean, scale []float64
+	if err == nil {
+		mean, scale, _, err = Standardize(X)
+	}
+	if err == nil {
+		err = b.set(mean, scale)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: StandardizeFrom: %w", b.pkg, err)
+	}
+	return nil
+}
+
+// Standardization returns copies of the learner's means and scales (nil
+// when it uses rows as given).
+func (b *OnlineBase) Standardization() (mean, scale []float64) {
+	return slices.Clone(b.mean), slices.Clone(b.scale)
+}
+
+// NumInputs is d.
+func (b *OnlineBase) NumInputs() int { return b.d }
+
+// Stats returns the online statistics so far.
+func (b *OnlineBase) Stats() Stats { return b.stats }
+
+// Record adds the outcome o of an Update with target y to the statistics.
+func (b *OnlineBase) Record(o Outcome, task Task, y float64) { b.stats.Record(o, task, y) }
+
+// Input returns x standardised into a scratch row, or x itself without a
+// standardisation. It allocates nothing.
+func (b *OnlineBase) Input(x []float64) []float64 {
+	if b.mean == nil {
+		return x
+	}
+	z := b.z[:len(x)]
+	for j, v := range x {
+		z[j] = (v - b.mean[j]) / b.scale[j]
+	}
+	return z
+}
+
+// CheckUpdate checks the row of an Update (d finite values).
+func (b *OnlineBase) CheckUpdate(x []float64) error {
+	if err := CheckRow(x, b.d); err != nil {
+		return fmt.Errorf("%s: Update: %w", b.pkg, err)
+	}
+	return nil
+}
+
+// CheckPredict panics if x is not a row of d values, as Learner.Predict
+// documents.
+func (b *OnlineBase) CheckPredict(x []float64) {
+	if len(x) != b.d {
+		panic(fmt.Sprintf("%s: Learner.Predict: len(x) = %d, the learner takes %d inputs", b.pkg, len(x), b.d))
+	}
+}
+
+// SnapshotStandardization returns copies of the means and scales for a
+// Snapshot: mean 0 and scale 1 without a standardisation.
+func (b *OnlineBase) SnapshotStandardization() (mean, scale []float64) {
+	if b.mean == nil {
+		mean, scale = make([]float64, b.d), make([]float64, b.d)
+		for j := range scale {
+			scale[j] = 1
+		}
+		return mean, scale
+	}
+	return b.Standardization()
+}
+
+// FitRows returns the rows of X (checked) as Fit's learner learns them, a
+// dense n×d copy: with standardize, X standardised with its own statistics,
+// which the learner keeps (SetStandardization); otherwise each row through
+// the learner's standardisation, if any (a resumed model's).
+func (b *OnlineBase) FitRows(X featmap.Matrix, standardize bool) ([]float64, error) {
+	if standardize {
+		mean, scale, xs, err := Standardize(X)
+		if err == nil {
+			err = b.set(mean, scale)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", b.pkg, err)
+		}
+		return xs, nil
+	}
+	n, d := X.Rows, X.Cols
+	xs := make([]float64, n*d)
+	for i := range n {
+		copy(xs[i*d:(i+1)*d], b.Input(X.Row(i)))
+	}
+	return xs, nil
+}
+
+// Epochs runs the passes of an online learner's Fit over n rows: each
+// epoch visits them in a fresh permutation drawn from r (in row order
+// without shuffle), calls pass with it (pass returns the summed loss),
+// reports the mean loss to progress (Elapsed since start), and checks ctx. Progress and context
+// errors are wrapped with the package prefix; pass's are returned as they
+// are.
+func (b *OnlineBase) Epochs(ctx context.Context, start time.Time, method string, progress Progress, r *rand.Rand, n, epochs int, shuffle bool, pass func(ep int, perm []int) (float64, error)) error {
+	perm := make([]int, n)
+	for i := range perm {
+		perm[i] = i
+	}
+	for ep := 1; ep <= epochs; ep++ {
+		if shuffle {
+			r.Shuffle(n, func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
+		}
+		loss, err := pass(ep, perm)
+		if err != nil {
+			return err
+		}
+		e := Event{Method: method, Round: ep, Rounds: epochs, Loss: loss / float64(n), Elapsed: time.Since(start)}
+		if err := progress.Report(e); err != nil {
+			return fmt.Errorf("%s: %w", b.pkg, err)
+		}
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("%s: %w", b.pkg, err)
+		}
+	}
+	return nil
+}
