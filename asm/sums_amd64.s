@@ -1647,29 +1647,14 @@ sincosDotAVX512_dot1_end:
 	VMOVUPD           320(SP), Z5
 	VMOVUPD           384(SP), Z6
 	VMOVUPD           448(SP), Z7
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z0, Z0
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z3, Z2, Z1
+	VRANGEPD          $0x0b, Z5, Z4, Z2
+	VRANGEPD          $0x0b, Z7, Z6, Z3
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z3, Z2, Z1
+	VRANGEPD          $0x0b, Z1, Z0, Z0
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z1, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z2, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z3, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z4, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z5, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z6, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z7, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
 	KORTESTB          K1, K1
 	JNZ               sincosDotAVX512_one
 	VMOVUPD           (SP), Z0
@@ -2300,29 +2285,14 @@ sincosDotAVX512_dot1_end:
 	VMOVUPD           320(SP), Z5
 	VMOVUPD           384(SP), Z6
 	VMOVUPD           448(SP), Z7
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z0, Z0
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z3, Z2, Z1
+	VRANGEPD          $0x0b, Z5, Z4, Z2
+	VRANGEPD          $0x0b, Z7, Z6, Z3
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z3, Z2, Z1
+	VRANGEPD          $0x0b, Z1, Z0, Z0
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z1, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z2, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z3, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z4, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z5, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z6, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z7, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
 	KORTESTB          K1, K1
 	JNZ               sincosDotPanelsAVX512_done
 	PREFETCHT0        (SI)
@@ -3156,29 +3126,14 @@ freqStepAVX512_dot1_end:
 	VMOVUPD           832(SP), Z5
 	VMOVUPD           896(SP), Z6
 	VMOVUPD           960(SP), Z7
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z0, Z0
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z3, Z2, Z1
+	VRANGEPD          $0x0b, Z5, Z4, Z2
+	VRANGEPD          $0x0b, Z7, Z6, Z3
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z3, Z2, Z1
+	VRANGEPD          $0x0b, Z1, Z0, Z0
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z1, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z2, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z3, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z4, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z5, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z6, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z7, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
 	KORTESTB          K1, K1
 	JNZ               freqStepAVX512_one
 	VMOVUPD           512(SP), Z0
@@ -4298,29 +4253,14 @@ freqStepAVX512_dot1_end:
 	VMOVUPD           832(SP), Z5
 	VMOVUPD           896(SP), Z6
 	VMOVUPD           960(SP), Z7
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z0, Z0
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z3, Z2, Z1
+	VRANGEPD          $0x0b, Z5, Z4, Z2
+	VRANGEPD          $0x0b, Z7, Z6, Z3
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z3, Z2, Z1
+	VRANGEPD          $0x0b, Z1, Z0, Z0
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z1, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z2, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z3, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z4, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z5, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z6, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z7, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
 	KORTESTB          K1, K1
 	JNZ               freqStepPanelsAVX512_done
 	VMOVUPD           512(SP), Z0
@@ -6065,29 +6005,14 @@ cosSumAVX512_dot1_end:
 	VMOVUPD           832(SP), Z6
 	VMOVUPD           896(SP), Z7
 	VMOVUPD           960(SP), Z8
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z0, Z0
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z4, Z2, Z1
+	VRANGEPD          $0x0b, Z6, Z5, Z2
+	VRANGEPD          $0x0b, Z8, Z7, Z4
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z4, Z2, Z1
+	VRANGEPD          $0x0b, Z1, Z0, Z0
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z1, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z2, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z4, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z5, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z6, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z7, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z8, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
 	KORTESTB          K1, K1
 	JNZ               cosSumAVX512_one
 	VMOVUPD           512(SP), Z0
@@ -6607,26 +6532,13 @@ cosSumAVX512_dot2_end:
 	VMOVUPD           768(SP), Z5
 	VMOVUPD           832(SP), Z6
 	VMOVUPD           896(SP), Z7
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z0, Z0
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z4, Z2, Z1
+	VRANGEPD          $0x0b, Z6, Z5, Z2
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z7, Z2, Z1
+	VRANGEPD          $0x0b, Z1, Z0, Z0
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z1, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z2, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z4, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z5, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z6, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z7, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
 	KORTESTB          K1, K1
 	JNZ               cosSumAVX512_one
 	VMOVUPD           512(SP), Z0
@@ -7068,23 +6980,12 @@ cosSumAVX512_dot3_end:
 	VMOVUPD           704(SP), Z4
 	VMOVUPD           768(SP), Z5
 	VMOVUPD           832(SP), Z6
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z0, Z0
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z4, Z2, Z1
+	VRANGEPD          $0x0b, Z6, Z5, Z2
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z2, Z0, Z0
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z1, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z2, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z4, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z5, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z6, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
 	KORTESTB          K1, K1
 	JNZ               cosSumAVX512_one
 	VMOVUPD           512(SP), Z0
@@ -7463,20 +7364,11 @@ cosSumAVX512_dot4_end:
 	VMOVUPD           640(SP), Z2
 	VMOVUPD           704(SP), Z4
 	VMOVUPD           768(SP), Z5
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z0, Z0
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z4, Z2, Z1
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z5, Z0, Z0
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z1, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z2, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z4, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z5, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
 	KORTESTB          K1, K1
 	JNZ               cosSumAVX512_one
 	VMOVUPD           512(SP), Z0
@@ -7796,17 +7688,10 @@ cosSumAVX512_dot5_end:
 	VMOVUPD           576(SP), Z1
 	VMOVUPD           640(SP), Z2
 	VMOVUPD           704(SP), Z4
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z0, Z0
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z4, Z2, Z1
+	VRANGEPD          $0x0b, Z1, Z0, Z0
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z1, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z2, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z4, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
 	KORTESTB          K1, K1
 	JNZ               cosSumAVX512_one
 	VMOVUPD           512(SP), Z0
@@ -8066,14 +7951,9 @@ cosSumAVX512_dot6_end:
 	VMOVUPD           512(SP), Z0
 	VMOVUPD           576(SP), Z1
 	VMOVUPD           640(SP), Z2
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z0, Z0
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z2, Z0, Z0
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z1, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z2, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
 	KORTESTB          K1, K1
 	JNZ               cosSumAVX512_one
 	VMOVUPD           512(SP), Z0
@@ -8270,11 +8150,8 @@ cosSumAVX512_dot7_end:
 	VMOVUPD           Z1, 576(SP)
 	VMOVUPD           512(SP), Z0
 	VMOVUPD           576(SP), Z1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z0, Z0
+	VRANGEPD          $0x0b, Z1, Z0, Z0
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z1, Z0
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K2
-	KORB              K2, K1, K1
 	KORTESTB          K1, K1
 	JNZ               cosSumAVX512_one
 	VMOVUPD           512(SP), Z0
