@@ -33,7 +33,10 @@
 // DotStats, CosSum) run eight groups per iteration, the dot products as
 // eight independent FMA chains and each row accumulator of FreqStepSums and
 // LandmarkSums updated by eight FMAs (groups in element order) per load and
-// store, and they give the bits of the one-group bodies. Callers may split a
+// store, and they give the bits of the one-group bodies; CosSum runs the 2…7
+// whole groups left after its last block of eight as one such body too (a
+// prediction's few dozen terms would otherwise wait on one group's chain
+// after another). Callers may split a
 // sweep at any multiple of 8 elements and call again with the same
 // accumulators (exploss does, per chunk of its data) without changing a bit.
 // FreqStepSumsPanels and SincosDotPanels take the matrix in panels of 64

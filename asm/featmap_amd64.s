@@ -906,14 +906,9 @@ cosAffineAVX512_dot1:
 	JMP          cosAffineAVX512_dot1
 
 cosAffineAVX512_dot1_end:
-	VPANDQ.BCST       featmapConsts<>+0(SB), Z0, Z3
+	VRANGEPD          $0x0b, Z1, Z0, Z3
+	VRANGEPD          $0x0b, Z2, Z3, Z3
 	VCMPPD.BCST       $0x06, featmapConsts<>+8(SB), Z3, K1
-	VPANDQ.BCST       featmapConsts<>+0(SB), Z1, Z3
-	VCMPPD.BCST       $0x06, featmapConsts<>+8(SB), Z3, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       featmapConsts<>+0(SB), Z2, Z3
-	VCMPPD.BCST       $0x06, featmapConsts<>+8(SB), Z3, K2
-	KORB              K2, K1, K1
 	KORTESTB          K1, K1
 	JNZ               cosAffineAVX512_one
 	VBROADCASTSD      featmapConsts<>+24(SB), Z3

@@ -149,3 +149,40 @@ func BenchmarkFreqStepSumsPanels(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCosSum is one row of the GBRFF2 predict epilogue: D terms (the
+// padded T), d inputs, on every path; it reports the CPU time of one call.
+func BenchmarkCosSum(b *testing.B) {
+	for _, sh := range []struct{ D, d int }{{64, 20}, {104, 20}, {128, 20}, {128, 1}} {
+		r := rand.New(rand.NewPCG(3, uint64(sh.D)))
+		x, w := make([]float64, sh.d), make([]float64, sh.d*sh.D)
+		bb, a := make([]float64, sh.D), make([]float64, sh.D)
+		for i := range x {
+			x[i] = r.NormFloat64()
+		}
+		for i := range w {
+			w[i] = r.NormFloat64()
+		}
+		for j := range bb {
+			bb[j], a[j] = r.Float64()*2*math.Pi, r.NormFloat64()
+		}
+		for _, p := range Paths() {
+			b.Run(fmt.Sprintf("D=%d/d=%d/path=%s", sh.D, sh.d, p), func(b *testing.B) {
+				restore, err := SetPath(p)
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer restore()
+				var sink float64
+				cpu := cputime.Process()
+				for b.Loop() {
+					sink += CosSum(x, w, sh.D, bb, a)
+				}
+				b.ReportMetric(float64((cputime.Process()-cpu).Nanoseconds())/float64(b.N), "cpu-ns/op")
+				if math.IsNaN(sink) {
+					b.Fatal("NaN")
+				}
+			})
+		}
+	}
+}

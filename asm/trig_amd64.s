@@ -790,14 +790,9 @@ cosAVX512_many:
 	VMOVUPD           (CX)(BX*8), Z0
 	VMOVUPD           64(CX)(BX*8), Z1
 	VMOVUPD           128(CX)(BX*8), Z2
-	VPANDQ.BCST       trigConsts<>+0(SB), Z0, Z3
+	VRANGEPD          $0x0b, Z1, Z0, Z3
+	VRANGEPD          $0x0b, Z2, Z3, Z3
 	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z3, K1
-	VPANDQ.BCST       trigConsts<>+0(SB), Z1, Z3
-	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z3, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       trigConsts<>+0(SB), Z2, Z3
-	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z3, K2
-	KORB              K2, K1, K1
 	KORTESTB          K1, K1
 	JNZ               cosAVX512_one
 	VBROADCASTSD      trigConsts<>+24(SB), Z3
@@ -1029,14 +1024,9 @@ sinAVX512_many:
 	VMOVUPD           (CX)(BX*8), Z0
 	VMOVUPD           64(CX)(BX*8), Z1
 	VMOVUPD           128(CX)(BX*8), Z2
-	VPANDQ.BCST       trigConsts<>+0(SB), Z0, Z3
+	VRANGEPD          $0x0b, Z1, Z0, Z3
+	VRANGEPD          $0x0b, Z2, Z3, Z3
 	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z3, K1
-	VPANDQ.BCST       trigConsts<>+0(SB), Z1, Z3
-	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z3, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       trigConsts<>+0(SB), Z2, Z3
-	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z3, K2
-	KORB              K2, K1, K1
 	KORTESTB          K1, K1
 	JNZ               sinAVX512_one
 	VBROADCASTSD      trigConsts<>+24(SB), Z3
@@ -1265,14 +1255,9 @@ sincosAVX512_many:
 	VMOVUPD           (DX)(SI*8), Z0
 	VMOVUPD           64(DX)(SI*8), Z1
 	VMOVUPD           128(DX)(SI*8), Z2
-	VPANDQ.BCST       trigConsts<>+0(SB), Z0, Z3
+	VRANGEPD          $0x0b, Z1, Z0, Z3
+	VRANGEPD          $0x0b, Z2, Z3, Z3
 	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z3, K1
-	VPANDQ.BCST       trigConsts<>+0(SB), Z1, Z3
-	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z3, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       trigConsts<>+0(SB), Z2, Z3
-	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z3, K2
-	KORB              K2, K1, K1
 	KORTESTB          K1, K1
 	JNZ               sincosAVX512_one
 	VBROADCASTSD      trigConsts<>+24(SB), Z3
@@ -1534,14 +1519,9 @@ cosShiftAVX512_many:
 	VSUBPD            Z3, Z0, Z0
 	VSUBPD            Z4, Z1, Z1
 	VSUBPD            Z5, Z2, Z2
-	VPANDQ.BCST       trigConsts<>+0(SB), Z0, Z3
+	VRANGEPD          $0x0b, Z1, Z0, Z3
+	VRANGEPD          $0x0b, Z2, Z3, Z3
 	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z3, K1
-	VPANDQ.BCST       trigConsts<>+0(SB), Z1, Z3
-	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z3, K2
-	KORB              K2, K1, K1
-	VPANDQ.BCST       trigConsts<>+0(SB), Z2, Z3
-	VCMPPD.BCST       $0x06, trigConsts<>+8(SB), Z3, K2
-	KORB              K2, K1, K1
 	KORTESTB          K1, K1
 	JNZ               cosShiftAVX512_one
 	VBROADCASTSD      trigConsts<>+24(SB), Z3

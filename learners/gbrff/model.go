@@ -61,25 +61,18 @@ type body struct {
 }
 
 // scoredTerms is the number of terms Score hands asm.CosSum for J terms:
-// J rounded up to a multiple of 8, and on AVX-512 up to a multiple of
-// asm.PanelLen() = 64 when that leaves more than 4 groups of 8 past the last
-// whole 64. CosSum's vector loops take the terms eight at a time (AVX-512:
-// 64 at a time, then eight at a time, each group waiting on its chain of d
-// FMAs and its cosine) and its pure-Go twin takes the rest one at a time,
-// about as slow as a whole group each. CPU time of one CosSum at d = 20 on
-// one AVX-512 core (median of 4): 150 ns at 64 terms, +35 ns or so per
-// further group of 8 (190, 205, 235, 268 ns at 72, 80, 88, 96), 274 ns at
-// 128; at 100 terms, unpadded, the 4-term scalar tail made it about twice
-// the time of 128. Padding with terms of amplitude 0 leaves every lane sum
+// J rounded up to a multiple of 8. CosSum's vector loops take the terms
+// eight at a time (AVX-512: 64 at a time, then the 2…7 groups of 8 left as
+// one blocked body) and its pure-Go twin takes the rest one at a time,
+// about as slow as a whole group each; at 100 terms, unpadded, the 4-term
+// scalar tail made it about twice the time of 128. CPU time of one CosSum
+// at d = 20 on one AVX-512 core: about 150 ns at 64 terms, 230 ns at 104,
+// 270 ns at 128. Padding with terms of amplitude 0 leaves every lane sum
 // the same bits: a padded term adds 0·cos(b + x·0) = ±0 to its lane, and
 // x + ±0 = x for every lane value that can occur (a lane starts at +0, and
 // a sum of floats is −0 only when both terms are −0).
 func scoredTerms(J int) int {
-	Jp := (J + 7) / 8 * 8
-	if g := asm.PanelLen(); g > 8 && Jp%g > g/2 {
-		Jp = (J + g - 1) / g * g
-	}
-	return Jp
+	return (J + 7) / 8 * 8
 }
 
 // setScoring builds the padded copy of the expansion that Score reads.

@@ -411,6 +411,33 @@ func (g *gen) inst(c, i int) {
 func (g *gen) domainCheck(i, u int) {
 	in := g.p.Insts[i]
 	const notLessEqualUnordered = 6 // NLE_US: true when !(|x| ≤ lim), NaN included
+	if g.isa.zmm && u >= 2 {
+		// A tree of VRANGEPD (imm 0x0B: the operand of larger magnitude,
+		// sign cleared; a NaN operand gives a NaN) leaves max_c |x_c| per
+		// lane, NaN where any copy has one, and one compare tests it:
+		// 2 of the 3 uops per vector of the AND/compare/OR form go.
+		vals := make([]reg.VecVirtual, u)
+		for c := range vals {
+			vals[c], _ = g.operand(c, in.A, i)
+		}
+		for len(vals) > 1 {
+			var next []reg.VecVirtual
+			for j := 0; j+1 < len(vals); j += 2 {
+				m := g.vec()
+				VRANGEPD(Imm(0x0B), vals[j+1], vals[j], m)
+				next = append(next, m)
+			}
+			if len(vals)%2 == 1 {
+				next = append(next, vals[len(vals)-1])
+			}
+			vals = next
+		}
+		m := K()
+		VCMPPD_BCST(Imm(notLessEqualUnordered), g.fold(in.B), vals[0], m)
+		KORTESTB(m, m)
+		JNZ(LabelRef(g.bail))
+		return
+	}
 	var anyBad reg.Register
 	for c := 0; c < u; c++ {
 		x, _ := g.operand(c, in.A, i)

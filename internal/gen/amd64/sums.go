@@ -64,10 +64,15 @@ func generateSums(p *kernels.Program, isa isa, consts *constTable) {
 		MOVQ(g.fmem(kernels.FrameN), last)
 		SUBQ(Imm(uint64(blockGroups*kernels.GroupLen)), last)
 		CMPQ(g.i, last)
-		JG(LabelRef(one))
-		g.blockedBody(one)
+		if blockTails(p) {
+			JG(LabelRef(name + "_tail"))
+		} else {
+			JG(LabelRef(one))
+		}
+		g.blockedBody(blockGroups, one)
 		ADDQ(Imm(uint64(blockGroups*kernels.GroupLen)), g.i)
 		JMP(LabelRef(name + "_block"))
+		g.blockedTails(name, one)
 	} else if u > group {
 		Label(name + "_many")
 		MOVQ(g.fmem(kernels.FrameN), last)
@@ -296,6 +301,43 @@ func blockChunk(p *kernels.Program) int {
 	return 4
 }
 
+// blockTails reports whether p gets blocked tail bodies: after the last
+// whole block, the 2…7 groups left run as one blocked body of that many
+// groups instead of one group at a time, each group waiting on its chain of
+// d FMAs and its cosine. CosSum is called once per row of a prediction on
+// a few dozen to a few hundred terms, so its tail is a large part of a call
+// (T = 100 terms: 104 = 64 + 40); the sweeps of the other kernels run over
+// thousands of elements.
+func blockTails(p *kernels.Program) bool { return p.Name == "cosSum" }
+
+// blockedTails emits, for kernels with blockTails, the tail bodies reached
+// when fewer than blockGroups groups are left: each runs the rem groups left
+// (2 ≤ rem < blockGroups) as one blocked body, then goes on to the one-group
+// loop at one (which finds nothing left, or the group a domain check failed
+// in). The lanes still receive their elements in order, so the bits are
+// those of the one-group body.
+func (g *gen) blockedTails(name, one string) {
+	if !blockTails(g.p) {
+		return
+	}
+	Label(name + "_tail")
+	rem := GP64()
+	MOVQ(g.fmem(kernels.FrameN), rem)
+	SUBQ(g.i, rem)
+	SHRQ(Imm(3), rem) // whole groups left, < blockGroups here
+	for groups := blockGroups - 1; groups >= 2; groups-- {
+		CMPQ(rem, Imm(uint64(groups)))
+		JE(LabelRef(fmt.Sprintf("%s_tail%d", name, groups)))
+	}
+	JMP(LabelRef(one))
+	for groups := blockGroups - 1; groups >= 2; groups-- {
+		Label(fmt.Sprintf("%s_tail%d", name, groups))
+		g.blockedBody(groups, one)
+		ADDQ(Imm(uint64(groups*kernels.GroupLen)), g.i)
+		JMP(LabelRef(one))
+	}
+}
+
 func wideOp(op kernels.Op) bool {
 	return op == kernels.OpDot || op == kernels.OpBail || op == kernels.OpAccDot
 }
@@ -401,27 +443,28 @@ func (g *gen) spill(i, c0, w int) {
 	}
 }
 
-// blockedBody emits the program for blockGroups groups from element i; a
-// failed domain check jumps to bail before anything is stored.
-func (g *gen) blockedBody(bail string) {
+// blockedBody emits the program for the given number of groups (at most
+// blockGroups) from element i; a failed domain check jumps to bail before
+// anything is stored.
+func (g *gen) blockedBody(groups int, bail string) {
 	g.bail = bail
 	p := g.p
 	seg := segments(p)
-	g.regs = make([][]reg.VecVirtual, blockGroups)
+	g.regs = make([][]reg.VecVirtual, groups)
 	for lo := 0; lo < len(p.Insts); {
 		in := p.Insts[lo]
 		if wideOp(in.Op) {
-			g.fresh(0, blockGroups)
-			g.fetch(lo, 0, blockGroups, seg)
+			g.fresh(0, groups)
+			g.fetch(lo, 0, groups, seg)
 			switch in.Op {
 			case kernels.OpDot:
-				g.frameDot(blockGroups, lo)
+				g.frameDot(groups, lo)
 			case kernels.OpBail:
-				g.domainCheck(lo, blockGroups)
+				g.domainCheck(lo, groups)
 			case kernels.OpAccDot:
-				g.blockedAccDot(lo)
+				g.blockedAccDot(lo, groups)
 			}
-			g.spill(lo, 0, blockGroups)
+			g.spill(lo, 0, groups)
 			lo++
 			continue
 		}
@@ -429,8 +472,8 @@ func (g *gen) blockedBody(bail string) {
 		for hi < len(p.Insts) && !wideOp(p.Insts[hi].Op) {
 			hi++
 		}
-		for c0 := 0; c0 < blockGroups; c0 += blockChunk(p) {
-			w := min(blockChunk(p), blockGroups-c0)
+		for c0 := 0; c0 < groups; c0 += blockChunk(p) {
+			w := min(blockChunk(p), groups-c0)
 			g.fresh(c0, w)
 			for i := lo; i < hi; i++ {
 				g.fetch(i, c0, w, seg)
@@ -507,9 +550,9 @@ func (g *gen) blockedInst(i, c0, w int) {
 // side, so four independent chains are in flight in the instruction stream
 // rather than one after another, and each row accumulator is loaded and
 // stored once per eight FMAs; a one-row loop finishes d mod 4.
-func (g *gen) blockedAccDot(i int) {
+func (g *gen) blockedAccDot(i, groups int) {
 	in := g.p.Insts[i]
-	r := make([]reg.VecVirtual, blockGroups)
+	r := make([]reg.VecVirtual, groups)
 	for c := range r {
 		r[c], _ = g.operand(c, in.A, i)
 	}
@@ -537,7 +580,7 @@ func (g *gen) blockedAccDot(i int) {
 		t[j] = g.vec()
 		VMOVUPD(Mem{Base: ap, Disp: 64 * j}, t[j])
 	}
-	for c := 0; c < blockGroups; c++ {
+	for c := 0; c < groups; c++ {
 		for j, row := range rows {
 			row.Disp += 64 * c
 			VFMADD231PD(row, r[c], t[j]) // t_j += value_c·mat, groups in element order
@@ -556,7 +599,7 @@ func (g *gen) blockedAccDot(i int) {
 	JZ(LabelRef(end))
 	t0 := g.vec()
 	VMOVUPD(Mem{Base: ap}, t0)
-	for c := 0; c < blockGroups; c++ {
+	for c := 0; c < groups; c++ {
 		VFMADD231PD(Mem{Base: p0, Disp: 64 * c}, r[c], t0)
 	}
 	VMOVUPD(t0, Mem{Base: ap})
@@ -637,7 +680,7 @@ func generatePanels(p *kernels.Program, consts *constTable) {
 	SHLQ(Imm(6), g.pfStep)
 	g.pfEvery = max(1, countElementwise(p)/prefetchSlots)
 	g.pfLeft, g.pfCount = prefetchSlots, 0
-	g.blockedBody(done)
+	g.blockedBody(blockGroups, done)
 	for _, r := range g.pan {
 		ADDQ(g.panBytes, r)
 	}
