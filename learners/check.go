@@ -2,6 +2,7 @@ package learners
 
 import (
 	"fmt"
+	"strings"
 )
 
 // Bounds of the numeric Config fields that have no tighter bound of their
@@ -65,9 +66,25 @@ func (c *Check) Range(name string, v, lo, hi float64) {
 	c.If(!(v >= lo && v <= hi), "%s = %v, want a value in [%g, %g]", name, v, lo, hi)
 }
 
-// Task checks that t is Binary or Regression.
+// Task checks that t is Binary or Regression (a learner without a
+// multiclass model: Multiclass is refused with an error that says so).
 func (c *Check) Task(t Task) {
+	c.If(t == Multiclass, "Task = multiclass: this learner does binary classification and regression only")
 	c.If(!t.Valid(), "Task = %v, want binary or regression", t)
+}
+
+// TaskIn checks that t is one of the tasks a learner can fit.
+func (c *Check) TaskIn(t Task, tasks ...Task) {
+	for _, v := range tasks {
+		if t == v {
+			return
+		}
+	}
+	names := make([]string, len(tasks))
+	for i, v := range tasks {
+		names[i] = v.String()
+	}
+	c.Fail("Task = %v, want %s", t, strings.Join(names, ", "))
 }
 
 // Toggles checks that every named Toggle is one of its three values.

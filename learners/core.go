@@ -51,6 +51,24 @@ type Classifier interface {
 	Predict(z []float64, w any) float64
 }
 
+// MultiScorer is implemented by the Body of a multiclass model: Scores
+// writes the K class scores of the standardised row z (read-only) into
+// dst (len K, the model's Classes), with the scratch w from NewWork.
+// Predict is the class of the largest score (the first on a tie), the
+// class probabilities are their softmax, and Score is the margin of the
+// best class over the runner-up. It must not allocate.
+type MultiScorer interface {
+	Scores(dst, z []float64, w any)
+}
+
+// Versioner is implemented by a Body whose files have several versions:
+// FileVersion is the one its model writes (at most Spec().Version), the
+// oldest that can hold it, so that a model that needs nothing new keeps
+// the bytes older builds wrote and read.
+type Versioner interface {
+	FileVersion() int
+}
+
 // Spec describes a learner's model files.
 type Spec struct {
 	// Name is the learner's package name; it prefixes every error.
@@ -82,10 +100,17 @@ const (
 
 // Common is what every model holds beside its Body.
 type Common struct {
-	Task        Task
-	Labels      Labels    // Binary only
+	Task   Task
+	Labels Labels // Binary (the smallest and largest class of a multiclass model)
+	// Classes are the K ≥ 3 labels of a multiclass model in increasing
+	// order (nil otherwise); its Body implements MultiScorer.
+	Classes     []float64
 	Mean, Scale []float64 // input standardisation, len NumInputs(); Scale > 0
 	Link        Link      // Binary only
+	// Impute is set when the model was fitted with Missing = MissingImpute:
+	// a NaN input stands for a missing value, replaced by the training
+	// mean (0 after the standardisation), and the checked paths accept it.
+	Impute bool
 	// Names are the feature names, one per input, or nil (WithFeatureNames).
 	Names []string
 }
@@ -100,15 +125,18 @@ type Base[T any, P interface {
 	*T
 	Body
 }] struct {
-	c     Common
-	name  string
-	body  P
-	class Classifier // body, when it decides its own labels
-	pool  sync.Pool  // of *scratch
+	c       Common
+	name    string
+	body    P
+	class   Classifier  // body, when it decides its own labels
+	multi   MultiScorer // body, for a model with K ≥ 3 classes
+	classes []float64   // Classes()
+	pool    sync.Pool   // of *scratch
 }
 
 type scratch struct {
 	z []float64
+	s []float64 // the K class scores of a multiclass model
 	w any
 }
 
@@ -119,8 +147,17 @@ func Build[T any, P interface {
 }](b *Base[T, P], c Common, body P) {
 	b.c, b.body, b.name = c, body, body.Spec().Name
 	b.class, _ = any(body).(Classifier)
-	d := len(c.Mean)
-	b.pool.New = func() any { return &scratch{z: make([]float64, d), w: body.NewWork()} }
+	b.multi, b.classes = nil, nil
+	switch {
+	case len(c.Classes) > 0:
+		b.multi, _ = any(body).(MultiScorer)
+		b.classes = c.Classes
+		b.c.Labels = Labels{Neg: c.Classes[0], Pos: c.Classes[len(c.Classes)-1]}
+	case c.Task == Binary:
+		b.classes = c.Labels.Slice()
+	}
+	d, k := len(c.Mean), len(b.classes)
+	b.pool.New = func() any { return &scratch{z: make([]float64, d), s: make([]float64, k), w: body.NewWork()} }
 }
 
 // Body returns the learner's part of the model, for its own accessors.
@@ -135,6 +172,16 @@ func (b *Base[T, P]) Task() Task { return b.c.Task }
 // Labels returns the original class labels of a binary model (the smallest
 // and largest class of a multiclass one).
 func (b *Base[T, P]) Labels() Labels { return b.c.Labels }
+
+// Classes returns the class labels in increasing order: the two of a
+// binary model, the K of a multiclass one, nil for regression. The
+// caller must not modify the slice.
+func (b *Base[T, P]) Classes() []float64 { return b.classes }
+
+// Imputes reports whether the model was fitted with Missing =
+// MissingImpute: NaN inputs are missing values, replaced by the training
+// mean, on the checked paths too.
+func (b *Base[T, P]) Imputes() bool { return b.c.Impute }
 
 // FeatureNames returns a copy of the model's feature names, one per input,
 // or nil when it has none (see WithFeatureNames).
@@ -213,12 +260,21 @@ func (b *Base[T, P]) Standardization() (mean, scale []float64) {
 }
 
 // StandardizeRow writes the standardised row (x − mean)/scale into dst
-// (len(dst) ≥ len(x) = NumInputs()), the input the learner's body scores.
+// (len(dst) ≥ len(x) = NumInputs()), the input the learner's body scores;
+// a NaN input (a missing value) becomes 0, the training mean.
 func (b *Base[T, P]) StandardizeRow(dst, x []float64) {
 	b.check(x)
-	dst = dst[:len(x)]
+	b.standardize(dst[:len(x)], x)
+}
+
+// standardize writes (x − mean)/scale into z, 0 for a NaN input: the
+// missing-value policy (see Predict).
+func (b *Base[T, P]) standardize(z, x []float64) {
 	for k, v := range x {
-		dst[k] = (v - b.c.Mean[k]) / b.c.Scale[k]
+		z[k] = (v - b.c.Mean[k]) / b.c.Scale[k]
+		if v != v {
+			z[k] = 0
+		}
 	}
 }
 
@@ -239,11 +295,20 @@ const (
 // of the kind asked for.
 func (b *Base[T, P]) eval(s *scratch, x []float64, kind int) float64 {
 	z := s.z[:len(x)]
-	for k, v := range x {
-		z[k] = (v - b.c.Mean[k]) / b.c.Scale[k]
-	}
+	b.standardize(z, x)
 	if kind == kindPredict && b.class != nil {
 		return b.class.Predict(z, s.w)
+	}
+	if b.multi != nil && b.class == nil {
+		b.multi.Scores(s.s, z, s.w)
+		k := argmax(s.s, -1)
+		switch {
+		case kind == kindProb || hasNaN(s.s):
+			return math.NaN()
+		case kind == kindPredict:
+			return b.classes[k]
+		}
+		return s.s[k] - s.s[argmax(s.s, k)]
 	}
 	score := b.body.Score(z, s.w)
 	switch kind {
@@ -273,6 +338,44 @@ func (b *Base[T, P]) prob(s float64) float64 {
 	return math.NaN()
 }
 
+// argmax is the index of the largest of f, the first on a tie, skipping
+// index skip; a NaN is never larger, so it is chosen only if f[0] is NaN.
+func argmax(f []float64, skip int) int {
+	best := -1
+	for c, v := range f {
+		if c == skip {
+			continue
+		}
+		if best < 0 || v > f[best] {
+			best = c
+		}
+	}
+	return best
+}
+
+func hasNaN(v []float64) bool {
+	for _, x := range v {
+		if x != x {
+			return true
+		}
+	}
+	return false
+}
+
+// softmax writes the softmax of s into p: e^{s_k − max}/Σ e^{s_j − max},
+// the exponentials internal/xmath's (the same bits on every architecture).
+func softmax(p, s []float64) {
+	m := s[argmax(s, -1)]
+	var sum float64
+	for k, v := range s {
+		p[k] = xmath.Exp(v - m)
+		sum += p[k]
+	}
+	for k := range p {
+		p[k] /= sum
+	}
+}
+
 func (b *Base[T, P]) one(x []float64, kind int) float64 {
 	b.check(x)
 	s := b.pool.Get().(*scratch)
@@ -282,27 +385,38 @@ func (b *Base[T, P]) one(x []float64, kind int) float64 {
 }
 
 // Score returns the raw score: the predicted value for regression, a
-// signed margin (positive → the larger label) for binary classification.
-// It panics if len(x) != NumInputs(); NaN inputs give NaN.
+// signed margin (positive → the larger label) for binary classification,
+// the margin of the best class over the runner-up for a multiclass model.
+// It panics if len(x) != NumInputs(); a NaN input is a missing value (see
+// Predict).
 func (b *Base[T, P]) Score(x []float64) float64 { return b.one(x, kindScore) }
 
 // Predict returns the original class label (Binary: the larger label when
-// Score(x) ≥ 0) or the predicted value (Regression). It is the unchecked
-// fast path: it panics if len(x) != NumInputs(), and gives NaN, which is
-// never a class label, when x holds NaN or ±Inf or its score overflows
-// (finite but extreme inputs such as 1e308). PredictChecked and
-// PredictBatch return an error wrapping ErrNotFinite or ErrShape instead.
+// Score(x) ≥ 0; Multiclass: the class of the largest score, which is the
+// class of largest probability) or the predicted value (Regression). It is
+// the unchecked fast path: it panics if len(x) != NumInputs().
+//
+// Missing values: a NaN input stands for a missing value and is replaced
+// by its training mean (0 after the stored standardisation) on every
+// path, so Predict never returns a NaN label for a NaN input. The checked
+// paths (PredictChecked, the batch forms, Probabilities) report a NaN
+// input as an error wrapping ErrNotFinite unless the model was fitted
+// with Missing = MissingImpute (Imputes), which declares NaN inputs
+// legitimate. ±Inf inputs, and finite inputs so extreme that the score
+// overflows (such as 1e308), give a NaN result here and an error on the
+// checked paths.
 func (b *Base[T, P]) Predict(x []float64) float64 { return b.one(x, kindPredict) }
 
 // PredictChecked is Predict with errors instead of a panic or a NaN: one
 // wrapping ErrShape if len(x) != NumInputs(), one wrapping ErrNotFinite if
-// x holds NaN or ±Inf or the prediction is not finite.
+// x holds ±Inf, or NaN (unless the model imputes), or the prediction is
+// not finite.
 func (b *Base[T, P]) PredictChecked(x []float64) (float64, error) {
 	if len(x) != len(b.c.Mean) {
 		return math.NaN(), fmt.Errorf("%s: PredictChecked: %w", b.name, shapeError{fmt.Errorf("len(x) = %d, the model takes %d inputs", len(x), len(b.c.Mean))})
 	}
 	v := b.one(x, kindPredict)
-	if err := finiteRow(0, x, v, kindPredict); err != nil {
+	if err := b.finiteRow(0, x, v, kindPredict); err != nil {
 		return math.NaN(), fmt.Errorf("%s: PredictChecked: %w", b.name, err)
 	}
 	return v, nil
@@ -327,11 +441,12 @@ func (e *RowError) Error() string {
 // Unwrap returns ErrNotFinite.
 func (e *RowError) Unwrap() error { return ErrNotFinite }
 
-// finiteRow reports a NaN or ±Inf input of x, or a non-finite output v
-// of a prediction or score (a probability may be NaN by definition).
-func finiteRow(row int, x []float64, v float64, kind int) error {
+// finiteRow reports a NaN (unless the model imputes) or ±Inf input of x,
+// or a non-finite output v of a prediction or score (a probability may be
+// NaN by definition).
+func (b *Base[T, P]) finiteRow(row int, x []float64, v float64, kind int) error {
 	for k, xv := range x {
-		if !xmath.Finite(xv) {
+		if !xmath.Finite(xv) && !(b.c.Impute && xv != xv) {
 			return &RowError{Row: row, Input: k, Value: xv}
 		}
 	}
@@ -345,6 +460,54 @@ func finiteRow(row int, x []float64, v float64, kind int) error {
 // the model's loss estimates one (see Link); it is NaN for regression,
 // multiclass and hinge-loss models. It panics if len(x) != NumInputs().
 func (b *Base[T, P]) Probability(x []float64) float64 { return b.one(x, kindProb) }
+
+// Probabilities writes into dst, len(dst) == len(Classes()), the
+// probability of each class for the row x, in the order of Classes; they
+// sum to 1 (up to rounding). A multiclass model gives the softmax of its
+// class scores; a binary model gives 1 − p and p, p = Probability(x), or,
+// for a loss that estimates none (hinge, NoProbability), the crude
+// (1 + score)/2 clamped to [0, 1]. Errors (dst is then not written): a
+// regression model, len(x) != NumInputs() or a wrong len(dst) (wrapping
+// ErrShape), a NaN (unless the model imputes) or ±Inf input or a
+// non-finite score (wrapping ErrNotFinite, a *RowError). It allocates
+// nothing.
+func (b *Base[T, P]) Probabilities(dst, x []float64) error {
+	switch {
+	case len(b.classes) == 0:
+		return fmt.Errorf("%s: Probabilities: %w", b.name, shapeError{fmt.Errorf("a %v model has no classes", b.c.Task)})
+	case len(x) != len(b.c.Mean):
+		return fmt.Errorf("%s: Probabilities: %w", b.name, shapeError{fmt.Errorf("len(x) = %d, the model takes %d inputs", len(x), len(b.c.Mean))})
+	case len(dst) != len(b.classes):
+		return fmt.Errorf("%s: Probabilities: %w", b.name, shapeError{fmt.Errorf("len(dst) = %d, the model has %d classes", len(dst), len(b.classes))})
+	}
+	if err := b.finiteRow(0, x, 0, kindScore); err != nil {
+		return fmt.Errorf("%s: Probabilities: %w", b.name, err)
+	}
+	s := b.pool.Get().(*scratch)
+	defer b.pool.Put(s)
+	z := s.z[:len(x)]
+	b.standardize(z, x)
+	if b.multi != nil {
+		b.multi.Scores(s.s, z, s.w)
+		for _, v := range s.s {
+			if !xmath.Finite(v) {
+				return fmt.Errorf("%s: Probabilities: %w", b.name, &RowError{Input: -1, Value: v})
+			}
+		}
+		softmax(dst, s.s)
+		return nil
+	}
+	score := b.body.Score(z, s.w)
+	p := b.prob(score)
+	if b.c.Link == NoProbability {
+		p = math.Max(0, math.Min(1, (1+score)/2))
+	}
+	if !xmath.Finite(score) || math.IsNaN(p) {
+		return fmt.Errorf("%s: Probabilities: %w", b.name, &RowError{Input: -1, Value: score})
+	}
+	dst[0], dst[1] = 1-p, p
+	return nil
+}
 
 func (b *Base[T, P]) batch(op string, dst []float64, X featmap.Matrix, kind int) error {
 	if X.Rows == 0 && len(dst) == 0 && X.Cols == len(b.c.Mean) {
@@ -360,7 +523,7 @@ func (b *Base[T, P]) batch(op string, dst []float64, X featmap.Matrix, kind int)
 	defer b.pool.Put(s)
 	for i := range dst {
 		dst[i] = b.eval(s, X.Row(i), kind)
-		if err := finiteRow(i, X.Row(i), dst[i], kind); err != nil {
+		if err := b.finiteRow(i, X.Row(i), dst[i], kind); err != nil {
 			return fmt.Errorf("%s: %s: %w", b.name, op, err)
 		}
 	}
@@ -373,7 +536,9 @@ func (b *Base[T, P]) batch(op string, dst []float64, X featmap.Matrix, kind int)
 // len(dst) != X.Rows; a batch of no rows is not an error. A row with a
 // NaN or ±Inf input or a non-finite prediction stops it with an error
 // wrapping ErrNotFinite that names the row (the rows before it are
-// written), so a batch never hands back a NaN label. Rows are predicted on the calling goroutine.
+// written), so a batch never hands back a NaN label; a NaN input is such
+// an error unless the model imputes (see Predict). Rows are predicted on
+// the calling goroutine.
 func (b *Base[T, P]) PredictBatch(dst []float64, X featmap.Matrix) error {
 	return b.batch("PredictBatch", dst, X, kindPredict)
 }
@@ -398,16 +563,24 @@ func (b *Base[T, P]) MarshalBinary() ([]byte, error) {
 	if b.body == nil {
 		return nil, fmt.Errorf("%s: MarshalBinary: empty model (use Fit or Load)", P(new(T)).Spec().Name)
 	}
+	version := b.body.Spec().Version
+	if v, ok := any(b.body).(Versioner); ok {
+		version = v.FileVersion()
+	}
 	e := &Encoder{f: &modelfile.File{Header: modelfile.Header{
 		Method:  method(b.body),
-		Version: b.body.Spec().Version,
+		Version: version,
 		Task:    b.c.Task.String(),
 		Inputs:  len(b.c.Mean),
 		Meta:    map[string]float64{},
+		Impute:  b.c.Impute,
 		Names:   b.c.Names,
 	}}}
-	if b.c.Task == Binary {
+	switch b.c.Task {
+	case Binary:
 		e.f.Header.Labels = b.c.Labels.Slice()
+	case Multiclass:
+		e.f.Header.Labels = b.c.Classes
 	}
 	e.Array("mean", b.c.Mean)
 	e.Array("scale", b.c.Scale)
@@ -468,12 +641,20 @@ func decodeFile[T any, P interface {
 	if d.Task, err = ParseTask(h.Task); err != nil {
 		return Common{}, nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
-	if d.Task == Binary {
+	switch d.Task {
+	case Binary:
 		if d.Labels, err = NewLabels(h.Labels[0], h.Labels[1]); err != nil {
 			return Common{}, nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 		}
+	case Multiclass:
+		if err := NewClasses(h.Labels); err != nil {
+			return Common{}, nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+		}
+		d.Classes = h.Labels
+		d.Labels = Labels{Neg: h.Labels[0], Pos: h.Labels[len(h.Labels)-1]}
 	}
-	c := Common{Task: d.Task, Labels: d.Labels, Names: h.Names} // Parse validated the names
+	d.Impute = h.Impute
+	c := Common{Task: d.Task, Labels: d.Labels, Impute: h.Impute, Names: h.Names} // Parse validated the names
 	c.Mean, c.Scale = d.Array("mean", h.Inputs), d.Array("scale", h.Inputs)
 	for k, s := range c.Scale {
 		if !(s > 0) {
@@ -491,7 +672,10 @@ func decodeFile[T any, P interface {
 		}
 		return Common{}, nil, fmt.Errorf("%w: %v", ErrCorrupt, d.err)
 	}
-	c.Link = d.Link
+	c.Link, c.Classes = d.Link, d.Classes
+	if _, ok := any(body).(MultiScorer); len(c.Classes) > 0 && !ok {
+		return Common{}, nil, fmt.Errorf("%w: a %s model with %d classes, which this learner cannot score", ErrCorrupt, h.Method, len(c.Classes))
+	}
 	return c, body, nil
 }
 
@@ -546,7 +730,12 @@ type Decoder struct {
 	Version int    // the file's model version
 	Task    Task
 	Labels  Labels // Binary only
-	Inputs  int    // d
+	// Classes are the K labels of a multiclass model (the header's); a
+	// Body whose files of another task hold K ≥ 3 classes sets them.
+	Classes []float64
+	// Impute tells whether the model imputes missing inputs.
+	Impute bool
+	Inputs int // d
 	// Link is what Decode sets for the model's Probability.
 	Link Link
 }

@@ -30,6 +30,28 @@
 // Predict and batch forms allocate nothing. Importing a learner package
 // (for its side effect, if need be) registers it.
 //
+// Tasks: Binary, Regression and Multiclass (three or more classes, any
+// finite labels, at most MaxClasses; ClassLabels). rks, eerf/lkrf, prff
+// and mfga fit multinomial logistic regression (solvers.Multinomial) for
+// it, fogd and rrf one weight row per class with the Crammer–Singer
+// hinge (rrf also the logistic loss); gbrff, pbrff and srff refuse it.
+// Every classifier's model is a ClassModel (Classes, Probabilities).
+//
+// Missing values: a NaN input is a missing value. Every model's unchecked
+// Predict, Score and Probability replace it by the training mean of that
+// input (0 after the standardisation), so Predict never returns a NaN
+// label; the checked paths (PredictChecked, the batch forms,
+// Probabilities) return a *RowError wrapping ErrNotFinite, unless the
+// model was fitted with the Config field Missing = MissingImpute (rks,
+// eerf/lkrf, prff, mfga), which also trains on rows with missing inputs
+// (statistics over the values present). See Missing.
+//
+// Sample weights: a learner whose Method has FitWeighted (rks, eerf/lkrf:
+// their FitWeighted functions) takes a weight per row through
+// PrepareWeighted; the weights enter the standardisation and the losses
+// as weighted means, so a weight of 2 acts as the row twice and 0 drops
+// it; negative, NaN, infinite or all-zero weights are errors.
+//
 // Bad input is an error, with these documented panics left, all of them
 // programming errors on the unchecked fast paths: Score, Predict and
 // Probability of a Model, and Predict of the online Learners of fogd and
@@ -55,8 +77,9 @@ type Model interface {
 	// Task tells whether Predict returns class labels or values.
 	Task() Task
 	// Predict returns, for one row x of NumInputs() features, the original
-	// class label (Binary) or the predicted value (Regression). It panics if
-	// len(x) != NumInputs() and allocates nothing.
+	// class label (Binary, Multiclass) or the predicted value
+	// (Regression); a NaN input is a missing value (see Base.Predict). It
+	// panics if len(x) != NumInputs() and allocates nothing.
 	Predict(x []float64) float64
 	// PredictBatch writes Predict of every row of X into dst
 	// (len(dst) == X.Rows). Shape errors are returned, not panicked, and

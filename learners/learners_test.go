@@ -14,7 +14,7 @@ import (
 )
 
 func TestTask(t *testing.T) {
-	for _, task := range []Task{Binary, Regression} {
+	for _, task := range []Task{Binary, Regression, Multiclass} {
 		got, err := ParseTask(task.String())
 		if err != nil || got != task {
 			t.Errorf("ParseTask(%q) = %v, %v", task, got, err)
@@ -24,7 +24,7 @@ func TestTask(t *testing.T) {
 			t.Errorf("JSON %s, %v", b, err)
 		}
 	}
-	if _, err := ParseTask("multiclass"); err == nil || !strings.Contains(err.Error(), `unknown task "multiclass"`) {
+	if _, err := ParseTask("ordinal"); err == nil || !strings.Contains(err.Error(), `unknown task "ordinal"`) {
 		t.Errorf("ParseTask: %v", err)
 	}
 	if _, err := json.Marshal(Task(5)); err == nil || Task(5).String() != "Task(5)" || Task(5).Valid() {

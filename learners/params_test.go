@@ -44,7 +44,7 @@ func TestSetParam(t *testing.T) {
 		{"seed", "-1", "not a 64-bit unsigned integer"},
 		{"rate", "fast", `parameter rate: "fast" is not a number`},
 		{"verbose", "maybe", "not a boolean"},
-		{"task", "multiclass", `parameter task: unknown task "multiclass"`},
+		{"task", "ordinal", `parameter task: unknown task "ordinal"`},
 	} {
 		if err := SetParam(&c, e.k, e.v); err == nil || !strings.Contains(err.Error(), e.want) {
 			t.Errorf("%s=%s: %v, want %q", e.k, e.v, err, e.want)

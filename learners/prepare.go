@@ -2,6 +2,7 @@ package learners
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -13,7 +14,11 @@ import (
 // CheckData validates a training set: CheckShape(X, 0), len(y) == X.Rows,
 // and every value of X and y finite. The errors name the first offending
 // row and column.
-func CheckData(X featmap.Matrix, y []float64) error {
+func CheckData(X featmap.Matrix, y []float64) error { return checkData(X, y, false) }
+
+// checkData is CheckData, with NaN inputs (missing values) allowed if
+// missing is set.
+func checkData(X featmap.Matrix, y []float64, missing bool) error {
 	if err := CheckShape(X, 0); err != nil {
 		return err
 	}
@@ -22,7 +27,10 @@ func CheckData(X featmap.Matrix, y []float64) error {
 	}
 	for i := 0; i < X.Rows; i++ {
 		for j, v := range X.Row(i) {
-			if !xmath.Finite(v) {
+			if !xmath.Finite(v) && !(missing && v != v) {
+				if v != v {
+					return fmt.Errorf("X[%d, %d] is NaN: inputs must be finite (or fit with Missing = impute to treat NaN as a missing value)", i, j)
+				}
 				return fmt.Errorf("X[%d, %d] is %v: inputs must be finite", i, j, v)
 			}
 		}
@@ -102,11 +110,25 @@ type Validator interface{ Validate() error }
 
 // Prepared is the training data after the prologue every Fit shares.
 type Prepared struct {
+	// N is the number of rows kept (those of weight > 0), D of inputs.
 	N, D int
-	// Targets are y mapped onto ±1 (Binary) or y itself (Regression).
+	// Targets are y mapped onto ±1 (Binary), onto the class indices
+	// 0..K−1 (Multiclass, as float64) or y itself (Regression), one per
+	// row kept.
 	Targets []float64
 	// Labels maps ±1 back to the original labels (Binary only).
 	Labels Labels
+	// Classes are the K labels of a Multiclass task, increasing.
+	Classes []float64
+	// Weights are the weights of the rows kept (nil when Fit was given
+	// none: every row weighs 1). The learners' losses are weighted means,
+	// Σ w_i ℓ_i / Σ w_i, so a weight of 2 acts as the row twice.
+	Weights []float64
+	// Kept are the indices in X of the rows kept (nil when every row is).
+	Kept []int
+	// Impute is set when the Config's Missing is MissingImpute: Z holds 0
+	// for a missing (NaN) input.
+	Impute bool
 	// Mean and Scale standardise the inputs; Z is the standardised
 	// dense n×d copy of X.
 	Mean, Scale, Z []float64
@@ -114,35 +136,186 @@ type Prepared struct {
 
 // Common returns the model's Common part with the given Link.
 func (p *Prepared) Common(task Task, link Link) Common {
-	return Common{Task: task, Labels: p.Labels, Mean: p.Mean, Scale: p.Scale, Link: link}
+	return Common{Task: task, Labels: p.Labels, Classes: p.Classes, Mean: p.Mean, Scale: p.Scale, Link: link, Impute: p.Impute}
 }
 
-// Prepare is the prologue of every Fit: a cancelled ctx, cfg.Validate (its
-// error is returned as it is), then CheckData, the two-class labels of a
-// Binary task (BinaryLabels) and the standardisation (Standardize). Every
-// other error is prefixed with name.
+// Prepare is the prologue of every Fit: PrepareWeighted without weights.
 func Prepare(ctx context.Context, name string, cfg Validator, task Task, X featmap.Matrix, y []float64) (*Prepared, error) {
+	return PrepareWeighted(ctx, name, cfg, task, X, y, nil)
+}
+
+// PrepareWeighted is the prologue of every Fit: a cancelled ctx,
+// cfg.Validate (its error is returned as it is), then CheckData (NaN
+// inputs allowed when the Config's field Missing, if it has one, is
+// MissingImpute), the weights (CheckWeights; the rows of weight 0 are
+// dropped), the labels of a classification task (BinaryLabels, or
+// ClassLabels for Multiclass, on the rows kept) and the standardisation
+// (Standardize; weighted, or over the values present, when there are
+// weights or missing values). Every other error is prefixed with name.
+// w == nil means no weights; without weights and missing values the
+// result has the bits Prepare always had.
+func PrepareWeighted(ctx context.Context, name string, cfg Validator, task Task, X featmap.Matrix, y, w []float64) (*Prepared, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if err := CheckData(X, y); err != nil {
+	impute := missingOf(cfg) == MissingImpute
+	if err := checkData(X, y, impute); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	p := &Prepared{N: X.Rows, D: X.Cols, Targets: y}
-	if task == Binary {
-		var err error
-		if p.Targets, p.Labels, err = BinaryLabels(y); err != nil {
+	p := &Prepared{D: X.Cols, Impute: impute}
+	if w != nil {
+		if err := CheckWeights(w, X.Rows); err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
+		for i, v := range w {
+			if v > 0 {
+				p.Kept = append(p.Kept, i)
+			}
+		}
+		if len(p.Kept) == X.Rows {
+			p.Kept = nil
+			p.Weights = w
+		} else {
+			X = Rows(X, p.Kept)
+			yk, wk := make([]float64, len(p.Kept)), make([]float64, len(p.Kept))
+			for r, i := range p.Kept {
+				yk[r], wk[r] = y[i], w[i]
+			}
+			y, p.Weights = yk, wk
+		}
 	}
+	p.N, p.Targets = X.Rows, y
 	var err error
-	if p.Mean, p.Scale, p.Z, err = Standardize(X); err != nil {
+	switch task {
+	case Binary:
+		p.Targets, p.Labels, err = BinaryLabels(y)
+	case Multiclass:
+		p.Targets, p.Classes, err = ClassLabels(y)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if p.Weights == nil && !impute {
+		p.Mean, p.Scale, p.Z, err = Standardize(X)
+	} else {
+		p.Mean, p.Scale, p.Z, err = standardizeWeighted(X, p.Weights)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return p, nil
+}
+
+// CheckWeights checks the sample weights of n rows: len(w) == n, every
+// weight finite and ≥ 0 (0 drops the row), at least one positive, and
+// their sum finite.
+func CheckWeights(w []float64, n int) error {
+	if len(w) != n {
+		return fmt.Errorf("weights: %d weights for %d rows", len(w), n)
+	}
+	var sum float64
+	for i, v := range w {
+		if !(v >= 0) || math.IsInf(v, 0) {
+			return fmt.Errorf("weights: w[%d] is %v: a weight must be finite and ≥ 0 (0 drops the row)", i, v)
+		}
+		sum += v
+	}
+	switch {
+	case sum == 0:
+		return errors.New("weights: every weight is 0: no row to train on")
+	case math.IsInf(sum, 0):
+		return errors.New("weights: their sum overflows float64")
+	}
+	return nil
+}
+
+// missingOf returns the Missing field of the Config cfg (a pointer or a
+// struct), MissingError when it has none.
+func missingOf(cfg any) Missing {
+	v := reflect.ValueOf(cfg)
+	if v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return MissingError
+		}
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Struct {
+		return MissingError
+	}
+	if f := v.FieldByName("Missing"); f.IsValid() && f.Type() == reflect.TypeFor[Missing]() {
+		return Missing(f.Int())
+	}
+	return MissingError
+}
+
+// standardizeWeighted is Standardize with row weights w (nil: all 1) and
+// NaN inputs as missing values: each column's mean and population
+// standard deviation are the weighted ones over the rows where it is
+// present, Σ w·x / Σ w and √(Σ w·(x − mean)² / Σ w) (corrected two-pass,
+// as Standardize), and a missing value becomes 0. A column with no value
+// is an error.
+func standardizeWeighted(X featmap.Matrix, w []float64) (mean, scale, xs []float64, err error) {
+	n, d := X.Rows, X.Cols
+	xs = make([]float64, n*d)
+	for i := 0; i < n; i++ {
+		copy(xs[i*d:(i+1)*d], X.Row(i))
+	}
+	wt := func(i int) float64 {
+		if w == nil {
+			return 1
+		}
+		return w[i]
+	}
+	mean, scale = make([]float64, d), make([]float64, d)
+	ws, ss, sc := make([]float64, d), make([]float64, d), make([]float64, d)
+	for i := 0; i < n; i++ {
+		wi := wt(i)
+		for j, v := range xs[i*d : (i+1)*d] {
+			if v == v {
+				mean[j] += float64(wi * v)
+				ws[j] += wi
+			}
+		}
+	}
+	for j := range mean {
+		if ws[j] == 0 {
+			return nil, nil, nil, fmt.Errorf("column %d: every value is missing (NaN)", j)
+		}
+		mean[j] /= ws[j]
+	}
+	for i := 0; i < n; i++ {
+		wi := wt(i)
+		for j, v := range xs[i*d : (i+1)*d] {
+			if v == v {
+				dv := v - mean[j]
+				ss[j] += float64(wi * float64(dv*dv))
+				sc[j] += float64(wi * dv)
+			}
+		}
+	}
+	for j := range scale {
+		sd := math.Sqrt(math.Max(0, (ss[j]-float64(sc[j]*sc[j])/ws[j])/ws[j]))
+		switch {
+		case !xmath.Finite(sd) || !xmath.Finite(mean[j]):
+			return nil, nil, nil, fmt.Errorf("column %d: mean or standard deviation overflows float64", j)
+		case sd == 0:
+			sd = 1
+		}
+		scale[j] = sd
+	}
+	for i := 0; i < n; i++ {
+		row := xs[i*d : (i+1)*d]
+		for j, v := range row {
+			row[j] = (v - mean[j]) / scale[j]
+			if v != v {
+				row[j] = 0
+			}
+		}
+	}
+	return mean, scale, xs, nil
 }
 
 // Define registers a learner from its typed Config, Fit and Load: the
@@ -152,20 +325,51 @@ func Prepare(ctx context.Context, name string, cfg Validator, task Task, X featm
 func Define[C any, M Model](name, doc string, newConfig func() *C,
 	fit func(context.Context, featmap.Matrix, []float64, C) (M, error),
 	load func([]byte) (M, error)) {
+	DefineWeighted(name, doc, newConfig, fit, nil, load)
+}
+
+// DefineWeighted is Define for a learner that also trains with sample
+// weights: fitWeighted (nil: none) becomes Method.FitWeighted.
+func DefineWeighted[C any, M Model](name, doc string, newConfig func() *C,
+	fit func(context.Context, featmap.Matrix, []float64, C) (M, error),
+	fitWeighted func(context.Context, featmap.Matrix, []float64, []float64, C) (M, error),
+	load func([]byte) (M, error)) {
+	config := func(cfg any, p Progress) (C, error) {
+		c, ok := cfg.(*C)
+		if !ok {
+			var zero C
+			return zero, fmt.Errorf("%s: config is %T, want %T", name, cfg, (*C)(nil))
+		}
+		cc := *c
+		if p != nil {
+			if f := reflect.ValueOf(&cc).Elem().FieldByName("Progress"); f.IsValid() && f.Type() == reflect.TypeFor[Progress]() {
+				f.Set(reflect.ValueOf(p))
+			}
+		}
+		return cc, nil
+	}
+	var fw func(context.Context, featmap.Matrix, []float64, []float64, any, Progress) (Model, error)
+	if fitWeighted != nil {
+		fw = func(ctx context.Context, X featmap.Matrix, y, w []float64, cfg any, p Progress) (Model, error) {
+			cc, err := config(cfg, p)
+			if err != nil {
+				return nil, err
+			}
+			m, err := fitWeighted(ctx, X, y, w, cc)
+			if err != nil {
+				return nil, err // not a typed nil inside the interface
+			}
+			return m, nil
+		}
+	}
 	Register(Method{
 		Name:      name,
 		Doc:       doc,
 		NewConfig: func() any { return newConfig() },
 		Fit: func(ctx context.Context, X featmap.Matrix, y []float64, cfg any, p Progress) (Model, error) {
-			c, ok := cfg.(*C)
-			if !ok {
-				return nil, fmt.Errorf("%s: config is %T, want %T", name, cfg, (*C)(nil))
-			}
-			cc := *c
-			if p != nil {
-				if f := reflect.ValueOf(&cc).Elem().FieldByName("Progress"); f.IsValid() && f.Type() == reflect.TypeFor[Progress]() {
-					f.Set(reflect.ValueOf(p))
-				}
+			cc, err := config(cfg, p)
+			if err != nil {
+				return nil, err
 			}
 			m, err := fit(ctx, X, y, cc)
 			if err != nil {
@@ -173,6 +377,7 @@ func Define[C any, M Model](name, doc string, newConfig func() *C,
 			}
 			return m, nil
 		},
+		FitWeighted: fw,
 		Load: func(data []byte) (Model, error) {
 			m, err := load(data)
 			if err != nil {

@@ -6,7 +6,8 @@ import (
 	"github.com/rfkit/rfkit/internal/modelfile"
 )
 
-// Task is the kind of supervised problem. The zero value is Binary.
+// Task is the kind of supervised problem. The zero value is Binary;
+// Multiclass (multiclass_api.go) is the third.
 type Task int
 
 const (
@@ -17,30 +18,40 @@ const (
 	Regression
 )
 
-// String returns "binary" or "regression".
+// String returns "binary", "regression" or "multiclass".
 func (t Task) String() string {
 	switch t {
 	case Binary:
 		return modelfile.TaskBinary
 	case Regression:
 		return modelfile.TaskRegression
+	case Multiclass:
+		return modelfile.TaskMulticlass
 	}
 	return fmt.Sprintf("Task(%d)", int(t))
 }
 
-// ParseTask parses "binary" or "regression".
+// ParseTask parses "binary", "regression" or "multiclass".
 func ParseTask(s string) (Task, error) {
 	switch s {
 	case modelfile.TaskBinary:
 		return Binary, nil
 	case modelfile.TaskRegression:
 		return Regression, nil
+	case modelfile.TaskMulticlass:
+		return Multiclass, nil
 	}
-	return 0, fmt.Errorf("unknown task %q (want %q or %q)", s, modelfile.TaskBinary, modelfile.TaskRegression)
+	return 0, fmt.Errorf("unknown task %q (want %q, %q or %q)", s, modelfile.TaskBinary, modelfile.TaskMulticlass, modelfile.TaskRegression)
 }
 
-// Valid reports whether t is Binary or Regression.
-func (t Task) Valid() bool { return t == Binary || t == Regression }
+// Valid reports whether t is Binary, Regression or Multiclass. (A
+// learner's Validate checks which of them it can fit: Check.Task or
+// Check.TaskIn.)
+func (t Task) Valid() bool { return t == Binary || t == Regression || t == Multiclass }
+
+// Classifies reports whether t is a classification task (Binary or
+// Multiclass).
+func (t Task) Classifies() bool { return t == Binary || t == Multiclass }
 
 // MarshalText implements encoding.TextMarshaler (JSON configs spell the
 // task out).

@@ -53,7 +53,11 @@ const (
 const (
 	TaskBinary     = "binary"
 	TaskRegression = "regression"
+	TaskMulticlass = "multiclass"
 )
+
+// MaxClasses bounds the class labels of a multiclass model.
+const MaxClasses = 1 << 12
 
 // ErrCorrupt is wrapped by every error Parse and ReadHeader return for
 // malformed input.
@@ -68,16 +72,22 @@ type Header struct {
 	Version int `json:"version"`
 	// Config is the learner's Config marshalled as JSON.
 	Config json.RawMessage `json:"config,omitempty"`
-	// Task is TaskBinary or TaskRegression.
+	// Task is TaskBinary, TaskRegression or TaskMulticlass.
 	Task string `json:"task"`
 	// Labels holds the original class labels [neg, pos], neg < pos, of a
-	// binary model and is empty for regression.
+	// binary model, the K ≥ 3 labels in increasing order of a multiclass
+	// one, and is empty for regression.
 	Labels []float64 `json:"labels,omitempty"`
 	// Inputs is the input dimension d (> 0).
 	Inputs int `json:"inputs"`
 	// Meta holds small named scalars, e.g. an intercept. JSON cannot
 	// represent NaN or ±Inf, so they are always finite.
 	Meta map[string]float64 `json:"meta,omitempty"`
+	// Impute is set when the model replaces a missing (NaN) input by its
+	// training mean (the learners' Missing = impute). Omitted when false,
+	// so other files keep their bytes; a build that predates it ignores
+	// it, and its checked predictions then report a NaN input as an error.
+	Impute bool `json:"impute,omitempty"`
 	// Names holds the feature names, one per input, when the training data
 	// had them (a CSV header). Omitted when empty, so files without names
 	// keep the bytes of the builds before names existed, and those builds
@@ -104,8 +114,17 @@ func (h *Header) Validate() error {
 		if len(h.Labels) != 0 {
 			return fmt.Errorf("header: regression model with labels %v", h.Labels)
 		}
+	case TaskMulticlass:
+		if len(h.Labels) < 3 || len(h.Labels) > MaxClasses {
+			return fmt.Errorf("header: multiclass model with %d labels, want 3..%d", len(h.Labels), MaxClasses)
+		}
+		for k, v := range h.Labels {
+			if !xmath.Finite(v) || (k > 0 && !(h.Labels[k-1] < v)) {
+				return fmt.Errorf("header: multiclass labels must be finite and increasing (label %d is %v)", k, v)
+			}
+		}
 	default:
-		return fmt.Errorf("header: task %q, want %q or %q", h.Task, TaskBinary, TaskRegression)
+		return fmt.Errorf("header: task %q, want %q, %q or %q", h.Task, TaskBinary, TaskMulticlass, TaskRegression)
 	}
 	if err := ValidateNames(h.Names, h.Inputs); err != nil {
 		return fmt.Errorf("header: %w", err)

@@ -20,7 +20,15 @@
 //     overflow), or ε-insensitive, w ← w − η·sign(f − y)·z when
 //     |f − y| > ε = 0.1; averaged weights at test as for classification.
 //   - Binary labels of a Learner are Labels.Neg < Labels.Pos (default −1,
-//     +1); Fit maps any two labels (smaller → −1). No multiclass.
+//     +1); Fit maps any two labels (smaller → −1).
+//   - Multiclass (Task = learners.Multiclass), as package rrf has it: one
+//     weight row per class and the Crammer–Singer hinge on the margin
+//     m = f_y − max_{c≠y} f_c: when m < 1 the step adds ηz to the true
+//     row and subtracts it from the best wrong one. Predict is the class of
+//     the largest averaged score; Probabilities are the softmax of the
+//     scores (a crude estimate: the hinge loss estimates no probability).
+//     Fit infers the classes from y (learners.ClassLabels); a Learner
+//     takes them in Classes. Multiclass files are version 3.
 //   - Fit standardises with the training statistics (unless Standardize
 //     is Disabled) and runs Epochs passes of the online rule over seeded
 //     permutations (in file order if Shuffle is Disabled), averaging over
@@ -89,8 +97,12 @@ type Config struct {
 	// Loss is Hinge (binary, the default) or Squared / EpsInsensitive
 	// (regression; "" → Squared).
 	Loss Loss `help:"hinge (binary), squared or eps (regression)"`
-	// Task is learners.Binary (the zero value) or learners.Regression.
-	Task learners.Task `help:"binary or regression"`
+	// Task is learners.Binary (the zero value), learners.Multiclass or
+	// learners.Regression.
+	Task learners.Task `help:"binary, multiclass or regression"`
+	// Classes are the labels of a multiclass Learner, increasing (three or
+	// more); Fit infers them from y when empty. Multiclass only.
+	Classes []float64 `json:",omitempty" help:"multiclass: the class labels, increasing (Fit: from y)"`
 	// Labels are a Learner's two class labels (zero value → −1, +1).
 	Labels learners.Labels `json:"-"`
 	// Epochs is the number of passes of Fit (0 → 1).
@@ -128,14 +140,20 @@ func (c Config) Validate() error {
 	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
 	v.Positive("Eta", c.Eta, learners.MaxParam, DefaultEta)
 	v.Count("Epochs", c.Epochs, learners.MaxCount, DefaultEpochs)
-	v.Task(c.Task)
+	v.TaskIn(c.Task, learners.Binary, learners.Multiclass, learners.Regression)
+	if len(c.Classes) > 0 {
+		v.If(c.Task != learners.Multiclass, "Classes set for the %v task", c.Task)
+		if err := learners.NewClasses(c.Classes); err != nil {
+			v.Fail("Classes: %v", err)
+		}
+	}
 	v.If(c.Labels != (learners.Labels{}) && !(c.Labels.Neg < c.Labels.Pos && xmath.Finite(c.Labels.Neg) && xmath.Finite(c.Labels.Pos)),
 		"Labels %v, want finite Neg < Pos", c.Labels)
 	v.Toggles("Shuffle, Standardize", c.Shuffle, c.Standardize)
 	switch c.Loss {
 	case "":
 	case Hinge:
-		v.If(c.Task != learners.Binary, "Loss = hinge needs the binary task, not %v", c.Task)
+		v.If(!c.Task.Classifies(), "Loss = hinge needs the binary task (or multiclass), not %v", c.Task)
 	case Squared, EpsInsensitive:
 		v.If(c.Task != learners.Regression, "Loss = %s needs the regression task, not %v", c.Loss, c.Task)
 	default:

@@ -8,7 +8,7 @@ import (
 )
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "fogd", Params: []string{"features=20"}}
+var conformance = learnertest.Case{Method: "fogd", Tasks: learnertest.AllTasks, Params: []string{"features=20"}}
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }
 

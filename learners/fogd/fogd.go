@@ -33,15 +33,37 @@ func newFeats(d, D int, u []float64) *feats {
 	return f
 }
 
-type work struct{ sin, cos []float64 }
+type work struct{ sin, cos, f []float64 }
 
 func (f *feats) newWork() *work {
 	return &work{sin: make([]float64, f.Dp), cos: make([]float64, f.Dp)}
 }
 
+// newWorkK is newWork with room for K class scores.
+func (f *feats) newWorkK(K int) *work {
+	s := f.newWork()
+	s.f = make([]float64, K)
+	return s
+}
+
 // score is wᵀz(x) with the features left in s.
 func (f *feats) score(s *work, w, x []float64) float64 {
 	asm.SincosDot(s.sin, s.cos, f.up, f.Dp, x)
+	return f.dot(s, w)
+}
+
+// scores writes the K class scores w_kᵀz(x) (w K rows of 2D) into s.f,
+// the features left in s.
+func (f *feats) scores(s *work, w, x []float64) {
+	asm.SincosDot(s.sin, s.cos, f.up, f.Dp, x)
+	D := f.D
+	for k := range s.f {
+		s.f[k] = f.dot(s, w[k*2*D:(k+1)*2*D])
+	}
+}
+
+// dot is wᵀz for the features in s.
+func (f *feats) dot(s *work, w []float64) float64 {
 	D := f.D
 	c, sn, a, b := s.cos[:D], s.sin[:D], w[:D], w[D:2*D]
 	// Eight chains (four per half, enough to hide the add latency)
@@ -81,7 +103,14 @@ type Learner struct {
 	// std standardises every row of Update and Predict as the Model does;
 	// its zero value uses rows as given.
 	std learners.StreamScaler
+	// classes are the labels of a multiclass learner (nil otherwise): w
+	// and sum then hold one row of 2D per class.
+	classes []float64
 }
+
+// rows is the number of weight rows: the classes of a multiclass model,
+// else 1.
+func rows(c Config) int { return max(1, len(c.Classes)) }
 
 // Outcome is what one Update saw before its step.
 type Outcome = learners.Outcome
@@ -110,8 +139,16 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 	for i, v := range u {
 		u[i] = sd * v
 	}
+	if c.Task == learners.Multiclass && len(c.Classes) == 0 {
+		return nil, errors.New("fogd: NewLearner: the multiclass task needs Classes (three or more labels)")
+	}
 	f := newFeats(d, c.Features, u)
-	return &Learner{cfg: c, f: f, w: make([]float64, 2*c.Features), sum: make([]float64, 2*c.Features), s: f.newWork()}, nil
+	C := rows(c)
+	if C > math.MaxInt/c.Features/16 {
+		return nil, fmt.Errorf("fogd: NewLearner: %d classes × %d features do not fit in memory", C, c.Features)
+	}
+	return &Learner{cfg: c, f: f, w: make([]float64, C*2*c.Features), sum: make([]float64, C*2*c.Features), s: f.newWorkK(C),
+		classes: c.Classes}, nil
 }
 
 // Resume returns a Learner that continues from m, a Model from Fit,
@@ -153,12 +190,15 @@ func resumed(cfg Config, d int) (*Learner, error) {
 		return nil, fmt.Errorf("fogd: Resume: Config.Loss = %s, the model's is %s", cfg.Loss, mc.Loss)
 	case cfg.Labels != (learners.Labels{}) && cfg.Labels != mc.Labels:
 		return nil, fmt.Errorf("fogd: Resume: Config.Labels = %v, the model's are %v", cfg.Labels, mc.Labels)
+	case len(cfg.Classes) > 0 && !slices.Equal(cfg.Classes, mc.Classes):
+		return nil, fmt.Errorf("fogd: Resume: Config.Classes = %v, the model's are %v", cfg.Classes, mc.Classes)
 	}
 	c := cfg
-	c.Features, c.Gamma, c.Loss, c.Labels = mc.Features, mc.Gamma, mc.Loss, mc.Labels
+	c.Features, c.Gamma, c.Loss, c.Labels, c.Classes = mc.Features, mc.Gamma, mc.Loss, mc.Labels, mc.Classes
 	c = c.resolve(d)
 	// The frequencies are read-only: the Learner shares them with m.
-	l := &Learner{cfg: c, f: b.f, w: slices.Clone(b.wt), sum: slices.Clone(b.wsum), steps: b.steps, s: b.f.newWork()}
+	l := &Learner{cfg: c, f: b.f, w: slices.Clone(b.wt), sum: slices.Clone(b.wsum), steps: b.steps, s: b.f.newWorkK(rows(c)),
+		classes: c.Classes}
 	if err := l.SetStandardization(m.Standardization()); err != nil {
 		return nil, err
 	}
@@ -215,12 +255,9 @@ func (l *Learner) Update(x []float64, y float64) (Outcome, error) {
 	if !xmath.Finite(y) {
 		return Outcome{}, fmt.Errorf("fogd: Update: y is %v: targets must be finite", y)
 	}
-	t := y
-	if l.cfg.Task == learners.Binary {
-		var err error
-		if t, err = l.cfg.Labels.Encode(y); err != nil {
-			return Outcome{}, fmt.Errorf("fogd: Update: %w", err)
-		}
+	t, err := l.target(y)
+	if err != nil {
+		return Outcome{}, fmt.Errorf("fogd: Update: %w", err)
 	}
 	o, err := l.step(l.input(x), t)
 	if err != nil {
@@ -230,7 +267,26 @@ func (l *Learner) Update(x []float64, y float64) (Outcome, error) {
 	return o, nil
 }
 
+// target maps a label to the internal target: ±1 (binary), the class
+// index (multiclass) or y itself (regression).
+func (l *Learner) target(y float64) (float64, error) {
+	switch l.cfg.Task {
+	case learners.Binary:
+		return l.cfg.Labels.Encode(y)
+	case learners.Multiclass:
+		k, ok := slices.BinarySearch(l.classes, y)
+		if !ok {
+			return 0, fmt.Errorf("label %v is not one of the %d classes [%v … %v]", y, len(l.classes), l.classes[0], l.classes[len(l.classes)-1])
+		}
+		return float64(k), nil
+	}
+	return y, nil
+}
+
 func (l *Learner) step(x []float64, t float64) (Outcome, error) {
+	if l.classes != nil {
+		return l.stepMulti(x, int(t))
+	}
 	f := l.f.score(l.s, l.w, x)
 	if !xmath.Finite(f) {
 		return Outcome{}, errors.New("the score is not finite (inputs too large); no step taken")
@@ -288,6 +344,10 @@ func (l *Learner) Predict(x []float64) float64 {
 	if len(x) != l.f.d {
 		panic(fmt.Sprintf("fogd: Learner.Predict: len(x) = %d, the learner takes %d inputs", len(x), l.f.d))
 	}
+	if l.classes != nil {
+		l.f.scores(l.s, l.w, l.input(x))
+		return l.classes[argmax(l.s.f, -1)]
+	}
 	f := l.f.score(l.s, l.w, l.input(x))
 	if l.cfg.Task == learners.Binary {
 		return l.cfg.Labels.Decode(f)
@@ -314,10 +374,14 @@ func (l *Learner) Snapshot() *Model {
 			w[k] = v / float64(l.steps)
 		}
 	}
-	b := &body{version: modelVersion, cfg: l.cfg, f: newFeats(l.f.d, l.f.D, slices.Clone(l.f.u)), w: w,
+	version := stateVersion
+	if l.classes != nil {
+		version = multiclassVersion
+	}
+	b := &body{version: version, cfg: l.cfg, f: newFeats(l.f.d, l.f.D, slices.Clone(l.f.u)), w: w,
 		wt: slices.Clone(l.w), wsum: slices.Clone(l.sum), steps: l.steps}
 	m := new(Model)
-	learners.Build(&m.Base, learners.Common{Task: l.cfg.Task, Labels: l.cfg.Labels, Mean: mean, Scale: scale}, b)
+	learners.Build(&m.Base, learners.Common{Task: l.cfg.Task, Labels: l.cfg.Labels, Classes: l.cfg.Classes, Mean: mean, Scale: scale}, b)
 	return m
 }
 
@@ -331,7 +395,19 @@ func (l *Learner) Snapshot() *Model {
 // header scalar "steps" (T). "w" is still the averaged weights the model
 // predicts with: wsum/T, or wt when T = 0 (checked on load). A model read
 // from a version 1 file keeps version 1 and re-saves to the same bytes.
-const modelVersion = 2
+//
+// Version 3 is a multiclass model (binary and regression models are still
+// written as version 2): "w", "wt" and "wsum" hold K rows of 2D, one per
+// class, and the config the classes; the header task is "multiclass" and
+// its labels the classes.
+const modelVersion = 3
+
+// The versions a new model writes: stateVersion for binary and
+// regression, multiclassVersion for multiclass.
+const (
+	stateVersion      = 2
+	multiclassVersion = 3
+)
 
 // maxSteps bounds the stored step count: integers are exact in a float64
 // up to 2⁵³.
@@ -340,7 +416,11 @@ const maxSteps = 1 << 53
 // Model is a FOGD model: f(x) = w̄ᵀz((x − mean)/scale). Its methods are
 // those of learners.Base: it is immutable and safe for concurrent use;
 // Predict, Score and the batch forms allocate nothing. Probability is NaN:
-// the hinge loss estimates only the sign. Obtain one from Fit,
+// the hinge loss estimates only the sign (Probabilities gives the crude
+// (1 + score)/2 clamped for a binary model, the softmax of the class
+// scores for a multiclass one). A NaN input is a missing value at predict
+// time (learners.Base.Predict: the training mean on the unchecked paths,
+// an error on the checked ones); training on NaN is an error. Obtain one from Fit,
 // Learner.Snapshot or Load; Resume (or Fit with Config.Resume) continues
 // learning from one of file version 2. A Model must not be copied.
 type Model struct {
@@ -376,8 +456,27 @@ func (b *body) Spec() learners.Spec {
 	return learners.Spec{Name: Name, Methods: []string{Name}, Version: v}
 }
 
-func (b *body) NewWork() any                     { return b.f.newWork() }
-func (b *body) Score(z []float64, w any) float64 { return b.f.score(w.(*work), b.w, z) }
+func (b *body) NewWork() any { return b.f.newWorkK(rows(b.cfg)) }
+
+// Score is w̄ᵀz, or for a multiclass model the margin of the best class
+// over the runner-up.
+func (b *body) Score(z []float64, w any) float64 {
+	s := w.(*work)
+	if b.cfg.Classes == nil {
+		return b.f.score(s, b.w, z)
+	}
+	b.f.scores(s, b.w, z)
+	k := argmax(s.f, -1)
+	return s.f[k] - s.f[argmax(s.f, k)]
+}
+
+// Scores writes the class scores of a multiclass model
+// (learners.MultiScorer).
+func (b *body) Scores(dst, z []float64, w any) {
+	s := w.(*work)
+	b.f.scores(s, b.w, z)
+	copy(dst, s.f)
+}
 
 func (b *body) Encode(e *learners.Encoder) error {
 	e.Array("u", b.f.u)
@@ -403,12 +502,20 @@ func (b *body) Decode(dec *learners.Decoder) error {
 		return fmt.Errorf("config task %v, header task %v", cfg.Task, dec.Task)
 	case d > math.MaxInt/D/2:
 		return fmt.Errorf("%d inputs × %d features overflow", d, D)
+	case (dec.Task == learners.Multiclass) != (dec.Version == multiclassVersion):
+		return fmt.Errorf("a %v model of version %d (multiclass models are version %d, the others older)", dec.Task, dec.Version, multiclassVersion)
+	case !slices.Equal(cfg.Classes, dec.Classes):
+		return fmt.Errorf("config classes %v, header classes %v", cfg.Classes, dec.Classes)
 	}
-	u, w := dec.Array("u", d*D), dec.Array("w", 2*D)
+	C := rows(cfg)
+	if C > math.MaxInt/D/2 {
+		return fmt.Errorf("%d classes × %d features overflow", C, D)
+	}
+	u, w := dec.Array("u", d*D), dec.Array("w", C*2*D)
 	var wt, wsum []float64
 	var steps float64
 	if dec.Version >= 2 {
-		wt, wsum, steps = dec.Array("wt", 2*D), dec.Array("wsum", 2*D), dec.Meta("steps")
+		wt, wsum, steps = dec.Array("wt", C*2*D), dec.Array("wsum", C*2*D), dec.Meta("steps")
 	}
 	if err := dec.Err(); err != nil {
 		return err
@@ -512,10 +619,10 @@ func fitLearner(cfg Config, X featmap.Matrix, y []float64) (*Learner, []float64,
 			return nil, nil, nil, err
 		}
 		t := y
-		if l.cfg.Task == learners.Binary {
+		if l.cfg.Task.Classifies() {
 			t = make([]float64, n)
 			for i, v := range y {
-				if t[i], err = l.cfg.Labels.Encode(v); err != nil {
+				if t[i], err = l.target(v); err != nil {
 					return nil, nil, nil, fmt.Errorf("fogd: y[%d]: %w", i, err)
 				}
 			}
@@ -527,9 +634,15 @@ func fitLearner(cfg Config, X featmap.Matrix, y []float64) (*Learner, []float64,
 		return l, xs, t, nil
 	}
 	c, t := cfg, y
-	if c.Task == learners.Binary {
+	switch {
+	case c.Task == learners.Binary:
 		var err error
 		if t, c.Labels, err = learners.BinaryLabels(y); err != nil {
+			return nil, nil, nil, fmt.Errorf("fogd: %w", err)
+		}
+	case c.Task == learners.Multiclass && len(c.Classes) == 0:
+		var err error
+		if t, c.Classes, err = learners.ClassLabels(y); err != nil {
 			return nil, nil, nil, fmt.Errorf("fogd: %w", err)
 		}
 	}
@@ -548,6 +661,14 @@ func fitLearner(cfg Config, X featmap.Matrix, y []float64) (*Learner, []float64,
 	l, err := NewLearner(d, c)
 	if err != nil {
 		return nil, nil, nil, err
+	}
+	if c.Task == learners.Multiclass && len(cfg.Classes) > 0 { // given classes: map y onto them
+		t = make([]float64, n)
+		for i, v := range y {
+			if t[i], err = l.target(v); err != nil {
+				return nil, nil, nil, fmt.Errorf("fogd: y[%d]: %w", i, err)
+			}
+		}
 	}
 	if mean != nil {
 		if err := l.SetStandardization(mean, scale); err != nil {

@@ -39,6 +39,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -119,8 +120,8 @@ func (s *suite) config(t testing.TB, task learners.Task, extra ...string) any {
 	t.Helper()
 	cfg := s.meth.NewConfig()
 	set := append(append([]string(nil), s.c.Params...), extra...)
-	if task == learners.Regression {
-		set = append([]string{"task=regression"}, set...)
+	if task != learners.Binary {
+		set = append([]string{"task=" + task.String()}, set...)
 	}
 	for _, kv := range set {
 		k, v, _ := strings.Cut(kv, "=")
@@ -147,7 +148,10 @@ func data(task learners.Task, n int, seed uint64) (featmap.Matrix, []float64) {
 			continue
 		}
 		rad, lab := 1.0, 3.0
-		if i%2 == 1 {
+		switch {
+		case task == learners.Multiclass: // three rings labelled 3, 5 and 7
+			rad, lab = float64(1+i%3), float64(3+2*(i%3))
+		case i%2 == 1:
 			rad, lab = 2.0, 7.0
 		}
 		rad += float64(0.15 * r.NormFloat64())
@@ -201,6 +205,23 @@ func (s *suite) fitErrors(t *testing.T) {
 			{"huge stride", featmap.Matrix{Rows: 40, Cols: 3, Stride: math.MaxInt / 4, Data: X.Data}, y, "too large"},
 			{"empty", featmap.Matrix{}, nil, "X is 0×0: empty data"},
 			{"no columns", featmap.Dense(3, 0, nil), []float64{1, 2, 3}, "empty data"},
+		}
+		if task == learners.Multiclass {
+			two := make([]float64, 40)
+			for i := range two {
+				two[i] = float64(3 + 4*(i%2))
+			}
+			cases = append(cases, struct {
+				name string
+				X    featmap.Matrix
+				y    []float64
+				want string
+			}{"one class", X, make([]float64, 40), "only one class"}, struct {
+				name string
+				X    featmap.Matrix
+				y    []float64
+				want string
+			}{"two classes", X, two, "two classes (3 and 7); the multiclass task needs three or more"})
 		}
 		if task == learners.Binary {
 			cases = append(cases, struct {
@@ -347,6 +368,10 @@ func (s *suite) predict1(t *testing.T, task learners.Task, variant []string) {
 			case task == learners.Regression:
 				if pred[i] != score[i] || !math.IsNaN(prob[i]) {
 					t.Fatalf("regression row %d: Predict %v, Score %v, Probability %v (want Score, NaN)", i, pred[i], score[i], prob[i])
+				}
+			case task == learners.Multiclass:
+				if !slices.Contains(mm.(learners.ClassModel).Classes(), pred[i]) || !math.IsNaN(prob[i]) {
+					t.Fatalf("row %d: Predict returned %v, not one of the classes %v (Probability %v, want NaN)", i, pred[i], mm.(learners.ClassModel).Classes(), prob[i])
 				}
 			case pred[i] != m.Labels().Pos && pred[i] != m.Labels().Neg:
 				t.Fatalf("row %d: Predict returned %v, not an original label", i, pred[i])

@@ -47,9 +47,15 @@ type Config struct {
 	// risk by no more than Tol relative to it (0 → 1e-6; negative: never,
 	// always select Features).
 	Tol float64 `help:"relative risk decrease below which the greedy loop stops (negative: never)" default:"1e-6"`
-	// Task is learners.Binary (the zero value; logistic loss) or
-	// learners.Regression (squared loss). It is never inferred from y.
-	Task learners.Task `help:"binary or regression"`
+	// Task is learners.Binary (the zero value; logistic loss),
+	// learners.Multiclass (multinomial logistic loss on one shared
+	// dictionary, see multiclass.go) or learners.Regression (squared loss).
+	// It is never inferred from y.
+	Task learners.Task `help:"binary, multiclass or regression"`
+	// Missing is the policy for NaN inputs (learners.Missing): an error
+	// (the default), or impute, which trains on rows with missing inputs
+	// and predicts them with the training mean of each missing input.
+	Missing learners.Missing `json:",omitempty" help:"NaN inputs: error or impute (replace by the training mean)" default:"error"`
 	// Seed chooses the rows of the σ rule's subsample; it has no other
 	// effect (the greedy selection is deterministic).
 	Seed uint64 `help:"seed of the σ rule's subsample"`
@@ -68,7 +74,8 @@ func (c Config) Validate() error {
 	v.Positive("Sigma", c.Sigma, learners.MaxParam, "of the 50th-neighbour rule")
 	v.Positive("Lambda", c.Lambda, learners.MaxParam, DefaultLambda)
 	v.Range("Tol", c.Tol, -learners.MaxParam, learners.MaxParam)
-	v.Task(c.Task)
+	v.TaskIn(c.Task, learners.Binary, learners.Multiclass, learners.Regression)
+	v.Missing(c.Missing)
 	return v.Err()
 }
 

@@ -11,7 +11,7 @@ import (
 var rings, sine = learnertest.Rings, learnertest.Sine
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "mfga", Params: []string{"features=6"}, Rounds: 6, NumParams: 8}
+var conformance = learnertest.Case{Method: "mfga", Tasks: learnertest.AllTasks, Params: []string{"features=6"}, Rounds: 6, NumParams: 9}
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }
 

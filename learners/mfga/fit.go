@@ -26,7 +26,8 @@ const (
 
 // Fit trains a model on the rows of X (n×d) and the labels or targets y
 // (len n). Binary labels may be any two distinct values (the smaller maps
-// to −1); Predict returns them.
+// to −1), multiclass ones 3..learners.MaxClasses finite values; Predict
+// returns them.
 //
 // Errors: a cancelled ctx, an invalid cfg, empty or ragged data, NaN or
 // ±Inf in X or y, a binary y without exactly two classes, a dictionary or
@@ -35,8 +36,19 @@ const (
 // not on GOMAXPROCS. Memory: n×min(M, M₀) for the active columns plus
 // O(n·d + 64·M₀). ctx is checked after every greedy step.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
+	return FitWeighted(ctx, X, y, nil, cfg)
+}
+
+// FitWeighted is Fit with a weight per row (w == nil: none). The weights
+// enter the standardisation, the column statistics of the dictionary, the
+// greedy scores and the losses as weighted means, so a weight of 2 gives
+// the model of the row duplicated (up to the order of the sums) and 0
+// drops the row — except for the σ rule of thumb, which looks at the rows
+// kept, unweighted: set Sigma for the exact equivalence. Errors beside
+// Fit's: len(w) != n, a negative, NaN or infinite weight, all weights 0.
+func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	start := time.Now()
-	p, err := learners.Prepare(ctx, Name, cfg, cfg.Task, X, y)
+	p, err := learners.PrepareWeighted(ctx, Name, cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err
 	}
@@ -56,10 +68,20 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	}
 	m := &body{cfg: c, d: d}
 
-	g := newGreedy(xs, t, n, d, M, m0, c)
+	g := newGreedy(xs, t, rowWeights(p), n, d, M, m0, c)
+	var mc *multi
+	if c.Task == learners.Multiclass {
+		mc = newMulti(g, len(p.Classes))
+	}
 	steps := (M + c.PerStep - 1) / c.PerStep
 	for step := 1; step <= steps && len(g.active) < M; step++ {
-		added, err := g.step(min(c.PerStep, M-len(g.active)))
+		var added int
+		var err error
+		if mc != nil {
+			added, err = mc.step(min(c.PerStep, M-len(g.active)))
+		} else {
+			added, err = g.step(min(c.PerStep, M-len(g.active)))
+		}
 		if err != nil {
 			return nil, fmt.Errorf("mfga: step %d: %w", step, err)
 		}
@@ -78,7 +100,11 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 			break
 		}
 	}
-	m.build(g)
+	if mc != nil {
+		m.buildMulti(mc)
+	} else {
+		m.build(g)
+	}
 	model := new(Model)
 	learners.Build(&model.Base, p.Common(c.Task, learners.Logistic), m)
 	return model, nil
@@ -88,6 +114,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // normalised, row-major in z (n × M, the first k columns used).
 type greedy struct {
 	xs, t    []float64 // standardised inputs (n×d), targets or ±1 labels
+	c        []float64 // row weights scaled to mean 1 (all 1 without weights)
 	n, d, M  int
 	m0       int
 	cfg      Config
@@ -110,25 +137,25 @@ type greedy struct {
 	tbar float64 // mean of t (squared loss)
 }
 
-func newGreedy(xs, t []float64, n, d, M, m0 int, c Config) *greedy {
-	g := &greedy{xs: xs, t: t, n: n, d: d, M: M, m0: m0, cfg: c, inv: 1 / c.Sigma,
+func newGreedy(xs, t, rw []float64, n, d, M, m0 int, c Config) *greedy {
+	g := &greedy{xs: xs, t: t, c: rw, n: n, d: d, M: M, m0: m0, cfg: c, inv: 1 / c.Sigma,
 		excluded: make([]bool, m0), z: make([]float64, n*M), f: make([]float64, n), grad: make([]float64, n)}
 	g.e = expWeights(xs, n, d, g.inv)
 	g.columnStats()
 	if c.Task == learners.Regression {
-		for _, v := range t {
-			g.tbar += v
+		for i, v := range t {
+			g.tbar += float64(rw[i] * v)
 		}
 		g.tbar /= float64(n)
 		g.bias = g.tbar
 	} else {
-		pos := 0
-		for _, v := range t {
+		var pos float64
+		for i, v := range t {
 			if v > 0 {
-				pos++
+				pos += rw[i]
 			}
 		}
-		g.bias = xmath.Log(float64(pos) / float64(n-pos))
+		g.bias = xmath.Log(pos / (float64(n) - pos))
 	}
 	g.risk = g.evaluate()
 	g.path = append(g.path, g.risk)
@@ -161,18 +188,20 @@ func (g *greedy) sumRows(dst []float64, h func(acc, psi []float64, i int)) {
 // (two passes) and excludes the constant ones.
 func (g *greedy) columnStats() {
 	g.mu, g.s = make([]float64, g.m0), make([]float64, g.m0)
-	g.sumRows(g.mu, func(acc, psi []float64, _ int) {
+	g.sumRows(g.mu, func(acc, psi []float64, i int) {
+		ci := g.c[i]
 		for j, v := range psi {
-			acc[j] += v
+			acc[j] += float64(ci * v)
 		}
 	})
 	for j := range g.mu {
 		g.mu[j] /= float64(g.n)
 	}
-	g.sumRows(g.s, func(acc, psi []float64, _ int) {
+	g.sumRows(g.s, func(acc, psi []float64, i int) {
+		ci := g.c[i]
 		for j, v := range psi {
 			u := v - g.mu[j]
-			acc[j] += float64(u * u)
+			acc[j] += float64(ci * float64(u*u))
 		}
 	})
 	top := 0.0
@@ -202,8 +231,8 @@ func (g *greedy) evaluate() float64 {
 	if g.cfg.Task == learners.Regression {
 		for i, fi := range g.f {
 			r := fi - g.t[i]
-			g.grad[i] = r
-			loss += float64(r * r)
+			g.grad[i] = float64(g.c[i] * r)
+			loss += float64(g.c[i] * float64(r*r))
 		}
 		return loss/float64(g.n) + float64(g.cfg.Lambda*ww)
 	}
@@ -214,8 +243,8 @@ func (g *greedy) evaluate() float64 {
 	trig.Exp(ex, ex)
 	for i, fi := range g.f {
 		l, s := logistic(float64(g.t[i]*fi), ex[i])
-		loss += l
-		g.grad[i] = -g.t[i] * s
+		loss += float64(g.c[i] * l)
+		g.grad[i] = float64(g.c[i] * float64(-g.t[i]*s))
 	}
 	return loss/float64(g.n) + float64(0.5*g.cfg.Lambda*ww)
 }
@@ -310,11 +339,12 @@ func (g *greedy) addColumn(j int, col []float64) bool {
 	for i := range col {
 		v := (f.value(g.xs[i*g.d:(i+1)*g.d], g.e[i], g.inv) - mu) / s
 		col[i] = v
+		cv := float64(g.c[i] * v)
 		zi := g.z[i*g.M : i*g.M+k]
 		for t, zt := range zi {
-			b[t] += float64(zt * v)
+			b[t] += float64(zt * cv)
 		}
-		b[k] += float64(v * v)
+		b[k] += float64(v * cv)
 	}
 	for t := range b {
 		b[t] /= float64(g.n)
@@ -337,7 +367,7 @@ func (g *greedy) addColumn(j int, col []float64) bool {
 	if g.cfg.Task == learners.Regression {
 		var q float64
 		for i, v := range col {
-			q += float64(v * (g.t[i] - g.tbar))
+			q += float64(float64(g.c[i]*v) * (g.t[i] - g.tbar))
 		}
 		q /= float64(g.n)
 		g.u = append(g.u, (q-dot(row[:k], g.u))/row[k])
@@ -412,8 +442,8 @@ func (g *greedy) refit(added int) error {
 			var loss float64
 			for i := lo; i < hi; i++ {
 				l, s := logistic(float64(g.t[i]*f[i]), ex[i])
-				loss += l
-				ri := -g.t[i] * s
+				loss += float64(g.c[i] * l)
+				ri := float64(g.c[i] * float64(-g.t[i]*s))
 				r[i] = ri
 				for t, zt := range g.z[i*g.M : i*g.M+k] {
 					gp[t] += float64(zt * ri)
@@ -451,4 +481,25 @@ func (g *greedy) refit(added int) error {
 	g.w, g.bias = w, res.X[k]
 	g.risk = g.evaluate()
 	return nil
+}
+
+// rowWeights returns the weights of the prepared rows scaled to mean 1,
+// n·w_i/Σw (all 1 without weights, which leaves every product exact: the
+// unweighted fit keeps its bits).
+func rowWeights(p *learners.Prepared) []float64 {
+	c := make([]float64, p.N)
+	if p.Weights == nil {
+		for i := range c {
+			c[i] = 1
+		}
+		return c
+	}
+	var sum float64
+	for _, v := range p.Weights {
+		sum += v
+	}
+	for i, v := range p.Weights {
+		c[i] = float64(v*float64(p.N)) / sum
+	}
+	return c
 }

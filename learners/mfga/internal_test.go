@@ -102,7 +102,7 @@ func TestIncrementalCholeskyMatchesRidge(t *testing.T) {
 		y[i] = math.Sin(x[i*d]) + x[i*d+1]*x[i*d+2]
 	}
 	c := Config{Task: learners.Regression, Sigma: 2, Features: 9, PerStep: 2, Lambda: 1e-3}.resolve()
-	g := newGreedy(x, y, n, d, 9, candidates(d, 2), c)
+	g := newGreedy(x, y, ones(n), n, d, 9, candidates(d, 2), c)
 	for len(g.active) < 9 {
 		if k, err := g.step(min(2, 9-len(g.active))); err != nil || k == 0 {
 			t.Fatal(k, err)
@@ -140,7 +140,7 @@ func TestLogisticRefitOptimal(t *testing.T) {
 		}
 	}
 	c := Config{Sigma: 1.5, Features: 6, PerStep: 3, Lambda: 1e-3}.resolve()
-	g := newGreedy(x, y, n, d, 6, candidates(d, 1), c)
+	g := newGreedy(x, y, ones(n), n, d, 6, candidates(d, 1), c)
 	for s := 0; s < 2; s++ {
 		if _, err := g.step(3); err != nil {
 			t.Fatal(err)

@@ -15,7 +15,12 @@ import (
 // "index" (k dictionary indices, as exact integers), "coef" (k
 // coefficients of the raw features), "risk" (the training risk path);
 // meta "bias", "selected" (k). σ is in the config.
-const modelVersion = 1
+//
+// Version 2 (multiclass models; the others are still written as version
+// 1): "coef" holds K×k coefficients (class-major) and the array "biases"
+// the K biases instead of the meta "bias"; the header task is
+// "multiclass" and its labels the K classes.
+const modelVersion = 2
 
 // Model is a fitted MFGA model: score(x) = bias + Σ_j coef_j·φ_{I_j}(x̃),
 // x̃ = (x − mean)/scale, over the selected dictionary entries I. Its
@@ -59,7 +64,10 @@ type body struct {
 	feats []feature // decoded index
 	coef  []float64 // coefficients of the raw features
 	bias  float64
-	path  []float64 // training risk: intercept only, then after each step
+	// A multiclass model has K rows of coefficients (K×k) and K biases
+	// instead of coef and bias.
+	coefs, biases []float64
+	path          []float64 // training risk: intercept only, then after each step
 }
 
 // build fills m from the finished greedy state.
@@ -89,12 +97,31 @@ func (*body) Spec() learners.Spec {
 
 // NewWork is the argument of the one exponential a row needs (trig.Exp
 // works on slices).
-func (*body) NewWork() any { return make([]float64, 1) }
+func (m *body) NewWork() any {
+	if m.biases != nil { // the exponential, the k feature values, K scores
+		return make([]float64, 1+len(m.feats)+len(m.biases))
+	}
+	return make([]float64, 1)
+}
 
 // Score evaluates the selected features of the standardised row z with
 // the same arithmetic as the training columns.
 func (m *body) Score(z []float64, w any) float64 {
 	e := w.([]float64)
+	if m.biases != nil { // the margin of the best class over the runner-up
+		s := e[1+len(m.feats):]
+		m.Scores(s, z, w)
+		best, second := math.Inf(-1), math.Inf(-1)
+		for _, v := range s {
+			switch {
+			case v > best:
+				best, second = v, best
+			case v > second:
+				second = v
+			}
+		}
+		return best - second
+	}
 	inv := 1 / m.cfg.Sigma
 	e[0] = expArg(z, inv)
 	trig.Exp(e, e)
@@ -111,9 +138,15 @@ func (m *body) Encode(e *learners.Encoder) error {
 		idx[t] = float64(j)
 	}
 	e.Array("index", idx)
-	e.Array("coef", m.coef)
-	e.Array("risk", m.path)
-	e.Meta("bias", m.bias)
+	if m.biases != nil {
+		e.Array("coef", m.coefs)
+		e.Array("risk", m.path)
+		e.Array("biases", m.biases)
+	} else {
+		e.Array("coef", m.coef)
+		e.Array("risk", m.path)
+		e.Meta("bias", m.bias)
+	}
 	e.Meta("selected", float64(len(m.index)))
 	return e.Config(m.cfg)
 }
@@ -142,7 +175,17 @@ func (m *body) Decode(dec *learners.Decoder) error {
 		return fmt.Errorf("selected = %v, want an integer in 0..%d", sel, min(cfg.Features, m0))
 	}
 	k := int(sel)
-	idx, coef, risk, bias := dec.Array("index", k), dec.Array("coef", k), dec.Array("risk", -1), dec.Meta("bias")
+	K := len(dec.Classes)
+	var idx, coef, risk, biases []float64
+	var bias float64
+	if K > 0 {
+		if dec.Version < 2 {
+			return fmt.Errorf("a multiclass model of version %d (multiclass models are version 2)", dec.Version)
+		}
+		idx, coef, risk, biases = dec.Array("index", k), dec.Array("coef", K*k), dec.Array("risk", -1), dec.Array("biases", K)
+	} else {
+		idx, coef, risk, bias = dec.Array("index", k), dec.Array("coef", k), dec.Array("risk", -1), dec.Meta("bias")
+	}
 	if err := dec.Err(); err != nil {
 		return err
 	}
@@ -157,12 +200,15 @@ func (m *body) Decode(dec *learners.Decoder) error {
 		index[t] = int(v)
 	}
 	m.cfg, m.d, m.index, m.coef, m.bias, m.path = cfg, d, index, coef, bias, risk
+	if K > 0 {
+		m.coef, m.coefs, m.biases = nil, coef, biases
+	}
 	m.decodeFeatures()
 	dec.Link = learners.Logistic
 	return nil
 }
 
 func init() {
-	learners.Define(Name, "MFGA: greedy selection of explicit Taylor features of the Gaussian kernel plus linear features (logistic or squared loss)",
-		func() *Config { return new(Config) }, Fit, Load)
+	learners.DefineWeighted(Name, "MFGA: greedy selection of explicit Taylor features of the Gaussian kernel plus linear features (logistic or squared loss)",
+		func() *Config { return new(Config) }, Fit, FitWeighted, Load)
 }

@@ -69,12 +69,18 @@ type Config struct {
 
 	// Lambda is the L2 regularisation λ of Fit's linear model (0 → 1e-3).
 	Lambda float64 `help:"L2 regularisation λ of the linear model" default:"1e-3"`
-	// Loss is Logistic or Ridge ("" → Logistic for Binary, Ridge for
-	// Regression). Fit only.
-	Loss Loss `help:"linear model: logistic (binary only) or ridge" default:"logistic (binary), ridge (regression)"`
-	// Task is learners.Binary (the zero value) or learners.Regression; it is
-	// never inferred from y. Fit only.
-	Task learners.Task `help:"binary or regression"`
+	// Loss is Logistic or Ridge ("" → Logistic for Binary and Multiclass,
+	// Ridge for Regression); Multiclass takes only Logistic. Fit only.
+	Loss Loss `help:"linear model: logistic (binary, multinomial for multiclass) or ridge (binary, regression)" default:"logistic (binary), ridge (regression)"`
+	// Task is learners.Binary (the zero value), learners.Multiclass (three
+	// or more classes: multinomial logistic regression on the features, the
+	// labels any finite values, at most learners.MaxClasses) or
+	// learners.Regression. It is never inferred from y.
+	Task learners.Task `help:"binary, multiclass or regression"`
+	// Missing is the policy for NaN inputs (learners.Missing): an error
+	// (the default), or impute, which trains on rows with missing inputs
+	// and predicts them with the training mean of each missing input.
+	Missing learners.Missing `json:",omitempty" help:"NaN inputs: error or impute (replace by the training mean)" default:"error"`
 	// Seed fixes the shuffle and the initial frequencies: equal seeds give
 	// identical maps and models.
 	Seed uint64 `help:"seed of the shuffle and the initial frequencies"`
@@ -95,7 +101,8 @@ func (c Config) Validate() error {
 	v.Count("MaxIter", c.MaxIter, MaxIterLimit, DefaultMaxIter)
 	v.Positive("Tol", c.Tol, learners.MaxParam, DefaultTol)
 	v.Positive("Lambda", c.Lambda, learners.MaxParam, DefaultLambda)
-	v.Task(c.Task)
+	v.TaskIn(c.Task, learners.Binary, learners.Multiclass, learners.Regression)
+	v.Missing(c.Missing)
 	if v.Err() != nil {
 		return v.Err()
 	}

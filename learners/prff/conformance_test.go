@@ -11,7 +11,7 @@ import (
 var rings, sine = learnertest.Rings, learnertest.Sine
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "prff", Params: []string{"features=8", "maxiter=20"}, Rounds: 9, NumParams: 12}
+var conformance = learnertest.Case{Method: "prff", Tasks: learnertest.AllTasks, Params: []string{"features=8", "maxiter=20"}, Rounds: 9, NumParams: 13}
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }
 

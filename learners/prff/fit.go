@@ -17,8 +17,12 @@ import (
 // may be any two distinct values (the smaller maps to −1); Predict returns
 // them.
 //
-// Errors: a cancelled ctx, an invalid cfg, empty or ragged data, NaN or ±Inf
-// in X or y, a binary y without exactly two classes, a failing bandwidth
+// Multiclass labels may be any 3..learners.MaxClasses finite values (the
+// read-out is then multinomial logistic regression).
+//
+// Errors: a cancelled ctx, an invalid cfg, empty or ragged data, NaN (unless
+// cfg.Missing imputes) or ±Inf in X or y, a binary y without exactly two
+// classes, a multiclass y with fewer than three or too many, a failing bandwidth
 // rule (set Gamma) or solver, or an error returned by cfg.Progress
 // (wrapped). The result depends only on the data and cfg, not on
 // GOMAXPROCS. Memory: the n×D feature matrix, plus D×D for ridge. ctx is
@@ -46,7 +50,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		return nil, fmt.Errorf("prff: %w", err)
 	}
 	var loss float64
-	b.Coef, b.Bias, loss, err = linrf.Solve(z, n, D, p.Targets, c.Loss == Logistic, c.Lambda)
+	loss, err = b.FitReadout(z, D, p, c.Loss, c.Lambda)
 	if err != nil {
 		return nil, fmt.Errorf("prff: %s solver: %w", c.Loss, err)
 	}

@@ -14,7 +14,13 @@ import (
 // weights), "losses" (D final mini-batch Gram losses); meta "bias". The
 // config holds the resolved γ and α. The learned frequencies are stored,
 // never re-learned.
-const modelVersion = 1
+//
+// Version 2 (multiclass models; binary and regression ones are still
+// written as version 1): "coef" holds K×D weights, class-major, and the
+// array "biases" the K intercepts instead of the meta "bias"; the header
+// task is "multiclass" and its labels the K classes. A model fitted with
+// Missing = impute has the header field "impute" (any version).
+const modelVersion = 2
 
 // Model is a fitted PRFF model: score(x) = coef·z((x − mean)/scale) + bias,
 // z the learned map, evaluated by the fused epilogue
@@ -24,6 +30,12 @@ const modelVersion = 1
 // of the score for the logistic loss, (1 + score)/2 clamped to [0, 1] for
 // ridge on ±1 labels. Obtain one from Fit or Load; a Model must not be
 // copied.
+//
+// A multiclass model (Task Multiclass) has one read-out per class,
+// coef_k·z + bias_k: Predict is the class of the largest, Probabilities
+// their softmax (multinomial logistic regression), Score the margin of the
+// best over the runner-up. A NaN input is a missing value (see
+// learners.Base.Predict and Config.Missing).
 type Model struct {
 	learners.Base[body, *body]
 }

@@ -96,11 +96,18 @@ type Config struct {
 	Rho float64 `help:"LKRF: radius ρ of the ball ‖q − 1/M₀‖² ≤ ρ" default:"0.005"`
 	// Lambda is the L2 regularisation λ of the linear model (0 → 1e-3).
 	Lambda float64 `help:"L2 regularisation λ of the linear model" default:"1e-3"`
-	// Loss is Logistic or Ridge ("" → Logistic for Binary, Ridge for
-	// Regression).
-	Loss Loss `help:"linear model: logistic (binary only) or ridge" default:"logistic (binary), ridge (regression)"`
-	// Task is learners.Binary (the zero value) or learners.Regression.
-	Task learners.Task `help:"binary or regression"`
+	// Loss is Logistic or Ridge ("" → Logistic for Binary and Multiclass,
+	// Ridge for Regression); Multiclass takes only Logistic.
+	Loss Loss `help:"linear model: logistic (binary, multinomial for multiclass) or ridge (binary, regression)" default:"logistic (binary), ridge (regression)"`
+	// Task is learners.Binary (the zero value), learners.Multiclass (three
+	// or more classes: multinomial logistic regression on the features, the
+	// labels any finite values, at most learners.MaxClasses) or
+	// learners.Regression. It is never inferred from y.
+	Task learners.Task `help:"binary, multiclass or regression"`
+	// Missing is the policy for NaN inputs (learners.Missing): an error
+	// (the default), or impute, which trains on rows with missing inputs
+	// and predicts them with the training mean of each missing input.
+	Missing learners.Missing `json:",omitempty" help:"NaN inputs: error or impute (replace by the training mean)" default:"error"`
 	// Seed fixes the candidates and LKRF's sample.
 	Seed uint64 `help:"seed of the candidate features"`
 	// Progress, if not nil, is called after each of the three rounds
@@ -119,7 +126,8 @@ func (c Config) Validate() error {
 	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
 	v.Positive("Rho", c.Rho, learners.MaxParam, DefaultRho)
 	v.Positive("Lambda", c.Lambda, learners.MaxParam, DefaultLambda)
-	v.Task(c.Task)
+	v.TaskIn(c.Task, learners.Binary, learners.Multiclass, learners.Regression)
+	v.Missing(c.Missing)
 	if v.Err() != nil {
 		return v.Err()
 	}

@@ -16,9 +16,12 @@ const rounds = 3
 
 // Fit trains a model on the rows of X (n×d) and the labels or targets y
 // (len n): standardise, select M of M₀ candidate features by cfg.Selection
-// (with the ±1 labels or the targets, centred to mean 0, as y), then fit the
-// linear model. Binary labels may be any two distinct values (the smaller
-// maps to −1); Predict returns them.
+// (with the ±1 labels or the targets, centred to mean 0, as y; for
+// Multiclass, the K class indicators 1[y = k], each centred, whose
+// energies add), then fit the linear model (multinomial logistic
+// regression for Multiclass). Binary labels may be any two distinct values
+// (the smaller maps to −1), multiclass ones 3..learners.MaxClasses finite
+// values; Predict returns them.
 //
 // Errors: a cancelled ctx, an invalid cfg, empty or ragged data, NaN or
 // ±Inf in X or y, a binary y without exactly two classes, a failing
@@ -26,8 +29,19 @@ const rounds = 3
 // depends only on the data and cfg, not on GOMAXPROCS. Memory: 256×M₀ for
 // the scores, n×M for the features. ctx is checked between rounds.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
+	return FitWeighted(ctx, X, y, nil, cfg)
+}
+
+// FitWeighted is Fit with a weight per row (w == nil: none). The weights
+// enter the standardisation (weighted means and variances), the
+// selection (the energies are weighted means, the targets centred on
+// their weighted mean) and the loss (a weighted mean), so a weight of 2
+// gives the model of the row duplicated, up to the order of the sums, and
+// 0 drops the row. Errors beside Fit's: len(w) != n, a negative, NaN or
+// infinite weight, all weights 0.
+func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	start := time.Now()
-	p, err := learners.Prepare(ctx, "rfselect", cfg, cfg.Task, X, y)
+	p, err := learners.PrepareWeighted(ctx, "rfselect", cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err
 	}
@@ -37,7 +51,6 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if n > math.MaxInt/D/8 {
 		return nil, fmt.Errorf("rfselect: %d rows × %d features do not fit in memory", n, D)
 	}
-	t := p.Targets
 	b := &body{cfg: c}
 	Xs := featmap.Dense(n, d, p.Z)
 
@@ -46,19 +59,11 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	// is its covariance with y; with uncentred labels the score
 	// ȳ·mean(φ) + cov(y, φ) ranks near-constant features first when the
 	// classes are imbalanced (see the package doc).
-	var mean float64
-	for _, v := range t {
-		mean += v
-	}
-	mean /= float64(n)
-	st := make([]float64, n)
-	for i, v := range t {
-		st[i] = v - mean
-	}
+	st, K := selectionTargets(p)
 	if c.Selection == LKRFSelection {
-		b.RFF, err = LKRF(Xs, st, c.Candidates, D, c.Gamma, c.Rho, c.Seed)
+		b.RFF, err = lkrf(Xs, st, K, c.Candidates, D, c.Gamma, c.Rho, c.Seed)
 	} else {
-		b.RFF, err = EERF(Xs, st, c.Candidates, D, c.Gamma, c.Seed)
+		b.RFF, err = eerf(Xs, st, K, c.Candidates, D, c.Gamma, c.Seed)
 	}
 	if err != nil {
 		return nil, err
@@ -78,7 +83,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 
 	// Round 3: the linear model.
 	var loss float64
-	b.Coef, b.Bias, loss, err = linrf.Solve(z, n, D, t, c.Loss == Logistic, c.Lambda)
+	loss, err = b.FitReadout(z, D, p, c.Loss, c.Lambda)
 	if err != nil {
 		return nil, fmt.Errorf("rfselect: %s solver: %w", c.Loss, err)
 	}

@@ -15,7 +15,13 @@ import (
 // Version 1 arrays: "mean", "scale" (d each: the input standardisation),
 // "w" (d×D row-major frequencies of the selected features), "b" (D
 // phases), "coef" (D weights); meta "bias".
-const modelVersion = 1
+//
+// Version 2 (multiclass models; binary and regression ones are still
+// written as version 1): "coef" holds K×D weights, class-major, and the
+// array "biases" the K intercepts instead of the meta "bias"; the header
+// task is "multiclass" and its labels the K classes. A model fitted with
+// Missing = impute has the header field "impute" (any version).
+const modelVersion = 2
 
 // Model is a fitted EERF or LKRF model:
 // score(x) = coef·z((x − mean)/scale) + bias, evaluated by the fused
@@ -25,6 +31,12 @@ const modelVersion = 1
 // function of the score for the logistic loss, (1 + score)/2 clamped to
 // [0, 1] for ridge on ±1 labels. Obtain one from Fit or Load; a Model must
 // not be copied.
+//
+// A multiclass model (Task Multiclass) has one read-out per class,
+// coef_k·z + bias_k: Predict is the class of the largest, Probabilities
+// their softmax (multinomial logistic regression), Score the margin of the
+// best over the runner-up. A NaN input is a missing value (see
+// learners.Base.Predict and Config.Missing).
 type Model struct {
 	learners.Base[body, *body]
 }
@@ -76,14 +88,17 @@ func init() {
 		if sel == LKRFSelection {
 			doc = "LKRF: random Fourier features sampled from χ²-ball kernel-alignment weights (Sinha–Duchi) + logistic or ridge regression"
 		}
-		fit := func(ctx context.Context, X featmap.Matrix, y []float64, c Config) (*Model, error) {
+		fitW := func(ctx context.Context, X featmap.Matrix, y, w []float64, c Config) (*Model, error) {
 			if c.Selection == "" {
 				c.Selection = sel
 			}
 			if c.Selection != sel {
 				return nil, fmt.Errorf("rfselect: the %q method was given Selection %q", sel, c.Selection)
 			}
-			return Fit(ctx, X, y, c)
+			return FitWeighted(ctx, X, y, w, c)
+		}
+		fit := func(ctx context.Context, X featmap.Matrix, y []float64, c Config) (*Model, error) {
+			return fitW(ctx, X, y, nil, c)
 		}
 		load := func(data []byte) (*Model, error) {
 			m, err := Load(data)
@@ -92,6 +107,6 @@ func init() {
 			}
 			return m, err
 		}
-		learners.Define(string(sel), doc, func() *Config { return &Config{Selection: sel} }, fit, load)
+		learners.DefineWeighted(string(sel), doc, func() *Config { return &Config{Selection: sel} }, fit, fitW, load)
 	}
 }

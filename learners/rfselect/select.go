@@ -33,7 +33,12 @@ const blockRows = 256
 // Errors: invalid shapes, non-finite values, M < 1, candidates < M or above
 // MaxCandidates, γ not positive and finite.
 func EERF(X featmap.Matrix, y []float64, candidates, M int, gamma float64, seed uint64) (*featmap.RFF, error) {
-	rff, score, err := candidateScores(X, y, candidates, M, gamma, seed)
+	return eerf(X, y, 1, candidates, M, gamma, seed)
+}
+
+// eerf is EERF on the n×K targets y (K columns; see candidateScores).
+func eerf(X featmap.Matrix, y []float64, K, candidates, M int, gamma float64, seed uint64) (*featmap.RFF, error) {
+	rff, score, err := candidateScores(X, y, K, candidates, M, gamma, seed)
 	if err != nil {
 		return nil, fmt.Errorf("rfselect: EERF: %w", err)
 	}
@@ -70,13 +75,18 @@ func EERF(X featmap.Matrix, y []float64, candidates, M int, gamma float64, seed 
 //
 // Errors: as EERF, plus ρ negative or not finite.
 func LKRF(X featmap.Matrix, y []float64, candidates, M int, gamma, rho float64, seed uint64) (*featmap.RFF, error) {
+	return lkrf(X, y, 1, candidates, M, gamma, rho, seed)
+}
+
+// lkrf is LKRF on the n×K targets y (K columns; see candidateScores).
+func lkrf(X featmap.Matrix, y []float64, K, candidates, M int, gamma, rho float64, seed uint64) (*featmap.RFF, error) {
 	if rho == 0 {
 		rho = DefaultRho
 	}
 	if !(rho > 0) || math.IsInf(rho, 0) {
 		return nil, fmt.Errorf("rfselect: LKRF: rho = %v, want a finite ρ > 0 (0 for the default %g)", rho, DefaultRho)
 	}
-	rff, score, err := candidateScores(X, y, candidates, M, gamma, seed)
+	rff, score, err := candidateScores(X, y, K, candidates, M, gamma, seed)
 	if err != nil {
 		return nil, fmt.Errorf("rfselect: LKRF: %w", err)
 	}
@@ -109,9 +119,17 @@ func LKRF(X featmap.Matrix, y []float64, candidates, M int, gamma, rho float64, 
 
 // candidateScores samples the candidate map and returns Σ_i y_i z_j(x_i)
 // / (n·scale) = (1/n) Σ_i y_i cos(ω_j·x_i + b_j) for every candidate j.
-func candidateScores(X featmap.Matrix, y []float64, candidates, M int, gamma float64, seed uint64) (*featmap.RFF, []float64, error) {
-	if err := learners.CheckData(X, y); err != nil {
-		return nil, nil, err
+// With K > 1 target columns (y n×K row-major, a multiclass problem's
+// centred class indicators) the score is the root of the sum over the
+// columns of their squared scores, so EERF's |score| and LKRF's score²
+// add the energies of the classes.
+func candidateScores(X featmap.Matrix, y []float64, K, candidates, M int, gamma float64, seed uint64) (*featmap.RFF, []float64, error) {
+	if K == 1 {
+		if err := learners.CheckData(X, y); err != nil {
+			return nil, nil, err
+		}
+	} else if err := learners.CheckShape(X, 0); err != nil || len(y) != X.Rows*K {
+		return nil, nil, fmt.Errorf("X %d×%d with %d targets of %d columns: %v", X.Rows, X.Cols, len(y), K, err)
 	}
 	switch {
 	case M < 1:
@@ -128,7 +146,7 @@ func candidateScores(X featmap.Matrix, y []float64, candidates, M int, gamma flo
 		return nil, nil, err
 	}
 	n := X.Rows
-	score := make([]float64, candidates)
+	score := make([]float64, candidates*K)
 	buf := make([]float64, blockRows*candidates)
 	for lo := 0; lo < n; lo += blockRows {
 		hi := min(n, lo+blockRows)
@@ -138,15 +156,35 @@ func candidateScores(X featmap.Matrix, y []float64, candidates, M int, gamma flo
 			return nil, nil, err
 		}
 		for i := lo; i < hi; i++ {
-			yi := y[i]
-			for j, z := range Z.Row(i - lo) {
-				score[j] += float64(yi * z)
+			if K == 1 {
+				yi := y[i]
+				for j, z := range Z.Row(i - lo) {
+					score[j] += float64(yi * z)
+				}
+				continue
+			}
+			for k, yi := range y[i*K : (i+1)*K] {
+				s := score[k*candidates : (k+1)*candidates]
+				for j, z := range Z.Row(i - lo) {
+					s[j] += float64(yi * z)
+				}
 			}
 		}
 	}
 	norm := float64(n) * rff.Scale()
 	for j := range score {
 		score[j] /= norm
+	}
+	if K > 1 {
+		for j := 0; j < candidates; j++ {
+			var ss float64
+			for k := 0; k < K; k++ {
+				v := score[k*candidates+j]
+				ss += float64(v * v)
+			}
+			score[j] = math.Sqrt(ss)
+		}
+		score = score[:candidates]
 	}
 	return rff, score, nil
 }

@@ -55,7 +55,7 @@ func TestEERFKeepsTopScores(t *testing.T) {
 		t.Fatal(err)
 	}
 	score := bruteScores(all, X, y)
-	_, fast, err := candidateScores(X, y, M0, M, 0.25, 7)
+	_, fast, err := candidateScores(X, y, 1, M0, M, 0.25, 7)
 	if err != nil {
 		t.Fatal(err)
 	}

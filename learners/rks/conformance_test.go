@@ -11,7 +11,7 @@ import (
 var rings = learnertest.Rings
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "rks", Params: []string{"features=20"}, Rounds: 2, NumParams: 6}
+var conformance = learnertest.Case{Method: "rks", Tasks: learnertest.AllTasks, Params: []string{"features=20"}, Rounds: 2, NumParams: 7}
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }
 

@@ -16,16 +16,29 @@ const rounds = 2
 
 // Fit trains a model on the rows of X (n×d) and the labels or targets y
 // (len n). Binary labels may be any two distinct values (the smaller maps
-// to −1); Predict returns them.
+// to −1); Multiclass labels any 3..learners.MaxClasses finite values;
+// Predict returns them.
 //
-// Errors: a cancelled ctx, an invalid cfg, empty or ragged data, NaN or ±Inf
-// in X or y, a binary y without exactly two classes, a failing solver, or
+// Errors: a cancelled ctx, an invalid cfg, empty or ragged data, NaN (unless
+// cfg.Missing imputes) or ±Inf in X or y, a binary y without exactly two
+// classes, a multiclass y with fewer than three or too many, a failing
+// solver, or
 // an error returned by cfg.Progress (wrapped). The result depends only on
 // the data and cfg, not on GOMAXPROCS. Memory: the n×D feature matrix, plus
 // D×D for ridge. ctx is checked between rounds, not inside the solver.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
+	return FitWeighted(ctx, X, y, nil, cfg)
+}
+
+// FitWeighted is Fit with a weight per row (w == nil: none). The weights
+// enter the standardisation (weighted means and variances) and the loss
+// (a weighted mean), so a weight of 2 gives the model of the row
+// duplicated, up to the order of the sums, and 0 drops the row; the random
+// map does not depend on the data. Errors beside Fit's: len(w) != n, a
+// negative, NaN or infinite weight, all weights 0.
+func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	start := time.Now()
-	p, err := learners.Prepare(ctx, Name, cfg, cfg.Task, X, y)
+	p, err := learners.PrepareWeighted(ctx, Name, cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err
 	}
@@ -35,7 +48,6 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if n > math.MaxInt/D/8 {
 		return nil, fmt.Errorf("rks: %d rows × %d features do not fit in memory", n, D)
 	}
-	t := p.Targets
 	b := &body{cfg: c}
 
 	// Round 1: sample the map, compute the features.
@@ -53,7 +65,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 
 	// Round 2: the linear model.
 	var loss float64
-	b.Coef, b.Bias, loss, err = linrf.Solve(z, n, D, t, c.Loss == Logistic, c.Lambda)
+	loss, err = b.FitReadout(z, D, p, c.Loss, c.Lambda)
 	if err != nil {
 		return nil, fmt.Errorf("rks: %s solver: %w", c.Loss, err)
 	}

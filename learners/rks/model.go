@@ -12,7 +12,13 @@ import (
 // Version 1 arrays: "mean", "scale" (d each: the input standardisation),
 // "w" (d×D row-major frequencies), "b" (D phases), "coef" (D weights); meta
 // "bias". The frequencies are stored, never re-drawn from the seed.
-const modelVersion = 1
+//
+// Version 2 (multiclass models; binary and regression ones are still
+// written as version 1): "coef" holds K×D weights, class-major, and the
+// array "biases" the K intercepts instead of the meta "bias"; the header
+// task is "multiclass" and its labels the K classes. A model fitted with
+// Missing = impute has the header field "impute" (any version).
+const modelVersion = 2
 
 // Model is a fitted RKS model: score(x) = coef·z((x − mean)/scale) + bias,
 // evaluated by the fused epilogue featmap.RFF.CombineRow. Its methods are
@@ -21,6 +27,12 @@ const modelVersion = 1
 // Probability is the logistic function of the score for the logistic loss,
 // (1 + score)/2 clamped to [0, 1] for ridge on ±1 labels. Obtain one from
 // Fit or Load; a Model must not be copied.
+//
+// A multiclass model (Task Multiclass) has one read-out per class,
+// coef_k·z + bias_k: Predict is the class of the largest, Probabilities
+// their softmax (multinomial logistic regression), Score the margin of the
+// best over the runner-up. A NaN input is a missing value (see
+// learners.Base.Predict and Config.Missing).
 type Model struct {
 	learners.Base[body, *body]
 }
@@ -63,6 +75,6 @@ func (b *body) Decode(d *learners.Decoder) error {
 }
 
 func init() {
-	learners.Define(Name, "Random Kitchen Sinks: Gaussian random Fourier features + logistic or ridge regression",
-		func() *Config { return new(Config) }, Fit, Load)
+	learners.DefineWeighted(Name, "Random Kitchen Sinks: Gaussian random Fourier features + logistic or ridge regression",
+		func() *Config { return new(Config) }, Fit, FitWeighted, Load)
 }

@@ -80,6 +80,7 @@
 package rrf
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -147,9 +148,14 @@ type Config struct {
 	Width float64 `help:"initial width e^γ̃ of every input" default:"√(2/d)"`
 	// Loss is the loss ("" → hinge for classification, l2 for regression).
 	Loss Loss `help:"hinge, logistic (classification), l1, l2, eps (regression)" default:"hinge (binary), l2 (regression)"`
-	// Task is learners.Binary (classification, the zero value) or
-	// learners.Regression.
-	Task learners.Task `help:"binary or regression"`
+	// Task is learners.Binary (classification, the zero value),
+	// learners.Multiclass (three or more classes: Fit infers them from y
+	// unless Classes is set; a Learner needs Classes) or
+	// learners.Regression. Binary with three or more Classes (or with
+	// Multiclass set) is the older spelling of a multiclass model: it
+	// learns the same, but its model reports the Binary task and is
+	// written as before (version 1).
+	Task learners.Task `help:"binary, multiclass or regression"`
 	// Classes are the class labels of a classification Learner (sorted on
 	// use; any finite distinct values). Empty means −1 and +1 for a
 	// Learner and "from y" for Fit. Three or more mean multiclass.
@@ -195,7 +201,7 @@ func (c Config) Validate() error {
 	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
 	v.Count("Epochs", c.Epochs, learners.MaxCount, DefaultEpochs)
 	v.Count("BatchSize", c.BatchSize, learners.MaxCount, DefaultBatchSize)
-	v.Task(c.Task)
+	v.TaskIn(c.Task, learners.Binary, learners.Multiclass, learners.Regression)
 	v.Toggles("Shuffle, Standardize", c.Shuffle, c.Standardize)
 	v.Positive("Lambda", c.Lambda, learners.MaxParam, DefaultLambda)
 	v.Positive("Eta", c.Eta, learners.MaxParam, DefaultEta)
@@ -211,7 +217,7 @@ func (c Config) Validate() error {
 	switch c.Loss {
 	case "":
 	case Hinge, Logistic:
-		if c.Task != learners.Binary {
+		if !c.Task.Classifies() {
 			return fmt.Errorf("rrf: Loss = %s is a classification loss, the task is %v", c.Loss, c.Task)
 		}
 	case L1, L2, EpsInsensitive:
@@ -221,8 +227,11 @@ func (c Config) Validate() error {
 	default:
 		return fmt.Errorf("rrf: unknown Loss %q, want hinge, logistic, l1, l2 or eps", c.Loss)
 	}
-	if len(c.Classes) > 0 && c.Task != learners.Binary {
+	if len(c.Classes) > 0 && !c.Task.Classifies() {
 		return fmt.Errorf("rrf: Classes set for the %v task", c.Task)
+	}
+	if c.Task == learners.Multiclass && len(c.Classes) == 2 {
+		return errors.New("rrf: 2 Classes for the multiclass task, want three or more (two are the binary task)")
 	}
 	if len(c.Classes) == 1 || len(c.Classes) > MaxClasses {
 		return fmt.Errorf("rrf: %d Classes, want 2..%d (or none)", len(c.Classes), MaxClasses)

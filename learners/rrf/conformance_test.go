@@ -8,7 +8,7 @@ import (
 )
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "rrf", Params: []string{"features=20", "epochs=2"}}
+var conformance = learnertest.Case{Method: "rrf", Tasks: learnertest.AllTasks, Params: []string{"features=20", "epochs=2"}}
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }
 

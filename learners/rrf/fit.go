@@ -117,6 +117,13 @@ func fitLearner(cfg Config, X featmap.Matrix, y []float64) (*Learner, []float64,
 		return l, xs, nil
 	}
 	c := cfg
+	if c.Task == learners.Multiclass && len(c.Classes) == 0 {
+		_, cl, err := learners.ClassLabels(y)
+		if err != nil {
+			return nil, nil, fmt.Errorf("rrf: %w", err)
+		}
+		c.Classes = cl
+	}
 	if c.Task == learners.Binary && len(c.Classes) == 0 {
 		if c.Multiclass {
 			cl := slices.Clone(y)

@@ -50,6 +50,9 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 	if c.Task == learners.Binary && len(classes) == 0 {
 		classes = []float64{-1, 1}
 	}
+	if c.Task == learners.Multiclass && len(classes) == 0 {
+		return nil, errors.New("rrf: NewLearner: the multiclass task needs Classes (three or more labels)")
+	}
 	c.Classes = classes
 	C := 1
 	if len(classes) > 2 {
@@ -217,7 +220,7 @@ func (l *Learner) step(x []float64, t float64) (Outcome, error) {
 		}
 	}
 	o.Prediction = output(p, l.classes, l.cfg.Task, s.f)
-	if l.cfg.Task == learners.Binary {
+	if l.cfg.Task.Classifies() {
 		o.Mistake = o.Prediction != l.label(t)
 	}
 	loss, r0, r1, g0, g1 := p.lossGrad(s, t)

@@ -22,7 +22,11 @@ import (
 // more; the config's Shuffle and Standardize appear only when not Default,
 // so files written before they existed keep their bytes, and older builds
 // ignore them.
-const modelVersion = 1
+//
+// Version 2: models of the Multiclass task (header task "multiclass",
+// labels the classes; the arrays as version 1). Other models are still
+// written as version 1.
+const modelVersion = 2
 
 // Model is a fitted (or snapshotted) RRF model: scores
 // f_c(x) = w_cᵀφ((x − mean)/scale) + b_c. Its methods are those of
@@ -33,8 +37,13 @@ const modelVersion = 1
 // class. Probability is, for a binary model, the logistic function of the
 // score for the logistic loss and (1 + score)/2 clamped to [0, 1] for the
 // hinge loss (a crude estimate); NaN for regression and multiclass models.
-// Obtain one from Fit, Learner.Snapshot or Load; Resume (or Fit with
-// Config.Resume) continues learning from one. A Model must not be copied.
+// Probabilities (learners.Base) are the softmax of the class scores for a
+// multiclass model, a crude estimate under the hinge loss. A NaN input is
+// a missing value at predict time (learners.Base.Predict: the training
+// mean on the unchecked paths, an error on the checked ones); training on
+// NaN is an error. Obtain one from Fit, Learner.Snapshot or Load; Resume
+// (or Fit with Config.Resume) continues learning from one. A Model must
+// not be copied.
 type Model struct {
 	learners.Base[body, *body]
 	scores sync.Pool // of *modelScratch, for Scores
@@ -105,6 +114,9 @@ func newModel(cfg Config, classes []float64, p *params, mean, scale []float64) *
 
 func (b *body) common(mean, scale []float64) learners.Common {
 	c := learners.Common{Task: b.cfg.Task, Mean: mean, Scale: scale}
+	if b.p.C > 1 {
+		c.Classes = b.classes
+	}
 	if b.cfg.Task == learners.Binary {
 		c.Labels = learners.Labels{Neg: b.classes[0], Pos: b.classes[len(b.classes)-1]}
 		if b.p.C == 1 {
@@ -135,6 +147,25 @@ func (b *body) Score(z []float64, w any) float64 {
 		v = s.f[c] - s.f[argmax(s.f, c)]
 	}
 	return v
+}
+
+// Scores writes the C class scores of the standardised row z of a
+// multiclass model (learners.MultiScorer: its Probabilities are their
+// softmax).
+func (b *body) Scores(dst, z []float64, w any) {
+	s := w.(*work)
+	b.p.features(s, z)
+	b.p.scores(s)
+	copy(dst, s.f[:b.p.C])
+}
+
+// FileVersion: 2 for a model of the Multiclass task, else 1 (the older
+// spelling, Binary with three or more classes, included).
+func (b *body) FileVersion() int {
+	if b.cfg.Task == learners.Multiclass {
+		return 2
+	}
+	return 1
 }
 
 // Predict is the label (or value) of the standardised row z.
@@ -172,6 +203,10 @@ func (b *body) Decode(dec *learners.Decoder) error {
 		return fmt.Errorf("%d inputs × %d features overflow", d, D)
 	case cfg.Task == learners.Binary && len(cfg.Classes) < 2:
 		return fmt.Errorf("classification config with %d classes", len(cfg.Classes))
+	case cfg.Task == learners.Multiclass && !slices.Equal(cfg.Classes, dec.Classes):
+		return fmt.Errorf("config classes %v disagree with the header's %v", cfg.Classes, dec.Classes)
+	case cfg.Task == learners.Multiclass && dec.Version < 2:
+		return fmt.Errorf("a multiclass model of version %d (multiclass models are version 2)", dec.Version)
 	case !slices.IsSorted(cfg.Classes):
 		return errors.New("config classes are not sorted")
 	}
@@ -202,7 +237,8 @@ func (b *body) Decode(dec *learners.Decoder) error {
 	p := &params{d: d, D: D, C: C, loss: cfg.Loss, e: e, lg: lg, sc: make([]float64, d), w: w, b: bias}
 	p.finish()
 	*b = body{cfg: cfg, classes: cfg.Classes, p: p}
-	dec.Link = b.common(nil, nil).Link
+	c := b.common(nil, nil)
+	dec.Link, dec.Classes = c.Link, c.Classes
 	return nil
 }
 

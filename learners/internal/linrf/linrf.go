@@ -17,35 +17,107 @@ import (
 // epilogue featmap.RFF.CombineRow (the features are never stored), so every
 // learner built on it predicts at the same speed and, its sums being in
 // asm's canonical 8-lane order, to the same bits on every path.
+//
+// A multiclass head (Biases not nil) holds one read-out per class: Coef
+// is K×D row-major and Biases the K intercepts; its class scores are
+// coef_k·φ(z) + bias_k (Scores: the features once, then K dot products
+// rounded term by term, the same bits everywhere), the multinomial
+// logistic regression of SolveMulti.
 type Head struct {
 	RFF  *featmap.RFF
-	Coef []float64 // len RFF.Outputs()
+	Coef []float64 // len RFF.Outputs() (K×D for a multiclass head)
 	Bias float64
+	// Biases are the K intercepts of a multiclass head, nil otherwise.
+	Biases []float64
 }
 
-// NewWork: CombineRow needs no scratch.
-func (*Head) NewWork() any { return nil }
+// NewWork: CombineRow needs no scratch; a multiclass head needs the D
+// features of a row.
+func (h *Head) NewWork() any {
+	if h.Biases == nil {
+		return nil
+	}
+	return make([]float64, h.RFF.Outputs())
+}
 
-// Score is coef·φ(z) + bias.
-func (h *Head) Score(z []float64, _ any) float64 { return h.RFF.CombineRow(z, h.Coef) + h.Bias }
+// Score is coef·φ(z) + bias; for a multiclass head, the margin of the best
+// class over the runner-up (what learners.Base's Score returns).
+func (h *Head) Score(z []float64, w any) float64 {
+	if h.Biases == nil {
+		return h.RFF.CombineRow(z, h.Coef) + h.Bias
+	}
+	f := w.([]float64)
+	best, second := math.Inf(-1), math.Inf(-1)
+	D := len(f)
+	h.RFF.TransformRow(f, z)
+	for k, b := range h.Biases {
+		v := xmath.DotRound(h.Coef[k*D:(k+1)*D], f) + b
+		switch {
+		case v > best:
+			best, second = v, best
+		case v > second:
+			second = v
+		}
+	}
+	return best - second
+}
+
+// Scores writes the K class scores coef_k·φ(z) + bias_k of a multiclass
+// head into dst (learners.MultiScorer).
+func (h *Head) Scores(dst, z []float64, w any) {
+	f := w.([]float64)
+	D := len(f)
+	h.RFF.TransformRow(f, z)
+	for k, b := range h.Biases {
+		dst[k] = xmath.DotRound(h.Coef[k*D:(k+1)*D], f) + b
+	}
+}
+
+// FileVersion is the model version the learners on this head write: 1
+// for a binary or regression head (the bytes of the builds before
+// multiclass), 2 for a multiclass one.
+func (h *Head) FileVersion() int {
+	if h.Biases != nil {
+		return 2
+	}
+	return 1
+}
 
 // Encode adds the arrays "w" (d×D frequencies, row-major), "b" (D phases)
-// and "coef" (D weights), and the meta value "bias". The frequencies are
-// stored, never re-drawn from a seed.
+// and "coef" (D weights), and the meta value "bias"; for a multiclass head
+// "coef" holds K×D weights (class-major) and the array "biases" the K
+// intercepts instead of "bias". The frequencies are stored, never
+// re-drawn from a seed.
 func (h *Head) Encode(e *learners.Encoder) {
 	w, b := h.RFF.Weights()
 	e.Array("w", w)
 	e.Array("b", b)
 	e.Array("coef", h.Coef)
+	if h.Biases != nil {
+		e.Array("biases", h.Biases)
+		return
+	}
 	e.Meta("bias", h.Bias)
 }
 
-// Decode reads what Encode wrote for a map of d.Inputs → D features.
+// Decode reads what Encode wrote for a map of d.Inputs → D features (K×D
+// weights and K intercepts when the model is multiclass, from version 2).
 func (h *Head) Decode(d *learners.Decoder, D int) error {
-	if D <= 0 || d.Inputs > math.MaxInt/D {
+	K := len(d.Classes)
+	if D <= 0 || d.Inputs > math.MaxInt/D || K > math.MaxInt/D {
 		return fmt.Errorf("%d inputs × %d features overflow", d.Inputs, D)
 	}
-	w, b, coef, bias := d.Array("w", d.Inputs*D), d.Array("b", D), d.Array("coef", D), d.Meta("bias")
+	if K > 0 && d.Version < 2 {
+		return fmt.Errorf("a multiclass model of version %d (multiclass models are version 2)", d.Version)
+	}
+	w, b := d.Array("w", d.Inputs*D), d.Array("b", D)
+	var coef, biases []float64
+	var bias float64
+	if K > 0 {
+		coef, biases = d.Array("coef", K*D), d.Array("biases", K)
+	} else {
+		coef, bias = d.Array("coef", D), d.Meta("bias")
+	}
 	if err := d.Err(); err != nil {
 		return err
 	}
@@ -53,8 +125,19 @@ func (h *Head) Decode(d *learners.Decoder, D int) error {
 	if err != nil {
 		return err
 	}
-	h.RFF, h.Coef, h.Bias = rff, coef, bias
+	h.RFF, h.Coef, h.Bias, h.Biases = rff, coef, bias, biases
 	return nil
+}
+
+// SolveMulti fits the read-out of a multiclass head on the n×D feature
+// matrix z and the class indices t (0..K−1): multinomial logistic
+// regression with penalty λ and unpenalised intercepts
+// (solvers.Multinomial), weighted when w is not nil. It returns the K×D
+// weights, the K intercepts and the training objective.
+func SolveMulti(z []float64, n, D int, t []float64, K int, lambda float64, w []float64) (coef, biases []float64, loss float64, err error) {
+	var info solvers.Result
+	coef, biases, err = solvers.Multinomial(z, n, D, t, K, lambda, solvers.MultinomialOptions{Weights: w, Info: &info})
+	return coef, biases, info.F, err
 }
 
 // Solve fits the read-out on the n×D feature matrix z (row-major) and the
@@ -103,13 +186,18 @@ const (
 )
 
 // CheckLoss is the Loss part of a Config's Validate: "" (the default),
-// Ridge, or Logistic with the binary task. pkg prefixes the error.
+// Ridge (binary or regression), or Logistic with a classification task
+// (multinomial for Multiclass). pkg prefixes the error.
 func CheckLoss(pkg string, loss Loss, task learners.Task) error {
 	switch loss {
-	case "", Ridge:
+	case "":
+	case Ridge:
+		if task == learners.Multiclass {
+			return fmt.Errorf("%s: Loss = ridge: the multiclass task fits multinomial logistic regression (Loss = logistic or \"\")", pkg)
+		}
 	case Logistic:
-		if task != learners.Binary {
-			return fmt.Errorf("%s: Loss = logistic needs the binary task, not %v", pkg, task)
+		if !task.Classifies() {
+			return fmt.Errorf("%s: Loss = logistic needs the binary task (or multiclass), not %v", pkg, task)
 		}
 	default:
 		return fmt.Errorf("%s: unknown Loss %q, want %q or %q", pkg, loss, Logistic, Ridge)
@@ -117,8 +205,8 @@ func CheckLoss(pkg string, loss Loss, task learners.Task) error {
 	return nil
 }
 
-// Resolve returns loss with its default for task: Logistic for Binary,
-// Ridge for Regression.
+// Resolve returns loss with its default for task: Logistic for Binary and
+// Multiclass, Ridge for Regression.
 func Resolve(loss Loss, task learners.Task) Loss {
 	switch {
 	case loss != "":
@@ -136,4 +224,27 @@ func Link(loss Loss) learners.Link {
 		return learners.Logistic
 	}
 	return learners.Clamped
+}
+
+// FitReadout fits the head's read-out on the n×D feature matrix z of the
+// prepared rows p: multinomial logistic regression for a Multiclass task
+// (p.Classes set; the head becomes multiclass), else Solve with loss.
+// With sample weights (p.Weights) every loss is the weighted mean
+// (solvers.Multinomial's Weights, LogisticWeighted, RidgeWeighted). It
+// returns the training objective (NaN for weighted ridge).
+func (h *Head) FitReadout(z []float64, D int, p *learners.Prepared, loss Loss, lambda float64) (obj float64, err error) {
+	switch {
+	case p.Classes != nil:
+		h.Coef, h.Biases, obj, err = SolveMulti(z, p.N, D, p.Targets, len(p.Classes), lambda, p.Weights)
+	case p.Weights == nil:
+		h.Coef, h.Bias, obj, err = Solve(z, p.N, D, p.Targets, loss == Logistic, lambda)
+	case loss == Logistic:
+		var info solvers.Result
+		h.Coef, h.Bias, err = solvers.LogisticWeighted(z, p.N, D, p.Targets, p.Weights, lambda, solvers.LogisticOptions{Info: &info})
+		obj = info.F
+	default:
+		h.Coef, h.Bias, err = solvers.RidgeWeighted(z, p.N, D, p.Targets, p.Weights, lambda)
+		obj = math.NaN()
+	}
+	return obj, err
 }

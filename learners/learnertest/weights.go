@@ -1,0 +1,98 @@
+package learnertest
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners"
+)
+
+// Weights checks a learner's weighted fit on the task's data (Rings3,
+// Rings or Sine; 240 rows): weight 2 on every fifth row, 0 on every
+// seventh (not a multiple of five), 1 elsewhere, must give the model fit
+// without weights on the data with those rows duplicated and dropped —
+// the same score on 100 fresh rows within tol (the order of the sums
+// differs) and the same prediction where the score margin exceeds tol —
+// while unit weights must differ from it by more than tol somewhere (the
+// weights do something). Bad weights (negative, NaN, all 0, wrong length)
+// are errors that start with prefix and name the weights.
+func Weights(t *testing.T, task learners.Task, prefix string, tol float64,
+	fit func(featmap.Matrix, []float64) (learners.Model, error),
+	fitW func(featmap.Matrix, []float64, []float64) (learners.Model, error)) {
+	t.Helper()
+	var X, Xt featmap.Matrix
+	var y []float64
+	switch task {
+	case learners.Multiclass:
+		X, y = Rings3(240, 4)
+		Xt, _ = Rings3(100, 5)
+	case learners.Binary:
+		X, y = Rings(240, 1, 3, 7, 4)
+		Xt, _ = Rings(100, 1, 3, 7, 5)
+	default:
+		X, y = Sine(240, 4)
+		Xt, _ = Sine(100, 5)
+	}
+	n, d := X.Rows, X.Cols
+	w := make([]float64, n)
+	var Xd, yd []float64
+	for i := range w {
+		w[i] = 1
+		switch {
+		case i%5 == 0:
+			w[i] = 2
+		case i%7 == 0:
+			w[i] = 0
+		}
+		for k := 0; k < int(w[i]); k++ {
+			Xd = append(Xd, X.Row(i)...)
+			yd = append(yd, y[i])
+		}
+	}
+	type scorer interface{ Score([]float64) float64 }
+	mw, err := fitW(X, y, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, err := fit(featmap.Dense(len(yd), d, Xd), yd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ones := make([]float64, n)
+	for i := range ones {
+		ones[i] = 1
+	}
+	m1, err := fitW(X, y, ones)
+	if err != nil {
+		t.Fatal(err)
+	}
+	differs := false
+	for i := 0; i < Xt.Rows; i++ {
+		x := Xt.Row(i)
+		a, b, c := mw.(scorer).Score(x), md.(scorer).Score(x), m1.(scorer).Score(x)
+		if math.Abs(a-b) > tol*math.Max(1, math.Abs(b)) {
+			t.Fatalf("row %d: weighted score %v, duplicated %v", i, a, b)
+		}
+		if math.Abs(b) > tol && task != learners.Regression && mw.Predict(x) != md.Predict(x) {
+			t.Fatalf("row %d: weighted predicts %v, duplicated %v", i, mw.Predict(x), md.Predict(x))
+		}
+		if math.Abs(c-b) > tol*math.Max(1, math.Abs(b)) {
+			differs = true
+		}
+	}
+	if !differs {
+		t.Error("unit weights give the duplicated model: the weights change nothing")
+	}
+	neg, nan := append([]float64(nil), w...), append([]float64(nil), w...)
+	neg[3], nan[4] = -1, math.NaN()
+	for _, c := range []struct {
+		w    []float64
+		want string
+	}{{neg, "w[3] is -1"}, {nan, "w[4] is NaN"}, {make([]float64, n), "every weight is 0"}, {w[:5], "5 weights for 240 rows"}} {
+		if _, err := fitW(X, y, c.w); err == nil || !strings.HasPrefix(err.Error(), prefix) || !strings.Contains(err.Error(), "weights: "+c.want) {
+			t.Errorf("weights %v…: %v, want %q", c.w[:min(6, len(c.w))], err, c.want)
+		}
+	}
+}

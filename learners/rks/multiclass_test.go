@@ -1,0 +1,94 @@
+package rks_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/modelfile"
+	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/learnertest"
+	"github.com/rfkit/rfkit/learners/rks"
+)
+
+func fitMulti(cfg rks.Config) func(featmap.Matrix, []float64) (learners.Model, error) {
+	cfg.Task = learners.Multiclass
+	return func(X featmap.Matrix, y []float64) (learners.Model, error) {
+		return rks.Fit(context.Background(), X, y, cfg)
+	}
+}
+
+// TestMulticlass: three rings, which RKS with the defaults separates
+// (measured test accuracy 0.97; threshold 0.9), and the ClassModel checks;
+// the file is version 2, binary files stay version 1.
+func TestMulticlass(t *testing.T) {
+	m := learnertest.Multiclass(t, 0.9, fitMulti(rks.Config{Seed: 1}), func(b []byte) (learners.Model, error) { return rks.Load(b) })
+	data, _ := m.MarshalBinary()
+	h, err := modelfile.ReadHeader(data)
+	if err != nil || h.Version != 2 || h.Task != "multiclass" {
+		t.Errorf("header %+v, %v", h, err)
+	}
+	X, y := rings(50, 0, 0, 1, 1)
+	data, _ = fit(t, X, y, rks.Config{Features: 10}).MarshalBinary()
+	if h, _ := modelfile.ReadHeader(data); h.Version != 1 {
+		t.Errorf("binary model version %d", h.Version)
+	}
+}
+
+func TestMulticlassErrors(t *testing.T) {
+	X, y3 := learnertest.Rings3(30, 1)
+	y2 := append([]float64(nil), y3...)
+	for i := range y2 {
+		y2[i] = float64(i % 2)
+	}
+	many := make([]float64, 30)
+	for i := range many {
+		many[i] = float64(i) / 7
+	}
+	wide := featmap.Dense(learners.MaxClasses+1, 1, make([]float64, learners.MaxClasses+1))
+	manyY := make([]float64, learners.MaxClasses+1)
+	for i := range manyY {
+		manyY[i] = float64(i)
+	}
+	mc := rks.Config{Task: learners.Multiclass, Features: 5}
+	cases := []struct {
+		name string
+		X    featmap.Matrix
+		y    []float64
+		cfg  rks.Config
+		want string
+	}{
+		{"two classes", X, y2, mc, "labels: two classes (0 and 1); the multiclass task needs three or more"},
+		{"too many classes", wide, manyY, mc, "labels: more than 4096 classes"},
+		{"ridge", X, y3, rks.Config{Task: learners.Multiclass, Loss: rks.Ridge}, "Loss = ridge: the multiclass task fits multinomial logistic regression"},
+		{"binary with three", X, y3, rks.Config{}, "more than two classes"},
+		{"bad missing", X, y3, rks.Config{Missing: 7}, "Missing = Missing(7)"},
+	}
+	learnertest.FitErrors(t, "rks: ", rks.Fit, cases)
+}
+
+// TestMulticlassDatasets: mean test accuracy over stratified 70/30 splits
+// of the four multiclass sets of issue 13 (skipped without
+// ../shared/datasets). Thresholds a few points under the accuracy measured
+// with these settings (see the report of issue 13).
+func TestMulticlassDatasets(t *testing.T) {
+	if testing.Short() {
+		t.Skip("data sets: not in -short")
+	}
+	for _, c := range []struct {
+		name string
+		min  float64
+		cfg  rks.Config
+	}{
+		{"wine", 0.94, rks.Config{Features: 300, Seed: 1}},
+		{"balance", 0.88, rks.Config{Features: 300, Seed: 1}},
+		{"vehicle", 0.74, rks.Config{Features: 300, Seed: 1}},
+		{"newthyroid", 0.92, rks.Config{Features: 300, Seed: 1}},
+	} {
+		acc := learnertest.MulticlassAccuracy(t, c.name, 3, fitMulti(c.cfg))
+		t.Logf("%s: mean test accuracy %.4f", c.name, acc)
+		if acc < c.min {
+			t.Errorf("%s: accuracy %.4f, want ≥ %v", c.name, acc, c.min)
+		}
+	}
+}

@@ -1,0 +1,104 @@
+package rrf_test
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/modelfile"
+	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/learnertest"
+	"github.com/rfkit/rfkit/learners/rrf"
+)
+
+func fitMulti(cfg rrf.Config) func(featmap.Matrix, []float64) (learners.Model, error) {
+	cfg.Task = learners.Multiclass
+	return func(X featmap.Matrix, y []float64) (learners.Model, error) {
+		return rrf.Fit(context.Background(), X, y, cfg)
+	}
+}
+
+// TestMulticlassTask: the Multiclass task infers the classes, reports
+// Multiclass and passes the ClassModel checks (three rings; threshold
+// 0.85); its file is version 2 with the classes in the header.
+func TestMulticlassTask(t *testing.T) {
+	m := learnertest.Multiclass(t, 0.85, fitMulti(rrf.Config{Loss: rrf.Logistic, Epochs: 20, Eta: 0.02, Seed: 1}), func(b []byte) (learners.Model, error) { return rrf.Load(b) })
+	data, _ := m.MarshalBinary()
+	h, err := modelfile.ReadHeader(data)
+	if err != nil || h.Version != 2 || h.Task != "multiclass" || len(h.Labels) != 3 {
+		t.Errorf("header %+v, %v", h, err)
+	}
+}
+
+// TestMulticlassLegacy: Binary with Multiclass set still reports Binary
+// and writes version 1, but is a ClassModel with three classes whose
+// probabilities (the softmax of the class scores) sum to 1 and agree
+// with Predict.
+func TestMulticlassLegacy(t *testing.T) {
+	X, y := learnertest.Rings3(300, 1)
+	m, err := rrf.Fit(context.Background(), X, y, rrf.Config{Multiclass: true, Loss: rrf.Logistic, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cm learners.ClassModel = m
+	data, _ := m.MarshalBinary()
+	if h, _ := modelfile.ReadHeader(data); m.Task() != learners.Binary || h.Version != 1 || len(cm.Classes()) != 3 {
+		t.Fatalf("task %v, version %d, classes %v", m.Task(), h.Version, cm.Classes())
+	}
+	p := make([]float64, 3)
+	for i := 0; i < 50; i++ {
+		if err := cm.Probabilities(p, X.Row(i)); err != nil {
+			t.Fatal(err)
+		}
+		best := 0
+		for k := range p {
+			if p[k] > p[best] {
+				best = k
+			}
+		}
+		if math.Abs(p[0]+p[1]+p[2]-1) > 1e-12 || cm.Classes()[best] != m.Predict(X.Row(i)) {
+			t.Fatalf("row %d: probabilities %v, Predict %v", i, p, m.Predict(X.Row(i)))
+		}
+	}
+}
+
+func TestMulticlassTaskErrors(t *testing.T) {
+	X, y := learnertest.Rings3(30, 1)
+	if _, err := rrf.NewLearner(3, rrf.Config{Task: learners.Multiclass}); err == nil || !strings.Contains(err.Error(), "needs Classes") {
+		t.Errorf("NewLearner: %v", err)
+	}
+	if _, err := rrf.Fit(context.Background(), X, y, rrf.Config{Task: learners.Multiclass, Classes: []float64{10, 20}}); err == nil || !strings.Contains(err.Error(), "2 Classes for the multiclass task") {
+		t.Errorf("two classes: %v", err)
+	}
+	if _, err := rrf.Fit(context.Background(), X, y, rrf.Config{Task: learners.Multiclass, Loss: rrf.L2}); err == nil || !strings.Contains(err.Error(), "regression loss") {
+		t.Errorf("l2: %v", err)
+	}
+	two := make([]float64, 30)
+	for i := range two {
+		two[i] = float64(i % 2)
+	}
+	if _, err := rrf.Fit(context.Background(), X, two, rrf.Config{Task: learners.Multiclass}); err == nil || !strings.Contains(err.Error(), "two classes") {
+		t.Errorf("two labels: %v", err)
+	}
+}
+
+// TestMulticlassDatasets: mean test accuracy over stratified 70/30 splits
+// (skipped without ../shared/datasets); thresholds a few points under
+// the measured means.
+func TestMulticlassDatasets(t *testing.T) {
+	if testing.Short() {
+		t.Skip("data sets: not in -short")
+	}
+	for _, c := range []struct {
+		name string
+		min  float64
+	}{{"wine", 0.93}, {"balance", 0.87}, {"vehicle", 0.74}, {"newthyroid", 0.92}} { // measured 0.969, 0.906, 0.784, 0.959 (3 splits)
+		acc := learnertest.MulticlassAccuracy(t, c.name, 3, fitMulti(rrf.Config{Loss: rrf.Logistic, Epochs: 20, Eta: 0.02, Seed: 1}))
+		t.Logf("%s: mean test accuracy %.4f", c.name, acc)
+		if acc < c.min {
+			t.Errorf("%s: accuracy %.4f, want ≥ %v", c.name, acc, c.min)
+		}
+	}
+}
