@@ -16,7 +16,19 @@ import (
 // (J amplitudes); meta "h0" (the initial score) and "rounds". The method in
 // the header is the variant, "gbrff2" or "gbrff1". The frequencies are
 // stored, never re-drawn from the seed.
-const modelVersion = 1
+//
+// Version 2 adds regression models (config Task "regression", header task
+// regression, no labels; the same arrays). Binary models are still written
+// as version 1 (FileVersion), byte for byte as before.
+const modelVersion = 2
+
+// FileVersion is 1 for a binary model, 2 for a regression one.
+func (m *body) FileVersion() int {
+	if m.cfg.Task == learners.Binary {
+		return 1
+	}
+	return 2
+}
 
 // Model is a fitted boosting model. Both variants reduce to a cosine
 // expansion on the standardised input z = (x − mean)/scale:
@@ -118,8 +130,10 @@ func (m *body) Decode(dec *learners.Decoder) error {
 	switch {
 	case !reflect.DeepEqual(cfg, cfg.resolved(max(d, 1))) || cfg.Variant != dec.Method:
 		return fmt.Errorf("config %+v has unresolved defaults or another variant", cfg)
-	case dec.Task != learners.Binary:
-		return fmt.Errorf("task %v, want binary", dec.Task)
+	case dec.Task != cfg.Task:
+		return fmt.Errorf("config task %v, header task %v", cfg.Task, dec.Task)
+	case dec.Version < 2 && cfg.Task != learners.Binary:
+		return fmt.Errorf("a version-%d file holds binary models only", dec.Version)
 	}
 	rf := dec.Meta("rounds")
 	if err := dec.Err(); err != nil {
@@ -139,7 +153,9 @@ func (m *body) Decode(dec *learners.Decoder) error {
 	}
 	m.cfg, m.rounds = cfg, rounds
 	m.w, m.b, m.a, m.h0 = dec.Array("w", d*J), dec.Array("b", J), dec.Array("a", J), dec.Meta("h0")
-	dec.Link = learners.HalfLogOdds
+	if cfg.Task == learners.Binary {
+		dec.Link = learners.HalfLogOdds
+	}
 	if err := dec.Err(); err != nil {
 		return err
 	}
@@ -151,7 +167,11 @@ func (m *body) Decode(dec *learners.Decoder) error {
 func newModel(m *body, labels learners.Labels, mean, scale []float64) *Model {
 	m.setScoring()
 	out := new(Model)
-	learners.Build(&out.Base, learners.Common{Task: learners.Binary, Labels: labels, Mean: mean, Scale: scale, Link: learners.HalfLogOdds}, m)
+	c := learners.Common{Task: learners.Binary, Labels: labels, Mean: mean, Scale: scale, Link: learners.HalfLogOdds}
+	if m.cfg.Task == learners.Regression {
+		c = learners.Common{Task: learners.Regression, Mean: mean, Scale: scale}
+	}
+	learners.Build(&out.Base, c, m)
 	return out
 }
 
@@ -161,6 +181,6 @@ func init() {
 		{VariantGBRFF1, "gradient boosting, one kernel landmark of K random Fourier features per round (Gautheron et al. 2020)"},
 	} {
 		variant := v.name
-		learners.Define(variant, v.doc, func() *Config { return &Config{Variant: variant} }, Fit, Load)
+		learners.DefineWeighted(variant, v.doc, func() *Config { return &Config{Variant: variant} }, Fit, FitWeighted, Load)
 	}
 }
