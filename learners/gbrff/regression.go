@@ -280,7 +280,7 @@ func (f *regFitter) pseudoResiduals() bool {
 // residuals. Measured on one 70/30 split of cpu_act / cadata (T = 300,
 // LearningRate 0.3): test RMSE 0.441 / 0.555 with ỹ of rms 1, 0.367 / 0.532
 // at 1/4, 0.342 / 0.532 at 1/10; 1/30 and 1/100 were within 0.01 of 1/10.
-const targetScale = 30
+const targetScale = 1000
 
 // regRound2 is a GBRFF2 regression round: b, then ω, as in round2 on the
 // targets ỹ, then α by the loss.
@@ -317,8 +317,8 @@ func (f *regFitter) regRound2(t int) error {
 		return err
 	}
 	fs, lambda := f.fs, f.c.Lambda
-	// ỹ has a unit root mean square every round, so L − 1 has the size of
-	// the first classification round's and needs no rescaling (round2).
+	// (L − 1)·targetScale is of the order of the first classification
+	// round's L − 1 (round2).
 	w := f.opt.minimize(func(x, g []float64) float64 {
 		l, _ := fs.Eval(x, b, lambda, g)
 		f.countX(1)
@@ -373,9 +373,9 @@ func (f *regFitter) regRound1(t int) error {
 			for k := 0; k < K; k++ {
 				s = math.FMA(Om[k*d+j], ga[k], s)
 			}
-			g[j] = s
+			g[j] = float64(s * targetScale)
 		}
-		return l
+		return float64((l - 1) * targetScale)
 	}, make([]float64, d))
 	project(a, Om, p)
 	ell := make([]float64, K)
@@ -383,7 +383,9 @@ func (f *regFitter) regRound1(t int) error {
 		return err
 	}
 	f.st.Passes += K
-	q := softmin(ell, f.c.Beta*math.Sqrt(float64(len(f.y))))
+	// ℓ_k − 1 is of the order of ỹ, 1/targetScale of a classification
+	// round's: the temperature is scaled back.
+	q := softmin(ell, float64(f.c.Beta*math.Sqrt(float64(len(f.y))))*targetScale)
 	u, v := make([]float64, K), make([]float64, K)
 	for k := range a {
 		s, c := xmath.Sincos(a[k])
