@@ -36,6 +36,12 @@ type Config struct {
 	// quantile of the absolute residuals (Friedman's rule, scikit-learn's
 	// alpha).
 	HuberQuantile float64 `json:",omitempty" default:"0.9 (huber)" help:"huber: δ is this quantile of |residual| each round, in (0, 1)"`
+	// Calibration is how a binary model's Probability is calibrated:
+	// CalibrationCV (the default, "" means it) or CalibrationNone. It is a
+	// property of the fit, not stored in the configuration; a calibrated
+	// model stores its coefficients (Model.Calibration). It changes neither
+	// Predict nor Score.
+	Calibration string `json:"-" default:"cv" help:"binary: probability calibration, cv (a temperature fitted on 3-fold out-of-fold scores; costs 3 more fits on 2/3 of the rows) or none"`
 	// Candidates is the number of random frequencies a GBRFF2 regression
 	// round tries: the one whose best cosine u·cos(ω·x) + v·sin(ω·x)
 	// explains most of the residuals starts the phase and frequency steps.
@@ -111,6 +117,6 @@ func (c Config) resolved(d int) Config {
 		c.Patience = 10
 	}
 	c.resolveTask()
-	c.Progress, c.Stats, c.Threads = nil, nil, 0
+	c.Progress, c.Stats, c.Threads, c.Calibration = nil, nil, 0, ""
 	return c
 }

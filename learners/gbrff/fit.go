@@ -85,7 +85,11 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		f.st.LBFGSIters = f.opt.iters
 		*stats = f.st
 	}
-	return f.model(best, labels), nil
+	m := f.model(best, labels)
+	if cfg.Calibration == CalibrationNone {
+		return m, nil
+	}
+	return calibrate(ctx, m, X, y, cfg)
 }
 
 func allRows(n int) []int {

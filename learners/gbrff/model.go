@@ -6,6 +6,7 @@ import (
 	"reflect"
 
 	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 )
 
@@ -20,11 +21,18 @@ import (
 // Version 2 adds regression models (config Task "regression", header task
 // regression, no labels; the same arrays). Binary models are still written
 // as version 1 (FileVersion), byte for byte as before.
-const modelVersion = 2
+//
+// Version 3 adds the meta "temperature" of a calibrated binary model
+// (calibrate.go), which every version-3 binary file has. Uncalibrated binary models are still version 1.
+const modelVersion = 3
 
-// FileVersion is 1 for a binary model, 2 for a regression one.
+// FileVersion is 1 for an uncalibrated binary model, 2 for a regression
+// one, 3 for a calibrated binary one.
 func (m *body) FileVersion() int {
-	if m.cfg.Task == learners.Binary {
+	switch {
+	case m.temp != nil:
+		return 3
+	case m.cfg.Task == learners.Binary:
 		return 1
 	}
 	return 2
@@ -66,6 +74,7 @@ type body struct {
 	w      []float64 // d×J row-major: w[k·J + j]
 	b, a   []float64 // len J
 	rounds int       // rounds kept
+	temp   []float64 // the temperature a of a calibrated model (len 1), or nil
 
 	// The expansion as Score reads it (setScoring): J padded up to Jp, a
 	// multiple of scoreGroup, with zero columns of w and zero b and a.
@@ -116,6 +125,9 @@ func (m *body) Encode(e *learners.Encoder) error {
 	e.Array("w", m.w)
 	e.Array("b", m.b)
 	e.Array("a", m.a)
+	if m.temp != nil {
+		e.Meta("temperature", m.temp[0])
+	}
 	e.Meta("h0", m.h0)
 	e.Meta("rounds", float64(m.rounds))
 	return e.Config(m.cfg)
@@ -155,6 +167,15 @@ func (m *body) Decode(dec *learners.Decoder) error {
 	m.w, m.b, m.a, m.h0 = dec.Array("w", d*J), dec.Array("b", J), dec.Array("a", J), dec.Meta("h0")
 	if cfg.Task == learners.Binary {
 		dec.Link = learners.HalfLogOdds
+	}
+	if dec.Version >= 3 && cfg.Task == learners.Binary {
+		m.temp = []float64{dec.Meta("temperature")}
+		if err := dec.Err(); err != nil {
+			return err
+		}
+		if !(m.temp[0] > 0) || !xmath.Finite(m.temp[0]) {
+			return fmt.Errorf("temperature = %v, want > 0", m.temp[0])
+		}
 	}
 	if err := dec.Err(); err != nil {
 		return err
