@@ -30,6 +30,12 @@ const calibrationFolds = 3
 // fold's fit fails for lack of rows, m is returned uncalibrated
 // (Model.Calibration reports it); a cancelled ctx is an error.
 func calibrate(ctx context.Context, m *Model, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
+	return calibrateWeighted(ctx, m, X, y, nil, cfg)
+}
+
+// calibrateWeighted is calibrate with row weights (nil: none): the folds
+// are fitted with them and the log loss of the temperature is weighted.
+func calibrateWeighted(ctx context.Context, m *Model, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	c := m.Body().cfg
 	signs := make([]float64, len(y))
 	var err error
@@ -47,7 +53,7 @@ func calibrate(ctx context.Context, m *Model, X featmap.Matrix, y []float64, cfg
 	scores := make([]float64, len(y))
 	for k, test := range folds {
 		train := dataset.TrainIndices(folds, k)
-		fm, err := Fit(ctx, learners.Rows(X, train), pick(y, train), sub)
+		fm, err := FitWeighted(ctx, learners.Rows(X, train), pick(y, train), pick(w, train), sub)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, fmt.Errorf("gbrff: calibration fold %d: %w", k+1, ctx.Err())
@@ -59,25 +65,31 @@ func calibrate(ctx context.Context, m *Model, X featmap.Matrix, y []float64, cfg
 		}
 	}
 	body := *m.Body()
-	body.temp = []float64{temperature(scores, signs)}
+	body.temp = []float64{temperature(scores, signs, w)}
 	mean, scale := m.Standardization()
 	return newModel(&body, m.Labels(), mean, scale), nil
 }
 
 // temperature fits p = 1/(1 + exp(−a·s)) to the labels y (±1) of the
-// scores s: Newton's method on the log loss with Platt's targets
+// scores s, with row weights w (nil: all 1): Newton's method on the log loss with Platt's targets
 // (N₊ + 1)/(N₊ + 2) and 1/(N₋ + 2) (Platt 1999), from a = 2 (the
 // uncalibrated link), with backtracking. A temperature and not Platt's
 // intercept: p ≥ ½ exactly when s ≥ 0, so Probability agrees with Predict.
 // Every exponential and logarithm is internal/xmath's and every product
 // rounded on its own: the same bits on every architecture.
-func temperature(s, y []float64) float64 {
+func temperature(s, y, w []float64) float64 {
+	wt := func(i int) float64 {
+		if w == nil {
+			return 1
+		}
+		return w[i]
+	}
 	var np, nn float64
-	for _, v := range y {
+	for i, v := range y {
 		if v > 0 {
-			np++
+			np += wt(i)
 		} else {
-			nn++
+			nn += wt(i)
 		}
 	}
 	hi, lo := (np+1)/(np+2), 1/(nn+2)
@@ -93,11 +105,13 @@ func temperature(s, y []float64) float64 {
 		for i, si := range s {
 			f := float64(a * si)
 			// log(1 + e^{−f}) + (1 − t)·f, without overflow
+			var li float64
 			if f >= 0 {
-				l += float64((1-t[i])*f) + xmath.Log(1+xmath.Exp(-f))
+				li = float64((1-t[i])*f) + xmath.Log(1+xmath.Exp(-f))
 			} else {
-				l += float64(-t[i]*f) + xmath.Log(1+xmath.Exp(f))
+				li = float64(-t[i]*f) + xmath.Log(1+xmath.Exp(f))
 			}
+			l += float64(wt(i) * li)
 		}
 		return l
 	}
@@ -115,8 +129,8 @@ func temperature(s, y []float64) float64 {
 				e := xmath.Exp(f)
 				p, q = e/(1+e), 1/(1+e)
 			}
-			g += float64(si * (p - t[i]))
-			h += float64(float64(si*si) * float64(p*q))
+			g += float64(wt(i) * float64(si*(p-t[i])))
+			h += float64(wt(i) * float64(float64(si*si)*float64(p*q)))
 		}
 		if !(math.Abs(g) > 1e-10) || !(h > 0) {
 			break

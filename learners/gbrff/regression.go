@@ -388,7 +388,9 @@ func (f *regFitter) regRound1(t int) error {
 	f.st.Passes += K
 	// ℓ_k − 1 is of the order of ỹ, 1/targetScale of a classification
 	// round's: the temperature is scaled back.
-	q := softmin(ell, float64(f.c.Beta*math.Sqrt(float64(len(f.y))))*targetScale)
+	// (√ of the weighted row count: n without weights, and a weight of 2
+	// counts as the row twice)
+	q := softmin(ell, float64(f.c.Beta*math.Sqrt(f.sumWt))*targetScale)
 	u, v := make([]float64, K), make([]float64, K)
 	for k := range a {
 		s, c := xmath.Sincos(a[k])
