@@ -21,8 +21,11 @@ import (
 // between rounds, reports each round to cfg.Progress, and is deterministic
 // for a given cfg.Seed on every machine and for any GOMAXPROCS.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
-	if cfg.Task == learners.Regression {
+	switch cfg.Task {
+	case learners.Regression:
 		return fitRegression(ctx, X, y, nil, cfg)
+	case learners.Multiclass:
+		return fitMulticlass(ctx, X, y, nil, cfg)
 	}
 	if err := cfg.Validate(); err != nil {
 		return nil, err

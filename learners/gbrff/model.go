@@ -24,12 +24,19 @@ import (
 //
 // Version 3 adds the meta "temperature" of a calibrated binary model
 // (calibrate.go), which every version-3 binary file has. Uncalibrated binary models are still version 1.
-const modelVersion = 3
+const modelVersion = 4
 
+// Version 4 adds multiclass models (header task multiclass with the K
+// classes): "w" is d×(K·J), "b" and "a" K·J, class k's terms at
+// [k·J, (k+1)·J), J = rounds; the array "h0s" holds the K initial scores
+// (meta "h0" is 0).
+//
 // FileVersion is 1 for an uncalibrated binary model, 2 for a regression
-// one, 3 for a calibrated binary one.
+// one, 3 for a calibrated binary one, 4 for a multiclass one.
 func (m *body) FileVersion() int {
 	switch {
+	case m.cfg.Task == learners.Multiclass:
+		return 4
 	case m.temp != nil:
 		return 3
 	case m.cfg.Task == learners.Binary:
@@ -75,6 +82,10 @@ type body struct {
 	b, a   []float64 // len J
 	rounds int       // rounds kept
 	temp   []float64 // the temperature a of a calibrated model (len 1), or nil
+	h0s    []float64 // multiclass: the K initial scores (class k's terms are [k·J, (k+1)·J))
+
+	// multiclass: each class's expansion as Scores reads it (setScoringMulti)
+	mw, mb, ma [][]float64
 
 	// The expansion as Score reads it (setScoring): J padded up to Jp, a
 	// multiple of scoreGroup, with zero columns of w and zero b and a.
@@ -128,6 +139,9 @@ func (m *body) Encode(e *learners.Encoder) error {
 	if m.temp != nil {
 		e.Meta("temperature", m.temp[0])
 	}
+	if m.h0s != nil {
+		e.Array("h0s", m.h0s)
+	}
 	e.Meta("h0", m.h0)
 	e.Meta("rounds", float64(m.rounds))
 	return e.Config(m.cfg)
@@ -160,11 +174,25 @@ func (m *body) Decode(dec *learners.Decoder) error {
 	}
 	rounds := int(rf)
 	J := rounds * per
+	if cfg.Task == learners.Multiclass {
+		if dec.Version < 4 || cfg.Variant != VariantGBRFF2 {
+			return fmt.Errorf("a version-%d %s file with a multiclass model", dec.Version, cfg.Variant)
+		}
+		J = rounds * len(dec.Classes)
+	}
 	if J > 0 && d > math.MaxInt/8/J {
 		return fmt.Errorf("%d inputs × %d terms overflow", d, J)
 	}
 	m.cfg, m.rounds = cfg, rounds
 	m.w, m.b, m.a, m.h0 = dec.Array("w", d*J), dec.Array("b", J), dec.Array("a", J), dec.Meta("h0")
+	if cfg.Task == learners.Multiclass {
+		m.h0s = dec.Array("h0s", len(dec.Classes))
+		if err := dec.Err(); err != nil {
+			return err
+		}
+		m.setScoringMulti()
+		return nil
+	}
 	if cfg.Task == learners.Binary {
 		dec.Link = learners.HalfLogOdds
 	}

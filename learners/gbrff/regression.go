@@ -24,8 +24,12 @@ const (
 
 // validateTask checks the task fields of c.
 func (c Config) validateTask(v *learners.Check) {
-	v.TaskIn(c.Task, learners.Binary, learners.Regression)
+	v.TaskIn(c.Task, learners.Binary, learners.Regression, learners.Multiclass)
 	switch {
+	case c.Task == learners.Multiclass:
+		v.If(c.Loss != "" || c.HuberQuantile != 0, "Loss and HuberQuantile are for regression only (multiclass uses the softmax loss)")
+		v.If(c.Calibration != "" && c.Calibration != CalibrationNone, "Calibration = %q: for binary models only", c.Calibration)
+		v.Count("Candidates", c.Candidates, 10_000, 10)
 	case c.Task != learners.Regression:
 		v.If(c.Loss != "", "Loss = %q: the loss is chosen for regression only (the binary loss is the exponential loss)", c.Loss)
 		v.If(c.HuberQuantile != 0, "HuberQuantile = %v: for the huber regression loss only", c.HuberQuantile)
@@ -44,6 +48,9 @@ func (c Config) validateTask(v *learners.Check) {
 // resolveTask fills the defaults of the task fields (none for Binary, so
 // binary configurations keep their bytes).
 func (c *Config) resolveTask() {
+	if c.Task == learners.Multiclass && c.Candidates == 0 {
+		c.Candidates = 10
+	}
 	if c.Task != learners.Regression {
 		return
 	}
@@ -185,6 +192,9 @@ type regFitter struct {
 	delta float64   // this round's Huber threshold
 	val   *regValidation
 	crng  *rand.Rand
+	// newton, if not nil, replaces alpha (multiclass: the softmax loss's
+	// Newton step)
+	newton func() float64
 }
 
 func newRegFitter(c Config, p *learners.Prepared) (*regFitter, error) {
@@ -245,6 +255,11 @@ func (f *regFitter) pseudoResiduals() bool {
 	for i, v := range f.y {
 		f.r[i] = v - f.H[i]
 	}
+	return f.setTargets()
+}
+
+// setTargets sets g and ỹ from the residuals f.r, as pseudoResiduals.
+func (f *regFitter) setTargets() bool {
 	copy(f.g, f.r)
 	if f.c.Loss == LossHuber {
 		if f.abs == nil {
@@ -345,7 +360,11 @@ func (f *regFitter) regRound2(t int) error {
 		return err
 	}
 	f.st.Passes++
-	alpha := float64(f.alpha() * f.c.LearningRate)
+	step := f.alpha
+	if f.newton != nil {
+		step = f.newton
+	}
+	alpha := float64(step() * f.c.LearningRate)
 	f.addTerm(w, -b, alpha)
 	f.apply(alpha)
 	return f.val.observe(w, -b, 1, alpha)

@@ -245,8 +245,9 @@ func TestRegressionBadConfig(t *testing.T) {
 		{Task: reg, Loss: LossHuber, HuberQuantile: 1},
 		{Task: reg, Loss: LossHuber, HuberQuantile: math.NaN()},
 		{Task: reg, Candidates: -1},
-		{Candidates: 3}, // binary
-		{Task: learners.Multiclass},
+		{Candidates: 3},                                     // binary
+		{Task: learners.Multiclass, Variant: VariantGBRFF1}, // GBRFF2 only
+		{Task: learners.Multiclass, Loss: LossSquared},
 		{Task: reg, Validation: 0.7},
 	} {
 		if m, err := Fit(context.Background(), X, y, c); err == nil || m != nil {

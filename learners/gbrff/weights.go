@@ -41,6 +41,8 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 		return Fit(ctx, X, y, cfg)
 	case cfg.Task == learners.Regression:
 		return fitRegression(ctx, X, y, w, cfg)
+	case cfg.Task == learners.Multiclass:
+		return fitMulticlass(ctx, X, y, w, cfg)
 	}
 	m, err := fitBinaryWeighted(ctx, X, y, w, cfg)
 	if err != nil || cfg.Calibration == CalibrationNone {
