@@ -28,7 +28,7 @@ import (
 )
 
 // defaultRuns are the learners and their settings, "method:key=value ...".
-var defaultRuns = "rks:features=300;gbrff2:t=300 learningrate=0.1 gamma=0.5;gbrff2:t=300 learningrate=0.1 gamma=0.5 loss=huber"
+var defaultRuns = "gbrff2:t=1000 learningrate=0.5;gbrff2:t=1000 learningrate=0.5 loss=huber;gbrff1:t=300 learningrate=0.5"
 
 var sets = []struct {
 	name       string
