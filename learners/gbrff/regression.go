@@ -470,39 +470,61 @@ func (f *regFitter) alpha() float64 {
 	if f.c.Loss != LossHuber {
 		return a
 	}
-	// φ'(α) = −Σ c·h·ψ(r − α·h), ψ the clip to ±δ, is non-decreasing:
-	// bracket its zero from the least-squares step, then bisect.
-	dphi := func(a float64) float64 {
-		var s float64
+	// φ'(α) = −Σ c·h·ψ(r − α·h), ψ the clip to ±δ, is non-decreasing and
+	// piecewise linear, φ''(α) = Σ c·h²·1[|r − α·h| < δ]: bracket its zero
+	// from the least-squares step, then Newton safeguarded by bisection,
+	// which ends once the set of unclipped rows stops changing (a handful
+	// of passes; plain bisection took about 60, and made Huber fits three
+	// times as long as squared-loss ones).
+	dphi := func(a float64) (d1, d2 float64) {
 		for i, h := range f.h {
 			u := f.r[i] - float64(a*h)
+			ch := float64(f.weight(i) * h)
+			if math.Abs(u) < f.delta {
+				d2 += float64(ch * h)
+			}
 			u = math.Max(-f.delta, math.Min(f.delta, u))
-			s -= float64(float64(f.weight(i)*h) * u)
+			d1 -= float64(ch * u)
 		}
-		return s
+		return d1, d2
 	}
 	step := math.Max(math.Abs(a), f.delta/math.Sqrt(den/f.sumWt))
 	lo, hi := a, a
-	for k := 0; dphi(lo) > 0 && k < 60; k++ {
+	for k := 0; k < 60; k++ {
+		if d, _ := dphi(lo); d <= 0 {
+			break
+		}
 		lo -= step
 		step *= 2
 	}
-	for k := 0; dphi(hi) < 0 && k < 60; k++ {
+	for k := 0; k < 60; k++ {
+		if d, _ := dphi(hi); d >= 0 {
+			break
+		}
 		hi += step
 		step *= 2
 	}
-	for k := 0; k < 60 && lo < hi; k++ {
-		mid := lo + (hi-lo)/2
-		if mid <= lo || mid >= hi {
-			break
+	x := math.Max(lo, math.Min(hi, a))
+	for k := 0; k < 100 && lo < hi; k++ {
+		d1, d2 := dphi(x)
+		switch {
+		case d1 == 0:
+			return x
+		case d1 < 0:
+			lo = x
+		default:
+			hi = x
 		}
-		if dphi(mid) < 0 {
-			lo = mid
-		} else {
-			hi = mid
+		nx := x - d1/d2
+		if !(d2 > 0) || !(nx > lo && nx < hi) {
+			nx = lo + (hi-lo)/2
 		}
+		if nx == x || math.Abs(nx-x) <= 1e-13*math.Max(1, math.Abs(x)) {
+			return nx
+		}
+		x = nx
 	}
-	return lo + (hi-lo)/2
+	return x
 }
 
 // apply adds alpha·h to the training scores.
