@@ -61,6 +61,13 @@ type MultiScorer interface {
 	Scores(dst, z []float64, w any)
 }
 
+// Calibrator is implemented by a Body whose binary probabilities may be
+// calibrated: when Calibrated returns ok, its p is Probability's (and
+// Probabilities') value for the raw score s instead of the Link's.
+type Calibrator interface {
+	Calibrated(s float64) (p float64, ok bool)
+}
+
 // Versioner is implemented by a Body whose files have several versions:
 // FileVersion is the one its model writes (at most Spec().Version), the
 // oldest that can hold it, so that a model that needs nothing new keeps
@@ -130,6 +137,7 @@ type Base[T any, P interface {
 	body    P
 	class   Classifier  // body, when it decides its own labels
 	multi   MultiScorer // body, for a model with K ≥ 3 classes
+	cal     Calibrator  // body, when it calibrates its probabilities
 	classes []float64   // Classes()
 	pool    sync.Pool   // of *scratch
 }
@@ -147,6 +155,7 @@ func Build[T any, P interface {
 }](b *Base[T, P], c Common, body P) {
 	b.c, b.body, b.name = c, body, body.Spec().Name
 	b.class, _ = any(body).(Classifier)
+	b.cal, _ = any(body).(Calibrator)
 	b.multi, b.classes = nil, nil
 	switch {
 	case len(c.Classes) > 0:
@@ -326,6 +335,11 @@ func (b *Base[T, P]) eval(s *scratch, x []float64, kind int) float64 {
 func (b *Base[T, P]) prob(s float64) float64 {
 	if b.c.Task != Binary {
 		return math.NaN()
+	}
+	if b.cal != nil {
+		if p, ok := b.cal.Calibrated(s); ok {
+			return p
+		}
 	}
 	switch b.c.Link {
 	case Logistic:

@@ -6,6 +6,7 @@ import (
 
 	"github.com/rfkit/rfkit/learners"
 	_ "github.com/rfkit/rfkit/learners/fogd"
+	_ "github.com/rfkit/rfkit/learners/gbrff"
 	_ "github.com/rfkit/rfkit/learners/mfga"
 	_ "github.com/rfkit/rfkit/learners/pbrff"
 	_ "github.com/rfkit/rfkit/learners/prff"
@@ -13,16 +14,20 @@ import (
 	_ "github.com/rfkit/rfkit/learners/rrf"
 )
 
-// TestSupports: the multiclass learners, and gbrff and pbrff (no Task
-// field) as binary classifiers only.
+// TestSupports: the multiclass learners (gbrff2 among them), gbrff1 for
+// binary and regression, and pbrff (no Task field) as a binary classifier
+// only.
 func TestSupports(t *testing.T) {
 	mc := learners.MethodsFor(learners.Multiclass)
-	for _, name := range []string{"eerf", "fogd", "lkrf", "mfga", "prff", "rks", "rrf"} {
+	for _, name := range []string{"eerf", "fogd", "gbrff2", "lkrf", "mfga", "prff", "rks", "rrf"} {
 		if !slices.Contains(mc, name) {
 			t.Errorf("%s missing from the multiclass methods %v", name, mc)
 		}
 	}
-	for _, name := range []string{"gbrff2", "gbrff1", "gbrff", "pbrff"} {
+	if m, err := learners.Lookup("gbrff1"); err != nil || m.Supports(learners.Multiclass) || !m.Supports(learners.Regression) || !m.Supports(learners.Binary) {
+		t.Errorf("gbrff1: want binary and regression only (%v)", err)
+	}
+	for _, name := range []string{"pbrff"} {
 		if m, err := learners.Lookup(name); err == nil {
 			if m.Supports(learners.Multiclass) || m.Supports(learners.Regression) || !m.Supports(learners.Binary) {
 				t.Errorf("%s: supports multiclass %v, regression %v, binary %v", name,

@@ -167,8 +167,8 @@ func TestRegression(t *testing.T) {
 	checkPredictions(t, rfkit(t, "predict", "-model", model, "-data", data).ok(t).stdout, 200)
 
 	// A binary-only method on a regression target.
-	rfkit(t, "train", "-method", "gbrff2", "-data", data, "-model", model).fails(t, 2, `gbrff2 cannot do regression (the label column "target" has more than two distinct values, so -task auto chose regression); methods that can: `)
-	rfkit(t, "train", "-method", "gbrff2", "-task", "regression", "-data", data, "-model", model).fails(t, 2, "gbrff2 cannot do regression; methods that can: ")
+	rfkit(t, "train", "-method", "pbrff", "-data", data, "-model", model).fails(t, 2, `pbrff cannot do regression (the label column "target" has more than two distinct values, so -task auto chose regression); methods that can: `)
+	rfkit(t, "train", "-method", "pbrff", "-task", "regression", "-data", data, "-model", model).fails(t, 2, "pbrff cannot do regression; methods that can: ")
 	// -task binary insists: the learner reports the labels.
 	rfkit(t, "train", "-method", "rks", "-task", "binary", "-data", data, "-model", model).fails(t, 1, "more than two classes")
 }
@@ -211,7 +211,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"train", "-method", "rks", "-model", m}, "-data is required"},
 		{[]string{"train", "-method", "rks", "-data", data, "-model", m, "-format", "xls"}, `-format "xls": want csv or libsvm`},
 		{[]string{"train", "-method", "rks", "-data", data, "-model", m, "-task", "classes"}, `-task "classes": want auto, binary, multiclass or regression`},
-		{[]string{"train", "-method", "gbrff2", "-data", data, "-model", m, "-task", "multiclass"}, `gbrff2 cannot do multiclass classification; methods that can: `},
+		{[]string{"train", "-method", "pbrff", "-data", data, "-model", m, "-task", "multiclass"}, `pbrff cannot do multiclass classification; methods that can: `},
 		{[]string{"train", "-method", "rks", "-data", data, "-model", m, "-bogus"}, "flag provided but not defined: -bogus"},
 		{[]string{"train", "-method", "rks", "-data", data, "-model", m, "-seed", "x"}, `invalid value "x" for flag -seed`},
 		{[]string{"train", "-method", "rks", "-data", data, "-model", m, "extra"}, `unexpected argument "extra"`},

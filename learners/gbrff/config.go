@@ -14,19 +14,39 @@ const (
 // defaults: GBRFF2, T = 100 rounds, γ = 1/d, λ = 0, K = 10, β = 1, no
 // shrinkage, no early stopping, seed 0.
 type Config struct {
-	Variant         string            `default:"gbrff2" help:"gbrff2 (one cosine per round, the default) or gbrff1 (a landmark of K cosines per round)"`
-	T               int               `default:"100" help:"boosting rounds (default 100)"`
-	Gamma           float64           `default:"1/d" help:"kernel width γ of exp(−γ‖x−x'‖²) on standardised inputs (default 1/d)"`
-	Lambda          float64           `default:"0" help:"GBRFF2: L2 penalty λ on ω (default 0)"`
-	K               int               `default:"10" help:"GBRFF1: frequencies per landmark (default 10)"`
-	Beta            float64           `default:"1" help:"GBRFF1: temperature β of q = softmax(−β√n ℓ) (default 1)"`
-	LearningRate    float64           `default:"1" help:"shrinkage applied to every α, in (0, 1] (default 1)"`
-	Iterations      int               `default:"10" help:"at most this many L-BFGS iterations per round (default 10; GBRFF2 stops earlier when an iteration gains less than 1% of the mean boosting weight)"`
-	ReoptimizePhase bool              `default:"false" help:"GBRFF2: search b again after optimising ω"`
-	Validation      float64           `default:"0" help:"fraction of the training data held out for early stopping, in [0, 0.5) (default 0: none)"`
-	Patience        int               `default:"10" help:"early stopping: rounds without a better validation loss before stopping (default 10)"`
-	Seed            uint64            `default:"0" help:"random seed"`
-	Progress        learners.Progress `json:"-"`
+	Variant         string  `default:"gbrff2" help:"gbrff2 (one cosine per round, the default) or gbrff1 (a landmark of K cosines per round)"`
+	T               int     `default:"100" help:"boosting rounds (default 100)"`
+	Gamma           float64 `default:"1/d" help:"kernel width γ of exp(−γ‖x−x'‖²) on standardised inputs (default 1/d)"`
+	Lambda          float64 `default:"0" help:"GBRFF2: L2 penalty λ on ω (default 0)"`
+	K               int     `default:"10" help:"GBRFF1: frequencies per landmark (default 10)"`
+	Beta            float64 `default:"1" help:"GBRFF1: temperature β of q = softmax(−β√n ℓ) (default 1)"`
+	LearningRate    float64 `default:"1" help:"shrinkage applied to every α, in (0, 1] (default 1)"`
+	Iterations      int     `default:"10" help:"at most this many L-BFGS iterations per round (default 10; GBRFF2 stops earlier when an iteration gains less than 1% of the mean boosting weight)"`
+	ReoptimizePhase bool    `default:"false" help:"GBRFF2: search b again after optimising ω"`
+	Validation      float64 `default:"0" help:"fraction of the training data held out for early stopping, in [0, 0.5) (default 0: none)"`
+	Patience        int     `default:"10" help:"early stopping: rounds without a better validation loss before stopping (default 10)"`
+	Seed            uint64  `default:"0" help:"random seed"`
+	// Task is learners.Binary (the zero value) or learners.Regression
+	// (gradient boosting of the same cosines on the squared or Huber loss,
+	// regression.go).
+	Task learners.Task `json:",omitempty" help:"binary or regression"`
+	// Loss is the regression loss: "squared" (the default) or "huber".
+	Loss string `json:",omitempty" default:"squared (regression)" help:"regression loss: squared or huber"`
+	// HuberQuantile sets the Huber threshold δ of each round to this
+	// quantile of the absolute residuals (Friedman's rule, scikit-learn's
+	// alpha).
+	HuberQuantile float64 `json:",omitempty" default:"0.9 (huber)" help:"huber: δ is this quantile of |residual| each round, in (0, 1)"`
+	// Calibration is how a binary model's Probability is calibrated:
+	// CalibrationCV (the default, "" means it) or CalibrationNone. It is a
+	// property of the fit, not stored in the configuration; a calibrated
+	// model stores its coefficients (Model.Calibration). It changes neither
+	// Predict nor Score.
+	Calibration string `json:"-" default:"cv" help:"binary: probability calibration, cv (a temperature fitted on 3-fold out-of-fold scores; costs 3 more fits on 2/3 of the rows) or none"`
+	// Candidates is the number of random frequencies a GBRFF2 regression
+	// round tries: the one whose best cosine u·cos(ω·x) + v·sin(ω·x)
+	// explains most of the residuals starts the phase and frequency steps.
+	Candidates int               `json:",omitempty" default:"10 (regression)" help:"GBRFF2 regression: random frequencies tried per round (default 10)"`
+	Progress   learners.Progress `json:"-"`
 
 	// Threads bounds the goroutines of the fit's sweeps over the rows
 	// (0 = GOMAXPROCS). It is a property of the run, not of the model: the
@@ -66,6 +86,7 @@ func (c Config) Validate() error {
 	v.If(!(c.Validation >= 0 && c.Validation < 0.5), "Validation = %v, want [0, 0.5)", c.Validation)
 	v.Count("Patience", c.Patience, learners.MaxCount, 10)
 	v.Count("Threads", c.Threads, learners.MaxThreads, "GOMAXPROCS")
+	c.validateTask(v)
 	return v.Err()
 }
 
@@ -79,6 +100,7 @@ func (c Config) resolved(d int) Config {
 	learners.SetDefault(&c.LearningRate, 1)
 	learners.SetDefault(&c.Iterations, 10)
 	learners.SetDefault(&c.Patience, 10)
-	c.Progress, c.Stats, c.Threads = nil, nil, 0
+	c.resolveTask()
+	c.Progress, c.Stats, c.Threads, c.Calibration = nil, nil, 0, ""
 	return c
 }

@@ -16,10 +16,17 @@ import (
 )
 
 // Fit trains a GBRFF2 or GBRFF1 model (cfg.Variant) on the rows of X and
-// their labels y, which must take exactly two distinct values. It checks ctx
+// their labels y, which must take exactly two distinct values (cfg.Task
+// Binary), or their real targets y (cfg.Task Regression, regression.go). It checks ctx
 // between rounds, reports each round to cfg.Progress, and is deterministic
 // for a given cfg.Seed on every machine and for any GOMAXPROCS.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
+	switch cfg.Task {
+	case learners.Regression:
+		return fitRegression(ctx, X, y, nil, cfg)
+	case learners.Multiclass:
+		return fitMulticlass(ctx, X, y, nil, cfg)
+	}
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -81,7 +88,11 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		f.st.LBFGSIters = f.opt.iters
 		*stats = f.st
 	}
-	return f.model(best, labels), nil
+	m := f.model(best, labels)
+	if cfg.Calibration == CalibrationNone {
+		return m, nil
+	}
+	return calibrate(ctx, m, X, y, cfg)
 }
 
 func allRows(n int) []int {

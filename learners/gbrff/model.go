@@ -6,6 +6,7 @@ import (
 	"reflect"
 
 	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 )
 
@@ -16,7 +17,33 @@ import (
 // (J amplitudes); meta "h0" (the initial score) and "rounds". The method in
 // the header is the variant, "gbrff2" or "gbrff1". The frequencies are
 // stored, never re-drawn from the seed.
-const modelVersion = 1
+//
+// Version 2 adds regression models (config Task "regression", header task
+// regression, no labels; the same arrays). Binary models are still written
+// as version 1 (FileVersion), byte for byte as before.
+//
+// Version 3 adds the meta "temperature" of a calibrated binary model
+// (calibrate.go), which every version-3 binary file has. Uncalibrated binary models are still version 1.
+const modelVersion = 4
+
+// Version 4 adds multiclass models (header task multiclass with the K
+// classes): "w" is d×(K·J), "b" and "a" K·J, class k's terms at
+// [k·J, (k+1)·J), J = rounds; the array "h0s" holds the K initial scores
+// (meta "h0" is 0).
+//
+// FileVersion is 1 for an uncalibrated binary model, 2 for a regression
+// one, 3 for a calibrated binary one, 4 for a multiclass one.
+func (m *body) FileVersion() int {
+	switch {
+	case m.cfg.Task == learners.Multiclass:
+		return 4
+	case m.temp != nil:
+		return 3
+	case m.cfg.Task == learners.Binary:
+		return 1
+	}
+	return 2
+}
 
 // Model is a fitted boosting model. Both variants reduce to a cosine
 // expansion on the standardised input z = (x − mean)/scale:
@@ -54,6 +81,11 @@ type body struct {
 	w      []float64 // d×J row-major: w[k·J + j]
 	b, a   []float64 // len J
 	rounds int       // rounds kept
+	temp   []float64 // the temperature a of a calibrated model (len 1), or nil
+	h0s    []float64 // multiclass: the K initial scores (class k's terms are [k·J, (k+1)·J))
+
+	// multiclass: each class's expansion as Scores reads it (setScoringMulti)
+	mw, mb, ma [][]float64
 
 	// The expansion as Score reads it (setScoring): J terms padded to
 	// scoredTerms(J) with zero columns of w and zero b and a.
@@ -105,6 +137,12 @@ func (m *body) Encode(e *learners.Encoder) error {
 	e.Array("w", m.w)
 	e.Array("b", m.b)
 	e.Array("a", m.a)
+	if m.temp != nil {
+		e.Meta("temperature", m.temp[0])
+	}
+	if m.h0s != nil {
+		e.Array("h0s", m.h0s)
+	}
 	e.Meta("h0", m.h0)
 	e.Meta("rounds", float64(m.rounds))
 	return e.Config(m.cfg)
@@ -119,8 +157,10 @@ func (m *body) Decode(dec *learners.Decoder) error {
 	switch {
 	case !reflect.DeepEqual(cfg, cfg.resolved(max(d, 1))) || cfg.Variant != dec.Method:
 		return fmt.Errorf("config %+v has unresolved defaults or another variant", cfg)
-	case dec.Task != learners.Binary:
-		return fmt.Errorf("task %v, want binary", dec.Task)
+	case dec.Task != cfg.Task:
+		return fmt.Errorf("config task %v, header task %v", cfg.Task, dec.Task)
+	case dec.Version < 2 && cfg.Task != learners.Binary:
+		return fmt.Errorf("a version-%d file holds binary models only", dec.Version)
 	}
 	rf := dec.Meta("rounds")
 	if err := dec.Err(); err != nil {
@@ -135,12 +175,37 @@ func (m *body) Decode(dec *learners.Decoder) error {
 	}
 	rounds := int(rf)
 	J := rounds * per
+	if cfg.Task == learners.Multiclass {
+		if dec.Version < 4 || cfg.Variant != VariantGBRFF2 {
+			return fmt.Errorf("a version-%d %s file with a multiclass model", dec.Version, cfg.Variant)
+		}
+		J = rounds * len(dec.Classes)
+	}
 	if J > 0 && d > math.MaxInt/8/J {
 		return fmt.Errorf("%d inputs × %d terms overflow", d, J)
 	}
 	m.cfg, m.rounds = cfg, rounds
 	m.w, m.b, m.a, m.h0 = dec.Array("w", d*J), dec.Array("b", J), dec.Array("a", J), dec.Meta("h0")
-	dec.Link = learners.HalfLogOdds
+	if cfg.Task == learners.Multiclass {
+		m.h0s = dec.Array("h0s", len(dec.Classes))
+		if err := dec.Err(); err != nil {
+			return err
+		}
+		m.setScoringMulti()
+		return nil
+	}
+	if cfg.Task == learners.Binary {
+		dec.Link = learners.HalfLogOdds
+	}
+	if dec.Version >= 3 && cfg.Task == learners.Binary {
+		m.temp = []float64{dec.Meta("temperature")}
+		if err := dec.Err(); err != nil {
+			return err
+		}
+		if !(m.temp[0] > 0) || !xmath.Finite(m.temp[0]) {
+			return fmt.Errorf("temperature = %v, want > 0", m.temp[0])
+		}
+	}
 	if err := dec.Err(); err != nil {
 		return err
 	}
@@ -152,7 +217,11 @@ func (m *body) Decode(dec *learners.Decoder) error {
 func newModel(m *body, labels learners.Labels, mean, scale []float64) *Model {
 	m.setScoring()
 	out := new(Model)
-	learners.Build(&out.Base, learners.Common{Task: learners.Binary, Labels: labels, Mean: mean, Scale: scale, Link: learners.HalfLogOdds}, m)
+	c := learners.Common{Task: learners.Binary, Labels: labels, Mean: mean, Scale: scale, Link: learners.HalfLogOdds}
+	if m.cfg.Task == learners.Regression {
+		c = learners.Common{Task: learners.Regression, Mean: mean, Scale: scale}
+	}
+	learners.Build(&out.Base, c, m)
 	return out
 }
 
@@ -162,6 +231,6 @@ func init() {
 		{VariantGBRFF1, "gradient boosting, one kernel landmark of K random Fourier features per round (Gautheron et al. 2020)"},
 	} {
 		variant := v.name
-		learners.Define(variant, v.doc, func() *Config { return &Config{Variant: variant} }, Fit, Load)
+		learners.DefineWeighted(variant, v.doc, func() *Config { return &Config{Variant: variant} }, Fit, FitWeighted, Load)
 	}
 }

@@ -28,6 +28,7 @@ import (
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/learners"
 	_ "github.com/rfkit/rfkit/learners/fogd"
+	_ "github.com/rfkit/rfkit/learners/gbrff"
 	_ "github.com/rfkit/rfkit/learners/mfga"
 	_ "github.com/rfkit/rfkit/learners/prff"
 	_ "github.com/rfkit/rfkit/learners/rfselect"
@@ -47,6 +48,7 @@ var runs = []struct {
 	{"mfga", []string{"degree=2"}},
 	{"fogd", []string{"epochs=5"}},
 	{"rrf", []string{"loss=logistic", "epochs=20", "eta=0.02"}},
+	{"gbrff2", []string{"learningrate=0.5"}},
 }
 
 var sets = []struct {

@@ -1,0 +1,176 @@
+package gbrff
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/rfkit/rfkit/dataset"
+	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/xmath"
+	"github.com/rfkit/rfkit/learners"
+)
+
+// The probability calibrations of a binary model (Config.Calibration).
+const (
+	// CalibrationCV, the default: a temperature (Platt scaling without
+	// intercept) fitted on out-of-fold scores (calibrationFolds stratified folds, each fitted with the same
+	// Config), the model itself fitted on every row.
+	CalibrationCV = "cv"
+	// CalibrationNone keeps the exponential loss's link 1/(1 + e^{−2H}).
+	CalibrationNone = "none"
+)
+
+// calibrationFolds is the number of folds of the out-of-fold scores.
+const calibrationFolds = 3
+
+// calibrate fits the temperature of model m, fitted on (X, y) with cfg,
+// from out-of-fold scores, and returns m with it. When the data cannot
+// make the folds (a class with fewer than calibrationFolds rows) or a
+// fold's fit fails for lack of rows, m is returned uncalibrated
+// (Model.Calibration reports it); a cancelled ctx is an error.
+func calibrate(ctx context.Context, m *Model, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
+	return calibrateWeighted(ctx, m, X, y, nil, cfg)
+}
+
+// calibrateWeighted is calibrate with row weights (nil: none): the folds
+// are fitted with them and the log loss of the temperature is weighted.
+func calibrateWeighted(ctx context.Context, m *Model, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
+	c := m.Body().cfg
+	signs := make([]float64, len(y))
+	var err error
+	for i, v := range y {
+		if signs[i], err = m.Labels().Encode(v); err != nil {
+			return nil, fmt.Errorf("gbrff: %w", err)
+		}
+	}
+	folds, err := dataset.StratifiedKFold(signs, calibrationFolds, c.Seed^0xca1b)
+	if err != nil {
+		return m, nil
+	}
+	sub := cfg
+	sub.Calibration, sub.Progress, sub.Stats = CalibrationNone, nil, nil
+	scores := make([]float64, len(y))
+	for k, test := range folds {
+		train := dataset.TrainIndices(folds, k)
+		fm, err := FitWeighted(ctx, learners.Rows(X, train), pick(y, train), pick(w, train), sub)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, fmt.Errorf("gbrff: calibration fold %d: %w", k+1, ctx.Err())
+			}
+			return m, nil
+		}
+		for _, i := range test {
+			scores[i] = fm.Score(X.Row(i))
+		}
+	}
+	body := *m.Body()
+	body.temp = []float64{temperature(scores, signs, w)}
+	mean, scale := m.Standardization()
+	return newModel(&body, m.Labels(), mean, scale), nil
+}
+
+// temperature fits p = 1/(1 + exp(−a·s)) to the labels y (±1) of the
+// scores s, with row weights w (nil: all 1): Newton's method on the log loss with Platt's targets
+// (N₊ + 1)/(N₊ + 2) and 1/(N₋ + 2) (Platt 1999), from a = 2 (the
+// uncalibrated link), with backtracking. A temperature and not Platt's
+// intercept: p ≥ ½ exactly when s ≥ 0, so Probability agrees with Predict.
+// Every exponential and logarithm is internal/xmath's and every product
+// rounded on its own: the same bits on every architecture.
+func temperature(s, y, w []float64) float64 {
+	wt := func(i int) float64 {
+		if w == nil {
+			return 1
+		}
+		return w[i]
+	}
+	var np, nn float64
+	for i, v := range y {
+		if v > 0 {
+			np += wt(i)
+		} else {
+			nn += wt(i)
+		}
+	}
+	hi, lo := (np+1)/(np+2), 1/(nn+2)
+	t := make([]float64, len(y))
+	for i, v := range y {
+		t[i] = lo
+		if v > 0 {
+			t[i] = hi
+		}
+	}
+	loss := func(a float64) float64 {
+		var l float64
+		for i, si := range s {
+			f := float64(a * si)
+			// log(1 + e^{−f}) + (1 − t)·f, without overflow
+			var li float64
+			if f >= 0 {
+				li = float64((1-t[i])*f) + xmath.Log(1+xmath.Exp(-f))
+			} else {
+				li = float64(-t[i]*f) + xmath.Log(1+xmath.Exp(f))
+			}
+			l += float64(wt(i) * li)
+		}
+		return l
+	}
+	a := 2.0
+	cur := loss(a)
+	for it := 0; it < 100; it++ {
+		var g, h float64
+		for i, si := range s {
+			f := float64(a * si)
+			var p, q float64 // σ(f), 1 − σ(f)
+			if f >= 0 {
+				e := xmath.Exp(-f)
+				p, q = 1/(1+e), e/(1+e)
+			} else {
+				e := xmath.Exp(f)
+				p, q = e/(1+e), 1/(1+e)
+			}
+			g += float64(wt(i) * float64(si*(p-t[i])))
+			h += float64(wt(i) * float64(float64(si*si)*float64(p*q)))
+		}
+		if !(math.Abs(g) > 1e-10) || !(h > 0) {
+			break
+		}
+		d := -g / h
+		step := 1.0
+		for ; step >= 1e-10; step /= 2 {
+			na := a + float64(step*d)
+			if l := loss(na); l <= cur+float64(1e-4*float64(step*float64(g*d))) {
+				a, cur = na, l
+				break
+			}
+		}
+		if step < 1e-10 {
+			break
+		}
+	}
+	// Out-of-fold scores that do not rank the classes at all would give
+	// a ≤ 0; a small positive temperature keeps p ≥ ½ ⇔ s ≥ 0.
+	return math.Max(a, 1e-3)
+}
+
+// Calibration returns the temperature a of a calibrated binary model,
+// whose Probability is 1/(1 + exp(−a·Score(x))); ok is false for a model
+// without one (CalibrationNone, regression, a file older than version 3,
+// or data too small for the folds), whose Probability is
+// 1/(1 + exp(−2·Score(x))), the exponential loss's link.
+func (m *Model) Calibration() (a float64, ok bool) {
+	t := m.Body().temp
+	if len(t) != 1 {
+		return 0, false
+	}
+	return t[0], true
+}
+
+// Calibrated implements learners.Calibrator: the calibrated probability of
+// the score s when the model has a temperature.
+func (m *body) Calibrated(s float64) (float64, bool) {
+	if len(m.temp) != 1 {
+		return 0, false
+	}
+	return 1 / (1 + xmath.Exp(-float64(m.temp[0]*s))), true
+}

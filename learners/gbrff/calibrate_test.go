@@ -1,0 +1,167 @@
+package gbrff
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/rfkit/rfkit/dataset/synth"
+	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/learnertest"
+)
+
+// logLoss is the mean negative log-likelihood of s's labels under m.
+func logLoss(t *testing.T, m *Model, s *synth.Set) float64 {
+	t.Helper()
+	p := make([]float64, 2)
+	var l float64
+	for i := 0; i < s.N; i++ {
+		if err := m.Probabilities(p, s.Row(i)); err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(p[0]+p[1]-1) > 1e-12 {
+			t.Fatalf("row %d: probabilities %v do not sum to 1", i, p)
+		}
+		k := 0
+		if s.Y[i] == m.Classes()[1] {
+			k = 1
+		}
+		l -= math.Log(math.Max(p[k], 1e-300))
+	}
+	return l / float64(s.N)
+}
+
+// noisyLinear draws n rows of 12 standard normal inputs labelled by the
+// sign of x₁ + x₂ + N(0, 1) (about a quarter of them across the boundary),
+// heart's size and flavour.
+func noisyLinear(n int, seed uint64) *synth.Set {
+	s := must(synth.Gaussian(n, 12, seed))
+	rng := rand.New(rand.NewPCG(seed, 0xca1))
+	s.Y = make([]float64, n)
+	for i := range s.Y {
+		s.Y[i] = -1
+		if s.X[i*12]+s.X[i*12+1]+rng.NormFloat64() > 0 {
+			s.Y[i] = 1
+		}
+	}
+	return s
+}
+
+// TestCalibration: on noisy linear data of heart's size (the exponential
+// loss's 1/(1 + e^{−2H}) is far too sure after 100 rounds), the calibrated model (the default) has the same Predict and
+// Score bits as the uncalibrated one, a temperature below the link's 2,
+// Probability ≥ ½ exactly when Predict is the larger label, and a test
+// log loss well below the uncalibrated one's.
+func TestCalibration(t *testing.T) {
+	tr, te := noisyLinear(270, 1), noisyLinear(2000, 2)
+	X := featmap.Dense(tr.N, tr.D, tr.X)
+	cal, err := Fit(context.Background(), X, tr.Y, Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := Fit(context.Background(), X, tr.Y, Config{Seed: 1, Calibration: CalibrationNone})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, ok := cal.Calibration()
+	if _, rok := raw.Calibration(); !ok || rok {
+		t.Fatalf("Calibration: calibrated %v, uncalibrated %v", ok, rok)
+	}
+	for i := 0; i < te.N; i++ {
+		x := te.Row(i)
+		if cal.Score(x) != raw.Score(x) || cal.Predict(x) != raw.Predict(x) {
+			t.Fatalf("row %d: calibration changed Score or Predict", i)
+		}
+		if p := cal.Probability(x); (p >= 0.5) != (cal.Predict(x) == cal.Labels().Pos) {
+			t.Fatalf("row %d: Probability %v disagrees with Predict %v", i, p, cal.Predict(x))
+		}
+	}
+	lc, lr := logLoss(t, cal, te), logLoss(t, raw, te)
+	t.Logf("temperature %.3f; test log loss calibrated %.3f, uncalibrated %.3f, accuracy %.3f", a, lc, lr, accuracy(raw, te))
+	if !(a > 0 && a < 2) || lc > 0.7*lr || lc > 0.6 { // 0.513 vs 1.015 (the constant ½: 0.693)
+		t.Errorf("temperature %v, log loss %.3f vs %.3f: the calibration does not calibrate", a, lc, lr)
+	}
+	// the file round-trips (version 3) and the uncalibrated one stays version 1
+	data := marshal(t, cal)
+	back, err := Load(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := back.Calibration(); b != a || back.Probability(te.Row(0)) != cal.Probability(te.Row(0)) {
+		t.Errorf("loaded temperature %v, want %v", b, a)
+	}
+	if !bytes.Contains(data, []byte(`"temperature"`)) || bytes.Contains(marshal(t, raw), []byte(`"temperature"`)) {
+		t.Error("the temperature is not where it belongs in the files")
+	}
+	// a version-1 file with a temperature is not read as calibrated; a
+	// version-3 binary file must have one
+	if _, err := Load(bytes.Replace(data, []byte(`"temperature"`), []byte(`"temperaturX"`), 1)); err == nil {
+		t.Error("a version-3 file without its temperature loads")
+	}
+}
+
+// TestCalibrationDeterministic: the calibrated model is the same bytes for
+// any Threads, and calibration is refused for regression and checked.
+func TestCalibrationDeterministic(t *testing.T) {
+	tr := must(synth.Moons(150, 0.3, 3))
+	X := featmap.Dense(tr.N, tr.D, tr.X)
+	var want []byte
+	for _, threads := range []int{1, 0} {
+		m, err := Fit(context.Background(), X, tr.Y, Config{T: 10, Seed: 2, Threads: threads})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := marshal(t, m); want == nil {
+			want = got
+			// the same bytes on every path and architecture (run
+			// go test -run CalibrationDeterministic -update to remake)
+			learnertest.Golden(t, "gbrff2_calibrated", got)
+		} else if !bytes.Equal(got, want) {
+			t.Error("Threads changes the calibrated model")
+		}
+	}
+	for _, c := range []Config{{Calibration: "isotonic"}, {Task: learners.Regression, Calibration: CalibrationCV}} {
+		if _, err := Fit(context.Background(), X, tr.Y, c); err == nil {
+			t.Errorf("%+v: no error", c)
+		} else {
+			t.Log(err)
+		}
+	}
+	// a class too small for the folds: the model is returned uncalibrated
+	y := make([]float64, tr.N)
+	for i := range y {
+		y[i] = -1
+	}
+	y[0], y[1] = 1, 1
+	m, err := Fit(context.Background(), X, y, Config{T: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := m.Calibration(); ok {
+		t.Error("two rows of a class were split into three folds")
+	}
+}
+
+func TestTemperature(t *testing.T) {
+	// scores whose true link is σ(0.5·s): the fitted temperature is close
+	// to 0.5 on 4000 points
+	s, y := make([]float64, 4000), make([]float64, 4000)
+	for i := range s {
+		s[i] = float64(i%200)/20 - 5
+		p := 1 / (1 + math.Exp(-0.5*s[i]))
+		// deterministic labels with frequency p in each block of 20
+		if float64((i/200)%20) < 20*p {
+			y[i] = 1
+		} else {
+			y[i] = -1
+		}
+	}
+	a := temperature(s, y, nil)
+	t.Logf("temperature %.4f", a)
+	if math.Abs(a-0.5) > 0.05 {
+		t.Errorf("temperature %v, want about 0.5", a)
+	}
+}
