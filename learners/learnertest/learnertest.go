@@ -82,8 +82,9 @@ type Case struct {
 	NoLoss []int
 	// Golden maps the name of a golden file in testdata to the settings
 	// of the Fit that writes it, on the moons of GoldenSets (on SE1 with
-	// "task=regression"); the suite refits each and compares the bytes
-	// (-update rewrites the files).
+	// "task=regression", on Rings3(150, 7) with "task=multiclass"); the
+	// suite refits each and compares the bytes (-update rewrites the
+	// files).
 	Golden map[string][]string
 	// Accuracy, if set, is what the learner must learn with its default
 	// Config.
@@ -532,17 +533,22 @@ func newModel(m learners.Model) fileModel {
 func (s *suite) golden(t *testing.T) {
 	moons, se1 := GoldenSets()
 	for name, set := range s.c.Golden {
-		cfg, task, data := s.meth.NewConfig(), learners.Binary, moons
+		cfg, task := s.meth.NewConfig(), learners.Binary
+		X, y := featmap.Dense(moons.N, moons.D, moons.X), moons.Y
 		for _, kv := range set {
 			k, v, _ := strings.Cut(kv, "=")
 			if err := learners.SetParam(cfg, k, v); err != nil {
 				t.Fatal(err)
 			}
-			if kv == "task=regression" {
-				task, data = learners.Regression, se1
+			switch kv {
+			case "task=regression":
+				task, X, y = learners.Regression, featmap.Dense(se1.N, se1.D, se1.X), se1.Y
+			case "task=multiclass":
+				task = learners.Multiclass
+				X, y = Rings3(150, 7)
 			}
 		}
-		m, err := s.meth.Fit(context.Background(), featmap.Dense(data.N, data.D, data.X), data.Y, cfg, nil)
+		m, err := s.meth.Fit(context.Background(), X, y, cfg, nil)
 		if err != nil {
 			t.Fatalf("%s (%v): %v", name, task, err)
 		}
