@@ -8,6 +8,7 @@ import (
 
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/vec"
 )
 
 // Learner is the online RRF learner. It has a single writer: Update must
@@ -198,7 +199,7 @@ func output(p *params, classes []float64, task learners.Task, f []float64) float
 		if math.IsNaN(f[0]) {
 			return math.NaN()
 		}
-		return classes[argmax(f, -1)]
+		return classes[vec.Argmax(f, -1)]
 	}
 	return learners.Labels{Neg: classes[0], Pos: classes[1]}.Decode(f[0])
 }
