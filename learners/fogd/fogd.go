@@ -150,15 +150,12 @@ func resumed(cfg Config, d int) (*Learner, error) {
 		return nil, errors.New("fogd: Resume: empty model (use Fit, Snapshot or Load)")
 	}
 	b, mc := m.Body(), m.Config()
+	err := learners.CheckResume("fogd", d, m.NumInputs(), cfg.Task, mc.Task, cfg.Features, mc.Features)
 	switch {
 	case b.wt == nil:
 		return nil, fmt.Errorf("fogd: Resume: a version %d model holds only the averaged weights, not the learner's state (current weights, sum, step count); retrain it with this build", b.version)
-	case d != m.NumInputs():
-		return nil, fmt.Errorf("fogd: Resume: %d inputs, the model takes %d", d, m.NumInputs())
-	case cfg.Task != mc.Task:
-		return nil, fmt.Errorf("fogd: Resume: Config.Task = %v, the model's task is %v", cfg.Task, mc.Task)
-	case cfg.Features != 0 && cfg.Features != mc.Features:
-		return nil, fmt.Errorf("fogd: Resume: Config.Features = %d, the model has %d", cfg.Features, mc.Features)
+	case err != nil:
+		return nil, err
 	case cfg.Gamma != 0 && cfg.Gamma != mc.Gamma:
 		return nil, fmt.Errorf("fogd: Resume: Config.Gamma = %v, the model's is %v", cfg.Gamma, mc.Gamma)
 	case cfg.Loss != "" && cfg.Loss != mc.Loss:

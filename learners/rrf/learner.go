@@ -78,13 +78,10 @@ func resumed(cfg Config, d int) (*Learner, error) {
 	mc, b := m.Config(), m.Body()
 	cl := slices.Clone(cfg.Classes)
 	slices.Sort(cl)
+	err := learners.CheckResume("rrf", d, m.NumInputs(), cfg.Task, mc.Task, cfg.Features, mc.Features)
 	switch {
-	case d != m.NumInputs():
-		return nil, fmt.Errorf("rrf: Resume: %d inputs, the model takes %d", d, m.NumInputs())
-	case cfg.Task != mc.Task:
-		return nil, fmt.Errorf("rrf: Resume: Config.Task = %v, the model's task is %v", cfg.Task, mc.Task)
-	case cfg.Features != 0 && cfg.Features != mc.Features:
-		return nil, fmt.Errorf("rrf: Resume: Config.Features = %d, the model has %d", cfg.Features, mc.Features)
+	case err != nil:
+		return nil, err
 	case cfg.Width != 0 && cfg.Width != mc.Width:
 		return nil, fmt.Errorf("rrf: Resume: Config.Width = %v, the model's is %v", cfg.Width, mc.Width)
 	case cfg.Loss != "" && cfg.Loss != mc.Loss:
