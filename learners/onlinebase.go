@@ -227,11 +227,8 @@ func (b *OnlineBase) Epochs(ctx context.Context, start time.Time, method string,
 			return err
 		}
 		e := Event{Method: method, Round: ep, Rounds: epochs, Loss: loss / float64(n), Elapsed: time.Since(start)}
-		if err := progress.Report(e); err != nil {
-			return fmt.Errorf("%s: %w", b.pkg, err)
-		}
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("%s: %w", b.pkg, err)
+		if err := progress.EndRound(ctx, b.pkg, e); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -89,11 +89,8 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 			break // no usable candidate left
 		}
 		e := learners.Event{Method: Name, Round: step, Rounds: steps, Loss: g.risk, Elapsed: time.Since(start)}
-		if err := cfg.Progress.Report(e); err != nil {
-			return nil, fmt.Errorf("mfga: %w", err)
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("mfga: %w", err)
+		if err := cfg.Progress.EndRound(ctx, "mfga", e); err != nil {
+			return nil, err
 		}
 		prev := g.path[len(g.path)-2]
 		if c.Tol > 0 && prev-g.risk <= c.Tol*math.Max(math.Abs(g.risk), 1e-12) {
