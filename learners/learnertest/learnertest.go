@@ -212,6 +212,14 @@ func (s *suite) fit(t testing.TB, task learners.Task, n int, seed uint64, extra 
 	return m, X, y
 }
 
+// fitCase is bad training data and the text Fit's error must contain.
+type fitCase struct {
+	name string
+	X    featmap.Matrix
+	y    []float64
+	want string
+}
+
 func (s *suite) fitErrors(t *testing.T) {
 	for _, task := range s.c.tasks() {
 		X, y := data(task, 40, 1)
@@ -225,12 +233,7 @@ func (s *suite) fitErrors(t *testing.T) {
 			c[i] = v
 			return c
 		}
-		cases := []struct {
-			name string
-			X    featmap.Matrix
-			y    []float64
-			want string
-		}{
+		cases := []fitCase{
 			{"NaN in X", with(7, math.NaN()), y, "X[2, 1] is NaN: inputs must be finite"},
 			{"Inf in X", with(0, math.Inf(-1)), y, "X[0, 0] is -Inf"},
 			{"Inf in y", X, yWith(4, math.Inf(1)), "y[4] is +Inf: targets must be finite"},
@@ -247,30 +250,10 @@ func (s *suite) fitErrors(t *testing.T) {
 			for i := range two {
 				two[i] = float64(3 + 4*(i%2))
 			}
-			cases = append(cases, struct {
-				name string
-				X    featmap.Matrix
-				y    []float64
-				want string
-			}{"one class", X, make([]float64, 40), "only one class"}, struct {
-				name string
-				X    featmap.Matrix
-				y    []float64
-				want string
-			}{"two classes", X, two, "two classes (3 and 7); the multiclass task needs three or more"})
+			cases = append(cases, fitCase{"one class", X, make([]float64, 40), "only one class"}, fitCase{"two classes", X, two, "two classes (3 and 7); the multiclass task needs three or more"})
 		}
 		if task == learners.Binary {
-			cases = append(cases, struct {
-				name string
-				X    featmap.Matrix
-				y    []float64
-				want string
-			}{"one class", X, make([]float64, 40), "only one class"}, struct {
-				name string
-				X    featmap.Matrix
-				y    []float64
-				want string
-			}{"three classes", X, yWith(5, 5), "more than two classes (3, 7 and 5, first at y[5])"})
+			cases = append(cases, fitCase{"one class", X, make([]float64, 40), "only one class"}, fitCase{"three classes", X, yWith(5, 5), "more than two classes (3, 7 and 5, first at y[5])"})
 		}
 		for _, c := range cases {
 			m, err := s.meth.Fit(context.Background(), c.X, c.y, s.config(t, task), nil)
