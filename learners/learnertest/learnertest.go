@@ -245,15 +245,18 @@ func (s *suite) fitErrors(t *testing.T) {
 			{"empty", featmap.Matrix{}, nil, "X is 0×0: empty data"},
 			{"no columns", featmap.Dense(3, 0, nil), []float64{1, 2, 3}, "empty data"},
 		}
-		if task == learners.Multiclass {
+		if task != learners.Regression {
+			cases = append(cases, fitCase{"one class", X, make([]float64, 40), "only one class"})
+		}
+		switch task {
+		case learners.Multiclass:
 			two := make([]float64, 40)
 			for i := range two {
 				two[i] = float64(3 + 4*(i%2))
 			}
-			cases = append(cases, fitCase{"one class", X, make([]float64, 40), "only one class"}, fitCase{"two classes", X, two, "two classes (3 and 7); the multiclass task needs three or more"})
-		}
-		if task == learners.Binary {
-			cases = append(cases, fitCase{"one class", X, make([]float64, 40), "only one class"}, fitCase{"three classes", X, yWith(5, 5), "more than two classes (3, 7 and 5, first at y[5])"})
+			cases = append(cases, fitCase{"two classes", X, two, "two classes (3 and 7); the multiclass task needs three or more"})
+		case learners.Binary:
+			cases = append(cases, fitCase{"three classes", X, yWith(5, 5), "more than two classes (3, 7 and 5, first at y[5])"})
 		}
 		for _, c := range cases {
 			m, err := s.meth.Fit(context.Background(), c.X, c.y, s.config(t, task), nil)
