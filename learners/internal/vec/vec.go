@@ -3,6 +3,8 @@
 // bits from it on every architecture.
 package vec
 
+import "math"
+
 // Dot2 is a·b + c·d (equal lengths) in eight chains (four per product,
 // enough to hide the add latency) combined in a fixed order, each product
 // rounded on its own: the same bits on every architecture.
@@ -47,4 +49,20 @@ func Argmax(f []float64, skip int) int {
 		}
 	}
 	return best
+}
+
+// Margin is the largest of s minus the runner-up (0 when the largest is
+// tied), in one pass from −Inf; a NaN is never larger, so it is passed
+// over. It is what a multiclass model's Score returns.
+func Margin(s []float64) float64 {
+	best, second := math.Inf(-1), math.Inf(-1)
+	for _, v := range s {
+		switch {
+		case v > best:
+			best, second = v, best
+		case v > second:
+			second = v
+		}
+	}
+	return best - second
 }
