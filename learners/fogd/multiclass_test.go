@@ -16,7 +16,7 @@ import (
 // same model as Fit in file order without standardisation, and Resume
 // continues it.
 func TestMulticlass(t *testing.T) {
-	m := learnertest.Multiclass(t, 0.85, learnertest.MulticlassFit(fogd.Fit, fogd.Config{Epochs: 5, Seed: 1}), func(b []byte) (learners.Model, error) { return fogd.Load(b) })
+	m := learnertest.Multiclass(t, 0.85, learnertest.MulticlassFit(fogd.Fit, fogd.Config{Epochs: 5, Seed: 1}), fogd.Load)
 	data, _ := m.MarshalBinary()
 	if h, err := modelfile.ReadHeader(data); err != nil || h.Version != 3 || h.Task != "multiclass" {
 		t.Errorf("header %+v, %v", h, err)

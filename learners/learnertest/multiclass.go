@@ -52,7 +52,7 @@ type classModel interface {
 // ones, a NaN Probability, the errors of Probabilities, no allocation in
 // Predict and Probabilities, and a model file round trip with the same
 // bits (load must decode what MarshalBinary wrote). It returns the model.
-func Multiclass(t *testing.T, min float64, fit func(featmap.Matrix, []float64) (learners.Model, error), load func([]byte) (learners.Model, error)) learners.Model {
+func Multiclass[M learners.Model](t *testing.T, min float64, fit func(featmap.Matrix, []float64) (learners.Model, error), load func([]byte) (M, error)) learners.Model {
 	t.Helper()
 	X, y := Rings3(600, 1)
 	mm, err := fit(X, y)
@@ -127,7 +127,7 @@ func Multiclass(t *testing.T, min float64, fit func(featmap.Matrix, []float64) (
 	if err != nil || !bytes.Equal(again, data) {
 		t.Fatalf("round trip: %v, same bytes %v", err, bytes.Equal(again, data))
 	}
-	b := back.(classModel)
+	b := any(back).(classModel)
 	q := make([]float64, 3)
 	for i := 0; i < 50; i++ {
 		_ = m.Probabilities(p, Xt.Row(i))

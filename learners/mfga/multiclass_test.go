@@ -3,7 +3,6 @@ package mfga_test
 import (
 	"testing"
 
-	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/mfga"
 )
@@ -12,7 +11,7 @@ import (
 // terms separate rings) and the ClassModel checks; the risk path
 // decreases.
 func TestMulticlass(t *testing.T) {
-	m := learnertest.Multiclass(t, 0.9, learnertest.MulticlassFit(mfga.Fit, mfga.Config{Degree: 2, Features: 12}), func(b []byte) (learners.Model, error) { return mfga.Load(b) })
+	m := learnertest.Multiclass(t, 0.9, learnertest.MulticlassFit(mfga.Fit, mfga.Config{Degree: 2, Features: 12}), mfga.Load)
 	path := m.(*mfga.Model).RiskPath()
 	for i := 1; i < len(path); i++ {
 		if !(path[i] < path[i-1]) {

@@ -3,7 +3,6 @@ package prff_test
 import (
 	"testing"
 
-	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/prff"
 )
@@ -11,7 +10,7 @@ import (
 // TestMulticlass: three rings (measured test accuracy 0.887 with 30
 // features; threshold 0.85) and the ClassModel checks.
 func TestMulticlass(t *testing.T) {
-	learnertest.Multiclass(t, 0.85, learnertest.MulticlassFit(prff.Fit, prff.Config{Features: 30, MaxIter: 30, Seed: 1}), func(b []byte) (learners.Model, error) { return prff.Load(b) })
+	learnertest.Multiclass(t, 0.85, learnertest.MulticlassFit(prff.Fit, prff.Config{Features: 30, MaxIter: 30, Seed: 1}), prff.Load)
 }
 
 // TestMulticlassDatasets: mean test accuracy over stratified 70/30 splits

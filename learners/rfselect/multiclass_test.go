@@ -3,18 +3,15 @@ package rfselect_test
 import (
 	"testing"
 
-	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/rfselect"
 )
-
-func load(b []byte) (learners.Model, error) { return rfselect.Load(b) }
 
 // TestMulticlass: three rings with EERF and LKRF (50 of 1000 candidates;
 // threshold 0.9) and the ClassModel checks.
 func TestMulticlass(t *testing.T) {
 	for _, sel := range []rfselect.Selection{rfselect.EERFSelection, rfselect.LKRFSelection} {
-		learnertest.Multiclass(t, 0.9, learnertest.MulticlassFit(rfselect.Fit, rfselect.Config{Selection: sel, Features: 50, Seed: 1}), load)
+		learnertest.Multiclass(t, 0.9, learnertest.MulticlassFit(rfselect.Fit, rfselect.Config{Selection: sel, Features: 50, Seed: 1}), rfselect.Load)
 	}
 }
 

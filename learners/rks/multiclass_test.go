@@ -14,7 +14,7 @@ import (
 // (measured test accuracy 0.97; threshold 0.9), and the ClassModel checks;
 // the file is version 2, binary files stay version 1.
 func TestMulticlass(t *testing.T) {
-	m := learnertest.Multiclass(t, 0.9, learnertest.MulticlassFit(rks.Fit, rks.Config{Seed: 1}), func(b []byte) (learners.Model, error) { return rks.Load(b) })
+	m := learnertest.Multiclass(t, 0.9, learnertest.MulticlassFit(rks.Fit, rks.Config{Seed: 1}), rks.Load)
 	data, _ := m.MarshalBinary()
 	h, err := modelfile.ReadHeader(data)
 	if err != nil || h.Version != 2 || h.Task != "multiclass" {

@@ -16,7 +16,7 @@ import (
 // Multiclass and passes the ClassModel checks (three rings; threshold
 // 0.85); its file is version 2 with the classes in the header.
 func TestMulticlassTask(t *testing.T) {
-	m := learnertest.Multiclass(t, 0.85, learnertest.MulticlassFit(rrf.Fit, rrf.Config{Loss: rrf.Logistic, Epochs: 20, Eta: 0.02, Seed: 1}), func(b []byte) (learners.Model, error) { return rrf.Load(b) })
+	m := learnertest.Multiclass(t, 0.85, learnertest.MulticlassFit(rrf.Fit, rrf.Config{Loss: rrf.Logistic, Epochs: 20, Eta: 0.02, Seed: 1}), rrf.Load)
 	data, _ := m.MarshalBinary()
 	h, err := modelfile.ReadHeader(data)
 	if err != nil || h.Version != 2 || h.Task != "multiclass" || len(h.Labels) != 3 {
