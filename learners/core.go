@@ -13,6 +13,7 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/internal/xmath"
+	"github.com/rfkit/rfkit/learners/internal/vec"
 )
 
 // Body is the part of a model a learner writes itself: how it scores one
@@ -310,14 +311,14 @@ func (b *Base[T, P]) eval(s *scratch, x []float64, kind int) float64 {
 	}
 	if b.multi != nil && b.class == nil {
 		b.multi.Scores(s.s, z, s.w)
-		k := argmax(s.s, -1)
+		k := vec.Argmax(s.s, -1)
 		switch {
 		case kind == kindProb || hasNaN(s.s):
 			return math.NaN()
 		case kind == kindPredict:
 			return b.classes[k]
 		}
-		return s.s[k] - s.s[argmax(s.s, k)]
+		return s.s[k] - s.s[vec.Argmax(s.s, k)]
 	}
 	score := b.body.Score(z, s.w)
 	switch kind {
@@ -352,21 +353,6 @@ func (b *Base[T, P]) prob(s float64) float64 {
 	return math.NaN()
 }
 
-// argmax is the index of the largest of f, the first on a tie, skipping
-// index skip; a NaN is never larger, so it is chosen only if f[0] is NaN.
-func argmax(f []float64, skip int) int {
-	best := -1
-	for c, v := range f {
-		if c == skip {
-			continue
-		}
-		if best < 0 || v > f[best] {
-			best = c
-		}
-	}
-	return best
-}
-
 func hasNaN(v []float64) bool {
 	for _, x := range v {
 		if x != x {
@@ -379,7 +365,7 @@ func hasNaN(v []float64) bool {
 // softmax writes the softmax of s into p: e^{s_k − max}/Σ e^{s_j − max},
 // the exponentials internal/xmath's (the same bits on every architecture).
 func softmax(p, s []float64) {
-	m := s[argmax(s, -1)]
+	m := s[vec.Argmax(s, -1)]
 	var sum float64
 	for k, v := range s {
 		p[k] = xmath.Exp(v - m)

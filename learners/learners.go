@@ -63,6 +63,7 @@
 package learners
 
 import (
+	"context"
 	"encoding"
 	"fmt"
 	"time"
@@ -118,6 +119,18 @@ func (p Progress) Report(e Event) error {
 	}
 	if err := p(e); err != nil {
 		return fmt.Errorf("stopped by progress callback after round %d of %d: %w", e.Round, e.Rounds, err)
+	}
+	return nil
+}
+
+// EndRound ends a round of training: it reports e (Report) and then checks
+// ctx, either error wrapped as "pkg: …" (pkg the learner's error prefix).
+func (p Progress) EndRound(ctx context.Context, pkg string, e Event) error {
+	if err := p.Report(e); err != nil {
+		return fmt.Errorf("%s: %w", pkg, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("%s: %w", pkg, err)
 	}
 	return nil
 }

@@ -38,6 +38,22 @@ func CheckInputs(pkg string, d, features int) error {
 	return nil
 }
 
+// CheckResume is the part of an online learner's Resume check that does
+// not depend on its Config type: rows of d inputs for a model taking
+// inputs, the Config's task equal to the model's, and its Features, if set
+// (≠ 0), equal to the model's. Errors are prefixed by pkg and "Resume".
+func CheckResume(pkg string, d, inputs int, task, modelTask Task, features, modelFeatures int) error {
+	switch {
+	case d != inputs:
+		return fmt.Errorf("%s: Resume: %d inputs, the model takes %d", pkg, d, inputs)
+	case task != modelTask:
+		return fmt.Errorf("%s: Resume: Config.Task = %v, the model's task is %v", pkg, task, modelTask)
+	case features != 0 && features != modelFeatures:
+		return fmt.Errorf("%s: Resume: Config.Features = %d, the model has %d", pkg, features, modelFeatures)
+	}
+	return nil
+}
+
 // CheckFit is the opening of an online learner's Fit: a live ctx, a valid
 // cfg and finite data of matching shape, with errors prefixed by pkg
 // (Validate's carry their own).
@@ -211,11 +227,8 @@ func (b *OnlineBase) Epochs(ctx context.Context, start time.Time, method string,
 			return err
 		}
 		e := Event{Method: method, Round: ep, Rounds: epochs, Loss: loss / float64(n), Elapsed: time.Since(start)}
-		if err := progress.Report(e); err != nil {
-			return fmt.Errorf("%s: %w", b.pkg, err)
-		}
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("%s: %w", b.pkg, err)
+		if err := progress.EndRound(ctx, b.pkg, e); err != nil {
+			return err
 		}
 	}
 	return nil

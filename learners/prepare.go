@@ -54,45 +54,7 @@ func checkData(X featmap.Matrix, y []float64, missing bool) error {
 // cannot fuse it into an FMA on arm64 and the statistics, hence the model,
 // have the same bits on every architecture.
 func Standardize(X featmap.Matrix) (mean, scale, xs []float64, err error) {
-	n, d := X.Rows, X.Cols
-	xs = make([]float64, n*d)
-	for i := 0; i < n; i++ {
-		copy(xs[i*d:(i+1)*d], X.Row(i))
-	}
-	mean, scale = make([]float64, d), make([]float64, d)
-	ss, sc := make([]float64, d), make([]float64, d)
-	for i := 0; i < n; i++ {
-		for j, v := range xs[i*d : (i+1)*d] {
-			mean[j] += v
-		}
-	}
-	for j := range mean {
-		mean[j] /= float64(n)
-	}
-	for i := 0; i < n; i++ {
-		for j, v := range xs[i*d : (i+1)*d] {
-			dv := v - mean[j]
-			ss[j] += float64(dv * dv)
-			sc[j] += dv
-		}
-	}
-	for j := range scale {
-		sd := math.Sqrt(math.Max(0, (ss[j]-float64(sc[j]*sc[j])/float64(n))/float64(n)))
-		switch {
-		case !xmath.Finite(sd) || !xmath.Finite(mean[j]):
-			return nil, nil, nil, fmt.Errorf("column %d: mean or standard deviation overflows float64", j)
-		case sd == 0: // constant column (or a spread that underflows): centre it only
-			sd = 1
-		}
-		scale[j] = sd
-	}
-	for i := 0; i < n; i++ {
-		row := xs[i*d : (i+1)*d]
-		for j, v := range row {
-			row[j] = (v - mean[j]) / scale[j]
-		}
-	}
-	return mean, scale, xs, nil
+	return standardize(X, nil, false)
 }
 
 // Rows returns a dense copy of the rows idx of X.
@@ -198,12 +160,7 @@ func PrepareWeighted(ctx context.Context, name string, cfg Validator, task Task,
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	if p.Weights == nil && !impute {
-		p.Mean, p.Scale, p.Z, err = Standardize(X)
-	} else {
-		p.Mean, p.Scale, p.Z, err = standardizeWeighted(X, p.Weights)
-	}
-	if err != nil {
+	if p.Mean, p.Scale, p.Z, err = standardize(X, p.Weights, impute); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return p, nil
@@ -251,13 +208,15 @@ func missingOf(cfg any) Missing {
 	return MissingError
 }
 
-// standardizeWeighted is Standardize with row weights w (nil: all 1) and
-// NaN inputs as missing values: each column's mean and population
-// standard deviation are the weighted ones over the rows where it is
-// present, Σ w·x / Σ w and √(Σ w·(x − mean)² / Σ w) (corrected two-pass,
-// as Standardize), and a missing value becomes 0. A column with no value
-// is an error.
-func standardizeWeighted(X featmap.Matrix, w []float64) (mean, scale, xs []float64, err error) {
+// standardize is Standardize with row weights w (nil: all 1, and every
+// product by a weight exact, so the bits are those of the unweighted
+// formulas) and, if missing, NaN inputs as missing values: each column's
+// mean and population standard deviation are the weighted ones over the
+// rows where it is present, Σ w·x / Σ w and √(Σ w·(x − mean)² / Σ w)
+// (corrected two-pass), and a missing value becomes 0; a column with no
+// value is an error. Without missing, a NaN makes its column's mean NaN,
+// an error.
+func standardize(X featmap.Matrix, w []float64, missing bool) (mean, scale, xs []float64, err error) {
 	n, d := X.Rows, X.Cols
 	xs = make([]float64, n*d)
 	for i := 0; i < n; i++ {
@@ -274,7 +233,7 @@ func standardizeWeighted(X featmap.Matrix, w []float64) (mean, scale, xs []float
 	for i := 0; i < n; i++ {
 		wi := wt(i)
 		for j, v := range xs[i*d : (i+1)*d] {
-			if v == v {
+			if !missing || v == v {
 				mean[j] += float64(wi * v)
 				ws[j] += wi
 			}
@@ -289,7 +248,7 @@ func standardizeWeighted(X featmap.Matrix, w []float64) (mean, scale, xs []float
 	for i := 0; i < n; i++ {
 		wi := wt(i)
 		for j, v := range xs[i*d : (i+1)*d] {
-			if v == v {
+			if !missing || v == v {
 				dv := v - mean[j]
 				ss[j] += float64(wi * float64(dv*dv))
 				sc[j] += float64(wi * dv)
@@ -301,7 +260,7 @@ func standardizeWeighted(X featmap.Matrix, w []float64) (mean, scale, xs []float
 		switch {
 		case !xmath.Finite(sd) || !xmath.Finite(mean[j]):
 			return nil, nil, nil, fmt.Errorf("column %d: mean or standard deviation overflows float64", j)
-		case sd == 0:
+		case sd == 0: // constant column (or a spread that underflows): centre it only
 			sd = 1
 		}
 		scale[j] = sd

@@ -8,7 +8,8 @@ import (
 )
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "fogd", Tasks: learnertest.AllTasks, Params: []string{"features=20"}}
+var conformance = learnertest.Case{Method: "fogd", Tasks: learnertest.AllTasks, Params: []string{"features=20"},
+	Golden: map[string][]string{"multiclass": {"task=multiclass", "features=20", "epochs=2", "seed=3"}}}
 
 func TestConformance(t *testing.T) {
 	learnertest.Run(t, conformance)

@@ -14,6 +14,7 @@ import (
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/internal/xrand"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/vec"
 )
 
 // feats is the fixed map: u (d×Dp, zero-padded to a multiple of 8 columns).
@@ -62,32 +63,12 @@ func (f *feats) scores(s *work, w, x []float64) {
 	}
 }
 
-// dot is wᵀz for the features in s.
+// dot is wᵀz for the features in s: vec.Dot2 of the cosine and sine
+// halves (each product rounded on its own, the same bits everywhere),
+// times the feature scale.
 func (f *feats) dot(s *work, w []float64) float64 {
 	D := f.D
-	c, sn, a, b := s.cos[:D], s.sin[:D], w[:D], w[D:2*D]
-	// Eight chains (four per half, enough to hide the add latency)
-	// combined in a fixed order, each product rounded on its own: the same
-	// bits on every architecture. Not math.FMA: under GOAMD64=v1 (the
-	// default) each call tests the CPU and keeps a fallback call, which
-	// spills the accumulators on every iteration.
-	var s0, s1, s2, s3, s4, s5, s6, s7 float64
-	k := 0
-	for ; k+4 <= D; k += 4 {
-		s0 += float64(a[k] * c[k])
-		s1 += float64(a[k+1] * c[k+1])
-		s2 += float64(a[k+2] * c[k+2])
-		s3 += float64(a[k+3] * c[k+3])
-		s4 += float64(b[k] * sn[k])
-		s5 += float64(b[k+1] * sn[k+1])
-		s6 += float64(b[k+2] * sn[k+2])
-		s7 += float64(b[k+3] * sn[k+3])
-	}
-	for ; k < D; k++ {
-		s0 += float64(a[k] * c[k])
-		s4 += float64(b[k] * sn[k])
-	}
-	return float64((((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))) * f.inv)
+	return float64(vec.Dot2(w[:D], s.cos[:D], w[D:2*D], s.sin[:D]) * f.inv)
 }
 
 // Learner is the online FOGD learner (single writer; hand readers a
@@ -169,15 +150,12 @@ func resumed(cfg Config, d int) (*Learner, error) {
 		return nil, errors.New("fogd: Resume: empty model (use Fit, Snapshot or Load)")
 	}
 	b, mc := m.Body(), m.Config()
+	err := learners.CheckResume("fogd", d, m.NumInputs(), cfg.Task, mc.Task, cfg.Features, mc.Features)
 	switch {
 	case b.wt == nil:
 		return nil, fmt.Errorf("fogd: Resume: a version %d model holds only the averaged weights, not the learner's state (current weights, sum, step count); retrain it with this build", b.version)
-	case d != m.NumInputs():
-		return nil, fmt.Errorf("fogd: Resume: %d inputs, the model takes %d", d, m.NumInputs())
-	case cfg.Task != mc.Task:
-		return nil, fmt.Errorf("fogd: Resume: Config.Task = %v, the model's task is %v", cfg.Task, mc.Task)
-	case cfg.Features != 0 && cfg.Features != mc.Features:
-		return nil, fmt.Errorf("fogd: Resume: Config.Features = %d, the model has %d", cfg.Features, mc.Features)
+	case err != nil:
+		return nil, err
 	case cfg.Gamma != 0 && cfg.Gamma != mc.Gamma:
 		return nil, fmt.Errorf("fogd: Resume: Config.Gamma = %v, the model's is %v", cfg.Gamma, mc.Gamma)
 	case cfg.Loss != "" && cfg.Loss != mc.Loss:
@@ -303,7 +281,7 @@ func (l *Learner) Predict(x []float64) float64 {
 	l.CheckPredict(x)
 	if l.classes != nil {
 		l.f.scores(l.s, l.w, l.Input(x))
-		return l.classes[argmax(l.s.f, -1)]
+		return l.classes[vec.Argmax(l.s.f, -1)]
 	}
 	f := l.f.score(l.s, l.w, l.Input(x))
 	if l.cfg.Task == learners.Binary {
@@ -416,8 +394,8 @@ func (b *body) Score(z []float64, w any) float64 {
 		return b.f.score(s, b.w, z)
 	}
 	b.f.scores(s, b.w, z)
-	k := argmax(s.f, -1)
-	return s.f[k] - s.f[argmax(s.f, k)]
+	k := vec.Argmax(s.f, -1)
+	return s.f[k] - s.f[vec.Argmax(s.f, k)]
 }
 
 // Scores writes the class scores of a multiclass model

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/vec"
 )
 
 // stepMulti is the multiclass FOGD step on a checked row x of class index
@@ -19,9 +20,9 @@ func (l *Learner) stepMulti(x []float64, y int) (Outcome, error) {
 		}
 	}
 	var o Outcome
-	o.Prediction = l.classes[argmax(s.f, -1)]
+	o.Prediction = l.classes[vec.Argmax(s.f, -1)]
 	o.Mistake = o.Prediction != l.classes[y]
-	r := argmax(s.f, y)
+	r := vec.Argmax(s.f, y)
 	if m := s.f[y] - s.f[r]; m < 1 {
 		o.Loss = 1 - m
 		a := float64(l.cfg.Eta * l.f.inv)
@@ -46,21 +47,6 @@ func (l *Learner) add(k int, a float64) {
 	for j, sn := range l.s.sin[:D] {
 		ws[j] += float64(a * sn)
 	}
-}
-
-// argmax is the index of the largest of f, the first on a tie, skipping
-// index skip.
-func argmax(f []float64, skip int) int {
-	best := -1
-	for c, v := range f {
-		if c == skip {
-			continue
-		}
-		if best < 0 || v > f[best] {
-			best = c
-		}
-	}
-	return best
 }
 
 var _ learners.MultiScorer = (*body)(nil)

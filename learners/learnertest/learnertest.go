@@ -82,8 +82,9 @@ type Case struct {
 	NoLoss []int
 	// Golden maps the name of a golden file in testdata to the settings
 	// of the Fit that writes it, on the moons of GoldenSets (on SE1 with
-	// "task=regression"); the suite refits each and compares the bytes
-	// (-update rewrites the files).
+	// "task=regression", on Rings3(150, 7) with "task=multiclass"); the
+	// suite refits each and compares the bytes (-update rewrites the
+	// files).
 	Golden map[string][]string
 	// Accuracy, if set, is what the learner must learn with its default
 	// Config.
@@ -211,6 +212,14 @@ func (s *suite) fit(t testing.TB, task learners.Task, n int, seed uint64, extra 
 	return m, X, y
 }
 
+// fitCase is bad training data and the text Fit's error must contain.
+type fitCase struct {
+	name string
+	X    featmap.Matrix
+	y    []float64
+	want string
+}
+
 func (s *suite) fitErrors(t *testing.T) {
 	for _, task := range s.c.tasks() {
 		X, y := data(task, 40, 1)
@@ -224,12 +233,7 @@ func (s *suite) fitErrors(t *testing.T) {
 			c[i] = v
 			return c
 		}
-		cases := []struct {
-			name string
-			X    featmap.Matrix
-			y    []float64
-			want string
-		}{
+		cases := []fitCase{
 			{"NaN in X", with(7, math.NaN()), y, "X[2, 1] is NaN: inputs must be finite"},
 			{"Inf in X", with(0, math.Inf(-1)), y, "X[0, 0] is -Inf"},
 			{"Inf in y", X, yWith(4, math.Inf(1)), "y[4] is +Inf: targets must be finite"},
@@ -241,35 +245,18 @@ func (s *suite) fitErrors(t *testing.T) {
 			{"empty", featmap.Matrix{}, nil, "X is 0×0: empty data"},
 			{"no columns", featmap.Dense(3, 0, nil), []float64{1, 2, 3}, "empty data"},
 		}
-		if task == learners.Multiclass {
+		if task != learners.Regression {
+			cases = append(cases, fitCase{"one class", X, make([]float64, 40), "only one class"})
+		}
+		switch task {
+		case learners.Multiclass:
 			two := make([]float64, 40)
 			for i := range two {
 				two[i] = float64(3 + 4*(i%2))
 			}
-			cases = append(cases, struct {
-				name string
-				X    featmap.Matrix
-				y    []float64
-				want string
-			}{"one class", X, make([]float64, 40), "only one class"}, struct {
-				name string
-				X    featmap.Matrix
-				y    []float64
-				want string
-			}{"two classes", X, two, "two classes (3 and 7); the multiclass task needs three or more"})
-		}
-		if task == learners.Binary {
-			cases = append(cases, struct {
-				name string
-				X    featmap.Matrix
-				y    []float64
-				want string
-			}{"one class", X, make([]float64, 40), "only one class"}, struct {
-				name string
-				X    featmap.Matrix
-				y    []float64
-				want string
-			}{"three classes", X, yWith(5, 5), "more than two classes (3, 7 and 5, first at y[5])"})
+			cases = append(cases, fitCase{"two classes", X, two, "two classes (3 and 7); the multiclass task needs three or more"})
+		case learners.Binary:
+			cases = append(cases, fitCase{"three classes", X, yWith(5, 5), "more than two classes (3, 7 and 5, first at y[5])"})
 		}
 		for _, c := range cases {
 			m, err := s.meth.Fit(context.Background(), c.X, c.y, s.config(t, task), nil)
@@ -532,17 +519,22 @@ func newModel(m learners.Model) fileModel {
 func (s *suite) golden(t *testing.T) {
 	moons, se1 := GoldenSets()
 	for name, set := range s.c.Golden {
-		cfg, task, data := s.meth.NewConfig(), learners.Binary, moons
+		cfg, task := s.meth.NewConfig(), learners.Binary
+		X, y := featmap.Dense(moons.N, moons.D, moons.X), moons.Y
 		for _, kv := range set {
 			k, v, _ := strings.Cut(kv, "=")
 			if err := learners.SetParam(cfg, k, v); err != nil {
 				t.Fatal(err)
 			}
-			if kv == "task=regression" {
-				task, data = learners.Regression, se1
+			switch kv {
+			case "task=regression":
+				task, X, y = learners.Regression, featmap.Dense(se1.N, se1.D, se1.X), se1.Y
+			case "task=multiclass":
+				task = learners.Multiclass
+				X, y = Rings3(150, 7)
 			}
 		}
-		m, err := s.meth.Fit(context.Background(), featmap.Dense(data.N, data.D, data.X), data.Y, cfg, nil)
+		m, err := s.meth.Fit(context.Background(), X, y, cfg, nil)
 		if err != nil {
 			t.Fatalf("%s (%v): %v", name, task, err)
 		}

@@ -2,6 +2,7 @@ package learnertest
 
 import (
 	"bytes"
+	"context"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -51,7 +52,7 @@ type classModel interface {
 // ones, a NaN Probability, the errors of Probabilities, no allocation in
 // Predict and Probabilities, and a model file round trip with the same
 // bits (load must decode what MarshalBinary wrote). It returns the model.
-func Multiclass(t *testing.T, min float64, fit func(featmap.Matrix, []float64) (learners.Model, error), load func([]byte) (learners.Model, error)) learners.Model {
+func Multiclass[M learners.Model](t *testing.T, min float64, fit func(featmap.Matrix, []float64) (learners.Model, error), load func([]byte) (M, error)) learners.Model {
 	t.Helper()
 	X, y := Rings3(600, 1)
 	mm, err := fit(X, y)
@@ -126,7 +127,7 @@ func Multiclass(t *testing.T, min float64, fit func(featmap.Matrix, []float64) (
 	if err != nil || !bytes.Equal(again, data) {
 		t.Fatalf("round trip: %v, same bytes %v", err, bytes.Equal(again, data))
 	}
-	b := back.(classModel)
+	b := any(back).(classModel)
 	q := make([]float64, 3)
 	for i := 0; i < 50; i++ {
 		_ = m.Probabilities(p, Xt.Row(i))
@@ -195,4 +196,34 @@ func WithMissing(X featmap.Matrix, k int) featmap.Matrix {
 		out[i] = math.NaN()
 	}
 	return featmap.Dense(X.Rows, X.Cols, out)
+}
+
+// MulticlassFit returns fit with cfg and the Multiclass task (set through
+// learners.SetParam), in the form Multiclass and MulticlassAccuracy take.
+func MulticlassFit[C any, M learners.Model](fit func(context.Context, featmap.Matrix, []float64, C) (M, error), cfg C) func(featmap.Matrix, []float64) (learners.Model, error) {
+	err := learners.SetParam(&cfg, "task", "multiclass")
+	return func(X featmap.Matrix, y []float64) (learners.Model, error) {
+		if err != nil {
+			return nil, err
+		}
+		return fit(context.Background(), X, y, cfg)
+	}
+}
+
+// MulticlassAtLeast checks the mean test accuracy of fit over 3
+// stratified 70/30 splits (MulticlassAccuracy) of each of MulticlassSets
+// against min, in the order of MulticlassSets; name starts the log and
+// error lines. It skips in -short mode and without the data sets.
+func MulticlassAtLeast(t *testing.T, name string, min [4]float64, fit func(featmap.Matrix, []float64) (learners.Model, error)) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("data sets: not in -short")
+	}
+	for k, set := range MulticlassSets {
+		acc := MulticlassAccuracy(t, set.Name, 3, fit)
+		t.Logf("%s%s: mean test accuracy %.4f", name, set.Name, acc)
+		if acc < min[k] {
+			t.Errorf("%s%s: accuracy %.4f, want ≥ %v", name, set.Name, acc, min[k])
+		}
+	}
 }

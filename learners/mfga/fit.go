@@ -89,11 +89,8 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 			break // no usable candidate left
 		}
 		e := learners.Event{Method: Name, Round: step, Rounds: steps, Loss: g.risk, Elapsed: time.Since(start)}
-		if err := cfg.Progress.Report(e); err != nil {
-			return nil, fmt.Errorf("mfga: %w", err)
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("mfga: %w", err)
+		if err := cfg.Progress.EndRound(ctx, "mfga", e); err != nil {
+			return nil, err
 		}
 		prev := g.path[len(g.path)-2]
 		if c.Tol > 0 && prev-g.risk <= c.Tol*math.Max(math.Abs(g.risk), 1e-12) {
@@ -299,15 +296,25 @@ func (g *greedy) step(want int) (int, error) {
 			order = append(order, j)
 		}
 	}
+	return g.addBest(order, corr, want, func(_, added int) error { return g.refit(added) })
+}
+
+// addBest sorts the candidates in order by score (the largest first, then
+// by index), adds up to want of them to the active set (addColumn, each
+// leaving the candidates), and, if it added any, calls refit with the
+// number of active columns before and the number added and records the
+// risk. It returns how many it added.
+func (g *greedy) addBest(order []int, score []float64, want int, refit func(old, added int) error) (int, error) {
 	slices.SortFunc(order, func(a, b int) int {
 		switch {
-		case corr[a] > corr[b]:
+		case score[a] > score[b]:
 			return -1
-		case corr[a] < corr[b]:
+		case score[a] < score[b]:
 			return 1
 		}
 		return a - b
 	})
+	old := len(g.active)
 	added := 0
 	col := make([]float64, g.n)
 	for _, j := range order {
@@ -322,7 +329,7 @@ func (g *greedy) step(want int) (int, error) {
 	if added == 0 {
 		return 0, nil
 	}
-	if err := g.refit(added); err != nil {
+	if err := refit(old, added); err != nil {
 		return 0, err
 	}
 	g.path = append(g.path, g.risk)

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/vec"
 	"github.com/rfkit/rfkit/trig"
 )
 
@@ -111,16 +112,7 @@ func (m *body) Score(z []float64, w any) float64 {
 	if m.biases != nil { // the margin of the best class over the runner-up
 		s := e[1+len(m.feats):]
 		m.Scores(s, z, w)
-		best, second := math.Inf(-1), math.Inf(-1)
-		for _, v := range s {
-			switch {
-			case v > best:
-				best, second = v, best
-			case v > second:
-				second = v
-			}
-		}
-		return best - second
+		return vec.Margin(s)
 	}
 	inv := 1 / m.cfg.Sigma
 	e[0] = expArg(z, inv)

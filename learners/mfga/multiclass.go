@@ -118,35 +118,7 @@ func (m *multi) step(want int) (int, error) {
 		score[j] = ss
 		order = append(order, j)
 	}
-	slices.SortFunc(order, func(a, b int) int {
-		switch {
-		case score[a] > score[b]:
-			return -1
-		case score[a] < score[b]:
-			return 1
-		}
-		return a - b
-	})
-	old := len(g.active)
-	added := 0
-	col := make([]float64, g.n)
-	for _, j := range order {
-		if added == want {
-			break
-		}
-		g.excluded[j] = true
-		if g.addColumn(j, col) {
-			added++
-		}
-	}
-	if added == 0 {
-		return 0, nil
-	}
-	if err := m.refit(old); err != nil {
-		return 0, err
-	}
-	g.path = append(g.path, g.risk)
-	return added, nil
+	return g.addBest(order, score, want, func(old, _ int) error { return m.refit(old) })
 }
 
 // refit fits the multinomial model on the active columns, warm-started

@@ -16,8 +16,9 @@ var conformance = learnertest.Case{Method: "prff", Tasks: learnertest.AllTasks, 
 		"batch=-5": "Batch = -5, want 1..4096", "batch=4097": "Batch = 4097",
 	}),
 	Golden: map[string][]string{
-		"logistic": {"features=10", "maxiter=20", "seed=3"},
-		"ridge":    {"features=10", "maxiter=20", "task=regression", "lambda=1e-4", "seed=4"},
+		"logistic":   {"features=10", "maxiter=20", "seed=3"},
+		"ridge":      {"features=10", "maxiter=20", "task=regression", "lambda=1e-4", "seed=4"},
+		"multiclass": {"task=multiclass", "features=10", "maxiter=20", "seed=3"},
 	}}
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }

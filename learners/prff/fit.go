@@ -55,11 +55,8 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		return nil, fmt.Errorf("prff: %s solver: %w", c.Loss, err)
 	}
 	e := learners.Event{Method: Name, Round: D + 1, Rounds: D + 1, Loss: loss, Elapsed: time.Since(start)}
-	if err := cfg.Progress.Report(e); err != nil {
-		return nil, fmt.Errorf("prff: %w", err)
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("prff: %w", err)
+	if err := cfg.Progress.EndRound(ctx, "prff", e); err != nil {
+		return nil, err
 	}
 	m := new(Model)
 	learners.Build(&m.Base, p.Common(c.Task, linrf.Link(c.Loss)), b)

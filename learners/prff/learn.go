@@ -164,11 +164,8 @@ func learn(ctx context.Context, xs []float64, n, d int, c Config, p learners.Pro
 		losses = append(losses, loss)
 
 		e := learners.Event{Method: Name, Round: M, Rounds: D + extra, Loss: loss, Elapsed: time.Since(start)}
-		if err := p.Report(e); err != nil {
-			return nil, c, fmt.Errorf("prff: %w", err)
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, c, fmt.Errorf("prff: %w", err)
+		if err := p.EndRound(ctx, "prff", e); err != nil {
+			return nil, c, err
 		}
 	}
 	W := make([]float64, d*D)

@@ -7,20 +7,10 @@ import (
 	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
 
-// modelVersion is the version of the arrays, written in the header.
-//
-// Version 1 arrays: "mean", "scale" (d each: the input standardisation),
-// "w" (d×D row-major learned frequencies), "b" (D phases), "coef" (D
-// weights), "losses" (D final mini-batch Gram losses); meta "bias". The
-// config holds the resolved γ and α. The learned frequencies are stored,
-// never re-learned.
-//
-// Version 2 (multiclass models; binary and regression ones are still
-// written as version 1): "coef" holds K×D weights, class-major, and the
-// array "biases" the K intercepts instead of the meta "bias"; the header
-// task is "multiclass" and its labels the K classes. A model fitted with
-// Missing = impute has the header field "impute" (any version).
-const modelVersion = 2
+// The model file is linrf.Version's, "w" holding the d×D learned
+// frequencies, plus the array "losses" (D final mini-batch Gram losses);
+// the config holds the resolved γ and α. The learned frequencies are
+// stored, never re-learned.
 
 // Model is a fitted PRFF model: score(x) = coef·z((x − mean)/scale) + bias,
 // z the learned map, evaluated by the fused epilogue
@@ -62,7 +52,7 @@ type body struct {
 }
 
 func (*body) Spec() learners.Spec {
-	return learners.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
+	return learners.Spec{Name: Name, Methods: []string{Name}, Version: linrf.Version}
 }
 
 func (b *body) Encode(e *learners.Encoder) error {
@@ -76,15 +66,11 @@ func (b *body) Decode(d *learners.Decoder) error {
 		return err
 	}
 	cfg := b.cfg
-	switch {
-	case cfg.Features == 0 || cfg.Gamma == 0 || cfg.Alpha == 0 || cfg.Batch == 0 ||
-		cfg.MaxIter == 0 || cfg.Tol == 0 || cfg.Lambda == 0 || cfg.Loss == "":
+	if cfg.Features == 0 || cfg.Gamma == 0 || cfg.Alpha == 0 || cfg.Batch == 0 ||
+		cfg.MaxIter == 0 || cfg.Tol == 0 || cfg.Lambda == 0 || cfg.Loss == "" {
 		return fmt.Errorf("config %+v has unresolved defaults", cfg)
-	case cfg.Task != d.Task:
-		return fmt.Errorf("config task %v, header task %v", cfg.Task, d.Task)
 	}
-	d.Link = linrf.Link(cfg.Loss)
-	if err := b.Head.Decode(d, cfg.Features); err != nil {
+	if err := b.Head.DecodeFor(d, cfg.Task, cfg.Loss, cfg.Features); err != nil {
 		return err
 	}
 	losses := d.Array("losses", cfg.Features)

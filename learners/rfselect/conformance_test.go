@@ -22,7 +22,7 @@ var conformance = learnertest.Case{Method: "eerf", Tasks: learnertest.AllTasks, 
 		"eerf-ridge":    {"features=20", "task=regression", "lambda=1e-4", "seed=4"},
 	}}
 var lkrf = learnertest.Case{Method: "lkrf", Tasks: learnertest.AllTasks, Prefix: "rfselect: ", Params: []string{"features=20"}, Rounds: 3, NumParams: 10, NoLoss: []int{1, 2},
-	Golden: map[string][]string{"lkrf-logistic": {"features=20", "seed=3"}}}
+	Golden: map[string][]string{"lkrf-logistic": {"features=20", "seed=3"}, "multiclass": {"task=multiclass", "features=20", "seed=3"}}}
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance); learnertest.Run(t, lkrf) }
 

@@ -98,11 +98,5 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 // report sends the progress event of a finished round and checks ctx.
 func report(ctx context.Context, sel Selection, p learners.Progress, round int, loss float64, start time.Time) error {
 	e := learners.Event{Method: string(sel), Round: round, Rounds: rounds, Loss: loss, Elapsed: time.Since(start)}
-	if err := p.Report(e); err != nil {
-		return fmt.Errorf("rfselect: %w", err)
-	}
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("rfselect: %w", err)
-	}
-	return nil
+	return p.EndRound(ctx, "rfselect", e)
 }

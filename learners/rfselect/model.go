@@ -9,19 +9,8 @@ import (
 	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
 
-// modelVersion is the version of the arrays, written in the header (method
-// "eerf" or "lkrf", the Selection).
-//
-// Version 1 arrays: "mean", "scale" (d each: the input standardisation),
-// "w" (d×D row-major frequencies of the selected features), "b" (D
-// phases), "coef" (D weights); meta "bias".
-//
-// Version 2 (multiclass models; binary and regression ones are still
-// written as version 1): "coef" holds K×D weights, class-major, and the
-// array "biases" the K intercepts instead of the meta "bias"; the header
-// task is "multiclass" and its labels the K classes. A model fitted with
-// Missing = impute has the header field "impute" (any version).
-const modelVersion = 2
+// The model file (method "eerf" or "lkrf", the Selection) is
+// linrf.Version's, "w" holding the frequencies of the selected features.
 
 // Model is a fitted EERF or LKRF model:
 // score(x) = coef·z((x − mean)/scale) + bias, evaluated by the fused
@@ -55,7 +44,7 @@ type body struct {
 }
 
 func (*body) Spec() learners.Spec {
-	return learners.Spec{Name: "rfselect", Methods: []string{string(EERFSelection), string(LKRFSelection)}, Version: modelVersion}
+	return learners.Spec{Name: "rfselect", Methods: []string{string(EERFSelection), string(LKRFSelection)}, Version: linrf.Version}
 }
 
 func (b *body) Method() string { return string(b.cfg.Selection) }
@@ -75,11 +64,8 @@ func (b *body) Decode(d *learners.Decoder) error {
 		return fmt.Errorf("config %+v has unresolved defaults", cfg)
 	case string(cfg.Selection) != d.Method:
 		return fmt.Errorf("config selection %q in a %q model", cfg.Selection, d.Method)
-	case cfg.Task != d.Task:
-		return fmt.Errorf("config task %v, header task %v", cfg.Task, d.Task)
 	}
-	d.Link = linrf.Link(cfg.Loss)
-	return b.Head.Decode(d, cfg.Features)
+	return b.Head.DecodeFor(d, cfg.Task, cfg.Loss, cfg.Features)
 }
 
 func init() {

@@ -1,29 +1,17 @@
 package rfselect_test
 
 import (
-	"context"
 	"testing"
 
-	"github.com/rfkit/rfkit/featmap"
-	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/rfselect"
 )
-
-func fitMulti(cfg rfselect.Config) func(featmap.Matrix, []float64) (learners.Model, error) {
-	cfg.Task = learners.Multiclass
-	return func(X featmap.Matrix, y []float64) (learners.Model, error) {
-		return rfselect.Fit(context.Background(), X, y, cfg)
-	}
-}
-
-func load(b []byte) (learners.Model, error) { return rfselect.Load(b) }
 
 // TestMulticlass: three rings with EERF and LKRF (50 of 1000 candidates;
 // threshold 0.9) and the ClassModel checks.
 func TestMulticlass(t *testing.T) {
 	for _, sel := range []rfselect.Selection{rfselect.EERFSelection, rfselect.LKRFSelection} {
-		learnertest.Multiclass(t, 0.9, fitMulti(rfselect.Config{Selection: sel, Features: 50, Seed: 1}), load)
+		learnertest.Multiclass(t, 0.9, learnertest.MulticlassFit(rfselect.Fit, rfselect.Config{Selection: sel, Features: 50, Seed: 1}), rfselect.Load)
 	}
 }
 
@@ -34,11 +22,11 @@ func TestMulticlass(t *testing.T) {
 func TestMulticlassSelection(t *testing.T) {
 	X, y := learnertest.Rings3(600, 1)
 	Xt, yt := learnertest.Rings3(600, 2)
-	sel, err := fitMulti(rfselect.Config{Features: 3, Candidates: 300, Lambda: 1e-4, Seed: 2})(X, y)
+	sel, err := learnertest.MulticlassFit(rfselect.Fit, rfselect.Config{Features: 3, Candidates: 300, Lambda: 1e-4, Seed: 2})(X, y)
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain, err := fitMulti(rfselect.Config{Features: 3, Candidates: 3, Lambda: 1e-4, Seed: 2})(X, y)
+	plain, err := learnertest.MulticlassFit(rfselect.Fit, rfselect.Config{Features: 3, Candidates: 3, Lambda: 1e-4, Seed: 2})(X, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,19 +41,8 @@ func TestMulticlassSelection(t *testing.T) {
 // of the four multiclass sets of issue 13 (skipped without
 // ../shared/datasets); thresholds a few points under the measured means.
 func TestMulticlassDatasets(t *testing.T) {
-	if testing.Short() {
-		t.Skip("data sets: not in -short")
-	}
 	for _, sel := range []rfselect.Selection{rfselect.EERFSelection, rfselect.LKRFSelection} {
-		for _, c := range []struct {
-			name string
-			min  float64
-		}{{"wine", 0.95}, {"balance", 0.84}, {"vehicle", 0.71}, {"newthyroid", 0.93}} { // measured ≥ 0.981, 0.873, 0.749, 0.974
-			acc := learnertest.MulticlassAccuracy(t, c.name, 3, fitMulti(rfselect.Config{Selection: sel, Features: 300, Seed: 1}))
-			t.Logf("%s %s: mean test accuracy %.4f", sel, c.name, acc)
-			if acc < c.min {
-				t.Errorf("%s %s: accuracy %.4f, want ≥ %v", sel, c.name, acc, c.min)
-			}
-		}
+		// measured ≥ 0.981, 0.873, 0.749, 0.974
+		learnertest.MulticlassAtLeast(t, string(sel)+" ", [4]float64{0.95, 0.84, 0.71, 0.93}, learnertest.MulticlassFit(rfselect.Fit, rfselect.Config{Selection: sel, Features: 300, Seed: 1}))
 	}
 }

@@ -19,6 +19,7 @@ var conformance = learnertest.Case{Method: "rks", Tasks: learnertest.AllTasks, P
 		"logistic":     {"features=40", "seed=3"},
 		"ridge":        {"features=40", "task=regression", "lambda=1e-4", "seed=4"},
 		"binary-ridge": {"features=30", "loss=ridge", "seed=5"},
+		"multiclass":   {"task=multiclass", "features=20", "seed=3"},
 	},
 	// RKS with the defaults measured 0.966–0.99 on the rings with both
 	// losses (a linear classifier: 0.44–0.55 on 10 seeds) and RMSE

@@ -80,11 +80,5 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 // report sends the progress event of a finished round and checks ctx.
 func report(ctx context.Context, p learners.Progress, round int, loss float64, start time.Time) error {
 	e := learners.Event{Method: Name, Round: round, Rounds: rounds, Loss: loss, Elapsed: time.Since(start)}
-	if err := p.Report(e); err != nil {
-		return fmt.Errorf("rks: %w", err)
-	}
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("rks: %w", err)
-	}
-	return nil
+	return p.EndRound(ctx, "rks", e)
 }

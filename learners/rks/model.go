@@ -7,18 +7,11 @@ import (
 	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
 
-// modelVersion is the version of the arrays, written in the header.
-//
-// Version 1 arrays: "mean", "scale" (d each: the input standardisation),
-// "w" (d×D row-major frequencies), "b" (D phases), "coef" (D weights); meta
-// "bias". The frequencies are stored, never re-drawn from the seed.
-//
-// Version 2 (multiclass models; binary and regression ones are still
-// written as version 1): "coef" holds K×D weights, class-major, and the
-// array "biases" the K intercepts instead of the meta "bias"; the header
-// task is "multiclass" and its labels the K classes. A model fitted with
-// Missing = impute has the header field "impute" (any version).
-const modelVersion = 2
+// The model file is linrf.Version's: the arrays "mean", "scale" (d each:
+// the input standardisation), "w" (d×D row-major frequencies), "b" (D
+// phases), "coef" (D weights, K×D for a multiclass model), meta "bias" (or
+// the array "biases" of the K intercepts). The frequencies are stored,
+// never re-drawn from the seed.
 
 // Model is a fitted RKS model: score(x) = coef·z((x − mean)/scale) + bias,
 // evaluated by the fused epilogue featmap.RFF.CombineRow. Its methods are
@@ -51,7 +44,7 @@ type body struct {
 }
 
 func (*body) Spec() learners.Spec {
-	return learners.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
+	return learners.Spec{Name: Name, Methods: []string{Name}, Version: linrf.Version}
 }
 
 func (b *body) Encode(e *learners.Encoder) error {
@@ -64,14 +57,10 @@ func (b *body) Decode(d *learners.Decoder) error {
 		return err
 	}
 	cfg := b.cfg
-	switch {
-	case cfg.Features == 0 || cfg.Gamma == 0 || cfg.Lambda == 0 || cfg.Loss == "":
+	if cfg.Features == 0 || cfg.Gamma == 0 || cfg.Lambda == 0 || cfg.Loss == "" {
 		return fmt.Errorf("config %+v has unresolved defaults", cfg)
-	case cfg.Task != d.Task:
-		return fmt.Errorf("config task %v, header task %v", cfg.Task, d.Task)
 	}
-	d.Link = linrf.Link(cfg.Loss)
-	return b.Head.Decode(d, cfg.Features)
+	return b.Head.DecodeFor(d, cfg.Task, cfg.Loss, cfg.Features)
 }
 
 func init() {

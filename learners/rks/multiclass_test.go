@@ -1,7 +1,6 @@
 package rks_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/rfkit/rfkit/featmap"
@@ -11,18 +10,11 @@ import (
 	"github.com/rfkit/rfkit/learners/rks"
 )
 
-func fitMulti(cfg rks.Config) func(featmap.Matrix, []float64) (learners.Model, error) {
-	cfg.Task = learners.Multiclass
-	return func(X featmap.Matrix, y []float64) (learners.Model, error) {
-		return rks.Fit(context.Background(), X, y, cfg)
-	}
-}
-
 // TestMulticlass: three rings, which RKS with the defaults separates
 // (measured test accuracy 0.97; threshold 0.9), and the ClassModel checks;
 // the file is version 2, binary files stay version 1.
 func TestMulticlass(t *testing.T) {
-	m := learnertest.Multiclass(t, 0.9, fitMulti(rks.Config{Seed: 1}), func(b []byte) (learners.Model, error) { return rks.Load(b) })
+	m := learnertest.Multiclass(t, 0.9, learnertest.MulticlassFit(rks.Fit, rks.Config{Seed: 1}), rks.Load)
 	data, _ := m.MarshalBinary()
 	h, err := modelfile.ReadHeader(data)
 	if err != nil || h.Version != 2 || h.Task != "multiclass" {
@@ -72,23 +64,5 @@ func TestMulticlassErrors(t *testing.T) {
 // ../shared/datasets). Thresholds a few points under the accuracy measured
 // with these settings (see the report of issue 13).
 func TestMulticlassDatasets(t *testing.T) {
-	if testing.Short() {
-		t.Skip("data sets: not in -short")
-	}
-	for _, c := range []struct {
-		name string
-		min  float64
-		cfg  rks.Config
-	}{
-		{"wine", 0.94, rks.Config{Features: 300, Seed: 1}},
-		{"balance", 0.88, rks.Config{Features: 300, Seed: 1}},
-		{"vehicle", 0.74, rks.Config{Features: 300, Seed: 1}},
-		{"newthyroid", 0.92, rks.Config{Features: 300, Seed: 1}},
-	} {
-		acc := learnertest.MulticlassAccuracy(t, c.name, 3, fitMulti(c.cfg))
-		t.Logf("%s: mean test accuracy %.4f", c.name, acc)
-		if acc < c.min {
-			t.Errorf("%s: accuracy %.4f, want ≥ %v", c.name, acc, c.min)
-		}
-	}
+	learnertest.MulticlassAtLeast(t, "", [4]float64{0.94, 0.88, 0.74, 0.92}, learnertest.MulticlassFit(rks.Fit, rks.Config{Features: 300, Seed: 1}))
 }

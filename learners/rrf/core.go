@@ -8,6 +8,7 @@ import (
 	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/internal/xrand"
+	"github.com/rfkit/rfkit/learners/internal/vec"
 	"github.com/rfkit/rfkit/trig"
 )
 
@@ -132,54 +133,9 @@ func (p *params) scores(s *work) {
 	D := p.D
 	for c := 0; c < p.C; c++ {
 		row := p.w[c*2*D : (c+1)*2*D]
-		v := dot2(row[:D], s.cos[:D], row[D:], s.sin[:D])
+		v := vec.Dot2(row[:D], s.cos[:D], row[D:], s.sin[:D])
 		s.f[c] = float64(v*p.inv) + p.b[c]
 	}
-}
-
-// dot2 is a·b + c·d (equal lengths) in eight chains (four per product,
-// enough to hide the add latency) combined in a fixed order, each product
-// rounded on its own: the same bits on every architecture.
-//
-// The scalar loops of this file avoid math.FMA: under GOAMD64=v1 (the
-// default) every call tests the CPU and keeps a fallback call, which spills
-// the accumulators to memory on each iteration; a rounded product and an
-// add are as fast (only the add is on a chain) and cannot be fused either.
-func dot2(a, b, c, d []float64) float64 {
-	n := len(a)
-	b, c, d = b[:n], c[:n], d[:n]
-	var s0, s1, s2, s3, s4, s5, s6, s7 float64
-	k := 0
-	for ; k+4 <= n; k += 4 {
-		s0 += float64(a[k] * b[k])
-		s1 += float64(a[k+1] * b[k+1])
-		s2 += float64(a[k+2] * b[k+2])
-		s3 += float64(a[k+3] * b[k+3])
-		s4 += float64(c[k] * d[k])
-		s5 += float64(c[k+1] * d[k+1])
-		s6 += float64(c[k+2] * d[k+2])
-		s7 += float64(c[k+3] * d[k+3])
-	}
-	for ; k < n; k++ {
-		s0 += float64(a[k] * b[k])
-		s4 += float64(c[k] * d[k])
-	}
-	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
-}
-
-// argmax returns the index of the largest of f (the first on ties) and,
-// when skip ≥ 0, the largest other than skip.
-func argmax(f []float64, skip int) int {
-	best := -1
-	for c, v := range f {
-		if c == skip {
-			continue
-		}
-		if best < 0 || v > f[best] {
-			best = c
-		}
-	}
-	return best
 }
 
 // logistic returns the logistic loss log(1 + e^{−m}) of the margin m and
@@ -214,7 +170,7 @@ func clamp(v, lim float64) float64 {
 func (p *params) lossGrad(s *work, t float64) (loss float64, r0, r1 int, g0, g1 float64) {
 	if p.C > 1 { // Crammer–Singer
 		y := int(t)
-		r := argmax(s.f, y)
+		r := vec.Argmax(s.f, y)
 		m := s.f[y] - s.f[r]
 		switch p.loss {
 		case Hinge:

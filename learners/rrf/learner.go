@@ -8,6 +8,7 @@ import (
 
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/vec"
 )
 
 // Learner is the online RRF learner. It has a single writer: Update must
@@ -77,13 +78,10 @@ func resumed(cfg Config, d int) (*Learner, error) {
 	mc, b := m.Config(), m.Body()
 	cl := slices.Clone(cfg.Classes)
 	slices.Sort(cl)
+	err := learners.CheckResume("rrf", d, m.NumInputs(), cfg.Task, mc.Task, cfg.Features, mc.Features)
 	switch {
-	case d != m.NumInputs():
-		return nil, fmt.Errorf("rrf: Resume: %d inputs, the model takes %d", d, m.NumInputs())
-	case cfg.Task != mc.Task:
-		return nil, fmt.Errorf("rrf: Resume: Config.Task = %v, the model's task is %v", cfg.Task, mc.Task)
-	case cfg.Features != 0 && cfg.Features != mc.Features:
-		return nil, fmt.Errorf("rrf: Resume: Config.Features = %d, the model has %d", cfg.Features, mc.Features)
+	case err != nil:
+		return nil, err
 	case cfg.Width != 0 && cfg.Width != mc.Width:
 		return nil, fmt.Errorf("rrf: Resume: Config.Width = %v, the model's is %v", cfg.Width, mc.Width)
 	case cfg.Loss != "" && cfg.Loss != mc.Loss:
@@ -198,7 +196,7 @@ func output(p *params, classes []float64, task learners.Task, f []float64) float
 		if math.IsNaN(f[0]) {
 			return math.NaN()
 		}
-		return classes[argmax(f, -1)]
+		return classes[vec.Argmax(f, -1)]
 	}
 	return learners.Labels{Neg: classes[0], Pos: classes[1]}.Decode(f[0])
 }

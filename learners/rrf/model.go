@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/vec"
 )
 
 // modelVersion is the version of the arrays, written in the header.
@@ -143,8 +144,8 @@ func (b *body) Score(z []float64, w any) float64 {
 	b.p.scores(s)
 	v := s.f[0]
 	if b.p.C > 1 {
-		c := argmax(s.f, -1)
-		v = s.f[c] - s.f[argmax(s.f, c)]
+		c := vec.Argmax(s.f, -1)
+		v = s.f[c] - s.f[vec.Argmax(s.f, c)]
 	}
 	return v
 }

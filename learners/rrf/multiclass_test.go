@@ -6,25 +6,17 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/rrf"
 )
 
-func fitMulti(cfg rrf.Config) func(featmap.Matrix, []float64) (learners.Model, error) {
-	cfg.Task = learners.Multiclass
-	return func(X featmap.Matrix, y []float64) (learners.Model, error) {
-		return rrf.Fit(context.Background(), X, y, cfg)
-	}
-}
-
 // TestMulticlassTask: the Multiclass task infers the classes, reports
 // Multiclass and passes the ClassModel checks (three rings; threshold
 // 0.85); its file is version 2 with the classes in the header.
 func TestMulticlassTask(t *testing.T) {
-	m := learnertest.Multiclass(t, 0.85, fitMulti(rrf.Config{Loss: rrf.Logistic, Epochs: 20, Eta: 0.02, Seed: 1}), func(b []byte) (learners.Model, error) { return rrf.Load(b) })
+	m := learnertest.Multiclass(t, 0.85, learnertest.MulticlassFit(rrf.Fit, rrf.Config{Loss: rrf.Logistic, Epochs: 20, Eta: 0.02, Seed: 1}), rrf.Load)
 	data, _ := m.MarshalBinary()
 	h, err := modelfile.ReadHeader(data)
 	if err != nil || h.Version != 2 || h.Task != "multiclass" || len(h.Labels) != 3 {
@@ -88,17 +80,6 @@ func TestMulticlassTaskErrors(t *testing.T) {
 // (skipped without ../shared/datasets); thresholds a few points under
 // the measured means.
 func TestMulticlassDatasets(t *testing.T) {
-	if testing.Short() {
-		t.Skip("data sets: not in -short")
-	}
-	for _, c := range []struct {
-		name string
-		min  float64
-	}{{"wine", 0.93}, {"balance", 0.87}, {"vehicle", 0.74}, {"newthyroid", 0.92}} { // measured 0.969, 0.906, 0.784, 0.959 (3 splits)
-		acc := learnertest.MulticlassAccuracy(t, c.name, 3, fitMulti(rrf.Config{Loss: rrf.Logistic, Epochs: 20, Eta: 0.02, Seed: 1}))
-		t.Logf("%s: mean test accuracy %.4f", c.name, acc)
-		if acc < c.min {
-			t.Errorf("%s: accuracy %.4f, want ≥ %v", c.name, acc, c.min)
-		}
-	}
+	// measured 0.969, 0.906, 0.784, 0.959 (3 splits)
+	learnertest.MulticlassAtLeast(t, "", [4]float64{0.93, 0.87, 0.74, 0.92}, learnertest.MulticlassFit(rrf.Fit, rrf.Config{Loss: rrf.Logistic, Epochs: 20, Eta: 0.02, Seed: 1}))
 }

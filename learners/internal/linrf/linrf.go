@@ -10,6 +10,7 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/vec"
 	"github.com/rfkit/rfkit/solvers"
 )
 
@@ -32,12 +33,12 @@ type Head struct {
 }
 
 // NewWork: CombineRow needs no scratch; a multiclass head needs the D
-// features of a row.
+// features of a row and, for Score, the K class scores.
 func (h *Head) NewWork() any {
 	if h.Biases == nil {
 		return nil
 	}
-	return make([]float64, h.RFF.Outputs())
+	return make([]float64, h.RFF.Outputs()+len(h.Biases))
 }
 
 // Score is coef·φ(z) + bias; for a multiclass head, the margin of the best
@@ -46,32 +47,35 @@ func (h *Head) Score(z []float64, w any) float64 {
 	if h.Biases == nil {
 		return h.RFF.CombineRow(z, h.Coef) + h.Bias
 	}
-	f := w.([]float64)
-	best, second := math.Inf(-1), math.Inf(-1)
-	D := len(f)
-	h.RFF.TransformRow(f, z)
-	for k, b := range h.Biases {
-		v := xmath.DotRound(h.Coef[k*D:(k+1)*D], f) + b
-		switch {
-		case v > best:
-			best, second = v, best
-		case v > second:
-			second = v
-		}
-	}
-	return best - second
+	s := w.([]float64)[h.RFF.Outputs():]
+	h.Scores(s, z, w)
+	return vec.Margin(s)
 }
 
 // Scores writes the K class scores coef_k·φ(z) + bias_k of a multiclass
 // head into dst (learners.MultiScorer).
 func (h *Head) Scores(dst, z []float64, w any) {
-	f := w.([]float64)
-	D := len(f)
+	D := h.RFF.Outputs()
+	f := w.([]float64)[:D]
 	h.RFF.TransformRow(f, z)
 	for k, b := range h.Biases {
 		dst[k] = xmath.DotRound(h.Coef[k*D:(k+1)*D], f) + b
 	}
 }
+
+// Version is the newest model file version of the learners on a Head
+// (their Spec's Version).
+//
+// Version 1 arrays: "mean", "scale" (d each: the input standardisation),
+// then the Head's (Encode): "w", "b", "coef"; meta "bias".
+//
+// Version 2 (multiclass models; binary and regression ones are still
+// written as version 1, FileVersion): "coef" holds K×D weights,
+// class-major, and the array "biases" the K intercepts instead of the meta
+// "bias"; the header task is "multiclass" and its labels the K classes. A
+// model fitted with Missing = impute has the header field "impute" (any
+// version).
+const Version = 2
 
 // FileVersion is the model version the learners on this head write: 1
 // for a binary or regression head (the bytes of the builds before
@@ -98,6 +102,17 @@ func (h *Head) Encode(e *learners.Encoder) {
 		return
 	}
 	e.Meta("bias", h.Bias)
+}
+
+// DecodeFor is Decode for a model whose resolved config has task and
+// loss: the task must be the header's, and the Decoder's Link becomes
+// loss's (Link).
+func (h *Head) DecodeFor(d *learners.Decoder, task learners.Task, loss Loss, D int) error {
+	if task != d.Task {
+		return fmt.Errorf("config task %v, header task %v", task, d.Task)
+	}
+	d.Link = Link(loss)
+	return h.Decode(d, D)
 }
 
 // Decode reads what Encode wrote for a map of d.Inputs → D features (K×D
