@@ -16,7 +16,8 @@
 // Nystrom is the data-dependent alternative for the Gaussian kernel: the
 // features are the kernel values against m landmarks drawn from the data,
 // whitened by the eigendecomposition of the landmarks' kernel matrix (a
-// Jacobi solver of this package, in plain Go with the same bits everywhere).
+// Householder–QL solver of this package, in plain Go, with the same bits
+// everywhere).
 package featmap
 
 import (
