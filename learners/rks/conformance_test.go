@@ -11,7 +11,8 @@ import (
 var rings = learnertest.Rings
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "rks", Params: []string{"features=20"}, Rounds: 2, NumParams: 6}
+var conformance = learnertest.Case{Method: "rks", Params: []string{"features=20"}, Rounds: 2, NumParams: 7,
+	Variants: [][]string{{"map=orf"}, {"map=laplacian"}, {"map=nystrom"}, {"map=nystrom-kmeans++"}}}
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }
 

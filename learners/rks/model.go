@@ -3,6 +3,7 @@ package rks
 import (
 	"fmt"
 
+	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
@@ -11,7 +12,10 @@ import (
 //
 // Version 1 arrays: "mean", "scale" (d each: the input standardisation),
 // "w" (d×D row-major frequencies), "b" (D phases), "coef" (D weights); meta
-// "bias". The frequencies are stored, never re-drawn from the seed.
+// "bias". The frequencies are stored, never re-drawn from the seed. With a
+// Nyström Map (config "Map"), "landmarks" (D×d, standardised) replaces "w"
+// and "b", and Load rebuilds the map's eigendecomposition from them (the
+// same bits; O(D³)); older readers reject such files (no array "w").
 const modelVersion = 1
 
 // Model is a fitted RKS model: score(x) = coef·z((x − mean)/scale) + bias,
@@ -36,6 +40,7 @@ func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) 
 type body struct {
 	cfg Config
 	linrf.Head
+	nys *featmap.Nystrom // the Nyström maps (then Head.RFF is nil)
 }
 
 func (*body) Spec() learners.Spec {
@@ -43,6 +48,10 @@ func (*body) Spec() learners.Spec {
 }
 
 func (b *body) Encode(e *learners.Encoder) error {
+	if b.nys != nil {
+		b.encodeNystrom(e)
+		return e.Config(b.cfg)
+	}
 	b.Head.Encode(e)
 	return e.Config(b.cfg)
 }
@@ -59,6 +68,9 @@ func (b *body) Decode(d *learners.Decoder) error {
 		return fmt.Errorf("config task %v, header task %v", cfg.Task, d.Task)
 	}
 	d.Link = linrf.Link(cfg.Loss)
+	if cfg.Map.nystrom() {
+		return b.decodeNystrom(d)
+	}
 	return b.Head.Decode(d, cfg.Features)
 }
 
