@@ -13,6 +13,7 @@ import (
 	_ "github.com/rfkit/rfkit/learners/fogd"
 	_ "github.com/rfkit/rfkit/learners/gbrff"
 	_ "github.com/rfkit/rfkit/learners/mfga"
+	_ "github.com/rfkit/rfkit/learners/nogd"
 	_ "github.com/rfkit/rfkit/learners/pbrff"
 	_ "github.com/rfkit/rfkit/learners/prff"
 	_ "github.com/rfkit/rfkit/learners/rfselect"
