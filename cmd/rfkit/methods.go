@@ -8,6 +8,7 @@ package main
 import (
 	_ "github.com/rfkit/rfkit/learners/fogd"     // fogd
 	_ "github.com/rfkit/rfkit/learners/gbrff"    // gbrff2, gbrff1
+	_ "github.com/rfkit/rfkit/learners/kernel"   // kernel
 	_ "github.com/rfkit/rfkit/learners/mfga"     // mfga
 	_ "github.com/rfkit/rfkit/learners/nogd"     // nogd
 	_ "github.com/rfkit/rfkit/learners/pbrff"    // pbrff

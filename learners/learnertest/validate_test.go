@@ -12,6 +12,7 @@ import (
 	"github.com/rfkit/rfkit/learners"
 	_ "github.com/rfkit/rfkit/learners/fogd"
 	_ "github.com/rfkit/rfkit/learners/gbrff"
+	_ "github.com/rfkit/rfkit/learners/kernel"
 	_ "github.com/rfkit/rfkit/learners/mfga"
 	_ "github.com/rfkit/rfkit/learners/nogd"
 	_ "github.com/rfkit/rfkit/learners/pbrff"
