@@ -116,7 +116,7 @@ func run(ctx context.Context, o options, log io.Writer) error {
 		maxD = max(maxD, D)
 	}
 	if maxD > o.n {
-		return fmt.Errorf("D = %d Nyström landmarks, more than N = %d rows", maxD, o.n)
+		return fmt.Errorf("%d Nyström landmarks (max D) exceed the N = %d rows", maxD, o.n)
 	}
 	start := time.Now()
 	var results []result
