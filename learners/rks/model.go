@@ -19,7 +19,8 @@ import (
 const modelVersion = 1
 
 // Model is a fitted RKS model: score(x) = coef·z((x − mean)/scale) + bias,
-// evaluated by the fused epilogue featmap.RFF.CombineRow. Its methods are
+// evaluated by the fused epilogue featmap.RFF.CombineRow (for a Nyström
+// Map: the features, then a dot product in index order). Its methods are
 // those of learners.Base: it is immutable and safe for concurrent use;
 // Predict, Score, Probability and their batch forms allocate nothing.
 // Probability is the logistic function of the score for the logistic loss,
