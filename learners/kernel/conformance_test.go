@@ -8,7 +8,7 @@ import (
 )
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "kernel", Params: []string{"subsample=60"}, Rounds: 2, NumParams: 5}
+var conformance = learnertest.Case{Method: "kernel", Params: []string{"subsample=60"}, Rounds: 2, NumParams: 6}
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/solvers"
 )
 
 // rounds is the number of progress events of a Fit: kernel matrix, solve.
@@ -63,14 +64,23 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	mean /= float64(m)
 	b.bias = mean
 
-	// Round 1: the regularised kernel matrix K + mλI (lower triangle).
+	// Round 1: the regularised kernel matrix K + mλI (lower triangle), or
+	// K + εI for the logistic loss.
 	a := make([]float64, m*m)
+	diag := float64(float64(m) * c.Lambda)
+	if c.Loss == Logistic {
+		diag = jitter
+	}
 	for i := 0; i < m; i++ {
 		b.kernelRow(a[i*m:i*m+i+1], b.support[i*d:(i+1)*d])
-		a[i*m+i] += float64(float64(m) * c.Lambda)
+		a[i*m+i] += diag
 	}
 	if err := report(ctx, cfg.Progress, 1, math.NaN(), start); err != nil {
 		return nil, err
+	}
+
+	if c.Loss == Logistic {
+		return fitLogistic(ctx, cfg.Progress, p, b, a, t, start)
 	}
 
 	// Round 2: Cholesky and the two triangular solves.
@@ -145,6 +155,43 @@ func solve(l []float64, m int, v []float64) {
 		}
 		v[i] = s / l[i*m+i]
 	}
+	for i := m - 1; i >= 0; i-- {
+		s := v[i]
+		for k := i + 1; k < m; k++ {
+			s -= float64(l[k*m+i] * v[k])
+		}
+		v[i] = s / l[i*m+i]
+	}
+}
+
+// fitLogistic is round 2 of the logistic loss: a = K + εI (lower
+// triangle), t the ±1 labels of the subsample.
+func fitLogistic(ctx context.Context, progress learners.Progress, p *learners.Prepared, b *body, a, t []float64, start time.Time) (*Model, error) {
+	m := len(t)
+	if err := cholesky(a, m); err != nil {
+		return nil, fmt.Errorf("kernel: %w", err)
+	}
+	for i := 0; i < m; i++ { // zero the upper triangle: a is now L
+		clear(a[i*m+i+1 : (i+1)*m])
+	}
+	var info solvers.Result
+	beta, bias, err := solvers.Logistic(a, m, m, t, b.cfg.Lambda, solvers.LogisticOptions{Info: &info})
+	if err != nil {
+		return nil, fmt.Errorf("kernel: logistic solver: %w", err)
+	}
+	backSolve(a, m, beta) // α = L⁻ᵀβ
+	b.alpha, b.bias = beta, bias
+	if err := report(ctx, progress, 2, info.F, start); err != nil {
+		return nil, err
+	}
+	mod := new(Model)
+	learners.Build(&mod.Base, p.Common(b.cfg.Task, learners.Logistic), b)
+	return mod, nil
+}
+
+// backSolve overwrites v with L⁻ᵀv for the lower-triangular factor of
+// cholesky.
+func backSolve(l []float64, m int, v []float64) {
 	for i := m - 1; i >= 0; i-- {
 		s := v[i]
 		for k := i + 1; k < m; k++ {

@@ -47,6 +47,44 @@ func TestRegression(t *testing.T) {
 	}
 }
 
+// TestLogisticRings: kernel logistic regression on the rings measured
+// 0.994; threshold 0.90.
+func TestLogisticRings(t *testing.T) {
+	learnertest.RingsAccuracy(t, 0.90, func(X featmap.Matrix, y []float64) (*kernel.Model, error) {
+		return kernel.Fit(context.Background(), X, y, kernel.Config{Loss: kernel.Logistic})
+	})
+}
+
+// TestLogisticStationary: at the optimum of kernel logistic regression the
+// representer theorem gives m·λ·α_i = t_i·σ(−t_i·f(x_i)) for every
+// subsample row (with the jitter and L-BFGS's tolerance: measured
+// agreement 4.4e-6; tolerance 1e-3 of max |t_i σ|).
+func TestLogisticStationary(t *testing.T) {
+	X, y := learnertest.Rings(150, 0, 0, 1, 7)
+	const lambda = 1e-2
+	m := fit(t, X, y, kernel.Config{Loss: kernel.Logistic, Lambda: lambda})
+	data, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := modelfile.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alpha, _ := f.Array("alpha", -1)
+	n := float64(len(alpha))
+	var dev float64
+	for i := range alpha {
+		ti := 2*y[i] - 1 // labels 0/1 → ±1
+		g := ti / (1 + math.Exp(ti*m.Score(X.Row(i))))
+		dev = max(dev, math.Abs(n*lambda*alpha[i]-g))
+	}
+	t.Logf("max deviation %.2e", dev)
+	if dev > 1e-3 {
+		t.Errorf("stationarity violated by %v", dev)
+	}
+}
+
 // TestMatchesDirectSolve: on all rows, the scores at the training rows are
 // K·α + t̄ with α = (K + nλI)⁻¹(t − t̄) solved by gonum (LU), to 1e-9.
 func TestMatchesDirectSolve(t *testing.T) {
@@ -119,6 +157,8 @@ func TestFitErrors(t *testing.T) {
 		{"negative lambda", X, y, kernel.Config{Lambda: -1}, "kernel: Lambda = -1"},
 		{"Inf lambda", X, y, kernel.Config{Lambda: math.Inf(1)}, "Lambda = +Inf"},
 		{"bad task", X, y, kernel.Config{Task: 5}, "Task = Task(5)"},
+		{"unknown loss", X, y, kernel.Config{Loss: "hinge"}, `kernel: unknown Loss "hinge"`},
+		{"logistic regression", X, y, kernel.Config{Loss: kernel.Logistic, Task: learners.Regression}, "logistic needs the binary task"},
 	})
 }
 
@@ -135,10 +175,10 @@ func TestLoadErrors(t *testing.T) {
 	}{
 		{"unresolved", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Config = []byte(`{"Subsample":10}`) }), "unresolved defaults"},
 		{"invalid config", learnertest.Rewrite(t, good, func(f *modelfile.File) {
-			f.Header.Config = []byte(`{"Subsample":10,"Gamma":-1,"Lambda":1}`)
+			f.Header.Config = []byte(`{"Subsample":10,"Gamma":-1,"Lambda":1,"Loss":"ridge"}`)
 		}), "Gamma = -1"},
 		{"task mismatch", learnertest.Rewrite(t, good, func(f *modelfile.File) {
-			f.Header.Config = []byte(`{"Subsample":10,"Gamma":1,"Lambda":1,"Task":"regression"}`)
+			f.Header.Config = []byte(`{"Subsample":10,"Gamma":1,"Lambda":1,"Loss":"ridge","Task":"regression"}`)
 		}), "config task regression, header task binary"},
 		{"short support", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "support", make([]float64, 19)) }), `array "support" has 19 elements, want 20`},
 		{"no alpha", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Arrays = f.Arrays[:3] }), `no array "alpha"`},
@@ -164,6 +204,7 @@ func TestGolden(t *testing.T) {
 	}{
 		{"binary", moons, kernel.Config{Subsample: 40, Seed: 3}},
 		{"regression", se1, kernel.Config{Subsample: 50, Task: learners.Regression, Lambda: 1e-4, Seed: 4}},
+		{"logistic", moons, kernel.Config{Subsample: 40, Loss: kernel.Logistic, Seed: 5}},
 	} {
 		m := fit(t, featmap.Dense(c.set.N, c.set.D, c.set.X), c.set.Y, c.cfg)
 		got, err := m.MarshalBinary()

@@ -5,6 +5,7 @@ import (
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/linrf"
 	"github.com/rfkit/rfkit/trig"
 )
 
@@ -87,7 +88,7 @@ func (b *body) Decode(d *learners.Decoder) error {
 	}
 	c := b.cfg
 	switch {
-	case c.Subsample == 0 || c.Gamma == 0 || c.Lambda == 0:
+	case c.Subsample == 0 || c.Gamma == 0 || c.Lambda == 0 || c.Loss == "":
 		return fmt.Errorf("config %+v has unresolved defaults", c)
 	case c.Task != d.Task:
 		return fmt.Errorf("config task %v, header task %v", c.Task, d.Task)
@@ -95,11 +96,11 @@ func (b *body) Decode(d *learners.Decoder) error {
 		return fmt.Errorf("%d inputs × %d rows overflow", d.Inputs, c.Subsample)
 	}
 	b.support, b.alpha, b.bias = d.Array("support", c.Subsample*d.Inputs), d.Array("alpha", c.Subsample), d.Meta("bias")
-	d.Link = learners.Clamped
+	d.Link = linrf.Link(c.Loss)
 	return d.Err()
 }
 
 func init() {
-	learners.Define(Name, "exact Gaussian-kernel ridge regression on a uniform subsample (≤ 2000 rows by default): the exact-kernel baseline",
+	learners.Define(Name, "exact Gaussian-kernel ridge or logistic regression on a uniform subsample (≤ 2000 rows by default): the exact-kernel baseline",
 		func() *Config { return new(Config) }, Fit, Load)
 }
