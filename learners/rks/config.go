@@ -90,7 +90,7 @@ func (c Config) Validate() error {
 	if v.Err() != nil {
 		return v.Err()
 	}
-	if err := checkMap(c.Map); err != nil {
+	if err := checkMap(c.Map, c.Task); err != nil {
 		return err
 	}
 	return linrf.CheckLoss("rks", c.Loss, c.Task)

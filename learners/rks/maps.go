@@ -34,10 +34,16 @@ const (
 	NystromKMeans Map = "nystrom-kmeans++"
 )
 
-// checkMap is the Map part of Validate.
-func checkMap(m Map) error {
+// checkMap is the Map part of Validate. The Nyström maps have a single
+// read-out (no multiclass head).
+func checkMap(m Map, task learners.Task) error {
 	switch m {
-	case "", RFF, ORF, Laplacian, Nystrom, NystromKMeans:
+	case "", RFF, ORF, Laplacian:
+		return nil
+	case Nystrom, NystromKMeans:
+		if task == learners.Multiclass {
+			return fmt.Errorf("rks: Map = %s supports the binary and regression tasks, not %v", m, task)
+		}
 		return nil
 	}
 	return fmt.Errorf("rks: unknown Map %q, want %q, %q, %q, %q or %q", m, RFF, ORF, Laplacian, Nystrom, NystromKMeans)
@@ -82,11 +88,11 @@ func (b *body) features(Z featmap.Matrix) ([]float64, error) {
 	return z, nil
 }
 
-// NewWork is the scratch of a Nyström score (features and kernel values);
-// the random Fourier maps need none.
+// NewWork is the scratch of a Nyström score (features and kernel values),
+// else linrf.Head's.
 func (b *body) NewWork() any {
 	if b.nys == nil {
-		return nil
+		return b.Head.NewWork()
 	}
 	return make([]float64, b.nys.Outputs()+b.nys.WorkLen())
 }
