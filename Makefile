@@ -142,6 +142,17 @@ reproduce-gbrff:
 	$(GO) run ./bench/cmd/reproduce-gbrff -data ../shared/datasets -seeds $(SEEDS) -maxtrain $(MAXTRAIN) \
 		-cache $(BENCHOUT)/reproduce-gbrff.cache.jsonl -out $(BENCHOUT)/reproduce-gbrff.md
 
+## reproduce: every paper reproduction with a quick default (FULL=1 for the paper-sized runs).
+.PHONY: reproduce
+reproduce: reproduce-prff-fig2
+
+## reproduce-prff-fig2: PRFF Fig. 2 (Gram error on adult, cadata, cpu_act) with Nyström beside PRFF,
+## RFF and ORF; quick (N = 1000, D ≤ 200, one seed, ≈ 15 s) unless FULL=1 (N = 10000, D ≤ 1000, 3 seeds).
+.PHONY: reproduce-prff-fig2
+reproduce-prff-fig2:
+	@mkdir -p $(BENCHOUT)
+	$(GO) run ./bench/cmd/prff-fig2 -data ../shared/datasets $(if $(FULL),-full) -out $(BENCHOUT)/prff-fig2$(if $(FULL),-full).md
+
 ## bench-peers: GBRFF2 fit (BenchmarkFit/method=gbrff2, procs = 1 and 2) next to XGBoost's hist
 ## booster (nthread = 1, 100 trees, depth 5) on the same make_classification-style rows
 ## (bench/peers); XGBoost comes from Debian's python3-xgboost, and the script says so if it is missing.

@@ -2,6 +2,7 @@ package featmap_test
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/rfkit/rfkit/featmap"
 )
@@ -24,4 +25,35 @@ func ExampleRFF() {
 	}
 	fmt.Printf("approx %.1f, exact exp(-0.5) = 0.6\n", k)
 	// Output: approx 0.6, exact exp(-0.5) = 0.6
+}
+
+// ExampleNystrom builds Nyström features on 3 of 50 rows: the kernel is
+// reproduced exactly between landmarks and approximated elsewhere.
+func ExampleNystrom() {
+	X := featmap.Dense(50, 1, make([]float64, 50))
+	for i := range X.Data {
+		X.Data[i] = float64(i) / 10 // 0, 0.1, …, 4.9
+	}
+	m, err := featmap.NewNystrom(X, featmap.NystromConfig{Inputs: 1, Landmarks: 3, Gamma: 0.5, Seed: 1})
+	if err != nil {
+		panic(err)
+	}
+	land := m.Landmarks()
+	z := func(x float64) []float64 {
+		out := make([]float64, m.Outputs())
+		m.TransformRow(out, []float64{x})
+		return out
+	}
+	dot := func(a, b []float64) (s float64) {
+		for i := range a {
+			s += a[i] * b[i]
+		}
+		return s
+	}
+	a, b := land[0], land[1]
+	fmt.Printf("rank %d; between landmarks: %.6f (exact %.6f)\n", m.Rank(), dot(z(a), z(b)), math.Exp(-0.5*(a-b)*(a-b)))
+	fmt.Printf("k(x, x) at a landmark %.3f, at x = 40, far from all: %.3f (exact 1)\n", dot(z(a), z(a)), dot(z(40), z(40)))
+	// Output:
+	// rank 3; between landmarks: 0.014921 (exact 0.014921)
+	// k(x, x) at a landmark 1.000, at x = 40, far from all: 0.000 (exact 1)
 }

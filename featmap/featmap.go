@@ -12,6 +12,12 @@
 // separate n×D buffer). Both keep the same chain for each element (b_j, then
 // one FMA per k in k order), so results are bit-identical on every path, for
 // any GOMAXPROCS, and between Transform and TransformRow.
+//
+// Nystrom is the data-dependent alternative for the Gaussian kernel: the
+// features are the kernel values against m landmarks drawn from the data,
+// whitened by the eigendecomposition of the landmarks' kernel matrix (a
+// Householder–QL solver of this package, in plain Go, with the same bits
+// everywhere).
 package featmap
 
 import (

@@ -8,7 +8,9 @@ package main
 import (
 	_ "github.com/rfkit/rfkit/learners/fogd"     // fogd
 	_ "github.com/rfkit/rfkit/learners/gbrff"    // gbrff2, gbrff1
+	_ "github.com/rfkit/rfkit/learners/kernel"   // kernel
 	_ "github.com/rfkit/rfkit/learners/mfga"     // mfga
+	_ "github.com/rfkit/rfkit/learners/nogd"     // nogd
 	_ "github.com/rfkit/rfkit/learners/pbrff"    // pbrff
 	_ "github.com/rfkit/rfkit/learners/prff"     // prff
 	_ "github.com/rfkit/rfkit/learners/rfselect" // eerf, lkrf

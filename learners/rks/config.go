@@ -13,6 +13,10 @@
 // shared prologue (learners.Prepare) with a context and a Progress
 // callback, a Model that is learners.Base over the linear random-feature
 // body the linear learners share, and one line in the conformance suite.
+//
+// Config.Map swaps the map for the orthogonal (ORF) or Laplacian random
+// Fourier maps, or for Nyström features on landmarks drawn from the
+// training rows (featmap.Nystrom), the baselines the papers compare with.
 package rks
 
 import (
@@ -50,9 +54,10 @@ const (
 type Config struct {
 	// Features is the number D of random features (0 → 100).
 	Features int `help:"number of random features D (at most 65536)" default:"100"`
-	// Gamma is the bandwidth γ of the Gaussian kernel exp(−γ‖x−x'‖²),
-	// measured on standardised inputs (0 → 1/d).
-	Gamma float64 `help:"Gaussian kernel bandwidth γ on standardised inputs" default:"1/d"`
+	// Gamma is the bandwidth γ of the Gaussian kernel exp(−γ‖x−x'‖²)
+	// (exp(−γ‖x−x'‖₁) for the Laplacian map), measured on standardised
+	// inputs (0 → 1/d).
+	Gamma float64 `help:"kernel bandwidth γ on standardised inputs" default:"1/d"`
 	// Lambda is the L2 regularisation λ of the linear model (0 → 1e-3).
 	// There is no unregularised option: logistic regression on separable
 	// features would diverge, and ridge can be singular; use a tiny λ.
@@ -69,6 +74,10 @@ type Config struct {
 	// (the default), or impute, which trains on rows with missing inputs
 	// and predicts them with the training mean of each missing input.
 	Missing learners.Missing `json:",omitempty" help:"NaN inputs: error or impute (replace by the training mean)" default:"error"`
+	// Map is the feature map: RFF (""), ORF, Laplacian, Nystrom or
+	// NystromKMeans (Features landmarks among the training rows). The
+	// resolved config stores RFF as "".
+	Map Map `json:",omitempty" help:"feature map: rff, orf (orthogonal), laplacian, nystrom or nystrom-kmeans++ (Features landmarks from the training rows)" default:"rff"`
 	// Seed fixes the random features: equal seeds give identical models.
 	Seed uint64 `help:"seed of the random features"`
 	// Progress, if not nil, is called after each of the two rounds
@@ -87,6 +96,9 @@ func (c Config) Validate() error {
 	if v.Err() != nil {
 		return v.Err()
 	}
+	if err := checkMap(c.Map, c.Task); err != nil {
+		return err
+	}
 	return linrf.CheckLoss("rks", c.Loss, c.Task)
 }
 
@@ -96,6 +108,9 @@ func (c Config) resolve(d int) Config {
 	learners.SetDefault(&c.Gamma, 1/float64(d))
 	learners.SetDefault(&c.Lambda, DefaultLambda)
 	c.Loss = linrf.Resolve(c.Loss, c.Task)
+	if c.Map == RFF {
+		c.Map = ""
+	}
 	c.Progress = nil
 	return c
 }

@@ -3,12 +3,13 @@ package rks_test
 import (
 	"testing"
 
+	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/learnertest"
 	_ "github.com/rfkit/rfkit/learners/rks"
 )
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "rks", Tasks: learnertest.AllTasks, Params: []string{"features=20"}, Rounds: 2, NumParams: 7, NoLoss: []int{1},
+var conformance = learnertest.Case{Method: "rks", Tasks: learnertest.AllTasks, Params: []string{"features=20"}, Rounds: 2, NumParams: 8, NoLoss: []int{1},
 	// The data of the golden files are bit-identical everywhere (package
 	// synth), and every step of Fit is too: the standardisation (prep), the
 	// frequency draws (internal/xrand), the features (asm.CosAffine), L-BFGS
@@ -25,8 +26,10 @@ var conformance = learnertest.Case{Method: "rks", Tasks: learnertest.AllTasks, P
 	// losses (a linear classifier: 0.44–0.55 on 10 seeds) and RMSE
 	// 0.14–0.19 on the sine (the noise floor is 0.1, the mean predictor's
 	// ≈ 0.89) on 10 seeds.
-	Accuracy:  &learnertest.Learns{Rings: 0.90, Sine: 0.3, Each: [][]string{{"loss=ridge"}}},
-	BadParams: learnertest.Linear}
+	Accuracy:     &learnertest.Learns{Rings: 0.90, Sine: 0.3, Each: [][]string{{"loss=ridge"}}},
+	BadParams:    learnertest.Linear,
+	Variants:     [][]string{{"map=orf"}, {"map=laplacian"}, {"map=nystrom"}, {"map=nystrom-kmeans++"}},
+	VariantTasks: []learners.Task{learners.Binary, learners.Regression}}
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }
 

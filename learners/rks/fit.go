@@ -51,13 +51,9 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	b := &body{cfg: c}
 
 	// Round 1: sample the map, compute the features.
-	b.RFF, err = featmap.NewRFF(featmap.RFFConfig{Inputs: d, Features: D, Gamma: c.Gamma, Seed: c.Seed})
+	z, err := b.features(featmap.Dense(n, d, p.Z))
 	if err != nil {
-		return nil, fmt.Errorf("rks: %w", err)
-	}
-	z := make([]float64, n*D)
-	if err := b.RFF.Transform(featmap.Dense(n, D, z), featmap.Dense(n, d, p.Z)); err != nil {
-		return nil, fmt.Errorf("rks: %w", err)
+		return nil, err
 	}
 	if err := report(ctx, cfg.Progress, 1, math.NaN(), start); err != nil {
 		return nil, err

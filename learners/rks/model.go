@@ -3,6 +3,7 @@ package rks
 import (
 	"fmt"
 
+	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
@@ -12,9 +13,14 @@ import (
 // phases), "coef" (D weights, K×D for a multiclass model), meta "bias" (or
 // the array "biases" of the K intercepts). The frequencies are stored,
 // never re-drawn from the seed.
+// With a Nyström Map (config "Map"), "landmarks" (D×d, standardised)
+// replaces "w" and "b", and Load rebuilds the map's eigendecomposition from
+// them (the same bits; O(D³)); older readers reject such files (no array
+// "w").
 
 // Model is a fitted RKS model: score(x) = coef·z((x − mean)/scale) + bias,
-// evaluated by the fused epilogue featmap.RFF.CombineRow. Its methods are
+// evaluated by the fused epilogue featmap.RFF.CombineRow (for a Nyström
+// Map: the features, then a dot product in index order). Its methods are
 // those of learners.Base: it is immutable and safe for concurrent use;
 // Predict, Score, Probability and their batch forms allocate nothing.
 // Probability is the logistic function of the score for the logistic loss,
@@ -41,6 +47,7 @@ func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) 
 type body struct {
 	cfg Config
 	linrf.Head
+	nys *featmap.Nystrom // the Nyström maps (then Head.RFF is nil)
 }
 
 func (*body) Spec() learners.Spec {
@@ -48,6 +55,10 @@ func (*body) Spec() learners.Spec {
 }
 
 func (b *body) Encode(e *learners.Encoder) error {
+	if b.nys != nil {
+		b.encodeNystrom(e)
+		return e.Config(b.cfg)
+	}
 	b.Head.Encode(e)
 	return e.Config(b.cfg)
 }
@@ -59,6 +70,13 @@ func (b *body) Decode(d *learners.Decoder) error {
 	cfg := b.cfg
 	if cfg.Features == 0 || cfg.Gamma == 0 || cfg.Lambda == 0 || cfg.Loss == "" {
 		return fmt.Errorf("config %+v has unresolved defaults", cfg)
+	}
+	if cfg.Map.nystrom() {
+		if cfg.Task != d.Task {
+			return fmt.Errorf("config task %v, header task %v", cfg.Task, d.Task)
+		}
+		d.Link = linrf.Link(cfg.Loss)
+		return b.decodeNystrom(d)
 	}
 	return b.Head.DecodeFor(d, cfg.Task, cfg.Loss, cfg.Features)
 }

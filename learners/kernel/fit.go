@@ -1,0 +1,202 @@
+package kernel
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+	"time"
+
+	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/solvers"
+)
+
+// rounds is the number of progress events of a Fit: kernel matrix, solve.
+const rounds = 2
+
+// Fit trains a model on the rows of X (n×d) and the labels or targets y
+// (len n). Binary labels may be any two distinct values (the smaller maps
+// to −1); Predict returns them.
+//
+// Errors: a cancelled ctx, an invalid cfg, empty or ragged data, NaN or ±Inf
+// in X or y, a binary y without exactly two classes, a kernel matrix that
+// is not numerically positive definite (λ too small), or an error returned
+// by cfg.Progress (wrapped). The result depends only on the data and cfg.
+// Memory: m² floats, m = min(n, Subsample); time O(m²·d + m³/3).
+func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
+	start := time.Now()
+	p, err := learners.Prepare(ctx, Name, cfg, cfg.Task, X, y)
+	if err != nil {
+		return nil, err
+	}
+	n, d := p.N, p.D
+	c := cfg.resolve(n, d)
+	m := c.Subsample
+
+	// The subsample: every row when n ≤ Subsample, else m rows drawn
+	// uniformly without replacement, kept in their order in X.
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	if m < n {
+		r := rand.New(rand.NewPCG(c.Seed, 0x6b65726e656c)) // "kernel"
+		for i := 0; i < m; i++ {
+			j := i + r.IntN(n-i)
+			idx[i], idx[j] = idx[j], idx[i]
+		}
+		idx = idx[:m]
+		sort.Ints(idx)
+	}
+	b := &body{cfg: c, support: make([]float64, m*d), alpha: make([]float64, m)}
+	t := make([]float64, m)
+	for k, i := range idx {
+		copy(b.support[k*d:(k+1)*d], p.Z[i*d:(i+1)*d])
+		t[k] = p.Targets[i]
+	}
+	var mean float64
+	for _, v := range t {
+		mean += v
+	}
+	mean /= float64(m)
+	b.bias = mean
+
+	// Round 1: the regularised kernel matrix K + mλI (lower triangle), or
+	// K + εI for the logistic loss.
+	a := make([]float64, m*m)
+	diag := float64(float64(m) * c.Lambda)
+	if c.Loss == Logistic {
+		diag = jitter
+	}
+	for i := 0; i < m; i++ {
+		b.kernelRow(a[i*m:i*m+i+1], b.support[i*d:(i+1)*d])
+		a[i*m+i] += diag
+	}
+	if err := report(ctx, cfg.Progress, 1, math.NaN(), start); err != nil {
+		return nil, err
+	}
+
+	if c.Loss == Logistic {
+		return fitLogistic(ctx, cfg.Progress, p, b, a, t, start)
+	}
+
+	// Round 2: Cholesky and the two triangular solves.
+	for k, v := range t {
+		b.alpha[k] = v - mean
+	}
+	if err := cholesky(a, m); err != nil {
+		return nil, fmt.Errorf("kernel: %w (Lambda = %v is too small for these data)", err, c.Lambda)
+	}
+	solve(a, m, b.alpha)
+	// The training objective, for the progress report: with
+	// α = (K + mλI)⁻¹r, the residuals are mλα and ‖f‖²_H = αᵀKα =
+	// αᵀr − mλ‖α‖².
+	var ar, aa float64
+	for k, v := range b.alpha {
+		ar += float64(v * (t[k] - mean))
+		aa += float64(v * v)
+	}
+	ml := float64(float64(m) * c.Lambda)
+	loss := float64(ml*ml)*aa/float64(m) + float64(c.Lambda*(ar-float64(ml*aa)))
+	if err := report(ctx, cfg.Progress, 2, loss, start); err != nil {
+		return nil, err
+	}
+	mod := new(Model)
+	learners.Build(&mod.Base, p.Common(c.Task, learners.Clamped), b)
+	return mod, nil
+}
+
+// report sends the progress event of a finished round and checks ctx.
+func report(ctx context.Context, p learners.Progress, round int, loss float64, start time.Time) error {
+	e := learners.Event{Method: Name, Round: round, Rounds: rounds, Loss: loss, Elapsed: time.Since(start)}
+	if err := p.Report(e); err != nil {
+		return fmt.Errorf("kernel: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("kernel: %w", err)
+	}
+	return nil
+}
+
+// cholesky factors the lower triangle of the m×m row-major a in place
+// into L (a = L·Lᵀ), row by row, each dot product in index order with the
+// products rounded on their own.
+func cholesky(a []float64, m int) error {
+	for i := 0; i < m; i++ {
+		ri := a[i*m : i*m+i+1]
+		for j := 0; j <= i; j++ {
+			rj := a[j*m : j*m+j+1]
+			s := ri[j]
+			for k := 0; k < j; k++ {
+				s -= float64(ri[k] * rj[k])
+			}
+			if j < i {
+				ri[j] = s / rj[j]
+				continue
+			}
+			if !(s > 0) {
+				return errors.New("the regularised kernel matrix is not numerically positive definite")
+			}
+			ri[i] = math.Sqrt(s)
+		}
+	}
+	return nil
+}
+
+// solve overwrites v with (L·Lᵀ)⁻¹v for the factor of cholesky.
+func solve(l []float64, m int, v []float64) {
+	for i := 0; i < m; i++ {
+		s := v[i]
+		for k := 0; k < i; k++ {
+			s -= float64(l[i*m+k] * v[k])
+		}
+		v[i] = s / l[i*m+i]
+	}
+	for i := m - 1; i >= 0; i-- {
+		s := v[i]
+		for k := i + 1; k < m; k++ {
+			s -= float64(l[k*m+i] * v[k])
+		}
+		v[i] = s / l[i*m+i]
+	}
+}
+
+// fitLogistic is round 2 of the logistic loss: a = K + εI (lower
+// triangle), t the ±1 labels of the subsample.
+func fitLogistic(ctx context.Context, progress learners.Progress, p *learners.Prepared, b *body, a, t []float64, start time.Time) (*Model, error) {
+	m := len(t)
+	if err := cholesky(a, m); err != nil {
+		return nil, fmt.Errorf("kernel: %w", err)
+	}
+	for i := 0; i < m; i++ { // zero the upper triangle: a is now L
+		clear(a[i*m+i+1 : (i+1)*m])
+	}
+	var info solvers.Result
+	beta, bias, err := solvers.Logistic(a, m, m, t, b.cfg.Lambda, solvers.LogisticOptions{Info: &info})
+	if err != nil {
+		return nil, fmt.Errorf("kernel: logistic solver: %w", err)
+	}
+	backSolve(a, m, beta) // α = L⁻ᵀβ
+	b.alpha, b.bias = beta, bias
+	if err := report(ctx, progress, 2, info.F, start); err != nil {
+		return nil, err
+	}
+	mod := new(Model)
+	learners.Build(&mod.Base, p.Common(b.cfg.Task, learners.Logistic), b)
+	return mod, nil
+}
+
+// backSolve overwrites v with L⁻ᵀv for the lower-triangular factor of
+// cholesky.
+func backSolve(l []float64, m int, v []float64) {
+	for i := m - 1; i >= 0; i-- {
+		s := v[i]
+		for k := i + 1; k < m; k++ {
+			s -= float64(l[k*m+i] * v[k])
+		}
+		v[i] = s / l[i*m+i]
+	}
+}

@@ -1,0 +1,106 @@
+package kernel
+
+import (
+	"fmt"
+
+	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/linrf"
+	"github.com/rfkit/rfkit/trig"
+)
+
+// modelVersion is the version of the arrays, written in the header.
+//
+// Version 1 arrays: "mean", "scale" (d each: the input standardisation),
+// "support" (m×d standardised subsample rows), "alpha" (m dual weights);
+// meta "bias" (the subsample's mean target).
+const modelVersion = 1
+
+// Model is a fitted kernel ridge model:
+// score(x) = Σ_i α_i exp(−γ‖z − x_i‖²) + bias, z = (x − mean)/scale. Its
+// methods are those of learners.Base: it is immutable and safe for
+// concurrent use; Predict, Score, Probability and their batch forms
+// allocate nothing. Obtain one from Fit or Load; a Model must not be
+// copied.
+type Model struct {
+	learners.Base[body, *body]
+}
+
+// Config returns the configuration the model was fitted with, defaults
+// resolved (Subsample is the number of rows used).
+func (m *Model) Config() Config { return m.Body().cfg }
+
+// Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
+func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }
+
+// body is the learner's part of a Model.
+type body struct {
+	cfg     Config
+	support []float64 // m×d
+	alpha   []float64
+	bias    float64
+}
+
+func (*body) Spec() learners.Spec {
+	return learners.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
+}
+
+// kernelRow sets k[i] = exp(−γ‖x − x_i‖²) for the first len(k) support
+// rows, each squared distance summed in index order with rounded products.
+func (b *body) kernelRow(k, x []float64) {
+	d := len(x)
+	for i := range k {
+		s := b.support[i*d : (i+1)*d]
+		var q float64
+		for j, v := range x {
+			t := v - s[j]
+			q += float64(t * t)
+		}
+		k[i] = float64(-b.cfg.Gamma * q)
+	}
+	trig.Exp(k, k)
+}
+
+// NewWork is the scratch of a score: the m kernel values.
+func (b *body) NewWork() any { return make([]float64, len(b.alpha)) }
+
+// Score is Σ α_i k(z, x_i) + bias, summed in index order.
+func (b *body) Score(z []float64, w any) float64 {
+	k := w.([]float64)
+	b.kernelRow(k, z)
+	s := b.bias
+	for i, a := range b.alpha {
+		s += float64(a * k[i])
+	}
+	return s
+}
+
+func (b *body) Encode(e *learners.Encoder) error {
+	e.Array("support", b.support)
+	e.Array("alpha", b.alpha)
+	e.Meta("bias", b.bias)
+	return e.Config(b.cfg)
+}
+
+func (b *body) Decode(d *learners.Decoder) error {
+	if err := d.ValidConfig(&b.cfg); err != nil {
+		return err
+	}
+	c := b.cfg
+	switch {
+	case c.Subsample == 0 || c.Gamma == 0 || c.Lambda == 0 || c.Loss == "":
+		return fmt.Errorf("config %+v has unresolved defaults", c)
+	case c.Task != d.Task:
+		return fmt.Errorf("config task %v, header task %v", c.Task, d.Task)
+	case d.Inputs > featmap.MaxElements/c.Subsample:
+		return fmt.Errorf("%d inputs × %d rows overflow", d.Inputs, c.Subsample)
+	}
+	b.support, b.alpha, b.bias = d.Array("support", c.Subsample*d.Inputs), d.Array("alpha", c.Subsample), d.Meta("bias")
+	d.Link = linrf.Link(c.Loss)
+	return d.Err()
+}
+
+func init() {
+	learners.Define(Name, "exact Gaussian-kernel ridge or logistic regression on a uniform subsample (≤ 2000 rows by default): the exact-kernel baseline",
+		func() *Config { return new(Config) }, Fit, Load)
+}

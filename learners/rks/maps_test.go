@@ -1,0 +1,140 @@
+package rks_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/rfkit/rfkit/dataset/synth"
+	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/modelfile"
+	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/learnertest"
+	"github.com/rfkit/rfkit/learners/rks"
+)
+
+// rings is the suite's data set, the same bits everywhere.
+var rings = learnertest.Rings
+
+// fit is rks.Fit that fails the test on an error.
+func fit(t testing.TB, X featmap.Matrix, y []float64, cfg rks.Config) *rks.Model {
+	t.Helper()
+	return learnertest.MustFit(t, rks.Fit, X, y, cfg)
+}
+
+// TestMapsRings: every map separates the rings (measured accuracy on the
+// held-out 1000 rows with the defaults and 100 features, logistic:
+// rff 0.990, orf 0.973, laplacian 0.965, nystrom 0.993,
+// nystrom-kmeans++ 0.993; threshold 0.90 as TestRings).
+func TestMapsRings(t *testing.T) {
+	for _, m := range []rks.Map{rks.RFF, rks.ORF, rks.Laplacian, rks.Nystrom, rks.NystromKMeans} {
+		model := learnertest.RingsAccuracy(t, 0.90, func(X featmap.Matrix, y []float64) (*rks.Model, error) {
+			return rks.Fit(context.Background(), X, y, rks.Config{Map: m, Seed: 3})
+		})
+		want := m
+		if m == rks.RFF {
+			want = "" // stored as the default
+		}
+		if got := model.Config().Map; got != want {
+			t.Errorf("map %q resolved to %q", m, got)
+		}
+	}
+}
+
+// TestMapsRegression: every map fits y = sin(2x₁) + x₂²/2 + noise (RMSE
+// threshold 0.3 as TestRegression; measured rff 0.173, orf 0.150,
+// laplacian 0.134, nystrom 0.124, nystrom-kmeans++ 0.124).
+func TestMapsRegression(t *testing.T) {
+	for _, m := range []rks.Map{rks.ORF, rks.Laplacian, rks.Nystrom, rks.NystromKMeans} {
+		learnertest.SineRMSE(t, 0.3, func(X featmap.Matrix, y []float64) (*rks.Model, error) {
+			return rks.Fit(context.Background(), X, y, rks.Config{Map: m, Task: learners.Regression, Seed: 3})
+		})
+	}
+}
+
+// TestMapsDiffer: the maps are really different models: equal seeds give
+// different scores for rff, orf and laplacian, and uniform and k-means++
+// landmarks differ.
+func TestMapsDiffer(t *testing.T) {
+	X, y := rings(200, 0, 0, 1, 4)
+	x := X.Row(0)
+	seen := map[float64]rks.Map{}
+	for _, m := range []rks.Map{rks.RFF, rks.ORF, rks.Laplacian, rks.Nystrom, rks.NystromKMeans} {
+		s := fit(t, X, y, rks.Config{Map: m, Features: 30, Seed: 1}).Score(x)
+		if prev, ok := seen[s]; ok {
+			t.Errorf("maps %q and %q score %v alike", prev, m, s)
+		}
+		seen[s] = m
+	}
+}
+
+func TestMapErrors(t *testing.T) {
+	X, y := rings(20, 0, 0, 1, 1)
+	learnertest.FitErrors(t, "rks: ", rks.Fit, []struct {
+		name string
+		X    featmap.Matrix
+		y    []float64
+		cfg  rks.Config
+		want string
+	}{
+		{"unknown map", X, y, rks.Config{Map: "fastfood"}, `rks: unknown Map "fastfood"`},
+		{"landmarks above rows", X, y, rks.Config{Map: rks.Nystrom, Features: 21}, "Features = 21 Nyström landmarks, more than the 20 training rows"},
+	})
+	good, err := fit(t, X, y, rks.Config{Map: rks.Nystrom, Features: 10}).MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, from, to, want string }{
+		{"bad map", `"Map":"nystrom"`, `"Map":"fastfood"`, `unknown Map "fastfood"`},
+		{"map rff on landmarks", `,"Map":"nystrom"`, ``, `no array "w"`},
+	} {
+		bad := learnertest.Rewrite(t, good, func(f *modelfile.File) {
+			f.Header.Config = []byte(strings.Replace(string(f.Header.Config), c.from, c.to, 1))
+		})
+		if _, err := rks.Load(bad); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
+	}
+}
+
+// TestGoldenMaps: models of every map serialise to the bytes in testdata
+// on every path and architecture (see TestGolden). The Nyström model is
+// rebuilt from its landmarks on Load: the golden bytes also pin the
+// eigendecomposition.
+func TestGoldenMaps(t *testing.T) {
+	moons, err := synth.Moons(300, 0.1, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	se1, err := synth.SE1(200, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		set  *synth.Set
+		cfg  rks.Config
+	}{
+		{"orf", moons, rks.Config{Map: rks.ORF, Features: 30, Seed: 6}},
+		{"laplacian", se1, rks.Config{Map: rks.Laplacian, Features: 30, Task: learners.Regression, Seed: 7}},
+		{"nystrom", moons, rks.Config{Map: rks.Nystrom, Features: 30, Seed: 8}},
+		{"nystrom-kmeans", se1, rks.Config{Map: rks.NystromKMeans, Features: 30, Task: learners.Regression, Seed: 9}},
+	} {
+		m := fit(t, featmap.Dense(c.set.N, c.set.D, c.set.X), c.set.Y, c.cfg)
+		got, err := m.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		learnertest.Golden(t, c.name, got)
+		m2, err := rks.Load(got)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < c.set.N; i += 17 {
+			x := c.set.X[i*c.set.D : (i+1)*c.set.D]
+			if m.Score(x) != m2.Score(x) {
+				t.Fatalf("%s: row %d scores %v, %v after Load", c.name, i, m.Score(x), m2.Score(x))
+			}
+		}
+	}
+}
