@@ -156,11 +156,27 @@ func newFitter(c Config, X featmap.Matrix, signs []float64, train, val []int) (*
 		return nil, fmt.Errorf("gbrff: %w", err)
 	}
 	f.st.InputCopies = 2 // standardizedData: the standardised rows, exploss.NewData's layout
+	if err := f.setupRounds(); err != nil {
+		return nil, err
+	}
+	if len(val) > 0 {
+		if f.val, err = newValidation(X, signs, val, scaler, f.h0); err != nil {
+			return nil, err
+		}
+		f.valLoss = f.val.loss()
+	}
+	return f, nil
+}
+
+// setupRounds draws every round's frequencies up front, ω ~ N(0, 2γI)
+// (K per round for GBRFF1), and makes the optimiser and, for GBRFF2, the
+// frequency-step and phase sweeps.
+func (f *fitter) setupRounds() error {
+	c, d := f.c, f.d
 	per := 1
 	if c.Variant == VariantGBRFF1 {
 		per = c.K
 	}
-	// All frequencies up front, ω ~ N(0, 2γI).
 	rng := rand.New(rand.NewPCG(c.Seed, 0x9b7ff))
 	sd := math.Sqrt(2 * c.Gamma)
 	f.omega = make([]float64, c.T*per*d)
@@ -171,16 +187,10 @@ func newFitter(c Config, X featmap.Matrix, signs []float64, train, val []int) (*
 	if c.Variant == VariantGBRFF2 {
 		f.opt.opt.FuncTol = freqFuncTol
 		if err := f.newSweeps(); err != nil {
-			return nil, fmt.Errorf("gbrff: %w", err)
+			return fmt.Errorf("gbrff: %w", err)
 		}
 	}
-	if len(val) > 0 {
-		if f.val, err = newValidation(X, signs, val, scaler, f.h0); err != nil {
-			return nil, err
-		}
-		f.valLoss = f.val.loss()
-	}
-	return f, nil
+	return nil
 }
 
 // step is the closed-form α for weak-learner outputs with Σw = sumW and

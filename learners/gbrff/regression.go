@@ -375,17 +375,10 @@ func (f *regFitter) regRound2(t int) error {
 // in round1 on the targets ỹ, then α by the loss.
 func (f *regFitter) regRound1(t int) error {
 	d, K := f.d, f.c.K
-	Om := f.omega[t*K*d : (t+1)*K*d]
-	if f.lm == nil {
-		var err error
-		if f.lm, err = exploss.NewLandmark(f.x, Om, K, f.yt); err != nil {
-			return err
-		}
-	} else if err := f.lm.Reset(f.x, Om, f.yt); err != nil {
+	Om, lm, err := f.landmark(t)
+	if err != nil {
 		return err
 	}
-	f.countX(K)
-	lm := f.lm
 	a, ga := make([]float64, K), make([]float64, K)
 	p := f.opt.minimize(func(p, g []float64) float64 {
 		project(a, Om, p)

@@ -119,21 +119,31 @@ func (f *fitter) countX(k int) {
 	f.st.XPasses += k
 }
 
-// round1 is one GBRFF1 round: the landmark p by L-BFGS from 0, then the
-// weights q of its K cosines, then α and the update.
-func (f *fitter) round1(t int) error {
+// landmark returns round t's K frequencies and the landmark sweep over them
+// on the current targets ỹ (made on the first call, reset after).
+func (f *fitter) landmark(t int) ([]float64, *exploss.Landmark, error) {
 	d, K := f.d, f.c.K
 	Om := f.omega[t*K*d : (t+1)*K*d]
 	if f.lm == nil {
 		var err error
 		if f.lm, err = exploss.NewLandmark(f.x, Om, K, f.yt); err != nil {
-			return err
+			return nil, nil, err
 		}
 	} else if err := f.lm.Reset(f.x, Om, f.yt); err != nil {
-		return err
+		return nil, nil, err
 	}
 	f.countX(K)
-	lm := f.lm
+	return Om, f.lm, nil
+}
+
+// round1 is one GBRFF1 round: the landmark p by L-BFGS from 0, then the
+// weights q of its K cosines, then α and the update.
+func (f *fitter) round1(t int) error {
+	d, K := f.d, f.c.K
+	Om, lm, err := f.landmark(t)
+	if err != nil {
+		return err
+	}
 	a, ga := make([]float64, K), make([]float64, K)
 	p := f.opt.minimize(func(p, g []float64) float64 {
 		project(a, Om, p)

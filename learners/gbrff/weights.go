@@ -4,14 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
-	"math/rand/v2"
 	"time"
 
 	"github.com/rfkit/rfkit/exploss"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
-	"github.com/rfkit/rfkit/internal/xrand"
 	"github.com/rfkit/rfkit/learners"
 )
 
@@ -90,22 +87,10 @@ func fitBinaryWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cf
 	if f.sumW, err = exploss.Weights(f.yt, f.H, f.y, f.h, 0); err != nil {
 		return nil, fmt.Errorf("gbrff: %w", err)
 	}
-	per := 1
-	if c.Variant == VariantGBRFF1 {
-		per = c.K
+	if err := f.setupRounds(); err != nil {
+		return nil, err
 	}
-	rng := rand.New(rand.NewPCG(c.Seed, 0x9b7ff))
-	sd := math.Sqrt(2 * c.Gamma)
-	f.omega = make([]float64, c.T*per*d)
-	for i := range f.omega {
-		f.omega[i] = float64(xrand.Normal(rng) * sd)
-	}
-	f.opt = newOptimizer(d, c.Iterations)
-	if c.Variant == VariantGBRFF2 {
-		f.opt.opt.FuncTol = freqFuncTol
-		if err := f.newSweeps(); err != nil {
-			return nil, fmt.Errorf("gbrff: %w", err)
-		}
+	if f.ph != nil {
 		f.ph.SetThreads(threads)
 	}
 	f.threads = threads
