@@ -375,27 +375,9 @@ func (f *regFitter) regRound2(t int) error {
 // in round1 on the targets ỹ, then α by the loss.
 func (f *regFitter) regRound1(t int) error {
 	d, K := f.d, f.c.K
-	Om, lm, err := f.landmark(t)
+	Om, a, ell, err := f.fitLandmark(t, true)
+	lm := f.lm
 	if err != nil {
-		return err
-	}
-	a, ga := make([]float64, K), make([]float64, K)
-	p := f.opt.minimize(func(p, g []float64) float64 {
-		project(a, Om, p)
-		l, _ := lm.Eval(a, ga)
-		f.st.Passes++
-		for j := range g {
-			var s float64
-			for k := 0; k < K; k++ {
-				s = math.FMA(Om[k*d+j], ga[k], s)
-			}
-			g[j] = float64(s * targetScale)
-		}
-		return float64((l - 1) * targetScale)
-	}, make([]float64, d))
-	project(a, Om, p)
-	ell := make([]float64, K)
-	if err := lm.FeatureLosses(ell, a); err != nil {
 		return err
 	}
 	f.st.Passes += K

@@ -119,31 +119,24 @@ func (f *fitter) countX(k int) {
 	f.st.XPasses += k
 }
 
-// landmark returns round t's K frequencies and the landmark sweep over them
-// on the current targets ỹ (made on the first call, reset after).
-func (f *fitter) landmark(t int) ([]float64, *exploss.Landmark, error) {
+// fitLandmark is the first step of a GBRFF1 round t: the landmark p by
+// L-BFGS from 0 on the landmark sweep over the round's K frequencies Om
+// (made on the first call, reset after, on the current targets ỹ). It
+// returns Om, the phases a = Om·p and the loss of each of the K cosines.
+// scaled is the regression form: the objective (L − 1) and its gradient
+// times targetScale.
+func (f *fitter) fitLandmark(t int, scaled bool) (Om, a, ell []float64, err error) {
 	d, K := f.d, f.c.K
-	Om := f.omega[t*K*d : (t+1)*K*d]
+	Om = f.omega[t*K*d : (t+1)*K*d]
 	if f.lm == nil {
-		var err error
 		if f.lm, err = exploss.NewLandmark(f.x, Om, K, f.yt); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	} else if err := f.lm.Reset(f.x, Om, f.yt); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	f.countX(K)
-	return Om, f.lm, nil
-}
-
-// round1 is one GBRFF1 round: the landmark p by L-BFGS from 0, then the
-// weights q of its K cosines, then α and the update.
-func (f *fitter) round1(t int) error {
-	d, K := f.d, f.c.K
-	Om, lm, err := f.landmark(t)
-	if err != nil {
-		return err
-	}
+	lm := f.lm
 	a, ga := make([]float64, K), make([]float64, K)
 	p := f.opt.minimize(func(p, g []float64) float64 {
 		project(a, Om, p)
@@ -155,13 +148,31 @@ func (f *fitter) round1(t int) error {
 			for k := 0; k < K; k++ {
 				s = math.FMA(Om[k*d+j], ga[k], s)
 			}
+			if scaled {
+				s = float64(s * targetScale)
+			}
 			g[j] = s
+		}
+		if scaled {
+			return float64((l - 1) * targetScale)
 		}
 		return l
 	}, make([]float64, d))
 	project(a, Om, p)
-	ell := make([]float64, K)
+	ell = make([]float64, K)
 	if err := lm.FeatureLosses(ell, a); err != nil {
+		return nil, nil, nil, err
+	}
+	return Om, a, ell, nil
+}
+
+// round1 is one GBRFF1 round: the landmark p by L-BFGS from 0, then the
+// weights q of its K cosines, then α and the update.
+func (f *fitter) round1(t int) error {
+	d, K := f.d, f.c.K
+	Om, a, ell, err := f.fitLandmark(t, false)
+	lm := f.lm
+	if err != nil {
 		return err
 	}
 	f.st.Passes += K
