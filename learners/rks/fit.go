@@ -9,6 +9,7 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
+	"github.com/rfkit/rfkit/solvers"
 )
 
 // rounds is the number of progress events of a Fit: features, solve.
@@ -53,7 +54,13 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 
 	// Round 2: the linear model.
 	var loss float64
-	b.Coef, b.Bias, loss, err = linrf.Solve(z, n, D, t, c.Loss == Logistic, c.Lambda)
+	if c.Loss == Logistic {
+		var info solvers.Result
+		b.Coef, b.Bias, err = solvers.Logistic(z, n, D, t, c.Lambda, solvers.LogisticOptions{Info: &info, Memory: logisticMemory})
+		loss = info.F
+	} else {
+		b.Coef, b.Bias, loss, err = linrf.Solve(z, n, D, t, false, c.Lambda)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("rks: %s solver: %w", c.Loss, err)
 	}
@@ -64,6 +71,15 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	learners.Build(&m.Base, p.Common(c.Task, linrf.Link(c.Loss)), b)
 	return m, nil
 }
+
+// logisticMemory is the L-BFGS memory of the logistic head (solvers'
+// default is 10). Every evaluation is a pass over the n×D features, while
+// a stored pair costs 4·(D+1) flops per iteration, so a longer memory is
+// almost free and saves passes: on BenchmarkFit's problem (D = 100) the
+// solve took 26 evaluations at n = 1e4 and 49 at 1e5 with memory 10,
+// 22 and 33 with memory 40, with the same held-out error (0.2619, 0.2525);
+// a full memory (101) gave the same counts as 40.
+const logisticMemory = 40
 
 // report sends the progress event of a finished round and checks ctx.
 func report(ctx context.Context, p learners.Progress, round int, loss float64, start time.Time) error {
