@@ -27,6 +27,9 @@ type LogisticOptions struct {
 	GradTol float64
 	// Memory is the L-BFGS memory (0 → 10; negative is an error).
 	Memory int
+	// Init, if not nil, is the starting point: the d weights, then the bias
+	// unless NoIntercept (len d or d+1). nil starts from zero.
+	Init []float64
 	// Info, if non-nil, receives the L-BFGS Result (status, iterations,
 	// evaluations, final objective and gradient norm); its X is a copy.
 	Info *Result
@@ -68,6 +71,14 @@ func Logistic(X []float64, n, d int, y []float64, lambda float64, opt LogisticOp
 	}
 	if gtol == 0 {
 		gtol = DefaultLogisticGradTol
+	}
+	if opt.Init != nil {
+		if want := d + btoi(!opt.NoIntercept); len(opt.Init) != want {
+			return nil, 0, fmt.Errorf("solvers: logistic: len(Init) = %d, want %d", len(opt.Init), want)
+		}
+		if i := firstNonFinite(opt.Init); i >= 0 {
+			return nil, 0, fmt.Errorf("solvers: logistic: Init[%d] = %v: %w", i, opt.Init[i], ErrNotFinite)
+		}
 	}
 	if opt.Memory < 0 {
 		return nil, 0, fmt.Errorf("solvers: logistic: Memory = %d, want ≥ 0", opt.Memory)
@@ -137,6 +148,9 @@ func Logistic(X []float64, n, d int, y []float64, lambda float64, opt LogisticOp
 		return float64(loss*invN) + float64(0.5*lambda*dot(wv, wv))
 	}
 	x0 := make([]float64, dim)
+	if opt.Init != nil {
+		copy(x0, opt.Init)
+	}
 	res, err := lb.Minimize(obj, x0, LBFGSOptions{
 		MaxIterations: maxIter,
 		GradTol:       gtol,
@@ -176,4 +190,11 @@ func dotRows4(w, x []float64) (s0, s1, s2, s3 float64) {
 		s3 += float64(v * x3[j])
 	}
 	return s0, s1, s2, s3
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
