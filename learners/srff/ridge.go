@@ -38,45 +38,52 @@ func (ev *evaluator) ridge(a []float64, lambda float64) error {
 	if len(ev.gram) < stripes*size {
 		ev.gram = make([]float64, stripes*size)
 	}
-	zero := make([]float64, D)
+	// Every block is copied into a B×Dp buffer whose padding columns are
+	// zero: then each DotStats call covers whole groups of eight columns
+	// (from the group of the diagonal, k &^ 7, to Dp), all in assembly,
+	// where D − k columns left a partial group to the scalar twin in most
+	// calls. The extra columns left of the diagonal and in the padding are
+	// dropped; every kept entry is the same chain of FMAs as before.
+	Dp := ev.Dp
+	zero := make([]float64, Dp)
 	stripe := func(s int, sc *gramScratch) {
 		g := ev.gram[s*size : (s+1)*size]
 		clear(g)
 		rhs := g[D*D:]
 		half := B / 2
+		zb, yb := sc.zb, sc.yb
 		for blk := s * per; blk < min(ev.blocks, (s+1)*per); blk++ {
 			lo, hi := blk*B, min(n, (blk+1)*B)
-			zb, yb := ev.z[lo*D:], ev.yc[lo:]
-			if hi-lo < B { // a short last block: pad with zero rows
-				zb, yb = sc.zb, sc.yb
-				clear(zb)
-				clear(yb)
-				copy(zb, ev.z[lo*D:hi*D])
-				copy(yb, ev.yc[lo:hi])
+			clear(zb)
+			clear(yb)
+			for r := 0; r < hi-lo; r++ {
+				copy(zb[r*Dp:r*Dp+D], ev.z[(lo+r)*D:(lo+r+1)*D])
 			}
+			copy(yb, ev.yc[lo:hi])
 			for r := 0; r < B; r++ {
-				for k, v := range zb[r*D : (r+1)*D] {
+				for k, v := range zb[r*Dp : r*Dp+D] {
 					sc.zt[k*B+r] = v
 				}
 			}
 			for k := 0; k < D; k++ {
 				col := sc.zt[k*B : (k+1)*B]
-				h := sc.h[:D-k]
-				asm.DotStats(h, zero, zb[k:], col[:half], zb[half*D+k:], col[half:], D, &sc.acc)
+				j0 := k &^ 7
+				h := sc.h[:Dp-j0]
+				asm.DotStats(h, zero, zb[j0:], col[:half], zb[half*Dp+j0:], col[half:], Dp, &sc.acc)
 				row := g[k*D+k : (k+1)*D]
-				for j, v := range h {
+				for j, v := range h[k-j0 : D-j0] {
 					row[j] += v
 				}
 			}
-			asm.DotStats(sc.h, zero, zb, yb[:half], zb[half*D:], yb[half:B], D, &sc.acc)
-			for j, v := range sc.h {
+			asm.DotStats(sc.h, zero, zb, yb[:half], zb[half*Dp:], yb[half:B], Dp, &sc.acc)
+			for j, v := range sc.h[:D] {
 				rhs[j] += v
 			}
 		}
 	}
 	workers := min(runtime.GOMAXPROCS(0), stripes)
 	if workers <= 1 || n*D*D < parallelWork {
-		sc := newGramScratch(D)
+		sc := newGramScratch(D, Dp)
 		for s := 0; s < stripes; s++ {
 			stripe(s, sc)
 		}
@@ -87,7 +94,7 @@ func (ev *evaluator) ridge(a []float64, lambda float64) error {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				sc := newGramScratch(D)
+				sc := newGramScratch(D, Dp)
 				for {
 					s := int(next.Add(1) - 1)
 					if s >= stripes {
@@ -139,9 +146,9 @@ type gramScratch struct {
 	acc           [8]float64
 }
 
-func newGramScratch(D int) *gramScratch {
+func newGramScratch(D, Dp int) *gramScratch {
 	B := blockRows
-	return &gramScratch{zb: make([]float64, B*D), yb: make([]float64, B), zt: make([]float64, D*B), h: make([]float64, D)}
+	return &gramScratch{zb: make([]float64, B*Dp), yb: make([]float64, B), zt: make([]float64, D*B), h: make([]float64, Dp)}
 }
 
 // cholesky overwrites the lower triangle of the symmetric D×D matrix A
