@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/rfkit/rfkit/featmap"
@@ -204,5 +205,56 @@ func TestGammaStepContext(t *testing.T) {
 	}
 	if math.Abs(sum-s) > 1e-12 {
 		t.Errorf("Σγ = %v, want %v", sum, s)
+	}
+}
+
+// TestCholeskyPairsBits: cholesky (rows in pairs) gives the bits of the
+// row-by-row Cholesky–Banachiewicz loop, for even and odd D, and fails on
+// the same matrices.
+func TestCholeskyPairsBits(t *testing.T) {
+	rowByRow := func(A []float64, D int) bool {
+		for i := 0; i < D; i++ {
+			li := A[i*D : i*D+i+1]
+			for j := 0; j < i; j++ {
+				li[j] = (li[j] - dot4(li[:j], A[j*D:j*D+j])) / A[j*D+j]
+			}
+			s := li[i] - dot4(li[:i], li[:i])
+			if !(s > 0) {
+				return false
+			}
+			li[i] = math.Sqrt(s)
+		}
+		return true
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, D := range []int{1, 2, 3, 8, 13, 40, 41} {
+		for _, shift := range []float64{1e-3, -50} { // positive definite, then not
+			A := make([]float64, D*D)
+			for i := 0; i < D; i++ {
+				for j := 0; j <= i; j++ {
+					var s float64
+					for k := 0; k < D+3; k++ {
+						s += math.Sin(float64(i*7+k)) * math.Sin(float64(j*7+k))
+					}
+					A[i*D+j], A[j*D+i] = s, s
+				}
+				A[i*D+i] += shift + r.Float64()
+			}
+			B := slices.Clone(A)
+			okA, okB := cholesky(A, D), rowByRow(B, D)
+			if okA != okB {
+				t.Fatalf("D = %d, shift %g: ok %v, row by row %v", D, shift, okA, okB)
+			}
+			if !okA {
+				continue
+			}
+			for i := 0; i < D; i++ {
+				for j := 0; j <= i; j++ {
+					if math.Float64bits(A[i*D+j]) != math.Float64bits(B[i*D+j]) {
+						t.Fatalf("D = %d: L[%d][%d] = %v, row by row %v", D, i, j, A[i*D+j], B[i*D+j])
+					}
+				}
+			}
+		}
 	}
 }

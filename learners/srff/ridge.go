@@ -154,8 +154,34 @@ func newGramScratch(D, Dp int) *gramScratch {
 // cholesky overwrites the lower triangle of the symmetric D×D matrix A
 // (row-major) with L, A = L·Lᵀ, by the row-oriented (Cholesky–Banachiewicz)
 // algorithm. It reports false when a pivot is not positive (or is NaN).
+//
+// Rows go in pairs: the dot products of rows i and i+1 with row j < i
+// share the loads of row j and run as two independent sets of chains
+// (dot4x2), each summed in the order of dot4, so L has the bits of the
+// row-by-row loop.
 func cholesky(A []float64, D int) bool {
-	for i := 0; i < D; i++ {
+	i := 0
+	for ; i+1 < D; i += 2 {
+		li, lk := A[i*D:i*D+i+1], A[(i+1)*D:(i+1)*D+i+2]
+		for j := 0; j < i; j++ {
+			di, dk := dot4x2(li[:j], lk[:j], A[j*D:j*D+j])
+			piv := A[j*D+j]
+			li[j] = (li[j] - di) / piv
+			lk[j] = (lk[j] - dk) / piv
+		}
+		s := li[i] - dot4(li[:i], li[:i])
+		if !(s > 0) {
+			return false
+		}
+		li[i] = math.Sqrt(s)
+		lk[i] = (lk[i] - dot4(lk[:i], li[:i])) / li[i]
+		s = lk[i+1] - dot4(lk[:i+1], lk[:i+1])
+		if !(s > 0) {
+			return false
+		}
+		lk[i+1] = math.Sqrt(s)
+	}
+	for ; i < D; i++ {
 		li := A[i*D : i*D+i+1]
 		for j := 0; j < i; j++ {
 			li[j] = (li[j] - dot4(li[:j], A[j*D:j*D+j])) / A[j*D+j]
@@ -201,4 +227,27 @@ func dot4(a, b []float64) float64 {
 		s0 = math.FMA(a[i], b[i], s0)
 	}
 	return (s0 + s1) + (s2 + s3)
+}
+
+// dot4x2 returns dot4(a, c) and dot4(b, c) (len(b) = len(a)), with the same
+// chains and the same final additions.
+func dot4x2(a, b, c []float64) (float64, float64) {
+	b, c = b[:len(a)], c[:len(a)]
+	var s0, s1, s2, s3, t0, t1, t2, t3 float64
+	i := 0
+	for ; i+4 <= len(a); i += 4 {
+		s0 = math.FMA(a[i], c[i], s0)
+		s1 = math.FMA(a[i+1], c[i+1], s1)
+		s2 = math.FMA(a[i+2], c[i+2], s2)
+		s3 = math.FMA(a[i+3], c[i+3], s3)
+		t0 = math.FMA(b[i], c[i], t0)
+		t1 = math.FMA(b[i+1], c[i+1], t1)
+		t2 = math.FMA(b[i+2], c[i+2], t2)
+		t3 = math.FMA(b[i+3], c[i+3], t3)
+	}
+	for ; i < len(a); i++ {
+		s0 = math.FMA(a[i], c[i], s0)
+		t0 = math.FMA(b[i], c[i], t0)
+	}
+	return (s0 + s1) + (s2 + s3), (t0 + t1) + (t2 + t3)
 }
