@@ -158,7 +158,7 @@ func TestGammaStep(t *testing.T) {
 	ev, _, _, _ := gradProblem(t, n, d, D)
 	gamma := []float64{s / d, s / d, s / d, s / d, s / d}
 	f0 := ev.value(gamma, nil)
-	it, err := gammaStep(context.Background(), ev, gamma, s, 100, 1e-5)
+	it, err := gammaStep(context.Background(), ev, gamma, s, 100, 1e-5, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +177,7 @@ func TestGammaStep(t *testing.T) {
 		t.Errorf("objective %v → %v after %d iterations, want a decrease of 10 %%", f0, f1, it)
 	}
 	g2 := []float64{s / d, s / d, s / d, s / d, s / d}
-	it2, err := gammaStep(context.Background(), ev, g2, s, 100, 1e-1)
+	it2, err := gammaStep(context.Background(), ev, g2, s, 100, 1e-1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +195,7 @@ func TestGammaStepContext(t *testing.T) {
 	gamma := []float64{s / d, s / d, s / d, s / d, s / d}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	it, err := gammaStep(ctx, ev, gamma, s, 100, 1e-12)
+	it, err := gammaStep(ctx, ev, gamma, s, 100, 1e-12, nil)
 	if !errors.Is(err, context.Canceled) || it != 1 {
 		t.Fatalf("gammaStep with a cancelled ctx: %d iterations, err %v; want 1, context.Canceled", it, err)
 	}
