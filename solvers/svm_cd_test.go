@@ -101,12 +101,12 @@ func TestSVMGatherBits(t *testing.T) {
 	X, y := classData(rng, n, d, 0.4)
 	for _, loss := range []SVMLoss{Hinge, SquaredHinge} {
 		gatherMin = math.MaxInt
-		w0, b0, a0, err := svmDualCD(nil, X, n, d, y, 1, loss, 1, 200, 1e-6, 3)
+		w0, b0, a0, err := svmDualCD(context.Background(), X, n, d, y, 1, loss, 1, 200, 1e-6, 3)
 		if err != nil {
 			t.Fatal(err)
 		}
 		gatherMin = 0
-		w1, b1, a1, err := svmDualCD(nil, X, n, d, y, 1, loss, 1, 200, 1e-6, 3)
+		w1, b1, a1, err := svmDualCD(context.Background(), X, n, d, y, 1, loss, 1, 200, 1e-6, 3)
 		if err != nil {
 			t.Fatal(err)
 		}
