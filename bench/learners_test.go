@@ -145,7 +145,10 @@ func fitLearner(tb testing.TB, c benchConfig, p *benchProblem, n int) learners.M
 
 // BenchmarkFit: one Fit per op on the first n rows (run it with
 // -benchtime 1x; data generation is outside the timed loop), as
-// BenchmarkFit/method=<learner>/n=<n>.
+// BenchmarkFit/method=<learner>/n=<n>. Every leaf reports cpu-s/op, the
+// process CPU seconds per fit (steadier than s/op on a shared machine; with
+// -cpu 1 it is one core's), and, except gbrff2, the fitted model's test-err
+// (test-rmse for srff) on the fitHeldOut rows after the first n.
 //
 // gbrff2 (issue 11) runs on the make_classification-style problem of
 // bench/peers (peers.Classification(n, 20, 1), the rows the peer scripts
@@ -185,15 +188,48 @@ func BenchmarkFit(b *testing.B) {
 						benchFitGBRFF2(b, n)
 						return
 					}
-					p := problem(b, n)
+					p := problem(b, n+fitHeldOut)
 					b.ReportAllocs()
+					var m learners.Model
+					cpu0 := cputime.Process()
 					for b.Loop() {
-						fitLearner(b, c, p, n)
+						m = fitLearner(b, c, p, n)
+					}
+					if cpu1 := cputime.Process(); cpu0 > 0 && cpu1 > 0 {
+						b.ReportMetric((cpu1-cpu0).Seconds()/float64(b.N), "cpu-s/op")
 					}
 					b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/op")
+					reportTestError(b, c, m, p, n)
 				})
 			}
 		})
+	}
+}
+
+// fitHeldOut is the number of rows after the first n on which BenchmarkFit
+// measures a fitted model (the problem's rows are a prefix of a longer run,
+// so the training rows do not depend on it).
+const fitHeldOut = 10000
+
+// reportTestError reports the test-err (binary) or test-rmse (srff) of m
+// on the fitHeldOut rows after the first n of p: a speed change that costs
+// accuracy shows next to the time.
+func reportTestError(b *testing.B, c benchConfig, m learners.Model, p *benchProblem, n int) {
+	d := p.X.Cols
+	var e float64
+	for i := n; i < n+fitHeldOut; i++ {
+		v := m.Predict(p.X.Data[i*d : (i+1)*d])
+		switch {
+		case c.regression:
+			e += float64((v - p.yr[i]) * (v - p.yr[i]))
+		case v != p.yb[i]:
+			e++
+		}
+	}
+	if c.regression {
+		b.ReportMetric(math.Sqrt(e/fitHeldOut), "test-rmse")
+	} else {
+		b.ReportMetric(e/fitHeldOut, "test-err")
 	}
 }
 

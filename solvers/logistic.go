@@ -27,6 +27,9 @@ type LogisticOptions struct {
 	GradTol float64
 	// Memory is the L-BFGS memory (0 → 10; negative is an error).
 	Memory int
+	// Init, if not nil, is the starting point: the d weights, then the bias
+	// unless NoIntercept (len d or d+1). nil starts from zero.
+	Init []float64
 	// Info, if non-nil, receives the L-BFGS Result (status, iterations,
 	// evaluations, final objective and gradient norm); its X is a copy.
 	Info *Result
@@ -69,6 +72,14 @@ func Logistic(X []float64, n, d int, y []float64, lambda float64, opt LogisticOp
 	if gtol == 0 {
 		gtol = DefaultLogisticGradTol
 	}
+	if opt.Init != nil {
+		if want := d + btoi(!opt.NoIntercept); len(opt.Init) != want {
+			return nil, 0, fmt.Errorf("solvers: logistic: len(Init) = %d, want %d", len(opt.Init), want)
+		}
+		if i := firstNonFinite(opt.Init); i >= 0 {
+			return nil, 0, fmt.Errorf("solvers: logistic: Init[%d] = %v: %w", i, opt.Init[i], ErrNotFinite)
+		}
+	}
 	if opt.Memory < 0 {
 		return nil, 0, fmt.Errorf("solvers: logistic: Memory = %d, want ≥ 0", opt.Memory)
 	}
@@ -81,6 +92,10 @@ func Logistic(X []float64, n, d int, y []float64, lambda float64, opt LogisticOp
 	if err != nil {
 		return nil, 0, fmt.Errorf("solvers: logistic: %w", err)
 	}
+	// One pass over X per evaluation, in blocks of logisticBlock rows: the
+	// margins of a block, their exponentials, then the loss and gradient
+	// terms while the block's rows are still in cache. The order of every
+	// sum is that of the row-by-row loop, so are the bits.
 	invN := 1 / float64(n)
 	margin, expm := make([]float64, n), make([]float64, n)
 	obj := func(v, grad []float64) float64 {
@@ -92,26 +107,38 @@ func Logistic(X []float64, n, d int, y []float64, lambda float64, opt LogisticOp
 		for j := range grad {
 			grad[j] = 0
 		}
-		for i := 0; i < n; i++ {
-			m := y[i] * (dot(wv, X[i*d:(i+1)*d]) + b)
-			margin[i], expm[i] = m, -math.Abs(m)
-		}
-		trig.Exp(expm, expm) // e^{−|m|}, the same bits everywhere (unlike math.Exp)
 		var loss float64
-		for i, m := range margin {
-			xi := X[i*d : (i+1)*d]
-			e := expm[i]
-			var l, s float64 // loss log(1+e^{−m}) and σ(−m) = 1/(1+e^{m})
-			if m > 0 {
-				l, s = xmath.Log1p(e), e/(1+e)
-			} else {
-				l, s = -m+xmath.Log1p(e), 1/(1+e)
+		for lo := 0; lo < n; lo += logisticBlock {
+			hi := min(n, lo+logisticBlock)
+			i := lo
+			for ; i+4 <= hi; i += 4 { // four rows at a time: four independent chains
+				s0, s1, s2, s3 := dotRows4(wv, X[i*d:(i+4)*d])
+				for q, s := range [4]float64{s0, s1, s2, s3} {
+					m := y[i+q] * (s + b)
+					margin[i+q], expm[i+q] = m, -math.Abs(m)
+				}
 			}
-			loss += l
-			r := float64(-y[i] * s)
-			axpy(r, xi, grad[:d])
-			if !opt.NoIntercept {
-				grad[d] += r
+			for ; i < hi; i++ {
+				m := y[i] * (dot(wv, X[i*d:(i+1)*d]) + b)
+				margin[i], expm[i] = m, -math.Abs(m)
+			}
+			trig.Exp(expm[lo:hi], expm[lo:hi]) // e^{−|m|}, the same bits everywhere (unlike math.Exp)
+			for i := lo; i < hi; i++ {
+				m := margin[i]
+				xi := X[i*d : (i+1)*d]
+				e := expm[i]
+				var l, s float64 // loss log(1+e^{−m}) and σ(−m) = 1/(1+e^{m})
+				if m > 0 {
+					l, s = xmath.Log1p(e), e/(1+e)
+				} else {
+					l, s = -m+xmath.Log1p(e), 1/(1+e)
+				}
+				loss += l
+				r := float64(-y[i] * s)
+				axpy(r, xi, grad[:d])
+				if !opt.NoIntercept {
+					grad[d] += r
+				}
 			}
 		}
 		for j := range grad {
@@ -121,6 +148,9 @@ func Logistic(X []float64, n, d int, y []float64, lambda float64, opt LogisticOp
 		return float64(loss*invN) + float64(0.5*lambda*dot(wv, wv))
 	}
 	x0 := make([]float64, dim)
+	if opt.Init != nil {
+		copy(x0, opt.Init)
+	}
 	res, err := lb.Minimize(obj, x0, LBFGSOptions{
 		MaxIterations: maxIter,
 		GradTol:       gtol,
@@ -140,4 +170,31 @@ func Logistic(X []float64, n, d int, y []float64, lambda float64, opt LogisticOp
 		opt.Info.X = append([]float64(nil), res.X...)
 	}
 	return w, bias, nil
+}
+
+// logisticBlock is the number of rows of one block of Logistic's
+// evaluation: 256 rows of 100 features (200 KB) stay in the L2 cache
+// between the margins and the gradient.
+const logisticBlock = 256
+
+// dotRows4 returns the dots of w with the four rows of x (4×len(w),
+// row-major), each summed in index order as dot sums it (the same bits),
+// in four independent chains.
+func dotRows4(w, x []float64) (s0, s1, s2, s3 float64) {
+	d := len(w)
+	x0, x1, x2, x3 := x[:d], x[d:2*d], x[2*d:3*d], x[3*d:4*d]
+	for j, v := range w {
+		s0 += float64(v * x0[j])
+		s1 += float64(v * x1[j])
+		s2 += float64(v * x2[j])
+		s3 += float64(v * x3[j])
+	}
+	return s0, s1, s2, s3
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

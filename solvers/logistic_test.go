@@ -122,6 +122,39 @@ func TestLogisticSeparable(t *testing.T) {
 	}
 }
 
+// TestLogisticInit: started from a point, Logistic reaches the same
+// minimiser (as Newton's method) as from zero, and started at that
+// minimiser it needs fewer evaluations than from zero.
+func TestLogisticInit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	n, d, lambda := 200, 4, 1e-2
+	X, y := classData(rng, n, d, 0.5)
+	ref := logisticNewton(X, n, d, y, lambda)
+	var cold Result
+	if _, _, err := Logistic(X, n, d, y, lambda, LogisticOptions{Info: &cold}); err != nil {
+		t.Fatal(err)
+	}
+	far := []float64{3, -2, 1, 5, -4}
+	for _, init := range [][]float64{far, ref} {
+		var info Result
+		w, b, err := Logistic(X, n, d, y, lambda, LogisticOptions{Init: init, Info: &info})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j, v := range append(w, b) {
+			if math.Abs(v-ref[j]) > 1e-6*(1+math.Abs(ref[j])) {
+				t.Errorf("Init %v: coefficient %d = %v, Newton %v", init, j, v, ref[j])
+			}
+		}
+		if info.GradNorm > 1e-8 {
+			t.Errorf("Init %v: gradient norm %g", init, info.GradNorm)
+		}
+		if &init[0] == &ref[0] && info.Evaluations >= cold.Evaluations {
+			t.Errorf("started at the minimiser: %d evaluations, from zero %d", info.Evaluations, cold.Evaluations)
+		}
+	}
+}
+
 func TestLogisticErrors(t *testing.T) {
 	X := []float64{1, 2, 3, 4}
 	y := []float64{1, -1}
@@ -143,6 +176,9 @@ func TestLogisticErrors(t *testing.T) {
 		{"gradtol", X, 2, 2, y, 1, LogisticOptions{GradTol: -1}},
 		{"memory", X, 2, 2, y, 1, LogisticOptions{Memory: -1}},
 		{"zero d", nil, 2, 0, y, 1, LogisticOptions{}},
+		{"Init length", X, 2, 2, y, 1, LogisticOptions{Init: []float64{0, 0}}},
+		{"Init length no intercept", X, 2, 2, y, 1, LogisticOptions{NoIntercept: true, Init: []float64{0, 0, 0}}},
+		{"Init NaN", X, 2, 2, y, 1, LogisticOptions{Init: []float64{0, math.NaN(), 0}}},
 	}
 	for _, c := range bad {
 		if _, _, err := Logistic(c.X, c.n, c.d, c.y, c.lambda, c.opt); err == nil {

@@ -90,3 +90,38 @@ func TestSVMContext(t *testing.T) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
 }
+
+// TestSVMGatherBits: copying the rows ahead of the visits (done from
+// gatherMin values of X on) gives the bits of reading them in place, with
+// shrinking and reactivation, for both losses.
+func TestSVMGatherBits(t *testing.T) {
+	defer func(v int) { gatherMin = v }(gatherMin)
+	rng := rand.New(rand.NewPCG(11, 12))
+	n, d := 1500, 7
+	X, y := classData(rng, n, d, 0.4)
+	for _, loss := range []SVMLoss{Hinge, SquaredHinge} {
+		gatherMin = math.MaxInt
+		w0, b0, a0, err := svmDualCD(context.Background(), X, n, d, y, 1, loss, 1, 200, 1e-6, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gatherMin = 0
+		w1, b1, a1, err := svmDualCD(context.Background(), X, n, d, y, 1, loss, 1, 200, 1e-6, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Float64bits(b0) != math.Float64bits(b1) {
+			t.Errorf("%v: bias %v in place, %v gathered", loss, b0, b1)
+		}
+		for j := range w0 {
+			if math.Float64bits(w0[j]) != math.Float64bits(w1[j]) {
+				t.Errorf("%v: w[%d] %v in place, %v gathered", loss, j, w0[j], w1[j])
+			}
+		}
+		for i := range a0 {
+			if math.Float64bits(a0[i]) != math.Float64bits(a1[i]) {
+				t.Fatalf("%v: α[%d] %v in place, %v gathered", loss, i, a0[i], a1[i])
+			}
+		}
+	}
+}

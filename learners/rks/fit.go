@@ -9,6 +9,7 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
+	"github.com/rfkit/rfkit/solvers"
 )
 
 // rounds is the number of progress events of a Fit: features, solve.
@@ -61,7 +62,25 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 
 	// Round 2: the linear model.
 	var loss float64
-	loss, err = b.FitReadout(z, D, p, c.Loss, c.Lambda)
+	if c.Loss == Logistic && p.Classes == nil {
+		// The binary head: L-BFGS memory 40 and, unweighted on large n, a
+		// warm start from a subsample (see logisticMemory, warmStart).
+		var info solvers.Result
+		opt := solvers.LogisticOptions{Info: &info, Memory: logisticMemory}
+		if n := p.N; p.Weights == nil && n >= warmStride*warmRows {
+			if opt.Init, err = warmStart(z, n, D, p.Targets, c.Lambda); err != nil {
+				return nil, fmt.Errorf("rks: %s solver: %w", c.Loss, err)
+			}
+		}
+		if p.Weights == nil {
+			b.Coef, b.Bias, err = solvers.Logistic(z, p.N, D, p.Targets, c.Lambda, opt)
+		} else {
+			b.Coef, b.Bias, err = solvers.LogisticWeighted(z, p.N, D, p.Targets, p.Weights, c.Lambda, opt)
+		}
+		loss = info.F
+	} else {
+		loss, err = b.FitReadout(z, D, p, c.Loss, c.Lambda)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("rks: %s solver: %w", c.Loss, err)
 	}
@@ -71,6 +90,45 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	m := new(Model)
 	learners.Build(&m.Base, p.Common(c.Task, linrf.Link(c.Loss)), b)
 	return m, nil
+}
+
+// logisticMemory is the L-BFGS memory of the logistic head (solvers'
+// default is 10). Every evaluation is a pass over the n×D features, while
+// a stored pair costs 4·(D+1) flops per iteration, so a longer memory is
+// almost free and saves passes: on BenchmarkFit's problem (D = 100) the
+// solve took 26 evaluations at n = 1e4 and 49 at 1e5 with memory 10,
+// 22 and 33 with memory 40, with the same held-out error (0.2619, 0.2525);
+// a full memory (101) gave the same counts as 40.
+const logisticMemory = 40
+
+// warmStride and warmRows: from warmStride·warmRows rows on, the logistic
+// head starts from the solution on every warmStride-th row (to gradient
+// 1e-5), which costs a tenth of a full evaluation per evaluation. On
+// BenchmarkFit's problem at n = 1e5 the full solve then takes 18
+// evaluations instead of 33 (the subsample's 14 cost 1.4 more), with the
+// same held-out error (0.2525); at n = 1e4 the subsample is too small to
+// pay (19 + 19 instead of 22), hence the threshold. The full solve still
+// runs to the solver's gradient tolerance, so the start only changes the
+// path, not where it stops.
+const (
+	warmStride = 10
+	warmRows   = 5000
+)
+
+// warmStart returns the logistic solution (weights, then bias) on the rows
+// 0, warmStride, 2·warmStride, … of the n×D features z.
+func warmStart(z []float64, n, D int, t []float64, lambda float64) ([]float64, error) {
+	m := (n + warmStride - 1) / warmStride
+	zs, ts := make([]float64, 0, m*D), make([]float64, 0, m)
+	for i := 0; i < n; i += warmStride {
+		zs = append(zs, z[i*D:(i+1)*D]...)
+		ts = append(ts, t[i])
+	}
+	w, b, err := solvers.Logistic(zs, m, D, ts, lambda, solvers.LogisticOptions{Memory: logisticMemory, GradTol: 1e-5})
+	if err != nil {
+		return nil, err
+	}
+	return append(w, b), nil
 }
 
 // report sends the progress event of a finished round and checks ctx.

@@ -180,6 +180,7 @@ func (p *path) fit(pr *problem, lambda float64, gamma0 []float64) (a, gamma []fl
 	a = make([]float64, D)
 	gamma = slices.Clone(gamma0)
 	var objs []float64
+	var lip float64 // the γ-step's Lipschitz estimate, carried from one γ-step to the next
 	for it := 0; ; it++ {
 		j, err := ev.aStep(a, gamma, lambda)
 		if err != nil {
@@ -193,7 +194,7 @@ func (p *path) fit(pr *problem, lambda float64, gamma0 []float64) (a, gamma []fl
 			return nil, nil, fmt.Errorf("srff: %w", err)
 		}
 		ev.setA(a)
-		if _, err := gammaStep(p.ctx, ev, gamma, c.Simplex, c.GammaIterations, c.Tol); err != nil {
+		if _, err := gammaStep(p.ctx, ev, gamma, c.Simplex, c.GammaIterations, c.Tol, &lip); err != nil {
 			return nil, nil, fmt.Errorf("srff: %w", err)
 		}
 	}

@@ -22,8 +22,12 @@ import (
 //
 // L starts where the first projected-gradient step moves the largest
 // coordinate by the mean coordinate s/d (backtracking only ever raises L,
-// so it must start low).
-func gammaStep(ctx context.Context, ev *evaluator, gamma []float64, s float64, maxIter int, tol float64) (int, error) {
+// so it must start low), or, if lip is not nil and *lip > 0, at half the
+// L the previous γ-step of the fit ended with; on return *lip holds this
+// step's final L. Within one fit the curvature of the γ-step objective
+// changes slowly, while the first rule's step is a fixed move whose
+// backtracking, near convergence, cost several evaluations every γ-step.
+func gammaStep(ctx context.Context, ev *evaluator, gamma []float64, s float64, maxIter int, tol float64, lip *float64) (int, error) {
 	d := len(gamma)
 	buf := make([]float64, 6*d)
 	x, xPrev, y, gy := buf[:d], buf[d:2*d], buf[2*d:3*d], buf[3*d:4*d]
@@ -40,6 +44,12 @@ func gammaStep(ctx context.Context, ev *evaluator, gamma []float64, s float64, m
 	L := gmax / (s / float64(d))
 	if !(L > 1e-12) || math.IsInf(L, 0) {
 		L = 1e-12
+	}
+	if lip != nil {
+		if *lip > 0 {
+			L = *lip / 2
+		}
+		defer func() { *lip = L }()
 	}
 	copy(y, x)
 	fy, t := fx, 1.0

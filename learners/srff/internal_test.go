@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/rfkit/rfkit/featmap"
@@ -154,7 +155,7 @@ func TestGammaStep(t *testing.T) {
 	ev, _, _, _ := gradProblem(t, n, d, D)
 	gamma := []float64{s / d, s / d, s / d, s / d, s / d}
 	f0 := ev.value(gamma, nil)
-	it, err := gammaStep(context.Background(), ev, gamma, s, 100, 1e-5)
+	it, err := gammaStep(context.Background(), ev, gamma, s, 100, 1e-5, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +174,7 @@ func TestGammaStep(t *testing.T) {
 		t.Errorf("objective %v → %v after %d iterations, want a decrease of 10 %%", f0, f1, it)
 	}
 	g2 := []float64{s / d, s / d, s / d, s / d, s / d}
-	it2, err := gammaStep(context.Background(), ev, g2, s, 100, 1e-1)
+	it2, err := gammaStep(context.Background(), ev, g2, s, 100, 1e-1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,7 +192,7 @@ func TestGammaStepContext(t *testing.T) {
 	gamma := []float64{s / d, s / d, s / d, s / d, s / d}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	it, err := gammaStep(ctx, ev, gamma, s, 100, 1e-12)
+	it, err := gammaStep(ctx, ev, gamma, s, 100, 1e-12, nil)
 	if !errors.Is(err, context.Canceled) || it != 1 {
 		t.Fatalf("gammaStep with a cancelled ctx: %d iterations, err %v; want 1, context.Canceled", it, err)
 	}
@@ -226,4 +227,55 @@ func rowGradient(X featmap.Matrix, eps []float64, Dp int, b, gamma, u, a []float
 		}
 	}
 	return grad
+}
+
+// TestCholeskyPairsBits: cholesky (rows in pairs) gives the bits of the
+// row-by-row Cholesky–Banachiewicz loop, for even and odd D, and fails on
+// the same matrices.
+func TestCholeskyPairsBits(t *testing.T) {
+	rowByRow := func(A []float64, D int) bool {
+		for i := 0; i < D; i++ {
+			li := A[i*D : i*D+i+1]
+			for j := 0; j < i; j++ {
+				li[j] = (li[j] - dot4(li[:j], A[j*D:j*D+j])) / A[j*D+j]
+			}
+			s := li[i] - dot4(li[:i], li[:i])
+			if !(s > 0) {
+				return false
+			}
+			li[i] = math.Sqrt(s)
+		}
+		return true
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, D := range []int{1, 2, 3, 8, 13, 40, 41} {
+		for _, shift := range []float64{1e-3, -50} { // positive definite, then not
+			A := make([]float64, D*D)
+			for i := 0; i < D; i++ {
+				for j := 0; j <= i; j++ {
+					var s float64
+					for k := 0; k < D+3; k++ {
+						s += math.Sin(float64(i*7+k)) * math.Sin(float64(j*7+k))
+					}
+					A[i*D+j], A[j*D+i] = s, s
+				}
+				A[i*D+i] += shift + r.Float64()
+			}
+			B := slices.Clone(A)
+			okA, okB := cholesky(A, D), rowByRow(B, D)
+			if okA != okB {
+				t.Fatalf("D = %d, shift %g: ok %v, row by row %v", D, shift, okA, okB)
+			}
+			if !okA {
+				continue
+			}
+			for i := 0; i < D; i++ {
+				for j := 0; j <= i; j++ {
+					if math.Float64bits(A[i*D+j]) != math.Float64bits(B[i*D+j]) {
+						t.Fatalf("D = %d: L[%d][%d] = %v, row by row %v", D, i, j, A[i*D+j], B[i*D+j])
+					}
+				}
+			}
+		}
+	}
 }

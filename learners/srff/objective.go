@@ -146,7 +146,10 @@ func (ev *evaluator) features(gamma []float64) {
 	D := ev.D
 	ev.run(func(blk int, sc *blockScratch) {
 		for i := blk * blockRows; i < min(ev.n, (blk+1)*blockRows); i++ {
-			asm.CosAffine(ev.z[i*D:(i+1)*D], ev.gather(sc.x, ev.X.Row(i)), ev.w, ev.b[:D], ev.Dp, ev.scale)
+			// All Dp columns, so that every group of eight runs in
+			// assembly (the same bits per column); the padding is dropped.
+			asm.CosAffine(sc.h, ev.gather(sc.x, ev.X.Row(i)), ev.w, ev.b, ev.Dp, ev.scale)
+			copy(ev.z[i*D:(i+1)*D], sc.h[:D])
 		}
 	})
 }

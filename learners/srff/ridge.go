@@ -38,45 +38,52 @@ func (ev *evaluator) ridge(a []float64, lambda float64) error {
 	if len(ev.gram) < stripes*size {
 		ev.gram = make([]float64, stripes*size)
 	}
-	zero := make([]float64, D)
+	// Every block is copied into a B×Dp buffer whose padding columns are
+	// zero: then each DotStats call covers whole groups of eight columns
+	// (from the group of the diagonal, k &^ 7, to Dp), all in assembly,
+	// where D − k columns left a partial group to the scalar twin in most
+	// calls. The extra columns left of the diagonal and in the padding are
+	// dropped; every kept entry is the same chain of FMAs as before.
+	Dp := ev.Dp
+	zero := make([]float64, Dp)
 	stripe := func(s int, sc *gramScratch) {
 		g := ev.gram[s*size : (s+1)*size]
 		clear(g)
 		rhs := g[D*D:]
 		half := B / 2
+		zb, yb := sc.zb, sc.yb
 		for blk := s * per; blk < min(ev.blocks, (s+1)*per); blk++ {
 			lo, hi := blk*B, min(n, (blk+1)*B)
-			zb, yb := ev.z[lo*D:], ev.yc[lo:]
-			if hi-lo < B { // a short last block: pad with zero rows
-				zb, yb = sc.zb, sc.yb
-				clear(zb)
-				clear(yb)
-				copy(zb, ev.z[lo*D:hi*D])
-				copy(yb, ev.yc[lo:hi])
+			clear(zb)
+			clear(yb)
+			for r := 0; r < hi-lo; r++ {
+				copy(zb[r*Dp:r*Dp+D], ev.z[(lo+r)*D:(lo+r+1)*D])
 			}
+			copy(yb, ev.yc[lo:hi])
 			for r := 0; r < B; r++ {
-				for k, v := range zb[r*D : (r+1)*D] {
+				for k, v := range zb[r*Dp : r*Dp+D] {
 					sc.zt[k*B+r] = v
 				}
 			}
 			for k := 0; k < D; k++ {
 				col := sc.zt[k*B : (k+1)*B]
-				h := sc.h[:D-k]
-				asm.DotStats(h, zero, zb[k:], col[:half], zb[half*D+k:], col[half:], D, &sc.acc)
+				j0 := k &^ 7
+				h := sc.h[:Dp-j0]
+				asm.DotStats(h, zero, zb[j0:], col[:half], zb[half*Dp+j0:], col[half:], Dp, &sc.acc)
 				row := g[k*D+k : (k+1)*D]
-				for j, v := range h {
+				for j, v := range h[k-j0 : D-j0] {
 					row[j] += v
 				}
 			}
-			asm.DotStats(sc.h, zero, zb, yb[:half], zb[half*D:], yb[half:B], D, &sc.acc)
-			for j, v := range sc.h {
+			asm.DotStats(sc.h, zero, zb, yb[:half], zb[half*Dp:], yb[half:B], Dp, &sc.acc)
+			for j, v := range sc.h[:D] {
 				rhs[j] += v
 			}
 		}
 	}
 	workers := min(runtime.GOMAXPROCS(0), stripes)
 	if workers <= 1 || n*D*D < parallelWork {
-		sc := newGramScratch(D)
+		sc := newGramScratch(D, Dp)
 		for s := 0; s < stripes; s++ {
 			stripe(s, sc)
 		}
@@ -87,7 +94,7 @@ func (ev *evaluator) ridge(a []float64, lambda float64) error {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				sc := newGramScratch(D)
+				sc := newGramScratch(D, Dp)
 				for {
 					s := int(next.Add(1) - 1)
 					if s >= stripes {
@@ -139,16 +146,42 @@ type gramScratch struct {
 	acc           [8]float64
 }
 
-func newGramScratch(D int) *gramScratch {
+func newGramScratch(D, Dp int) *gramScratch {
 	B := blockRows
-	return &gramScratch{zb: make([]float64, B*D), yb: make([]float64, B), zt: make([]float64, D*B), h: make([]float64, D)}
+	return &gramScratch{zb: make([]float64, B*Dp), yb: make([]float64, B), zt: make([]float64, D*B), h: make([]float64, Dp)}
 }
 
 // cholesky overwrites the lower triangle of the symmetric D×D matrix A
 // (row-major) with L, A = L·Lᵀ, by the row-oriented (Cholesky–Banachiewicz)
 // algorithm. It reports false when a pivot is not positive (or is NaN).
+//
+// Rows go in pairs: the dot products of rows i and i+1 with row j < i
+// share the loads of row j and run as two independent sets of chains
+// (dot4x2), each summed in the order of dot4, so L has the bits of the
+// row-by-row loop.
 func cholesky(A []float64, D int) bool {
-	for i := 0; i < D; i++ {
+	i := 0
+	for ; i+1 < D; i += 2 {
+		li, lk := A[i*D:i*D+i+1], A[(i+1)*D:(i+1)*D+i+2]
+		for j := 0; j < i; j++ {
+			di, dk := dot4x2(li[:j], lk[:j], A[j*D:j*D+j])
+			piv := A[j*D+j]
+			li[j] = (li[j] - di) / piv
+			lk[j] = (lk[j] - dk) / piv
+		}
+		s := li[i] - dot4(li[:i], li[:i])
+		if !(s > 0) {
+			return false
+		}
+		li[i] = math.Sqrt(s)
+		lk[i] = (lk[i] - dot4(lk[:i], li[:i])) / li[i]
+		s = lk[i+1] - dot4(lk[:i+1], lk[:i+1])
+		if !(s > 0) {
+			return false
+		}
+		lk[i+1] = math.Sqrt(s)
+	}
+	for ; i < D; i++ {
 		li := A[i*D : i*D+i+1]
 		for j := 0; j < i; j++ {
 			li[j] = (li[j] - dot4(li[:j], A[j*D:j*D+j])) / A[j*D+j]
@@ -194,4 +227,27 @@ func dot4(a, b []float64) float64 {
 		s0 = math.FMA(a[i], b[i], s0)
 	}
 	return (s0 + s1) + (s2 + s3)
+}
+
+// dot4x2 returns dot4(a, c) and dot4(b, c) (len(b) = len(a)), with the same
+// chains and the same final additions.
+func dot4x2(a, b, c []float64) (float64, float64) {
+	b, c = b[:len(a)], c[:len(a)]
+	var s0, s1, s2, s3, t0, t1, t2, t3 float64
+	i := 0
+	for ; i+4 <= len(a); i += 4 {
+		s0 = math.FMA(a[i], c[i], s0)
+		s1 = math.FMA(a[i+1], c[i+1], s1)
+		s2 = math.FMA(a[i+2], c[i+2], s2)
+		s3 = math.FMA(a[i+3], c[i+3], s3)
+		t0 = math.FMA(b[i], c[i], t0)
+		t1 = math.FMA(b[i+1], c[i+1], t1)
+		t2 = math.FMA(b[i+2], c[i+2], t2)
+		t3 = math.FMA(b[i+3], c[i+3], t3)
+	}
+	for ; i < len(a); i++ {
+		s0 = math.FMA(a[i], c[i], s0)
+		t0 = math.FMA(b[i], c[i], t0)
+	}
+	return (s0 + s1) + (s2 + s3), (t0 + t1) + (t2 + t3)
 }
