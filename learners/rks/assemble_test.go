@@ -75,7 +75,9 @@ func TestAssembleErrors(t *testing.T) {
 		{"zero scale", func(c *learners.Common, _ *Config, _ *[]float64, _ *float64) { c.Scale = []float64{1, 0} }, "input 1"},
 		{"NaN mean", func(c *learners.Common, _ *Config, _ *[]float64, _ *float64) { c.Mean = []float64{math.NaN(), 0} }, "input 0"},
 		{"task", func(c *learners.Common, _ *Config, _ *[]float64, _ *float64) { c.Task = learners.Regression }, "Task"},
-		{"labels", func(c *learners.Common, _ *Config, _ *[]float64, _ *float64) { c.Labels = learners.Labels{Neg: 1, Pos: 1} }, "labels"},
+		{"labels", func(c *learners.Common, _ *Config, _ *[]float64, _ *float64) {
+			c.Labels = learners.Labels{Neg: 1, Pos: 1}
+		}, "labels"},
 		{"coef len", func(_ *learners.Common, _ *Config, coef *[]float64, _ *float64) { *coef = (*coef)[:2] }, "2 coefficients for 3"},
 		{"coef NaN", func(_ *learners.Common, _ *Config, coef *[]float64, _ *float64) { *coef = []float64{0, math.Inf(1), 0} }, "coef[1]"},
 		{"bias", func(_ *learners.Common, _ *Config, _ *[]float64, bias *float64) { *bias = math.NaN() }, "bias"},
