@@ -51,7 +51,7 @@ func (b BadRow) String() string {
 }
 
 func init() {
-	for _, t := range []any{Row{}, Example{}, Prediction{}, BadRow{}} {
+	for _, t := range []any{Row{}, Example{}, Prediction{}, BadRow{}, Partial{}, Standardization{}} {
 		beam.RegisterType(reflect.TypeOf(t))
 	}
 }

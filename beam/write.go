@@ -1,7 +1,6 @@
 package rfbeam
 
 import (
-	"bufio"
 	"cmp"
 	"context"
 	"fmt"
@@ -108,6 +107,15 @@ func (f *writeBadFn) ProcessElement(ctx context.Context, _ int, it func(*BadRow)
 
 // writeLines writes a file of lines through Beam's file systems.
 func writeLines(ctx context.Context, path string, lines []string) error {
+	var b []byte
+	for _, l := range lines {
+		b = append(append(b, l...), '\n')
+	}
+	return writeBytes(ctx, path, b)
+}
+
+// writeBytes writes a file through Beam's file systems.
+func writeBytes(ctx context.Context, path string, data []byte) error {
 	fs, err := filesystem.New(ctx, path)
 	if err != nil {
 		return fmt.Errorf("rfbeam: %s: %w", path, err)
@@ -117,12 +125,7 @@ func writeLines(ctx context.Context, path string, lines []string) error {
 	if err != nil {
 		return fmt.Errorf("rfbeam: %s: %w", path, err)
 	}
-	bw := bufio.NewWriter(w)
-	for _, l := range lines {
-		bw.WriteString(l)
-		bw.WriteByte('\n')
-	}
-	if err := bw.Flush(); err != nil {
+	if _, err := w.Write(data); err != nil {
 		w.Close()
 		return fmt.Errorf("rfbeam: %s: %w", path, err)
 	}
