@@ -120,8 +120,8 @@ func TestRKSModelShards(t *testing.T) {
 	}
 	// rks.Fit sums in float64 in row order: its own coefficients move
 	// under a permutation of the rows by more than 1e-12 relative (measured
-	// 4.9e-10 at λ = 1e-4). The distributed fit, with exact sums, must lie
-	// within that spread of rks.Fit (and within 1e-12 of max|coef|).
+	// 4.9e-10 per coefficient, 5.2e-12 of max|coef| at λ = 1e-4). The
+	// distributed fit, with exact sums, must lie within twice that spread.
 	perm := rand.New(rand.NewPCG(9, 9)).Perm(ds.N)
 	Xp, yp := make([]float64, 0, len(ds.X)), make([]float64, 0, ds.N)
 	for _, i := range perm {
@@ -148,13 +148,13 @@ func TestRKSModelShards(t *testing.T) {
 	relBias := math.Abs(got.Body().Bias-want.Body().Bias) / math.Abs(want.Body().Bias)
 	t.Logf("n = %d: relative difference to rks.Fit: mean %.2g, scale %.2g, bias %.2g, coef %.2g per coefficient (%.2g of max|coef|); rks.Fit on permuted rows: %.2g (%.2g)",
 		n, relMean, relScale, relBias, relCoef, normCoef, spread, normSpread)
-	for name, r := range map[string]float64{"mean": relMean, "scale": relScale, "coef/max|coef|": normCoef} {
+	for name, r := range map[string]float64{"mean": relMean, "scale": relScale} {
 		if !(r <= 1e-12) {
 			t.Errorf("%s: relative difference %g to rks.Fit > 1e-12", name, r)
 		}
 	}
-	if !(relCoef <= 2*spread) {
-		t.Errorf("coefficients %g from rks.Fit, more than twice rks.Fit's own spread under a row permutation (%g)", relCoef, spread)
+	if !(relCoef <= 2*spread) || !(normCoef <= 2*normSpread) {
+		t.Errorf("coefficients %g (%g of max|coef|) from rks.Fit, more than twice rks.Fit's own spread under a row permutation (%g, %g)", relCoef, normCoef, spread, normSpread)
 	}
 	if fmt.Sprintf("%+v", got.Config()) != fmt.Sprintf("%+v", want.Config()) {
 		t.Errorf("config %+v, rks.Fit %+v", got.Config(), want.Config())
