@@ -28,6 +28,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -130,6 +131,11 @@ func run(ctx context.Context, cmd string, stdout io.Writer) error {
 	case "score":
 		if *model == "" || *output == "" {
 			return usagef("score needs --model and --output")
+		}
+		if !strings.Contains(*input, "://") {
+			if files, _ := filepath.Glob(*input); len(files) > 1 {
+				return usagef("--input %s matches %d files: score one file at a time (ROW numbers the rows of one file)", *input, len(files))
+			}
 		}
 		data, err := os.ReadFile(*model)
 		if err != nil {
