@@ -21,7 +21,7 @@ import (
 func Example() {
 	// A model trained on one machine (any learner's model file works).
 	X := []float64{0, 0, 0, 1, 1, 0, 1, 1, 2, 2, 2, 3, 3, 2, 3, 3}
-	y := []float64{-1, -1, -1, -1, -1, -1, -1, -1, 1, 1, 1, 1, 1, 1, 1, 1}
+	y := []float64{-1, -1, -1, -1, 1, 1, 1, 1}
 	m, err := rks.Fit(context.Background(), featmap.Dense(8, 2, X), y, rks.Config{Features: 20, Loss: rks.Ridge, Seed: 1})
 	if err != nil {
 		log.Fatal(err)
