@@ -16,7 +16,8 @@
 //     system ZᵀZ, Zᵀy exactly (an integer superaccumulator, so the sums
 //     do not depend on the order or grouping of the rows): the model has
 //     the same bits for 1, 4 or 16 shards, and equals rks.Fit on the same
-//     rows to about 1e-13 relative (rks.Fit itself sums in floating point).
+//     rows within rks.Fit's own rounding (measured on 10⁵ rows: 3e-12 of
+//     max|coef|; rks.Fit on the same rows permuted moves by 5e-12).
 //   - CrossValidate's scores, means and best setting are those of
 //     cv.GridSearch (the rfkit cv command) on the same folds and seed.
 //
