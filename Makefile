@@ -13,13 +13,13 @@ TESTFLAGS ?= -count=1
 HAS_AVX512 := $(shell grep -qw avx512f /proc/cpuinfo 2>/dev/null && grep -qw avx512dq /proc/cpuinfo && echo yes)
 HAS_AVX2   := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo && echo yes)
 
-.PHONY: reproduce-gbrff all test lint test-amd64 test-purego test-race test-arm64 build-cross check-generate \
+.PHONY: reproduce-gbrff all test test-beam lint test-amd64 test-purego test-race test-arm64 build-cross check-generate \
         fuzz generate bench bench-asm bench-compare bench-paths bench-learners bench-baseline demo
 
 all: test
 
 ## test: the whole matrix (what .ci/run runs)
-test: lint test-amd64 test-purego test-race test-arm64 build-cross check-generate fuzz bench
+test: lint test-amd64 test-purego test-race test-arm64 build-cross check-generate fuzz bench test-beam
 	@echo "make test: all checks passed"
 
 lint:
@@ -42,6 +42,12 @@ ifeq ($(HAS_AVX2),yes)
 endif
 	RFKIT_DISABLE=avx512,avx2 RFKIT_TEST_REQUIRE=generic $(GO) test $(TESTFLAGS) ./...
 	cd internal/gen && $(GO) test $(TESTFLAGS) ./...
+
+## test-beam: the nested module beam/ (Apache Beam Go SDK, its own go.mod; rfkit by
+## replace ../): vet, then its tests on the in-process Prism runner. The first
+## run downloads and builds the Beam SDK (minutes); the root module never imports it.
+test-beam:
+	cd beam && $(GO) vet ./... && $(GO) test $(TESTFLAGS) ./...
 
 test-purego:
 	RFKIT_TEST_REQUIRE=generic $(GO) test $(TESTFLAGS) -tags purego ./...

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/rfkit/rfkit/learners"
+)
+
+func TestMain(m *testing.M) { ptest.Main(m) }
+
+func set(t *testing.T, kv ...string) {
+	t.Helper()
+	for i := 0; i < len(kv); i += 2 {
+		if err := flag.Set(kv[i], kv[i+1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestTrainAndScore: train-rks then score on Prism through the command:
+// the prediction files hold "ROW,PREDICTION" for every data row with the
+// bits of Model.Predict, formatted as rfkit predict prints them, and the
+// bad row is in PREFIX-bad.
+func TestTrainAndScore(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("a,b,y\n")
+	for i := range 400 {
+		a, c := math.Sin(float64(i)), math.Cos(float64(3*i))
+		y := 0
+		if a*c > 0 {
+			y = 1
+		}
+		b.WriteString(strconv.FormatFloat(a, 'g', -1, 64) + "," + strconv.FormatFloat(c, 'g', -1, 64) + "," + strconv.Itoa(y) + "\n")
+	}
+	data := filepath.Join(dir, "d.csv")
+	os.WriteFile(data, []byte(b.String()+"1,x,0\n"), 0o644)
+	model := filepath.Join(dir, "m.model")
+	set(t, "input", data, "model", model, "param", "features=30", "shards", "3", "seed", "4")
+	if err := run(context.Background(), "train-rks", &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := learners.Load(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "pred")
+	set(t, "output", out, "shards", "2")
+	if err := run(context.Background(), "score", &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	lines := map[string]string{}
+	for _, f := range []string{out + "-00000-of-00002", out + "-00001-of-00002"} {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Fields(string(raw)) {
+			row, v, _ := strings.Cut(l, ",")
+			lines[row] = v
+		}
+	}
+	if len(lines) != 400 {
+		t.Fatalf("%d predictions, want 400", len(lines))
+	}
+	for i, l := range strings.Split(b.String(), "\n")[1:401] {
+		f := strings.Split(l, ",")
+		x0, _ := strconv.ParseFloat(f[0], 64)
+		x1, _ := strconv.ParseFloat(f[1], 64)
+		if want := strconv.FormatFloat(m.Predict([]float64{x0, x1}), 'g', -1, 64); lines[strconv.Itoa(i)] != want {
+			t.Fatalf("row %d: %q, want %q", i, lines[strconv.Itoa(i)], want)
+		}
+	}
+	bad, err := os.ReadFile(out + "-bad")
+	if err != nil || !strings.Contains(string(bad), `row 400: column "b": "x" is not a number`) {
+		t.Errorf("dead letters %q (%v)", bad, err)
+	}
+	if err := run(context.Background(), "fly", &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), `unknown command "fly"`) {
+		t.Errorf("unknown command: %v", err)
+	}
+}

@@ -1,0 +1,151 @@
+package rfbeam
+
+import (
+	"context"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/rfkit/rfkit/dataset"
+	"github.com/rfkit/rfkit/datasets/synth"
+	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/cv"
+)
+
+type writeCVFn struct{ Dir string }
+
+func (f *writeCVFn) ProcessElement(ctx context.Context, r CVResult) error {
+	var b []byte
+	for _, v := range r.Scores {
+		b = append(b, []byte(strings.TrimSpace(formatBits(v))+"\n")...)
+	}
+	if err := writeBytes(ctx, filepath.Join(f.Dir, "scores"), b); err != nil {
+		return err
+	}
+	return writeBytes(ctx, filepath.Join(f.Dir, "table"), []byte(r.Table))
+}
+
+func formatBits(v float64) string {
+	return FormatPrediction(Prediction{Index: int64(math.Float64bits(v)), Value: v})
+}
+
+func init() { register.DoFn2x1[context.Context, CVResult, error](&writeCVFn{}) }
+
+// TestCrossValidate: the grid × folds fanned out on Prism give
+// cv.GridSearch's scores bit for bit, the table rfkit cv prints on the
+// same file, and the refit of the best setting is the one-machine fit.
+func TestCrossValidate(t *testing.T) {
+	set, err := synth.Checkerboard(400, 0.1, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	path := writeCSV(t, dir, "cb.csv", set.X, set.D, 0, set.N, nil)
+	// writeCSV writes a zero label; put the real ones back.
+	raw, _ := os.ReadFile(path)
+	lines := strings.Split(strings.TrimSpace(string(raw)), "\n")
+	for i := range set.N {
+		lines[i+1] = strings.TrimSuffix(lines[i+1], ",0") + "," + formatFloat(set.Y[i])
+	}
+	os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+
+	opt := CVOptions{Method: "rks", Params: []string{"features=60"}, Grid: map[string][]string{"gamma": {"1", "4"}, "lambda": {"1e-3", "1e-2"}},
+		Folds: 3, Seed: 5, SetSeed: true, Data: path}
+	p, s := beam.NewPipelineWithRoot()
+	res, model, err := CrossValidate(s, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	beam.ParDo0(s, &writeCVFn{Dir: dir}, res)
+	WriteModel(s, filepath.Join(dir, "best"), model)
+	if err := ptest.Run(p); err != nil {
+		t.Fatal(err)
+	}
+
+	// One machine: cv.GridSearch on the same rows, folds and settings.
+	ds, err := dataset.LoadCSV(path, dataset.CSVOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := learners.Lookup("rks")
+	base := m.NewConfig()
+	for _, kv := range [][2]string{{"task", "binary"}, {"seed", "5"}, {"features", "60"}} {
+		if err := learners.SetParam(base, kv[0], kv[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	variants, _ := cv.Expand(base, opt.Grid)
+	want, err := cv.GridSearch(context.Background(), ds.Matrix(), ds.Y, learners.Binary, cv.Candidates(m, variants), 3, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wantScores strings.Builder
+	for _, row := range want.Scores {
+		for _, v := range row {
+			wantScores.WriteString(formatBits(v) + "\n")
+		}
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "scores"))
+	if string(got) != wantScores.String() {
+		t.Fatalf("scores (bits,value):\n%s\ncv.GridSearch:\n%s", got, wantScores.String())
+	}
+	table, _ := os.ReadFile(filepath.Join(dir, "table"))
+	t.Logf("table:\n%s", table)
+	refit, err := m.Fit(context.Background(), ds.Matrix(), ds.Y, variants[want.Best].Config, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantModel, _ := refit.MarshalBinary()
+	if gotModel, err := os.ReadFile(filepath.Join(dir, "best")); err != nil || string(gotModel) != string(wantModel) {
+		t.Errorf("the refitted best model differs from the one-machine fit (%v)", err)
+	}
+
+	if testing.Short() {
+		return
+	}
+	// The rfkit command's own table on the same file.
+	cmd := exec.Command("go", "run", "./cmd/rfkit", "cv", "-method", "rks", "-param", "features=60", "-grid", "gamma=1,4", "-grid", "lambda=1e-3,1e-2",
+		"-folds", "3", "-seed", "5", "-quiet", "-data", path)
+	cmd.Dir = ".."
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("rfkit cv: %v", err)
+	}
+	if string(out) != string(table) {
+		t.Errorf("table:\n%s\nrfkit cv prints:\n%s", table, out)
+	}
+}
+
+func formatFloat(v float64) string {
+	return strings.TrimPrefix(FormatPrediction(Prediction{Value: v}), "0,")
+}
+
+func TestCrossValidateErrors(t *testing.T) {
+	_, s := beam.NewPipelineWithRoot()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "d.csv")
+	os.WriteFile(path, []byte("a,y\n1,0\n2,1\n3,0\n4,1\n"), 0o644)
+	for _, tc := range []struct {
+		opt  CVOptions
+		want string
+	}{
+		{CVOptions{Method: "nope", Data: path, Grid: map[string][]string{"a": {"1"}}}, `unknown method "nope"`},
+		{CVOptions{Method: "rks", Data: path}, "empty grid"},
+		{CVOptions{Method: "rks", Data: path, Folds: 1, Grid: map[string][]string{"gamma": {"1"}}}, "1 folds"},
+		{CVOptions{Method: "rks", Data: path, Grid: map[string][]string{"gamma": {"1"}}}, "5 folds for 4 rows"},
+		{CVOptions{Method: "rks", Data: path, Folds: 2, Grid: map[string][]string{"gamma": {"-1"}}}, "grid setting gamma=-1"},
+		{CVOptions{Method: "rks", Data: path, Folds: 2, Grid: map[string][]string{"colour": {"1"}}}, "colour"},
+		{CVOptions{Method: "rks", Data: filepath.Join(dir, "missing.csv"), Grid: map[string][]string{"gamma": {"1"}}}, "missing.csv"},
+		{CVOptions{Method: "gbrff2", Data: path, Task: "regression", Folds: 2, Grid: map[string][]string{"t": {"1"}}}, "binary classification only"},
+	} {
+		if _, _, err := CrossValidate(s, tc.opt); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: err = %v, want %q", tc.opt, err, tc.want)
+		}
+	}
+}
