@@ -8,7 +8,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
-	"github.com/rfkit/rfkit/datasets/synth"
+	"github.com/rfkit/rfkit/dataset/synth"
 )
 
 // BenchmarkScore: rows per second of Score on Prism (in process, all of

@@ -13,7 +13,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
-	"github.com/rfkit/rfkit/datasets/synth"
+	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/gbrff"

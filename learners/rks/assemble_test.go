@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rfkit/rfkit/datasets/synth"
+	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 )
