@@ -63,21 +63,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	// Round 2: the linear model.
 	var loss float64
 	if c.Loss == Logistic && p.Classes == nil {
-		// The binary head: L-BFGS memory 40 and, unweighted on large n, a
-		// warm start from a subsample (see logisticMemory, warmStart).
-		var info solvers.Result
-		opt := solvers.LogisticOptions{Info: &info, Memory: logisticMemory}
-		if n := p.N; p.Weights == nil && n >= warmStride*warmRows {
-			if opt.Init, err = warmStart(z, n, D, p.Targets, c.Lambda); err != nil {
-				return nil, fmt.Errorf("rks: %s solver: %w", c.Loss, err)
-			}
-		}
-		if p.Weights == nil {
-			b.Coef, b.Bias, err = solvers.Logistic(z, p.N, D, p.Targets, c.Lambda, opt)
-		} else {
-			b.Coef, b.Bias, err = solvers.LogisticWeighted(z, p.N, D, p.Targets, p.Weights, c.Lambda, opt)
-		}
-		loss = info.F
+		b.Coef, b.Bias, loss, err = LogisticHead(z, p.N, D, p.Targets, p.Weights, c.Lambda)
 	} else {
 		loss, err = b.FitReadout(z, D, p, c.Loss, c.Lambda)
 	}
@@ -114,6 +100,29 @@ const (
 	warmStride = 10
 	warmRows   = 5000
 )
+
+// LogisticHead is the binary logistic read-out of Fit on the n×D features
+// z (row-major) with ±1 targets t, optional row weights w (nil: none) and
+// L2 penalty λ: L-BFGS with memory 40 (logisticMemory) and, unweighted
+// from warmStride·warmRows rows on, a start from the solution on every
+// warmStride-th row. It returns the weights, the intercept and the
+// objective. Code that fits the same head outside Fit (a λ path over fixed
+// features, as bench/cmd/mfga-adult) calls it to get Fit's bits.
+func LogisticHead(z []float64, n, D int, t, w []float64, lambda float64) (coef []float64, bias, obj float64, err error) {
+	var info solvers.Result
+	opt := solvers.LogisticOptions{Info: &info, Memory: logisticMemory}
+	if w == nil && n >= warmStride*warmRows {
+		if opt.Init, err = warmStart(z, n, D, t, lambda); err != nil {
+			return nil, 0, 0, err
+		}
+	}
+	if w == nil {
+		coef, bias, err = solvers.Logistic(z, n, D, t, lambda, opt)
+	} else {
+		coef, bias, err = solvers.LogisticWeighted(z, n, D, t, w, lambda, opt)
+	}
+	return coef, bias, info.F, err
+}
 
 // warmStart returns the logistic solution (weights, then bias) on the rows
 // 0, warmStride, 2·warmStride, … of the n×D features z.

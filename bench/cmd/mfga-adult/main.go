@@ -242,7 +242,16 @@ type rfMethod struct {
 	name string
 	diag bool
 	mf   mapFunc
+	head headFunc // nil: defaultHead
 	fit  func(X featmap.Matrix, y []float64, M int, lambda float64, seed uint64) (learners.Model, error)
+}
+
+// headFunc is the method's logistic read-out (defaultHead when none is set).
+func (m rfMethod) headFunc() headFunc {
+	if m.head == nil {
+		return defaultHead
+	}
+	return m.head
 }
 
 func (b *bench) rfMethods() []rfMethod {
@@ -270,7 +279,7 @@ func (b *bench) rfMethods() []rfMethod {
 		}
 	}
 	ms := []rfMethod{
-		{name: "RKS", mf: rksMap, fit: func(X featmap.Matrix, y []float64, M int, lambda float64, seed uint64) (learners.Model, error) {
+		{name: "RKS", mf: rksMap, head: rksHead, fit: func(X featmap.Matrix, y []float64, M int, lambda float64, seed uint64) (learners.Model, error) {
 			return rks.Fit(ctx, X, y, rks.Config{Features: M, Gamma: gamma, Lambda: lambda, Seed: seed})
 		}},
 		{name: "EERF", mf: eerf, fit: sel(rfselect.EERFSelection)},
@@ -327,7 +336,7 @@ func (b *bench) runMFGA(M int) (result, error) {
 // column), checking that path and learner agree at the chosen λ.
 func (b *bench) runRF(meth rfMethod, M int) (result, error) {
 	r := result{method: meth.name, m: M, diag: meth.diag}
-	p, err := newPath(b.Xtr, b.ytr, b.Xva, b.yva, meth.mf, M, 1)
+	p, err := newPath(b.Xtr, b.ytr, b.Xva, b.yva, meth.mf, meth.headFunc(), M, 1)
 	if err != nil {
 		return r, fmt.Errorf("%s M=%d: %w", meth.name, M, err)
 	}
@@ -344,7 +353,7 @@ func (b *bench) runRF(meth rfMethod, M int) (result, error) {
 	var secs float64
 	for s := 1; s <= b.o.seeds; s++ {
 		seed := uint64(s)
-		p, err := newPath(b.X, b.y, b.Xt, b.yt, meth.mf, M, seed)
+		p, err := newPath(b.X, b.y, b.Xt, b.yt, meth.mf, meth.headFunc(), M, seed)
 		if err != nil {
 			return r, fmt.Errorf("%s M=%d: %w", meth.name, M, err)
 		}

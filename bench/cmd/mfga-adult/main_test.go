@@ -83,7 +83,7 @@ func TestPathMatchesLearners(t *testing.T) {
 	const M = 6
 	for _, meth := range b.rfMethods() {
 		for _, seed := range []uint64{1, 2} {
-			p, err := newPath(X, y, Xe, ye, meth.mf, M, seed)
+			p, err := newPath(X, y, Xe, ye, meth.mf, meth.headFunc(), M, seed)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,12 +7,29 @@ import (
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/rks"
 	"github.com/rfkit/rfkit/solvers"
 )
 
 // mapFunc builds the random-feature map of a baseline from the
 // standardised training rows Xs and their ±1 labels t.
 type mapFunc func(Xs featmap.Matrix, t []float64, M int, seed uint64) (*featmap.RFF, error)
+
+// headFunc fits a baseline's logistic read-out on the n×D features z with
+// ±1 targets t: rks.LogisticHead for RKS, solvers.Logistic with the default
+// options (linrf's) for EERF and LKRF.
+type headFunc func(z []float64, n, D int, t []float64, lambda float64) (coef []float64, bias float64, err error)
+
+// rksHead is rks.Fit's logistic read-out.
+func rksHead(z []float64, n, D int, t []float64, lambda float64) ([]float64, float64, error) {
+	coef, bias, _, err := rks.LogisticHead(z, n, D, t, nil, lambda)
+	return coef, bias, err
+}
+
+// defaultHead is the read-out of rfselect.Fit (linrf.Solve).
+func defaultHead(z []float64, n, D int, t []float64, lambda float64) ([]float64, float64, error) {
+	return solvers.Logistic(z, n, D, t, lambda, solvers.LogisticOptions{})
+}
 
 // path is the pipeline of learners/rks and learners/rfselect (standardise,
 // build the map, logistic regression) split so that the map is built once
@@ -27,11 +44,12 @@ type path struct {
 	labels  learners.Labels
 	rff     *featmap.RFF
 	xe, ye  []float64 // standardised evaluation rows, their original labels
+	head    headFunc
 }
 
 // newPath standardises X (fitting rows) as the learners do, builds the map
 // with mf and computes the features of X and of the evaluation rows Xe.
-func newPath(X featmap.Matrix, y []float64, Xe featmap.Matrix, ye []float64, mf mapFunc, M int, seed uint64) (*path, error) {
+func newPath(X featmap.Matrix, y []float64, Xe featmap.Matrix, ye []float64, mf mapFunc, head headFunc, M int, seed uint64) (*path, error) {
 	t, labels, err := learners.BinaryLabels(y)
 	if err != nil {
 		return nil, err
@@ -44,7 +62,7 @@ func newPath(X featmap.Matrix, y []float64, Xe featmap.Matrix, ye []float64, mf 
 		return nil, err
 	}
 	D := rff.Outputs()
-	p := &path{n: n, D: D, d: d, t: t, labels: labels, rff: rff, ye: ye}
+	p := &path{n: n, D: D, d: d, t: t, labels: labels, rff: rff, ye: ye, head: head}
 	p.z = make([]float64, n*D)
 	if err := rff.Transform(featmap.Dense(n, D, p.z), Xs); err != nil {
 		return nil, err
@@ -58,10 +76,10 @@ func newPath(X featmap.Matrix, y []float64, Xe featmap.Matrix, ye []float64, mf 
 	return p, nil
 }
 
-// scores fits the logistic regression with λ (solvers.Logistic with the
-// learners' options) and returns the scores of the evaluation rows.
+// scores fits the logistic regression with λ (the learner's read-out, p.head)
+// and returns the scores of the evaluation rows.
 func (p *path) scores(lambda float64) ([]float64, error) {
-	coef, bias, err := solvers.Logistic(p.z, p.n, p.D, p.t, lambda, solvers.LogisticOptions{})
+	coef, bias, err := p.head(p.z, p.n, p.D, p.t, lambda)
 	if err != nil {
 		return nil, err
 	}
