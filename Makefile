@@ -150,7 +150,17 @@ reproduce-gbrff:
 
 ## reproduce: every paper reproduction with a quick default (FULL=1 for the paper-sized runs).
 .PHONY: reproduce
-reproduce: reproduce-prff-fig2
+reproduce: reproduce-prff-fig2 reproduce-tasks
+
+## reproduce-tasks: issue 13's tables (multiclass accuracy of every learner, GBRFF regression RMSE,
+## binary log loss with and without calibration) into $(BENCHOUT)/tasks; the committed copies are
+## bench/results/multiclass.md, gbrff-regression.md and gbrff-calibration.md.
+.PHONY: reproduce-tasks
+reproduce-tasks:
+	@mkdir -p $(BENCHOUT)/tasks
+	$(GO) run ./bench/cmd/multiclass -out $(BENCHOUT)/tasks/multiclass.md
+	$(GO) run ./bench/cmd/regression -out $(BENCHOUT)/tasks/gbrff-regression.md
+	$(GO) run ./bench/cmd/calibration -out $(BENCHOUT)/tasks/gbrff-calibration.md
 
 ## reproduce-prff-fig2: PRFF Fig. 2 (Gram error on adult, cadata, cpu_act) with Nyström beside PRFF,
 ## RFF and ORF; quick (N = 1000, D ≤ 200, one seed, ≈ 15 s) unless FULL=1 (N = 10000, D ≤ 1000, 3 seeds).

@@ -273,9 +273,8 @@ func benchFitGBRFF2(b *testing.B, n int) {
 // the 2-core reference machine), keyed "<learner>/n=<n>", with the measured
 // cost and the reason. RFKIT_BENCH_SLOW=1 runs them anyway.
 var fitSkips = map[string]string{
-	"srff/n=100000": "srff at n = 100000 took > 10 min per op: 274 s at n = 10000 on 2 cores with the full 26-λ search " +
-		"(about 45 min expected at 1e5); on this problem the validation curve falls to the end of the grid, so the " +
-		"search's early stop does not shorten it",
+	"srff/n=100000": "srff at n = 100000 takes > 10 min per op: 269 s of CPU at n = 10000 on one core after the " +
+		"γ-step change of 2026-11-26 (bench/results/issue11-slow.md); on this problem the λ search runs to the end of its grid",
 }
 
 // BenchmarkPredict: Model.Predict on one row per op, as ns/row (wall) and
