@@ -2,9 +2,11 @@
 // binary probabilities of GBRFF2, calibrated (the default) and not, and of
 // rks, on heart, australian and pima: the mean over stratified 70/30
 // splits (seeds 1..-splits), each learner standardising on its training
-// part; it writes a Markdown table.
+// part; it writes a Markdown table and, with -png, a reliability diagram
+// of every run (the test rows of all sets and splits pooled, 10 bins of
+// the predicted probability of the larger class).
 //
-//	go run ./bench/cmd/calibration -out bench/results/calibration.md
+//	go run ./bench/cmd/calibration -out bench/results/gbrff-calibration.md -png bench/results/gbrff-reliability.png
 package main
 
 import (
@@ -30,6 +32,7 @@ func main() {
 	splits := flag.Int("splits", 10, "stratified 70/30 splits (seeds 1..N)")
 	runs := flag.String("runs", defaultRuns, "semicolon-separated runs, each method:key=value ...")
 	out := flag.String("out", "", "write the table to this file (default: stdout)")
+	pngPath := flag.String("png", "", "also draw the reliability diagram into this PNG file")
 	flag.Parse()
 	var w io.Writer = os.Stdout
 	if *out != "" {
@@ -44,8 +47,10 @@ func main() {
 	fmt.Fprintf(w, "# Binary probabilities: test log loss (accuracy %%), mean over %d stratified 70/30 splits\n\n", *splits)
 	fmt.Fprintf(w, "`go run ./bench/cmd/calibration -splits %d -runs '%s'`\n\n", *splits, *runs)
 	fmt.Fprintf(w, "| method | settings | %s |\n|---|---|%s\n", strings.Join(sets, " | "), strings.Repeat("---|", len(sets)))
+	var curves []curve
 	for _, run := range strings.Split(*runs, ";") {
 		method, params, _ := strings.Cut(strings.TrimSpace(run), ":")
+		cv := curve{name: strings.TrimSpace(method + " " + params)}
 		m, err := learners.Lookup(method)
 		if err != nil {
 			fail(err)
@@ -84,6 +89,7 @@ func main() {
 						k = 1
 					}
 					l -= math.Log(math.Max(p[k], 1e-15))
+					cv.add(p[1], k)
 					if model.Predict(te.Row(i)) == te.Y[i] {
 						ok++
 					}
@@ -95,6 +101,12 @@ func main() {
 			fmt.Fprintf(w, " %.3f (%.1f) |", ll/n, acc/n)
 		}
 		fmt.Fprintln(w)
+		curves = append(curves, cv)
+	}
+	if *pngPath != "" {
+		if err := drawReliability(*pngPath, curves); err != nil {
+			fail(err)
+		}
 	}
 }
 
