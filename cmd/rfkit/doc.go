@@ -23,7 +23,7 @@
 // case-insensitively (`rfkit train -method NAME -h` lists them).
 //
 // Tasks: -task auto (the default) is binary classification for a label
-// column of two distinct values, multiclass for 3 to 100 distinct integer
+// column of two distinct values, multiclass for 3 to 20 distinct integer
 // values, regression otherwise; -task multiclass takes up to 1000 integer
 // classes. A method that cannot do the task is a usage error naming the
 // methods that can: the command asks each method's Config (its Task field

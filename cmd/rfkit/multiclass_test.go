@@ -314,15 +314,23 @@ func TestTaskAutoAndLabels(t *testing.T) {
 	frac := writeFile(t, dir, "frac.csv", blobsCSV(60, 3, nil)+"0.5,1,1.5\n")
 	rfkit(t, "train", "-method", mcfake, "-task", "multiclass", "-data", frac, "-model", model).fails(t, 1, "data row 61: label 1.5 is not an integer")
 	rfkit(t, "train", "-method", mcfake, "-data", frac, "-model", model).fails(t, 2, "so -task auto chose regression); methods that can: ")
-	// More than 100 integer classes: a regression target under auto.
+	// More than 20 integer values (as cpu_act's 56): a regression target
+	// under auto; 20 are still classes.
 	var b strings.Builder
-	b.WriteString("a,y\n")
-	for i := range 300 {
-		fmt.Fprintf(&b, "%d,%d\n", i, i%150)
-	}
-	many := writeFile(t, dir, "many.csv", b.String())
-	if r := rfkit(t, "train", "-method", "rks", "-param", "features=10", "-data", many, "-model", model).ok(t); !strings.Contains(r.stdout, "rks: regression on 300 rows") {
-		t.Errorf("150 classes: %q", r.stdout)
+	for _, k := range []int{21, 20} {
+		b.Reset()
+		b.WriteString("a,y\n")
+		for i := range 300 {
+			fmt.Fprintf(&b, "%d,%d\n", i, i%k)
+		}
+		many := writeFile(t, dir, "many.csv", b.String())
+		want := "rks: regression on 300 rows"
+		if k == 20 {
+			want = "rks: multiclass (20 classes) on 300 rows"
+		}
+		if r := rfkit(t, "train", "-method", "rks", "-param", "features=10", "-data", many, "-model", model).ok(t); !strings.Contains(r.stdout, want) {
+			t.Errorf("%d integer labels: %q, want %q", k, r.stdout, want)
+		}
 	}
 	// -task multiclass refuses more than 1000.
 	b.Reset()

@@ -23,7 +23,7 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 			"A progress bar shows on a terminal, a progress line every few seconds\n"+
 			"otherwise. rfkit train -method NAME -h lists the method's parameters.\n\n"+
 			"-task auto (the default) is binary classification for a label column of two\n"+
-			"distinct values, multiclass for 3 to 100 distinct integers, regression\n"+
+			"distinct values, multiclass for 3 to 20 distinct integers, regression\n"+
 			"otherwise; a method that cannot do the task is a usage error naming the\n"+
 			"methods that can. -weight COL takes sample weights from a CSV column (not a\n"+
 			"feature; finite, ≥ 0; 0 drops a row; integer weights repeat rows for the\n"+
