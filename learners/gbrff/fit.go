@@ -168,10 +168,10 @@ func newFitter(c Config, X featmap.Matrix, signs []float64, train, val []int) (*
 	return f, nil
 }
 
-// setupRounds draws every round's frequencies up front, ω ~ N(0, 2γI)
-// (K per round for GBRFF1), and makes the optimiser and, for GBRFF2, the
-// frequency-step and phase sweeps.
-func (f *fitter) setupRounds() error {
+// drawFrequencies draws every round's frequencies up front, ω ~ N(0, 2γI)
+// (K per round for GBRFF1), and makes the optimiser; every task's fit
+// starts so.
+func (f *fitter) drawFrequencies() {
 	c, d := f.c, f.d
 	per := 1
 	if c.Variant == VariantGBRFF1 {
@@ -184,6 +184,14 @@ func (f *fitter) setupRounds() error {
 		f.omega[i] = float64(xrand.Normal(rng) * sd)
 	}
 	f.opt = newOptimizer(d, c.Iterations)
+}
+
+// setupRounds draws every round's frequencies up front, ω ~ N(0, 2γI)
+// (K per round for GBRFF1), and makes the optimiser and, for GBRFF2, the
+// frequency-step and phase sweeps.
+func (f *fitter) setupRounds() error {
+	c := f.c
+	f.drawFrequencies()
 	if c.Variant == VariantGBRFF2 {
 		f.opt.opt.FuncTol = freqFuncTol
 		if err := f.newSweeps(); err != nil {

@@ -219,18 +219,7 @@ func newRegFitter(c Config, p *learners.Prepared) (*regFitter, error) {
 	for i := range f.H {
 		f.H[i] = f.h0
 	}
-	per := 1
-	if c.Variant == VariantGBRFF1 {
-		per = c.K
-	}
-	// All frequencies up front, ω ~ N(0, 2γI), as in a classification fit.
-	rng := rand.New(rand.NewPCG(c.Seed, 0x9b7ff))
-	sd := math.Sqrt(2 * c.Gamma)
-	f.omega = make([]float64, c.T*per*d)
-	for i := range f.omega {
-		f.omega[i] = float64(xrand.Normal(rng) * sd)
-	}
-	f.opt = newOptimizer(d, c.Iterations)
+	f.drawFrequencies() // as in a classification fit
 	if c.Variant == VariantGBRFF2 {
 		// No early stop of the ω search (FuncTol = 0, all Iterations): the
 		// classification rule (freqFuncTol) stopped regression rounds after
