@@ -42,13 +42,13 @@ func newSplit(name string, X, Y []float64, d, every int) split {
 	return s
 }
 
-func moonsSplit(t testing.TB, n int) split {
+func synthSplit(t testing.TB, name string, n int) split {
 	t.Helper()
-	set, err := synth.ByName("moons", n, 3)
+	set, err := synth.ByName(name, n, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return newSplit("moons", set.X, set.Y, set.D, 3)
+	return newSplit(name, set.X, set.Y, set.D, 3)
 }
 
 // occupancySplit reads ../../shared/datasets/occupancy (20 560 rows,
@@ -170,7 +170,7 @@ func onlineOpt(method string, d, shards, epochs int, shuffle learners.Toggle) On
 // one Learner run over the rows in file order, for 1 and 3 epochs, rrf and
 // fogd; the standardisation is that of the whole training set.
 func TestOnlineOneShard(t *testing.T) {
-	sp := moonsSplit(t, 1500)
+	sp := synthSplit(t, "moons", 1500)
 	var opts []OnlineOptions
 	for _, m := range []string{rrf.Name, fogd.Name} {
 		for _, e := range []int{1, 3} {
@@ -249,19 +249,23 @@ func oneMachine(t testing.TB, o OnlineOptions, sp split) learners.Model {
 }
 
 // onlineMargin is how much test accuracy 4-shard mixing may lose against
-// the one-machine run (measured: see README).
-const onlineMargin = 0.03
+// the one-machine run on moons and occupancy, where one pass nearly
+// converges (measured at most 0.0055: see README). Spirals, in the table
+// only, shows the loss when it does not.
+const onlineMargin = 0.015
 
 // TestOnlineShardsAccuracy: with 4 shards (1 and 3 epochs) the test
 // accuracy of the mixed model is within onlineMargin of the one-machine
 // online run, on moons and on occupancy; RFBEAM_ONLINE_TABLE=1 logs the
-// README's table (shards 1, 2, 4).
+// README's table (shards 1, 2, 4, and spirals, not asserted).
 func TestOnlineShardsAccuracy(t *testing.T) {
 	shards := []int{4}
-	if os.Getenv("RFBEAM_ONLINE_TABLE") != "" {
+	sets := []split{synthSplit(t, "moons", 6000), occupancySplit(t)}
+	table := os.Getenv("RFBEAM_ONLINE_TABLE") != ""
+	if table {
 		shards = []int{1, 2, 4}
+		sets = append(sets, synthSplit(t, "spirals", 6000))
 	}
-	sets := []split{moonsSplit(t, 6000), occupancySplit(t)}
 	var b strings.Builder
 	for _, sp := range sets {
 		var opts []OnlineOptions
@@ -277,7 +281,7 @@ func TestOnlineShardsAccuracy(t *testing.T) {
 			mixed := accuracy(t, load(t, files[i]), sp.testX, sp.testY, sp.d)
 			one := accuracy(t, oneMachine(t, o, sp), sp.testX, sp.testY, sp.d)
 			fmt.Fprintf(&b, "| %s | %s | %d | %d | %.4f | %.4f |\n", sp.name, o.Method, o.Epochs, o.Shards, one, mixed)
-			if mixed < one-onlineMargin {
+			if mixed < one-onlineMargin && sp.name != "spirals" {
 				t.Errorf("%s %s, %d epochs, %d shards: accuracy %.4f, one machine %.4f", sp.name, o.Method, o.Epochs, o.Shards, mixed, one)
 			}
 		}
