@@ -1,7 +1,9 @@
 // Package rfbeam runs rfkit on Apache Beam (the Go SDK), for data no single
 // machine holds: scoring a model file over a PCollection of rows, the RKS
-// ridge fit by sufficient statistics accumulated over shards, and a
-// cross-validation grid fanned out as parallel work items. Every pipeline
+// ridge fit by sufficient statistics accumulated over shards, a
+// cross-validation grid fanned out as parallel work items, and the online
+// learners rrf and fogd trained by iterative parameter mixing
+// (OnlineModel). Every pipeline
 // is tested in-process on the Prism runner; the same pipelines take the
 // usual Beam flags (--runner, --endpoint, --environment_type) to run on
 // Flink, Spark or Dataflow, which are not tested here.
@@ -20,6 +22,10 @@
 //     max|coef|; rks.Fit on the same rows permuted moves by 5e-12).
 //   - CrossValidate's scores, means and best setting are those of
 //     cv.GridSearch (the rfkit cv command) on the same folds and seed.
+//   - OnlineModel with one shard and Shuffle Disabled is a Learner run
+//     over the rows in file order; with more shards it is an average of
+//     models, not the one-machine run (its accuracy is compared in the
+//     README).
 //
 // The package is a nested module (github.com/rfkit/rfkit/beam) so that
 // the rfkit library keeps its own short list of dependencies.

@@ -567,3 +567,72 @@ func fitLearner(cfg Config, X featmap.Matrix, y []float64) (*Learner, []float64,
 	}
 	return l, xs, t, nil
 }
+
+// Average returns the model whose current weights are the means of those
+// of models (summed in argument order, divided by their number), and whose
+// averaged weights are the step-weighted mean Σ wsum_i / Σ steps_i of
+// theirs, held as a running sum over the shards' mean step count (rounded)
+// so that Resume continues from it: the mixing step of iterative parameter
+// mixing, where shards run SGD from a common model and their results are
+// averaged. One model is returned with its own bits. The models must be of
+// file version 2 or later and share their inputs, task, labels, classes,
+// loss, frequencies and standardisation (Snapshots of Learners resumed
+// from one model do); the result has the first model's configuration.
+func Average(models ...*Model) (*Model, error) {
+	if len(models) == 0 {
+		return nil, errors.New("fogd: Average: no models")
+	}
+	for i, m := range models {
+		switch {
+		case m == nil || m.Body() == nil:
+			return nil, fmt.Errorf("fogd: Average: model %d is empty", i)
+		case m.Body().wt == nil:
+			return nil, fmt.Errorf("fogd: Average: model %d is of version %d, which holds no learner state", i, m.Body().version)
+		}
+	}
+	m0, b0 := models[0], models[0].Body()
+	mean0, scale0 := m0.Standardization()
+	wt, wsum, steps := slices.Clone(b0.wt), slices.Clone(b0.wsum), b0.steps
+	for i, m := range models[1:] {
+		b := m.Body()
+		mean, scale := m.Standardization()
+		switch {
+		case m.NumInputs() != m0.NumInputs() || len(b.wt) != len(wt) || b.cfg.Task != b0.cfg.Task || b.cfg.Loss != b0.cfg.Loss ||
+			b.cfg.Labels != b0.cfg.Labels || !slices.Equal(b.cfg.Classes, b0.cfg.Classes):
+			return nil, fmt.Errorf("fogd: Average: model %d has another shape, task, labels or loss than model 0", i+1)
+		case !slices.Equal(b.f.u, b0.f.u):
+			return nil, fmt.Errorf("fogd: Average: model %d has other random frequencies than model 0", i+1)
+		case !slices.Equal(mean, mean0) || !slices.Equal(scale, scale0):
+			return nil, fmt.Errorf("fogd: Average: model %d has another standardisation than model 0", i+1)
+		case b.steps > maxSteps-steps:
+			return nil, errors.New("fogd: Average: the step counts overflow")
+		}
+		for k := range wt {
+			wt[k] += b.wt[k]
+			wsum[k] += b.wsum[k]
+		}
+		steps += b.steps
+	}
+	if n := len(models); n > 1 {
+		total := steps
+		steps = (total + n/2) / n
+		f := 0.0
+		if total > 0 {
+			f = float64(steps) / float64(total)
+		}
+		for k := range wt {
+			wt[k] /= float64(n)
+			wsum[k] *= f
+		}
+	}
+	w := slices.Clone(wt)
+	if steps > 0 {
+		for k, v := range wsum {
+			w[k] = v / float64(steps)
+		}
+	}
+	b := &body{version: b0.version, cfg: b0.cfg, f: b0.f, w: w, wt: wt, wsum: wsum, steps: steps}
+	m := new(Model)
+	learners.Build(&m.Base, learners.Common{Task: b0.cfg.Task, Labels: b0.cfg.Labels, Classes: b0.cfg.Classes, Mean: mean0, Scale: scale0}, b)
+	return m, nil
+}

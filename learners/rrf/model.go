@@ -247,3 +247,57 @@ func init() {
 	learners.Define(Name, "reparameterised random features: online SGD on the weights and per-input kernel widths (Nguyen et al. 2017)",
 		func() *Config { return new(Config) }, Fit, Load)
 }
+
+// Average returns the model whose log-widths, weights and biases are the
+// means of those of models, summed in argument order and divided by their
+// number (one model is returned with its own bits): the mixing step of
+// iterative parameter mixing, where shards run SGD from a common model and
+// their results are averaged. The models must share their inputs, task,
+// classes, loss, noise and standardisation (Snapshots of Learners resumed
+// from one model do); the result has the first model's configuration.
+func Average(models ...*Model) (*Model, error) {
+	if len(models) == 0 {
+		return nil, errors.New("rrf: Average: no models")
+	}
+	for i, m := range models {
+		if m == nil || m.Body() == nil {
+			return nil, fmt.Errorf("rrf: Average: model %d is empty", i)
+		}
+	}
+	m0, b0 := models[0], models[0].Body()
+	mean0, scale0 := m0.Standardization()
+	p := b0.p.clone()
+	for i, m := range models[1:] {
+		b := m.Body()
+		mean, scale := m.Standardization()
+		switch {
+		case m.NumInputs() != m0.NumInputs() || b.p.D != p.D || b.p.C != p.C || b.cfg.Task != b0.cfg.Task || b.cfg.Loss != b0.cfg.Loss:
+			return nil, fmt.Errorf("rrf: Average: model %d has another shape, task or loss than model 0", i+1)
+		case !slices.Equal(b.classes, b0.classes):
+			return nil, fmt.Errorf("rrf: Average: model %d has classes %v, model 0 %v", i+1, b.classes, b0.classes)
+		case !slices.Equal(b.p.e, p.e):
+			return nil, fmt.Errorf("rrf: Average: model %d has other random frequencies than model 0", i+1)
+		case !slices.Equal(mean, mean0) || !slices.Equal(scale, scale0):
+			return nil, fmt.Errorf("rrf: Average: model %d has another standardisation than model 0", i+1)
+		}
+		addTo(p.lg, b.p.lg)
+		addTo(p.w, b.p.w)
+		addTo(p.b, b.p.b)
+	}
+	if n := float64(len(models)); n > 1 {
+		for _, v := range [][]float64{p.lg, p.w, p.b} {
+			for k := range v {
+				v[k] /= n
+			}
+		}
+		p.exp()
+	}
+	return newModel(b0.cfg, slices.Clone(b0.classes), p, mean0, scale0), nil
+}
+
+// addTo adds src to dst element-wise.
+func addTo(dst, src []float64) {
+	for k := range dst {
+		dst[k] += src[k]
+	}
+}

@@ -4,13 +4,17 @@
 //
 //	rfkit-beam score --model FILE --input DATA --output PREFIX [--shards 4] [--output-kind predict|score|probability]
 //	rfkit-beam train-rks --input DATA --model FILE [--param name=value]... [--shards 16] [--task binary|regression] [--seed N]
+//	rfkit-beam train-online --method rrf|fogd --input DATA --model FILE [--param name=value]... [--shards 4] [--epochs 3] [--task binary|regression] [--seed N]
 //	rfkit-beam cv --method NAME --input DATA --grid name=v1,v2... [--param name=value]... [--folds 5] [--seed N] [--model BEST]
 //
 // score writes PREFIX-SSSSS-of-NNNNN, one "ROW,PREDICTION" line per data
 // row (ROW 0-based, PREDICTION as rfkit predict prints it), and
 // PREFIX-bad, the rows that could not be read or scored with the reason.
 // train-rks writes the model file of rks with the ridge loss, fitted by
-// exact sufficient statistics (the same bits for any --shards). cv prints
+// exact sufficient statistics (the same bits for any --shards).
+// train-online writes the model file of rrf or fogd trained by iterative
+// parameter mixing (--epochs rounds of one pass per shard, then the
+// average of the shards' models). cv prints
 // the table rfkit cv prints and writes the best setting's model with
 // --model. The job runs on the in-process Prism runner by default; the
 // usual Beam flags (--runner, --endpoint, --environment_type,
@@ -36,15 +40,15 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	rfbeam "github.com/rfkit/rfkit/beam"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/fogd"
 	"github.com/rfkit/rfkit/learners/rks"
+	"github.com/rfkit/rfkit/learners/rrf"
 
-	_ "github.com/rfkit/rfkit/learners/fogd"     // fogd
 	_ "github.com/rfkit/rfkit/learners/gbrff"    // gbrff2, gbrff1
 	_ "github.com/rfkit/rfkit/learners/mfga"     // mfga
 	_ "github.com/rfkit/rfkit/learners/pbrff"    // pbrff
 	_ "github.com/rfkit/rfkit/learners/prff"     // prff
 	_ "github.com/rfkit/rfkit/learners/rfselect" // eerf, lkrf
-	_ "github.com/rfkit/rfkit/learners/rrf"      // rrf
 	_ "github.com/rfkit/rfkit/learners/srff"     // srff
 )
 
@@ -58,12 +62,13 @@ var (
 	model     = flag.String("model", "", "model `FILE`: read by score, written by train-rks and cv")
 	input     = flag.String("input", "", "data `FILE` (CSV with a header, or LIBSVM), or a glob for score and train-rks")
 	output    = flag.String("output", "", "score: output `PREFIX` of the prediction files")
-	shards    = flag.Int("shards", 4, "score: output files; train-rks: shards of the sums")
+	shards    = flag.Int("shards", 4, "score: output files; train-rks: shards of the sums; train-online: shards mixed")
+	epochs    = flag.Int("epochs", 1, "train-online: rounds of one pass per shard and an average")
 	kind      = flag.String("output-kind", "predict", "score: predict, score or probability")
 	format    = flag.String("format", "", "csv or libsvm (default: from the extension, .csv → csv, else libsvm)")
 	label     = flag.String("label", "", "CSV label column: name or 0-based index (default: the last column named y, else the last)")
-	inputs    = flag.Int("inputs", 0, "train-rks: number of features (default: from the CSV header; required for LIBSVM)")
-	method    = flag.String("method", "", "cv: the learner")
+	inputs    = flag.Int("inputs", 0, "train-rks, train-online: number of features (default: from the CSV header; required for LIBSVM)")
+	method    = flag.String("method", "", "cv: the learner; train-online: rrf or fogd")
 	task      = flag.String("task", "auto", "auto, binary or regression")
 	folds     = flag.Int("folds", 5, "cv: number of folds")
 	seed      = flag.Uint64("seed", 0, "seed of the learner (and of cv's folds)")
@@ -73,6 +78,7 @@ var (
 	usageText = `usage:
   rfkit-beam score --model FILE --input DATA --output PREFIX [--shards N] [--output-kind predict|score|probability]
   rfkit-beam train-rks --input DATA --model FILE [--param name=value]... [--shards N] [--task binary|regression] [--seed N]
+  rfkit-beam train-online --method rrf|fogd --input DATA --model FILE [--param name=value]... [--shards N] [--epochs E] [--task binary|regression] [--seed N]
   rfkit-beam cv --method NAME --input DATA --grid name=v1,v2,... [--grid ...] [--param name=value]... [--folds K] [--seed N] [--model BEST]
 Beam flags (--runner, --endpoint, --environment_type, ...) choose where the job runs (default: Prism, in process).
 `
@@ -173,28 +179,51 @@ func run(ctx context.Context, cmd string, stdout io.Writer) error {
 		default:
 			return usagef("--task %q: want binary or regression (auto means binary for train-rks)", *task)
 		}
-		for _, kv := range params {
-			k, v, ok := strings.Cut(kv, "=")
-			if !ok {
-				return usagef("--param %q: want name=value", kv)
-			}
-			if err := learners.SetParam(&cfg, k, v); err != nil {
-				return usagef("--param %s: %v", kv, err)
-			}
+		if err := setParams(&cfg); err != nil {
+			return err
 		}
-		d := *inputs
-		if d == 0 && f == rfbeam.CSV {
-			n, err := csvInputs(*input)
-			if err != nil {
-				return err
-			}
-			d = n
-		}
-		ex, bad, err := rfbeam.ReadExamples(s, rfbeam.TextOptions{Format: f, Inputs: d, Label: *label}, *input)
+		d, ex, bad, err := readExamples(s, f)
 		if err != nil {
 			return err
 		}
 		m, bad2, err := rfbeam.RKSModel(s, cfg, rfbeam.TrainOptions{Inputs: d, Shards: *shards}, ex)
+		if err != nil {
+			return err
+		}
+		rfbeam.WriteModel(s, *model, m)
+		rfbeam.WriteBadRows(s, *model, beam.Flatten(s, bad, bad2))
+	case "train-online":
+		if *model == "" {
+			return usagef("train-online needs --model (the file to write)")
+		}
+		var t learners.Task
+		switch *task {
+		case "regression":
+			t = learners.Regression
+		case "binary", "auto":
+		default:
+			return usagef("--task %q: want binary or regression (auto means binary for train-online)", *task)
+		}
+		opt := rfbeam.OnlineOptions{Method: *method, Shards: *shards, Epochs: *epochs,
+			RRF: rrf.Config{Task: t, Seed: *seed}, FOGD: fogd.Config{Task: t, Seed: *seed}}
+		switch *method {
+		case rrf.Name:
+			if err := setParams(&opt.RRF); err != nil {
+				return err
+			}
+		case fogd.Name:
+			if err := setParams(&opt.FOGD); err != nil {
+				return err
+			}
+		default:
+			return usagef("--method %q: want rrf or fogd", *method)
+		}
+		d, ex, bad, err := readExamples(s, f)
+		if err != nil {
+			return err
+		}
+		opt.Inputs = d
+		m, bad2, err := rfbeam.OnlineModel(s, opt, ex)
 		if err != nil {
 			return err
 		}
@@ -250,6 +279,33 @@ func run(ctx context.Context, cmd string, stdout io.Writer) error {
 		return after()
 	}
 	return nil
+}
+
+// setParams applies the --param flags to cfg.
+func setParams(cfg any) error {
+	for _, kv := range params {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return usagef("--param %q: want name=value", kv)
+		}
+		if err := learners.SetParam(cfg, k, v); err != nil {
+			return usagef("--param %s: %v", kv, err)
+		}
+	}
+	return nil
+}
+
+// readExamples reads the labelled examples of --input: d inputs (--inputs,
+// or from the CSV header).
+func readExamples(s beam.Scope, f rfbeam.Format) (d int, ex, bad beam.PCollection, err error) {
+	d = *inputs
+	if d == 0 && f == rfbeam.CSV {
+		if d, err = csvInputs(*input); err != nil {
+			return 0, ex, bad, err
+		}
+	}
+	ex, bad, err = rfbeam.ReadExamples(s, rfbeam.TextOptions{Format: f, Inputs: d, Label: *label}, *input)
+	return d, ex, bad, err
 }
 
 // csvInputs is the number of feature columns of a CSV file's header.

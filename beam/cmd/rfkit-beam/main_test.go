@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"math"
 	"os"
@@ -90,5 +91,60 @@ func TestTrainAndScore(t *testing.T) {
 	}
 	if err := run(context.Background(), "fly", &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), `unknown command "fly"`) {
 		t.Errorf("unknown command: %v", err)
+	}
+}
+
+// TestTrainOnline: train-online writes an rrf model mixed from 2 shards
+// over 2 epochs that fits its data, the unreadable row goes to MODEL-bad,
+// and a method other than rrf or fogd is a usage error.
+func TestTrainOnline(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("a,b,y\n")
+	for i := range 400 {
+		a, c := math.Sin(float64(i)), math.Cos(float64(3*i))
+		y := -1
+		if a+c > 0.2 {
+			y = 1
+		}
+		b.WriteString(strconv.FormatFloat(a, 'g', -1, 64) + "," + strconv.FormatFloat(c, 'g', -1, 64) + "," + strconv.Itoa(y) + "\n")
+	}
+	data := filepath.Join(dir, "d.csv")
+	if err := os.WriteFile(data, []byte(b.String()+"1,x,1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	model := filepath.Join(dir, "m.model")
+	set(t, "input", data, "model", model, "method", "rrf", "param", "features=16", "shards", "2", "epochs", "2", "seed", "4")
+	if err := run(context.Background(), "train-online", &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := learners.Load(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok := 0
+	for _, l := range strings.Split(b.String(), "\n")[1:401] {
+		f := strings.Split(l, ",")
+		x0, _ := strconv.ParseFloat(f[0], 64)
+		x1, _ := strconv.ParseFloat(f[1], 64)
+		y, _ := strconv.ParseFloat(f[2], 64)
+		if m.Predict([]float64{x0, x1}) == y {
+			ok++
+		}
+	}
+	if ok < 360 {
+		t.Errorf("the mixed model fits %d of 400 rows, want ≥ 360", ok)
+	}
+	bad, err := os.ReadFile(model + "-bad")
+	if err != nil || !strings.Contains(string(bad), `row 400: column "b": "x" is not a number`) {
+		t.Errorf("dead letters %q (%v)", bad, err)
+	}
+	set(t, "method", "rks")
+	if err := run(context.Background(), "train-online", &bytes.Buffer{}); !errors.Is(err, errUsage) {
+		t.Errorf("--method rks: %v, want a usage error", err)
 	}
 }

@@ -1,0 +1,90 @@
+package rrf
+
+import (
+	"math"
+	"slices"
+	"testing"
+)
+
+// TestAverage: the average of Snapshots of Learners resumed from one
+// model has the element-wise means (in argument order) of their
+// log-widths, weights and biases, widths e^γ̃ and the common noise; one
+// model averages to its own bytes; mismatched models are errors.
+func TestAverage(t *testing.T) {
+	const d = 3
+	l0, err := NewLearner(d, Config{Features: 8, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l0.SetStandardization([]float64{1, 2, 3}, []float64{1, 2, 4}); err != nil {
+		t.Fatal(err)
+	}
+	base := l0.Snapshot()
+	var shards []*Model
+	for s := range 3 {
+		l, err := Resume(base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range 20 {
+			x := []float64{float64(i + s), math.Sin(float64(i)), float64(s)}
+			if _, err := l.Update(x, float64(i%2*2-1)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		shards = append(shards, l.Snapshot())
+	}
+	avg, err := Average(shards...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := avg.Body().p
+	for name, get := range map[string]func(*params) []float64{
+		"lg": func(q *params) []float64 { return q.lg }, "w": func(q *params) []float64 { return q.w }, "b": func(q *params) []float64 { return q.b }} {
+		got := get(p)
+		for k := range got {
+			want := (get(shards[0].Body().p)[k] + get(shards[1].Body().p)[k] + get(shards[2].Body().p)[k]) / 3
+			if got[k] != want {
+				t.Fatalf("%s[%d] = %v, want %v", name, k, got[k], want)
+			}
+		}
+	}
+	if slices.Equal(p.w, shards[0].Body().p.w) {
+		t.Fatal("the average equals shard 0: the shards did not differ")
+	}
+	for j := range d {
+		if math.Abs(p.sc[j]-math.Exp(p.lg[j])) > 1e-15*p.sc[j] {
+			t.Fatalf("sc[%d] = %v, want e^%v", j, p.sc[j], p.lg[j])
+		}
+	}
+	if !slices.Equal(p.e, shards[0].Body().p.e) {
+		t.Fatal("noise changed")
+	}
+	mean, scale := avg.Standardization()
+	if !slices.Equal(mean, []float64{1, 2, 3}) || !slices.Equal(scale, []float64{1, 2, 4}) {
+		t.Fatalf("standardisation %v %v", mean, scale)
+	}
+	one, err := Average(shards[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := one.MarshalBinary()
+	b, _ := shards[1].MarshalBinary()
+	if !slices.Equal(a, b) {
+		t.Fatal("the average of one model is not that model")
+	}
+
+	other, err := NewLearner(d, Config{Features: 8, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Average(); err == nil {
+		t.Error("no models: no error")
+	}
+	if _, err := Average(shards[0], nil); err == nil {
+		t.Error("nil model: no error")
+	}
+	if _, err := Average(shards[0], other.Snapshot()); err == nil {
+		t.Error("other noise and standardisation: no error")
+	}
+}
