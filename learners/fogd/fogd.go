@@ -604,7 +604,7 @@ func Average(models ...*Model) (*Model, error) {
 			return nil, fmt.Errorf("fogd: Average: model %d has other random frequencies than model 0", i+1)
 		case !slices.Equal(mean, mean0) || !slices.Equal(scale, scale0):
 			return nil, fmt.Errorf("fogd: Average: model %d has another standardisation than model 0", i+1)
-		case b.steps > maxSteps-steps:
+		case int64(b.steps) > maxSteps-int64(steps):
 			return nil, errors.New("fogd: Average: the step counts overflow")
 		}
 		for k := range wt {
