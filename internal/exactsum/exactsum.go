@@ -32,7 +32,7 @@ const bins = 67
 
 // limit is the number of additions a bin absorbs before its carries must
 // be propagated: each adds less than 2^32 in magnitude to an int64.
-const limit = 1 << 30
+var limit = 1 << 30 // a variable so that tests can propagate often
 
 // Vec is a vector of exact sums of float64 values. Adding costs a few
 // integer operations per value; Merge adds two vectors. The zero Vec has
@@ -52,24 +52,36 @@ func (v *Vec) Len() int { return len(v.bins) / bins }
 // give a meaningless sum). Callers call Step after adding at most one value
 // to every sum.
 func (v *Vec) Add(i int, x float64) {
+	addBins(v.bins[i*bins:(i+1)*bins], 0, x)
+}
+
+// split returns x as ±m·2^(p−1074), m < 2^53, and whether x is negative;
+// m = 0 for ±0.
+func split(x float64) (m uint64, p int, neg bool) {
 	u := math.Float64bits(x)
 	e := int(u>>52) & 0x7ff
-	m := u & (1<<52 - 1)
+	m = u & (1<<52 - 1)
 	if e == 0 {
-		if m == 0 {
-			return
-		}
 		e = 1
 	} else {
 		m |= 1 << 52
 	}
-	p := e - 1 // the position of m's lowest bit
-	k, s := p>>5, uint(p&31)
+	return m, e - 1, u>>63 != 0
+}
+
+// addBins adds x to the fixed-point number b (bins of 32 bits, b[0] the
+// bin k0); x's bins must lie in b.
+func addBins(b []int64, k0 int, x float64) {
+	m, p, neg := split(x)
+	if m == 0 {
+		return
+	}
+	k, s := p>>5-k0, uint(p&31)
 	lo := int64((m << s) & 0xffffffff)
 	mid := int64((m >> (32 - s)) & 0xffffffff)
 	hi := int64(m >> (64 - s)) // 0 when s = 0
-	b := v.bins[i*bins+k : i*bins+k+3]
-	if u>>63 != 0 {
+	b = b[k : k+3]
+	if neg {
 		b[0] -= lo
 		b[1] -= mid
 		b[2] -= hi
@@ -132,6 +144,12 @@ func (v *Vec) Merge(w *Vec) error {
 func (v *Vec) Float(i int) float64 {
 	var b [bins]int64
 	copy(b[:], v.bins[i*bins:(i+1)*bins])
+	return round(&b)
+}
+
+// round returns the fixed-point number b (bins of 32 bits, unit 2^−1074,
+// carries not yet propagated) correctly rounded to float64. It changes b.
+func round(b *[bins]int64) float64 {
 	carry(b[:])
 	neg := b[bins-1] < 0
 	if neg {

@@ -144,3 +144,88 @@ func BenchmarkFloat(b *testing.B) {
 		_ = v.Float(0)
 	}
 }
+
+// TestBlocked: blocked sums equal a Vec of the block sums, for one block
+// (no exact sum taken) and several, with a −0 block sum made 0.
+func TestBlocked(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, blocks := range []int{0, 1, 2, 5} {
+		b := NewBlocked(3)
+		v := New(3)
+		for range blocks {
+			for i := range b.Part {
+				b.Part[i] = math.Ldexp(r.NormFloat64(), r.IntN(100)-50)
+			}
+			b.Part[2] = math.Copysign(0, -1)
+			v.AddSlice(0, b.Part)
+			b.EndBlock()
+		}
+		got, want := make([]float64, 3), make([]float64, 3)
+		b.Sums(got)
+		v.Floats(want)
+		for i := range got {
+			if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+				t.Errorf("%d blocks, sum %d: %v, want %v", blocks, i, got[i], want[i])
+			}
+		}
+	}
+}
+
+// TestCompact: Compact sums equal Vec sums, for terms near each other and
+// for terms across the whole range (which leave the window).
+func TestCompact(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for trial := range 200 {
+		n := 1 + r.IntN(50)
+		c, v := NewCompact(4), New(4)
+		for range n {
+			for i := range 4 {
+				var x float64
+				switch {
+				case i == 3 && trial%2 == 0: // far apart
+					x = math.Ldexp(r.NormFloat64(), r.IntN(2000)-1000)
+				case i == 2:
+					x = math.Ldexp(r.NormFloat64(), r.IntN(200)-100)
+				default:
+					x = r.NormFloat64() * float64(1+i)
+				}
+				c.Add(i, x)
+				v.Add(i, x)
+			}
+			c.Step()
+			v.Step()
+		}
+		for i := range 4 {
+			if g, w := c.Float(i), v.Float(i); math.Float64bits(g) != math.Float64bits(w) {
+				t.Fatalf("trial %d sum %d: compact %v, vec %v", trial, i, g, w)
+			}
+		}
+	}
+}
+
+// TestCarries: propagating the carries after every few additions (as
+// happens after 2^30 of them) leaves every sum as it was.
+func TestCarries(t *testing.T) {
+	defer func(l int) { limit = l }(limit)
+	r := rand.New(rand.NewPCG(7, 8))
+	xs := make([]float64, 500)
+	for i := range xs {
+		xs[i] = math.Ldexp(r.NormFloat64(), r.IntN(300)-150)
+	}
+	sum := func() (float64, float64) {
+		c, v := NewCompact(1), New(1)
+		for _, x := range xs {
+			c.AddSlice(0, []float64{x})
+			v.AddSlice(0, []float64{x})
+		}
+		return c.Float(0), v.Float(0)
+	}
+	want := exact(xs)
+	for _, l := range []int{1 << 30, 3, 1} {
+		limit = l
+		c, v := sum()
+		if math.Float64bits(c) != math.Float64bits(want) || math.Float64bits(v) != math.Float64bits(want) {
+			t.Errorf("carries every %d additions: compact %v, vec %v, exact %v", l, c, v, want)
+		}
+	}
+}
