@@ -12,20 +12,21 @@ import "math"
 // are combined in a fixed tree, so the results have the same bits on every
 // architecture.
 
-// gram sets the lower triangle of the d×d row-major a to XᵀX, where X is
-// given transposed: xt is d×n row-major (row j is column j of X). Entry
-// (j, k) is the plain sequential sum over i of xt[j][i]·xt[k][i]; four k
-// are computed per pass over row j, for speed only.
-func gram(a, xt []float64, n, d int) {
+// gram sets the lower triangle of the d×d row-major a to the Gram matrix
+// of rows lo..hi−1 of X, where X is given transposed: xt is d×n row-major
+// (row j is column j of X). Entry (j, k) is the plain sequential sum over
+// i in [lo, hi) of xt[j][i]·xt[k][i]; four k are computed per pass over
+// row j, for speed only.
+func gram(a, xt []float64, n, d, lo, hi int) {
 	for j := 0; j < d; j++ {
-		cj := xt[j*n : (j+1)*n]
+		cj := xt[j*n+lo : j*n+hi]
 		row := a[j*d : j*d+j+1]
 		k := 0
 		for ; k+4 <= j+1; k += 4 {
-			c0 := xt[k*n : (k+1)*n][:len(cj)]
-			c1 := xt[(k+1)*n : (k+2)*n][:len(cj)]
-			c2 := xt[(k+2)*n : (k+3)*n][:len(cj)]
-			c3 := xt[(k+3)*n : (k+4)*n][:len(cj)]
+			c0 := xt[k*n+lo : k*n+hi][:len(cj)]
+			c1 := xt[(k+1)*n+lo : (k+1)*n+hi][:len(cj)]
+			c2 := xt[(k+2)*n+lo : (k+2)*n+hi][:len(cj)]
+			c3 := xt[(k+3)*n+lo : (k+3)*n+hi][:len(cj)]
 			var s0, s1, s2, s3 float64
 			for i, v := range cj {
 				s0 += float64(v * c0[i])
@@ -36,7 +37,7 @@ func gram(a, xt []float64, n, d int) {
 			row[k], row[k+1], row[k+2], row[k+3] = s0, s1, s2, s3
 		}
 		for ; k <= j; k++ {
-			row[k] = dot(cj, xt[k*n:(k+1)*n])
+			row[k] = dot(cj, xt[k*n+lo:k*n+hi])
 		}
 	}
 }
