@@ -8,6 +8,7 @@ import (
 	"reflect"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/exactsum"
 	"github.com/rfkit/rfkit/internal/xmath"
 )
 
@@ -228,33 +229,50 @@ func standardize(X featmap.Matrix, w []float64, missing bool) (mean, scale, xs [
 		}
 		return w[i]
 	}
+	// Every sum over rows runs in row order within blocks of
+	// exactsum.Block rows and adds the blocks exactly, so that a
+	// distributed fit (package beam) gets the same bits.
 	mean, scale = make([]float64, d), make([]float64, d)
 	ws, ss, sc := make([]float64, d), make([]float64, d), make([]float64, d)
-	for i := 0; i < n; i++ {
-		wi := wt(i)
-		for j, v := range xs[i*d : (i+1)*d] {
-			if !missing || v == v {
-				mean[j] += float64(wi * v)
-				ws[j] += wi
+	sum := exactsum.NewBlocked(2 * d) // Σ w·x, then Σ w
+	for lo := 0; lo < n; lo += exactsum.Block {
+		for i := lo; i < min(lo+exactsum.Block, n); i++ {
+			wi := wt(i)
+			for j, v := range xs[i*d : (i+1)*d] {
+				if !missing || v == v {
+					sum.Part[j] += float64(wi * v)
+					sum.Part[d+j] += wi
+				}
 			}
 		}
+		sum.EndBlock()
 	}
+	sum.Sums(sum.Part)
+	copy(mean, sum.Part[:d])
+	copy(ws, sum.Part[d:])
 	for j := range mean {
 		if ws[j] == 0 {
 			return nil, nil, nil, fmt.Errorf("column %d: every value is missing (NaN)", j)
 		}
 		mean[j] /= ws[j]
 	}
-	for i := 0; i < n; i++ {
-		wi := wt(i)
-		for j, v := range xs[i*d : (i+1)*d] {
-			if !missing || v == v {
-				dv := v - mean[j]
-				ss[j] += float64(wi * float64(dv*dv))
-				sc[j] += float64(wi * dv)
+	sum = exactsum.NewBlocked(2 * d) // Σ w·(x − mean)², then Σ w·(x − mean)
+	for lo := 0; lo < n; lo += exactsum.Block {
+		for i := lo; i < min(lo+exactsum.Block, n); i++ {
+			wi := wt(i)
+			for j, v := range xs[i*d : (i+1)*d] {
+				if !missing || v == v {
+					dv := v - mean[j]
+					sum.Part[j] += float64(wi * float64(dv*dv))
+					sum.Part[d+j] += float64(wi * dv)
+				}
 			}
 		}
+		sum.EndBlock()
 	}
+	sum.Sums(sum.Part)
+	copy(ss, sum.Part[:d])
+	copy(sc, sum.Part[d:])
 	for j := range scale {
 		sd := math.Sqrt(math.Max(0, (ss[j]-float64(sc[j]*sc[j])/ws[j])/ws[j]))
 		switch {

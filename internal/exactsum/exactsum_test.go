@@ -229,3 +229,26 @@ func TestCarries(t *testing.T) {
 		}
 	}
 }
+
+// TestBlockedSpecial: a NaN or ±Inf block sum makes its total NaN or ±Inf
+// (an exact sum cannot hold it), and leaves the other totals alone.
+func TestBlockedSpecial(t *testing.T) {
+	for _, blocks := range []int{1, 3} {
+		b := NewBlocked(4)
+		for k := range blocks {
+			b.Part[0], b.Part[1], b.Part[2], b.Part[3] = 1, math.NaN(), math.Inf(1), 2
+			if k == 2 {
+				b.Part[3] = math.Inf(-1)
+			}
+			b.EndBlock()
+		}
+		got := make([]float64, 4)
+		b.Sums(got)
+		if got[0] != float64(blocks) || !math.IsNaN(got[1]) || !math.IsInf(got[2], 1) {
+			t.Errorf("%d blocks: %v", blocks, got)
+		}
+		if want := 2.0; blocks == 3 && !math.IsInf(got[3], -1) || blocks == 1 && got[3] != want {
+			t.Errorf("%d blocks: sum 3 is %v", blocks, got[3])
+		}
+	}
+}
