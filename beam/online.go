@@ -97,8 +97,9 @@ func OnlineModel(s beam.Scope, opt OnlineOptions, examples beam.PCollection) (mo
 	}
 	s = s.Scope("rfbeam.OnlineModel")
 	topt := TrainOptions{Inputs: opt.Inputs, Shards: opt.Shards}
-	grouped, bad := shardExamples(s, topt, examples)
-	p1, p2 := standardPasses(s, topt, grouped)
+	blocks, bad := blockExamples(s, topt, examples)
+	p1, p2 := standardPasses(s, topt, blocks)
+	grouped := shardExamples(s, topt, examples)
 	std := beam.ParDo(s, &standardizationFn{}, p1, beam.SideInput{Input: p2})
 	model = beam.ParDo(s, &onlineInitFn{Opt: cfg}, std)
 	shards := beam.ParDo(s, &sortShardFn{}, grouped)
@@ -112,6 +113,20 @@ func OnlineModel(s beam.Scope, opt OnlineOptions, examples beam.PCollection) (mo
 		model = beam.ParDo(es, &mixFn{Method: opt.Method}, beam.GroupByKey(es, parts))
 	}
 	return model, beam.Flatten(s, bads...), nil
+}
+
+// shardExamples groups the examples of the right length with finite
+// values into Shards shards by Index mod Shards (blockExamples sends the
+// others to the dead letters).
+func shardExamples(s beam.Scope, opt TrainOptions, examples beam.PCollection) beam.PCollection {
+	good, _ := beam.ParDo2(s, &checkExampleFn{Inputs: opt.Inputs}, examples)
+	return beam.GroupByKey(s, beam.ParDo(s, &shardKeyFn{Shards: opt.Shards}, good))
+}
+
+type shardKeyFn struct{ Shards int }
+
+func (f *shardKeyFn) ProcessElement(e Example) (int, Example) {
+	return int(uint64(e.Index) % uint64(f.Shards)), e
 }
 
 // onlineShard is one shard's examples sorted by Index.
@@ -326,6 +341,7 @@ func init() {
 	beam.RegisterType(reflect.TypeOf(onlineShard{}))
 	beam.RegisterType(reflect.TypeOf(onlinePart{}))
 	register.DoFn2x1[int, func(*Example) bool, onlineShard](&sortShardFn{})
+	register.DoFn1x2[Example, int, Example](&shardKeyFn{})
 	register.DoFn1x2[Standardization, []byte, error](&onlineInitFn{})
 	register.DoFn4x1[onlineShard, []byte, func(int, onlinePart), func(BadRow), error](&onlineEpochFn{})
 	register.DoFn2x2[int, func(*onlinePart) bool, []byte, error](&mixFn{})

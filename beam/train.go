@@ -6,23 +6,48 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/exactsum"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/rks"
+	"github.com/rfkit/rfkit/solvers"
 )
 
-// Partial is a shard's (or, merged, the whole data's) part of a sum over
+// Partial is a block's (or, merged, the whole data's) part of a sum over
 // rows: its row count, the distinct labels seen (at most three, sorted;
-// binary tasks need exactly two) and the exact sums (an encoded exactVec).
-// Partials merge exactly, in any order.
+// binary tasks need exactly two) and the exact sums (an encoded
+// exactsum.Vec) of its float64 sums. Partials merge exactly, in any order.
 type Partial struct {
 	N      int64
 	Labels []float64
 	Sums   []byte
+}
+
+// exactPartial is the Partial of n rows with labels and the float64 sums.
+func exactPartial(n int64, labels, sums []float64) (Partial, error) {
+	v := exactsum.New(len(sums))
+	v.AddSlice(0, sums)
+	enc, err := v.MarshalBinary()
+	return Partial{N: n, Labels: labels, Sums: enc}, err
+}
+
+// floats returns the sums of p rounded, checking that there are want.
+func (p Partial) floats(want int) ([]float64, error) {
+	v, _, err := exactsum.Unmarshal(p.Sums)
+	if err != nil {
+		return nil, fmt.Errorf("rfbeam: %w", err)
+	}
+	if v.Len() != want {
+		return nil, fmt.Errorf("rfbeam: %d sums, want %d", v.Len(), want)
+	}
+	out := make([]float64, want)
+	v.Floats(out)
+	return out, nil
 }
 
 // mergePartials adds b to a.
@@ -33,18 +58,19 @@ func mergePartials(a, b Partial) (Partial, error) {
 	if b.Sums == nil {
 		return a, nil
 	}
-	va, _, err := unmarshalExact(a.Sums)
+	va, _, err := exactsum.Unmarshal(a.Sums)
 	if err != nil {
-		return Partial{}, err
+		return Partial{}, fmt.Errorf("rfbeam: %w", err)
 	}
-	vb, _, err := unmarshalExact(b.Sums)
+	vb, _, err := exactsum.Unmarshal(b.Sums)
 	if err != nil {
-		return Partial{}, err
+		return Partial{}, fmt.Errorf("rfbeam: %w", err)
 	}
-	if err := va.merge(vb); err != nil {
-		return Partial{}, err
+	if err := va.Merge(vb); err != nil {
+		return Partial{}, fmt.Errorf("rfbeam: %w", err)
 	}
-	return Partial{N: a.N + b.N, Labels: mergeLabels(a.Labels, b.Labels), Sums: va.marshal()}, nil
+	enc, err := va.MarshalBinary()
+	return Partial{N: a.N + b.N, Labels: mergeLabels(a.Labels, b.Labels), Sums: enc}, err
 }
 
 // mergeLabels is the sorted union of two label sets, cut at three values
@@ -83,9 +109,9 @@ type TrainOptions struct {
 	// Inputs is d, the number of features of every example (required):
 	// an example of another length goes to the dead-letter output.
 	Inputs int
-	// Shards is the number of groups the examples are split into (by
-	// Index mod Shards), each accumulated by one worker; 0 → 1. The
-	// result does not depend on it.
+	// Shards is the number of groups the blocks' sums are merged in
+	// before the final merge (block number mod Shards); 0 → 1. The result
+	// does not depend on it.
 	Shards int
 }
 
@@ -102,39 +128,64 @@ func (o TrainOptions) check() (TrainOptions, error) {
 	return o, nil
 }
 
-// shardExamples drops (to the dead letters) the examples of the wrong
+// exampleBlock holds the examples of one block: the rows whose Index lies
+// in [Block·B, (Block+1)·B) of one Source (B = exactsum.Block), sorted by
+// Index. Fit sums rows in float64 within these blocks and exactly across
+// them, so summing each block in row order on some worker and merging the
+// blocks' exact sums gives Fit's bits.
+type exampleBlock struct {
+	Source string
+	Block  int64
+	X      []float64 // the rows, row-major
+	Y      []float64
+}
+
+// blockExamples drops (to the dead letters) the examples of the wrong
 // length or with a value that is not finite, and groups the others into
-// shards.
-func shardExamples(s beam.Scope, opt TrainOptions, examples beam.PCollection) (grouped, bad beam.PCollection) {
-	keyed, bad := beam.ParDo2(s, &checkExampleFn{Inputs: opt.Inputs, Shards: opt.Shards}, examples)
-	return beam.GroupByKey(s, keyed), bad
+// blocks.
+func blockExamples(s beam.Scope, opt TrainOptions, examples beam.PCollection) (blocks, bad beam.PCollection) {
+	good, bad := beam.ParDo2(s, &checkExampleFn{Inputs: opt.Inputs}, examples)
+	keyed := beam.ParDo(s, &blockKeyFn{}, good)
+	return beam.ParDo(s, &blockFn{D: opt.Inputs}, beam.GroupByKey(s, keyed)), bad
+}
+
+// sumBlocks runs a pass over the blocks (fn returns a block's shard and
+// Partial) and merges the Partials, by shard first.
+func sumBlocks(s beam.Scope, fn any, blocks beam.PCollection, side ...beam.PCollection) beam.PCollection {
+	var opts []beam.Option
+	for _, p := range side {
+		opts = append(opts, beam.SideInput{Input: p})
+	}
+	parts := beam.ParDo(s, fn, blocks, opts...)
+	return beam.Combine(s, &mergeFn{}, beam.DropKey(s, beam.CombinePerKey(s, &mergeFn{}, parts)))
 }
 
 // Standardize computes the standardisation statistics of the examples
-// (two passes over the shards: the sums, then the spread about the mean)
+// (two passes over the blocks: the sums, then the spread about the mean)
 // and returns a PCollection of one Standardization, and the dead-letter
-// examples.
+// examples. On the rows of one source in file order it has the bits of
+// learners.Standardize.
 func Standardize(s beam.Scope, opt TrainOptions, examples beam.PCollection) (std, bad beam.PCollection, err error) {
 	if opt, err = opt.check(); err != nil {
 		return beam.PCollection{}, beam.PCollection{}, err
 	}
 	s = s.Scope("rfbeam.Standardize")
-	grouped, bad := shardExamples(s, opt, examples)
-	p1, p2 := standardPasses(s, opt, grouped)
+	blocks, bad := blockExamples(s, opt, examples)
+	p1, p2 := standardPasses(s, opt, blocks)
 	return beam.ParDo(s, &standardizationFn{}, p1, beam.SideInput{Input: p2}), bad, nil
 }
 
 // standardPasses returns the merged Partials of pass 1 (N, labels, Σx) and
 // pass 2 (Σ(x − mean)², Σ(x − mean)).
-func standardPasses(s beam.Scope, opt TrainOptions, grouped beam.PCollection) (p1, p2 beam.PCollection) {
-	p1 = beam.Combine(s, &mergeFn{}, beam.ParDo(s, &sumFn{D: opt.Inputs}, grouped))
-	p2 = beam.Combine(s, &mergeFn{}, beam.ParDo(s, &spreadFn{D: opt.Inputs}, grouped, beam.SideInput{Input: p1}))
+func standardPasses(s beam.Scope, opt TrainOptions, blocks beam.PCollection) (p1, p2 beam.PCollection) {
+	p1 = sumBlocks(s, &sumFn{D: opt.Inputs, Shards: opt.Shards}, blocks)
+	p2 = sumBlocks(s, &spreadFn{D: opt.Inputs, Shards: opt.Shards}, blocks, p1)
 	return p1, p2
 }
 
-type checkExampleFn struct{ Inputs, Shards int }
+type checkExampleFn struct{ Inputs int }
 
-func (f *checkExampleFn) ProcessElement(e Example, emit func(int, Example), dead func(BadRow)) {
+func (f *checkExampleFn) ProcessElement(e Example, emit func(Example), dead func(BadRow)) {
 	reason := ""
 	switch {
 	case len(e.X) != f.Inputs:
@@ -153,28 +204,55 @@ func (f *checkExampleFn) ProcessElement(e Example, emit func(int, Example), dead
 		dead(BadRow{Source: e.Source, Index: e.Index, Reason: reason})
 		return
 	}
-	emit(int(uint64(e.Index)%uint64(f.Shards)), e)
+	emit(e)
 }
 
-// sumFn is pass 1 over a shard: N, the labels, Σx.
-type sumFn struct{ D int }
+// blockKeyFn keys an example by its source and block.
+type blockKeyFn struct{}
 
-func (f *sumFn) ProcessElement(_ int, it func(*Example) bool) Partial {
-	v := newExactVec(f.D)
-	var p Partial
+func (*blockKeyFn) ProcessElement(e Example) (string, Example) {
+	return fmt.Sprintf("%d\x00%s", e.Index/exactsum.Block, e.Source), e
+}
+
+// blockFn collects a block and sorts it by Index (a group's order is not
+// fixed by Beam).
+type blockFn struct{ D int }
+
+func (f *blockFn) ProcessElement(_ string, it func(*Example) bool) exampleBlock {
+	var rows []Example
 	var e Example
 	for it(&e) {
-		for j, x := range e.X {
-			v.add(j, x)
+		rows = append(rows, e)
+	}
+	slices.SortStableFunc(rows, func(a, b Example) int { return compare(a.Index, b.Index) })
+	b := exampleBlock{Source: rows[0].Source, Block: rows[0].Index / exactsum.Block,
+		X: make([]float64, 0, len(rows)*f.D), Y: make([]float64, 0, len(rows))}
+	for _, r := range rows {
+		b.X, b.Y = append(b.X, r.X...), append(b.Y, r.Y)
+	}
+	return b
+}
+
+// shard is the group a block's Partial is merged in first.
+func (b exampleBlock) shard(shards int) int { return int(uint64(b.Block) % uint64(shards)) }
+
+// sumFn is pass 1 over a block: N, the labels, Σx (as learners.Standardize
+// sums them: in row order).
+type sumFn struct{ D, Shards int }
+
+func (f *sumFn) ProcessElement(b exampleBlock) (int, Partial, error) {
+	part := make([]float64, f.D)
+	var labels []float64
+	for i, y := range b.Y {
+		for j, x := range b.X[i*f.D : (i+1)*f.D] {
+			part[j] += x
 		}
-		v.step()
-		p.N++
-		if len(p.Labels) < 3 && !slices.Contains(p.Labels, e.Y) {
-			p.Labels = mergeLabels(p.Labels, []float64{e.Y})
+		if len(labels) < 3 && !slices.Contains(labels, y) {
+			labels = mergeLabels(labels, []float64{y})
 		}
 	}
-	p.Sums = v.marshal()
-	return p
+	p, err := exactPartial(int64(len(b.Y)), labels, part)
+	return b.shard(f.Shards), p, err
 }
 
 // means returns Σx/N of pass 1.
@@ -182,48 +260,41 @@ func means(p1 Partial, d int) ([]float64, error) {
 	if p1.N == 0 {
 		return nil, errors.New("rfbeam: no training examples")
 	}
-	v, _, err := unmarshalExact(p1.Sums)
+	mean, err := p1.floats(d)
 	if err != nil {
 		return nil, err
 	}
-	if v.len() != d {
-		return nil, fmt.Errorf("rfbeam: %d sums for %d inputs", v.len(), d)
-	}
-	mean := v.floats()
 	for j := range mean {
 		mean[j] /= float64(p1.N)
 	}
 	return mean, nil
 }
 
-// spreadFn is pass 2 over a shard: Σ(x − mean)² and Σ(x − mean), the
+// spreadFn is pass 2 over a block: Σ(x − mean)² and Σ(x − mean), the
 // sums of learners.Standardize's corrected two-pass formula.
 type spreadFn struct {
-	D    int
-	mean []float64
+	D, Shards int
+	mean      []float64
 }
 
-func (f *spreadFn) ProcessElement(_ int, it func(*Example) bool, p1 Partial) (Partial, error) {
+func (f *spreadFn) ProcessElement(b exampleBlock, p1 Partial) (int, Partial, error) {
 	if f.mean == nil {
 		m, err := means(p1, f.D)
 		if err != nil {
-			return Partial{}, err
+			return 0, Partial{}, err
 		}
 		f.mean = m
 	}
-	v := newExactVec(2 * f.D)
-	var n int64
-	var e Example
-	for it(&e) {
-		for j, x := range e.X {
+	part := make([]float64, 2*f.D)
+	for i := range b.Y {
+		for j, x := range b.X[i*f.D : (i+1)*f.D] {
 			dv := x - f.mean[j]
-			v.add(j, float64(dv*dv))
-			v.add(f.D+j, dv)
+			part[j] += float64(dv * dv)
+			part[f.D+j] += dv
 		}
-		v.step()
-		n++
 	}
-	return Partial{N: n, Sums: v.marshal()}, nil
+	p, err := exactPartial(int64(len(b.Y)), nil, part)
+	return b.shard(f.Shards), p, err
 }
 
 // standardization finishes the statistics of passes 1 and 2.
@@ -232,11 +303,10 @@ func standardization(p1, p2 Partial, d int) (Standardization, error) {
 	if err != nil {
 		return Standardization{}, err
 	}
-	v, _, err := unmarshalExact(p2.Sums)
+	sums, err := p2.floats(2 * d)
 	if err != nil {
 		return Standardization{}, err
 	}
-	sums := v.floats()
 	n := float64(p1.N)
 	scale := make([]float64, d)
 	for j := range scale {
@@ -256,30 +326,33 @@ func standardization(p1, p2 Partial, d int) (Standardization, error) {
 type standardizationFn struct{}
 
 func (*standardizationFn) ProcessElement(p1, p2 Partial) (Standardization, error) {
-	v, _, err := unmarshalExact(p1.Sums)
+	v, _, err := exactsum.Unmarshal(p1.Sums)
 	if err != nil {
-		return Standardization{}, err
+		return Standardization{}, fmt.Errorf("rfbeam: %w", err)
 	}
-	return standardization(p1, p2, v.len())
+	return standardization(p1, p2, v.Len())
 }
 
 // RKSModel fits rks (Random Kitchen Sinks) with the ridge loss on the
 // examples by sufficient statistics, and returns a PCollection of one
 // model file (the bytes rks.Model.MarshalBinary writes) and the
-// dead-letter examples. Three passes run over the shards: the
-// standardisation statistics (two) and the ridge system ZᵀZ, Zᵀt, Σz, Σt
-// of the random features z; every sum is exact, so the model has the same
-// bits whatever Shards and the runner's bundling. A single worker then
-// solves the D×D system (Cholesky, fixed order) as rks.Fit's ridge solver
-// does. The coefficients equal rks.Fit's on the same rows within rks.Fit's
-// own rounding (it sums in float64 in row order; measured on 10⁵ rows:
-// 3.3e-12 of max|coef|, while rks.Fit on the same rows permuted moves by
-// 5.2e-12).
+// dead-letter examples. Four passes run over blocks of exactsum.Block
+// consecutive rows: the standardisation statistics (two), the means of
+// the random features z and of the targets, and the centred ridge system
+// ZcᵀZc, Zcᵀ(t − t̄) (solvers.RidgeBlockSums). Each block is summed in
+// float64 in row order, as rks.Fit sums it, and the blocks' sums are added
+// exactly; a single worker then solves the D×D system
+// (solvers.SolveRidgeSums). So on the rows of one source, in file order,
+// the model file is rks.Fit's, byte for byte, whatever Shards and the
+// runner's bundling; over several sources (whose Index each start at 0)
+// each source's blocks are summed apart, and the model is the same for
+// every sharding and within rounding of rks.Fit on the concatenation.
 //
 // cfg is rks.Config with Loss rks.Ridge (binary, on ±1 labels) or the
 // Regression task; the logistic loss is no sum over rows and is refused.
-// Memory: D(D+1)/2 exact sums of 536 bytes per shard, so Features is at
-// most MaxRKSFeatures.
+// Memory: the D(D+1)/2 + D sums of a block in float64 and, per merge,
+// their exact sums (536 bytes each), so Features is at most
+// MaxRKSFeatures.
 func RKSModel(s beam.Scope, cfg rks.Config, opt TrainOptions, examples beam.PCollection) (model, bad beam.PCollection, err error) {
 	if opt, err = opt.check(); err != nil {
 		return beam.PCollection{}, beam.PCollection{}, err
@@ -291,7 +364,7 @@ func RKSModel(s beam.Scope, cfg rks.Config, opt TrainOptions, examples beam.PCol
 		return beam.PCollection{}, beam.PCollection{}, errors.New("rfbeam: RKSModel fits the ridge loss only (the logistic loss is no sum over rows): set Loss to rks.Ridge")
 	}
 	if cfg.Features > MaxRKSFeatures {
-		return beam.PCollection{}, beam.PCollection{}, fmt.Errorf("rfbeam: %d features, at most %d (the exact D×D sums take D²·268 bytes per shard)", cfg.Features, MaxRKSFeatures)
+		return beam.PCollection{}, beam.PCollection{}, fmt.Errorf("rfbeam: %d features, at most %d (the exact D×D sums take D²·268 bytes per merge)", cfg.Features, MaxRKSFeatures)
 	}
 	cfg.Progress = nil
 	cj, err := newCfgJSON(cfg)
@@ -299,11 +372,11 @@ func RKSModel(s beam.Scope, cfg rks.Config, opt TrainOptions, examples beam.PCol
 		return beam.PCollection{}, beam.PCollection{}, err
 	}
 	s = s.Scope("rfbeam.RKSModel")
-	grouped, bad := shardExamples(s, opt, examples)
-	p1, p2 := standardPasses(s, opt, grouped)
-	gram := beam.Combine(s, &mergeFn{}, beam.ParDo(s, &gramFn{D: opt.Inputs, Cfg: cj}, grouped,
-		beam.SideInput{Input: p1}, beam.SideInput{Input: p2}))
-	model = beam.ParDo(s, &solveFn{D: opt.Inputs, Cfg: cj}, gram, beam.SideInput{Input: p1}, beam.SideInput{Input: p2})
+	blocks, bad := blockExamples(s, opt, examples)
+	p1, p2 := standardPasses(s, opt, blocks)
+	fsum := sumBlocks(s, &featureSumFn{D: opt.Inputs, Shards: opt.Shards, Cfg: cj}, blocks, p1, p2)
+	gram := sumBlocks(s, &gramFn{D: opt.Inputs, Shards: opt.Shards, Cfg: cj}, blocks, p1, p2, fsum)
+	model = beam.ParDo(s, &solveFn{D: opt.Inputs, Cfg: cj}, gram, beam.SideInput{Input: p1}, beam.SideInput{Input: p2}, beam.SideInput{Input: fsum})
 	return model, bad, nil
 }
 
@@ -379,62 +452,112 @@ func labelsPhrase(l []float64) string {
 	return fmt.Sprintf("more than two values (%v, %v, %v, …)", l[0], l[1], l[2])
 }
 
-// gram layout: the upper triangle of ZᵀZ row by row, then Σz, Zᵀt, Σt.
-func gramLen(D int) int { return D*(D+1)/2 + 2*D + 1 }
+// features returns the block's random features (row-major, len(b.Y)×D)
+// and targets (±1 for a binary task), as rks.Fit computes them.
+func (u *rksSetup) features(b exampleBlock, d int, binary bool) (z, t []float64) {
+	m := len(b.Y)
+	x := make([]float64, d)
+	z, t = make([]float64, m*u.D), make([]float64, m)
+	for i, y := range b.Y {
+		for j, xv := range b.X[i*d : (i+1)*d] {
+			x[j] = (xv - u.std.Mean[j]) / u.std.Scale[j]
+		}
+		u.rff.TransformRow(z[i*u.D:(i+1)*u.D], x)
+		t[i] = y
+		if binary {
+			t[i] = -1
+			if y == u.labels.Pos {
+				t[i] = 1
+			}
+		}
+	}
+	return z, t
+}
 
-// gramFn is pass 3 over a shard: the ridge system of the random features.
-type gramFn struct {
-	D   int
-	Cfg cfgJSON
+// setup decodes the config and derives the map and labels once per
+// worker.
+func setup(cached **rksSetup, cj cfgJSON, d int, p1, p2 Partial) (*rksSetup, rks.Config, error) {
+	cfg, err := cj.config()
+	if err != nil {
+		return nil, cfg, err
+	}
+	if *cached == nil {
+		u, err := newRKSSetup(cfg, d, p1, p2)
+		if err != nil {
+			return nil, cfg, err
+		}
+		*cached = u
+	}
+	return *cached, cfg, nil
+}
+
+// featureSumFn is pass 3 over a block: Σz and Σt, the sums of the means
+// solvers.Ridge centres by.
+type featureSumFn struct {
+	D, Shards int
+	Cfg       cfgJSON
 
 	u *rksSetup
 }
 
-func (f *gramFn) ProcessElement(_ int, it func(*Example) bool, p1, p2 Partial) (Partial, error) {
-	cfg, err := f.Cfg.config()
+func (f *featureSumFn) ProcessElement(b exampleBlock, p1, p2 Partial) (int, Partial, error) {
+	u, cfg, err := setup(&f.u, f.Cfg, f.D, p1, p2)
 	if err != nil {
-		return Partial{}, err
+		return 0, Partial{}, err
 	}
-	if f.u == nil {
-		u, err := newRKSSetup(cfg, f.D, p1, p2)
-		if err != nil {
-			return Partial{}, err
+	z, t := u.features(b, f.D, cfg.Task == learners.Binary)
+	part := make([]float64, u.D+1)
+	for i, ti := range t {
+		for j, v := range z[i*u.D : (i+1)*u.D] {
+			part[j] += v
 		}
-		f.u = u
+		part[u.D] += ti
 	}
-	u, D := f.u, f.u.D
-	v := newExactVec(gramLen(D))
-	tri := D * (D + 1) / 2
-	x := make([]float64, f.D)
-	z := make([]float64, D)
-	var n int64
-	var e Example
-	for it(&e) {
-		for j, xv := range e.X {
-			x[j] = (xv - u.std.Mean[j]) / u.std.Scale[j]
-		}
-		u.rff.TransformRow(z, x)
-		t := e.Y
-		if cfg.Task == learners.Binary {
-			t = -1
-			if e.Y == u.labels.Pos {
-				t = 1
-			}
-		}
-		k := 0
-		for j, zj := range z {
-			for _, zl := range z[j:] {
-				v.add(k, float64(zj*zl))
-				k++
-			}
-			v.add(tri+j, zj)
-			v.add(tri+D+j, float64(zj*t))
-		}
-		v.add(tri+2*D, t)
-		v.step()
-		n++
+	p, err := exactPartial(int64(len(t)), nil, part)
+	return b.shard(f.Shards), p, err
+}
+
+// featureMeans returns the means of pass 3: z̄ and t̄.
+func featureMeans(p3 Partial, D int) (zbar []float64, tbar float64, err error) {
+	m, err := means(p3, D+1)
+	if err != nil {
+		return nil, 0, err
 	}
-	return Partial{N: n, Sums: v.marshal()}, nil
+	return m[:D], m[D], nil
+}
+
+// gramFn is pass 4 over a block: the centred ridge system of the random
+// features (solvers.RidgeBlockSums).
+type gramFn struct {
+	D, Shards int
+	Cfg       cfgJSON
+
+	u    *rksSetup
+	zbar []float64
+	tbar float64
+}
+
+func (f *gramFn) ProcessElement(b exampleBlock, p1, p2, p3 Partial) (int, Partial, error) {
+	u, cfg, err := setup(&f.u, f.Cfg, f.D, p1, p2)
+	if err != nil {
+		return 0, Partial{}, err
+	}
+	if f.zbar == nil {
+		if f.zbar, f.tbar, err = featureMeans(p3, u.D); err != nil {
+			return 0, Partial{}, err
+		}
+	}
+	z, t := u.features(b, f.D, cfg.Task == learners.Binary)
+	m, D := len(t), u.D
+	zct := make([]float64, D*m)
+	for i := range m {
+		for j, v := range z[i*D : (i+1)*D] {
+			zct[j*m+i] = v - f.zbar[j]
+		}
+		t[i] -= f.tbar
+	}
+	p, err := exactPartial(int64(m), nil, solvers.RidgeBlockSums(nil, zct, m, D, t))
+	return b.shard(f.Shards), p, err
 }
 
 // solveFn solves the ridge system and assembles the model file.
@@ -443,52 +566,27 @@ type solveFn struct {
 	Cfg cfgJSON
 }
 
-func (f *solveFn) ProcessElement(g, p1, p2 Partial, emit func([]byte)) error {
-	cfg, err := f.Cfg.config()
-	if err != nil {
-		return err
-	}
-	u, err := newRKSSetup(cfg, f.D, p1, p2)
+func (f *solveFn) ProcessElement(g, p1, p2, p3 Partial, emit func([]byte)) error {
+	var u *rksSetup
+	u, cfg, err := setup(&u, f.Cfg, f.D, p1, p2)
 	if err != nil {
 		return err
 	}
 	D := u.D
-	v, _, err := unmarshalExact(g.Sums)
+	if g.N != p1.N || p3.N != p1.N {
+		return fmt.Errorf("rfbeam: ridge sums of %d and %d rows, want %d", p3.N, g.N, p1.N)
+	}
+	zbar, tbar, err := featureMeans(p3, D)
 	if err != nil {
 		return err
 	}
-	if v.len() != gramLen(D) || g.N != p1.N {
-		return fmt.Errorf("rfbeam: ridge sums of %d rows and %d terms, want %d rows and %d", g.N, v.len(), p1.N, gramLen(D))
+	sums, err := g.floats(D*(D+1)/2 + D)
+	if err != nil {
+		return err
 	}
-	sums := v.floats()
-	tri := D * (D + 1) / 2
-	n := float64(g.N)
-	sz, szt, st := sums[tri:tri+D], sums[tri+D:tri+2*D], sums[tri+2*D]
-	// (ZcᵀZc + λnI) w = Zcᵀ(t − t̄), Zc the features less their means.
-	a := make([]float64, D*D)
-	k := 0
-	for j := range D {
-		for l := j; l < D; l++ {
-			c := sums[k] - float64(sz[j]*sz[l])/n
-			a[j*D+l], a[l*D+j] = c, c
-			k++
-		}
-	}
-	reg := float64(u.lambda * n)
-	for j := range D {
-		a[j*D+j] += reg
-	}
-	w := make([]float64, D)
-	for j := range w {
-		w[j] = szt[j] - float64(sz[j]*st)/n
-	}
-	if err := choleskySolve(a, w, D); err != nil {
+	w, bias, err := solvers.SolveRidgeSums(sums, int(g.N), D, u.lambda, zbar, tbar)
+	if err != nil {
 		return fmt.Errorf("rfbeam: rks ridge: %w", err)
-	}
-	tbar := st / n
-	bias := tbar
-	for j := range w {
-		bias -= float64(sz[j] / n * w[j])
 	}
 	c := learners.Common{Task: cfg.Task, Labels: u.labels, Mean: u.std.Mean, Scale: u.std.Scale}
 	m, err := rks.Assemble(cfg, c, w, bias)
@@ -500,51 +598,6 @@ func (f *solveFn) ProcessElement(g, p1, p2 Partial, emit func([]byte)) error {
 		return err
 	}
 	emit(data)
-	return nil
-}
-
-// choleskySolve solves A w = b in place (b becomes w) for a symmetric
-// positive definite n×n A (row-major, overwritten by its factor), in a
-// fixed order with every product rounded on its own (no FMA), so the
-// result has the same bits on every architecture.
-func choleskySolve(a, b []float64, n int) error {
-	for j := range n {
-		s := a[j*n+j]
-		for k := range j {
-			s -= float64(a[j*n+k] * a[j*n+k])
-		}
-		if !(s > 0) || math.IsInf(s, 0) {
-			return fmt.Errorf("the %d×%d system is not positive definite (pivot %d is %v): raise Lambda", n, n, j, s)
-		}
-		d := math.Sqrt(s)
-		a[j*n+j] = d
-		for i := j + 1; i < n; i++ {
-			s := a[i*n+j]
-			for k := range j {
-				s -= float64(a[i*n+k] * a[j*n+k])
-			}
-			a[i*n+j] = s / d
-		}
-	}
-	for i := range n { // L y = b
-		s := b[i]
-		for k := range i {
-			s -= float64(a[i*n+k] * b[k])
-		}
-		b[i] = s / a[i*n+i]
-	}
-	for i := n - 1; i >= 0; i-- { // Lᵀ w = y
-		s := b[i]
-		for k := i + 1; k < n; k++ {
-			s -= float64(a[k*n+i] * b[k])
-		}
-		b[i] = s / a[i*n+i]
-	}
-	for i, x := range b {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return fmt.Errorf("w[%d] = %v (overflow)", i, x)
-		}
-	}
 	return nil
 }
 
@@ -561,15 +614,19 @@ func (f *writeModelFn) ProcessElement(ctx context.Context, data []byte) error {
 }
 
 func init() {
+	beam.RegisterType(reflect.TypeOf(exampleBlock{}))
 	register.Combiner1[Partial](&mergeFn{})
-	register.DoFn3x0[Example, func(int, Example), func(BadRow)](&checkExampleFn{})
-	register.DoFn2x1[int, func(*Example) bool, Partial](&sumFn{})
-	register.DoFn3x2[int, func(*Example) bool, Partial, Partial, error](&spreadFn{})
+	register.DoFn3x0[Example, func(Example), func(BadRow)](&checkExampleFn{})
+	register.DoFn1x2[Example, string, Example](&blockKeyFn{})
+	register.DoFn2x1[string, func(*Example) bool, exampleBlock](&blockFn{})
+	register.DoFn1x3[exampleBlock, int, Partial, error](&sumFn{})
+	register.DoFn2x3[exampleBlock, Partial, int, Partial, error](&spreadFn{})
 	register.DoFn2x2[Partial, Partial, Standardization, error](&standardizationFn{})
-	register.DoFn4x2[int, func(*Example) bool, Partial, Partial, Partial, error](&gramFn{})
-	register.DoFn4x1[Partial, Partial, Partial, func([]byte), error](&solveFn{})
+	register.DoFn3x3[exampleBlock, Partial, Partial, int, Partial, error](&featureSumFn{})
+	register.DoFn4x3[exampleBlock, Partial, Partial, Partial, int, Partial, error](&gramFn{})
+	register.DoFn5x1[Partial, Partial, Partial, Partial, func([]byte), error](&solveFn{})
 	register.DoFn2x1[context.Context, []byte, error](&writeModelFn{})
-	register.Emitter2[int, Example]()
+	register.Emitter1[Example]()
 	register.Emitter1[[]byte]()
 	register.Iter1[Example]()
 }
