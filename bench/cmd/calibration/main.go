@@ -8,7 +8,7 @@
 // every run (the test rows of all sets and splits pooled, 10 bins of the
 // predicted probability of the larger class).
 //
-//	go run ./bench/cmd/calibration -oracle -out bench/results/gbrff-calibration.md -png bench/results/gbrff-reliability.png
+//	go run ./bench/cmd/calibration -out bench/results/gbrff-calibration.md -png bench/results/gbrff-reliability.png
 package main
 
 import (
@@ -27,7 +27,7 @@ import (
 	_ "github.com/rfkit/rfkit/learners/rks"
 )
 
-var defaultRuns = "rks:;gbrff2:calibration=none;gbrff2:"
+var defaultRuns = "rks:;gbrff2:calibration=none;gbrff2:;gbrff2:learningrate=0.1 calibration=none;gbrff2:learningrate=0.1"
 
 func main() {
 	data := flag.String("data", filepath.Join("..", "shared", "datasets"), "the data sets' directory")
@@ -35,7 +35,7 @@ func main() {
 	runs := flag.String("runs", defaultRuns, "semicolon-separated runs, each method:key=value ...")
 	out := flag.String("out", "", "write the table to this file (default: stdout)")
 	pngPath := flag.String("png", "", "also draw the reliability diagram into this PNG file")
-	oracle := flag.Bool("oracle", false, "also report, per run, the log loss of the best sigmoid σ(a·score + b) fitted on each split's test rows (a lower bound for any sigmoid calibration of the model's scores)")
+	oracle := flag.Bool("oracle", true, "also report, per run, the log loss of the best sigmoid σ(a·score + b) fitted on each split's test rows (a lower bound for any sigmoid calibration of the model's scores)")
 	flag.Parse()
 	var w io.Writer = os.Stdout
 	if *out != "" {
@@ -48,10 +48,17 @@ func main() {
 	}
 	sets := []string{"heart", "australian", "pima"}
 	fmt.Fprintf(w, "# Binary probabilities: test log loss / Brier score (accuracy %%), mean over %d stratified 70/30 splits\n\n", *splits)
-	fmt.Fprintf(w, "`go run ./bench/cmd/calibration -splits %d -runs '%s'`\n\n", *splits, *runs)
+	oflag := ""
+	if *oracle {
+		oflag = " -oracle"
+	}
+	fmt.Fprintf(w, "`go run ./bench/cmd/calibration -splits %d%s -runs '%s'`\n\n", *splits, oflag, *runs)
 	fmt.Fprintf(w, "| method | settings | %s |\n|---|---|%s\n", strings.Join(sets, " | "), strings.Repeat("---|", len(sets)))
 	var curves []curve
-	var oracleRows []string
+	var oracleRows, pairedRows []string
+	// perSplit[set][split]: the first run's test log loss, the reference
+	// of the paired differences
+	var first [][]float64
 	for _, run := range strings.Split(*runs, ";") {
 		method, params, _ := strings.Cut(strings.TrimSpace(run), ":")
 		cv := curve{name: strings.TrimSpace(method + " " + params)}
@@ -61,12 +68,17 @@ func main() {
 		}
 		fmt.Fprintf(w, "| %s | %s |", method, params)
 		oracleRow := fmt.Sprintf("| %s | %s |", method, params)
-		for _, name := range sets {
+		pairedRow := oracleRow
+		if first == nil {
+			first = make([][]float64, len(sets))
+		}
+		for si, name := range sets {
 			ds, err := dataset.LoadCSV(filepath.Join(*data, name, name+".csv"), dataset.CSVOptions{})
 			if err != nil {
 				fail(err)
 			}
 			var ll, brier, acc, oll float64
+			var diffs []float64
 			for seed := 1; seed <= *splits; seed++ {
 				train, test := dataset.StratifiedSplit(ds.Y, 0.3, uint64(seed))
 				tr, te := ds.Subset(train), ds.Subset(test)
@@ -106,6 +118,11 @@ func main() {
 					}
 				}
 				ll += l / float64(te.N)
+				if len(first[si]) < *splits {
+					first[si] = append(first[si], l/float64(te.N))
+				} else {
+					diffs = append(diffs, l/float64(te.N)-first[si][seed-1])
+				}
 				brier += bs / float64(te.N)
 				if *oracle {
 					oll += oracleLogLoss(ss, ks)
@@ -115,10 +132,17 @@ func main() {
 			n := float64(*splits)
 			fmt.Fprintf(w, " %.3f / %.3f (%.1f) |", ll/n, brier/n, acc/n)
 			oracleRow += fmt.Sprintf(" %.3f |", oll/n)
+			pairedRow += " " + meanSE(diffs) + " |"
 		}
 		fmt.Fprintln(w)
 		curves = append(curves, cv)
 		oracleRows = append(oracleRows, oracleRow)
+		pairedRows = append(pairedRows, pairedRow)
+	}
+	fmt.Fprintf(w, "\nTest log loss minus the first run's on the same split (mean ± standard error over the splits; negative: better than the first run)\n\n")
+	fmt.Fprintf(w, "| method | settings | %s |\n|---|---|%s\n", strings.Join(sets, " | "), strings.Repeat("---|", len(sets)))
+	for _, r := range pairedRows[1:] {
+		fmt.Fprintln(w, r)
 	}
 	if *oracle {
 		fmt.Fprintf(w, "\nLower bound (not a calibration): test log loss of σ(a·score + b) with a, b fitted on the same test rows, mean over the splits\n\n")
@@ -132,6 +156,22 @@ func main() {
 			fail(err)
 		}
 	}
+}
+
+// meanSE formats the mean of d ± its standard error.
+func meanSE(d []float64) string {
+	if len(d) < 2 {
+		return "–"
+	}
+	var m, v float64
+	for _, x := range d {
+		m += x
+	}
+	m /= float64(len(d))
+	for _, x := range d {
+		v += (x - m) * (x - m)
+	}
+	return fmt.Sprintf("%+.3f ± %.3f", m, math.Sqrt(v/float64(len(d)-1)/float64(len(d))))
 }
 
 func fail(err error) {
