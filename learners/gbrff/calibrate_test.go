@@ -5,10 +5,15 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"testing"
+
+	"github.com/rfkit/rfkit/dataset"
 
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/learnertest"
 )
@@ -81,7 +86,7 @@ func TestCalibration(t *testing.T) {
 	}
 	lc, lr := logLoss(t, cal, te), logLoss(t, raw, te)
 	t.Logf("temperature %.3f; test log loss calibrated %.3f, uncalibrated %.3f, accuracy %.3f", a, lc, lr, accuracy(raw, te))
-	if !(a > 0 && a < 2) || lc > 0.7*lr || lc > 0.6 { // 0.513 vs 1.015 (the constant ½: 0.693)
+	if !(a > 0 && a < 2) || lc > 0.7*lr || lc > 0.6 { // 0.494 vs 1.015 (the constant ½: 0.693)
 		t.Errorf("temperature %v, log loss %.3f vs %.3f: the calibration does not calibrate", a, lc, lr)
 	}
 	// the file round-trips (version 3) and the uncalibrated one stays version 1
@@ -163,5 +168,98 @@ func TestTemperature(t *testing.T) {
 	t.Logf("temperature %.4f", a)
 	if math.Abs(a-0.5) > 0.05 {
 		t.Errorf("temperature %v, want about 0.5", a)
+	}
+}
+
+// TestCalibrationHeart: on held-out rows of heart (stratified 70/30 splits,
+// skipped without ../shared/datasets), the default calibration leaves
+// Predict and Score unchanged, its probabilities are in (0, 1) and agree
+// with Predict, and its mean test log loss is below the uncalibrated
+// model's (1.246) and below 0.437: measured 0.430; the previous recipe (3
+// folds fitted with the final model's T, whose out-of-fold scores were on
+// a larger scale than the final model's) gave 0.452, 5 such folds 0.440.
+func TestCalibrationHeart(t *testing.T) {
+	path := filepath.Join(learnertest.DatasetPath(), "heart", "heart.csv")
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("heart: %v", err)
+	}
+	ds, err := dataset.LoadCSV(path, dataset.CSVOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const splits = 3
+	var lc, lr float64
+	for seed := uint64(1); seed <= splits; seed++ {
+		train, test := dataset.StratifiedSplit(ds.Y, 0.3, seed)
+		tr, te := ds.Subset(train), ds.Subset(test)
+		cal, err := Fit(context.Background(), tr.Matrix(), tr.Y, Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, err := Fit(context.Background(), tr.Matrix(), tr.Y, Config{Calibration: CalibrationNone})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < te.N; i++ {
+			x := te.Row(i)
+			if cal.Score(x) != raw.Score(x) || cal.Predict(x) != raw.Predict(x) {
+				t.Fatalf("split %d row %d: calibration changed Score or Predict", seed, i)
+			}
+			p := cal.Probability(x)
+			if !(p > 0 && p < 1) || (p >= 0.5) != (cal.Predict(x) == cal.Labels().Pos) {
+				t.Fatalf("split %d row %d: probability %v, Predict %v", seed, i, p, cal.Predict(x))
+			}
+		}
+		set := &synth.Set{N: te.N, D: te.D, X: te.X, Y: te.Y}
+		lc += logLoss(t, cal, set) / splits
+		lr += logLoss(t, raw, set) / splits
+	}
+	t.Logf("heart, %d splits: mean test log loss calibrated %.4f, uncalibrated %.4f", splits, lc, lr)
+	if !(lc < lr) || lc > 0.437 {
+		t.Errorf("mean test log loss calibrated %.4f, uncalibrated %.4f: want calibrated below it and below 0.437", lc, lr)
+	}
+}
+
+// TestFoldRounds: the fold models' rounds are the final model's scaled by
+// the fold's share of its training rows.
+func TestFoldRounds(t *testing.T) {
+	for _, c := range []struct {
+		rounds, k int
+		val       float64
+		want      int
+	}{{100, 5, 0, 80}, {100, 3, 0, 67}, {100, 10, 0, 90}, {37, 5, 0.2, 37}, {40, 5, 0.1, 36}, {1, 5, 0, 1}, {0, 5, 0, 1}, {100, 5, 0.4, 100}} {
+		if got := foldRounds(c.rounds, c.k, c.val); got != c.want {
+			t.Errorf("foldRounds(%d, %d, %v) = %d, want %d", c.rounds, c.k, c.val, got, c.want)
+		}
+	}
+}
+
+// TestCalibrationOldFile: a calibrated file of the previous recipe (3
+// folds fitted with the final model's T; the same version 3 format, and
+// the same bytes as testdata/gbrff2_calibrated.model of that time but for
+// the temperature, 2.2201 then, 2.4191 now) loads, writes back the same
+// bytes, and keeps its own temperature: Probability is σ(a·Score).
+func TestCalibrationOldFile(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "gbrff2_calibrated_3fold.model"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := Load(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(marshal(t, old), data) {
+		t.Error("the old file does not write back the same bytes")
+	}
+	a, ok := old.Calibration()
+	if !ok || a != 2.2200791668099775 {
+		t.Fatalf("temperature %v (%v), want the file's 2.2200791668099775", a, ok)
+	}
+	tr := must(synth.Moons(150, 0.3, 3))
+	for i := 0; i < tr.N; i++ {
+		x := tr.Row(i)
+		if p := old.Probability(x); p != 1/(1+xmath.Exp(-float64(a*old.Score(x)))) {
+			t.Fatalf("row %d: probability %v, score %v", i, p, old.Score(x))
+		}
 	}
 }

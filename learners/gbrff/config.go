@@ -41,7 +41,7 @@ type Config struct {
 	// property of the fit, not stored in the configuration; a calibrated
 	// model stores its coefficients (Model.Calibration). It changes neither
 	// Predict nor Score.
-	Calibration string `json:"-" default:"cv" help:"binary: probability calibration, cv (a temperature fitted on 3-fold out-of-fold scores; costs 3 more fits on 2/3 of the rows) or none"`
+	Calibration string `json:"-" default:"cv" help:"binary: probability calibration, cv (a temperature fitted on 5-fold out-of-fold scores; costs 5 more fits of 4/5 of the rounds on 4/5 of the rows) or none"`
 	// Candidates is the number of random frequencies a GBRFF2 regression
 	// round tries: the one whose best cosine u·cos(ω·x) + v·sin(ω·x)
 	// explains most of the residuals starts the phase and frequency steps.

@@ -1,10 +1,12 @@
-// Command calibration measures the test log loss (and accuracy) of the
-// binary probabilities of GBRFF2, calibrated (the default) and not, and of
-// rks, on heart, australian and pima: the mean over stratified 70/30
-// splits (seeds 1..-splits), each learner standardising on its training
-// part; it writes a Markdown table and, with -png, a reliability diagram
-// of every run (the test rows of all sets and splits pooled, 10 bins of
-// the predicted probability of the larger class).
+// Command calibration measures the test log loss, Brier score and
+// accuracy of the binary probabilities of GBRFF2, calibrated (the default)
+// and not, and of rks, on heart, australian and pima: the mean over
+// stratified 70/30 splits (seeds 1..-splits), every run on the same
+// splits in the same process, each learner fitted on the raw training
+// part (every learner standardises inside Fit on its training rows only);
+// it writes a Markdown table and, with -png, a reliability diagram of
+// every run (the test rows of all sets and splits pooled, 10 bins of the
+// predicted probability of the larger class).
 //
 //	go run ./bench/cmd/calibration -out bench/results/gbrff-calibration.md -png bench/results/gbrff-reliability.png
 package main
@@ -25,7 +27,7 @@ import (
 	_ "github.com/rfkit/rfkit/learners/rks"
 )
 
-var defaultRuns = "rks:;gbrff2:calibration=none;gbrff2:"
+var defaultRuns = "rks:;gbrff2:calibration=none;gbrff2:;gbrff2:learningrate=0.1 calibration=none;gbrff2:learningrate=0.1"
 
 func main() {
 	data := flag.String("data", filepath.Join("..", "shared", "datasets"), "the data sets' directory")
@@ -33,6 +35,7 @@ func main() {
 	runs := flag.String("runs", defaultRuns, "semicolon-separated runs, each method:key=value ...")
 	out := flag.String("out", "", "write the table to this file (default: stdout)")
 	pngPath := flag.String("png", "", "also draw the reliability diagram into this PNG file")
+	oracle := flag.Bool("oracle", true, "also report, per run, the log loss of the best sigmoid σ(a·score + b) fitted on each split's test rows (a lower bound for any sigmoid calibration of the model's scores)")
 	flag.Parse()
 	var w io.Writer = os.Stdout
 	if *out != "" {
@@ -44,10 +47,18 @@ func main() {
 		w = f
 	}
 	sets := []string{"heart", "australian", "pima"}
-	fmt.Fprintf(w, "# Binary probabilities: test log loss (accuracy %%), mean over %d stratified 70/30 splits\n\n", *splits)
-	fmt.Fprintf(w, "`go run ./bench/cmd/calibration -splits %d -runs '%s'`\n\n", *splits, *runs)
+	fmt.Fprintf(w, "# Binary probabilities: test log loss / Brier score (accuracy %%), mean over %d stratified 70/30 splits\n\n", *splits)
+	oflag := ""
+	if *oracle {
+		oflag = " -oracle"
+	}
+	fmt.Fprintf(w, "`go run ./bench/cmd/calibration -splits %d%s -runs '%s'`\n\n", *splits, oflag, *runs)
 	fmt.Fprintf(w, "| method | settings | %s |\n|---|---|%s\n", strings.Join(sets, " | "), strings.Repeat("---|", len(sets)))
 	var curves []curve
+	var oracleRows, pairedRows []string
+	// perSplit[set][split]: the first run's test log loss, the reference
+	// of the paired differences
+	var first [][]float64
 	for _, run := range strings.Split(*runs, ";") {
 		method, params, _ := strings.Cut(strings.TrimSpace(run), ":")
 		cv := curve{name: strings.TrimSpace(method + " " + params)}
@@ -56,12 +67,18 @@ func main() {
 			fail(err)
 		}
 		fmt.Fprintf(w, "| %s | %s |", method, params)
-		for _, name := range sets {
+		oracleRow := fmt.Sprintf("| %s | %s |", method, params)
+		pairedRow := oracleRow
+		if first == nil {
+			first = make([][]float64, len(sets))
+		}
+		for si, name := range sets {
 			ds, err := dataset.LoadCSV(filepath.Join(*data, name, name+".csv"), dataset.CSVOptions{})
 			if err != nil {
 				fail(err)
 			}
-			var ll, acc float64
+			var ll, brier, acc, oll float64
+			var diffs []float64
 			for seed := 1; seed <= *splits; seed++ {
 				train, test := dataset.StratifiedSplit(ds.Y, 0.3, uint64(seed))
 				tr, te := ds.Subset(train), ds.Subset(test)
@@ -78,8 +95,10 @@ func main() {
 				}
 				cm := model.(learners.ClassModel)
 				p := make([]float64, 2)
-				var l float64
+				var l, bs float64
 				ok := 0
+				var ss []float64
+				var ks []int
 				for i := 0; i < te.N; i++ {
 					if err := cm.Probabilities(p, te.Row(i)); err != nil {
 						fail(err)
@@ -89,25 +108,70 @@ func main() {
 						k = 1
 					}
 					l -= math.Log(math.Max(p[k], 1e-15))
+					bs += (p[1] - float64(k)) * (p[1] - float64(k))
 					cv.add(p[1], k)
+					if *oracle {
+						ss, ks = append(ss, model.(scorer).Score(te.Row(i))), append(ks, k)
+					}
 					if model.Predict(te.Row(i)) == te.Y[i] {
 						ok++
 					}
 				}
 				ll += l / float64(te.N)
+				if len(first[si]) < *splits {
+					first[si] = append(first[si], l/float64(te.N))
+				} else {
+					diffs = append(diffs, l/float64(te.N)-first[si][seed-1])
+				}
+				brier += bs / float64(te.N)
+				if *oracle {
+					oll += oracleLogLoss(ss, ks)
+				}
 				acc += 100 * float64(ok) / float64(te.N)
 			}
 			n := float64(*splits)
-			fmt.Fprintf(w, " %.3f (%.1f) |", ll/n, acc/n)
+			fmt.Fprintf(w, " %.3f / %.3f (%.1f) |", ll/n, brier/n, acc/n)
+			oracleRow += fmt.Sprintf(" %.3f |", oll/n)
+			pairedRow += " " + meanSE(diffs) + " |"
 		}
 		fmt.Fprintln(w)
 		curves = append(curves, cv)
+		oracleRows = append(oracleRows, oracleRow)
+		pairedRows = append(pairedRows, pairedRow)
+	}
+	fmt.Fprintf(w, "\nTest log loss minus the first run's on the same split (mean ± standard error over the splits; negative: better than the first run)\n\n")
+	fmt.Fprintf(w, "| method | settings | %s |\n|---|---|%s\n", strings.Join(sets, " | "), strings.Repeat("---|", len(sets)))
+	for _, r := range pairedRows[1:] {
+		fmt.Fprintln(w, r)
+	}
+	if *oracle {
+		fmt.Fprintf(w, "\nLower bound (not a calibration): test log loss of σ(a·score + b) with a, b fitted on the same test rows, mean over the splits\n\n")
+		fmt.Fprintf(w, "| method | settings | %s |\n|---|---|%s\n", strings.Join(sets, " | "), strings.Repeat("---|", len(sets)))
+		for _, r := range oracleRows {
+			fmt.Fprintln(w, r)
+		}
 	}
 	if *pngPath != "" {
 		if err := drawReliability(*pngPath, curves); err != nil {
 			fail(err)
 		}
 	}
+}
+
+// meanSE formats the mean of d ± its standard error.
+func meanSE(d []float64) string {
+	if len(d) < 2 {
+		return "–"
+	}
+	var m, v float64
+	for _, x := range d {
+		m += x
+	}
+	m /= float64(len(d))
+	for _, x := range d {
+		v += (x - m) * (x - m)
+	}
+	return fmt.Sprintf("%+.3f ± %.3f", m, math.Sqrt(v/float64(len(d)-1)/float64(len(d))))
 }
 
 func fail(err error) {

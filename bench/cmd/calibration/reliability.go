@@ -74,5 +74,5 @@ func drawReliability(path string, curves []curve) error {
 		p.Legend.Add(c.name, l, s)
 	}
 	p.Legend.Top, p.Legend.Left = true, true
-	return p.Save(6*vg.Inch, 6*vg.Inch, path)
+	return p.Save(5*vg.Inch, 5*vg.Inch, path)
 }
