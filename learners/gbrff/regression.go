@@ -27,7 +27,6 @@ func (c Config) validateTask(v *learners.Check) {
 	v.TaskIn(c.Task, learners.Binary, learners.Regression, learners.Multiclass)
 	switch {
 	case c.Task == learners.Multiclass:
-		v.If(c.Variant == VariantGBRFF1, "Task = multiclass: GBRFF1 does binary classification and regression only (use gbrff2)")
 		v.If(c.Loss != "" || c.HuberQuantile != 0, "Loss and HuberQuantile are for regression only (multiclass uses the softmax loss)")
 		v.If(c.Calibration != "" && c.Calibration != CalibrationNone, "Calibration = %q: for binary models only", c.Calibration)
 		v.Count("Candidates", c.Candidates, 10_000, 10)
@@ -193,8 +192,8 @@ type regFitter struct {
 	delta float64   // this round's Huber threshold
 	val   *regValidation
 	crng  *rand.Rand
-	// newton, if not nil, replaces alpha (multiclass: the softmax loss's
-	// Newton step)
+	// newton, if not nil, replaces alpha in lossStep (multiclass: the
+	// softmax loss's Newton step)
 	newton func() float64
 }
 
@@ -350,11 +349,7 @@ func (f *regFitter) regRound2(t int) error {
 		return err
 	}
 	f.st.Passes++
-	step := f.alpha
-	if f.newton != nil {
-		step = f.newton
-	}
-	alpha := float64(step() * f.c.LearningRate)
+	alpha := float64(f.lossStep() * f.c.LearningRate)
 	f.addTerm(w, -b, alpha)
 	f.apply(alpha)
 	return f.val.observe(w, -b, 1, alpha)
@@ -384,7 +379,7 @@ func (f *regFitter) regRound1(t int) error {
 		return err
 	}
 	f.st.Passes++
-	alpha := float64(f.alpha() * f.c.LearningRate)
+	alpha := float64(f.lossStep() * f.c.LearningRate)
 	for k := 0; k < K; k++ {
 		f.addTerm(Om[k*d:(k+1)*d], -a[k], float64(alpha*q[k]))
 	}
