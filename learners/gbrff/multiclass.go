@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/exploss"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
@@ -63,7 +64,12 @@ func fitMulticlass(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 	for k := range fs {
 		ck := c
 		ck.Seed = c.Seed + uint64(k)*0x9e3779b97f4a7c15 // each class its own frequencies
-		if fs[k], err = newRegFitter(ck, p); err != nil {
+		// one layout of the inputs for every class (the sweeps only read it)
+		var x *exploss.Data
+		if k > 0 {
+			x = fs[0].x
+		}
+		if fs[k], err = newRegFitter(ck, p, x); err != nil {
 			return nil, fmt.Errorf("gbrff: %w", err)
 		}
 		f := fs[k]
@@ -88,6 +94,7 @@ func fitMulticlass(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 		}
 	}
 	s := make([]float64, K)
+	var lm *exploss.Landmark
 	start := time.Now()
 	rounds := 0
 	for t := 0; t < c.T; t++ {
@@ -124,7 +131,11 @@ func fitMulticlass(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 			}
 			moved = true
 			if c.Variant == VariantGBRFF1 {
+				// one landmark sweep for every class: fitLandmark resets
+				// it on this class's frequencies and targets
+				f.lm = lm
 				err = f.regRound1(t)
+				lm = f.lm
 			} else {
 				err = f.regRound2(t)
 			}

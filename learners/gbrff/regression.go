@@ -117,7 +117,7 @@ func fitRegression(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 	if err != nil {
 		return nil, err
 	}
-	f, err := newRegFitter(c, p)
+	f, err := newRegFitter(c, p, nil)
 	if err != nil {
 		return nil, fmt.Errorf("gbrff: %w", err)
 	}
@@ -197,11 +197,16 @@ type regFitter struct {
 	newton func() float64
 }
 
-func newRegFitter(c Config, p *learners.Prepared) (*regFitter, error) {
+// newRegFitter makes the fitter of p's rows, on x, the layout of p.Z made
+// by exploss.NewData (nil: make it; the sweeps only read it, so the class
+// fitters of a multiclass fit share one).
+func newRegFitter(c Config, p *learners.Prepared, x *exploss.Data) (*regFitter, error) {
 	n, d := p.N, p.D
-	x, err := exploss.NewData(p.Z, n, d, d)
-	if err != nil {
-		return nil, err
+	if x == nil {
+		var err error
+		if x, err = exploss.NewData(p.Z, n, d, d); err != nil {
+			return nil, err
+		}
 	}
 	f := &fitter{c: c, d: d, mean: p.Mean, scale: p.Scale, x: x,
 		y: p.Targets, yt: make([]float64, n), H: make([]float64, n), h: make([]float64, n),
