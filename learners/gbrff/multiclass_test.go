@@ -3,7 +3,10 @@ package gbrff_test
 import (
 	"bytes"
 	"context"
+	"math"
 	"runtime"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/rfkit/rfkit/featmap"
@@ -106,7 +109,11 @@ func multiclassProcs(t *testing.T, cfg gbrff.Config) {
 
 // multiclassWeights: a weight of 2 on every other row of Rings3(150, 3)
 // against those rows duplicated; the labels on 1000 fresh rows agree on
-// at least agree.
+// at least agree. (Not the shared learnertest.Weights, whose scores must
+// agree within a tolerance: on the rotationally symmetric rings, the
+// frequency steps of both variants turn the surrogate's 1e-3 difference
+// into other directions of ω; margins differed by 0.02 to 0.15 after 5
+// rounds.) Then the bad weights, named.
 func multiclassWeights(t *testing.T, cfg gbrff.Config, agree int) {
 	X, y := learnertest.Rings3(150, 3)
 	n, d := X.Rows, X.Cols
@@ -137,6 +144,17 @@ func multiclassWeights(t *testing.T, cfg gbrff.Config, agree int) {
 	t.Logf("weighted and duplicated multiclass fits agree on %d of %d labels", same, Xt.Rows)
 	if same < agree {
 		t.Errorf("weighted and duplicated multiclass fits agree on %d of %d labels only", same, Xt.Rows)
+	}
+	// bad weights: the shared checks of learners.PrepareWeighted, named
+	neg, nan := slices.Clone(w), slices.Clone(w)
+	neg[3], nan[4] = -1, math.NaN()
+	for _, c := range []struct {
+		w    []float64
+		want string
+	}{{neg, "w[3] is -1"}, {nan, "w[4] is NaN"}, {make([]float64, n), "every weight is 0"}, {w[:5], "5 weights for 150 rows"}} {
+		if m, err := gbrff.FitWeighted(context.Background(), X, y, c.w, cfg); err == nil || m != nil || !strings.HasPrefix(err.Error(), "gbrff: ") || !strings.Contains(err.Error(), "weights: "+c.want) {
+			t.Errorf("weights %v…: %v, want %q", c.w[:5], err, c.want)
+		}
 	}
 }
 
