@@ -10,7 +10,7 @@ import (
 
 // conformance is this learner's line in the shared suite.
 var conformance = learnertest.Case{Method: "gbrff2", Prefix: "gbrff: ", Params: []string{"t=9"}, Tasks: []learners.Task{learners.Binary, learners.Regression, learners.Multiclass}}
-var gbrff1 = learnertest.Case{Method: "gbrff1", Prefix: "gbrff: ", Params: []string{"t=5", "k=4"}, Tasks: []learners.Task{learners.Binary, learners.Regression}}
+var gbrff1 = learnertest.Case{Method: "gbrff1", Prefix: "gbrff: ", Params: []string{"t=5", "k=4"}, Tasks: []learners.Task{learners.Binary, learners.Regression, learners.Multiclass}}
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance); learnertest.Run(t, gbrff1) }
 

@@ -53,11 +53,12 @@
 //     and Score do not change. Version-3 files.
 //   - Sample weights (FitWeighted; weights.go): they start the exp-loss
 //     weights (binary) or weight the loss (regression, multiclass).
-//   - Multiclass (Task = learners.Multiclass, GBRFF2 only; multiclass.go):
-//     K coupled score functions with the softmax loss, one cosine per
-//     class per round fitted to 1[y = k] − p_k by the regression steps,
-//     Newton steps α_k; Probabilities is the softmax of the K scores.
-//     Version-4 files.
+//   - Multiclass (Task = learners.Multiclass, both variants; multiclass.go):
+//     K coupled score functions with the softmax loss, one weak learner
+//     per class per round (a cosine for GBRFF2, a landmark of K cosines
+//     for GBRFF1) fitted to 1[y = k] − p_k by the variant's regression
+//     steps, Newton steps α_k; Probabilities is the softmax of the K
+//     scores. Version-4 files.
 //
 // Cost. A GBRFF2 round makes about 28 passes over the n training rows, 8 of
 // them over the n×d inputs (measured at n = 10⁴ and 10⁵ by Config.Stats and

@@ -50,11 +50,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if err != nil {
 		return nil, err
 	}
-	f.threads = threads
-	f.x.SetThreads(threads)
-	if f.ph != nil {
-		f.ph.SetThreads(threads)
-	}
+	f.setThreads(threads)
 	start := time.Now()
 	best, bestLoss, since := 0, math.Inf(1), 0
 	for t := 0; t < c.T; t++ {
@@ -173,10 +169,7 @@ func newFitter(c Config, X featmap.Matrix, signs []float64, train, val []int) (*
 // starts so.
 func (f *fitter) drawFrequencies() {
 	c, d := f.c, f.d
-	per := 1
-	if c.Variant == VariantGBRFF1 {
-		per = c.K
-	}
+	per := c.termsPerRound()
 	rng := rand.New(rand.NewPCG(c.Seed, 0x9b7ff))
 	sd := math.Sqrt(2 * c.Gamma)
 	f.omega = make([]float64, c.T*per*d)
@@ -199,6 +192,16 @@ func (f *fitter) setupRounds() error {
 		}
 	}
 	return nil
+}
+
+// setThreads sets Config.Threads on the fit and its sweeps (the GBRFF1
+// landmark sweep runs on f.x's goroutines).
+func (f *fitter) setThreads(threads int) {
+	f.threads = threads
+	f.x.SetThreads(threads)
+	if f.ph != nil {
+		f.ph.SetThreads(threads)
+	}
 }
 
 // step is the closed-form α for weak-learner outputs with Σw = sumW and
@@ -229,11 +232,7 @@ func (f *fitter) update(alpha float64) error {
 
 // model builds the Model from the first `rounds` rounds.
 func (f *fitter) model(rounds int, labels learners.Labels) *Model {
-	per := 1
-	if f.c.Variant == VariantGBRFF1 {
-		per = f.c.K
-	}
-	J := rounds * per
+	J := rounds * f.c.termsPerRound()
 	m := &body{cfg: f.c, h0: f.h0,
 		w: make([]float64, f.d*J), b: make([]float64, J), a: make([]float64, J), rounds: rounds}
 	for j := 0; j < J; j++ {

@@ -28,8 +28,9 @@ const modelVersion = 4
 
 // Version 4 adds multiclass models (header task multiclass with the K
 // classes): "w" is d×(K·J), "b" and "a" K·J, class k's terms at
-// [k·J, (k+1)·J), J = rounds; the array "h0s" holds the K initial scores
-// (meta "h0" is 0).
+// [k·J, (k+1)·J), J = rounds (GBRFF2) or rounds·Config.K (GBRFF1, whose
+// multiclass models came later in the same layout); the array "h0s" holds
+// the K initial scores (meta "h0" is 0).
 //
 // FileVersion is 1 for an uncalibrated binary model, 2 for a regression
 // one, 3 for a calibrated binary one, 4 for a multiclass one.
@@ -176,10 +177,13 @@ func (m *body) Decode(dec *learners.Decoder) error {
 	rounds := int(rf)
 	J := rounds * per
 	if cfg.Task == learners.Multiclass {
-		if dec.Version < 4 || cfg.Variant != VariantGBRFF2 {
+		if dec.Version < 4 {
 			return fmt.Errorf("a version-%d %s file with a multiclass model", dec.Version, cfg.Variant)
 		}
-		J = rounds * len(dec.Classes)
+		if float64(rounds)*float64(per)*float64(len(dec.Classes)) > math.MaxInt32 {
+			return fmt.Errorf("%d rounds × %d terms × %d classes overflow", rounds, per, len(dec.Classes))
+		}
+		J *= len(dec.Classes)
 	}
 	if J > 0 && d > math.MaxInt/8/J {
 		return fmt.Errorf("%d inputs × %d terms overflow", d, J)

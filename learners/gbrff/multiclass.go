@@ -7,44 +7,48 @@ import (
 	"time"
 
 	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/exploss"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 )
 
-// fitMulticlass is Fit for Task = Multiclass (GBRFF2 only), with optional
+// fitMulticlass is Fit for Task = Multiclass, both variants, with optional
 // row weights: K coupled score functions H_k with the softmax (multinomial
-// log) loss, one cosine per class per round (Friedman's multiclass
-// gradient boosting, with GBRFF2's weak learner):
+// log) loss, one weak learner per class per round (Friedman's multiclass
+// gradient boosting, with the variant's weak learner: one cosine for
+// GBRFF2, one landmark Σ_j q_j cos(ω_j·(p − x)) of Config.K cosines for
+// GBRFF1):
 //
 //   - H⁰_k = ln π_k, the log of the (weighted) class frequency.
 //   - Each round computes p_ik = softmax_k(H_i) once, then for every class
-//     k fits one cosine to the pseudo-residuals r_ik = 1[y_i = k] − p_ik
-//     exactly as a regression round does (best of Candidates frequencies,
-//     phase, frequency step on the scaled residuals), and takes the Newton
-//     step α_k = ((K − 1)/K)·Σ c·r·h / Σ c·p(1 − p)·h², shrunk by
-//     LearningRate.
+//     k fits one weak learner h to the pseudo-residuals
+//     r_ik = 1[y_i = k] − p_ik exactly as a regression round of the variant
+//     does (GBRFF2: best of Candidates frequencies, phase, frequency step;
+//     GBRFF1: the landmark p by L-BFGS and its weights q; both on the
+//     scaled residuals), and takes the Newton step
+//     α_k = ((K − 1)/K)·Σ c·r·h / Σ c·p(1 − p)·h², shrunk by LearningRate.
 //
 // Why this and not SAMME's multiclass exponential loss: the softmax loss
 // gives the class probabilities directly (Probabilities is the softmax of
 // the scores, as for every other multiclass learner here), every class
-// gets its own cosine (SAMME's single weak learner per round must separate
-// all classes at once, which one cosine cannot do for K ≥ 3), and the
-// rounds reuse the regression steps unchanged, bits and all.
+// gets its own weak learner (SAMME's single weak learner per round must
+// separate all classes at once, which one cosine or one landmark cannot do
+// for K ≥ 3), and the rounds reuse the regression steps unchanged, bits
+// and all: the two variants differ only in the round they call
+// (regRound2 or regRound1) and in the terms a round adds (1 or Config.K
+// per class).
 func fitMulticlass(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	p, err := learners.PrepareWeighted(ctx, "gbrff", cfg, learners.Multiclass, X, y, w)
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case cfg.Variant == VariantGBRFF1:
-		return nil, errors.New("gbrff: Task = multiclass is implemented for gbrff2 only")
-	case cfg.Validation > 0:
+	if cfg.Validation > 0 {
 		return nil, errors.New("gbrff: Validation (early stopping) is not implemented for Task = multiclass yet")
 	}
 	progress, threads := cfg.Progress, cfg.Threads
 	c := cfg.resolved(X.Cols)
-	K, n := len(p.Classes), p.N
+	K, n, per := len(p.Classes), p.N, c.termsPerRound()
 	fs := make([]*regFitter, K)
 	prior := make([]float64, K)
 	var total float64
@@ -60,7 +64,12 @@ func fitMulticlass(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 	for k := range fs {
 		ck := c
 		ck.Seed = c.Seed + uint64(k)*0x9e3779b97f4a7c15 // each class its own frequencies
-		if fs[k], err = newRegFitter(ck, p); err != nil {
+		// one layout of the inputs for every class (the sweeps only read it)
+		var x *exploss.Data
+		if k > 0 {
+			x = fs[0].x
+		}
+		if fs[k], err = newRegFitter(ck, p, x); err != nil {
 			return nil, fmt.Errorf("gbrff: %w", err)
 		}
 		f := fs[k]
@@ -68,8 +77,7 @@ func fitMulticlass(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 		for i := range f.H {
 			f.H[i] = f.h0
 		}
-		f.x.SetThreads(threads)
-		f.ph.SetThreads(threads)
+		f.setThreads(threads)
 		kk := k
 		f.newton = func() float64 {
 			var num, den float64
@@ -86,6 +94,7 @@ func fitMulticlass(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 		}
 	}
 	s := make([]float64, K)
+	var lm *exploss.Landmark
 	start := time.Now()
 	rounds := 0
 	for t := 0; t < c.T; t++ {
@@ -115,11 +124,22 @@ func fitMulticlass(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 				f.r[i] = t - P[i*K+k]
 			}
 			if !f.setTargets() {
-				f.addTerm(make([]float64, f.d), 0, 0) // nothing left to fit for this class
+				for j := 0; j < per; j++ {
+					f.addTerm(make([]float64, f.d), 0, 0) // nothing left to fit for this class
+				}
 				continue
 			}
 			moved = true
-			if err := f.regRound2(t); err != nil {
+			if c.Variant == VariantGBRFF1 {
+				// one landmark sweep for every class: fitLandmark resets
+				// it on this class's frequencies and targets
+				f.lm = lm
+				err = f.regRound1(t)
+				lm = f.lm
+			} else {
+				err = f.regRound2(t)
+			}
+			if err != nil {
 				return nil, fmt.Errorf("gbrff: round %d, class %d: %w", t+1, k, err)
 			}
 		}
@@ -131,8 +151,8 @@ func fitMulticlass(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 			break
 		}
 	}
-	// the model: class k's terms at [k·J, (k+1)·J), J = rounds
-	d, J := p.D, rounds
+	// the model: class k's terms at [k·J, (k+1)·J), J = rounds·per
+	d, J := p.D, rounds*per
 	m := &body{cfg: c, rounds: rounds, h0s: make([]float64, K),
 		w: make([]float64, d*K*J), b: make([]float64, K*J), a: make([]float64, K*J)}
 	for k, f := range fs {
@@ -149,6 +169,24 @@ func fitMulticlass(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 	out := new(Model)
 	learners.Build(&out.Base, p.Common(learners.Multiclass, learners.NoProbability), m)
 	return out, nil
+}
+
+// termsPerRound is the number of cosines a round adds to one score
+// function: 1 for GBRFF2, K for GBRFF1 (c resolved).
+func (c Config) termsPerRound() int {
+	if c.Variant == VariantGBRFF1 {
+		return c.K
+	}
+	return 1
+}
+
+// lossStep is the α of a regression round before shrinkage: the loss's
+// (alpha), or the multiclass Newton step when newton is set.
+func (f *regFitter) lossStep() float64 {
+	if f.newton != nil {
+		return f.newton()
+	}
+	return f.alpha()
 }
 
 // softmaxInto writes the softmax of s into p with xmath's exponential.
@@ -172,7 +210,7 @@ func softmaxInto(p, s []float64) {
 // setScoringMulti builds the padded per-class copies Scores reads.
 func (m *body) setScoringMulti() {
 	K := len(m.h0s)
-	J, d := m.rounds, 0
+	J, d := len(m.b)/K, 0 // J = rounds·(terms per round)
 	if K*J > 0 {
 		d = len(m.w) / (K * J)
 	}

@@ -27,7 +27,6 @@ func (c Config) validateTask(v *learners.Check) {
 	v.TaskIn(c.Task, learners.Binary, learners.Regression, learners.Multiclass)
 	switch {
 	case c.Task == learners.Multiclass:
-		v.If(c.Variant == VariantGBRFF1, "Task = multiclass: GBRFF1 does binary classification and regression only (use gbrff2)")
 		v.If(c.Loss != "" || c.HuberQuantile != 0, "Loss and HuberQuantile are for regression only (multiclass uses the softmax loss)")
 		v.If(c.Calibration != "" && c.Calibration != CalibrationNone, "Calibration = %q: for binary models only", c.Calibration)
 		v.Count("Candidates", c.Candidates, 10_000, 10)
@@ -118,7 +117,7 @@ func fitRegression(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 	if err != nil {
 		return nil, err
 	}
-	f, err := newRegFitter(c, p)
+	f, err := newRegFitter(c, p, nil)
 	if err != nil {
 		return nil, fmt.Errorf("gbrff: %w", err)
 	}
@@ -193,16 +192,21 @@ type regFitter struct {
 	delta float64   // this round's Huber threshold
 	val   *regValidation
 	crng  *rand.Rand
-	// newton, if not nil, replaces alpha (multiclass: the softmax loss's
-	// Newton step)
+	// newton, if not nil, replaces alpha in lossStep (multiclass: the
+	// softmax loss's Newton step)
 	newton func() float64
 }
 
-func newRegFitter(c Config, p *learners.Prepared) (*regFitter, error) {
+// newRegFitter makes the fitter of p's rows, on x, the layout of p.Z made
+// by exploss.NewData (nil: make it; the sweeps only read it, so the class
+// fitters of a multiclass fit share one).
+func newRegFitter(c Config, p *learners.Prepared, x *exploss.Data) (*regFitter, error) {
 	n, d := p.N, p.D
-	x, err := exploss.NewData(p.Z, n, d, d)
-	if err != nil {
-		return nil, err
+	if x == nil {
+		var err error
+		if x, err = exploss.NewData(p.Z, n, d, d); err != nil {
+			return nil, err
+		}
 	}
 	f := &fitter{c: c, d: d, mean: p.Mean, scale: p.Scale, x: x,
 		y: p.Targets, yt: make([]float64, n), H: make([]float64, n), h: make([]float64, n),
@@ -350,11 +354,7 @@ func (f *regFitter) regRound2(t int) error {
 		return err
 	}
 	f.st.Passes++
-	step := f.alpha
-	if f.newton != nil {
-		step = f.newton
-	}
-	alpha := float64(step() * f.c.LearningRate)
+	alpha := float64(f.lossStep() * f.c.LearningRate)
 	f.addTerm(w, -b, alpha)
 	f.apply(alpha)
 	return f.val.observe(w, -b, 1, alpha)
@@ -384,7 +384,7 @@ func (f *regFitter) regRound1(t int) error {
 		return err
 	}
 	f.st.Passes++
-	alpha := float64(f.alpha() * f.c.LearningRate)
+	alpha := float64(f.lossStep() * f.c.LearningRate)
 	for k := 0; k < K; k++ {
 		f.addTerm(Om[k*d:(k+1)*d], -a[k], float64(alpha*q[k]))
 	}

@@ -245,8 +245,8 @@ func TestRegressionBadConfig(t *testing.T) {
 		{Task: reg, Loss: LossHuber, HuberQuantile: 1},
 		{Task: reg, Loss: LossHuber, HuberQuantile: math.NaN()},
 		{Task: reg, Candidates: -1},
-		{Candidates: 3},                                     // binary
-		{Task: learners.Multiclass, Variant: VariantGBRFF1}, // GBRFF2 only
+		{Candidates: 3},                                                      // binary
+		{Task: learners.Multiclass, Variant: VariantGBRFF1, Validation: 0.2}, // no early stopping for multiclass
 		{Task: learners.Multiclass, Loss: LossSquared},
 		{Task: reg, Validation: 0.7},
 	} {

@@ -49,6 +49,7 @@ var runs = []struct {
 	{"fogd", []string{"epochs=5"}},
 	{"rrf", []string{"loss=logistic", "epochs=20", "eta=0.02"}},
 	{"gbrff2", []string{"learningrate=0.5"}},
+	{"gbrff1", []string{"learningrate=0.5"}},
 }
 
 var sets = []struct {
