@@ -14,6 +14,7 @@ import (
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/internal/xrand"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/ogd"
 	"github.com/rfkit/rfkit/learners/internal/vec"
 )
 
@@ -233,23 +234,10 @@ func (l *Learner) step(x []float64, t float64) (Outcome, error) {
 	if l.cfg.Task == learners.Binary {
 		o.Prediction = l.cfg.Labels.Decode(f)
 		o.Mistake = (f >= 0) != (t > 0)
-		if m := float64(t * f); m < 1 {
-			o.Loss, g = 1-m, -t
-		}
 	} else {
 		o.Prediction = f
-		r := f - t
-		switch l.cfg.Loss {
-		case EpsInsensitive:
-			if math.Abs(r) > Epsilon {
-				o.Loss = math.Abs(r) - Epsilon
-				g = math.Copysign(1, r)
-			}
-		default:
-			o.Loss = float64(r*r) / 2
-			g = max(-MaxGrad, min(MaxGrad, r))
-		}
 	}
+	o.Loss, g = ogd.Grad(l.cfg.Loss, f, t)
 	D := l.f.D
 	w, sum := l.w[:2*D], l.sum[:2*D]
 	if g != 0 {

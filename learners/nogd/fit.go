@@ -3,13 +3,13 @@ package nogd
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"time"
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/ogd"
 )
 
 // Fit standardises X with its statistics and runs Epochs passes of the
@@ -69,7 +69,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 			if !xmath.Finite(f) {
 				return nil, fmt.Errorf("nogd: row %d: the score is not finite (step size too large)", i)
 			}
-			l, g := lossGrad(c.Loss, f, p.Targets[i])
+			l, g := ogd.Grad(c.Loss, f, p.Targets[i])
 			loss += l
 			if g != 0 {
 				a := float64(c.Eta * g)
@@ -97,25 +97,4 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	m := new(Model)
 	learners.Build(&m.Base, p.Common(c.Task, learners.NoProbability), b)
 	return m, nil
-}
-
-// lossGrad returns the loss of score f on target t and g with the step
-// w ← w − η·g·z: hinge (t = ±1), squared (residual clipped to ±MaxGrad) or
-// ε-insensitive.
-func lossGrad(loss Loss, f, t float64) (l, g float64) {
-	switch loss {
-	case Hinge:
-		if m := float64(t * f); m < 1 {
-			return 1 - m, -t
-		}
-		return 0, 0
-	case EpsInsensitive:
-		r := f - t
-		if math.Abs(r) > Epsilon {
-			return math.Abs(r) - Epsilon, math.Copysign(1, r)
-		}
-		return 0, 0
-	}
-	r := f - t
-	return float64(r*r) / 2, max(-MaxGrad, min(MaxGrad, r))
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"time"
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
@@ -40,13 +39,13 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // 0 drops the row. Errors beside Fit's: len(w) != n, a negative, NaN or
 // infinite weight, all weights 0.
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	start := time.Now()
 	p, err := learners.PrepareWeighted(ctx, "rfselect", cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err
 	}
 	n, d := p.N, p.D
 	c := cfg.resolve(d)
+	r := learners.NewRounds(ctx, cfg.Progress, "rfselect", string(c.Selection), rounds)
 	D := c.Features
 	if n > math.MaxInt/D/8 {
 		return nil, fmt.Errorf("rfselect: %d rows × %d features do not fit in memory", n, D)
@@ -68,7 +67,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err != nil {
 		return nil, err
 	}
-	if err := report(ctx, c.Selection, cfg.Progress, 1, math.NaN(), start); err != nil {
+	if err := r.End(1, math.NaN()); err != nil {
 		return nil, err
 	}
 
@@ -77,7 +76,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err := b.RFF.Transform(featmap.Dense(n, D, z), Xs); err != nil {
 		return nil, fmt.Errorf("rfselect: %w", err)
 	}
-	if err := report(ctx, c.Selection, cfg.Progress, 2, math.NaN(), start); err != nil {
+	if err := r.End(2, math.NaN()); err != nil {
 		return nil, err
 	}
 
@@ -87,16 +86,10 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err != nil {
 		return nil, fmt.Errorf("rfselect: %s solver: %w", c.Loss, err)
 	}
-	if err := report(ctx, c.Selection, cfg.Progress, 3, loss, start); err != nil {
+	if err := r.End(3, loss); err != nil {
 		return nil, err
 	}
 	m := new(Model)
 	learners.Build(&m.Base, p.Common(c.Task, linrf.Link(c.Loss)), b)
 	return m, nil
-}
-
-// report sends the progress event of a finished round and checks ctx.
-func report(ctx context.Context, sel Selection, p learners.Progress, round int, loss float64, start time.Time) error {
-	e := learners.Event{Method: string(sel), Round: round, Rounds: rounds, Loss: loss, Elapsed: time.Since(start)}
-	return p.EndRound(ctx, "rfselect", e)
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"time"
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
@@ -38,7 +37,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // map does not depend on the data. Errors beside Fit's: len(w) != n, a
 // negative, NaN or infinite weight, all weights 0.
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	start := time.Now()
+	r := learners.NewRounds(ctx, cfg.Progress, Name, Name, rounds)
 	p, err := learners.PrepareWeighted(ctx, Name, cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err
@@ -56,7 +55,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err != nil {
 		return nil, err
 	}
-	if err := report(ctx, cfg.Progress, 1, math.NaN(), start); err != nil {
+	if err := r.End(1, math.NaN()); err != nil {
 		return nil, err
 	}
 
@@ -70,7 +69,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err != nil {
 		return nil, fmt.Errorf("rks: %s solver: %w", c.Loss, err)
 	}
-	if err := report(ctx, cfg.Progress, 2, loss, start); err != nil {
+	if err := r.End(2, loss); err != nil {
 		return nil, err
 	}
 	m := new(Model)
@@ -138,10 +137,4 @@ func warmStart(z []float64, n, D int, t []float64, lambda float64) ([]float64, e
 		return nil, err
 	}
 	return append(w, b), nil
-}
-
-// report sends the progress event of a finished round and checks ctx.
-func report(ctx context.Context, p learners.Progress, round int, loss float64, start time.Time) error {
-	e := learners.Event{Method: Name, Round: round, Rounds: rounds, Loss: loss, Elapsed: time.Since(start)}
-	return p.EndRound(ctx, "rks", e)
 }
