@@ -329,16 +329,13 @@ const (
 // up to 2⁵³.
 const maxSteps = 1 << 53
 
-// Model is a FOGD model: f(x) = w̄ᵀz((x − mean)/scale). Its methods are
-// those of learners.Base: it is immutable and safe for concurrent use;
-// Predict, Score and the batch forms allocate nothing. Probability is NaN:
-// the hinge loss estimates only the sign (Probabilities gives the crude
-// (1 + score)/2 clamped for a binary model, the softmax of the class
-// scores for a multiclass one). A NaN input is a missing value at predict
-// time (learners.Base.Predict: the training mean on the unchecked paths,
-// an error on the checked ones); training on NaN is an error. Obtain one from Fit,
-// Learner.Snapshot or Load; Resume (or Fit with Config.Resume) continues
-// learning from one of file version 2. A Model must not be copied.
+// Model is a FOGD model: f(x) = w̄ᵀz((x − mean)/scale). Probability is
+// NaN: the hinge loss estimates only the sign. Training on NaN is an
+// error. Obtain one from Fit, Learner.Snapshot or Load; Resume (or Fit
+// with Config.Resume) continues learning from one of file version 2.
+// Its methods are learners.Base's, whose doc gives the contract (immutable,
+// safe for concurrent use, allocation-free Predict and Score, NaN inputs,
+// multiclass scores); a Model must not be copied.
 type Model struct {
 	learners.Base[body, *body]
 }

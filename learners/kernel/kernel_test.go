@@ -15,15 +15,6 @@ import (
 	"github.com/rfkit/rfkit/learners/learnertest"
 )
 
-func fit(t testing.TB, X featmap.Matrix, y []float64, cfg kernel.Config) *kernel.Model {
-	t.Helper()
-	m, err := kernel.Fit(context.Background(), X, y, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
-
 // TestRings: the rings (no linear classifier reaches 0.62); kernel ridge
 // with the defaults (all 400 rows) measured 0.999; threshold 0.90.
 func TestRings(t *testing.T) {
@@ -62,7 +53,7 @@ func TestLogisticRings(t *testing.T) {
 func TestLogisticStationary(t *testing.T) {
 	X, y := learnertest.Rings(150, 0, 0, 1, 7)
 	const lambda = 1e-2
-	m := fit(t, X, y, kernel.Config{Loss: kernel.Logistic, Lambda: lambda})
+	m := learnertest.MustFit(t, kernel.Fit, X, y, kernel.Config{Loss: kernel.Logistic, Lambda: lambda})
 	data, err := m.MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
@@ -94,7 +85,7 @@ func TestMatchesDirectSolve(t *testing.T) {
 	}
 	n, d := set.N, set.D
 	const lambda = 1e-2
-	m := fit(t, featmap.Dense(n, d, set.X), set.Y, kernel.Config{Task: learners.Regression, Lambda: lambda})
+	m := learnertest.MustFit(t, kernel.Fit, featmap.Dense(n, d, set.X), set.Y, kernel.Config{Task: learners.Regression, Lambda: lambda})
 	if m.Config().Subsample != n || m.Config().Gamma != 1/float64(d) {
 		t.Fatalf("config %+v", m.Config())
 	}
@@ -164,7 +155,7 @@ func TestFitErrors(t *testing.T) {
 
 func TestLoadErrors(t *testing.T) {
 	X, y := learnertest.Rings(30, 0, 0, 1, 3)
-	good, err := fit(t, X, y, kernel.Config{Subsample: 10}).MarshalBinary()
+	good, err := learnertest.MustFit(t, kernel.Fit, X, y, kernel.Config{Subsample: 10}).MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +197,7 @@ func TestGolden(t *testing.T) {
 		{"regression", se1, kernel.Config{Subsample: 50, Task: learners.Regression, Lambda: 1e-4, Seed: 4}},
 		{"logistic", moons, kernel.Config{Subsample: 40, Loss: kernel.Logistic, Seed: 5}},
 	} {
-		m := fit(t, featmap.Dense(c.set.N, c.set.D, c.set.X), c.set.Y, c.cfg)
+		m := learnertest.MustFit(t, kernel.Fit, featmap.Dense(c.set.N, c.set.D, c.set.X), c.set.Y, c.cfg)
 		got, err := m.MarshalBinary()
 		if err != nil {
 			t.Fatal(err)

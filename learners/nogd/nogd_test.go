@@ -13,15 +13,6 @@ import (
 	"github.com/rfkit/rfkit/learners/nogd"
 )
 
-func fit(t testing.TB, X featmap.Matrix, y []float64, cfg nogd.Config) *nogd.Model {
-	t.Helper()
-	m, err := nogd.Fit(context.Background(), X, y, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
-
 // TestRings: the rings (see rks.TestRings; no linear classifier reaches
 // 0.62). NOGD with the defaults and 5 epochs measured 0.995 (0.927 after
 // one epoch); threshold 0.90.
@@ -45,11 +36,11 @@ func TestRegression(t *testing.T) {
 // data while an explicit one above n is an error.
 func TestLandmarksAreFirstRows(t *testing.T) {
 	X, y := learnertest.Rings(30, 0, 0, 1, 5)
-	m := fit(t, X, y, nogd.Config{Shuffle: learners.Disabled})
+	m := learnertest.MustFit(t, nogd.Fit, X, y, nogd.Config{Shuffle: learners.Disabled})
 	if m.Config().Budget != 30 {
 		t.Errorf("default budget on 30 rows resolved to %d", m.Config().Budget)
 	}
-	m = fit(t, X, y, nogd.Config{Budget: 4, Shuffle: learners.Disabled})
+	m = learnertest.MustFit(t, nogd.Fit, X, y, nogd.Config{Budget: 4, Shuffle: learners.Disabled})
 	data, err := m.MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
@@ -97,7 +88,7 @@ func TestFitErrors(t *testing.T) {
 
 func TestLoadErrors(t *testing.T) {
 	X, y := learnertest.Rings(30, 0, 0, 1, 3)
-	good, err := fit(t, X, y, nogd.Config{Budget: 10}).MarshalBinary()
+	good, err := learnertest.MustFit(t, nogd.Fit, X, y, nogd.Config{Budget: 10}).MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +135,7 @@ func TestGolden(t *testing.T) {
 		{"squared", se1, nogd.Config{Budget: 25, Task: learners.Regression, Seed: 4}},
 		{"eps", se1, nogd.Config{Budget: 20, Task: learners.Regression, Loss: nogd.EpsInsensitive, Shuffle: learners.Disabled}},
 	} {
-		m := fit(t, featmap.Dense(c.set.N, c.set.D, c.set.X), c.set.Y, c.cfg)
+		m := learnertest.MustFit(t, nogd.Fit, featmap.Dense(c.set.N, c.set.D, c.set.X), c.set.Y, c.cfg)
 		got, err := m.MarshalBinary()
 		if err != nil {
 			t.Fatal(err)

@@ -39,7 +39,7 @@ func TestUnknownSelection(t *testing.T) {
 // A file whose config names the other selection than its method.
 func TestSelectionMismatch(t *testing.T) {
 	X, y := rings(30, 0, 0, 1, 3)
-	good, err := fit(t, X, y, rfselect.Config{Features: 10}).MarshalBinary()
+	good, err := learnertest.MustFit(t, rfselect.Fit, X, y, rfselect.Config{Features: 10}).MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -60,7 +60,7 @@ func TestMapsDiffer(t *testing.T) {
 	x := X.Row(0)
 	seen := map[float64]rks.Map{}
 	for _, m := range []rks.Map{rks.RFF, rks.ORF, rks.Laplacian, rks.Nystrom, rks.NystromKMeans} {
-		s := fit(t, X, y, rks.Config{Map: m, Features: 30, Seed: 1}).Score(x)
+		s := learnertest.MustFit(t, rks.Fit, X, y, rks.Config{Map: m, Features: 30, Seed: 1}).Score(x)
 		if prev, ok := seen[s]; ok {
 			t.Errorf("maps %q and %q score %v alike", prev, m, s)
 		}
@@ -80,7 +80,7 @@ func TestMapErrors(t *testing.T) {
 		{"unknown map", X, y, rks.Config{Map: "fastfood"}, `rks: unknown Map "fastfood"`},
 		{"landmarks above rows", X, y, rks.Config{Map: rks.Nystrom, Features: 21}, "Features = 21 Nyström landmarks, more than the 20 training rows"},
 	})
-	good, err := fit(t, X, y, rks.Config{Map: rks.Nystrom, Features: 10}).MarshalBinary()
+	good, err := learnertest.MustFit(t, rks.Fit, X, y, rks.Config{Map: rks.Nystrom, Features: 10}).MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +120,7 @@ func TestGoldenMaps(t *testing.T) {
 		{"nystrom", moons, rks.Config{Map: rks.Nystrom, Features: 30, Seed: 8}},
 		{"nystrom-kmeans", se1, rks.Config{Map: rks.NystromKMeans, Features: 30, Task: learners.Regression, Seed: 9}},
 	} {
-		m := fit(t, featmap.Dense(c.set.N, c.set.D, c.set.X), c.set.Y, c.cfg)
+		m := learnertest.MustFit(t, rks.Fit, featmap.Dense(c.set.N, c.set.D, c.set.X), c.set.Y, c.cfg)
 		got, err := m.MarshalBinary()
 		if err != nil {
 			t.Fatal(err)
