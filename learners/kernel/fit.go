@@ -20,10 +20,9 @@ const rounds = 2
 // (len n). Binary labels may be any two distinct values (the smaller maps
 // to −1); Predict returns them.
 //
-// Errors: a cancelled ctx, an invalid cfg, empty or ragged data, NaN or ±Inf
-// in X or y, a binary y without exactly two classes, a kernel matrix that
-// is not numerically positive definite (λ too small), or an error returned
-// by cfg.Progress (wrapped). The result depends only on the data and cfg.
+// Errors: learners.Prepare's, a kernel matrix that is not numerically
+// positive definite (λ too small), or an error returned by cfg.Progress
+// (wrapped). The result depends only on the data and cfg.
 // Memory: m² floats, m = min(n, Subsample); time O(m²·d + m³/3).
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	r := learners.NewRounds(ctx, cfg.Progress, Name, Name, rounds)

@@ -18,8 +18,7 @@ import (
 // the model has the weights averaged over every step. Binary labels may be
 // any two values (smaller → −1).
 //
-// Errors: a cancelled ctx, an invalid cfg, bad data, a binary y without
-// exactly two classes, Budget above the number of rows, a score that
+// Errors: learners.Prepare's, Budget above the number of rows, a score that
 // overflows, or a Progress error (wrapped). The result depends only on the
 // data and cfg, not on GOMAXPROCS or the SIMD path. Cost: O(B³) for the
 // map, then O(n·B·(d + B)) per epoch; memory O(B² + n·d).

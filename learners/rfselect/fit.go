@@ -22,22 +22,18 @@ const rounds = 3
 // (the smaller maps to −1), multiclass ones 3..learners.MaxClasses finite
 // values; Predict returns them.
 //
-// Errors: a cancelled ctx, an invalid cfg, empty or ragged data, NaN or
-// ±Inf in X or y, a binary y without exactly two classes, a failing
-// solver, or an error returned by cfg.Progress (wrapped). The result
-// depends only on the data and cfg, not on GOMAXPROCS. Memory: 256×M₀ for
-// the scores, n×M for the features. ctx is checked between rounds.
+// Errors: learners.PrepareWeighted's, a failing solver, or an error
+// returned by cfg.Progress (wrapped). The result depends only on the data
+// and cfg, not on GOMAXPROCS. Memory: 256×M₀ for the scores, n×M for the
+// features. ctx is checked between rounds.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	return FitWeighted(ctx, X, y, nil, cfg)
 }
 
-// FitWeighted is Fit with a weight per row (w == nil: none). The weights
-// enter the standardisation (weighted means and variances), the
-// selection (the energies are weighted means, the targets centred on
-// their weighted mean) and the loss (a weighted mean), so a weight of 2
-// gives the model of the row duplicated, up to the order of the sums, and
-// 0 drops the row. Errors beside Fit's: len(w) != n, a negative, NaN or
-// infinite weight, all weights 0.
+// FitWeighted is Fit with a weight per row (w == nil: none; their rules
+// and errors are learners.Method.FitWeighted's and PrepareWeighted's): the
+// weights enter the standardisation, the selection (the energies, and the
+// mean the targets are centred on) and the loss as weighted means.
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	p, err := learners.PrepareWeighted(ctx, "rfselect", cfg, cfg.Task, X, y, w)
 	if err != nil {
