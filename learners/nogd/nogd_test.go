@@ -5,7 +5,6 @@ import (
 	"math"
 	"testing"
 
-	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
@@ -112,34 +111,4 @@ func TestLoadErrors(t *testing.T) {
 		}), `"landmarks": element 3 is NaN`},
 		{"no coef", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Arrays = f.Arrays[:3] }), `no array "coef"`},
 	})
-}
-
-// TestGolden: models serialise to the bytes in testdata on every path and
-// architecture (Nyström map, fixed-order online steps). Regenerate with
-// go test -run Golden ./learners/nogd -update.
-func TestGolden(t *testing.T) {
-	moons, err := synth.Moons(300, 0.1, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	se1, err := synth.SE1(200, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		name string
-		set  *synth.Set
-		cfg  nogd.Config
-	}{
-		{"hinge", moons, nogd.Config{Budget: 30, Epochs: 2, Seed: 3}},
-		{"squared", se1, nogd.Config{Budget: 25, Task: learners.Regression, Seed: 4}},
-		{"eps", se1, nogd.Config{Budget: 20, Task: learners.Regression, Loss: nogd.EpsInsensitive, Shuffle: learners.Disabled}},
-	} {
-		m := learnertest.MustFit(t, nogd.Fit, featmap.Dense(c.set.N, c.set.D, c.set.X), c.set.Y, c.cfg)
-		got, err := m.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		learnertest.Golden(t, c.name, got)
-	}
 }

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
@@ -93,48 +92,6 @@ func TestMapErrors(t *testing.T) {
 		})
 		if _, err := rks.Load(bad); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.name, err, c.want)
-		}
-	}
-}
-
-// TestGoldenMaps: models of every map serialise to the bytes in testdata
-// on every path and architecture (see TestGolden). The Nyström model is
-// rebuilt from its landmarks on Load: the golden bytes also pin the
-// eigendecomposition.
-func TestGoldenMaps(t *testing.T) {
-	moons, err := synth.Moons(300, 0.1, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	se1, err := synth.SE1(200, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		name string
-		set  *synth.Set
-		cfg  rks.Config
-	}{
-		{"orf", moons, rks.Config{Map: rks.ORF, Features: 30, Seed: 6}},
-		{"laplacian", se1, rks.Config{Map: rks.Laplacian, Features: 30, Task: learners.Regression, Seed: 7}},
-		{"nystrom", moons, rks.Config{Map: rks.Nystrom, Features: 30, Seed: 8}},
-		{"nystrom-kmeans", se1, rks.Config{Map: rks.NystromKMeans, Features: 30, Task: learners.Regression, Seed: 9}},
-	} {
-		m := learnertest.MustFit(t, rks.Fit, featmap.Dense(c.set.N, c.set.D, c.set.X), c.set.Y, c.cfg)
-		got, err := m.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		learnertest.Golden(t, c.name, got)
-		m2, err := rks.Load(got)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := 0; i < c.set.N; i += 17 {
-			x := c.set.X[i*c.set.D : (i+1)*c.set.D]
-			if m.Score(x) != m2.Score(x) {
-				t.Fatalf("%s: row %d scores %v, %v after Load", c.name, i, m.Score(x), m2.Score(x))
-			}
 		}
 	}
 }
