@@ -14,6 +14,7 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/cv"
+	"github.com/rfkit/rfkit/learners/internal/vec"
 	"github.com/rfkit/rfkit/learners/prff"
 	"github.com/rfkit/rfkit/learners/rks"
 	"github.com/rfkit/rfkit/metrics"
@@ -80,23 +81,14 @@ func (m *centroidModel) Probabilities(dst, x []float64) error {
 	if len(dst) != len(m.classes) || len(x) != m.d {
 		return learners.ErrShape
 	}
-	best := math.Inf(1)
 	for k, c := range m.means {
 		var s float64
 		for j, v := range c {
 			s += (x[j] - v) * (x[j] - v)
 		}
 		dst[k] = s
-		best = min(best, s)
 	}
-	var sum float64
-	for k, s := range dst {
-		dst[k] = math.Exp(best - s)
-		sum += dst[k]
-	}
-	for k := range dst {
-		dst[k] /= sum
-	}
+	vec.Softmin(dst, dst, 1)
 	return nil
 }
 func (m *centroidModel) Predict(x []float64) float64 {
