@@ -132,23 +132,3 @@ func TestMatchesDirectSolve(t *testing.T) {
 		}
 	}
 }
-
-func TestFitErrors(t *testing.T) {
-	X, y := learnertest.Rings(20, 0, 0, 1, 1)
-	learnertest.FitErrors(t, "kernel: ", kernel.Fit, []struct {
-		name string
-		X    featmap.Matrix
-		y    []float64
-		cfg  kernel.Config
-		want string
-	}{
-		{"negative subsample", X, y, kernel.Config{Subsample: -1}, "kernel: Subsample = -1"},
-		{"huge subsample", X, y, kernel.Config{Subsample: kernel.MaxSubsample + 1}, "Subsample = 10001"},
-		{"NaN gamma", X, y, kernel.Config{Gamma: math.NaN()}, "kernel: Gamma = NaN"},
-		{"negative lambda", X, y, kernel.Config{Lambda: -1}, "kernel: Lambda = -1"},
-		{"Inf lambda", X, y, kernel.Config{Lambda: math.Inf(1)}, "Lambda = +Inf"},
-		{"bad task", X, y, kernel.Config{Task: 5}, "Task = Task(5)"},
-		{"unknown loss", X, y, kernel.Config{Loss: "hinge"}, `kernel: unknown Loss "hinge"`},
-		{"logistic regression", X, y, kernel.Config{Loss: kernel.Logistic, Task: learners.Regression}, "logistic needs the binary task"},
-	})
-}

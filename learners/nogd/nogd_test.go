@@ -61,30 +61,6 @@ func TestLandmarksAreFirstRows(t *testing.T) {
 	}
 }
 
-func TestFitErrors(t *testing.T) {
-	X, y := learnertest.Rings(20, 0, 0, 1, 1)
-	learnertest.FitErrors(t, "nogd: ", nogd.Fit, []struct {
-		name string
-		X    featmap.Matrix
-		y    []float64
-		cfg  nogd.Config
-		want string
-	}{
-		{"negative budget", X, y, nogd.Config{Budget: -1}, "nogd: Budget = -1"},
-		{"huge budget", X, y, nogd.Config{Budget: nogd.MaxBudget + 1}, "Budget = 8193"},
-		{"budget above rows", X, y, nogd.Config{Budget: 21}, "Budget = 21 landmarks, more than the 20 training rows"},
-		{"NaN gamma", X, y, nogd.Config{Gamma: math.NaN()}, "nogd: Gamma = NaN"},
-		{"negative eta", X, y, nogd.Config{Eta: -1}, "nogd: Eta = -1"},
-		{"Inf eta", X, y, nogd.Config{Eta: math.Inf(1)}, "Eta = +Inf"},
-		{"negative epochs", X, y, nogd.Config{Epochs: -2}, "nogd: Epochs = -2"},
-		{"unknown loss", X, y, nogd.Config{Loss: "logistic"}, `unknown Loss "logistic"`},
-		{"hinge regression", X, y, nogd.Config{Loss: nogd.Hinge, Task: learners.Regression}, "hinge needs the binary task"},
-		{"squared binary", X, y, nogd.Config{Loss: nogd.Squared}, "squared needs the regression task"},
-		{"bad task", X, y, nogd.Config{Task: 9}, "Task = Task(9)"},
-		{"bad shuffle", X, y, nogd.Config{Shuffle: 7}, "Shuffle"},
-	})
-}
-
 // TestLoadErrors: a NaN landmark (the missing, short and invalid parts of
 // a model file are the FileErrors checks of the conformance suite).
 func TestLoadErrors(t *testing.T) {
