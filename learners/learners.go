@@ -148,10 +148,15 @@ type Rounds struct {
 }
 
 // NewRounds starts the clock of a Fit of n rounds reporting to p; method is
-// Event.Method and pkg the prefix of the errors.
+// Event.Method and pkg the prefix of the errors. n may be 0 until
+// SetTotal (or OnlineBase.Epochs) sets it, for a Fit that knows its
+// number of rounds only once the defaults are resolved.
 func NewRounds(ctx context.Context, p Progress, pkg, method string, n int) *Rounds {
 	return &Rounds{ctx: ctx, p: p, pkg: pkg, method: method, n: n, start: time.Now()}
 }
+
+// SetTotal sets the number of rounds (Event.Rounds).
+func (r *Rounds) SetTotal(n int) { r.n = n }
 
 // End reports that round (1-based) is done with the training objective
 // loss (NaN when the round has none), then checks ctx; either error is

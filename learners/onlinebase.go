@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"time"
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
@@ -208,26 +207,25 @@ func (b *OnlineBase) FitRows(X featmap.Matrix, standardize bool) ([]float64, err
 }
 
 // Epochs runs the passes of an online learner's Fit over n rows: each
-// epoch visits them in a fresh permutation drawn from r (in row order
-// without shuffle), calls pass with it (pass returns the summed loss),
-// reports the mean loss to progress (Elapsed since start), and checks ctx. Progress and context
-// errors are wrapped with the package prefix; pass's are returned as they
-// are.
-func (b *OnlineBase) Epochs(ctx context.Context, start time.Time, method string, progress Progress, r *rand.Rand, n, epochs int, shuffle bool, pass func(ep int, perm []int) (float64, error)) error {
+// epoch visits them in a fresh permutation drawn from rng (in row order
+// without shuffle), calls pass with it (pass returns the summed loss) and
+// ends round ep of epochs with the mean loss (Rounds.End: progress, then
+// ctx). Pass's errors are returned as they are.
+func (b *OnlineBase) Epochs(rounds *Rounds, rng *rand.Rand, n, epochs int, shuffle bool, pass func(ep int, perm []int) (float64, error)) error {
+	rounds.SetTotal(epochs)
 	perm := make([]int, n)
 	for i := range perm {
 		perm[i] = i
 	}
 	for ep := 1; ep <= epochs; ep++ {
 		if shuffle {
-			r.Shuffle(n, func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
+			rng.Shuffle(n, func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
 		}
 		loss, err := pass(ep, perm)
 		if err != nil {
 			return err
 		}
-		e := Event{Method: method, Round: ep, Rounds: epochs, Loss: loss / float64(n), Elapsed: time.Since(start)}
-		if err := progress.EndRound(ctx, b.pkg, e); err != nil {
+		if err := rounds.End(ep, loss/float64(n)); err != nil {
 			return err
 		}
 	}

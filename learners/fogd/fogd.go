@@ -7,7 +7,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"time"
 
 	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/featmap"
@@ -473,7 +472,7 @@ func init() {
 // Resume model that disagrees with cfg or X or holds no state (version 1),
 // a label that is not the model's, a Progress error (wrapped).
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
-	start := time.Now()
+	rounds := learners.NewRounds(ctx, cfg.Progress, Name, Name, 0)
 	if err := learners.CheckFit(ctx, "fogd", cfg, X, y); err != nil {
 		return nil, err
 	}
@@ -483,7 +482,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	}
 	d := X.Cols
 	r := rand.New(rand.NewPCG(l.cfg.Seed, 0x666f676466)) // "fogdf"
-	err = l.Epochs(ctx, start, Name, cfg.Progress, r, X.Rows, l.cfg.Epochs, l.cfg.Shuffle.On(true), func(_ int, perm []int) (loss float64, err error) {
+	err = l.Epochs(rounds, r, X.Rows, l.cfg.Epochs, l.cfg.Shuffle.On(true), func(_ int, perm []int) (loss float64, err error) {
 		for _, i := range perm {
 			o, err := l.step(xs[i*d:(i+1)*d], t[i])
 			if err != nil {

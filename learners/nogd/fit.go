@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"time"
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
@@ -23,13 +22,14 @@ import (
 // data and cfg, not on GOMAXPROCS or the SIMD path. Cost: O(B³) for the
 // map, then O(n·B·(d + B)) per epoch; memory O(B² + n·d).
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
-	start := time.Now()
+	rounds := learners.NewRounds(ctx, cfg.Progress, Name, Name, 0)
 	p, err := learners.Prepare(ctx, Name, cfg, cfg.Task, X, y)
 	if err != nil {
 		return nil, err
 	}
 	n, d := p.N, p.D
 	c := cfg.resolve(d)
+	rounds.SetTotal(c.Epochs)
 	if cfg.Budget == 0 {
 		c.Budget = min(c.Budget, n)
 	}
@@ -81,12 +81,8 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 			}
 			steps++
 		}
-		e := learners.Event{Method: Name, Round: ep, Rounds: c.Epochs, Loss: loss / float64(n), Elapsed: time.Since(start)}
-		if err := cfg.Progress.Report(e); err != nil {
-			return nil, fmt.Errorf("nogd: %w", err)
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("nogd: %w", err)
+		if err := rounds.End(ep, loss/float64(n)); err != nil {
+			return nil, err
 		}
 	}
 	for k := range sum {
