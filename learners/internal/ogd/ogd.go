@@ -46,13 +46,7 @@ func CheckLoss(v *learners.Check, loss Loss, task learners.Task) {
 // Resolve returns loss with its default for task: Hinge for
 // classification, Squared for Regression.
 func Resolve(loss Loss, task learners.Task) Loss {
-	switch {
-	case loss != "":
-		return loss
-	case task == learners.Regression:
-		return Squared
-	}
-	return Hinge
+	return learners.ByTask(loss, task, Hinge, Squared)
 }
 
 // Grad returns the loss of score f on target t and g with the step
