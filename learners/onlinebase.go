@@ -37,6 +37,34 @@ func CheckInputs(pkg string, d, features int) error {
 	return nil
 }
 
+// ResumeFrom is an online learner's Resume(m): resumed(cfg, d) with cfg
+// m's configuration with its Resume field set to m (withResume) and d m's
+// number of inputs, after CheckModel.
+func ResumeFrom[M interface {
+	comparable
+	NumInputs() int
+	Config() C
+}, C, L any](pkg string, m M, withResume func(C, M) C, resumed func(C, int) (L, error)) (L, error) {
+	if err := CheckModel(pkg, m); err != nil {
+		var none L
+		return none, err
+	}
+	return resumed(withResume(m.Config(), m), m.NumInputs())
+}
+
+// CheckModel refuses an empty model to resume from: nil, or one never
+// fitted or loaded (no inputs).
+func CheckModel[M interface {
+	comparable
+	NumInputs() int
+}](pkg string, m M) error {
+	var zero M
+	if m == zero || m.NumInputs() == 0 {
+		return fmt.Errorf("%s: Resume: empty model (use Fit, Snapshot or Load)", pkg)
+	}
+	return nil
+}
+
 // CheckResume is the part of an online learner's Resume check that does
 // not depend on its Config type: rows of d inputs for a model taking
 // inputs, the Config's task equal to the model's, and its Features, if set

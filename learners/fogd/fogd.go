@@ -134,20 +134,15 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 // next and its Snapshots average over all of them. Its Stats start at
 // zero. A version 1 model holds only the averaged weights and is refused.
 func Resume(m *Model) (*Learner, error) {
-	if m == nil || m.Body() == nil {
-		return nil, errors.New("fogd: Resume: empty model (use Fit, Snapshot or Load)")
-	}
-	c := m.Config()
-	c.Resume = m
-	return resumed(c, m.NumInputs())
+	return learners.ResumeFrom(Name, m, func(c Config, m *Model) Config { c.Resume = m; return c }, resumed)
 }
 
 // resumed is the Learner of cfg.Resume with the learning settings of cfg
 // (see Config.Resume), for rows of d inputs. cfg is valid.
 func resumed(cfg Config, d int) (*Learner, error) {
 	m := cfg.Resume
-	if m == nil || m.Body() == nil {
-		return nil, errors.New("fogd: Resume: empty model (use Fit, Snapshot or Load)")
+	if err := learners.CheckModel(Name, m); err != nil {
+		return nil, err
 	}
 	b, mc := m.Body(), m.Config()
 	err := learners.CheckResume("fogd", d, m.NumInputs(), cfg.Task, mc.Task, cfg.Features, mc.Features)
