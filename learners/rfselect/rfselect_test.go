@@ -10,10 +10,6 @@ import (
 	"github.com/rfkit/rfkit/learners/rfselect"
 )
 
-func fit(t testing.TB, X featmap.Matrix, y []float64, cfg rfselect.Config) *rfselect.Model {
-	return learnertest.MustFit(t, rfselect.Fit, X, y, cfg)
-}
-
 // TestRegressionLoss: the regression task resolves the loss to ridge (the
 // accuracy checks run in the conformance suite).
 func TestRegressionLoss(t *testing.T) {

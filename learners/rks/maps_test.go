@@ -15,12 +15,6 @@ import (
 // rings is the suite's data set, the same bits everywhere.
 var rings = learnertest.Rings
 
-// fit is rks.Fit that fails the test on an error.
-func fit(t testing.TB, X featmap.Matrix, y []float64, cfg rks.Config) *rks.Model {
-	t.Helper()
-	return learnertest.MustFit(t, rks.Fit, X, y, cfg)
-}
-
 // TestMapsRings: every map separates the rings (measured accuracy on the
 // held-out 1000 rows with the defaults and 100 features, logistic:
 // rff 0.990, orf 0.973, laplacian 0.965, nystrom 0.993,
