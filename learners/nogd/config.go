@@ -47,20 +47,17 @@ const (
 	MaxBudget = 1 << 13
 )
 
-// Loss selects the update rule (the type fogd and nogd share).
+// Loss selects the update rule; the losses and their constants are
+// fogd's (package internal/ogd): Hinge for classification, Squared and
+// EpsInsensitive (half-width Epsilon) for regression, the squared-loss
+// residual of a step clipped to ±MaxGrad.
 type Loss = ogd.Loss
 
-// The losses: Hinge for classification, Squared and EpsInsensitive for
-// regression.
+// The losses and their constants.
 const (
-	Hinge          = ogd.Hinge
-	Squared        = ogd.Squared
-	EpsInsensitive = ogd.EpsInsensitive
+	Hinge, Squared, EpsInsensitive = ogd.Hinge, ogd.Squared, ogd.EpsInsensitive
+	Epsilon, MaxGrad               = ogd.Epsilon, ogd.MaxGrad
 )
-
-// Epsilon is the half-width of the ε-insensitive loss; MaxGrad bounds the
-// squared-loss residual used in a step.
-const Epsilon, MaxGrad = ogd.Epsilon, ogd.MaxGrad
 
 // Config configures Fit. The zero value selects binary classification with
 // B = 100, η = 0.2, γ = 1/d, one epoch and seed 0.
