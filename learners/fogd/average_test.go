@@ -18,20 +18,9 @@ func TestAverage(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := l0.Snapshot()
-	var shards []*Model
-	for s, n := range []int{10, 15, 20} {
-		l, err := Resume(base)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := range n {
-			x := []float64{float64(i+s) / 10, math.Sin(float64(i))}
-			if _, err := l.Update(x, float64(i%2*2-1)); err != nil {
-				t.Fatal(err)
-			}
-		}
-		shards = append(shards, l.Snapshot())
-	}
+	shards := learnertest.Shards(t, Resume, base, []int{10, 15, 20}, func(s, i int) []float64 {
+		return []float64{float64(i+s) / 10, math.Sin(float64(i))}
+	})
 	avg, err := Average(shards...)
 	if err != nil {
 		t.Fatal(err)

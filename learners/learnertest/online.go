@@ -496,3 +496,24 @@ func Average[M interface{ MarshalBinary() ([]byte, error) }](t *testing.T, avera
 		t.Error("a model of other features or standardisation: no error")
 	}
 }
+
+// Shards returns, for each size n in sizes, the Snapshot of a Learner
+// resumed from base that took n Updates, the i-th on row(s, i) with label
+// ±1 alternating: the shards an Average test combines.
+func Shards[M any, L Learner[M]](t *testing.T, resume func(M) (L, error), base M, sizes []int, row func(s, i int) []float64) []M {
+	t.Helper()
+	var shards []M
+	for s, n := range sizes {
+		l, err := resume(base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range n {
+			if _, err := l.Update(row(s, i), float64(i%2*2-1)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		shards = append(shards, l.Snapshot())
+	}
+	return shards
+}

@@ -22,20 +22,9 @@ func TestAverage(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := l0.Snapshot()
-	var shards []*Model
-	for s := range 3 {
-		l, err := Resume(base)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := range 20 {
-			x := []float64{float64(i + s), math.Sin(float64(i)), float64(s)}
-			if _, err := l.Update(x, float64(i%2*2-1)); err != nil {
-				t.Fatal(err)
-			}
-		}
-		shards = append(shards, l.Snapshot())
-	}
+	shards := learnertest.Shards(t, Resume, base, []int{20, 20, 20}, func(s, i int) []float64 {
+		return []float64{float64(i + s), math.Sin(float64(i)), float64(s)}
+	})
 	avg, err := Average(shards...)
 	if err != nil {
 		t.Fatal(err)
