@@ -10,6 +10,7 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/vec"
 )
 
 // fitMulticlass is Fit for Task = Multiclass (GBRFF2 only), with optional
@@ -97,7 +98,7 @@ func fitMulticlass(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 			for k, f := range fs {
 				s[k] = f.H[i]
 			}
-			softmaxInto(P[i*K:(i+1)*K], s)
+			vec.Softmax(P[i*K:(i+1)*K], s)
 			yi := int(p.Targets[i])
 			l := -xmath.Log(P[i*K+yi])
 			if p.Weights != nil {
@@ -149,24 +150,6 @@ func fitMulticlass(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 	out := new(Model)
 	learners.Build(&out.Base, p.Common(learners.Multiclass, learners.NoProbability), m)
 	return out, nil
-}
-
-// softmaxInto writes the softmax of s into p with xmath's exponential.
-func softmaxInto(p, s []float64) {
-	m := s[0]
-	for _, v := range s {
-		if v > m {
-			m = v
-		}
-	}
-	var sum float64
-	for k, v := range s {
-		p[k] = xmath.Exp(v - m)
-		sum += p[k]
-	}
-	for k := range p {
-		p[k] /= sum
-	}
 }
 
 // setScoringMulti builds the padded per-class copies Scores reads.
