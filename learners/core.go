@@ -362,20 +362,6 @@ func hasNaN(v []float64) bool {
 	return false
 }
 
-// softmax writes the softmax of s into p: e^{s_k − max}/Σ e^{s_j − max},
-// the exponentials internal/xmath's (the same bits on every architecture).
-func softmax(p, s []float64) {
-	m := s[vec.Argmax(s, -1)]
-	var sum float64
-	for k, v := range s {
-		p[k] = xmath.Exp(v - m)
-		sum += p[k]
-	}
-	for k := range p {
-		p[k] /= sum
-	}
-}
-
 func (b *Base[T, P]) one(x []float64, kind int) float64 {
 	b.check(x)
 	s := b.pool.Get().(*scratch)
@@ -494,7 +480,7 @@ func (b *Base[T, P]) Probabilities(dst, x []float64) error {
 				return fmt.Errorf("%s: Probabilities: %w", b.name, &RowError{Input: -1, Value: v})
 			}
 		}
-		softmax(dst, s.s)
+		vec.Softmax(dst, s.s)
 		return nil
 	}
 	score := b.body.Score(z, s.w)

@@ -9,3 +9,18 @@ func SetDefault[T comparable](field *T, def T) {
 		*field = def
 	}
 }
+
+// ByTask returns v, or, when v is the zero value (the documented default),
+// classify for a classification task (Binary, Multiclass) and regress for
+// Regression: the default of a Config field, such as a loss, that depends
+// on the task.
+func ByTask[T comparable](v T, task Task, classify, regress T) T {
+	var zero T
+	switch {
+	case v != zero:
+		return v
+	case task == Regression:
+		return regress
+	}
+	return classify
+}

@@ -96,6 +96,39 @@ func TestProgressReport(t *testing.T) {
 	}
 }
 
+// TestRounds: End sends the round's Event (method, round of the total set
+// by SetTotal, loss) and wraps a progress error or a cancelled ctx with
+// the prefix.
+func TestRounds(t *testing.T) {
+	var got []Event
+	stop := errors.New("stop")
+	ctx, cancel := context.WithCancel(context.Background())
+	r := NewRounds(ctx, func(e Event) error {
+		got = append(got, e)
+		if e.Round == 2 {
+			return stop
+		}
+		return nil
+	}, "pkg", "meth", 0)
+	r.SetTotal(3)
+	if err := r.End(1, 0.5); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.End(2, math.NaN()); !errors.Is(err, stop) || !strings.HasPrefix(err.Error(), "pkg: ") || !strings.Contains(err.Error(), "after round 2 of 3") {
+		t.Fatalf("progress error: %v", err)
+	}
+	cancel()
+	if err := r.End(3, 1); !errors.Is(err, context.Canceled) || !strings.HasPrefix(err.Error(), "pkg: ") {
+		t.Fatalf("cancelled: %v", err)
+	}
+	if len(got) != 3 || got[0].Method != "meth" || got[0].Round != 1 || got[0].Rounds != 3 || got[0].Loss != 0.5 || got[0].Elapsed < 0 {
+		t.Fatalf("events %+v", got)
+	}
+	if err := NewRounds(context.Background(), nil, "pkg", "meth", 1).End(1, 0); err != nil {
+		t.Fatalf("no progress: %v", err)
+	}
+}
+
 // fakeModel is the smallest Model: it predicts the first input.
 type fakeModel struct{}
 

@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"time"
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
@@ -34,6 +33,34 @@ func CheckInputs(pkg string, d, features int) error {
 	}
 	if d > math.MaxInt/features/16 {
 		return fmt.Errorf("%s: NewLearner: %d inputs × %d features do not fit in memory", pkg, d, features)
+	}
+	return nil
+}
+
+// ResumeFrom is an online learner's Resume(m): resumed(cfg, d) with cfg
+// m's configuration with its Resume field set to m (withResume) and d m's
+// number of inputs, after CheckModel.
+func ResumeFrom[M interface {
+	comparable
+	NumInputs() int
+	Config() C
+}, C, L any](pkg string, m M, withResume func(C, M) C, resumed func(C, int) (L, error)) (L, error) {
+	if err := CheckModel(pkg, m); err != nil {
+		var none L
+		return none, err
+	}
+	return resumed(withResume(m.Config(), m), m.NumInputs())
+}
+
+// CheckModel refuses an empty model to resume from: nil, or one never
+// fitted or loaded (no inputs).
+func CheckModel[M interface {
+	comparable
+	NumInputs() int
+}](pkg string, m M) error {
+	var zero M
+	if m == zero || m.NumInputs() == 0 {
+		return fmt.Errorf("%s: Resume: empty model (use Fit, Snapshot or Load)", pkg)
 	}
 	return nil
 }
@@ -208,26 +235,25 @@ func (b *OnlineBase) FitRows(X featmap.Matrix, standardize bool) ([]float64, err
 }
 
 // Epochs runs the passes of an online learner's Fit over n rows: each
-// epoch visits them in a fresh permutation drawn from r (in row order
-// without shuffle), calls pass with it (pass returns the summed loss),
-// reports the mean loss to progress (Elapsed since start), and checks ctx. Progress and context
-// errors are wrapped with the package prefix; pass's are returned as they
-// are.
-func (b *OnlineBase) Epochs(ctx context.Context, start time.Time, method string, progress Progress, r *rand.Rand, n, epochs int, shuffle bool, pass func(ep int, perm []int) (float64, error)) error {
+// epoch visits them in a fresh permutation drawn from rng (in row order
+// without shuffle), calls pass with it (pass returns the summed loss) and
+// ends round ep of epochs with the mean loss (Rounds.End: progress, then
+// ctx). Pass's errors are returned as they are.
+func (b *OnlineBase) Epochs(rounds *Rounds, rng *rand.Rand, n, epochs int, shuffle bool, pass func(ep int, perm []int) (float64, error)) error {
+	rounds.SetTotal(epochs)
 	perm := make([]int, n)
 	for i := range perm {
 		perm[i] = i
 	}
 	for ep := 1; ep <= epochs; ep++ {
 		if shuffle {
-			r.Shuffle(n, func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
+			rng.Shuffle(n, func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
 		}
 		loss, err := pass(ep, perm)
 		if err != nil {
 			return err
 		}
-		e := Event{Method: method, Round: ep, Rounds: epochs, Loss: loss / float64(n), Elapsed: time.Since(start)}
-		if err := progress.EndRound(ctx, b.pkg, e); err != nil {
+		if err := rounds.End(ep, loss/float64(n)); err != nil {
 			return err
 		}
 	}

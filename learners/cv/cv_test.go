@@ -29,6 +29,17 @@ func rings(n int, seed uint64) (featmap.Matrix, []float64) {
 	return featmap.Dense(n, 2, X), y
 }
 
+// sine: n rows uniform on [−2, 2]², targets sin(2x₁) + 0.05·noise.
+func sine(n int) (featmap.Matrix, []float64) {
+	r := rand.New(rand.NewPCG(3, 4))
+	X, y := make([]float64, 2*n), make([]float64, n)
+	for i := range y {
+		X[2*i], X[2*i+1] = 4*r.Float64()-2, 4*r.Float64()-2
+		y[i] = math.Sin(2*X[2*i]) + 0.05*r.NormFloat64()
+	}
+	return featmap.Dense(n, 2, X), y
+}
+
 // constModel predicts v for every row.
 type constModel struct {
 	v    float64
@@ -87,16 +98,10 @@ func TestGridSearchBinary(t *testing.T) {
 }
 
 func TestGridSearchRegression(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
-	n := 150
-	X, y := make([]float64, 2*n), make([]float64, n)
-	for i := range y {
-		X[2*i], X[2*i+1] = 4*r.Float64()-2, 4*r.Float64()-2
-		y[i] = math.Sin(2*X[2*i]) + 0.05*r.NormFloat64()
-	}
+	X, y := sine(150)
 	grid := append([]cv.Candidate{constant("zero", 0, learners.Regression)},
 		rksGrid(t, map[string][]string{"task": {"regression"}, "lambda": {"1e-4"}})...)
-	res, err := cv.GridSearch(context.Background(), featmap.Dense(n, 2, X), y, learners.Regression, grid, 3, 1)
+	res, err := cv.GridSearch(context.Background(), X, y, learners.Regression, grid, 3, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/cv"
+	"github.com/rfkit/rfkit/learners/internal/vec"
 	"github.com/rfkit/rfkit/learners/prff"
 	"github.com/rfkit/rfkit/learners/rks"
 	"github.com/rfkit/rfkit/metrics"
@@ -80,23 +81,14 @@ func (m *centroidModel) Probabilities(dst, x []float64) error {
 	if len(dst) != len(m.classes) || len(x) != m.d {
 		return learners.ErrShape
 	}
-	best := math.Inf(1)
 	for k, c := range m.means {
 		var s float64
 		for j, v := range c {
 			s += (x[j] - v) * (x[j] - v)
 		}
 		dst[k] = s
-		best = min(best, s)
 	}
-	var sum float64
-	for k, s := range dst {
-		dst[k] = math.Exp(best - s)
-		sum += dst[k]
-	}
-	for k := range dst {
-		dst[k] /= sum
-	}
+	vec.Softmin(dst, dst, 1)
 	return nil
 }
 func (m *centroidModel) Predict(x []float64) float64 {
@@ -519,17 +511,11 @@ func TestSearchMetrics(t *testing.T) {
 		t.Errorf("AUC search %+v", res)
 	}
 	// Regression by R² (higher is better) and MAE (lower; scores negated).
-	r := rand.New(rand.NewPCG(3, 4))
-	n := 120
-	Xr, yr := make([]float64, 2*n), make([]float64, n)
-	for i := range yr {
-		Xr[2*i], Xr[2*i+1] = 4*r.Float64()-2, 4*r.Float64()-2
-		yr[i] = math.Sin(2*Xr[2*i]) + 0.05*r.NormFloat64()
-	}
+	Xr, yr := sine(120)
 	reg := append([]cv.Candidate{constant("zero", 0, learners.Regression)},
 		rksGrid(t, map[string][]string{"task": {"regression"}, "lambda": {"1e-4"}})...)
 	for _, m := range []cv.Metric{cv.MetricR2, cv.MetricMAE} {
-		res, err := cv.Search(ctx, featmap.Dense(n, 2, Xr), yr, reg, cv.Options{Task: learners.Regression, Folds: 3, Seed: 1, Metric: m})
+		res, err := cv.Search(ctx, Xr, yr, reg, cv.Options{Task: learners.Regression, Folds: 3, Seed: 1, Metric: m})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -543,7 +529,7 @@ func TestSearchMetrics(t *testing.T) {
 			t.Errorf("%s search %+v", m, res)
 		}
 	}
-	if _, err := cv.Search(ctx, featmap.Dense(n, 2, Xr), yr, reg, cv.Options{Task: learners.Regression, Folds: 3, Metric: cv.MetricAccuracy}); err == nil || !strings.Contains(err.Error(), `metric "accuracy" does not apply to the regression task`) {
+	if _, err := cv.Search(ctx, Xr, yr, reg, cv.Options{Task: learners.Regression, Folds: 3, Metric: cv.MetricAccuracy}); err == nil || !strings.Contains(err.Error(), `metric "accuracy" does not apply to the regression task`) {
 		t.Errorf("accuracy of a regression: %v", err)
 	}
 }

@@ -2,8 +2,9 @@ package fogd
 
 import (
 	"math"
-	"slices"
 	"testing"
+
+	"github.com/rfkit/rfkit/learners/learnertest"
 )
 
 // TestAverage: the average of Snapshots of Learners resumed from one
@@ -17,20 +18,9 @@ func TestAverage(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := l0.Snapshot()
-	var shards []*Model
-	for s, n := range []int{10, 15, 20} {
-		l, err := Resume(base)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := range n {
-			x := []float64{float64(i+s) / 10, math.Sin(float64(i))}
-			if _, err := l.Update(x, float64(i%2*2-1)); err != nil {
-				t.Fatal(err)
-			}
-		}
-		shards = append(shards, l.Snapshot())
-	}
+	shards := learnertest.Shards(t, Resume, base, []int{10, 15, 20}, func(s, i int) []float64 {
+		return []float64{float64(i+s) / 10, math.Sin(float64(i))}
+	})
 	avg, err := Average(shards...)
 	if err != nil {
 		t.Fatal(err)
@@ -60,27 +50,9 @@ func TestAverage(t *testing.T) {
 	if _, err := Resume(back); err != nil {
 		t.Fatal(err)
 	}
-	one, err := Average(shards[2])
-	if err != nil {
-		t.Fatal(err)
-	}
-	x, _ := one.MarshalBinary()
-	y, _ := shards[2].MarshalBinary()
-	if !slices.Equal(x, y) {
-		t.Fatal("the average of one model is not that model")
-	}
-
 	other, err := NewLearner(d, Config{Features: 8, Seed: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Average(); err == nil {
-		t.Error("no models: no error")
-	}
-	if _, err := Average(shards[0], nil); err == nil {
-		t.Error("nil model: no error")
-	}
-	if _, err := Average(shards[0], other.Snapshot()); err == nil {
-		t.Error("other frequencies: no error")
-	}
+	learnertest.Average(t, Average, shards[2], other.Snapshot())
 }

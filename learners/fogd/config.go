@@ -56,6 +56,7 @@ import (
 	"github.com/rfkit/rfkit/internal/xmath"
 
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/ogd"
 )
 
 // Name is the method's registry name and the "method" of its model files.
@@ -67,22 +68,22 @@ const (
 	DefaultEta      = 0.2
 	DefaultEpochs   = 1
 	MaxFeatures     = 1 << 16
-	// Epsilon is the half-width of the ε-insensitive loss.
-	Epsilon = 0.1
-	// MaxGrad bounds the squared-loss residual used in a step.
-	MaxGrad = 1e6
 )
 
-// Loss selects the update rule.
-type Loss string
+// Loss selects the update rule (the type fogd and nogd share).
+type Loss = ogd.Loss
 
 // The losses: Hinge for classification, Squared and EpsInsensitive for
 // regression.
 const (
-	Hinge          Loss = "hinge"
-	Squared        Loss = "squared"
-	EpsInsensitive Loss = "eps"
+	Hinge          = ogd.Hinge
+	Squared        = ogd.Squared
+	EpsInsensitive = ogd.EpsInsensitive
 )
+
+// Epsilon is the half-width of the ε-insensitive loss; MaxGrad bounds the
+// squared-loss residual used in a step.
+const Epsilon, MaxGrad = ogd.Epsilon, ogd.MaxGrad
 
 // Config configures NewLearner and Fit. The zero value selects binary
 // classification with D = 100, η = 0.2, γ = 1/2 and seed 0.
@@ -150,15 +151,7 @@ func (c Config) Validate() error {
 	v.If(c.Labels != (learners.Labels{}) && !(c.Labels.Neg < c.Labels.Pos && xmath.Finite(c.Labels.Neg) && xmath.Finite(c.Labels.Pos)),
 		"Labels %v, want finite Neg < Pos", c.Labels)
 	v.Toggles("Shuffle, Standardize", c.Shuffle, c.Standardize)
-	switch c.Loss {
-	case "":
-	case Hinge:
-		v.If(!c.Task.Classifies(), "Loss = hinge needs the binary task (or multiclass), not %v", c.Task)
-	case Squared, EpsInsensitive:
-		v.If(c.Task != learners.Regression, "Loss = %s needs the regression task, not %v", c.Loss, c.Task)
-	default:
-		v.Fail("unknown Loss %q, want hinge, squared or eps", c.Loss)
-	}
+	ogd.CheckLoss(v, c.Loss, c.Task)
 	return v.Err()
 }
 
@@ -170,12 +163,7 @@ func (c Config) resolve(d int) Config {
 	learners.SetDefault(&c.Gamma, 1/float64(d))
 	learners.SetDefault(&c.Eta, DefaultEta)
 	learners.SetDefault(&c.Epochs, DefaultEpochs)
-	if c.Loss == "" {
-		c.Loss = Hinge
-		if c.Task == learners.Regression {
-			c.Loss = Squared
-		}
-	}
+	c.Loss = ogd.Resolve(c.Loss, c.Task)
 	if c.Task == learners.Binary && c.Labels == (learners.Labels{}) {
 		c.Labels = learners.Labels{Neg: -1, Pos: 1}
 	}

@@ -7,13 +7,13 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"time"
 
 	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/internal/xrand"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/ogd"
 	"github.com/rfkit/rfkit/learners/internal/vec"
 )
 
@@ -134,20 +134,15 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 // next and its Snapshots average over all of them. Its Stats start at
 // zero. A version 1 model holds only the averaged weights and is refused.
 func Resume(m *Model) (*Learner, error) {
-	if m == nil || m.Body() == nil {
-		return nil, errors.New("fogd: Resume: empty model (use Fit, Snapshot or Load)")
-	}
-	c := m.Config()
-	c.Resume = m
-	return resumed(c, m.NumInputs())
+	return learners.ResumeFrom(Name, m, func(c Config, m *Model) Config { c.Resume = m; return c }, resumed)
 }
 
 // resumed is the Learner of cfg.Resume with the learning settings of cfg
 // (see Config.Resume), for rows of d inputs. cfg is valid.
 func resumed(cfg Config, d int) (*Learner, error) {
 	m := cfg.Resume
-	if m == nil || m.Body() == nil {
-		return nil, errors.New("fogd: Resume: empty model (use Fit, Snapshot or Load)")
+	if err := learners.CheckModel(Name, m); err != nil {
+		return nil, err
 	}
 	b, mc := m.Body(), m.Config()
 	err := learners.CheckResume("fogd", d, m.NumInputs(), cfg.Task, mc.Task, cfg.Features, mc.Features)
@@ -233,23 +228,10 @@ func (l *Learner) step(x []float64, t float64) (Outcome, error) {
 	if l.cfg.Task == learners.Binary {
 		o.Prediction = l.cfg.Labels.Decode(f)
 		o.Mistake = (f >= 0) != (t > 0)
-		if m := float64(t * f); m < 1 {
-			o.Loss, g = 1-m, -t
-		}
 	} else {
 		o.Prediction = f
-		r := f - t
-		switch l.cfg.Loss {
-		case EpsInsensitive:
-			if math.Abs(r) > Epsilon {
-				o.Loss = math.Abs(r) - Epsilon
-				g = math.Copysign(1, r)
-			}
-		default:
-			o.Loss = float64(r*r) / 2
-			g = max(-MaxGrad, min(MaxGrad, r))
-		}
 	}
+	o.Loss, g = ogd.Grad(l.cfg.Loss, f, t)
 	D := l.f.D
 	w, sum := l.w[:2*D], l.sum[:2*D]
 	if g != 0 {
@@ -341,16 +323,13 @@ const (
 // up to 2⁵³.
 const maxSteps = 1 << 53
 
-// Model is a FOGD model: f(x) = w̄ᵀz((x − mean)/scale). Its methods are
-// those of learners.Base: it is immutable and safe for concurrent use;
-// Predict, Score and the batch forms allocate nothing. Probability is NaN:
-// the hinge loss estimates only the sign (Probabilities gives the crude
-// (1 + score)/2 clamped for a binary model, the softmax of the class
-// scores for a multiclass one). A NaN input is a missing value at predict
-// time (learners.Base.Predict: the training mean on the unchecked paths,
-// an error on the checked ones); training on NaN is an error. Obtain one from Fit,
-// Learner.Snapshot or Load; Resume (or Fit with Config.Resume) continues
-// learning from one of file version 2. A Model must not be copied.
+// Model is a FOGD model: f(x) = w̄ᵀz((x − mean)/scale). Probability is
+// NaN: the hinge loss estimates only the sign. Training on NaN is an
+// error. Obtain one from Fit, Learner.Snapshot or Load; Resume (or Fit
+// with Config.Resume) continues learning from one of file version 2.
+// Its methods are learners.Base's, whose doc gives the contract (immutable,
+// safe for concurrent use, allocation-free Predict and Score, NaN inputs,
+// multiclass scores); a Model must not be copied.
 type Model struct {
 	learners.Base[body, *body]
 }
@@ -488,7 +467,7 @@ func init() {
 // Resume model that disagrees with cfg or X or holds no state (version 1),
 // a label that is not the model's, a Progress error (wrapped).
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
-	start := time.Now()
+	rounds := learners.NewRounds(ctx, cfg.Progress, Name, Name, 0)
 	if err := learners.CheckFit(ctx, "fogd", cfg, X, y); err != nil {
 		return nil, err
 	}
@@ -498,7 +477,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	}
 	d := X.Cols
 	r := rand.New(rand.NewPCG(l.cfg.Seed, 0x666f676466)) // "fogdf"
-	err = l.Epochs(ctx, start, Name, cfg.Progress, r, X.Rows, l.cfg.Epochs, l.cfg.Shuffle.On(true), func(_ int, perm []int) (loss float64, err error) {
+	err = l.Epochs(rounds, r, X.Rows, l.cfg.Epochs, l.cfg.Shuffle.On(true), func(_ int, perm []int) (loss float64, err error) {
 		for _, i := range perm {
 			o, err := l.step(xs[i*d:(i+1)*d], t[i])
 			if err != nil {

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/rfkit/rfkit/dataset/synth"
-	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/fogd"
 	"github.com/rfkit/rfkit/learners/learnertest"
@@ -21,20 +20,16 @@ import (
 // same cases written by version 1 of the format (before the Learner's state
 // was stored); they are kept, not regenerated: TestVersion1Files and the
 // conformance suite check that they load, re-save and predict the same.
+// The golden Fits are lines of the conformance suite (Case.Golden).
 func TestGolden(t *testing.T) {
 	moons, se1 := learnertest.GoldenSets()
 	online := func(set *synth.Set, cfg fogd.Config) *fogd.Model {
 		return learnertest.Stream(t, fogd.NewLearner, set, set.Y, cfg, 2)
 	}
-	fit := func(set *synth.Set, cfg fogd.Config) *fogd.Model {
-		return learnertest.MustFit(t, fogd.Fit, featmap.Dense(set.N, set.D, set.X), set.Y, cfg)
-	}
 	reg, off := learners.Regression, learners.Disabled
 	learnertest.GoldenModels(t, []learnertest.Named[*fogd.Model]{
 		{Name: "online-hinge", Model: online(moons, fogd.Config{Features: 20, Eta: 0.5, Gamma: 2, Seed: 3})},
 		{Name: "online-squared", Model: online(se1, fogd.Config{Task: reg, Features: 24, Gamma: 0.05, Seed: 4})},
-		{Name: "fit-hinge", Model: fit(moons, fogd.Config{Features: 20, Eta: 0.5, Epochs: 2, Seed: 5})},
-		{Name: "fit-eps", Model: fit(se1, fogd.Config{Task: reg, Loss: fogd.EpsInsensitive, Features: 24, Gamma: 0.05, Epochs: 2, Seed: 6})},
 		{Name: "fit-resumed-file-order", Model: learnertest.ResumedFit(t, fogd.Fit, fogd.Load, moons, 170,
 			fogd.Config{Features: 20, Eta: 0.5, Seed: 7, Shuffle: off, Standardize: off})},
 	})

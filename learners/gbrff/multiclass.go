@@ -11,6 +11,7 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/vec"
 )
 
 // fitMulticlass is Fit for Task = Multiclass, both variants, with optional
@@ -106,7 +107,7 @@ func fitMulticlass(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 			for k, f := range fs {
 				s[k] = f.H[i]
 			}
-			softmaxInto(P[i*K:(i+1)*K], s)
+			vec.Softmax(P[i*K:(i+1)*K], s)
 			yi := int(p.Targets[i])
 			l := -xmath.Log(P[i*K+yi])
 			if p.Weights != nil {
@@ -187,24 +188,6 @@ func (f *regFitter) lossStep() float64 {
 		return f.newton()
 	}
 	return f.alpha()
-}
-
-// softmaxInto writes the softmax of s into p with xmath's exponential.
-func softmaxInto(p, s []float64) {
-	m := s[0]
-	for _, v := range s {
-		if v > m {
-			m = v
-		}
-	}
-	var sum float64
-	for k, v := range s {
-		p[k] = xmath.Exp(v - m)
-		sum += p[k]
-	}
-	for k := range p {
-		p[k] /= sum
-	}
 }
 
 // setScoringMulti builds the padded per-class copies Scores reads.

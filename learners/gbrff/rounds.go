@@ -5,8 +5,8 @@ import (
 
 	"github.com/rfkit/rfkit/exploss"
 	"github.com/rfkit/rfkit/internal/xmath"
+	"github.com/rfkit/rfkit/learners/internal/vec"
 	"github.com/rfkit/rfkit/solvers"
-	"github.com/rfkit/rfkit/trig"
 )
 
 // round2 is one GBRFF2 round: b by a global search on the circle with ω⁰
@@ -212,26 +212,11 @@ func project(a, Om, p []float64) {
 	}
 }
 
-// softmin returns q = softmax(−scale·ℓ), through log-sum-exp (the largest
-// exponent is 0, so nothing overflows).
+// softmin returns q = softmax(−scale·ℓ) (vec.Softmin: log-sum-exp, the
+// largest exponent 0, so nothing overflows).
 func softmin(ell []float64, scale float64) []float64 {
 	z := make([]float64, len(ell))
-	m := math.Inf(-1)
-	for k, l := range ell {
-		z[k] = float64(-scale * l)
-		m = math.Max(m, z[k])
-	}
-	for k := range z {
-		z[k] -= m
-	}
-	trig.Exp(z, z)
-	var s float64
-	for _, e := range z {
-		s += e
-	}
-	for k := range z {
-		z[k] /= s
-	}
+	vec.Softmin(z, ell, scale)
 	return z
 }
 

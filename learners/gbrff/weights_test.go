@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/gbrff"
 	"github.com/rfkit/rfkit/learners/learnertest"
@@ -33,13 +32,7 @@ func TestWeights(t *testing.T) {
 		cfg := c.cfg
 		cfg.Task, cfg.Seed = c.task, 2
 		t.Run(fmt.Sprintf("%v/%s/T=%d/calibration=%s", c.task, cfg.Variant, cfg.T, cfg.Calibration), func(t *testing.T) {
-			learnertest.Weights(t, c.task, "gbrff: ", c.tol,
-				func(X featmap.Matrix, y []float64) (learners.Model, error) {
-					return gbrff.Fit(context.Background(), X, y, cfg)
-				},
-				func(X featmap.Matrix, y, w []float64) (learners.Model, error) {
-					return gbrff.FitWeighted(context.Background(), X, y, w, cfg)
-				})
+			learnertest.WeightsOf(t, c.task, "gbrff: ", c.tol, gbrff.Fit, gbrff.FitWeighted, cfg)
 		})
 	}
 	m, err := learners.Lookup("gbrff2")
@@ -57,28 +50,15 @@ func TestWeights(t *testing.T) {
 func TestWeightsBinary(t *testing.T) {
 	X, y := learnertest.Rings(240, 1, 3, 7, 4)
 	Xt, _ := learnertest.Rings(1000, 1, 3, 7, 5)
-	n, d := X.Rows, X.Cols
-	w := make([]float64, n)
-	var Xd, yd []float64
-	for i := range w {
-		w[i] = 1
-		switch {
-		case i%5 == 0:
-			w[i] = 2
-		case i%7 == 0:
-			w[i] = 0
-		}
-		for k := 0; k < int(w[i]); k++ {
-			Xd, yd = append(Xd, X.Row(i)...), append(yd, y[i])
-		}
-	}
+	n := X.Rows
+	w, Xd, yd := learnertest.Duplicated(X, y)
 	for _, v := range []string{gbrff.VariantGBRFF2, gbrff.VariantGBRFF1} {
 		cfg := gbrff.Config{Variant: v, T: 30, Seed: 2, K: 4, Calibration: gbrff.CalibrationNone}
 		mw, err := gbrff.FitWeighted(context.Background(), X, y, w, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		md, err := gbrff.Fit(context.Background(), featmap.Dense(len(yd), d, Xd), yd, cfg)
+		md, err := gbrff.Fit(context.Background(), Xd, yd, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}

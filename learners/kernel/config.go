@@ -98,19 +98,11 @@ func (c Config) Validate() error {
 // resolve returns c with the defaults filled in for n rows of d inputs:
 // Subsample becomes the number of rows actually used.
 func (c Config) resolve(n, d int) Config {
-	if c.Subsample == 0 {
-		c.Subsample = DefaultSubsample
-	}
+	learners.SetDefault(&c.Subsample, DefaultSubsample)
 	c.Subsample = min(c.Subsample, n)
-	if c.Gamma == 0 {
-		c.Gamma = 1 / float64(d)
-	}
-	if c.Lambda == 0 {
-		c.Lambda = DefaultLambda
-	}
-	if c.Loss == "" {
-		c.Loss = Ridge
-	}
+	learners.SetDefault(&c.Gamma, 1/float64(d))
+	learners.SetDefault(&c.Lambda, DefaultLambda)
+	learners.SetDefault(&c.Loss, Ridge)
 	c.Progress = nil
 	return c
 }

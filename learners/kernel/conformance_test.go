@@ -8,7 +8,17 @@ import (
 )
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "kernel", Params: []string{"subsample=60"}, Rounds: 2, NumParams: 6, NoLoss: []int{1}}
+var conformance = learnertest.Case{Method: "kernel", Params: []string{"subsample=60"}, Rounds: 2, NumParams: 6, NoLoss: []int{1},
+	BadParams: map[string]string{
+		"subsample=10001":               "Subsample = 10001, want 1..10000",
+		"loss=hinge":                    `unknown Loss "hinge"`,
+		"loss=logistic task=regression": "logistic needs the binary task",
+	},
+	Golden: map[string][]string{
+		"binary":     {"subsample=40", "seed=3"},
+		"regression": {"subsample=50", "task=regression", "lambda=1e-4", "seed=4"},
+		"logistic":   {"subsample=40", "loss=logistic", "seed=5"},
+	}}
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }
 

@@ -7,7 +7,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
-	"time"
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
@@ -21,13 +20,12 @@ const rounds = 2
 // (len n). Binary labels may be any two distinct values (the smaller maps
 // to −1); Predict returns them.
 //
-// Errors: a cancelled ctx, an invalid cfg, empty or ragged data, NaN or ±Inf
-// in X or y, a binary y without exactly two classes, a kernel matrix that
-// is not numerically positive definite (λ too small), or an error returned
-// by cfg.Progress (wrapped). The result depends only on the data and cfg.
+// Errors: learners.Prepare's, a kernel matrix that is not numerically
+// positive definite (λ too small), or an error returned by cfg.Progress
+// (wrapped). The result depends only on the data and cfg.
 // Memory: m² floats, m = min(n, Subsample); time O(m²·d + m³/3).
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
-	start := time.Now()
+	r := learners.NewRounds(ctx, cfg.Progress, Name, Name, rounds)
 	p, err := learners.Prepare(ctx, Name, cfg, cfg.Task, X, y)
 	if err != nil {
 		return nil, err
@@ -75,12 +73,12 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		b.kernelRow(a[i*m:i*m+i+1], b.support[i*d:(i+1)*d])
 		a[i*m+i] += diag
 	}
-	if err := report(ctx, cfg.Progress, 1, math.NaN(), start); err != nil {
+	if err := r.End(1, math.NaN()); err != nil {
 		return nil, err
 	}
 
 	if c.Loss == Logistic {
-		return fitLogistic(ctx, cfg.Progress, p, b, a, t, start)
+		return fitLogistic(r, p, b, a, t)
 	}
 
 	// Round 2: Cholesky and the two triangular solves.
@@ -101,24 +99,12 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	}
 	ml := float64(float64(m) * c.Lambda)
 	loss := float64(ml*ml)*aa/float64(m) + float64(c.Lambda*(ar-float64(ml*aa)))
-	if err := report(ctx, cfg.Progress, 2, loss, start); err != nil {
+	if err := r.End(2, loss); err != nil {
 		return nil, err
 	}
 	mod := new(Model)
 	learners.Build(&mod.Base, p.Common(c.Task, learners.Clamped), b)
 	return mod, nil
-}
-
-// report sends the progress event of a finished round and checks ctx.
-func report(ctx context.Context, p learners.Progress, round int, loss float64, start time.Time) error {
-	e := learners.Event{Method: Name, Round: round, Rounds: rounds, Loss: loss, Elapsed: time.Since(start)}
-	if err := p.Report(e); err != nil {
-		return fmt.Errorf("kernel: %w", err)
-	}
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("kernel: %w", err)
-	}
-	return nil
 }
 
 // cholesky factors the lower triangle of the m×m row-major a in place
@@ -166,7 +152,7 @@ func solve(l []float64, m int, v []float64) {
 
 // fitLogistic is round 2 of the logistic loss: a = K + εI (lower
 // triangle), t the ±1 labels of the subsample.
-func fitLogistic(ctx context.Context, progress learners.Progress, p *learners.Prepared, b *body, a, t []float64, start time.Time) (*Model, error) {
+func fitLogistic(r *learners.Rounds, p *learners.Prepared, b *body, a, t []float64) (*Model, error) {
 	m := len(t)
 	if err := cholesky(a, m); err != nil {
 		return nil, fmt.Errorf("kernel: %w", err)
@@ -181,7 +167,7 @@ func fitLogistic(ctx context.Context, progress learners.Progress, p *learners.Pr
 	}
 	backSolve(a, m, beta) // α = L⁻ᵀβ
 	b.alpha, b.bias = beta, bias
-	if err := report(ctx, progress, 2, info.F, start); err != nil {
+	if err := r.End(2, info.F); err != nil {
 		return nil, err
 	}
 	mod := new(Model)

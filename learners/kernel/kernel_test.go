@@ -15,15 +15,6 @@ import (
 	"github.com/rfkit/rfkit/learners/learnertest"
 )
 
-func fit(t testing.TB, X featmap.Matrix, y []float64, cfg kernel.Config) *kernel.Model {
-	t.Helper()
-	m, err := kernel.Fit(context.Background(), X, y, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
-
 // TestRings: the rings (no linear classifier reaches 0.62); kernel ridge
 // with the defaults (all 400 rows) measured 0.999; threshold 0.90.
 func TestRings(t *testing.T) {
@@ -62,7 +53,7 @@ func TestLogisticRings(t *testing.T) {
 func TestLogisticStationary(t *testing.T) {
 	X, y := learnertest.Rings(150, 0, 0, 1, 7)
 	const lambda = 1e-2
-	m := fit(t, X, y, kernel.Config{Loss: kernel.Logistic, Lambda: lambda})
+	m := learnertest.MustFit(t, kernel.Fit, X, y, kernel.Config{Loss: kernel.Logistic, Lambda: lambda})
 	data, err := m.MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
@@ -94,7 +85,7 @@ func TestMatchesDirectSolve(t *testing.T) {
 	}
 	n, d := set.N, set.D
 	const lambda = 1e-2
-	m := fit(t, featmap.Dense(n, d, set.X), set.Y, kernel.Config{Task: learners.Regression, Lambda: lambda})
+	m := learnertest.MustFit(t, kernel.Fit, featmap.Dense(n, d, set.X), set.Y, kernel.Config{Task: learners.Regression, Lambda: lambda})
 	if m.Config().Subsample != n || m.Config().Gamma != 1/float64(d) {
 		t.Fatalf("config %+v", m.Config())
 	}
@@ -139,78 +130,5 @@ func TestMatchesDirectSolve(t *testing.T) {
 		if got, want := m.Score(set.X[i*d:(i+1)*d]), f.AtVec(i)+tbar; math.Abs(got-want) > 1e-9 {
 			t.Fatalf("row %d: score %v, direct solve %v", i, got, want)
 		}
-	}
-}
-
-func TestFitErrors(t *testing.T) {
-	X, y := learnertest.Rings(20, 0, 0, 1, 1)
-	learnertest.FitErrors(t, "kernel: ", kernel.Fit, []struct {
-		name string
-		X    featmap.Matrix
-		y    []float64
-		cfg  kernel.Config
-		want string
-	}{
-		{"negative subsample", X, y, kernel.Config{Subsample: -1}, "kernel: Subsample = -1"},
-		{"huge subsample", X, y, kernel.Config{Subsample: kernel.MaxSubsample + 1}, "Subsample = 10001"},
-		{"NaN gamma", X, y, kernel.Config{Gamma: math.NaN()}, "kernel: Gamma = NaN"},
-		{"negative lambda", X, y, kernel.Config{Lambda: -1}, "kernel: Lambda = -1"},
-		{"Inf lambda", X, y, kernel.Config{Lambda: math.Inf(1)}, "Lambda = +Inf"},
-		{"bad task", X, y, kernel.Config{Task: 5}, "Task = Task(5)"},
-		{"unknown loss", X, y, kernel.Config{Loss: "hinge"}, `kernel: unknown Loss "hinge"`},
-		{"logistic regression", X, y, kernel.Config{Loss: kernel.Logistic, Task: learners.Regression}, "logistic needs the binary task"},
-	})
-}
-
-func TestLoadErrors(t *testing.T) {
-	X, y := learnertest.Rings(30, 0, 0, 1, 3)
-	good, err := fit(t, X, y, kernel.Config{Subsample: 10}).MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	learnertest.LoadErrors(t, "kernel: ", kernel.Load, []struct {
-		name string
-		data []byte
-		want string
-	}{
-		{"unresolved", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Config = []byte(`{"Subsample":10}`) }), "unresolved defaults"},
-		{"invalid config", learnertest.Rewrite(t, good, func(f *modelfile.File) {
-			f.Header.Config = []byte(`{"Subsample":10,"Gamma":-1,"Lambda":1,"Loss":"ridge"}`)
-		}), "Gamma = -1"},
-		{"task mismatch", learnertest.Rewrite(t, good, func(f *modelfile.File) {
-			f.Header.Config = []byte(`{"Subsample":10,"Gamma":1,"Lambda":1,"Loss":"ridge","Task":"regression"}`)
-		}), "config task regression, header task binary"},
-		{"short support", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "support", make([]float64, 19)) }), `array "support" has 19 elements, want 20`},
-		{"no alpha", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Arrays = f.Arrays[:3] }), `no array "alpha"`},
-		{"no bias", learnertest.Rewrite(t, good, func(f *modelfile.File) { delete(f.Header.Meta, "bias") }), `no meta value "bias"`},
-	})
-}
-
-// TestGolden: models serialise to the bytes in testdata on every path and
-// architecture. Regenerate with go test -run Golden ./learners/kernel -update.
-func TestGolden(t *testing.T) {
-	moons, err := synth.Moons(300, 0.1, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	se1, err := synth.SE1(200, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		name string
-		set  *synth.Set
-		cfg  kernel.Config
-	}{
-		{"binary", moons, kernel.Config{Subsample: 40, Seed: 3}},
-		{"regression", se1, kernel.Config{Subsample: 50, Task: learners.Regression, Lambda: 1e-4, Seed: 4}},
-		{"logistic", moons, kernel.Config{Subsample: 40, Loss: kernel.Logistic, Seed: 5}},
-	} {
-		m := fit(t, featmap.Dense(c.set.N, c.set.D, c.set.X), c.set.Y, c.cfg)
-		got, err := m.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		learnertest.Golden(t, c.name, got)
 	}
 }

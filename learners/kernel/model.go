@@ -17,11 +17,11 @@ import (
 const modelVersion = 1
 
 // Model is a fitted kernel ridge model:
-// score(x) = Σ_i α_i exp(−γ‖z − x_i‖²) + bias, z = (x − mean)/scale. Its
-// methods are those of learners.Base: it is immutable and safe for
-// concurrent use; Predict, Score, Probability and their batch forms
-// allocate nothing. Obtain one from Fit or Load; a Model must not be
-// copied.
+// score(x) = Σ_i α_i exp(−γ‖z − x_i‖²) + bias, z = (x − mean)/scale.
+// Obtain one from Fit or Load.
+// Its methods are learners.Base's, whose doc gives the contract (immutable,
+// safe for concurrent use, allocation-free Predict and Score, NaN inputs,
+// multiclass scores); a Model must not be copied.
 type Model struct {
 	learners.Base[body, *body]
 }

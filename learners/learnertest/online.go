@@ -471,3 +471,49 @@ func LateMistakes(t testing.TB, l interface {
 	}
 	return float64(late) / float64(n-n/2)
 }
+
+// Average checks what the Average of every online learner shares: the
+// average of shard alone has shard's bytes, and no models, a nil model or
+// a model unlike shard (other: other random features or standardisation)
+// are errors.
+func Average[M interface{ MarshalBinary() ([]byte, error) }](t *testing.T, average func(...M) (M, error), shard, other M) {
+	t.Helper()
+	one, err := average(shard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(Bytes(t, one), Bytes(t, shard)) {
+		t.Fatal("the average of one model is not that model")
+	}
+	var none M
+	if _, err := average(); err == nil {
+		t.Error("no models: no error")
+	}
+	if _, err := average(shard, none); err == nil {
+		t.Error("nil model: no error")
+	}
+	if _, err := average(shard, other); err == nil {
+		t.Error("a model of other features or standardisation: no error")
+	}
+}
+
+// Shards returns, for each size n in sizes, the Snapshot of a Learner
+// resumed from base that took n Updates, the i-th on row(s, i) with label
+// ±1 alternating: the shards an Average test combines.
+func Shards[M any, L Learner[M]](t *testing.T, resume func(M) (L, error), base M, sizes []int, row func(s, i int) []float64) []M {
+	t.Helper()
+	var shards []M
+	for s, n := range sizes {
+		l, err := resume(base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range n {
+			if _, err := l.Update(row(s, i), float64(i%2*2-1)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		shards = append(shards, l.Snapshot())
+	}
+	return shards
+}

@@ -13,9 +13,10 @@ import (
 
 // paramErrors checks the Config ranges: every int parameter refuses −1,
 // every float64 one NaN, +Inf and −1 (unless Case.Negative lists it), and
-// Task (where the Config has one) refuses a value out of its range, each with an error that starts
-// with the prefix and names the field as "Field = value"; then every
-// entry of Case.BadParams. Fit must return no model.
+// Task (where the Config has one) refuses a value out of its range, each
+// with an error that starts with the prefix and names the field as
+// "Field = value"; every learners.Toggle field refuses Toggle(7) with an
+// error that names it; then every entry of Case.BadParams. Fit must return no model.
 func (s *suite) paramErrors(t *testing.T) {
 	task := s.c.tasks()[0]
 	X, y := data(task, 40, 1)
@@ -53,6 +54,13 @@ func (s *suite) paramErrors(t *testing.T) {
 	if f := reflect.ValueOf(cfg).Elem().FieldByName("Task"); f.IsValid() {
 		f.Set(reflect.ValueOf(learners.Task(7)))
 		try("task=7", "Task = Task(7)", cfg)
+	}
+	for _, f := range reflect.VisibleFields(reflect.TypeOf(cfg).Elem()) {
+		if f.Type == reflect.TypeFor[learners.Toggle]() {
+			cfg := s.config(t, task)
+			reflect.ValueOf(cfg).Elem().FieldByIndex(f.Index).Set(reflect.ValueOf(learners.Toggle(7)))
+			try(strings.ToLower(f.Name)+"=7", f.Name, cfg)
+		}
 	}
 	for set, want := range s.c.BadParams {
 		try(set, want, s.config(t, task, strings.Fields(set)...))

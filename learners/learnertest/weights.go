@@ -1,6 +1,7 @@
 package learnertest
 
 import (
+	"context"
 	"math"
 	"strings"
 	"testing"
@@ -35,28 +36,14 @@ func Weights(t *testing.T, task learners.Task, prefix string, tol float64,
 		X, y = Sine(240, 4)
 		Xt, _ = Sine(100, 5)
 	}
-	n, d := X.Rows, X.Cols
-	w := make([]float64, n)
-	var Xd, yd []float64
-	for i := range w {
-		w[i] = 1
-		switch {
-		case i%5 == 0:
-			w[i] = 2
-		case i%7 == 0:
-			w[i] = 0
-		}
-		for k := 0; k < int(w[i]); k++ {
-			Xd = append(Xd, X.Row(i)...)
-			yd = append(yd, y[i])
-		}
-	}
+	n := X.Rows
+	w, Xd, yd := Duplicated(X, y)
 	type scorer interface{ Score([]float64) float64 }
 	mw, err := fitW(X, y, w)
 	if err != nil {
 		t.Fatal(err)
 	}
-	md, err := fit(featmap.Dense(len(yd), d, Xd), yd)
+	md, err := fit(Xd, yd)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,4 +82,40 @@ func Weights(t *testing.T, task learners.Task, prefix string, tol float64,
 			t.Errorf("weights %v…: %v, want %q", c.w[:min(6, len(c.w))], err, c.want)
 		}
 	}
+}
+
+// Duplicated returns the weights of Weights (2 on every fifth row, 0 on
+// every seventh that is not a fifth, 1 elsewhere) and the rows of X and y
+// duplicated and dropped as those weights say.
+func Duplicated(X featmap.Matrix, y []float64) (w []float64, Xd featmap.Matrix, yd []float64) {
+	w = make([]float64, X.Rows)
+	var xd []float64
+	for i := range w {
+		w[i] = 1
+		switch {
+		case i%5 == 0:
+			w[i] = 2
+		case i%7 == 0:
+			w[i] = 0
+		}
+		for k := 0; k < int(w[i]); k++ {
+			xd = append(xd, X.Row(i)...)
+			yd = append(yd, y[i])
+		}
+	}
+	return w, featmap.Dense(len(yd), X.Cols, xd), yd
+}
+
+// WeightsOf is Weights for a learner's Fit and FitWeighted with cfg.
+func WeightsOf[C any, M learners.Model](t *testing.T, task learners.Task, prefix string, tol float64,
+	fit func(context.Context, featmap.Matrix, []float64, C) (M, error),
+	fitW func(context.Context, featmap.Matrix, []float64, []float64, C) (M, error), cfg C) {
+	t.Helper()
+	Weights(t, task, prefix, tol,
+		func(X featmap.Matrix, y []float64) (learners.Model, error) {
+			return fit(context.Background(), X, y, cfg)
+		},
+		func(X featmap.Matrix, y, w []float64) (learners.Model, error) {
+			return fitW(context.Background(), X, y, w, cfg)
+		})
 }

@@ -3,12 +3,10 @@ package mfga
 import (
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners/internal/par"
 	"github.com/rfkit/rfkit/trig"
 )
 
@@ -93,33 +91,11 @@ func expWeights(xs []float64, n, d int, inv float64) []float64 {
 	return e
 }
 
-// forEach runs f(0), …, f(tasks−1) on up to GOMAXPROCS goroutines. Each
-// task must write only its own results, so the outcome does not depend on
-// the number of goroutines.
+// forEach runs f(0), …, f(tasks−1) on up to GOMAXPROCS goroutines
+// (par.Each). Each task must write only its own results, so the outcome
+// does not depend on the number of goroutines.
 func forEach(tasks int, f func(t int)) {
-	workers := min(runtime.GOMAXPROCS(0), tasks)
-	if workers <= 1 {
-		for t := 0; t < tasks; t++ {
-			f(t)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				t := int(next.Add(1) - 1)
-				if t >= tasks {
-					return
-				}
-				f(t)
-			}
-		}()
-	}
-	wg.Wait()
+	par.Each(tasks, false, par.None, nil, func(t int, _ struct{}) { f(t) })
 }
 
 // blocks splits n rows into at most 64 fixed blocks of at least 512 rows

@@ -1,10 +1,8 @@
 package mfga_test
 
 import (
-	"context"
 	"testing"
 
-	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/mfga"
@@ -15,12 +13,6 @@ import (
 func TestWeights(t *testing.T) {
 	for _, task := range []learners.Task{learners.Multiclass, learners.Binary, learners.Regression} {
 		cfg := mfga.Config{Task: task, Degree: 2, Features: 10, PerStep: 2, Sigma: 1.5}
-		learnertest.Weights(t, task, "mfga: ", 1e-6,
-			func(X featmap.Matrix, y []float64) (learners.Model, error) {
-				return mfga.Fit(context.Background(), X, y, cfg)
-			},
-			func(X featmap.Matrix, y, w []float64) (learners.Model, error) {
-				return mfga.FitWeighted(context.Background(), X, y, w, cfg)
-			})
+		learnertest.WeightsOf(t, task, "mfga: ", 1e-6, mfga.Fit, mfga.FitWeighted, cfg)
 	}
 }

@@ -32,6 +32,7 @@ package nogd
 
 import (
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/ogd"
 )
 
 // Name is the method's registry name and the "method" of its model files.
@@ -44,21 +45,18 @@ const (
 	DefaultEpochs = 1
 	// MaxBudget is featmap.MaxLandmarks (O(B³) to build and to load).
 	MaxBudget = 1 << 13
-	// Epsilon is the half-width of the ε-insensitive loss.
-	Epsilon = 0.1
-	// MaxGrad bounds the squared-loss residual used in a step.
-	MaxGrad = 1e6
 )
 
-// Loss selects the update rule.
-type Loss string
+// Loss selects the update rule; the losses and their constants are
+// fogd's (package internal/ogd): Hinge for classification, Squared and
+// EpsInsensitive (half-width Epsilon) for regression, the squared-loss
+// residual of a step clipped to ±MaxGrad.
+type Loss = ogd.Loss
 
-// The losses: Hinge for classification, Squared and EpsInsensitive for
-// regression.
+// The losses and their constants.
 const (
-	Hinge          Loss = "hinge"
-	Squared        Loss = "squared"
-	EpsInsensitive Loss = "eps"
+	Hinge, Squared, EpsInsensitive = ogd.Hinge, ogd.Squared, ogd.EpsInsensitive
+	Epsilon, MaxGrad               = ogd.Epsilon, ogd.MaxGrad
 )
 
 // Config configures Fit. The zero value selects binary classification with
@@ -99,38 +97,17 @@ func (c Config) Validate() error {
 	v.Count("Epochs", c.Epochs, learners.MaxCount, DefaultEpochs)
 	v.Task(c.Task)
 	v.Toggles("Shuffle", c.Shuffle)
-	switch c.Loss {
-	case "":
-	case Hinge:
-		v.If(c.Task != learners.Binary, "Loss = hinge needs the binary task, not %v", c.Task)
-	case Squared, EpsInsensitive:
-		v.If(c.Task != learners.Regression, "Loss = %s needs the regression task, not %v", c.Loss, c.Task)
-	default:
-		v.Fail("unknown Loss %q, want hinge, squared or eps", c.Loss)
-	}
+	ogd.CheckLoss(v, c.Loss, c.Task)
 	return v.Err()
 }
 
 // resolve fills in the defaults for d inputs.
 func (c Config) resolve(d int) Config {
-	if c.Budget == 0 {
-		c.Budget = DefaultBudget
-	}
-	if c.Gamma == 0 {
-		c.Gamma = 1 / float64(d)
-	}
-	if c.Eta == 0 {
-		c.Eta = DefaultEta
-	}
-	if c.Epochs == 0 {
-		c.Epochs = DefaultEpochs
-	}
-	if c.Loss == "" {
-		c.Loss = Hinge
-		if c.Task == learners.Regression {
-			c.Loss = Squared
-		}
-	}
+	learners.SetDefault(&c.Budget, DefaultBudget)
+	learners.SetDefault(&c.Gamma, 1/float64(d))
+	learners.SetDefault(&c.Eta, DefaultEta)
+	learners.SetDefault(&c.Epochs, DefaultEpochs)
+	c.Loss = ogd.Resolve(c.Loss, c.Task)
 	c.Progress = nil
 	return c
 }

@@ -9,7 +9,20 @@ import (
 
 // conformance is this learner's line in the shared suite.
 var conformance = learnertest.Case{Method: "nogd", Params: []string{"budget=20"}, NumParams: 8,
-	Variants: [][]string{{"shuffle=false", "epochs=2"}}}
+	Variants: [][]string{{"shuffle=false", "epochs=2"}},
+	BadParams: map[string]string{
+		"budget=8193":                "Budget = 8193",
+		"budget=41":                  "Budget = 41 landmarks, more than the 40 training rows",
+		"loss=logistic":              `unknown Loss "logistic"`,
+		"loss=hinge task=regression": "hinge needs the binary task",
+		"loss=squared":               "squared needs the regression task",
+	},
+	// Golden files pin the Nyström map and the fixed-order online steps.
+	Golden: map[string][]string{
+		"hinge":   {"budget=30", "epochs=2", "seed=3"},
+		"squared": {"budget=25", "task=regression", "seed=4"},
+		"eps":     {"budget=20", "task=regression", "loss=eps", "shuffle=false"},
+	}}
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }
 

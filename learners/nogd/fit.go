@@ -3,13 +3,12 @@ package nogd
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/rand/v2"
-	"time"
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/ogd"
 )
 
 // Fit standardises X with its statistics and runs Epochs passes of the
@@ -18,19 +17,19 @@ import (
 // the model has the weights averaged over every step. Binary labels may be
 // any two values (smaller → −1).
 //
-// Errors: a cancelled ctx, an invalid cfg, bad data, a binary y without
-// exactly two classes, Budget above the number of rows, a score that
+// Errors: learners.Prepare's, Budget above the number of rows, a score that
 // overflows, or a Progress error (wrapped). The result depends only on the
 // data and cfg, not on GOMAXPROCS or the SIMD path. Cost: O(B³) for the
 // map, then O(n·B·(d + B)) per epoch; memory O(B² + n·d).
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
-	start := time.Now()
+	rounds := learners.NewRounds(ctx, cfg.Progress, Name, Name, 0)
 	p, err := learners.Prepare(ctx, Name, cfg, cfg.Task, X, y)
 	if err != nil {
 		return nil, err
 	}
 	n, d := p.N, p.D
 	c := cfg.resolve(d)
+	rounds.SetTotal(c.Epochs)
 	if cfg.Budget == 0 {
 		c.Budget = min(c.Budget, n)
 	}
@@ -69,7 +68,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 			if !xmath.Finite(f) {
 				return nil, fmt.Errorf("nogd: row %d: the score is not finite (step size too large)", i)
 			}
-			l, g := lossGrad(c.Loss, f, p.Targets[i])
+			l, g := ogd.Grad(c.Loss, f, p.Targets[i])
 			loss += l
 			if g != 0 {
 				a := float64(c.Eta * g)
@@ -82,12 +81,8 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 			}
 			steps++
 		}
-		e := learners.Event{Method: Name, Round: ep, Rounds: c.Epochs, Loss: loss / float64(n), Elapsed: time.Since(start)}
-		if err := cfg.Progress.Report(e); err != nil {
-			return nil, fmt.Errorf("nogd: %w", err)
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("nogd: %w", err)
+		if err := rounds.End(ep, loss/float64(n)); err != nil {
+			return nil, err
 		}
 	}
 	for k := range sum {
@@ -97,25 +92,4 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	m := new(Model)
 	learners.Build(&m.Base, p.Common(c.Task, learners.NoProbability), b)
 	return m, nil
-}
-
-// lossGrad returns the loss of score f on target t and g with the step
-// w ← w − η·g·z: hinge (t = ±1), squared (residual clipped to ±MaxGrad) or
-// ε-insensitive.
-func lossGrad(loss Loss, f, t float64) (l, g float64) {
-	switch loss {
-	case Hinge:
-		if m := float64(t * f); m < 1 {
-			return 1 - m, -t
-		}
-		return 0, 0
-	case EpsInsensitive:
-		r := f - t
-		if math.Abs(r) > Epsilon {
-			return math.Abs(r) - Epsilon, math.Copysign(1, r)
-		}
-		return 0, 0
-	}
-	r := f - t
-	return float64(r*r) / 2, max(-MaxGrad, min(MaxGrad, r))
 }

@@ -16,10 +16,11 @@ import (
 const modelVersion = 1
 
 // Model is a fitted NOGD model: score(x) = w̄·z((x − mean)/scale), z the
-// Nyström features. Its methods are those of learners.Base: it is immutable
-// and safe for concurrent use; Predict, Score and their batch forms
-// allocate nothing. Probability is NaN (the hinge loss estimates none).
-// Obtain one from Fit or Load; a Model must not be copied.
+// Nyström features. Probability is NaN (the hinge loss estimates none).
+// Obtain one from Fit or Load.
+// Its methods are learners.Base's, whose doc gives the contract (immutable,
+// safe for concurrent use, allocation-free Predict and Score, NaN inputs,
+// multiclass scores); a Model must not be copied.
 type Model struct {
 	learners.Base[body, *body]
 }

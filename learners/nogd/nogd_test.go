@@ -5,22 +5,12 @@ import (
 	"math"
 	"testing"
 
-	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/nogd"
 )
-
-func fit(t testing.TB, X featmap.Matrix, y []float64, cfg nogd.Config) *nogd.Model {
-	t.Helper()
-	m, err := nogd.Fit(context.Background(), X, y, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
 
 // TestRings: the rings (see rks.TestRings; no linear classifier reaches
 // 0.62). NOGD with the defaults and 5 epochs measured 0.995 (0.927 after
@@ -45,11 +35,11 @@ func TestRegression(t *testing.T) {
 // data while an explicit one above n is an error.
 func TestLandmarksAreFirstRows(t *testing.T) {
 	X, y := learnertest.Rings(30, 0, 0, 1, 5)
-	m := fit(t, X, y, nogd.Config{Shuffle: learners.Disabled})
+	m := learnertest.MustFit(t, nogd.Fit, X, y, nogd.Config{Shuffle: learners.Disabled})
 	if m.Config().Budget != 30 {
 		t.Errorf("default budget on 30 rows resolved to %d", m.Config().Budget)
 	}
-	m = fit(t, X, y, nogd.Config{Budget: 4, Shuffle: learners.Disabled})
+	m = learnertest.MustFit(t, nogd.Fit, X, y, nogd.Config{Budget: 4, Shuffle: learners.Disabled})
 	data, err := m.MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
@@ -71,33 +61,11 @@ func TestLandmarksAreFirstRows(t *testing.T) {
 	}
 }
 
-func TestFitErrors(t *testing.T) {
-	X, y := learnertest.Rings(20, 0, 0, 1, 1)
-	learnertest.FitErrors(t, "nogd: ", nogd.Fit, []struct {
-		name string
-		X    featmap.Matrix
-		y    []float64
-		cfg  nogd.Config
-		want string
-	}{
-		{"negative budget", X, y, nogd.Config{Budget: -1}, "nogd: Budget = -1"},
-		{"huge budget", X, y, nogd.Config{Budget: nogd.MaxBudget + 1}, "Budget = 8193"},
-		{"budget above rows", X, y, nogd.Config{Budget: 21}, "Budget = 21 landmarks, more than the 20 training rows"},
-		{"NaN gamma", X, y, nogd.Config{Gamma: math.NaN()}, "nogd: Gamma = NaN"},
-		{"negative eta", X, y, nogd.Config{Eta: -1}, "nogd: Eta = -1"},
-		{"Inf eta", X, y, nogd.Config{Eta: math.Inf(1)}, "Eta = +Inf"},
-		{"negative epochs", X, y, nogd.Config{Epochs: -2}, "nogd: Epochs = -2"},
-		{"unknown loss", X, y, nogd.Config{Loss: "logistic"}, `unknown Loss "logistic"`},
-		{"hinge regression", X, y, nogd.Config{Loss: nogd.Hinge, Task: learners.Regression}, "hinge needs the binary task"},
-		{"squared binary", X, y, nogd.Config{Loss: nogd.Squared}, "squared needs the regression task"},
-		{"bad task", X, y, nogd.Config{Task: 9}, "Task = Task(9)"},
-		{"bad shuffle", X, y, nogd.Config{Shuffle: 7}, "Shuffle"},
-	})
-}
-
+// TestLoadErrors: a NaN landmark (the missing, short and invalid parts of
+// a model file are the FileErrors checks of the conformance suite).
 func TestLoadErrors(t *testing.T) {
 	X, y := learnertest.Rings(30, 0, 0, 1, 3)
-	good, err := fit(t, X, y, nogd.Config{Budget: 10}).MarshalBinary()
+	good, err := learnertest.MustFit(t, nogd.Fit, X, y, nogd.Config{Budget: 10}).MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,49 +74,10 @@ func TestLoadErrors(t *testing.T) {
 		data []byte
 		want string
 	}{
-		{"unresolved", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Config = []byte(`{"Budget":10}`) }), "unresolved defaults"},
-		{"invalid config", learnertest.Rewrite(t, good, func(f *modelfile.File) {
-			f.Header.Config = []byte(`{"Budget":10,"Gamma":-1,"Eta":1,"Epochs":1,"Loss":"hinge"}`)
-		}), "Gamma = -1"},
-		{"task mismatch", learnertest.Rewrite(t, good, func(f *modelfile.File) {
-			f.Header.Config = []byte(`{"Budget":10,"Gamma":1,"Eta":1,"Epochs":1,"Loss":"squared","Task":"regression"}`)
-		}), "config task regression, header task binary"},
-		{"short landmarks", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "landmarks", make([]float64, 19)) }), `array "landmarks" has 19 elements, want 20`},
 		{"NaN landmark", learnertest.Rewrite(t, good, func(f *modelfile.File) {
 			v := make([]float64, 20)
 			v[3] = math.NaN()
 			learnertest.SetArray(f, "landmarks", v)
 		}), `"landmarks": element 3 is NaN`},
-		{"no coef", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Arrays = f.Arrays[:3] }), `no array "coef"`},
 	})
-}
-
-// TestGolden: models serialise to the bytes in testdata on every path and
-// architecture (Nyström map, fixed-order online steps). Regenerate with
-// go test -run Golden ./learners/nogd -update.
-func TestGolden(t *testing.T) {
-	moons, err := synth.Moons(300, 0.1, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	se1, err := synth.SE1(200, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		name string
-		set  *synth.Set
-		cfg  nogd.Config
-	}{
-		{"hinge", moons, nogd.Config{Budget: 30, Epochs: 2, Seed: 3}},
-		{"squared", se1, nogd.Config{Budget: 25, Task: learners.Regression, Seed: 4}},
-		{"eps", se1, nogd.Config{Budget: 20, Task: learners.Regression, Loss: nogd.EpsInsensitive, Shuffle: learners.Disabled}},
-	} {
-		m := fit(t, featmap.Dense(c.set.N, c.set.D, c.set.X), c.set.Y, c.cfg)
-		got, err := m.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		learnertest.Golden(t, c.name, got)
-	}
 }

@@ -13,8 +13,8 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xrand"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/vec"
 	"github.com/rfkit/rfkit/solvers"
-	"github.com/rfkit/rfkit/trig"
 )
 
 // rounds is the number of progress events of a Fit: representation,
@@ -117,7 +117,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	temp := float64(c.Beta * math.Sqrt(float64(n)))
 	var risk float64
 	for l := 0; l < L; l++ {
-		softmin(m.q[l*K:(l+1)*K], ell[l*K:(l+1)*K], temp)
+		vec.Softmin(m.q[l*K:(l+1)*K], ell[l*K:(l+1)*K], temp)
 		var r float64
 		for k := l * K; k < (l+1)*K; k++ {
 			r = math.FMA(m.q[k], ell[k], r)
@@ -215,27 +215,6 @@ func represent(phi, cos, q []float64, K int) {
 			s = math.FMA(q[k], cos[k], s)
 		}
 		phi[l] = s
-	}
-}
-
-// softmin writes q = softmax(−temp·ℓ) through log-sum-exp: the exponents are
-// shifted so the largest is 0, so nothing overflows and the sum is ≥ 1.
-func softmin(q, ell []float64, temp float64) {
-	m := math.Inf(-1)
-	for k, l := range ell {
-		q[k] = float64(-temp * l)
-		m = math.Max(m, q[k])
-	}
-	for k := range q {
-		q[k] -= m
-	}
-	trig.Exp(q, q)
-	var s float64
-	for _, e := range q {
-		s += e
-	}
-	for k := range q {
-		q[k] /= s
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"time"
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
@@ -23,30 +22,26 @@ const rounds = 3
 // (the smaller maps to −1), multiclass ones 3..learners.MaxClasses finite
 // values; Predict returns them.
 //
-// Errors: a cancelled ctx, an invalid cfg, empty or ragged data, NaN or
-// ±Inf in X or y, a binary y without exactly two classes, a failing
-// solver, or an error returned by cfg.Progress (wrapped). The result
-// depends only on the data and cfg, not on GOMAXPROCS. Memory: 256×M₀ for
-// the scores, n×M for the features. ctx is checked between rounds.
+// Errors: learners.PrepareWeighted's, a failing solver, or an error
+// returned by cfg.Progress (wrapped). The result depends only on the data
+// and cfg, not on GOMAXPROCS. Memory: 256×M₀ for the scores, n×M for the
+// features. ctx is checked between rounds.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	return FitWeighted(ctx, X, y, nil, cfg)
 }
 
-// FitWeighted is Fit with a weight per row (w == nil: none). The weights
-// enter the standardisation (weighted means and variances), the
-// selection (the energies are weighted means, the targets centred on
-// their weighted mean) and the loss (a weighted mean), so a weight of 2
-// gives the model of the row duplicated, up to the order of the sums, and
-// 0 drops the row. Errors beside Fit's: len(w) != n, a negative, NaN or
-// infinite weight, all weights 0.
+// FitWeighted is Fit with a weight per row (w == nil: none; their rules
+// and errors are learners.Method.FitWeighted's and PrepareWeighted's): the
+// weights enter the standardisation, the selection (the energies, and the
+// mean the targets are centred on) and the loss as weighted means.
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	start := time.Now()
 	p, err := learners.PrepareWeighted(ctx, "rfselect", cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err
 	}
 	n, d := p.N, p.D
 	c := cfg.resolve(d)
+	r := learners.NewRounds(ctx, cfg.Progress, "rfselect", string(c.Selection), rounds)
 	D := c.Features
 	if n > math.MaxInt/D/8 {
 		return nil, fmt.Errorf("rfselect: %d rows × %d features do not fit in memory", n, D)
@@ -68,7 +63,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err != nil {
 		return nil, err
 	}
-	if err := report(ctx, c.Selection, cfg.Progress, 1, math.NaN(), start); err != nil {
+	if err := r.End(1, math.NaN()); err != nil {
 		return nil, err
 	}
 
@@ -77,7 +72,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err := b.RFF.Transform(featmap.Dense(n, D, z), Xs); err != nil {
 		return nil, fmt.Errorf("rfselect: %w", err)
 	}
-	if err := report(ctx, c.Selection, cfg.Progress, 2, math.NaN(), start); err != nil {
+	if err := r.End(2, math.NaN()); err != nil {
 		return nil, err
 	}
 
@@ -87,16 +82,10 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err != nil {
 		return nil, fmt.Errorf("rfselect: %s solver: %w", c.Loss, err)
 	}
-	if err := report(ctx, c.Selection, cfg.Progress, 3, loss, start); err != nil {
+	if err := r.End(3, loss); err != nil {
 		return nil, err
 	}
 	m := new(Model)
 	learners.Build(&m.Base, p.Common(c.Task, linrf.Link(c.Loss)), b)
 	return m, nil
-}
-
-// report sends the progress event of a finished round and checks ctx.
-func report(ctx context.Context, sel Selection, p learners.Progress, round int, loss float64, start time.Time) error {
-	e := learners.Event{Method: string(sel), Round: round, Rounds: rounds, Loss: loss, Elapsed: time.Since(start)}
-	return p.EndRound(ctx, "rfselect", e)
 }

@@ -10,10 +10,6 @@ import (
 	"github.com/rfkit/rfkit/learners/rfselect"
 )
 
-func fit(t testing.TB, X featmap.Matrix, y []float64, cfg rfselect.Config) *rfselect.Model {
-	return learnertest.MustFit(t, rfselect.Fit, X, y, cfg)
-}
-
 // TestRegressionLoss: the regression task resolves the loss to ridge (the
 // accuracy checks run in the conformance suite).
 func TestRegressionLoss(t *testing.T) {
@@ -39,7 +35,7 @@ func TestUnknownSelection(t *testing.T) {
 // A file whose config names the other selection than its method.
 func TestSelectionMismatch(t *testing.T) {
 	X, y := rings(30, 0, 0, 1, 3)
-	good, err := fit(t, X, y, rfselect.Config{Features: 10}).MarshalBinary()
+	good, err := learnertest.MustFit(t, rfselect.Fit, X, y, rfselect.Config{Features: 10}).MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
 	}

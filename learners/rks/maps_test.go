@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
@@ -15,12 +14,6 @@ import (
 
 // rings is the suite's data set, the same bits everywhere.
 var rings = learnertest.Rings
-
-// fit is rks.Fit that fails the test on an error.
-func fit(t testing.TB, X featmap.Matrix, y []float64, cfg rks.Config) *rks.Model {
-	t.Helper()
-	return learnertest.MustFit(t, rks.Fit, X, y, cfg)
-}
 
 // TestMapsRings: every map separates the rings (measured accuracy on the
 // held-out 1000 rows with the defaults and 100 features, logistic:
@@ -60,7 +53,7 @@ func TestMapsDiffer(t *testing.T) {
 	x := X.Row(0)
 	seen := map[float64]rks.Map{}
 	for _, m := range []rks.Map{rks.RFF, rks.ORF, rks.Laplacian, rks.Nystrom, rks.NystromKMeans} {
-		s := fit(t, X, y, rks.Config{Map: m, Features: 30, Seed: 1}).Score(x)
+		s := learnertest.MustFit(t, rks.Fit, X, y, rks.Config{Map: m, Features: 30, Seed: 1}).Score(x)
 		if prev, ok := seen[s]; ok {
 			t.Errorf("maps %q and %q score %v alike", prev, m, s)
 		}
@@ -80,7 +73,7 @@ func TestMapErrors(t *testing.T) {
 		{"unknown map", X, y, rks.Config{Map: "fastfood"}, `rks: unknown Map "fastfood"`},
 		{"landmarks above rows", X, y, rks.Config{Map: rks.Nystrom, Features: 21}, "Features = 21 Nyström landmarks, more than the 20 training rows"},
 	})
-	good, err := fit(t, X, y, rks.Config{Map: rks.Nystrom, Features: 10}).MarshalBinary()
+	good, err := learnertest.MustFit(t, rks.Fit, X, y, rks.Config{Map: rks.Nystrom, Features: 10}).MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,48 +86,6 @@ func TestMapErrors(t *testing.T) {
 		})
 		if _, err := rks.Load(bad); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.name, err, c.want)
-		}
-	}
-}
-
-// TestGoldenMaps: models of every map serialise to the bytes in testdata
-// on every path and architecture (see TestGolden). The Nyström model is
-// rebuilt from its landmarks on Load: the golden bytes also pin the
-// eigendecomposition.
-func TestGoldenMaps(t *testing.T) {
-	moons, err := synth.Moons(300, 0.1, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	se1, err := synth.SE1(200, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		name string
-		set  *synth.Set
-		cfg  rks.Config
-	}{
-		{"orf", moons, rks.Config{Map: rks.ORF, Features: 30, Seed: 6}},
-		{"laplacian", se1, rks.Config{Map: rks.Laplacian, Features: 30, Task: learners.Regression, Seed: 7}},
-		{"nystrom", moons, rks.Config{Map: rks.Nystrom, Features: 30, Seed: 8}},
-		{"nystrom-kmeans", se1, rks.Config{Map: rks.NystromKMeans, Features: 30, Task: learners.Regression, Seed: 9}},
-	} {
-		m := fit(t, featmap.Dense(c.set.N, c.set.D, c.set.X), c.set.Y, c.cfg)
-		got, err := m.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		learnertest.Golden(t, c.name, got)
-		m2, err := rks.Load(got)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := 0; i < c.set.N; i += 17 {
-			x := c.set.X[i*c.set.D : (i+1)*c.set.D]
-			if m.Score(x) != m2.Score(x) {
-				t.Fatalf("%s: row %d scores %v, %v after Load", c.name, i, m.Score(x), m2.Score(x))
-			}
 		}
 	}
 }

@@ -20,18 +20,13 @@ import (
 
 // Model is a fitted RKS model: score(x) = coef·z((x − mean)/scale) + bias,
 // evaluated by the fused epilogue featmap.RFF.CombineRow (for a Nyström
-// Map: the features, then a dot product in index order). Its methods are
-// those of learners.Base: it is immutable and safe for concurrent use;
-// Predict, Score, Probability and their batch forms allocate nothing.
-// Probability is the logistic function of the score for the logistic loss,
-// (1 + score)/2 clamped to [0, 1] for ridge on ±1 labels. Obtain one from
-// Fit or Load; a Model must not be copied.
-//
-// A multiclass model (Task Multiclass) has one read-out per class,
-// coef_k·z + bias_k: Predict is the class of the largest, Probabilities
-// their softmax (multinomial logistic regression), Score the margin of the
-// best over the runner-up. A NaN input is a missing value (see
-// learners.Base.Predict and Config.Missing).
+// Map: the features, then a dot product in index order), one read-out per
+// class for a multiclass model (multinomial logistic regression).
+// Probability follows the loss: logistic, or (1 + score)/2 clamped for
+// ridge on ±1 labels. Obtain one from Fit or Load.
+// Its methods are learners.Base's, whose doc gives the contract (immutable,
+// safe for concurrent use, allocation-free Predict and Score, NaN inputs,
+// multiclass scores); a Model must not be copied.
 type Model struct {
 	learners.Base[body, *body]
 }

@@ -1,6 +1,7 @@
 package rks_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/rfkit/rfkit/learners"
@@ -15,4 +16,24 @@ func TestRegressionLoss(t *testing.T) {
 	if m := learnertest.MustFit(t, rks.Fit, X, y, rks.Config{Task: learners.Regression}); m.Config().Loss != rks.Ridge {
 		t.Fatalf("resolved config %+v", m.Config())
 	}
+}
+
+// TestMulticlassWeightedGolden: weights and imputation (the weighted
+// statistics over the values present, the weighted multinomial loss) give
+// the bytes of testdata/multiclass-weighted-missing.model on every path
+// and architecture (the multiclass golden file without them is the
+// conformance suite's). Regenerate with
+// go test -run MulticlassWeightedGolden ./learners/rks -update.
+func TestMulticlassWeightedGolden(t *testing.T) {
+	X, y := learnertest.Rings3(150, 7)
+	w := make([]float64, X.Rows)
+	for i := range w {
+		w[i] = float64(i%4) / 2
+	}
+	Xn := learnertest.WithMissing(X, 5)
+	m, err := rks.FitWeighted(context.Background(), Xn, y, w, rks.Config{Task: learners.Multiclass, Features: 20, Seed: 3, Missing: learners.MissingImpute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	learnertest.Golden(t, "multiclass-weighted-missing", learnertest.Bytes(t, m))
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/rks"
@@ -18,13 +17,7 @@ func TestWeights(t *testing.T) {
 		loss rks.Loss
 	}{{learners.Multiclass, ""}, {learners.Binary, rks.Logistic}, {learners.Binary, rks.Ridge}, {learners.Regression, ""}} {
 		cfg := rks.Config{Task: c.task, Loss: c.loss, Features: 30, Seed: 2}
-		learnertest.Weights(t, c.task, "rks: ", 1e-6,
-			func(X featmap.Matrix, y []float64) (learners.Model, error) {
-				return rks.Fit(context.Background(), X, y, cfg)
-			},
-			func(X featmap.Matrix, y, w []float64) (learners.Model, error) {
-				return rks.FitWeighted(context.Background(), X, y, w, cfg)
-			})
+		learnertest.WeightsOf(t, c.task, "rks: ", 1e-6, rks.Fit, rks.FitWeighted, cfg)
 	}
 	m, err := learners.Lookup("rks")
 	if err != nil || m.FitWeighted == nil {

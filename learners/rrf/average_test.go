@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"testing"
+
+	"github.com/rfkit/rfkit/learners/learnertest"
 )
 
 // TestAverage: the average of Snapshots of Learners resumed from one
@@ -20,20 +22,9 @@ func TestAverage(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := l0.Snapshot()
-	var shards []*Model
-	for s := range 3 {
-		l, err := Resume(base)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := range 20 {
-			x := []float64{float64(i + s), math.Sin(float64(i)), float64(s)}
-			if _, err := l.Update(x, float64(i%2*2-1)); err != nil {
-				t.Fatal(err)
-			}
-		}
-		shards = append(shards, l.Snapshot())
-	}
+	shards := learnertest.Shards(t, Resume, base, []int{20, 20, 20}, func(s, i int) []float64 {
+		return []float64{float64(i + s), math.Sin(float64(i)), float64(s)}
+	})
 	avg, err := Average(shards...)
 	if err != nil {
 		t.Fatal(err)
@@ -64,27 +55,9 @@ func TestAverage(t *testing.T) {
 	if !slices.Equal(mean, []float64{1, 2, 3}) || !slices.Equal(scale, []float64{1, 2, 4}) {
 		t.Fatalf("standardisation %v %v", mean, scale)
 	}
-	one, err := Average(shards[1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, _ := one.MarshalBinary()
-	b, _ := shards[1].MarshalBinary()
-	if !slices.Equal(a, b) {
-		t.Fatal("the average of one model is not that model")
-	}
-
 	other, err := NewLearner(d, Config{Features: 8, Seed: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Average(); err == nil {
-		t.Error("no models: no error")
-	}
-	if _, err := Average(shards[0], nil); err == nil {
-		t.Error("nil model: no error")
-	}
-	if _, err := Average(shards[0], other.Snapshot()); err == nil {
-		t.Error("other noise and standardisation: no error")
-	}
+	learnertest.Average(t, Average, shards[1], other.Snapshot())
 }

@@ -9,7 +9,12 @@ import (
 
 // conformance is this learner's line in the shared suite.
 var conformance = learnertest.Case{Method: "rrf", Tasks: learnertest.AllTasks, Params: []string{"features=20", "epochs=2"},
-	Golden: map[string][]string{"multiclass": {"task=multiclass", "loss=logistic", "features=16", "epochs=2", "seed=3"}}}
+	Golden: map[string][]string{
+		"multiclass":         {"task=multiclass", "loss=logistic", "features=16", "epochs=2", "seed=3"},
+		"fit-hinge":          {"features=20", "eta=0.01", "epochs=2", "seed=7"},
+		"fit-batch-logistic": {"features=20", "loss=logistic", "batchsize=16", "eta=0.05", "epochs=3", "seed=8"},
+		"fit-eps":            {"task=regression", "loss=eps", "features=24", "width=0.3", "epochs=2", "seed=9"},
+	}}
 
 func TestConformance(t *testing.T) {
 	learnertest.Run(t, conformance)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"time"
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
@@ -30,7 +29,7 @@ import (
 // an error returned by cfg.Progress (wrapped). The result does not depend
 // on GOMAXPROCS. ctx is checked after every epoch.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
-	start := time.Now()
+	rounds := learners.NewRounds(ctx, cfg.Progress, Name, Name, 0)
 	if err := learners.CheckFit(ctx, "rrf", cfg, X, y); err != nil {
 		return nil, err
 	}
@@ -48,7 +47,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	rc := l.cfg
 	p, s, g := l.p, l.s, l.p.newGrads()
 	r := rand.New(rand.NewPCG(rc.Seed, 0x7272666974)) // "rrffit"
-	err = l.Epochs(ctx, start, Name, cfg.Progress, r, n, rc.Epochs, rc.Shuffle.On(true), func(ep int, perm []int) (lossSum float64, err error) {
+	err = l.Epochs(rounds, r, n, rc.Epochs, rc.Shuffle.On(true), func(ep int, perm []int) (lossSum float64, err error) {
 		for lo := 0; lo < n; lo += rc.BatchSize {
 			hi := min(n, lo+rc.BatchSize)
 			g.reset()

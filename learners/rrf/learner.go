@@ -60,20 +60,15 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 // that made m would have taken next. Its Stats start at zero. m is not
 // changed.
 func Resume(m *Model) (*Learner, error) {
-	if m == nil || m.Body() == nil {
-		return nil, errors.New("rrf: Resume: empty model (use Fit, Snapshot or Load)")
-	}
-	c := m.Config()
-	c.Resume = m
-	return resumed(c, m.NumInputs())
+	return learners.ResumeFrom(Name, m, func(c Config, m *Model) Config { c.Resume = m; return c }, resumed)
 }
 
 // resumed is the Learner of cfg.Resume with the learning settings of cfg
 // (see Config.Resume), for rows of d inputs. cfg is valid.
 func resumed(cfg Config, d int) (*Learner, error) {
 	m := cfg.Resume
-	if m == nil || m.Body() == nil {
-		return nil, errors.New("rrf: Resume: empty model (use Fit, Snapshot or Load)")
+	if err := learners.CheckModel(Name, m); err != nil {
+		return nil, err
 	}
 	mc, b := m.Config(), m.Body()
 	cl := slices.Clone(cfg.Classes)

@@ -30,21 +30,15 @@ import (
 const modelVersion = 2
 
 // Model is a fitted (or snapshotted) RRF model: scores
-// f_c(x) = w_cᵀφ((x − mean)/scale) + b_c. Its methods are those of
-// learners.Base, plus Scores and the class accessors: it is immutable and
-// safe for concurrent use; Predict, Score, Scores, Probability and the
-// batch forms allocate nothing. Score is, for a multiclass model, the
-// margin of the best class over the runner-up, and Predict the best
-// class. Probability is, for a binary model, the logistic function of the
-// score for the logistic loss and (1 + score)/2 clamped to [0, 1] for the
-// hinge loss (a crude estimate); NaN for regression and multiclass models.
-// Probabilities (learners.Base) are the softmax of the class scores for a
-// multiclass model, a crude estimate under the hinge loss. A NaN input is
-// a missing value at predict time (learners.Base.Predict: the training
-// mean on the unchecked paths, an error on the checked ones); training on
-// NaN is an error. Obtain one from Fit, Learner.Snapshot or Load; Resume
-// (or Fit with Config.Resume) continues learning from one. A Model must
-// not be copied.
+// f_c(x) = w_cᵀφ((x − mean)/scale) + b_c, with Scores and the class
+// accessors beside learners.Base's methods. Probability is, for a binary
+// model, the logistic function of the score for the logistic loss and
+// (1 + score)/2 clamped to [0, 1] for the hinge loss (a crude estimate).
+// Training on NaN is an error. Obtain one from Fit, Learner.Snapshot or
+// Load; Resume (or Fit with Config.Resume) continues learning from one.
+// Its methods are learners.Base's, whose doc gives the contract (immutable,
+// safe for concurrent use, allocation-free Predict and Score, NaN inputs,
+// multiclass scores); a Model must not be copied.
 type Model struct {
 	learners.Base[body, *body]
 	scores sync.Pool // of *modelScratch, for Scores

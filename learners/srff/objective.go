@@ -2,12 +2,11 @@ package srff
 
 import (
 	"math"
-	"runtime"
 	"sync"
-	"sync/atomic"
 
 	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners/internal/par"
 )
 
 // blockRows is the fixed number of rows in one unit of work of the γ-step
@@ -214,31 +213,6 @@ func (ev *evaluator) value(gamma, grad []float64) float64 {
 // is large enough. Blocks write disjoint results, so the order in which
 // they run does not matter.
 func (ev *evaluator) run(f func(blk int, sc *blockScratch)) {
-	workers := min(runtime.GOMAXPROCS(0), ev.blocks)
-	if workers <= 1 || ev.n*ev.d*ev.D < parallelWork {
-		sc := ev.pool.Get().(*blockScratch)
-		for blk := 0; blk < ev.blocks; blk++ {
-			f(blk, sc)
-		}
-		ev.pool.Put(sc)
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sc := ev.pool.Get().(*blockScratch)
-			for {
-				blk := int(next.Add(1) - 1)
-				if blk >= ev.blocks {
-					break
-				}
-				f(blk, sc)
-			}
-			ev.pool.Put(sc)
-		}()
-	}
-	wg.Wait()
+	par.Each(ev.blocks, ev.n*ev.d*ev.D < parallelWork, func() *blockScratch { return ev.pool.Get().(*blockScratch) },
+		func(sc *blockScratch) { ev.pool.Put(sc) }, f)
 }

@@ -3,11 +3,9 @@ package srff
 import (
 	"errors"
 	"math"
-	"runtime"
-	"sync"
-	"sync/atomic"
 
 	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/learners/internal/par"
 )
 
 // gramStripes bounds the number of row stripes whose Gram matrices are
@@ -81,31 +79,7 @@ func (ev *evaluator) ridge(a []float64, lambda float64) error {
 			}
 		}
 	}
-	workers := min(runtime.GOMAXPROCS(0), stripes)
-	if workers <= 1 || n*D*D < parallelWork {
-		sc := newGramScratch(D, Dp)
-		for s := 0; s < stripes; s++ {
-			stripe(s, sc)
-		}
-	} else {
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for w := 0; w < workers; w++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				sc := newGramScratch(D, Dp)
-				for {
-					s := int(next.Add(1) - 1)
-					if s >= stripes {
-						return
-					}
-					stripe(s, sc)
-				}
-			}()
-		}
-		wg.Wait()
-	}
+	par.Each(stripes, n*D*D < parallelWork, func() *gramScratch { return newGramScratch(D, Dp) }, nil, stripe)
 	// A = Σ_s (stripe s) + nλI, lower triangle row-major; b = Zᵀyc.
 	if len(ev.chol) != D*D {
 		ev.chol = make([]float64, D*D)

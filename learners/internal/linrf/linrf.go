@@ -223,13 +223,7 @@ func CheckLoss(pkg string, loss Loss, task learners.Task) error {
 // Resolve returns loss with its default for task: Logistic for Binary and
 // Multiclass, Ridge for Regression.
 func Resolve(loss Loss, task learners.Task) Loss {
-	switch {
-	case loss != "":
-		return loss
-	case task == learners.Regression:
-		return Ridge
-	}
-	return Logistic
+	return learners.ByTask(loss, task, Logistic, Ridge)
 }
 
 // Link is the Probability rule of the loss: the logistic function for

@@ -3,7 +3,12 @@
 // bits from it on every architecture.
 package vec
 
-import "math"
+import (
+	"math"
+
+	"github.com/rfkit/rfkit/internal/xmath"
+	"github.com/rfkit/rfkit/trig"
+)
 
 // Dot2 is a·b + c·d (equal lengths) in eight chains (four per product,
 // enough to hide the add latency) combined in a fixed order, each product
@@ -65,4 +70,43 @@ func Margin(s []float64) float64 {
 		}
 	}
 	return best - second
+}
+
+// Softmax writes the softmax of s into p (len(p) == len(s); p may be s):
+// e^{s_k − max}/Σ e^{s_j − max}, the exponentials internal/xmath's and the
+// sum in index order (the same bits on every architecture).
+func Softmax(p, s []float64) {
+	m := s[Argmax(s, -1)]
+	var sum float64
+	for k, v := range s {
+		p[k] = xmath.Exp(v - m)
+		sum += p[k]
+	}
+	for k := range p {
+		p[k] /= sum
+	}
+}
+
+// Softmin writes q = softmax(−temp·ℓ) (len(q) == len(ell); q may be ell)
+// through log-sum-exp: the exponents are shifted so that the largest is 0,
+// so nothing overflows and the sum is ≥ 1. The products −temp·ℓ_k are
+// rounded on their own, the exponentials are trig.Exp's and the sum runs
+// in index order: the same bits on every path and architecture.
+func Softmin(q, ell []float64, temp float64) {
+	m := math.Inf(-1)
+	for k, l := range ell {
+		q[k] = float64(-temp * l)
+		m = math.Max(m, q[k])
+	}
+	for k := range q {
+		q[k] -= m
+	}
+	trig.Exp(q, q)
+	var s float64
+	for _, e := range q {
+		s += e
+	}
+	for k := range q {
+		q[k] /= s
+	}
 }

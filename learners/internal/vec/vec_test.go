@@ -43,3 +43,32 @@ func TestArgmaxMargin(t *testing.T) {
 		}
 	}
 }
+
+// TestSoftmaxSoftmin: probabilities that sum to 1, in the order of the
+// scores, no overflow at ±1e300, and Softmin(ℓ, t) = Softmax(−t·ℓ).
+func TestSoftmaxSoftmin(t *testing.T) {
+	for _, s := range [][]float64{{0}, {1, 2, 3}, {-1e300, 0, 1e300}, {5, 5}} {
+		p := make([]float64, len(s))
+		Softmax(p, s)
+		var sum float64
+		for k, v := range p {
+			sum += v
+			if !(v >= 0 && v <= 1) || (k > 0 && s[k] > s[k-1] && p[k] < p[k-1]) {
+				t.Fatalf("Softmax(%v) = %v", s, p)
+			}
+		}
+		if math.Abs(sum-1) > 1e-15 {
+			t.Fatalf("Softmax(%v) sums to %v", s, sum)
+		}
+		if len(s) == 3 && s[0] == 1 {
+			q, neg := make([]float64, 3), []float64{-0.5, -1, -1.5}
+			Softmin(q, s, 0.5)
+			Softmax(p, neg)
+			for k := range q {
+				if math.Abs(q[k]-p[k]) > 1e-15 {
+					t.Fatalf("Softmin %v, Softmax of −tℓ %v", q, p)
+				}
+			}
+		}
+	}
+}
