@@ -58,3 +58,80 @@ func BenchmarkCosAffineRows(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAffineFloor measures, on the machine at hand, the two rates the
+// feature map's floor is made of, so that a run on a machine other than the
+// issue's (or a loaded one) gives its own floor for BenchmarkCosAffineRows:
+// "part=fma" is the blocked kernel on one block of eight rows and one panel
+// with everything in L1 (cpu-GFLOP/s: the FMA rate the product can reach),
+// "part=cos" the cosine pass into one 1000-column row that stays in L1 and
+// "part=cos-mem" the same pass into a 10000×1000 dst (cpu-ns/elem: without
+// and with the cost of writing the features to memory). The floor of a shape
+// is then 2·n·d·D / fma + n·D·cos (or cos-mem).
+func BenchmarkAffineFloor(b *testing.B) {
+	cpuRate := func(b *testing.B, per float64, unit string, f func()) {
+		f() // warm-up: page faults
+		c0 := cputime.Process().Seconds()
+		for b.Loop() {
+			f()
+		}
+		sec := (cputime.Process().Seconds() - c0) / float64(b.N)
+		if unit == "cpu-GFLOP/s" {
+			b.ReportMetric(per/sec/1e9, unit)
+			return
+		}
+		b.ReportMetric(sec/per*1e9, unit)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, p := range Paths() {
+		restore, _ := SetPath(p)
+		blocked := affineBlocked()
+		restore()
+		if blocked {
+			for _, d := range []int{10, 18, 100} {
+				x := benchInput(affineBlockRows*d, 1)
+				pan := benchInput(d*affinePanel, 1)
+				bias := benchInput(affinePanel, 1)
+				t := make([]float64, affineBlockRows*affinePanel)
+				b.Run(fmt.Sprintf("part=fma/d=%d/path=%s", d, p), func(b *testing.B) {
+					defer func(f func()) { f() }(mustPath(b, p))
+					cpuRate(b, 2*float64(1000*affineBlockRows*affinePanel*d), "cpu-GFLOP/s", func() {
+						for i := 0; i < 1000; i++ {
+							affineBlock(affineBlockRows, t, affinePanel, x, d, d, pan, bias, 1)
+						}
+					})
+				})
+			}
+		}
+		const n, D = 10000, 1000
+		_, _, bias := randAffine(r, 0, D, D, 0)
+		row := make([]float64, D)
+		b.Run(fmt.Sprintf("part=cos/path=%s", p), func(b *testing.B) {
+			defer func(f func()) { f() }(mustPath(b, p))
+			cpuRate(b, n*D, "cpu-ns/elem", func() {
+				for i := 0; i < n; i++ {
+					cosAffine(row, nil, nil, bias, 0, 1)
+				}
+			})
+		})
+		Z := make([]float64, n*D)
+		b.Run(fmt.Sprintf("part=cos-mem/path=%s", p), func(b *testing.B) {
+			defer func(f func()) { f() }(mustPath(b, p))
+			cpuRate(b, n*D, "cpu-ns/elem", func() {
+				for i := 0; i < n; i++ {
+					cosAffine(Z[i*D:(i+1)*D], nil, nil, bias, 0, 1)
+				}
+			})
+		})
+	}
+}
+
+// mustPath switches the kernels to path and returns the function that
+// switches them back.
+func mustPath(b *testing.B, path string) func() {
+	restore, err := SetPath(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return restore
+}
