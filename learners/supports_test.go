@@ -15,11 +15,10 @@ import (
 )
 
 // TestSupports: the multiclass learners (gbrff2 among them), gbrff1 for
-// binary and regression, and pbrff (no Task field) as a binary classifier
-// only.
+// binary and regression, and pbrff for binary and multiclass only.
 func TestSupports(t *testing.T) {
 	mc := learners.MethodsFor(learners.Multiclass)
-	for _, name := range []string{"eerf", "fogd", "gbrff2", "lkrf", "mfga", "prff", "rks", "rrf"} {
+	for _, name := range []string{"eerf", "fogd", "gbrff2", "lkrf", "mfga", "pbrff", "prff", "rks", "rrf"} {
 		if !slices.Contains(mc, name) {
 			t.Errorf("%s missing from the multiclass methods %v", name, mc)
 		}
@@ -29,12 +28,12 @@ func TestSupports(t *testing.T) {
 	}
 	for _, name := range []string{"pbrff"} {
 		if m, err := learners.Lookup(name); err == nil {
-			if m.Supports(learners.Multiclass) || m.Supports(learners.Regression) || !m.Supports(learners.Binary) {
+			if !m.Supports(learners.Multiclass) || m.Supports(learners.Regression) || !m.Supports(learners.Binary) {
 				t.Errorf("%s: supports multiclass %v, regression %v, binary %v", name,
 					m.Supports(learners.Multiclass), m.Supports(learners.Regression), m.Supports(learners.Binary))
 			}
-			if slices.Contains(mc, name) {
-				t.Errorf("%s listed for multiclass", name)
+			if slices.Contains(learners.MethodsFor(learners.Regression), name) {
+				t.Errorf("%s listed for regression", name)
 			}
 		}
 	}
