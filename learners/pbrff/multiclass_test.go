@@ -2,6 +2,7 @@ package pbrff_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/rfkit/rfkit/featmap"
@@ -81,5 +82,39 @@ func TestWeights(t *testing.T) {
 			func(X featmap.Matrix, y, w []float64) (learners.Model, error) {
 				return pbrff.FitWeighted(context.Background(), X, y, w, cfg)
 			})
+	}
+}
+
+// TestWeightedMissingGolden: weights (real-valued, so the landmark draw
+// takes its W·u branch) and imputation give the bytes of the golden files
+// on every path and architecture, multiclass and binary; a NaN input
+// without Missing = impute is an error naming it. Regenerate with
+// go test -run WeightedMissingGolden ./learners/pbrff -update.
+func TestWeightedMissingGolden(t *testing.T) {
+	X, y := learnertest.Rings3(150, 7)
+	w := make([]float64, X.Rows)
+	for i := range w {
+		w[i] = float64(i%4) / 2
+	}
+	Xn := learnertest.WithMissing(X, 5)
+	m, err := pbrff.FitWeighted(context.Background(), Xn, y, w, pbrff.Config{Task: learners.Multiclass, Landmarks: 12, K: 5, Seed: 3, Missing: learners.MissingImpute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	learnertest.Golden(t, "multiclass-weighted-missing", learnertest.Bytes(t, m))
+	if !m.Imputes() || m.Predict(Xn.Row(1)) != m.Predict(Xn.Row(1)) {
+		t.Error("the model does not impute")
+	}
+	yb := make([]float64, len(y))
+	for i, v := range y {
+		yb[i] = min(v, 20) // classes 10 and 20
+	}
+	mb, err := pbrff.FitWeighted(context.Background(), Xn, yb, w, pbrff.Config{Landmarks: 12, K: 5, Seed: 3, Missing: learners.MissingImpute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	learnertest.Golden(t, "binary-weighted-missing", learnertest.Bytes(t, mb))
+	if _, err := pbrff.Fit(context.Background(), Xn, yb, pbrff.Config{Landmarks: 12, K: 5}); err == nil || !strings.Contains(err.Error(), "X[1, 1] is NaN") {
+		t.Errorf("NaN input without impute: %v", err)
 	}
 }
