@@ -130,7 +130,7 @@ func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float6
 					s--
 					continue
 				}
-				pg = min(g, 0)
+				pg = math.Min(g, 0)
 			case alpha[i] >= ui:
 				if g < pgMinOld {
 					active--
@@ -138,17 +138,17 @@ func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float6
 					s--
 					continue
 				}
-				pg = max(g, 0)
+				pg = math.Max(g, 0)
 			default:
 				pg = g
 			}
-			pgMax = max(pgMax, pg)
-			pgMin = min(pgMin, pg)
+			pgMax = math.Max(pgMax, pg)
+			pgMin = math.Min(pgMin, pg)
 			if math.Abs(pg) <= 1e-12 {
 				continue
 			}
 			old := alpha[i]
-			alpha[i] = min(max(old-g/qd[i], 0), ui)
+			alpha[i] = math.Min(math.Max(old-g/qd[i], 0), ui)
 			if delta := float64((alpha[i] - old) * y[i]); delta != 0 {
 				axpy(delta, xi, w)
 				wb += float64(delta * bs)
