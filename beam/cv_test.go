@@ -16,7 +16,7 @@ import (
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/cv"
-	_ "github.com/rfkit/rfkit/learners/pbrff" // a binary-only method
+	_ "github.com/rfkit/rfkit/learners/pbrff" // a classification-only method
 )
 
 type writeCVFn struct{ Dir string }
@@ -143,7 +143,7 @@ func TestCrossValidateErrors(t *testing.T) {
 		{CVOptions{Method: "rks", Data: path, Folds: 2, Grid: map[string][]string{"gamma": {"-1"}}}, "grid setting gamma=-1"},
 		{CVOptions{Method: "rks", Data: path, Folds: 2, Grid: map[string][]string{"colour": {"1"}}}, "colour"},
 		{CVOptions{Method: "rks", Data: filepath.Join(dir, "missing.csv"), Grid: map[string][]string{"gamma": {"1"}}}, "missing.csv"},
-		{CVOptions{Method: "pbrff", Data: path, Task: "regression", Folds: 2, Grid: map[string][]string{"k": {"1"}}}, "binary classification only"},
+		{CVOptions{Method: "pbrff", Data: path, Task: "regression", Folds: 2, Grid: map[string][]string{"k": {"1"}}}, "pbrff: Task = regression, want binary, multiclass"},
 	} {
 		if _, _, err := CrossValidate(s, tc.opt); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: err = %v, want %q", tc.opt, err, tc.want)

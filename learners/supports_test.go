@@ -14,12 +14,12 @@ import (
 	_ "github.com/rfkit/rfkit/learners/rrf"
 )
 
-// TestSupports: the multiclass learners (gbrff2 and gbrff1 among them),
-// and pbrff (no Task field) as a binary classifier
-// only.
+// TestSupports: the multiclass learners (gbrff2, gbrff1 and pbrff among
+// them), gbrff1 for binary and regression too, and pbrff for binary and
+// multiclass only.
 func TestSupports(t *testing.T) {
 	mc := learners.MethodsFor(learners.Multiclass)
-	for _, name := range []string{"eerf", "fogd", "gbrff1", "gbrff2", "lkrf", "mfga", "prff", "rks", "rrf"} {
+	for _, name := range []string{"eerf", "fogd", "gbrff1", "gbrff2", "lkrf", "mfga", "pbrff", "prff", "rks", "rrf"} {
 		if !slices.Contains(mc, name) {
 			t.Errorf("%s missing from the multiclass methods %v", name, mc)
 		}
@@ -29,12 +29,12 @@ func TestSupports(t *testing.T) {
 	}
 	for _, name := range []string{"pbrff"} {
 		if m, err := learners.Lookup(name); err == nil {
-			if m.Supports(learners.Multiclass) || m.Supports(learners.Regression) || !m.Supports(learners.Binary) {
+			if !m.Supports(learners.Multiclass) || m.Supports(learners.Regression) || !m.Supports(learners.Binary) {
 				t.Errorf("%s: supports multiclass %v, regression %v, binary %v", name,
 					m.Supports(learners.Multiclass), m.Supports(learners.Regression), m.Supports(learners.Binary))
 			}
-			if slices.Contains(mc, name) {
-				t.Errorf("%s listed for multiclass", name)
+			if slices.Contains(learners.MethodsFor(learners.Regression), name) {
+				t.Errorf("%s listed for regression", name)
 			}
 		}
 	}

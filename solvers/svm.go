@@ -57,6 +57,12 @@ type SVMOptions struct {
 	// Seed fixes the pseudo-random visiting order (PCG); equal seeds give
 	// identical results.
 	Seed uint64
+	// Weights, if not nil, are the rows' weights (len n, finite, ≥ 0, not
+	// all 0): the loss term becomes C Σ_i w_i ξ_i, liblinear's instance
+	// weights (each row has its own C·w_i), so a weight of 2 acts as the
+	// row twice and a row of weight 0 is left out. Nil leaves every
+	// operation, hence the result's bits, as without this field.
+	Weights []float64
 	// Context, if not nil, is checked after every pass over the active
 	// samples: once it is cancelled LinearSVM returns its error (wrapped).
 	// A pass costs at most n·d multiply-adds, so a cancellation is seen
@@ -75,8 +81,10 @@ type SVMOptions struct {
 // stream seeded by opt.Seed, so results are deterministic. X is n×d
 // row-major. Reaching MaxEpochs is not an error.
 //
+// With opt.Weights the primal is ½‖w‖² + C Σ_i w_i ξ(·).
+//
 // Errors: shape mismatches, NaN/Inf in X, labels other than ±1, C ≤ 0 or
-// non-finite, invalid options, a cancelled opt.Context.
+// non-finite, bad weights, invalid options, a cancelled opt.Context.
 func LinearSVM(X []float64, n, d int, y []float64, C float64, opt SVMOptions) (w []float64, bias float64, err error) {
 	if err := checkMatrix("X", X, n, d); err != nil {
 		return nil, 0, fmt.Errorf("solvers: linear SVM: %w", err)
@@ -115,7 +123,12 @@ func LinearSVM(X []float64, n, d int, y []float64, C float64, opt SVMOptions) (w
 		tol = DefaultSVMTol
 	}
 
-	w, wb, _, err := svmDualCD(opt.Context, X, n, d, y, C, opt.Loss, bs, epochs, tol, opt.Seed)
+	if opt.Weights != nil {
+		if _, err := checkWeights(opt.Weights, n); err != nil {
+			return nil, 0, fmt.Errorf("solvers: linear SVM: %w", err)
+		}
+	}
+	w, wb, _, err := svmDualCD(opt.Context, X, n, d, y, C, opt.Weights, opt.Loss, bs, epochs, tol, opt.Seed)
 	if err != nil {
 		return nil, 0, fmt.Errorf("solvers: linear SVM: %w", err)
 	}

@@ -44,12 +44,27 @@ const gatherRows = 64
 
 var gatherMin = 1 << 19
 
-func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float64, loss SVMLoss, bs float64, epochs int, tol float64, seed uint64) (w []float64, wb float64, alpha []float64, err error) {
+func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float64, wts []float64, loss SVMLoss, bs float64, epochs int, tol float64, seed uint64) (w []float64, wb float64, alpha []float64, err error) {
 	// Dual: min_α ½ αᵀQ̄α − Σα, 0 ≤ α_i ≤ U, Q̄ = Q + D,
 	// Q_ij = y_i y_j x̃_i·x̃_j with x̃ = [x, bs].
+	//
+	// With row weights (wts not nil) row i has its own C_i = C·w_i, so its
+	// own bound U_i = C_i (Hinge) or diagonal 1/(2C_i) (SquaredHinge), held
+	// in ups and diags; a row of weight 0 is left out.
 	upper, diag := C, 0.0
 	if loss == SquaredHinge {
 		upper, diag = math.Inf(1), 1/(2*C)
+	}
+	var ups, diags []float64
+	if wts != nil {
+		ups, diags = make([]float64, n), make([]float64, n)
+		for i, v := range wts {
+			ci := float64(C * v)
+			ups[i] = ci
+			if loss == SquaredHinge {
+				ups[i], diags[i] = math.Inf(1), 1/(2*ci)
+			}
+		}
 	}
 	w = make([]float64, d)
 	alpha = make([]float64, n)
@@ -57,7 +72,14 @@ func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float6
 	index := make([]int, 0, n)
 	for i := 0; i < n; i++ {
 		xi := X[i*d : (i+1)*d]
-		qd[i] = dot(xi, xi) + float64(bs*bs) + diag
+		di := diag
+		if wts != nil {
+			if !(float64(C*wts[i]) > 0) {
+				continue // weight 0 (or C·w underflowing): the row is left out
+			}
+			di = diags[i]
+		}
+		qd[i] = dot(xi, xi) + float64(bs*bs) + di
 		if qd[i] > 0 { // a zero sample (Hinge, no bias): α_i has no effect
 			index = append(index, i)
 		}
@@ -94,7 +116,11 @@ func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float6
 			if q := s - base; gather && held[q] == i {
 				xi = buf[q*d : (q+1)*d]
 			}
-			g := float64(y[i]*(dot4(w, xi)+float64(wb*bs))) - 1 + float64(diag*alpha[i])
+			ui, di := upper, diag
+			if wts != nil {
+				ui, di = ups[i], diags[i]
+			}
+			g := float64(y[i]*(dot4(w, xi)+float64(wb*bs))) - 1 + float64(di*alpha[i])
 			pg := 0.0
 			switch {
 			case alpha[i] == 0:
@@ -105,7 +131,7 @@ func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float6
 					continue
 				}
 				pg = math.Min(g, 0)
-			case alpha[i] >= upper:
+			case alpha[i] >= ui:
 				if g < pgMinOld {
 					active--
 					index[s], index[active] = index[active], index[s]
@@ -122,7 +148,7 @@ func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float6
 				continue
 			}
 			old := alpha[i]
-			alpha[i] = math.Min(math.Max(old-g/qd[i], 0), upper)
+			alpha[i] = math.Min(math.Max(old-g/qd[i], 0), ui)
 			if delta := float64((alpha[i] - old) * y[i]); delta != 0 {
 				axpy(delta, xi, w)
 				wb += float64(delta * bs)

@@ -75,7 +75,7 @@ func TestLinearSVMObjective(t *testing.T) {
 	const n, d = 6, 2
 	for _, loss := range []SVMLoss{SquaredHinge, Hinge} {
 		for _, C := range []float64{0.1, 1} {
-			w, wb, alpha, _ := svmDualCD(context.Background(), X, n, d, y, C, loss, 1, 100000, 1e-12, 1)
+			w, wb, alpha, _ := svmDualCD(context.Background(), X, n, d, y, C, nil, loss, 1, 100000, 1e-12, 1)
 			p := svmPrimal(X, n, d, y, w, wb, 1, C, loss)
 			dual := svmDual(X, n, d, y, alpha, 1, C, loss)
 			if gap := p - dual; gap > 1e-9 || gap < -1e-12 {

@@ -292,9 +292,9 @@ func TestMulticlassCommand(t *testing.T) {
 
 	// A method that cannot do multiclass: a usage error naming those that
 	// can, whether -task said so or auto chose it.
-	rfkit(t, "train", "-method", "pbrff", "-data", data, "-model", model).fails(t, 2,
-		`pbrff cannot do multiclass classification (the label column "y" has 3 distinct integer values, so -task auto chose multiclass); methods that can: `)
-	rfkit(t, "cv", "-method", "pbrff", "-task", "multiclass", "-data", data, "-grid", "landmarks=5").fails(t, 2, "pbrff cannot do multiclass classification; methods that can: ")
+	rfkit(t, "train", "-method", "srff", "-data", data, "-model", model).fails(t, 2,
+		`srff cannot do multiclass classification (the label column "y" has 3 distinct integer values, so -task auto chose multiclass); methods that can: `)
+	rfkit(t, "cv", "-method", "srff", "-task", "multiclass", "-data", data, "-grid", "features=5").fails(t, 2, "srff cannot do multiclass classification; methods that can: ")
 	rfkit(t, "train", "-method", mcfake, "-task", "regression", "-data", data, "-model", model).fails(t, 2, "mcfake cannot do regression; methods that can: ")
 	// rrf does it as the Multiclass task.
 	if r := rfkit(t, "train", "-method", "rrf", "-data", data, "-model", model, "-param", "epochs=3").ok(t); !strings.Contains(r.stdout, "multiclass (3 classes)") {

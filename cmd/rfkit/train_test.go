@@ -211,7 +211,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"train", "-method", "rks", "-model", m}, "-data is required"},
 		{[]string{"train", "-method", "rks", "-data", data, "-model", m, "-format", "xls"}, `-format "xls": want csv or libsvm`},
 		{[]string{"train", "-method", "rks", "-data", data, "-model", m, "-task", "classes"}, `-task "classes": want auto, binary, multiclass or regression`},
-		{[]string{"train", "-method", "pbrff", "-data", data, "-model", m, "-task", "multiclass"}, `pbrff cannot do multiclass classification; methods that can: `},
+		{[]string{"train", "-method", "srff", "-data", data, "-model", m, "-task", "multiclass"}, `srff cannot do multiclass classification; methods that can: `},
 		{[]string{"train", "-method", "rks", "-data", data, "-model", m, "-bogus"}, "flag provided but not defined: -bogus"},
 		{[]string{"train", "-method", "rks", "-data", data, "-model", m, "-seed", "x"}, `invalid value "x" for flag -seed`},
 		{[]string{"train", "-method", "rks", "-data", data, "-model", m, "extra"}, `unexpected argument "extra"`},

@@ -76,7 +76,9 @@ type Config struct {
 	// C is the regularisation parameter of the linear classifier, larger
 	// meaning less regularisation (0 → 1).
 	C float64 `help:"regularisation C of the linear classifier (larger = less regularised)" default:"1"`
-	// Loss is Hinge, SquaredHinge or Logistic ("" → Hinge).
+	// Loss is Hinge, SquaredHinge or Logistic ("" → Hinge); the
+	// multiclass task takes only Logistic ("" → Logistic): multinomial
+	// logistic regression.
 	Loss Loss `help:"linear classifier: hinge, squared-hinge (linear SVMs) or logistic" default:"hinge"`
 	// Tol is the stopping tolerance of the linear SVMs (0 → 1e-3): dual
 	// coordinate descent stops when the projected gradient's spread over a
@@ -87,6 +89,18 @@ type Config struct {
 	// logistic solver's L-BFGS iterations (0 → 1000). Reaching it is not an
 	// error: large C on separable features may need more.
 	MaxEpochs int `help:"passes (SVM) or iterations (logistic) of the classifier's solver" default:"1000"`
+	// Task is learners.Binary (the zero value) or learners.Multiclass
+	// (three or more classes: the landmark losses are one-vs-rest and the
+	// classifier is multinomial logistic regression; see the package doc).
+	// Omitted from the model file's config when Binary, so binary files
+	// keep the bytes of the builds before multiclass.
+	Task learners.Task `json:",omitempty" help:"binary or multiclass"`
+	// Missing is the policy for NaN inputs (learners.Missing): an error
+	// (the default), or impute, which trains on rows with missing inputs
+	// (each replaced by its column's training mean, 0 after the
+	// standardisation, whose statistics use the values present) and
+	// predicts them the same way.
+	Missing learners.Missing `json:",omitempty" help:"NaN inputs: error or impute (replace by the training mean)" default:"error"`
 	// Seed fixes the landmarks, the frequencies and the SVM's visiting
 	// order: equal seeds give identical models.
 	Seed uint64 `help:"seed of the landmarks, frequencies and solver"`
@@ -108,8 +122,12 @@ func (c Config) Validate() error {
 	v.Positive("C", c.C, learners.MaxParam, DefaultC)
 	v.Positive("Tol", c.Tol, learners.MaxParam, DefaultTol)
 	v.Count("MaxEpochs", c.MaxEpochs, learners.MaxCount, DefaultMaxEpochs)
+	v.TaskIn(c.Task, learners.Binary, learners.Multiclass)
+	v.Missing(c.Missing)
 	switch c.Loss {
-	case "", Hinge, SquaredHinge, Logistic:
+	case "", Logistic:
+	case Hinge, SquaredHinge:
+		v.If(c.Task == learners.Multiclass, "Loss = %s: the multiclass task fits multinomial logistic regression (Loss = %s or \"\")", c.Loss, Logistic)
 	default:
 		v.Fail("unknown Loss %q, want %q, %q or %q", c.Loss, Hinge, SquaredHinge, Logistic)
 	}
@@ -124,6 +142,9 @@ func (c Config) resolved(d int) Config {
 	learners.SetDefault(&c.Gamma, 1/float64(d))
 	learners.SetDefault(&c.Beta, DefaultBeta)
 	learners.SetDefault(&c.C, DefaultC)
+	if c.Task == learners.Multiclass {
+		learners.SetDefault(&c.Loss, Logistic)
+	}
 	learners.SetDefault(&c.Loss, Hinge)
 	learners.SetDefault(&c.Tol, DefaultTol)
 	learners.SetDefault(&c.MaxEpochs, DefaultMaxEpochs)

@@ -36,8 +36,36 @@
 //     logistic regression, all with regularisation C (solvers.LinearSVM,
 //     solvers.Logistic).
 //
+// Multiclass (Config.Task = learners.Multiclass, three or more classes): the
+// landmark loss is the same linear loss of the similarity h with λ_i = +1
+// when x_i has the landmark's class and −1 otherwise (one-vs-rest around
+// each landmark), and the classifier on φ is multinomial logistic
+// regression (solvers.Multinomial, L-BFGS, with the trade-off of the
+// binary Logistic loss: λ = 1/(Cn), unpenalised intercepts), one read-out
+// per class over the shared L features. Why this formulation: a landmark
+// feature is a similarity to one training point, and Letarte et al.'s
+// loss asks of it what a similarity should do, be high on points of the
+// landmark's label and low elsewhere; "same label" needs no binary
+// coding, so the loss, the pseudo-posterior and the features keep their
+// meaning and their cost (one pass, one sum per frequency) for any
+// number of classes, and on two classes it is the binary loss to the bit
+// (λ_i = y_i·y_l). The alternatives cost more for no clear gain: one set
+// of landmarks per class (one-vs-rest models) multiplies the features by
+// the number of classes, and a multiclass margin loss of h needs class
+// scores a single similarity does not provide. Class imbalance enters as
+// in the binary case (the loss averages over all other points); the
+// multinomial head then weighs the features per class. Predict returns
+// the class label, Probabilities the softmax of the class scores.
+//
+// Sample weights (FitWeighted) are frequency weights: a weight of 2 acts
+// as the row twice. They weight the standardisation, the landmark draw
+// (probability w_i/Σw), the landmark losses (weighted sums over the other
+// Σw − 1 units of weight), the temperature β√(Σw) and the classifier's
+// loss (the SVM's C·Σ w_i ξ_i, the logistic losses' weighted means); see
+// FitWeighted.
+//
 // Defaults (zero Config): L = 100, K = 10, γ = 1/d, β = 1, C = 1, hinge
-// loss. The GBRFF paper's Table 2 uses L = 100, K = 10 and selects
+// loss (binary), multinomial logistic regression (multiclass). The GBRFF paper's Table 2 uses L = 100, K = 10 and selects
 // γ ∈ 2^{−2..2}/d, β ∈ 10^{−2..2} and C ∈ 10^{−2..2} by 5-fold CV.
 //
 // Deviations from the reference code: the bias of the linear SVM is

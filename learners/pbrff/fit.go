@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -21,39 +22,69 @@ import (
 // classifier.
 const rounds = 2
 
-// Fit trains a PBRFF model on the rows of X (n×d) and their labels y, which
-// must take exactly two distinct finite values (the smaller maps to −1;
-// Predict returns the original values).
+// Fit trains a PBRFF model on the rows of X (n×d) and their labels y. For
+// the Binary task (cfg.Task's zero value) y must take exactly two distinct
+// finite values (the smaller maps to −1); for Multiclass, 3 to
+// learners.MaxClasses finite values. Predict returns the original values.
 //
-// Errors: a cancelled ctx, an invalid cfg, empty or ragged data, NaN or ±Inf
-// in X or y, y without exactly two classes, a failing solver, or an error
-// returned by cfg.Progress (wrapped; errors.Is finds it). The result depends
-// only on the data and cfg, not on GOMAXPROCS or the SIMD path. Memory: the
-// n×L representation plus d×L·K frequencies. ctx is checked between rounds,
-// between chunks of rows and after every pass of the SVM solver.
+// Errors: a cancelled ctx, an invalid cfg, empty or ragged data, NaN or
+// ±Inf in X or y, a binary y without exactly two classes, a multiclass y
+// with fewer than three or too many, a failing solver, or an error
+// returned by cfg.Progress (wrapped; errors.Is finds it). The result
+// depends only on the data and cfg, not on GOMAXPROCS or the SIMD path.
+// Memory: the n×L representation plus d×L·K frequencies. ctx is checked
+// between rounds, between chunks of rows and after every pass of the SVM
+// solver.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
+	return FitWeighted(ctx, X, y, nil, cfg)
+}
+
+// FitWeighted is Fit with a weight per row (w == nil: none, the bits of
+// Fit). The weights are frequency weights, so a weight of 2 gives the
+// model of the row duplicated (up to the order of the sums) and 0 drops
+// the row: they enter the standardisation (weighted mean and standard
+// deviation), the landmark draw (row i with probability w_i/W, W = Σ w;
+// for integer weights exactly the draw of the duplicated rows), the
+// landmark losses (weighted sums over the W − 1 other units of weight:
+// one copy of the landmark's row is left out, or the whole row if it
+// weighs less than 1), the temperature β√W, and the classifier's loss
+// (the SVM's C·Σ w_i ξ_i, liblinear's instance weights; the logistic and
+// multinomial losses' weighted means with λ = 1/(C·W)). Scaling every
+// weight by c is therefore not neutral: like repeating every row c times,
+// it sharpens the pseudo-posterior and weakens the regularisation.
+// Errors beside Fit's: len(w) != n, a negative, NaN or infinite weight,
+// all weights 0.
+func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	start := time.Now()
-	p, err := learners.Prepare(ctx, Name, cfg, learners.Binary, X, y)
+	p, err := learners.PrepareWeighted(ctx, Name, cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err
 	}
-	signs, labels, Z := p.Targets, p.Labels, p.Z
-	n, d := X.Rows, X.Cols
+	targets, Z, wts := p.Targets, p.Z, p.Weights
+	n, d := p.N, p.D
 	c := cfg.resolved(d)
 	L, K := c.Landmarks, c.K
 	J := L * K
 	if n > math.MaxInt/8/L || d > math.MaxInt/8/J {
 		return nil, fmt.Errorf("pbrff: %d rows × %d inputs with %d landmarks × %d frequencies do not fit in memory", n, d, L, K)
 	}
+	// W is the total weight, the sample size of the temperature and of the
+	// landmark losses (n without weights).
+	W := float64(n)
+	if wts != nil {
+		W = 0
+		for _, v := range wts {
+			W += v
+		}
+	}
 
 	// Round 1: draw, score every frequency, weight them.
 	m := &body{cfg: c}
 	rng := rand.New(rand.NewPCG(c.Seed, 0x9b7ff1a4d))
-	idx := make([]int, L)
+	idx := drawLandmarks(rng, n, L, wts)
 	m.landmarks = make([]float64, L*d)
-	for l := range idx {
-		idx[l] = rng.IntN(n)
-		copy(m.landmarks[l*d:(l+1)*d], Z[idx[l]*d:(idx[l]+1)*d])
+	for l, i := range idx {
+		copy(m.landmarks[l*d:(l+1)*d], Z[i*d:(i+1)*d])
 	}
 	// ω_lk, drawn landmark by landmark, frequency by frequency, input by
 	// input (Box–Muller normals with the same bits on every architecture),
@@ -70,51 +101,39 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	draws = nil
 	phase := phases(m.w, m.landmarks, d, L, K)
 
-	// S_j = Σ_i y_i cos(ω_j·z_i + b_j): a partial sum per fixed chunk of
-	// rows, added in chunk order; the partial sums are kept for at most
-	// sumBatch chunks at a time, which bounds the memory.
-	chunks := (n + chunkRows - 1) / chunkRows
-	S := make([]float64, J)
-	part := make([]float64, min(chunks, sumBatch)*J)
-	for c0 := 0; c0 < chunks; c0 += sumBatch {
-		c1 := min(chunks, c0+sumBatch)
-		err = forChunks(ctx, c0, c1, n, J*(d+20), J, func(ch, lo, hi int, row []float64) {
-			s := part[(ch-c0)*J : (ch-c0+1)*J]
-			clear(s)
-			for i := lo; i < hi; i++ {
-				asm.CosAffine(row, Z[i*d:(i+1)*d], m.w, phase, J, 1)
-				if signs[i] > 0 {
-					for j, v := range row {
-						s[j] += v
-					}
-				} else {
-					for j, v := range row {
-						s[j] -= v
-					}
-				}
-			}
-		})
-		if err != nil {
-			return nil, fmt.Errorf("pbrff: %w", err)
-		}
-		for ch := c0; ch < c1; ch++ {
-			for j, v := range part[(ch-c0)*J : (ch-c0+1)*J] {
-				S[j] += v
-			}
+	// The agreement sums A_j = Σ_i w_i λ_il cos(ω_j·z_i + b_j), λ_il = +1
+	// when row i has landmark l's class, −1 otherwise.
+	var lab []int // multiclass: each landmark's class
+	if p.Classes != nil {
+		lab = make([]int, L)
+		for l, i := range idx {
+			lab[l] = int(targets[i])
 		}
 	}
-	part = nil
+	A, err := agreement(ctx, Z, n, d, m.w, phase, K, targets, lab, wts)
+	if err != nil {
+		return nil, err
+	}
 	ell := make([]float64, J)
 	for l := 0; l < L; l++ {
-		yl := signs[idx[l]]
+		// one copy of the landmark's row leaves the sum: its term is its
+		// weight (cos 0 = 1, λ = +1) times the copy's share, 1 or all of it
+		own := 1.0
+		if wts != nil {
+			own = math.Min(1, wts[idx[l]])
+		}
+		yl := 1.0
+		if lab == nil {
+			yl = targets[idx[l]]
+		}
 		for k := 0; k < K; k++ {
 			j := l*K + k
 			// yl = ±1: the product is exact.
-			ell[j] = (1 - (float64(yl*S[j])-1)/float64(n-1)) / 2
+			ell[j] = (1 - (float64(yl*A[j])-own)/(W-own)) / 2
 		}
 	}
 	m.q = make([]float64, J)
-	temp := float64(c.Beta * math.Sqrt(float64(n)))
+	temp := float64(c.Beta * math.Sqrt(W))
 	var risk float64
 	for l := 0; l < L; l++ {
 		vec.Softmin(m.q[l*K:(l+1)*K], ell[l*K:(l+1)*K], temp)
@@ -130,6 +149,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 
 	// Round 2: the representation φ (n×L) and the linear classifier.
 	phi := make([]float64, n*L)
+	chunks := (n + chunkRows - 1) / chunkRows
 	err = forChunks(ctx, 0, chunks, n, J*(d+20), J, func(_, lo, hi int, row []float64) {
 		for i := lo; i < hi; i++ {
 			asm.CosAffine(row, Z[i*d:(i+1)*d], m.w, phase, J, 1)
@@ -139,31 +159,162 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if err != nil {
 		return nil, fmt.Errorf("pbrff: %w", err)
 	}
-	var obj float64
-	switch c.Loss {
-	case Hinge, SquaredHinge:
-		opt := solvers.SVMOptions{Loss: solvers.Hinge, Seed: c.Seed, Tol: c.Tol, MaxEpochs: c.MaxEpochs, Context: ctx}
-		if c.Loss == SquaredHinge {
-			opt.Loss = solvers.SquaredHinge
-		}
-		m.coef, m.bias, err = solvers.LinearSVM(phi, n, L, signs, c.C, opt)
-		if err == nil {
-			obj = svmObjective(phi, signs, m.coef, m.bias, c)
-		}
-	case Logistic:
-		var info solvers.Result
-		m.coef, m.bias, err = solvers.Logistic(phi, n, L, signs, 1/(c.C*float64(n)), solvers.LogisticOptions{Info: &info, MaxIterations: c.MaxEpochs})
-		obj = info.F
-	}
+	obj, err := m.classifier(ctx, phi, n, p, W)
 	if err != nil {
 		return nil, fmt.Errorf("pbrff: %s solver: %w", c.Loss, err)
 	}
 	m.b = phase
-	m.a = amplitudes(m.coef, m.q, K)
+	if p.Classes == nil {
+		m.a = amplitudes(m.coef, m.q, K)
+	}
 	if err := report(ctx, cfg.Progress, 2, obj, start); err != nil {
 		return nil, err
 	}
-	return newModel(m, labels, p.Mean, p.Scale), nil
+	out := new(Model)
+	learners.Build(&out.Base, p.Common(c.Task, c.link()), m)
+	return out, nil
+}
+
+// drawLandmarks draws the L landmark rows with replacement: uniformly
+// without weights (rng.IntN(n), the draws of the builds before weights),
+// else row i with probability w_i/W. For integer weights with W ≤ 2⁵³ a
+// draw is rng.Uint64N(W) mapped through the cumulative weights: the same
+// stream values and rows as rng.IntN(W) on the data with each row
+// repeated w_i times, in order. Otherwise it is W·u, u = rng.Float64(),
+// mapped the same way.
+func drawLandmarks(rng *rand.Rand, n, L int, w []float64) []int {
+	idx := make([]int, L)
+	if w == nil {
+		for l := range idx {
+			idx[l] = rng.IntN(n)
+		}
+		return idx
+	}
+	cum := make([]float64, n)
+	var W float64
+	integers := true
+	for i, v := range w {
+		W += v
+		cum[i] = W
+		integers = integers && v == math.Trunc(v)
+	}
+	integers = integers && W <= 1<<53
+	for l := range idx {
+		var u float64
+		if integers {
+			u = float64(rng.Uint64N(uint64(W)))
+		} else {
+			u = float64(W * rng.Float64())
+		}
+		// the first row whose cumulative weight exceeds u (u < W, and a
+		// rounding at the top end falls back on the last row of weight > 0)
+		i, _ := slices.BinarySearch(cum, u)
+		for i < n && cum[i] <= u {
+			i++
+		}
+		if i == n {
+			i = n - 1
+			for w[i] == 0 {
+				i--
+			}
+		}
+		idx[l] = i
+	}
+	return idx
+}
+
+// agreement returns A_j = Σ_i w_i λ_i cos(ω_j·z_i + b_j) over the n
+// standardised rows Z (w_i = 1 without weights). Binary (lab nil): λ_i =
+// t_i = ±1, and landmark l's loss takes y_l·A_j. Multiclass: λ_i = +1 when
+// t_i (a class index) is lab[l], the class of landmark l = j/K, else −1.
+// Each fixed chunk of rows has its partial sums, added in chunk order; the
+// partial sums are kept for at most sumBatch chunks at a time, which
+// bounds the memory.
+func agreement(ctx context.Context, Z []float64, n, d int, w, phase []float64, K int, t []float64, lab []int, wts []float64) ([]float64, error) {
+	J := len(phase)
+	chunks := (n + chunkRows - 1) / chunkRows
+	A := make([]float64, J)
+	part := make([]float64, min(chunks, sumBatch)*J)
+	for c0 := 0; c0 < chunks; c0 += sumBatch {
+		c1 := min(chunks, c0+sumBatch)
+		err := forChunks(ctx, c0, c1, n, J*(d+20), J, func(ch, lo, hi int, row []float64) {
+			s := part[(ch-c0)*J : (ch-c0+1)*J]
+			clear(s)
+			for i := lo; i < hi; i++ {
+				asm.CosAffine(row, Z[i*d:(i+1)*d], w, phase, J, 1)
+				if wts != nil {
+					for j, v := range row {
+						row[j] = float64(wts[i] * v)
+					}
+				}
+				if lab != nil {
+					for l, c := range lab {
+						blk, acc := row[l*K:(l+1)*K], s[l*K:(l+1)*K]
+						if c == int(t[i]) {
+							for k, v := range blk {
+								acc[k] += v
+							}
+						} else {
+							for k, v := range blk {
+								acc[k] -= v
+							}
+						}
+					}
+					continue
+				}
+				if t[i] > 0 {
+					for j, v := range row {
+						s[j] += v
+					}
+				} else {
+					for j, v := range row {
+						s[j] -= v
+					}
+				}
+			}
+		})
+		if err != nil {
+			return nil, fmt.Errorf("pbrff: %w", err)
+		}
+		for ch := c0; ch < c1; ch++ {
+			for j, v := range part[(ch-c0)*J : (ch-c0+1)*J] {
+				A[j] += v
+			}
+		}
+	}
+	return A, nil
+}
+
+// classifier fits the linear classifier on the n×L representation phi of
+// the prepared rows p (total weight W) and returns its training
+// objective: the SVM's primal divided by C·W (svmObjective), or the
+// logistic or multinomial solver's objective.
+func (m *body) classifier(ctx context.Context, phi []float64, n int, p *learners.Prepared, W float64) (obj float64, err error) {
+	c := m.cfg
+	L := c.Landmarks
+	lambda := 1 / (c.C * W)
+	var info solvers.Result
+	switch {
+	case p.Classes != nil:
+		m.coef, m.biases, err = solvers.Multinomial(phi, n, L, p.Targets, len(p.Classes), lambda,
+			solvers.MultinomialOptions{Weights: p.Weights, MaxIterations: c.MaxEpochs, Info: &info})
+		return info.F, err
+	case c.Loss == Logistic && p.Weights != nil:
+		m.coef, m.bias, err = solvers.LogisticWeighted(phi, n, L, p.Targets, p.Weights, lambda, solvers.LogisticOptions{Info: &info, MaxIterations: c.MaxEpochs})
+		return info.F, err
+	case c.Loss == Logistic: // W = n
+		m.coef, m.bias, err = solvers.Logistic(phi, n, L, p.Targets, lambda, solvers.LogisticOptions{Info: &info, MaxIterations: c.MaxEpochs})
+		return info.F, err
+	}
+	opt := solvers.SVMOptions{Loss: solvers.Hinge, Seed: c.Seed, Tol: c.Tol, MaxEpochs: c.MaxEpochs, Context: ctx, Weights: p.Weights}
+	if c.Loss == SquaredHinge {
+		opt.Loss = solvers.SquaredHinge
+	}
+	m.coef, m.bias, err = solvers.LinearSVM(phi, n, L, p.Targets, c.C, opt)
+	if err != nil {
+		return 0, err
+	}
+	return svmObjective(phi, p.Targets, p.Weights, m.coef, m.bias, c), nil
 }
 
 // report sends the progress event of a finished round and checks ctx.
@@ -218,21 +369,31 @@ func represent(phi, cos, q []float64, K int) {
 	}
 }
 
-// svmObjective is the SVM primal divided by C·n,
-// (1/n) Σ ξ(1 − y_i(w·φ_i + c)) + (‖w‖² + c²)/(2Cn), with ξ the hinge or
-// its square (the bias is regularised, BiasScale 1).
-func svmObjective(phi, y, w []float64, bias float64, c Config) float64 {
+// svmObjective is the SVM primal divided by C·W,
+// (1/W) Σ w_i ξ(1 − y_i(w·φ_i + c)) + (‖w‖² + c²)/(2CW), with ξ the hinge
+// or its square (the bias is regularised, BiasScale 1), w_i = 1 and W = n
+// without weights.
+func svmObjective(phi, y, wts, w []float64, bias float64, c Config) float64 {
 	L, n := len(w), len(y)
 	var loss float64
+	W := float64(n)
+	if wts != nil {
+		W = 0
+	}
 	for i, yi := range y {
 		var s float64
 		for l, v := range w {
 			s = math.FMA(v, phi[i*L+l], s)
 		}
-		if t := 1 - yi*(s+bias); t > 0 {
-			if c.Loss == SquaredHinge {
-				t *= t
-			}
+		t := 1 - yi*(s+bias)
+		if t > 0 && c.Loss == SquaredHinge {
+			t *= t
+		}
+		if wts != nil {
+			W += wts[i]
+			t = float64(wts[i] * t)
+		}
+		if t > 0 {
 			loss += t
 		}
 	}
@@ -240,7 +401,7 @@ func svmObjective(phi, y, w []float64, bias float64, c Config) float64 {
 	for _, v := range w {
 		reg += v * v
 	}
-	return loss/float64(n) + reg/(2*c.C*float64(n))
+	return loss/W + reg/(2*c.C*W)
 }
 
 // chunkRows is the fixed unit of work of the passes over the training rows.

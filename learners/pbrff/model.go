@@ -6,7 +6,9 @@ import (
 	"reflect"
 
 	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/vec"
 )
 
 // modelVersion is the version of the arrays, written in the header.
@@ -18,7 +20,13 @@ import (
 // seed; the expansion's phases −ω_lk·l and amplitudes c_l·q_lk are
 // recomputed on load with the same arithmetic as Fit, so a loaded model
 // scores exactly as the original.
-const modelVersion = 1
+//
+// Version 2 (multiclass models; binary ones are still written as version
+// 1, FileVersion): "coef" holds M×L weights for M classes, class-major,
+// and the array "biases" the M intercepts instead of the meta "bias"; the
+// header task is "multiclass", its labels the M classes, and the config
+// has "Task".
+const modelVersion = 2
 
 // Model is a fitted PBRFF model. On the standardised input z = (x − mean)/scale
 //
@@ -32,6 +40,14 @@ const modelVersion = 1
 // [0, 1] for SquaredHinge (whose population minimiser is 2p − 1 on
 // [−1, 1]), and NaN for Hinge, which estimates only the sign of 2p − 1.
 // Obtain one from Fit or Load; a Model must not be copied.
+//
+// A multiclass model (Task Multiclass) shares the L landmark features
+// among the classes and has one read-out per class, c_m·φ(z) + c₀_m:
+// Predict is the class of the largest, Probabilities their softmax (the
+// multinomial logistic regression it was fitted with), Score the margin
+// of the best class over the runner-up, Probability NaN. It computes the
+// L·K cosines once per row (asm.CosAffine), then φ and one dot product
+// per class, allocating nothing.
 type Model struct {
 	learners.Base[body, *body]
 }
@@ -49,8 +65,9 @@ type body struct {
 	landmarks []float64 // L×d, standardised coordinates
 	w         []float64 // d×J row-major: frequency j is column j
 	q         []float64 // L×K pseudo-posterior weights
-	coef      []float64 // L weights of the linear classifier
+	coef      []float64 // L weights of the linear classifier (M×L for M classes)
 	bias      float64
+	biases    []float64 // the M intercepts of a multiclass model, nil otherwise
 
 	b, a []float64 // derived: the expansion's phases and amplitudes (len J)
 }
@@ -59,10 +76,46 @@ func (*body) Spec() learners.Spec {
 	return learners.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
 }
 
-func (*body) NewWork() any { return nil }
+// NewWork: a binary model's CosSum needs no scratch; a multiclass one
+// needs the J cosines, the L features and the M class scores of a row.
+func (m *body) NewWork() any {
+	if m.biases == nil {
+		return nil
+	}
+	return make([]float64, len(m.b)+m.cfg.Landmarks+len(m.biases))
+}
 
-func (m *body) Score(z []float64, _ any) float64 {
-	return asm.CosSum(z, m.w, len(m.b), m.b, m.a) + m.bias
+func (m *body) Score(z []float64, w any) float64 {
+	if m.biases == nil {
+		return asm.CosSum(z, m.w, len(m.b), m.b, m.a) + m.bias
+	}
+	s := w.([]float64)[len(m.b)+m.cfg.Landmarks:]
+	m.Scores(s, z, w)
+	return vec.Margin(s)
+}
+
+// Scores writes the M class scores c_m·φ(z) + c₀_m of a multiclass model
+// (learners.MultiScorer): the cosines as Fit computed them, φ by
+// represent, and dot products rounded term by term (the same bits
+// everywhere).
+func (m *body) Scores(dst, z []float64, w any) {
+	J, L := len(m.b), m.cfg.Landmarks
+	buf := w.([]float64)
+	cos, phi := buf[:J], buf[J:J+L]
+	asm.CosAffine(cos, z, m.w, m.b, J, 1)
+	represent(phi, cos, m.q, m.cfg.K)
+	for k, b := range m.biases {
+		dst[k] = xmath.DotRound(m.coef[k*L:(k+1)*L], phi) + b
+	}
+}
+
+// FileVersion is 1 for a binary model (the bytes of the builds before
+// multiclass), 2 for a multiclass one.
+func (m *body) FileVersion() int {
+	if m.biases != nil {
+		return 2
+	}
+	return 1
 }
 
 func (m *body) Encode(e *learners.Encoder) error {
@@ -70,7 +123,11 @@ func (m *body) Encode(e *learners.Encoder) error {
 	e.Array("w", m.w)
 	e.Array("q", m.q)
 	e.Array("coef", m.coef)
-	e.Meta("bias", m.bias)
+	if m.biases != nil {
+		e.Array("biases", m.biases)
+	} else {
+		e.Meta("bias", m.bias)
+	}
 	return e.Config(m.cfg)
 }
 
@@ -81,8 +138,10 @@ func (m *body) Decode(dec *learners.Decoder) error {
 	}
 	d := dec.Inputs
 	switch {
-	case dec.Task != learners.Binary:
-		return fmt.Errorf("task %v, want binary", dec.Task)
+	case dec.Task != cfg.Task:
+		return fmt.Errorf("config task %v, header task %v", cfg.Task, dec.Task)
+	case len(dec.Classes) > 0 && dec.Version < 2:
+		return fmt.Errorf("a multiclass model of version %d (multiclass models are version 2)", dec.Version)
 	case !reflect.DeepEqual(cfg, cfg.resolved(d)) || cfg.Gamma == 0:
 		return fmt.Errorf("config %+v has unresolved defaults", cfg)
 	}
@@ -92,13 +151,20 @@ func (m *body) Decode(dec *learners.Decoder) error {
 		return fmt.Errorf("%d inputs × %d frequencies overflow", d, J)
 	}
 	m.cfg = cfg
-	m.landmarks, m.w, m.q, m.coef = dec.Array("landmarks", L*d), dec.Array("w", d*J), dec.Array("q", J), dec.Array("coef", L)
-	m.bias = dec.Meta("bias")
+	nc := len(dec.Classes) // 0 for a binary model
+	m.landmarks, m.w, m.q = dec.Array("landmarks", L*d), dec.Array("w", d*J), dec.Array("q", J)
+	if nc > 0 {
+		m.coef, m.biases = dec.Array("coef", nc*L), dec.Array("biases", nc)
+	} else {
+		m.coef, m.bias = dec.Array("coef", L), dec.Meta("bias")
+	}
 	if err := dec.Err(); err != nil {
 		return err
 	}
 	m.b = phases(m.w, m.landmarks, d, L, K)
-	m.a = amplitudes(m.coef, m.q, K)
+	if nc == 0 {
+		m.a = amplitudes(m.coef, m.q, K)
+	}
 	dec.Link = cfg.link()
 	return nil
 }
@@ -114,13 +180,6 @@ func (c Config) link() learners.Link {
 	return learners.NoProbability
 }
 
-// newModel wraps a fitted body.
-func newModel(m *body, labels learners.Labels, mean, scale []float64) *Model {
-	out := new(Model)
-	learners.Build(&out.Base, learners.Common{Task: learners.Binary, Labels: labels, Mean: mean, Scale: scale, Link: m.cfg.link()}, m)
-	return out
-}
-
 func init() {
-	learners.Define(Name, "PBRFF: landmarks with pseudo-posterior-weighted random Fourier features + linear SVM (Letarte et al. 2019)", func() *Config { return new(Config) }, Fit, Load)
+	learners.DefineWeighted(Name, "PBRFF: landmarks with pseudo-posterior-weighted random Fourier features + linear SVM or (multiclass) multinomial logistic regression (Letarte et al. 2019)", func() *Config { return new(Config) }, Fit, FitWeighted, Load)
 }

@@ -30,6 +30,7 @@ import (
 	_ "github.com/rfkit/rfkit/learners/fogd"
 	_ "github.com/rfkit/rfkit/learners/gbrff"
 	_ "github.com/rfkit/rfkit/learners/mfga"
+	_ "github.com/rfkit/rfkit/learners/pbrff"
 	_ "github.com/rfkit/rfkit/learners/prff"
 	_ "github.com/rfkit/rfkit/learners/rfselect"
 	_ "github.com/rfkit/rfkit/learners/rks"
@@ -46,6 +47,7 @@ var runs = []struct {
 	{"lkrf", []string{"features=300"}},
 	{"prff", []string{"features=100"}},
 	{"mfga", []string{"degree=2"}},
+	{"pbrff", []string{"landmarks=100"}},
 	{"fogd", []string{"epochs=5"}},
 	{"rrf", []string{"loss=logistic", "epochs=20", "eta=0.02"}},
 	{"gbrff2", []string{"learningrate=0.5"}},
