@@ -517,6 +517,17 @@ func (f *featureSumFn) ProcessElement(b exampleBlock, p1, p2 Partial) (int, Part
 	return b.shard(f.Shards), p, err
 }
 
+// one returns the one Partial of a side input read as an iterable (a
+// zero Partial if there is none, which means rows to fail on). The passes
+// after the first check the labels themselves before they read it, so
+// that a bad job fails with that error, whichever stage the runner
+// reports first, rather than on a missing side input.
+func one(it func(*Partial) bool) Partial {
+	var p Partial
+	it(&p)
+	return p
+}
+
 // featureMeans returns the means of pass 3: z̄ and t̄.
 func featureMeans(p3 Partial, D int) (zbar []float64, tbar float64, err error) {
 	m, err := means(p3, D+1)
@@ -537,13 +548,13 @@ type gramFn struct {
 	tbar float64
 }
 
-func (f *gramFn) ProcessElement(b exampleBlock, p1, p2, p3 Partial) (int, Partial, error) {
+func (f *gramFn) ProcessElement(b exampleBlock, p1, p2 Partial, p3 func(*Partial) bool) (int, Partial, error) {
 	u, cfg, err := setup(&f.u, f.Cfg, f.D, p1, p2)
 	if err != nil {
 		return 0, Partial{}, err
 	}
 	if f.zbar == nil {
-		if f.zbar, f.tbar, err = featureMeans(p3, u.D); err != nil {
+		if f.zbar, f.tbar, err = featureMeans(one(p3), u.D); err != nil {
 			return 0, Partial{}, err
 		}
 	}
@@ -566,13 +577,13 @@ type solveFn struct {
 	Cfg cfgJSON
 }
 
-func (f *solveFn) ProcessElement(g, p1, p2, p3 Partial, emit func([]byte)) error {
+func (f *solveFn) ProcessElement(g, p1, p2 Partial, p3it func(*Partial) bool, emit func([]byte)) error {
 	var u *rksSetup
 	u, cfg, err := setup(&u, f.Cfg, f.D, p1, p2)
 	if err != nil {
 		return err
 	}
-	D := u.D
+	D, p3 := u.D, one(p3it)
 	if g.N != p1.N || p3.N != p1.N {
 		return fmt.Errorf("rfbeam: ridge sums of %d and %d rows, want %d", p3.N, g.N, p1.N)
 	}
@@ -623,8 +634,9 @@ func init() {
 	register.DoFn2x3[exampleBlock, Partial, int, Partial, error](&spreadFn{})
 	register.DoFn2x2[Partial, Partial, Standardization, error](&standardizationFn{})
 	register.DoFn3x3[exampleBlock, Partial, Partial, int, Partial, error](&featureSumFn{})
-	register.DoFn4x3[exampleBlock, Partial, Partial, Partial, int, Partial, error](&gramFn{})
-	register.DoFn5x1[Partial, Partial, Partial, Partial, func([]byte), error](&solveFn{})
+	register.DoFn4x3[exampleBlock, Partial, Partial, func(*Partial) bool, int, Partial, error](&gramFn{})
+	register.DoFn5x1[Partial, Partial, Partial, func(*Partial) bool, func([]byte), error](&solveFn{})
+	register.Iter1[Partial]()
 	register.DoFn2x1[context.Context, []byte, error](&writeModelFn{})
 	register.Emitter1[Example]()
 	register.Emitter1[[]byte]()
