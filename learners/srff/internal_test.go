@@ -29,8 +29,8 @@ func gradProblem(t *testing.T, n, d, D int) (*evaluator, *featmap.Scaled, []floa
 		t.Fatal(err)
 	}
 	eps, b := sc.Map().Weights()
-	pr := newProblem(featmap.Dense(n, d, x), y)
-	ev := newEvaluator(pr.X, pr.yc, append([]float64(nil), eps...), append([]float64(nil), b...), D)
+	pr := newProblem(featmap.Dense(n, d, x), y, nil)
+	ev := newEvaluator(pr.X, pr.yc, nil, append([]float64(nil), eps...), append([]float64(nil), b...), D)
 	gamma := make([]float64, d)
 	for k := range gamma {
 		gamma[k] = 0.1 + 0.8*r.Float64()

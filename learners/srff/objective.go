@@ -43,6 +43,8 @@ const parallelWork = 1 << 20
 type evaluator struct {
 	X      featmap.Matrix // n×d standardised rows
 	yc     []float64      // centred targets
+	wt     []float64      // row weights (nil: all 1)
+	wsum   float64        // Σ wt (n without weights)
 	n, d   int
 	D, Dp  int
 	scale  float64   // √(2/D)
@@ -69,10 +71,13 @@ type blockScratch struct {
 	acc [8]float64
 }
 
-func newEvaluator(X featmap.Matrix, yc, eps, b []float64, D int) *evaluator {
+// newEvaluator returns the evaluator of the rows X, centred targets yc
+// and row weights w (nil: all 1) for the map of noise eps (d×D) and
+// phases b.
+func newEvaluator(X featmap.Matrix, yc, w, eps, b []float64, D int) *evaluator {
 	n, d := X.Rows, X.Cols
 	Dp := (D + 7) &^ 7
-	ev := &evaluator{X: X, yc: yc, n: n, d: d, D: D, Dp: Dp, scale: math.Sqrt(2 / float64(D)),
+	ev := &evaluator{X: X, yc: yc, wt: w, wsum: weightSum(w, n), n: n, d: d, D: D, Dp: Dp, scale: math.Sqrt(2 / float64(D)),
 		eps: make([]float64, d*Dp), b: make([]float64, Dp), bs: make([]float64, Dp),
 		w: make([]float64, d*Dp), act: make([]int, 0, d), sa: make([]float64, Dp), c: make([]float64, d*Dp)}
 	for k := 0; k < d; k++ {
@@ -154,12 +159,13 @@ func (ev *evaluator) features(gamma []float64) {
 	})
 }
 
-// value returns the γ-step objective (1/2n)‖yc − Z(γ)a‖² at the a of the
-// last setA, and, if grad is not nil, writes its gradient into grad.
+// value returns the γ-step objective (1/2W)Σ w_i (yc − Z(γ)a)_i² (W = Σw,
+// n without weights) at the a of the last setA, and, if grad is not nil,
+// writes its gradient into grad.
 func (ev *evaluator) value(gamma, grad []float64) float64 {
 	ev.setGamma(gamma)
 	d, Dp, B := ev.d, ev.Dp, blockRows
-	inv := 1 / float64(ev.n)
+	inv := 1 / ev.wsum
 	ev.run(func(blk int, sc *blockScratch) {
 		lo, hi := blk*B, min(ev.n, (blk+1)*B)
 		part := ev.part[blk*(d+1) : (blk+1)*(d+1)]
@@ -168,11 +174,15 @@ func (ev *evaluator) value(gamma, grad []float64) float64 {
 			x := ev.X.Row(i)
 			xa := ev.gather(sc.x, x)
 			r := ev.yc[i] - asm.CosSum(xa, ev.w, Dp, ev.b, ev.sa)
-			ss += float64(r * r)
+			wr := r // w_i·r_i
+			if ev.wt != nil {
+				wr = float64(ev.wt[i] * r)
+			}
+			ss += float64(wr * r)
 			if grad == nil {
 				continue
 			}
-			u := -r * inv
+			u := -wr * inv
 			for k, v := range x {
 				sc.xu[k*B+i-lo] = float64(u * v)
 			}

@@ -20,7 +20,7 @@ const gramStripes = 16
 var errNotPD = errors.New("ZᵀZ + nλI is not positive definite to working precision (λ too small)")
 
 // ridge sets a to (ZᵀZ + nλI)⁻¹Zᵀyc for the features ev.z of the last
-// ev.features call.
+// ev.features call; with row weights, to (ZᵀWZ + WλI)⁻¹ZᵀW·yc, W = Σw.
 //
 // It is solvers.Ridge without the intercept, written out here so that the
 // Gram matrix, the a-step's main cost (n·D²/2 multiply-adds), runs in
@@ -63,6 +63,14 @@ func (ev *evaluator) ridge(a []float64, lambda float64) error {
 			for r := 0; r < B; r++ {
 				for k, v := range zb[r*Dp : r*Dp+D] {
 					sc.zt[k*B+r] = v
+				}
+			}
+			if ev.wt != nil { // the multipliers w_i·z_ik and w_i·yc_i: ZᵀWZ, ZᵀW·yc
+				for r, wr := range ev.wt[lo:hi] {
+					for k := 0; k < D; k++ {
+						sc.zt[k*B+r] = float64(wr * sc.zt[k*B+r])
+					}
+					yb[r] = float64(wr * yb[r])
 				}
 			}
 			for k := 0; k < D; k++ {
@@ -113,7 +121,7 @@ func (ev *evaluator) ridge(a []float64, lambda float64) error {
 	A := ev.chol
 	clear(A)
 	clear(a)
-	reg := float64(lambda * float64(n))
+	reg := float64(lambda * ev.wsum)
 	for s := 0; s < stripes; s++ {
 		g := ev.gram[s*size : (s+1)*size]
 		for k := 0; k < D; k++ {
