@@ -250,7 +250,7 @@ func (ev *evaluator) aStep(a, gamma []float64, lambda float64) (float64, error) 
 		aa += float64(v * v)
 	}
 	for i, v := range ev.yc {
-		r := v - dot(a, ev.z[i*D:(i+1)*D])
+		r := v - dot4(a, ev.z[i*D:(i+1)*D])
 		r2 := float64(r * r)
 		if ev.wt != nil {
 			r2 = float64(ev.wt[i] * r2)
