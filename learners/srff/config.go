@@ -116,9 +116,10 @@
 // the phases θ (their columns gathered once per change of that set): the
 // others' terms are exact zeros, so the phases keep the bits of the full
 // sum. The a-step's Gram matrix ZᵀZ goes through asm.DotStats, in fixed
-// stripes of rows, and is factorised by a local Cholesky. SE2 at n = 1000
-// (d = 100, D = 300, the full search): 25.7 s of CPU before the feature
-// reuse on one core, see bench/results/srff-speed.md for the figures.
+// stripes of rows, and is factorised by a Cholesky whose rows are
+// asm.DotStats products too. SE2 at n = 1000 (d = 100, D = 300, the full
+// search, BenchmarkFit) went from 27.5 to 18.0 s of CPU on one core with
+// the same λ and test RMSE (bench/results/srff-speed.md).
 //
 // Determinism: the result depends only on the data and the Config, not on
 // GOMAXPROCS or the CPU: the random draws come from seeded PCG sources, the
