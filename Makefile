@@ -150,7 +150,16 @@ reproduce-gbrff:
 
 ## reproduce: every paper reproduction with a quick default (FULL=1 for the paper-sized runs).
 .PHONY: reproduce
-reproduce: reproduce-prff-fig2 reproduce-tasks
+reproduce: reproduce-prff-fig2 reproduce-tasks reproduce-srff
+
+## reproduce-srff: the SRFF paper's synthetic tables (SE1, SE2, SE3, with the γ ranking) and Table 8 (RCP, REL, RAI
+## with Mean, Ridge, RFF, SRFF); quick (SE1/SE2 at n = 300, Table 8 on 400/100/1000 rows, D = 100, ≈ 1 min of CPU)
+## unless FULL=1 (n = 1k…50k with 10/3 replications, Table 8 at 6k/1k/1k, 6k/1k/1k, 11k/1k/1k, D = 300: hours).
+.PHONY: reproduce-srff
+reproduce-srff:
+	@mkdir -p $(BENCHOUT)
+	$(GO) run ./bench/cmd/srff-se $(if $(FULL),-full) -out $(BENCHOUT)/srff-se$(if $(FULL),-full).md
+	$(GO) run ./bench/cmd/srff-real -data ../shared/datasets $(if $(FULL),-full) -out $(BENCHOUT)/srff-real$(if $(FULL),-full).md
 
 ## reproduce-tasks: issue 13's tables (multiclass accuracy of every learner, GBRFF regression RMSE,
 ## binary log loss with and without calibration) into $(BENCHOUT)/tasks; the committed copies are

@@ -101,22 +101,25 @@
 //
 // The learned γ is exposed by Model.Importance and Model.Ranked.
 //
-// Speed. Each γ-step evaluation is three fused passes of n·d·D multiply-adds
-// through package asm, over blocks of 64 rows split across goroutines: the
-// residuals from asm.CosSum (Σ_j s·a_j·cos θ_ij, the features never
-// stored), the sines s·sin θ_ij from asm.CosAffine with phases shifted by
-// −π/2, and, for every input k, one asm.DotStats that forms Σ_i u_i x_ik
-// s·sin θ_ij over the block and its product with −a_j·ε_kj. FISTA's
-// backtracking trial points need no gradient and are evaluated by the
-// first pass only. Inputs with γ_k = 0 are left out of the phases θ: their
-// terms are exact zeros, so the phases keep the bits of the full sum. The
-// a-step's Gram matrix ZᵀZ goes through asm.DotStats too, in fixed stripes
-// of rows, and is factorised by a local Cholesky. Against the row-by-row
-// gradient rfkit had first (whose scalar dot products took 90 % of the
-// time) and solvers.Ridge, a fit at λ = 10⁻³ capped at 20 alternations of
-// 10 FISTA steps went from 21.0 to 1.4 s on SE2 (n = 1000, d = 100) and
-// from 3.4 to 0.5 s on SE1 (d = 18), on 2 shared cores with AVX-512. At
-// n = 10000 on SE2, 92 % of a search's CPU profile is in the three kernels.
+// Speed. The features z = s·cos θ (asm.CosAffineRows, register-blocked,
+// in blocks of 64 rows split across goroutines) are stored n×D and kept
+// with the γ they belong to: the γ-step's trial point, once accepted, is
+// the next a-step's γ, so its features serve the trial's objective, the
+// a-step's Gram matrix and the gradient at the start of the next γ-step,
+// where each was recomputed before (an asm.CosSum per trial and per
+// gradient, and a feature pass per a-step: four passes of n·d·D
+// multiply-adds and n·D cosines per alternation became two). The residuals
+// are dot products with a over the stored features; the gradient's sines
+// s·sin θ are a second CosAffineRows with phases shifted by −π/2 and, for
+// every input k, one asm.DotStats forms Σ_i u_i x_ik s·sin θ_ij over the
+// block and its product with −a_j·ε_kj. Only the inputs with γ_k ≠ 0 enter
+// the phases θ (their columns gathered once per change of that set): the
+// others' terms are exact zeros, so the phases keep the bits of the full
+// sum. The a-step's Gram matrix ZᵀZ goes through asm.DotStats, in fixed
+// stripes of rows, and is factorised by a Cholesky whose rows are
+// asm.DotStats products too. SE2 at n = 1000 (d = 100, D = 300, the full
+// search, BenchmarkFit) went from 27.5 to 18.0 s of CPU on one core with
+// the same λ and test RMSE (bench/results/srff-speed.md).
 //
 // Determinism: the result depends only on the data and the Config, not on
 // GOMAXPROCS or the CPU: the random draws come from seeded PCG sources, the

@@ -25,11 +25,30 @@ import (
 // γ-step (a few passes over the rows), so a cancellation stops a fit
 // within a fraction of a second.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
+	return FitWeighted(ctx, X, y, nil, cfg)
+}
+
+// FitWeighted is Fit with a weight per row (w == nil: none, Fit's bits).
+// A row of weight 0 is dropped; the others enter the standardisation
+// (weighted means and variances), the intercept (the weighted mean of y),
+// the loss of both steps, (1/2W)Σ w_i r_i² + (λ/2)‖a‖² with W = Σ w_i (so
+// the ridge system is ZᵀWZ + WλI), and the validation RMSE of the λ search
+// (a weighted mean over the held-out rows). Training with weight 2 on a
+// row then gives the model of the row duplicated, up to the order of the
+// sums, when λ and Simplex are given; the data-dependent choices are made
+// on the rows of positive weight, not on copies: the validation split
+// draws rows (a row and its weight go to the same side, where two copies
+// could be split), and the width σ of the default simplex is the median
+// neighbour distance among those rows (a duplicate would be a neighbour at
+// distance 0). MinRows counts the rows of positive weight. Errors beside
+// Fit's: len(w) != n, a negative, NaN or infinite weight, all weights 0.
+func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	start := time.Now()
-	pre, err := learners.Prepare(ctx, Name, cfg, learners.Regression, X, y)
+	pre, err := learners.PrepareWeighted(ctx, Name, cfg, learners.Regression, X, y, w)
 	if err != nil {
 		return nil, err
 	}
+	y, w = pre.Targets, pre.Weights
 	n, d := pre.N, pre.D
 	if n < MinRows {
 		return nil, fmt.Errorf("srff: %d rows, want at least %d", n, MinRows)
@@ -68,8 +87,8 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		val, tr := perm[:nv], perm[nv:]
 		slices.Sort(val)
 		slices.Sort(tr)
-		train := newProblem(rows(xs, d, tr), pick(y, tr))
-		valX, valY := rows(xs, d, val), pick(y, val)
+		train := newProblem(rows(xs, d, tr), pick(y, tr), pick(w, tr))
+		valX, valY, valW := rows(xs, d, val), pick(y, val), pick(w, val)
 		best, bestRMSE := 0.0, math.Inf(1)
 		worse := 0 // consecutive grid values clearly worse than the best
 		for _, lambda := range grid(c.LambdaMax, c.LambdaMin, c.Lambdas) {
@@ -88,7 +107,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 			if err != nil {
 				return nil, err
 			}
-			rmse := validate(eps, phases, g, a, train.mean, valX, valY, d, D)
+			rmse := validate(eps, phases, g, a, train.mean, valX, valY, valW, d, D)
 			trace = append(trace, SearchPoint{Lambda: lambda, RMSE: rmse})
 			if rmse < bestRMSE { // NaN never wins
 				best, bestRMSE = lambda, rmse
@@ -106,13 +125,14 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		// The refit has n rows where the search had len(tr): keep the
 		// penalty nλ‖a‖² of the chosen fit (the paper's (ZᵀZ + λI), eq. 5),
 		// which, with D fixed, is the Gaussian prior on a and does not
-		// depend on n. The per-row λ shrinks by len(tr)/n.
-		c.Lambda = float64(best*float64(len(tr))) / float64(n)
+		// depend on n. The per-row λ shrinks by len(tr)/n (with weights:
+		// by the training part's share of the total weight).
+		c.Lambda = float64(best*train.wsum) / weightSum(w, n)
 	} else {
 		p.rounds = 1
 	}
 	p.cfg = c
-	all := newProblem(featmap.Dense(n, d, xs), y)
+	all := newProblem(featmap.Dense(n, d, xs), y, w)
 	a, g, err := p.fit(all, c.Lambda, gamma)
 	if err != nil {
 		return nil, err
@@ -140,24 +160,33 @@ const (
 	pathMargin   = 0.05
 )
 
-// problem is a training set: standardised rows and centred targets.
+// problem is a training set: standardised rows, centred targets and the
+// row weights.
 type problem struct {
 	X    featmap.Matrix
 	yc   []float64 // y − mean
-	mean float64
+	w    []float64 // row weights (nil: all 1)
+	wsum float64   // Σw (the number of rows without weights)
+	mean float64   // the (weighted) mean of y
 }
 
-func newProblem(X featmap.Matrix, y []float64) *problem {
+// newProblem centres y on its mean, weighted by w (nil: all 1; then the
+// sums are those of the unweighted formula).
+func newProblem(X featmap.Matrix, y, w []float64) *problem {
 	var s float64
-	for _, v := range y {
+	for i, v := range y {
+		if w != nil {
+			v = float64(w[i] * v)
+		}
 		s += v
 	}
-	mean := s / float64(len(y))
+	ws := weightSum(w, len(y))
+	mean := s / ws
 	yc := make([]float64, len(y))
 	for i, v := range y {
 		yc[i] = v - mean
 	}
-	return &problem{X: X, yc: yc, mean: mean}
+	return &problem{X: X, yc: yc, w: w, wsum: ws, mean: mean}
 }
 
 // path runs the alternating fits and reports progress.
@@ -176,7 +205,7 @@ type path struct {
 func (p *path) fit(pr *problem, lambda float64, gamma0 []float64) (a, gamma []float64, err error) {
 	c := p.cfg
 	D := c.Features
-	ev := newEvaluator(pr.X, pr.yc, p.eps, p.b, D)
+	ev := newEvaluator(pr.X, pr.yc, pr.w, p.eps, p.b, D)
 	a = make([]float64, D)
 	gamma = slices.Clone(gamma0)
 	var objs []float64
@@ -212,7 +241,7 @@ func (p *path) fit(pr *problem, lambda float64, gamma0 []float64) (a, gamma []fl
 // aStep sets a to the ridge solution at γ and returns J(a, γ).
 func (ev *evaluator) aStep(a, gamma []float64, lambda float64) (float64, error) {
 	ev.features(gamma)
-	n, D := ev.n, ev.D
+	D := ev.D
 	if err := ev.ridge(a, lambda); err != nil {
 		return 0, err
 	}
@@ -221,14 +250,19 @@ func (ev *evaluator) aStep(a, gamma []float64, lambda float64) (float64, error) 
 		aa += float64(v * v)
 	}
 	for i, v := range ev.yc {
-		r := v - dot(a, ev.z[i*D:(i+1)*D])
-		ss += float64(r * r)
+		r := v - dot4(a, ev.z[i*D:(i+1)*D])
+		r2 := float64(r * r)
+		if ev.wt != nil {
+			r2 = float64(ev.wt[i] * r2)
+		}
+		ss += r2
 	}
-	return ss/float64(2*n) + float64(lambda*aa)/2, nil
+	return ss/float64(2*ev.wsum) + float64(lambda*aa)/2, nil
 }
 
-// validate returns the RMSE on (X, y) of the model ȳ + aᵀz_γ(x).
-func validate(eps, phases, gamma, a []float64, mean float64, X featmap.Matrix, y []float64, d, D int) float64 {
+// validate returns the RMSE on (X, y) of the model ȳ + aᵀz_γ(x), weighted
+// by w (nil: all 1).
+func validate(eps, phases, gamma, a []float64, mean float64, X featmap.Matrix, y, w []float64, d, D int) float64 {
 	rff, err := scaledMap(eps, phases, gamma, d, D)
 	if err != nil {
 		return math.NaN()
@@ -238,9 +272,25 @@ func validate(eps, phases, gamma, a []float64, mean float64, X featmap.Matrix, y
 	for i, v := range y {
 		rff.TransformRow(z, X.Row(i))
 		r := v - mean - dot(a, z)
-		s += float64(r * r)
+		r2 := float64(r * r)
+		if w != nil {
+			r2 = float64(w[i] * r2)
+		}
+		s += r2
 	}
-	return math.Sqrt(s / float64(len(y)))
+	return math.Sqrt(s / weightSum(w, len(y)))
+}
+
+// weightSum returns Σw, or n for w == nil.
+func weightSum(w []float64, n int) float64 {
+	if w == nil {
+		return float64(n)
+	}
+	var s float64
+	for _, v := range w {
+		s += v
+	}
+	return s
 }
 
 // scaledMap builds the map with frequencies W_kj = γ_k·ε_kj, rounded as
@@ -328,7 +378,11 @@ func rows(x []float64, d int, idx []int) featmap.Matrix {
 	return featmap.Dense(len(idx), d, out)
 }
 
+// pick returns the values y[idx] (nil for a nil y).
 func pick(y []float64, idx []int) []float64 {
+	if y == nil {
+		return nil
+	}
 	out := make([]float64, len(idx))
 	for j, i := range idx {
 		out[j] = y[i]

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/featmap"
 )
 
@@ -29,8 +30,8 @@ func gradProblem(t *testing.T, n, d, D int) (*evaluator, *featmap.Scaled, []floa
 		t.Fatal(err)
 	}
 	eps, b := sc.Map().Weights()
-	pr := newProblem(featmap.Dense(n, d, x), y)
-	ev := newEvaluator(pr.X, pr.yc, append([]float64(nil), eps...), append([]float64(nil), b...), D)
+	pr := newProblem(featmap.Dense(n, d, x), y, nil)
+	ev := newEvaluator(pr.X, pr.yc, nil, append([]float64(nil), eps...), append([]float64(nil), b...), D)
 	gamma := make([]float64, d)
 	for k := range gamma {
 		gamma[k] = 0.1 + 0.8*r.Float64()
@@ -229,24 +230,11 @@ func rowGradient(X featmap.Matrix, eps []float64, Dp int, b, gamma, u, a []float
 	return grad
 }
 
-// TestCholeskyPairsBits: cholesky (rows in pairs) gives the bits of the
-// row-by-row Cholesky–Banachiewicz loop, for even and odd D, and fails on
-// the same matrices.
-func TestCholeskyPairsBits(t *testing.T) {
-	rowByRow := func(A []float64, D int) bool {
-		for i := 0; i < D; i++ {
-			li := A[i*D : i*D+i+1]
-			for j := 0; j < i; j++ {
-				li[j] = (li[j] - dot4(li[:j], A[j*D:j*D+j])) / A[j*D+j]
-			}
-			s := li[i] - dot4(li[:i], li[:i])
-			if !(s > 0) {
-				return false
-			}
-			li[i] = math.Sqrt(s)
-		}
-		return true
-	}
+// TestCholesky: cholesky's U satisfies UᵀU = A to rounding and cholSolve
+// solves A·x = b, for even and odd D (both ways DotStats splits the rows
+// above), on every path of package asm with the same bits, and it fails on
+// a matrix that is not positive definite.
+func TestCholesky(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for _, D := range []int{1, 2, 3, 8, 13, 40, 41} {
 		for _, shift := range []float64{1e-3, -50} { // positive definite, then not
@@ -261,18 +249,53 @@ func TestCholeskyPairsBits(t *testing.T) {
 				}
 				A[i*D+i] += shift + r.Float64()
 			}
-			B := slices.Clone(A)
-			okA, okB := cholesky(A, D), rowByRow(B, D)
-			if okA != okB {
-				t.Fatalf("D = %d, shift %g: ok %v, row by row %v", D, shift, okA, okB)
+			U := slices.Clone(A)
+			ok := cholesky(U, D)
+			if ok != (shift > 0) {
+				t.Fatalf("D = %d, shift %g: ok %v", D, shift, ok)
 			}
-			if !okA {
+			if !ok {
 				continue
 			}
 			for i := 0; i < D; i++ {
-				for j := 0; j <= i; j++ {
-					if math.Float64bits(A[i*D+j]) != math.Float64bits(B[i*D+j]) {
-						t.Fatalf("D = %d: L[%d][%d] = %v, row by row %v", D, i, j, A[i*D+j], B[i*D+j])
+				for j := i; j < D; j++ {
+					var s float64
+					for m := 0; m <= i; m++ {
+						s += U[m*D+i] * U[m*D+j]
+					}
+					if math.Abs(s-A[i*D+j]) > 1e-10*(1+math.Abs(A[i*D+i])) {
+						t.Fatalf("D = %d: (UᵀU)[%d][%d] = %v, A %v", D, i, j, s, A[i*D+j])
+					}
+				}
+			}
+			b := make([]float64, D)
+			for i := range b {
+				b[i] = float64(i%5) - 2
+			}
+			x := slices.Clone(b)
+			cholSolve(U, D, x)
+			for i := 0; i < D; i++ {
+				var s float64
+				for j := 0; j < D; j++ {
+					s += A[i*D+j] * x[j]
+				}
+				if math.Abs(s-b[i]) > 1e-8*(1+math.Abs(b[i])) {
+					t.Fatalf("D = %d: (A·x)[%d] = %v, b %v", D, i, s, b[i])
+				}
+			}
+			for _, path := range asm.Paths() {
+				restore, err := asm.SetPath(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				V := slices.Clone(A)
+				cholesky(V, D)
+				restore()
+				for i := 0; i < D; i++ {
+					for j := i; j < D; j++ {
+						if math.Float64bits(V[i*D+j]) != math.Float64bits(U[i*D+j]) {
+							t.Fatalf("D = %d, path %s: U[%d][%d] = %v, want %v", D, path, i, j, V[i*D+j], U[i*D+j])
+						}
 					}
 				}
 			}

@@ -149,6 +149,6 @@ func (m *body) Decode(dec *learners.Decoder) error {
 }
 
 func init() {
-	learners.Define(Name, "Sparse random Fourier features: ridge regression with per-input scales γ learned on a simplex (variable selection)",
-		func() *Config { return new(Config) }, Fit, Load)
+	learners.DefineWeighted(Name, "Sparse random Fourier features: ridge regression with per-input scales γ learned on a simplex (variable selection)",
+		func() *Config { return new(Config) }, Fit, FitWeighted, Load)
 }

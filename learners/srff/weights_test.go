@@ -1,0 +1,56 @@
+package srff_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/learnertest"
+	"github.com/rfkit/rfkit/learners/srff"
+)
+
+// TestWeights: weight 2 ≡ the row twice, 0 ≡ dropped (learnertest.Weights,
+// through FitWeighted and the registry's Method.FitWeighted), at a given λ
+// and simplex size: the search's split and the default simplex are drawn
+// from rows, not copies (see FitWeighted). With the search, a weighted fit
+// runs and differs from the unweighted one.
+func TestWeights(t *testing.T) {
+	cfg := srff.Config{Features: 20, Lambda: 1e-3, Simplex: 2, MaxIterations: 30, Seed: 2}
+	learnertest.Weights(t, learners.Regression, "srff: ", 1e-6,
+		func(X featmap.Matrix, y []float64) (learners.Model, error) {
+			return srff.Fit(context.Background(), X, y, cfg)
+		},
+		func(X featmap.Matrix, y, w []float64) (learners.Model, error) {
+			return srff.FitWeighted(context.Background(), X, y, w, cfg)
+		})
+	m, err := learners.Lookup(srff.Name)
+	if err != nil || m.FitWeighted == nil {
+		t.Fatalf("srff: FitWeighted not registered (%v)", err)
+	}
+	X, y := learnertest.Sine(80, 1)
+	w := make([]float64, 80)
+	for i := range w {
+		w[i] = float64(1 + i%3)
+	}
+	search := srff.Config{Features: 10, Lambdas: 3, MaxIterations: 5, Seed: 1}
+	mw, err := m.FitWeighted(context.Background(), X, y, w, &search, nil)
+	if err != nil {
+		t.Fatalf("registry FitWeighted: %v", err)
+	}
+	mu := fit(t, X, y, search)
+	if len(mw.(*srff.Model).Search()) != 3 {
+		t.Errorf("weighted search %+v, want 3 points", mw.(*srff.Model).Search())
+	}
+	if s := mw.(*srff.Model).Score(X.Row(0)); s == mu.Score(X.Row(0)) || s != s {
+		t.Errorf("weighted score %v, unweighted %v: want a finite, different value", s, mu.Score(X.Row(0)))
+	}
+	// A weight column that keeps fewer than MinRows rows is refused.
+	few := make([]float64, 80)
+	for i := range 5 {
+		few[i] = 1
+	}
+	if _, err := srff.FitWeighted(context.Background(), X, y, few, cfg); err == nil {
+		t.Error("5 rows of positive weight: no error")
+	}
+}
