@@ -62,3 +62,21 @@ func TestWeightsNilIsFit(t *testing.T) {
 		t.Error("FitWeighted(nil) differs from Fit")
 	}
 }
+
+// TestWeightedGolden: fractional weights through every weighted path (the
+// weighted bandwidth percentile, the weighted Gram loss over two
+// mini-batches, the weighted logistic head) give the bytes of
+// testdata/weighted.model on every SIMD path and architecture. Regenerate
+// with go test -run WeightedGolden ./learners/prff -update.
+func TestWeightedGolden(t *testing.T) {
+	X, y := rings(150, 1, 3, 7, 6)
+	w := make([]float64, X.Rows)
+	for i := range w {
+		w[i] = float64(i%4) / 2
+	}
+	m, err := prff.FitWeighted(context.Background(), X, y, w, prff.Config{Features: 6, MaxIter: 10, Batch: 64, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	learnertest.Golden(t, "weighted", learnertest.Bytes(t, m))
+}
