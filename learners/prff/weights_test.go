@@ -6,6 +6,7 @@ import (
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/cv"
 	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/prff"
 )
@@ -79,4 +80,35 @@ func TestWeightedGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	learnertest.Golden(t, "weighted", learnertest.Bytes(t, m))
+}
+
+// TestWeightedCV: a weighted cross-validated search over PRFF settings
+// runs through the registry's FitWeighted (cv.Candidates), and fractional
+// weights, which the unweighted fallback refuses, are accepted.
+func TestWeightedCV(t *testing.T) {
+	m, err := learners.Lookup("prff")
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs, err := cv.Expand(&prff.Config{MaxIter: 5, Seed: 1}, map[string][]string{"features": {"4", "8"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	X, y := rings(90, 1, 3, 7, 3)
+	w := make([]float64, X.Rows)
+	for i := range w {
+		w[i] = 0.5 + float64(i%3)
+	}
+	res, err := cv.Search(context.Background(), X, y, cv.Candidates(m, vs), cv.Options{Task: learners.Binary, Folds: 3, Seed: 1, Weights: w})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Scores) != 2 {
+		t.Fatalf("%d scores for 2 settings", len(res.Scores))
+	}
+	for i, s := range res.Mean {
+		if !(s > 0.5 && s <= 1) {
+			t.Errorf("setting %d: weighted CV accuracy %v", i, s)
+		}
+	}
 }
