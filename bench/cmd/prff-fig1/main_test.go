@@ -14,7 +14,7 @@ import (
 func TestRunSmoke(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "fig1.md")
-	o := options{n: 150, evalRows: 100, dims: []int{3}, feats: []int{5, 40}, seeds: 2, out: out, png: filepath.Join(dir, "fig1")}
+	o := options{n: 60, evalRows: 40, dims: []int{1}, feats: []int{4, 12}, seeds: 2, out: out, png: filepath.Join(dir, "fig1")}
 	if err := run(context.Background(), o, io.Discard); err != nil {
 		t.Fatal(err)
 	}
@@ -23,12 +23,12 @@ func TestRunSmoke(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := string(b)
-	for _, want := range []string{"E = 100 of the N = 150 points", "## d = 3", "| D | PRFF | RFF | ORF | Nyström | PRFF/RFF | best |", "| 5 | ", "| 40 | ", "PRFF below RFF at every D: ", "ORF worse than RFF at D > 10d: "} {
+	for _, want := range []string{"E = 40 of the N = 60 points", "## d = 1", "| D | PRFF | RFF | ORF | Nyström | PRFF/RFF | best |", "| 4 | ", "| 12 | ", "PRFF below RFF at every D: ", "ORF worse than RFF at D > 10d: "} {
 		if !strings.Contains(s, want) {
 			t.Errorf("output lacks %q:\n%s", want, s)
 		}
 	}
-	if fi, err := os.Stat(filepath.Join(dir, "fig1-d3.png")); err != nil || fi.Size() == 0 {
+	if fi, err := os.Stat(filepath.Join(dir, "fig1-d1.png")); err != nil || fi.Size() == 0 {
 		t.Errorf("no plot: %v", err)
 	}
 }

@@ -21,7 +21,7 @@ func TestRunSmoke(t *testing.T) {
 	}
 	dir := t.TempDir()
 	out := filepath.Join(dir, "fig3.md")
-	o := options{data: data, percentile: 5, maxTrain: 150, feats: []int{5, 20}, seeds: 1, sets: []string{"cpu_act"}, out: out, png: filepath.Join(dir, "fig3")}
+	o := options{data: data, percentile: 5, maxTrain: 60, feats: []int{3, 8}, seeds: 1, sets: []string{"cpu_act"}, out: out, png: filepath.Join(dir, "fig3")}
 	if err := run(context.Background(), o, io.Discard); err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +30,7 @@ func TestRunSmoke(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := string(b)
-	for _, want := range []string{"## cpu_act (MSE; 150 training, 656 validation, 819 test rows; γ = ", "| D | PRFF | RFF | ORF | Nyström | best |", "| 5 | ", "| 20 | ", "(a) PRFF better than RFF and ORF at every D: "} {
+	for _, want := range []string{"## cpu_act (MSE; 60 training, 656 validation, 819 test rows; γ = ", "| D | PRFF | RFF | ORF | Nyström | best |", "| 3 | ", "| 8 | ", "(a) PRFF better than RFF and ORF at every D: "} {
 		if !strings.Contains(s, want) {
 			t.Errorf("output lacks %q:\n%s", want, s)
 		}
