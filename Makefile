@@ -150,7 +150,7 @@ reproduce-gbrff:
 
 ## reproduce: every paper reproduction with a quick default (FULL=1 for the paper-sized runs).
 .PHONY: reproduce
-reproduce: reproduce-prff-fig2 reproduce-tasks reproduce-srff
+reproduce: reproduce-prff-fig2 reproduce-tasks reproduce-srff reproduce-prff-fig1 reproduce-prff-fig3
 
 ## reproduce-srff: the SRFF paper's synthetic tables (SE1, SE2, SE3, with the γ ranking) and Table 8 (RCP, REL, RAI
 ## with Mean, Ridge, RFF, SRFF); quick (SE1/SE2 at n = 300, Table 8 on 400/100/1000 rows, D = 100, ≈ 1 min of CPU)
@@ -190,3 +190,17 @@ bench-peers:
 	$(GO) run ./bench/cmd/peer-data -out $(BENCHOUT)/peers -n $(PEERS_N)
 	$(GO) test -run '^$$' -bench 'Fit/method=gbrff2/n=($(subst $(peers_comma),|,$(PEERS_N)))$$' -benchtime 3x -cpu 1 -timeout 30m ./bench | tee $(BENCHOUT)/peers/rfkit.txt
 	$(PEERS_PYTHON) bench/peers/xgboost.py --data $(BENCHOUT)/peers --n $(PEERS_N) --rfkit $(BENCHOUT)/peers/rfkit.txt
+
+## reproduce-prff-fig1: PRFF Fig. 1 (Gram error on N(0, I_d), d = 10 and 100) with RFF, ORF and Nyström;
+## quick (N = 2000, D ≤ 200, one seed, ≈ 30 s) unless FULL=1 (N = 10000, D ≤ 1000, 3 seeds, error over 2000 of the points).
+.PHONY: reproduce-prff-fig1
+reproduce-prff-fig1:
+	@mkdir -p $(BENCHOUT)
+	$(GO) run ./bench/cmd/prff-fig1 $(if $(FULL),-full) -out $(BENCHOUT)/prff-fig1$(if $(FULL),-full).md -png $(BENCHOUT)/prff-fig1$(if $(FULL),-full)
+
+## reproduce-prff-fig3: PRFF Fig. 3 (ridge accuracy on adult, MSE on cadata and cpu_act; λ by 5-fold CV over 2^−15…1)
+## with RFF, ORF and Nyström; quick (≤ 2000 training rows, D ≤ 100, one seed, ≈ 40 s) unless FULL=1 (the paper's sizes, D ≤ 500).
+.PHONY: reproduce-prff-fig3
+reproduce-prff-fig3:
+	@mkdir -p $(BENCHOUT)
+	$(GO) run ./bench/cmd/prff-fig3 -data ../shared/datasets $(if $(FULL),-full) -out $(BENCHOUT)/prff-fig3$(if $(FULL),-full).md -png $(BENCHOUT)/prff-fig3$(if $(FULL),-full)

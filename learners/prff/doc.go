@@ -89,6 +89,15 @@
 // epilogue featmap.RFF.CombineRow (no feature vector is stored) and
 // allocate nothing.
 //
+// Sample weights (FitWeighted, and `rfkit train|cv -weight COL`): a row of
+// weight 0 is dropped; the others weigh in the standardisation (weighted
+// mean and variance), the bandwidth rule (the pair of rows a, c weighs
+// w_a·w_c, a row adds max(0, w_a(w_a−1)/2) pairs at distance 0), the Gram
+// loss of each feature, Σ_il w_i·w_l·r_il² / (Σ_i w_i)² over its
+// mini-batch, and the linear model's weighted loss. Weight 2 is the row
+// twice when one mini-batch holds every row (Batch ≥ n); with smaller
+// batches the shuffle splits the two data sets differently.
+//
 // Cost: per feature and iteration O(m·d + m²) for the loss and gradient, plus
 // O(m²·(M + d)) once per feature for the residual of the frozen features;
 // memory O(m² + n·d).

@@ -28,8 +28,24 @@ import (
 // GOMAXPROCS. Memory: the n×D feature matrix, plus D×D for ridge. ctx is
 // checked after each feature, not inside the solver.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
+	return FitWeighted(ctx, X, y, nil, cfg)
+}
+
+// FitWeighted is Fit with a weight per row (w == nil: none; then the model
+// has the bits of Fit's). The weights enter the standardisation (weighted
+// means and variances), the bandwidth rule (a weighted percentile of the
+// pairwise distances), the Gram loss of every learned feature (the pair
+// (i, l) of a mini-batch weighs w_i·w_l) and the linear model's loss (a
+// weighted mean); a row of weight 0 is dropped before the shuffle. With
+// Batch ≥ the number of rows kept (one mini-batch) and Gamma set, or the
+// bandwidth rule's 500 rows covering the data, a weight of 2 gives the
+// model of the row duplicated, up to the order of the sums; with smaller
+// mini-batches the weights are exact within each batch but the batches
+// differ from those of the duplicated data. Errors beside Fit's:
+// len(w) != n, a negative, NaN or infinite weight, all weights 0.
+func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	start := time.Now()
-	p, err := learners.Prepare(ctx, Name, cfg, cfg.Task, X, y)
+	p, err := learners.PrepareWeighted(ctx, Name, cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err
 	}
@@ -40,7 +56,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		return nil, fmt.Errorf("prff: %d rows × %d features do not fit in memory", n, D)
 	}
 	b := &body{}
-	b.fmap, c, err = learn(ctx, p.Z, n, d, c, cfg.Progress, 1, start)
+	b.fmap, c, err = learn(ctx, p.Z, p.Weights, n, d, c, cfg.Progress, 1, start)
 	if err != nil {
 		return nil, err
 	}

@@ -9,7 +9,8 @@ import (
 
 // TestGradient checks eval's exact gradient (w and b) against central
 // finite differences of its loss, for the first feature and for a later one
-// (frozen features in the residual), with and without the penalty.
+// (frozen features in the residual), with and without the penalty, with
+// and without row weights.
 func TestGradient(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	n, d := 40, 5
@@ -31,10 +32,19 @@ func TestGradient(t *testing.T) {
 		freqs = append(freqs, f)
 		phases = append(phases, 2*math.Pi*r.Float64())
 	}
-	for _, J := range []int{0, 4} {
-		for _, lambda := range []float64{0, 0.05} {
+	wt := make([]float64, n)
+	for i := range wt {
+		wt[i] = 0.1 + 3*r.Float64()
+	}
+	for _, c := range []struct {
+		J      int
+		lambda float64
+		wt     []float64
+	}{{0, 0, nil}, {0, 0.05, nil}, {4, 0, nil}, {4, 0.05, nil}, {0, 0, wt}, {4, 0.05, wt}} {
+		J, lambda := c.J, c.lambda
+		{
 			var p problem
-			p.setup(xs, d, rows, freqs[:J], phases[:J], Config{Gamma: 0.2, FreqLambda: lambda})
+			p.setup(xs, c.wt, d, rows, freqs[:J], phases[:J], Config{Gamma: 0.2, FreqLambda: lambda})
 			w := make([]float64, d)
 			for k := range w {
 				w[k] = 0.6 * r.NormFloat64()
@@ -62,15 +72,23 @@ func TestGradient(t *testing.T) {
 				}
 				want := fd(dw, db)
 				if math.Abs(got-want) > 1e-6*math.Max(1e-3, math.Abs(want)) {
-					t.Errorf("J=%d λ=%g coordinate %d: gradient %.10g, finite difference %.10g", J, lambda, k, got, want)
+					t.Errorf("J=%d λ=%g weighted=%v coordinate %d: gradient %.10g, finite difference %.10g", J, lambda, c.wt != nil, k, got, want)
 				}
 			}
 		}
 	}
 }
 
-// TestLossMatchesDefinition recomputes the Gram loss from its definition.
+// TestLossMatchesDefinition recomputes the Gram loss from its definition,
+// without and with row weights (the pair (i, l) weighs w_i·w_l, the mean
+// over Σ_il w_i·w_l).
 func TestLossMatchesDefinition(t *testing.T) {
+	for _, weighted := range []bool{false, true} {
+		lossMatchesDefinition(t, weighted)
+	}
+}
+
+func lossMatchesDefinition(t *testing.T, weighted bool) {
 	r := rand.New(rand.NewPCG(3, 4))
 	n, d := 12, 3
 	xs := make([]float64, n*d)
@@ -81,15 +99,25 @@ func TestLossMatchesDefinition(t *testing.T) {
 	freqs := [][]float64{{0.3, -0.2, 0.5}, {-0.4, 0.1, 0.2}}
 	phases := []float64{1, 4}
 	gamma, lambda := 0.3, 0.01
+	var wt []float64
+	wof := func(int) float64 { return 1 }
+	if weighted {
+		wt = make([]float64, n)
+		for i := range wt {
+			wt[i] = float64(1+i%3) / 2
+		}
+		wof = func(i int) float64 { return wt[i] }
+	}
 	var p problem
-	p.setup(xs, d, rows, freqs, phases, Config{Gamma: gamma, FreqLambda: lambda})
+	p.setup(xs, wt, d, rows, freqs, phases, Config{Gamma: gamma, FreqLambda: lambda})
 	w, b := []float64{0.2, 0.7, -0.1}, 2.5
 	got, _ := p.eval(w, b, nil)
 	all := append(slices.Clone(freqs), w)
 	ph := append(slices.Clone(phases), b)
 	M := float64(len(all))
-	var want float64
+	var want, wsum float64
 	for _, i := range rows {
+		wsum += wof(i)
 		for _, l := range rows {
 			xi, xl := xs[i*d:(i+1)*d], xs[l*d:(l+1)*d]
 			var dist float64
@@ -106,12 +134,12 @@ func TestLossMatchesDefinition(t *testing.T) {
 				approx += 2 / M * math.Cos(ti+ph[j]) * math.Cos(tl+ph[j])
 			}
 			e := math.Exp(-gamma*dist) - approx
-			want += e * e
+			want += wof(i) * wof(l) * e * e
 		}
 	}
-	want = want/float64(len(rows)*len(rows)) + lambda*(w[0]*w[0]+w[1]*w[1]+w[2]*w[2])
+	want = want/(wsum*wsum) + lambda*(w[0]*w[0]+w[1]*w[1]+w[2]*w[2])
 	if math.Abs(got-want) > 1e-12 {
-		t.Errorf("loss %.15g, definition %.15g", got, want)
+		t.Errorf("weighted=%v: loss %.15g, definition %.15g", weighted, got, want)
 	}
 }
 
@@ -125,14 +153,14 @@ func TestBandwidth(t *testing.T) {
 	for i := range xs {
 		xs[i], idx[i] = float64(i), i
 	}
-	if s, err := bandwidth(xs, 1, idx); err != nil || s != 1 {
+	if s, err := bandwidth(xs, nil, 1, idx); err != nil || s != 1 {
 		t.Errorf("σ = %v, %v; want 1", s, err)
 	}
 	// 3 points at 0, 1, 3: distances 1, 2, 3; position 0.1 → 1.1.
-	if s, err := bandwidth([]float64{0, 1, 3}, 1, []int{0, 1, 2}); err != nil || math.Abs(s-1.1) > 1e-15 {
+	if s, err := bandwidth([]float64{0, 1, 3}, nil, 1, []int{0, 1, 2}); err != nil || math.Abs(s-1.1) > 1e-15 {
 		t.Errorf("σ = %v, %v; want 1.1", s, err)
 	}
-	if _, err := bandwidth([]float64{2, 2, 2}, 1, []int{0, 1, 2}); err == nil {
+	if _, err := bandwidth([]float64{2, 2, 2}, nil, 1, []int{0, 1, 2}); err == nil {
 		t.Error("σ = 0 accepted")
 	}
 }
@@ -168,7 +196,7 @@ func TestDescentMonotone(t *testing.T) {
 	for _, phase := range []bool{false, true} {
 		c := Config{Gamma: 0.1, Alpha: 1e3, FreqLambda: 1e-3, MaxIter: 200, Tol: 1e-5, LearnPhase: phase}
 		var p problem
-		p.setup(xs, d, rows, nil, nil, c)
+		p.setup(xs, nil, d, rows, nil, nil, c)
 		w := []float64{0.5, -0.3, 0.2, 0.1}
 		l0, _ := p.eval(w, 1, nil)
 		w2, b2, l := p.descend(slices.Clone(w), 1, c)
@@ -178,5 +206,46 @@ func TestDescentMonotone(t *testing.T) {
 		if !phase && b2 != 1 {
 			t.Errorf("phase moved to %v without LearnPhase", b2)
 		}
+	}
+}
+
+// TestWeightedBandwidth: unit weights give the unweighted rule's σ, integer
+// weights that of the rows repeated, and weights that leave no pair at a
+// positive distance are errors.
+func TestWeightedBandwidth(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	n, d := 30, 2
+	xs := make([]float64, n*d)
+	for i := range xs {
+		xs[i] = r.NormFloat64()
+	}
+	idx := make([]int, n)
+	ones, wt := make([]float64, n), make([]float64, n)
+	var rep []float64
+	for i := range idx {
+		idx[i], ones[i], wt[i] = i, 1, float64(1+i%3)
+		for k := 0; k < int(wt[i]); k++ {
+			rep = append(rep, xs[i*d:(i+1)*d]...)
+		}
+	}
+	s0, err0 := bandwidth(xs, nil, d, idx)
+	s1, err1 := bandwidth(xs, ones, d, idx)
+	if err0 != nil || err1 != nil || math.Abs(s0-s1) > 1e-15*s0 {
+		t.Errorf("unit weights: σ %v (%v), unweighted %v (%v)", s1, err1, s0, err0)
+	}
+	ridx := make([]int, len(rep)/d)
+	for i := range ridx {
+		ridx[i] = i
+	}
+	sw, errw := bandwidth(xs, wt, d, idx)
+	sr, errr := bandwidth(rep, nil, d, ridx)
+	if errw != nil || errr != nil || math.Abs(sw-sr) > 1e-15*sr || sw == s0 {
+		t.Errorf("weights 1..3: σ %v (%v), repeated rows %v (%v), unweighted %v", sw, errw, sr, errr, s0)
+	}
+	if _, err := bandwidth(xs, []float64{40}, d, []int{0}); err == nil {
+		t.Error("one row of weight 40: no error")
+	}
+	if _, err := bandwidth(xs, []float64{0.5}, d, []int{0}); err == nil {
+		t.Error("one row of weight 0.5: no error")
 	}
 }

@@ -1,6 +1,7 @@
 package prff
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -114,18 +115,19 @@ func Learn(ctx context.Context, X featmap.Matrix, cfg Config) (*Map, error) {
 	for i := 0; i < X.Rows; i++ {
 		copy(xs[i*X.Cols:(i+1)*X.Cols], X.Row(i))
 	}
-	m, _, err := learn(ctx, xs, X.Rows, X.Cols, c, cfg.Progress, 0, start)
+	m, _, err := learn(ctx, xs, nil, X.Rows, X.Cols, c, cfg.Progress, 0, start)
 	return m, err
 }
 
-// learn is Learn on dense rows xs (n×d) with c resolved; Progress events
-// are numbered out of D + extra rounds. It returns the map and c with
-// Gamma and Alpha resolved.
-func learn(ctx context.Context, xs []float64, n, d int, c Config, p learners.Progress, extra int, start time.Time) (*Map, Config, error) {
+// learn is Learn on dense rows xs (n×d) with row weights wt (nil: all 1;
+// else every weight > 0) and c resolved; Progress events are numbered out
+// of D + extra rounds. It returns the map and c with Gamma and Alpha
+// resolved.
+func learn(ctx context.Context, xs, wt []float64, n, d int, c Config, p learners.Progress, extra int, start time.Time) (*Map, Config, error) {
 	D, B := c.Features, c.Batch
 	perm := rand.New(rand.NewPCG(c.Seed, streamShuffle)).Perm(n)
 	if c.Gamma == 0 {
-		sigma, err := bandwidth(xs, d, perm[:min(n, BandwidthPoints)])
+		sigma, err := bandwidth(xs, wt, d, perm[:min(n, BandwidthPoints)])
 		if err != nil {
 			return nil, c, fmt.Errorf("prff: %w", err)
 		}
@@ -151,7 +153,7 @@ func learn(ctx context.Context, xs []float64, n, d int, c Config, p learners.Pro
 	for M := 1; M <= D; M++ {
 		lo := ((M - 1) % nb) * B
 		rows := perm[lo:min(n, lo+B)]
-		pr.setup(xs, d, rows, freqs, phases, c)
+		pr.setup(xs, wt, d, rows, freqs, phases, c)
 
 		w := make([]float64, d)
 		for k := range w {
@@ -182,11 +184,15 @@ func learn(ctx context.Context, xs []float64, n, d int, c Config, p learners.Pro
 }
 
 // bandwidth returns the 5th percentile (linear interpolation) of the
-// pairwise distances of the rows idx of xs.
-func bandwidth(xs []float64, d int, idx []int) (float64, error) {
+// pairwise distances of the rows idx of xs, weighted by wt (nil: all 1;
+// see weightedPercentile).
+func bandwidth(xs, wt []float64, d int, idx []int) (float64, error) {
 	k := len(idx)
-	if k < 2 {
+	if k < 2 && wt == nil {
 		return 0, fmt.Errorf("the bandwidth rule needs at least 2 rows, X has %d: set Gamma", k)
+	}
+	if wt != nil {
+		return weightedBandwidth(xs, wt, d, idx)
 	}
 	dist := make([]float64, 0, k*(k-1)/2)
 	for a := 0; a < k; a++ {
@@ -204,6 +210,63 @@ func bandwidth(xs []float64, d int, idx []int) (float64, error) {
 	}
 	if !(sigma > 0) || math.IsInf(sigma, 0) {
 		return 0, fmt.Errorf("the bandwidth rule gives σ = %v (over 5%% of the pairs of rows coincide, or distances overflow): set Gamma", sigma)
+	}
+	return sigma, nil
+}
+
+// weightedBandwidth is bandwidth with row weights: the pair (a, c) of
+// distinct rows weighs w_a·w_c, and each row adds max(0, w_a(w_a−1)/2)
+// pairs at distance 0 (the pairs of its copies), so that integer weights
+// give the percentile of the data with the rows repeated. The percentile
+// is at the fractional position 0.05·(W − 1), W the total weight, in the
+// sorted distances each repeated by its weight, interpolated linearly
+// between the neighbouring positions: with unit weights, bandwidth's.
+func weightedBandwidth(xs, wt []float64, d int, idx []int) (float64, error) {
+	type pair struct{ dist, w float64 }
+	k := len(idx)
+	pairs := make([]pair, 0, k*(k+1)/2)
+	var zero float64
+	for a := 0; a < k; a++ {
+		wa := wt[idx[a]]
+		if wa > 1 {
+			zero += float64(float64(wa*(wa-1)) / 2)
+		}
+		xa := xs[idx[a]*d : (idx[a]+1)*d]
+		for c := a + 1; c < k; c++ {
+			pairs = append(pairs, pair{math.Sqrt(sqDist(xa, xs[idx[c]*d:(idx[c]+1)*d])), float64(wa * wt[idx[c]])})
+		}
+	}
+	if zero > 0 {
+		pairs = append(pairs, pair{0, zero})
+	}
+	slices.SortStableFunc(pairs, func(p, q pair) int { return cmp.Compare(p.dist, q.dist) })
+	var total float64
+	for _, p := range pairs {
+		total += p.w
+	}
+	if !(total > 1) {
+		return 0, fmt.Errorf("the bandwidth rule needs a total pair weight above 1, the rows give %v: set Gamma", total)
+	}
+	// at returns the distance at position t (0 ≤ t ≤ total−1): that of
+	// the first pair whose cumulative weight exceeds t.
+	at := func(t float64) float64 {
+		var cum float64
+		for _, p := range pairs {
+			cum += p.w
+			if cum > t {
+				return p.dist
+			}
+		}
+		return pairs[len(pairs)-1].dist
+	}
+	pos := float64(0.05 * (total - 1))
+	fl := math.Floor(pos)
+	sigma := at(fl)
+	if fl+1 <= total-1 {
+		sigma += float64((pos - fl) * (at(fl+1) - sigma))
+	}
+	if !(sigma > 0) || math.IsInf(sigma, 0) {
+		return 0, fmt.Errorf("the bandwidth rule gives σ = %v (over 5%% of the weighted pairs of rows coincide, or distances overflow): set Gamma", sigma)
 	}
 	return sigma, nil
 }
@@ -226,13 +289,16 @@ type problem struct {
 	kappa  float64   // 2/M
 	lambda float64   // FreqLambda
 	x      []float64 // m×d batch rows
+	w      []float64 // the batch rows' weights (nil: all 1)
+	wbuf   []float64 // backing store of w
+	wsum   float64   // Σ w (m without weights)
 	a      []float64 // m×m: k(x_i,x_l) − (2/M) Σ_{j<M} c_j(x_i) c_j(x_l)
 	// scratch of eval
 	theta, sin, cos, u []float64
 }
 
 // setup loads the batch rows and the residual of the frozen features.
-func (p *problem) setup(xs []float64, d int, rows []int, freqs [][]float64, phases []float64, c Config) {
+func (p *problem) setup(xs, wt []float64, d int, rows []int, freqs [][]float64, phases []float64, c Config) {
 	m := len(rows)
 	p.m, p.d, p.M = m, d, len(freqs)+1
 	p.kappa = 2 / float64(p.M)
@@ -240,6 +306,16 @@ func (p *problem) setup(xs []float64, d int, rows []int, freqs [][]float64, phas
 	p.x = grow(p.x, m*d)
 	for r, i := range rows {
 		copy(p.x[r*d:(r+1)*d], xs[i*d:(i+1)*d])
+	}
+	p.w, p.wsum = nil, float64(m)
+	if wt != nil {
+		p.wbuf = grow(p.wbuf, m)
+		p.w = p.wbuf
+		p.wsum = 0
+		for r, i := range rows {
+			p.w[r] = wt[i]
+			p.wsum += wt[i]
+		}
 	}
 	p.a = grow(p.a, m*m)
 	p.theta, p.sin, p.cos, p.u = grow(p.theta, m), grow(p.sin, m), grow(p.cos, m), grow(p.u, m)
@@ -284,13 +360,17 @@ func grow(s []float64, n int) []float64 {
 }
 
 // eval returns the loss at (w, b) and, if gw != nil, writes ∂L/∂w into gw
-// and returns ∂L/∂b.
+// and returns ∂L/∂b. With weights the loss is
+// Σ_il w_i w_l r_il² / (Σ w)² + λ‖w‖², r_il the residual of the pair.
 func (p *problem) eval(w []float64, b float64, gw []float64) (loss, gb float64) {
 	m, d := p.m, p.d
 	for i := 0; i < m; i++ {
 		p.theta[i] = b + xmath.DotRound(p.x[i*d:(i+1)*d], w)
 	}
 	trig.Sincos(p.sin[:m], p.cos[:m], p.theta[:m])
+	if p.w != nil {
+		return p.evalWeighted(w, gw)
+	}
 	var sum float64
 	for i := 0; i < m; i++ {
 		qi := float64(p.kappa * p.cos[i])
@@ -314,6 +394,47 @@ func (p *problem) eval(w []float64, b float64, gw []float64) (loss, gb float64) 
 	}
 	for i := 0; i < m; i++ {
 		si := float64(p.sin[i] * p.u[i])
+		gb += si
+		xi := p.x[i*d : (i+1)*d]
+		for k, v := range xi {
+			gw[k] += float64(si * v)
+		}
+	}
+	for k := range gw {
+		gw[k] = float64(f*gw[k]) + float64(2*p.lambda*w[k])
+	}
+	return loss, float64(f * gb)
+}
+
+// evalWeighted is eval's epilogue with row weights (p.w), once θ, sin
+// and cos are set.
+func (p *problem) evalWeighted(w []float64, gw []float64) (loss, gb float64) {
+	m, d, pw := p.m, p.d, p.w[:p.m]
+	var sum float64
+	for i := 0; i < m; i++ {
+		qi := float64(p.kappa * p.cos[i])
+		row := p.a[i*m : (i+1)*m]
+		var ui, si float64
+		for l, al := range row {
+			r := al - float64(qi*p.cos[l])
+			wr := float64(pw[l] * r)
+			si += float64(wr * r)
+			ui += float64(wr * p.cos[l])
+		}
+		sum += float64(pw[i] * si)
+		p.u[i] = ui
+	}
+	ww := float64(p.wsum * p.wsum)
+	loss = sum/ww + float64(p.lambda*xmath.DotRound(w, w))
+	if gw == nil {
+		return loss, 0
+	}
+	f := 4 * p.kappa / ww
+	for k := range gw {
+		gw[k] = 0
+	}
+	for i := 0; i < m; i++ {
+		si := float64(float64(pw[i]*p.sin[i]) * p.u[i])
 		gb += si
 		xi := p.x[i*d : (i+1)*d]
 		for k, v := range xi {

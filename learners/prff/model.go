@@ -79,6 +79,6 @@ func (b *body) Decode(d *learners.Decoder) error {
 }
 
 func init() {
-	learners.Define(Name, "Pseudo-random Fourier features: Gaussian RFF frequencies learned greedily to fit the Gram matrix, + logistic or ridge regression",
-		func() *Config { return new(Config) }, Fit, Load)
+	learners.DefineWeighted(Name, "Pseudo-random Fourier features: Gaussian RFF frequencies learned greedily to fit the Gram matrix, + logistic or ridge regression",
+		func() *Config { return new(Config) }, Fit, FitWeighted, Load)
 }
