@@ -46,8 +46,10 @@
 // eerf/lkrf, prff, mfga), which also trains on rows with missing inputs
 // (statistics over the values present). See Missing.
 //
-// Sample weights: a learner whose Method has FitWeighted (rks, eerf/lkrf:
-// their FitWeighted functions) takes a weight per row through
+// Sample weights: a learner whose Method has FitWeighted (every batch
+// learner: gbrff, mfga, pbrff, prff, rks, eerf/lkrf, srff; the online
+// learners fogd, nogd and rrf have none, as an SGD step on a row of weight
+// 2 is not two steps on the row) takes a weight per row through
 // PrepareWeighted; the weights enter the standardisation and the losses
 // as weighted means, so a weight of 2 acts as the row twice and 0 drops
 // it; negative, NaN, infinite or all-zero weights are errors.
