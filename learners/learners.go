@@ -47,7 +47,8 @@
 // (statistics over the values present). See Missing.
 //
 // Sample weights: a learner whose Method has FitWeighted (every batch
-// learner: gbrff, mfga, pbrff, prff, rks, eerf/lkrf, srff; the online
+// learner but the exact-kernel baseline kernel, which fits a uniform
+// subsample: gbrff, mfga, pbrff, prff, rks, eerf/lkrf, srff; the online
 // learners fogd, nogd and rrf have none, as an SGD step on a row of weight
 // 2 is not two steps on the row) takes a weight per row through
 // PrepareWeighted; the weights enter the standardisation and the losses
