@@ -157,7 +157,7 @@ func TestFitErrors(t *testing.T) {
 		{"negative lambda", X, y, kernel.Config{Lambda: -1}, "kernel: Lambda = -1"},
 		{"Inf lambda", X, y, kernel.Config{Lambda: math.Inf(1)}, "Lambda = +Inf"},
 		{"bad task", X, y, kernel.Config{Task: 5}, "Task = Task(5)"},
-		{"unknown loss", X, y, kernel.Config{Loss: "hinge"}, `kernel: unknown Loss "hinge"`},
+		{"unknown loss", X, y, kernel.Config{Loss: "squared"}, `kernel: unknown Loss "squared"`},
 		{"logistic regression", X, y, kernel.Config{Loss: kernel.Logistic, Task: learners.Regression}, "logistic needs the binary task"},
 	})
 }

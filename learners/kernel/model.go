@@ -16,7 +16,7 @@ import (
 // meta "bias" (the subsample's mean target).
 const modelVersion = 1
 
-// Model is a fitted kernel ridge model:
+// Model is a fitted kernel ridge, logistic or SVM model:
 // score(x) = Σ_i α_i exp(−γ‖z − x_i‖²) + bias, z = (x − mean)/scale. Its
 // methods are those of learners.Base: it is immutable and safe for
 // concurrent use; Predict, Score, Probability and their batch forms
@@ -88,7 +88,7 @@ func (b *body) Decode(d *learners.Decoder) error {
 	}
 	c := b.cfg
 	switch {
-	case c.Subsample == 0 || c.Gamma == 0 || c.Lambda == 0 || c.Loss == "":
+	case c.Subsample == 0 || c.Gamma == 0 || c.Lambda == 0 || c.Loss == "" || (c.Loss == Hinge) != (c.C != 0):
 		return fmt.Errorf("config %+v has unresolved defaults", c)
 	case c.Task != d.Task:
 		return fmt.Errorf("config task %v, header task %v", c.Task, d.Task)
@@ -101,6 +101,6 @@ func (b *body) Decode(d *learners.Decoder) error {
 }
 
 func init() {
-	learners.Define(Name, "exact Gaussian-kernel ridge or logistic regression on a uniform subsample (≤ 2000 rows by default): the exact-kernel baseline",
+	learners.Define(Name, "exact Gaussian-kernel ridge, logistic regression or SVM on a uniform subsample (≤ 2000 rows by default): the exact-kernel baseline",
 		func() *Config { return new(Config) }, Fit, Load)
 }
