@@ -13,7 +13,8 @@ import (
 //
 // Version 1 arrays: "mean", "scale" (d each: the input standardisation),
 // "support" (m×d standardised subsample rows), "alpha" (m dual weights);
-// meta "bias" (the subsample's mean target).
+// meta "bias" (the subsample's mean target). A Loss = hinge model keeps
+// only its support vectors: their number is the meta "vectors".
 const modelVersion = 1
 
 // Model is a fitted kernel ridge, logistic or SVM model:
@@ -79,10 +80,13 @@ func (b *body) Encode(e *learners.Encoder) error {
 	e.Array("support", b.support)
 	e.Array("alpha", b.alpha)
 	e.Meta("bias", b.bias)
+	if b.cfg.Loss == Hinge {
+		e.Meta("vectors", float64(len(b.alpha)))
+	}
 	return e.Config(b.cfg)
 }
 
-func (b *body) Decode(d *learners.Decoder) error {
+func (b *body) Decode(d *learners.Decoder) (err error) {
 	if err := d.ValidConfig(&b.cfg); err != nil {
 		return err
 	}
@@ -95,7 +99,13 @@ func (b *body) Decode(d *learners.Decoder) error {
 	case d.Inputs > featmap.MaxElements/c.Subsample:
 		return fmt.Errorf("%d inputs × %d rows overflow", d.Inputs, c.Subsample)
 	}
-	b.support, b.alpha, b.bias = d.Array("support", c.Subsample*d.Inputs), d.Array("alpha", c.Subsample), d.Meta("bias")
+	rows := c.Subsample
+	if c.Loss == Hinge {
+		if rows, err = svmVectors(d, c.Subsample); err != nil {
+			return err
+		}
+	}
+	b.support, b.alpha, b.bias = d.Array("support", rows*d.Inputs), d.Array("alpha", rows), d.Meta("bias")
 	d.Link = linrf.Link(c.Loss)
 	return d.Err()
 }

@@ -39,7 +39,8 @@ const (
 // deterministic order), no shrinking, stopping when the maximal violation
 // m(α) − M(α) is below 1e-3 (libsvm's -e) or after max(10⁷, 100·m) pairs,
 // and the intercept c = −ρ from the free vectors (libsvm's calculate_rho).
-// The model's alpha are t_i·α_i (0 off the support vectors) and its bias c.
+// The model keeps the support vectors only (α_i ≠ 0; the file's meta
+// "vectors" is their number), with alpha t_i·α_i, and its bias c.
 // b holds the subsample; t its ±1 labels.
 func fitHinge(ctx context.Context, progress learners.Progress, p *learners.Prepared, b *body, t []float64, start time.Time) (*Model, error) {
 	m, d, C := len(t), p.D, b.cfg.C
@@ -209,6 +210,17 @@ func fitHinge(ctx context.Context, progress learners.Progress, p *learners.Prepa
 		b.alpha[s] = float64(t[s] * a)
 	}
 	b.bias = -rho
+	// Keep the support vectors only (α_s ≠ 0, in subsample order): the
+	// other terms of the score are exact zeros.
+	sv := 0
+	for s, a := range b.alpha {
+		if a != 0 {
+			copy(b.support[sv*d:(sv+1)*d], b.support[s*d:(s+1)*d])
+			b.alpha[sv] = a
+			sv++
+		}
+	}
+	b.support, b.alpha = b.support[:sv*d:sv*d], b.alpha[:sv:sv]
 	loss := hinge/float64(m) + ww/float64(2*C*float64(m))
 	if !(loss >= 0 && loss < math.Inf(1)) || !(rho > math.Inf(-1) && rho < math.Inf(1)) {
 		return nil, fmt.Errorf("kernel: the SVM solver diverged (objective %v, ρ = %v)", loss, rho)
@@ -219,4 +231,17 @@ func fitHinge(ctx context.Context, progress learners.Progress, p *learners.Prepa
 	mod := new(Model)
 	learners.Build(&mod.Base, p.Common(b.cfg.Task, learners.Clamped), b)
 	return mod, nil
+}
+
+// svmVectors reads the number of support vectors of a hinge model: an
+// integer in [1, subsample].
+func svmVectors(d *learners.Decoder, subsample int) (int, error) {
+	v := d.Meta("vectors")
+	if err := d.Err(); err != nil {
+		return 0, err
+	}
+	if !(v >= 1 && v <= float64(subsample)) || v != math.Trunc(v) {
+		return 0, fmt.Errorf("vectors = %v support vectors, want an integer in [1, %d]", v, subsample)
+	}
+	return int(v), nil
 }

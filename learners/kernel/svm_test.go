@@ -38,9 +38,29 @@ func TestHingeKKT(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		alpha, _ := f.Array("alpha", -1)
-		if len(alpha) != X.Rows {
-			t.Fatalf("%d dual weights, want %d", len(alpha), X.Rows)
+		// The model keeps the support vectors only: find each one's row
+		// (the nearest standardised row) to rebuild α for every row.
+		sv, _ := f.Array("alpha", -1)
+		support, _ := f.Array("support", -1)
+		mean, scale := m.Standardization()
+		d := X.Cols
+		alpha := make([]float64, X.Rows)
+		for k, a := range sv {
+			best, at := math.Inf(1), -1
+			for i := range X.Rows {
+				var q float64
+				for j, v := range X.Row(i) {
+					e := (v-mean[j])/scale[j] - support[k*d+j]
+					q += e * e
+				}
+				if q < best {
+					best, at = q, i
+				}
+			}
+			if best > 1e-20 || alpha[at] != 0 {
+				t.Fatalf("support vector %d matches no row (distance² %v to row %d)", k, best, at)
+			}
+			alpha[at] = a
 		}
 		var sum, worst float64
 		var free, bound int
@@ -71,7 +91,7 @@ func TestHingeKKT(t *testing.T) {
 		if worst > 2e-3 {
 			t.Errorf("C %v: worst KKT violation %v", C, worst)
 		}
-		if free == 0 || (C == 0.5 && bound == 0) {
+		if free == 0 || (C == 0.5 && bound == 0) || free+bound != len(sv) {
 			t.Errorf("C %v: %d free and %d bounded support vectors: the check proves little", C, free, bound)
 		}
 		t.Logf("C %v: worst violation %.2g, %d free, %d at C", C, worst, free, bound)
@@ -110,4 +130,30 @@ func TestHingeGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	learnertest.Golden(t, "hinge", got)
+}
+
+// TestHingeLoadErrors: a hinge model's number of support vectors must fit
+// its arrays and its subsample.
+func TestHingeLoadErrors(t *testing.T) {
+	X, y := learnertest.Rings(30, 0, 0, 1, 3)
+	good, err := fit(t, X, y, kernel.Config{Subsample: 10, Loss: kernel.Hinge}).MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	vectors := func(v float64) []byte {
+		return learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Meta["vectors"] = v })
+	}
+	learnertest.LoadErrors(t, "kernel: ", kernel.Load, []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"no vectors", learnertest.Rewrite(t, good, func(f *modelfile.File) { delete(f.Header.Meta, "vectors") }), `no meta value "vectors"`},
+		{"zero vectors", vectors(0), "vectors = 0 support vectors"},
+		{"fractional vectors", vectors(2.5), "vectors = 2.5 support vectors"},
+		{"too many vectors", vectors(11), "want an integer in [1, 10]"},
+		{"hinge without C", learnertest.Rewrite(t, good, func(f *modelfile.File) {
+			f.Header.Config = []byte(`{"Subsample":10,"Gamma":1,"Lambda":1,"Loss":"hinge"}`)
+		}), "unresolved defaults"},
+	})
 }
