@@ -20,7 +20,9 @@ import (
 // standardisation (see Config.Resume): with Shuffle and Standardize
 // Disabled and one epoch, Fit on the first rows then Fit with Resume on the
 // rest gives the same model bytes as Fit on all the rows, and as a
-// Learner fed the rows.
+// Learner fed the rows. The loss reported to Progress for each of the
+// first B rows is that of score 0, as the Learner's Outcome (they are
+// stepped on once the map exists).
 //
 // Errors: a cancelled ctx, an invalid cfg, bad data, a binary y without
 // exactly two classes, Budget above the number of rows (without Resume), a
