@@ -158,6 +158,9 @@ func NewRounds(ctx context.Context, p Progress, pkg, method string, n int) *Roun
 	return &Rounds{ctx: ctx, p: p, pkg: pkg, method: method, n: n, start: time.Now()}
 }
 
+// Context is the Fit's context, for a long round that checks it inside.
+func (r *Rounds) Context() context.Context { return r.ctx }
+
 // SetTotal sets the number of rounds (Event.Rounds).
 func (r *Rounds) SetTotal(n int) { r.n = n }
 

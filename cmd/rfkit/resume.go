@@ -9,7 +9,7 @@ import (
 	"github.com/rfkit/rfkit/learners/cv"
 )
 
-// train -resume: continue an online learner (rrf, fogd) from a saved
+// train -resume: continue an online learner (rrf, fogd, nogd) from a saved
 // model. The library does the work; this file turns the old model into the
 // Config to fit with, with no per-method code: a learner can resume when
 // its Config has a field Resume of its model's type (Fit then continues
@@ -18,7 +18,7 @@ import (
 // registerResume adds -resume to train's flags.
 func registerResume(fs *flagSet) *string {
 	return fs.String("resume", "",
-		"continue training the model `FILE` (rrf, fogd) on -data: from its state, standardisation and configuration, "+
+		"continue training the model `FILE` (rrf, fogd, nogd) on -data: from its state, standardisation and configuration, "+
 			"with -seed and -param applied on top (e.g. -param epochs=1 -param shuffle=false to learn a stream once, in file order)")
 }
 

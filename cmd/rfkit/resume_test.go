@@ -72,7 +72,7 @@ func TestTrainResume(t *testing.T) {
 		want string
 	}{
 		{[]string{"-method", "fogd", "-data", more, "-resume", rrfOld}, 2, "a rrf model, but -method is fogd"},
-		{[]string{"-method", "rks", "-data", more, "-resume", rks}, 2, "rks cannot continue training from a model (methods that can: fogd, rrf)"},
+		{[]string{"-method", "rks", "-data", more, "-resume", rks}, 2, "rks cannot continue training from a model (methods that can: fogd, nogd, rrf)"},
 		{[]string{"-method", "rrf", "-data", more, "-resume", rrfOld, "-task", "regression"}, 2, "a binary model, but -task is regression"},
 		{[]string{"-method", "rrf", "-data", three, "-resume", rrfOld}, 2, "the model takes 2 inputs, the data has 3"},
 		{[]string{"-method", "rrf", "-data", more, "-resume", rrfOld, "-param", "epochs=-1"}, 2, "Epochs = -1"},

@@ -20,6 +20,14 @@
 // (solvers.Logistic, L-BFGS), and α = L⁻ᵀβ. Probability is then the
 // logistic function of the score.
 //
+// Loss = Hinge (binary only) fits the kernel support vector machine, the
+// papers' SVC: libsvm's C-SVC, ½‖f‖²_H + C Σ_i max(0, 1 − t_i(f(x_i) + c))
+// over the subsample, by SMO with libsvm's working-set rule and stopping
+// tolerance 1e-3 (svm.go). C is Config.C (default 1, libsvm's); Lambda is
+// not used. Probability is (1 + score)/2 clamped to [0, 1], as for ridge
+// on ±1 labels: the decision value is ±1 on the margins, so this is a
+// monotone score, not a calibrated probability (no Platt scaling).
+//
 // The subsample size is the point of the baseline: it is what makes the
 // exact kernel feasible (memory m² floats, an m³/3 Cholesky: 32 MB and a
 // few seconds at m = 2000, 800 MB at the limit m = 10000), and the papers'
@@ -71,8 +79,10 @@ type Config struct {
 	Gamma float64 `help:"Gaussian kernel bandwidth γ on standardised inputs" default:"1/d"`
 	// Lambda is the ridge regularisation λ (0 → 1e-3).
 	Lambda float64 `help:"ridge regularisation λ" default:"1e-3"`
-	// Loss is Ridge ("", the default) or Logistic (binary only).
-	Loss Loss `help:"ridge, or logistic (binary only)" default:"ridge"`
+	// Loss is Ridge ("", the default), Logistic or Hinge (binary only).
+	Loss Loss `help:"ridge, logistic or hinge (the last two binary only)" default:"ridge"`
+	// C is the SVM box constraint (Loss = Hinge only; 0 → 1).
+	C float64 `json:",omitempty" help:"SVM box constraint C (loss=hinge only)" default:"1"`
 	// Task is learners.Binary (the zero value) or learners.Regression.
 	Task learners.Task `help:"binary or regression"`
 	// Seed fixes the subsample.
@@ -89,6 +99,12 @@ func (c Config) Validate() error {
 	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
 	v.Positive("Lambda", c.Lambda, learners.MaxParam, DefaultLambda)
 	v.Task(c.Task)
+	v.Positive("C", c.C, learners.MaxParam, DefaultC)
+	if c.Loss == Hinge {
+		v.If(c.Task != learners.Binary, "Loss = hinge needs the binary task, not %v", c.Task)
+		return v.Err()
+	}
+	v.If(c.C != 0, "C = %v applies to Loss = hinge only", c.C)
 	if v.Err() != nil {
 		return v.Err()
 	}
@@ -103,6 +119,9 @@ func (c Config) resolve(n, d int) Config {
 	learners.SetDefault(&c.Gamma, 1/float64(d))
 	learners.SetDefault(&c.Lambda, DefaultLambda)
 	learners.SetDefault(&c.Loss, Ridge)
+	if c.Loss == Hinge {
+		learners.SetDefault(&c.C, DefaultC)
+	}
 	c.Progress = nil
 	return c
 }

@@ -3,15 +3,17 @@ package kernel_test
 import (
 	"testing"
 
+	"github.com/rfkit/rfkit/learners"
 	_ "github.com/rfkit/rfkit/learners/kernel"
 	"github.com/rfkit/rfkit/learners/learnertest"
 )
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "kernel", Params: []string{"subsample=60"}, Rounds: 2, NumParams: 6, NoLoss: []int{1},
+var conformance = learnertest.Case{Method: "kernel", Params: []string{"subsample=60"}, Rounds: 2, NumParams: 7, NoLoss: []int{1},
+	Variants: [][]string{{"loss=hinge", "c=2"}}, VariantTasks: []learners.Task{learners.Binary},
 	BadParams: map[string]string{
 		"subsample=10001":               "Subsample = 10001, want 1..10000",
-		"loss=hinge":                    `unknown Loss "hinge"`,
+		"loss=squared":                  `unknown Loss "squared"`,
 		"loss=logistic task=regression": "logistic needs the binary task",
 	},
 	Golden: map[string][]string{

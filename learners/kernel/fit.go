@@ -61,6 +61,9 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	}
 	mean /= float64(m)
 	b.bias = mean
+	if c.Loss == Hinge {
+		return fitHinge(r, p, b, t)
+	}
 
 	// Round 1: the regularised kernel matrix K + mλI (lower triangle), or
 	// K + εI for the logistic loss.

@@ -13,10 +13,11 @@ import (
 //
 // Version 1 arrays: "mean", "scale" (d each: the input standardisation),
 // "support" (m×d standardised subsample rows), "alpha" (m dual weights);
-// meta "bias" (the subsample's mean target).
+// meta "bias" (the subsample's mean target). A Loss = hinge model keeps
+// only its support vectors: their number is the meta "vectors".
 const modelVersion = 1
 
-// Model is a fitted kernel ridge model:
+// Model is a fitted kernel ridge, logistic or SVM model:
 // score(x) = Σ_i α_i exp(−γ‖z − x_i‖²) + bias, z = (x − mean)/scale.
 // Obtain one from Fit or Load.
 // Its methods are learners.Base's, whose doc gives the contract (immutable,
@@ -79,28 +80,37 @@ func (b *body) Encode(e *learners.Encoder) error {
 	e.Array("support", b.support)
 	e.Array("alpha", b.alpha)
 	e.Meta("bias", b.bias)
+	if b.cfg.Loss == Hinge {
+		e.Meta("vectors", float64(len(b.alpha)))
+	}
 	return e.Config(b.cfg)
 }
 
-func (b *body) Decode(d *learners.Decoder) error {
+func (b *body) Decode(d *learners.Decoder) (err error) {
 	if err := d.ValidConfig(&b.cfg); err != nil {
 		return err
 	}
 	c := b.cfg
 	switch {
-	case c.Subsample == 0 || c.Gamma == 0 || c.Lambda == 0 || c.Loss == "":
+	case c.Subsample == 0 || c.Gamma == 0 || c.Lambda == 0 || c.Loss == "" || (c.Loss == Hinge) != (c.C != 0):
 		return fmt.Errorf("config %+v has unresolved defaults", c)
 	case c.Task != d.Task:
 		return fmt.Errorf("config task %v, header task %v", c.Task, d.Task)
 	case d.Inputs > featmap.MaxElements/c.Subsample:
 		return fmt.Errorf("%d inputs × %d rows overflow", d.Inputs, c.Subsample)
 	}
-	b.support, b.alpha, b.bias = d.Array("support", c.Subsample*d.Inputs), d.Array("alpha", c.Subsample), d.Meta("bias")
+	rows := c.Subsample
+	if c.Loss == Hinge {
+		if rows, err = svmVectors(d, c.Subsample); err != nil {
+			return err
+		}
+	}
+	b.support, b.alpha, b.bias = d.Array("support", rows*d.Inputs), d.Array("alpha", rows), d.Meta("bias")
 	d.Link = linrf.Link(c.Loss)
 	return d.Err()
 }
 
 func init() {
-	learners.Define(Name, "exact Gaussian-kernel ridge or logistic regression on a uniform subsample (≤ 2000 rows by default): the exact-kernel baseline",
+	learners.Define(Name, "exact Gaussian-kernel ridge, logistic regression or SVM on a uniform subsample (≤ 2000 rows by default): the exact-kernel baseline",
 		func() *Config { return new(Config) }, Fit, Load)
 }

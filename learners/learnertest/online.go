@@ -53,6 +53,17 @@ type Online[C any, M OnlineModel[C], L Learner[M]] struct {
 	// Split is the prefix length of those fits (a multiple of any batch
 	// size in Splits).
 	Split int
+	// Features is the name of the Config parameter of the feature count,
+	// when it is not "features" (nogd's "budget").
+	Features string
+}
+
+// features is the parameter name of the feature count.
+func (o Online[C, M, L]) features() string {
+	if o.Features != "" {
+		return o.Features
+	}
+	return "features"
 }
 
 // RunOnline runs the checks every online learner shares, beyond Run's:
@@ -318,13 +329,13 @@ func (o Online[C, M, L]) resumeErrors(t *testing.T) {
 	const n = 120
 	X, y := Shifted(learners.Binary, n, 6)
 	d := X.Cols
-	m := o.fit(t, X, y, o.config(t, learners.Binary, "features=10"))
+	m := o.fit(t, X, y, o.config(t, learners.Binary, o.features()+"=10"))
 	base := withResume(m.Config(), m)
 	X2, _ := Shifted(learners.Binary, n, 7)
 	X2 = featmap.Dense(n, d-1, X2.Data[:n*(d-1)])
 	empty := reflect.New(reflect.TypeFor[M]().Elem()).Interface().(M)
 	more := base
-	if err := learners.SetParam(&more, "features", "11"); err != nil {
+	if err := learners.SetParam(&more, o.features(), "11"); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
@@ -336,7 +347,7 @@ func (o Online[C, M, L]) resumeErrors(t *testing.T) {
 	}{
 		{"columns", X2, y, base, "2 columns, the model takes 3"},
 		{"label", X, append(slices.Clone(y[:n-1]), 5), base, "label 5 is neither -1 nor 1"},
-		{"features", X, y, more, "Features = 11, the model has 10"},
+		{"features", X, y, more, strings.ToUpper(o.features()[:1]) + o.features()[1:] + " = 11, the model has 10"},
 		{"empty model", X, y, withResume(base, empty), "empty model"},
 	} {
 		got, err := o.Fit(context.Background(), c.X, c.y, c.cfg)

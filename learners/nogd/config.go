@@ -22,9 +22,14 @@
 //     featmap.Nystrom). Budget must not exceed the number of rows.
 //   - Regression (as fogd): squared loss, w ← w − η(f − y)z with the
 //     residual clipped to ±1e6, or ε-insensitive with ε = 0.1.
-//   - Fit standardises with the training statistics and runs Epochs passes
-//     over seeded permutations (file order if Shuffle is Disabled). There
-//     is no streaming Learner and no resume (fogd has both).
+//   - Fit standardises with the training statistics (unless Standardize
+//     is Disabled) and runs Epochs passes over seeded permutations (file
+//     order if Shuffle is Disabled).
+//   - Streaming (learner.go, as fogd): NewLearner's Update predicts and
+//     steps one row at a time; its first B rows are the landmarks, so
+//     until the B-th it predicts with score 0 and keeps the rows, then
+//     builds the map and takes the B steps Fit takes on them. Snapshot,
+//     Resume and Config.Resume continue exactly.
 //   - Arithmetic is bit-identical on every architecture and SIMD path
 //     (featmap.Nystrom's contract; fixed-order sums, every product rounded
 //     on its own); testdata holds golden models.
@@ -83,6 +88,21 @@ type Config struct {
 	// Shuffle: visit the rows in a fresh seeded permutation every epoch
 	// (Default and Enabled) or in their order (Disabled).
 	Shuffle learners.Toggle `json:",omitempty" help:"visit the rows in a seeded random order each epoch (false: in file order)" default:"true"`
+	// Labels are a Learner's two class labels (zero value → −1, +1).
+	Labels learners.Labels `json:"-"`
+	// Standardize: Fit standardises the inputs with the statistics of X
+	// (Default and Enabled) or uses them as they are (Disabled; the model
+	// stores mean 0 and scale 1). Ignored with Resume, which keeps the
+	// standardisation stored in its model.
+	Standardize learners.Toggle `json:",omitempty" help:"Fit: standardise the inputs with the training statistics (ignored when resuming)" default:"true"`
+	// Resume, if not nil, makes Fit continue from this model's state
+	// (landmarks, current, summed and averaged weights, step count, labels
+	// and standardisation). The fields that define the model (Budget,
+	// Gamma, Loss, Labels) are the model's: left zero or equal to it, else
+	// an error; Task must be the model's. The learning settings (Eta,
+	// Epochs, Seed, Shuffle) are cfg's, zero meaning the defaults. Not
+	// stored in the model.
+	Resume *Model `json:"-"`
 	// Progress, if not nil, is called after each epoch with the mean loss
 	// of its online steps.
 	Progress learners.Progress `json:"-"`
@@ -96,7 +116,7 @@ func (c Config) Validate() error {
 	v.Positive("Eta", c.Eta, learners.MaxParam, DefaultEta)
 	v.Count("Epochs", c.Epochs, learners.MaxCount, DefaultEpochs)
 	v.Task(c.Task)
-	v.Toggles("Shuffle", c.Shuffle)
+	v.Toggles("Shuffle, Standardize", c.Shuffle, c.Standardize)
 	ogd.CheckLoss(v, c.Loss, c.Task)
 	return v.Err()
 }
@@ -108,6 +128,10 @@ func (c Config) resolve(d int) Config {
 	learners.SetDefault(&c.Eta, DefaultEta)
 	learners.SetDefault(&c.Epochs, DefaultEpochs)
 	c.Loss = ogd.Resolve(c.Loss, c.Task)
+	if c.Task == learners.Binary && c.Labels == (learners.Labels{}) {
+		c.Labels = learners.Labels{Neg: -1, Pos: 1}
+	}
 	c.Progress = nil
+	c.Resume = nil
 	return c
 }

@@ -4,11 +4,11 @@ import (
 	"testing"
 
 	"github.com/rfkit/rfkit/learners/learnertest"
-	_ "github.com/rfkit/rfkit/learners/nogd"
+	"github.com/rfkit/rfkit/learners/nogd"
 )
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "nogd", Params: []string{"budget=20"}, NumParams: 8,
+var conformance = learnertest.Case{Method: "nogd", Params: []string{"budget=20"}, NumParams: 9,
 	Variants: [][]string{{"shuffle=false", "epochs=2"}},
 	BadParams: map[string]string{
 		"budget=8193":                "Budget = 8193",
@@ -24,6 +24,11 @@ var conformance = learnertest.Case{Method: "nogd", Params: []string{"budget=20"}
 		"eps":     {"budget=20", "task=regression", "loss=eps", "shuffle=false"},
 	}}
 
-func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }
+func TestConformance(t *testing.T) {
+	learnertest.Run(t, conformance)
+	learnertest.RunOnline(t, learnertest.Online[nogd.Config, *nogd.Model, *nogd.Learner]{Case: conformance,
+		Fit: nogd.Fit, NewLearner: nogd.NewLearner, Resume: nogd.Resume, Load: nogd.Load, Split: 173, Averaged: true, Features: "budget",
+		Splits: [][]string{{"eta=0.5"}, {"task=regression", "gamma=0.05"}, {"task=regression", "loss=eps", "budget=16"}}})
+}
 
 func FuzzLoad(f *testing.F) { learnertest.Fuzz(f, conformance) }

@@ -2,6 +2,7 @@ package nogd
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
@@ -13,14 +14,27 @@ import (
 // Version 1 arrays: "mean", "scale" (d each: the input standardisation),
 // "landmarks" (B×d, standardised), "coef" (B averaged weights). Load
 // rebuilds the Nyström map from the landmarks (the same bits; O(B³)).
-const modelVersion = 1
+//
+// Version 2 adds the Learner's state, so that Resume continues exactly:
+// "wt" (B current weights), "wsum" (B, the running sum Σ_t w_t) and the
+// header scalar "steps" (T); "coef" must be wsum/T (wt when T = 0). A
+// model snapshotted before the B-th row has the header scalar "kept" = k <
+// B, k×d rows in "landmarks", their internal targets in "targets" (k), no
+// map (it scores 0), and zero weights. A version 1 file keeps version 1
+// and re-saves to its own bytes; it cannot be resumed.
+const modelVersion = 2
 
-// Model is a fitted NOGD model: score(x) = w̄·z((x − mean)/scale), z the
-// Nyström features. Probability is NaN (the hinge loss estimates none).
-// Obtain one from Fit or Load.
-// Its methods are learners.Base's, whose doc gives the contract (immutable,
-// safe for concurrent use, allocation-free Predict and Score, NaN inputs,
-// multiclass scores); a Model must not be copied.
+// maxSteps bounds the stored step count: integers are exact in a float64
+// up to 2⁵³.
+const maxSteps = 1 << 53
+
+// Model is a NOGD model: score(x) = w̄·z((x − mean)/scale), z the Nyström
+// features. Its methods are those of learners.Base: it is immutable and
+// safe for concurrent use; Predict, Score and their batch forms allocate
+// nothing. Probability is NaN (the hinge loss estimates none). Obtain one
+// from Fit, Learner.Snapshot or Load; Resume (or Fit with Config.Resume)
+// continues learning from one of file version 2. A Model must not be
+// copied.
 type Model struct {
 	learners.Base[body, *body]
 }
@@ -34,21 +48,43 @@ func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) 
 
 // body is the learner's part of a Model.
 type body struct {
-	cfg  Config
-	nys  *featmap.Nystrom
-	coef []float64
+	version int // of the file it was read from (0 for a zero body)
+	cfg     Config
+	nys     *featmap.Nystrom // nil before the B-th row
+	coef    []float64
+	// The Learner's state (version 2; nil for version 1): current
+	// weights, their running sum, the number of steps; before the map,
+	// the rows kept and their targets.
+	wt, wsum   []float64
+	steps      int
+	land, pend []float64
 }
 
-func (*body) Spec() learners.Spec {
-	return learners.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
+// Spec gives the file version this body writes: the one it was read from,
+// so that old files re-save to their own bytes; a new model (and the zero
+// body, whose Spec bounds what Load reads) has the current one.
+func (b *body) Spec() learners.Spec {
+	v := modelVersion
+	if b != nil && b.version != 0 {
+		v = b.version
+	}
+	return learners.Spec{Name: Name, Methods: []string{Name}, Version: v}
 }
 
 // NewWork is the scratch of a score: the features and the kernel values.
-func (b *body) NewWork() any { return make([]float64, b.nys.Outputs()+b.nys.WorkLen()) }
+func (b *body) NewWork() any {
+	if b.nys == nil {
+		return []float64(nil)
+	}
+	return make([]float64, b.nys.Outputs()+b.nys.WorkLen())
+}
 
 // Score is w̄·z(x), summed in index order with every product rounded, as
-// during training.
+// during training (0 before the map).
 func (b *body) Score(z []float64, w any) float64 {
+	if b.nys == nil {
+		return 0
+	}
 	buf := w.([]float64)
 	B := b.nys.Outputs()
 	b.nys.TransformRowWork(buf[:B], z, buf[B:])
@@ -56,16 +92,27 @@ func (b *body) Score(z []float64, w any) float64 {
 }
 
 func (b *body) Encode(e *learners.Encoder) error {
-	e.Array("landmarks", b.nys.Landmarks())
+	if b.nys != nil {
+		e.Array("landmarks", b.nys.Landmarks())
+	} else {
+		e.Array("landmarks", b.land)
+		e.Array("targets", b.pend)
+		e.Meta("kept", float64(len(b.pend)))
+	}
 	e.Array("coef", b.coef)
+	if b.version >= 2 {
+		e.Array("wt", b.wt)
+		e.Array("wsum", b.wsum)
+		e.Meta("steps", float64(b.steps))
+	}
 	return e.Config(b.cfg)
 }
 
 func (b *body) Decode(d *learners.Decoder) error {
-	if err := d.ValidConfig(&b.cfg); err != nil {
+	var c Config
+	if err := d.ValidConfig(&c); err != nil {
 		return err
 	}
-	c := b.cfg
 	switch {
 	case c.Budget == 0 || c.Gamma == 0 || c.Eta == 0 || c.Epochs == 0 || c.Loss == "":
 		return fmt.Errorf("config %+v has unresolved defaults", c)
@@ -74,16 +121,72 @@ func (b *body) Decode(d *learners.Decoder) error {
 	case d.Inputs > featmap.MaxElements/c.Budget:
 		return fmt.Errorf("%d inputs × %d landmarks overflow", d.Inputs, c.Budget)
 	}
-	land, coef := d.Array("landmarks", c.Budget*d.Inputs), d.Array("coef", c.Budget)
+	B, k := c.Budget, c.Budget
+	if d.Version >= 2 && d.Has("targets") {
+		kept := d.Meta("kept")
+		if err := d.Err(); err != nil {
+			return err
+		}
+		if !(kept >= 0 && kept < float64(B)) || kept != math.Trunc(kept) {
+			return fmt.Errorf("kept = %v rows, want an integer in [0, %d)", kept, B)
+		}
+		k = int(kept)
+	}
+	land, coef := d.Array("landmarks", k*d.Inputs), d.Array("coef", B)
+	var wt, wsum, pend []float64
+	var steps float64
+	if d.Version >= 2 {
+		wt, wsum, steps = d.Array("wt", B), d.Array("wsum", B), d.Meta("steps")
+		if k < B {
+			pend = d.Array("targets", k)
+		}
+	}
 	if err := d.Err(); err != nil {
 		return err
 	}
-	nys, err := featmap.NewNystromFromLandmarks(land, d.Inputs, c.Budget, c.Gamma)
-	if err != nil {
-		return err
+	if d.Version >= 2 {
+		if !(steps >= 0 && steps <= maxSteps && steps <= math.MaxInt) || steps != math.Trunc(steps) {
+			return fmt.Errorf("steps = %v, want an integer in [0, min(2^53, MaxInt)]", steps)
+		}
+		if k < B && steps != 0 {
+			return fmt.Errorf("%d steps before the %d landmarks were kept", int64(steps), B)
+		}
+		// coef must be what Snapshot computes from the state, or the
+		// model would predict with other weights than a resumed learner
+		// averages.
+		for i := range coef {
+			want := wt[i]
+			if steps > 0 {
+				want = wsum[i] / steps
+			}
+			if coef[i] != want || (k < B && (want != 0 || wsum[i] != 0)) {
+				return fmt.Errorf("coef[%d] = %v, but the stored state gives %v", i, coef[i], want)
+			}
+		}
+		for i, v := range pend {
+			if v != 1 && v != -1 && c.Task == learners.Binary || !xmath.Finite(v) {
+				return fmt.Errorf("targets[%d] = %v", i, v)
+			}
+		}
+		for i, v := range land[:len(pend)*d.Inputs] {
+			if !xmath.Finite(v) {
+				return fmt.Errorf("landmarks[%d] = %v", i, v)
+			}
+		}
+	}
+	var nys *featmap.Nystrom
+	if k == B {
+		var err error
+		if nys, err = featmap.NewNystromFromLandmarks(land, d.Inputs, B, c.Gamma); err != nil {
+			return err
+		}
+		land = nil
+	}
+	if c.Task == learners.Binary {
+		c.Labels = d.Labels
 	}
 	d.Link = learners.NoProbability
-	b.nys, b.coef = nys, coef
+	*b = body{version: d.Version, cfg: c, nys: nys, coef: coef, wt: wt, wsum: wsum, steps: int(steps), land: land, pend: pend}
 	return nil
 }
 
