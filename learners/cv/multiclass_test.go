@@ -14,8 +14,8 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/cv"
+	"github.com/rfkit/rfkit/learners/fogd"
 	"github.com/rfkit/rfkit/learners/internal/vec"
-	"github.com/rfkit/rfkit/learners/prff"
 	"github.com/rfkit/rfkit/learners/rks"
 	"github.com/rfkit/rfkit/metrics"
 )
@@ -245,17 +245,18 @@ func TestFoldsStratified(t *testing.T) {
 }
 
 // TestFitWeighted checks the fallback for a learner without a weighted
-// fit (prff): integer weights repeat rows, other weights are refused.
+// fit (fogd, online): integer weights repeat rows, other weights are
+// refused.
 func TestFitWeighted(t *testing.T) {
 	X, y := rings(60, 5)
-	meth, err := learners.Lookup("prff")
+	meth, err := learners.Lookup("fogd")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if meth.FitWeighted != nil {
-		t.Fatal("prff has a weighted fit: pick a learner without one for this test")
+		t.Fatal("fogd has a weighted fit: pick a learner without one for this test")
 	}
-	cfg := &prff.Config{Features: 10, MaxIter: 5, Seed: 2}
+	cfg := &fogd.Config{Features: 10, Seed: 2}
 	ctx := context.Background()
 	w := make([]float64, X.Rows)
 	var idx []int
@@ -283,7 +284,7 @@ func TestFitWeighted(t *testing.T) {
 		t.Error("weight 2 on a row is not the row twice")
 	}
 	w[1] = 0.5
-	if _, err := cv.FitWeighted(ctx, meth, X, y, w, cfg, nil); !errors.Is(err, cv.ErrNoWeights) || !strings.Contains(err.Error(), "prff: weight 0.5 of row 1") {
+	if _, err := cv.FitWeighted(ctx, meth, X, y, w, cfg, nil); !errors.Is(err, cv.ErrNoWeights) || !strings.Contains(err.Error(), "fogd: weight 0.5 of row 1") {
 		t.Errorf("fractional weight: %v", err)
 	}
 	w[1] = -1

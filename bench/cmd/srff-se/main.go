@@ -184,13 +184,21 @@ func generate(name string, n int, seed uint64) (*synth.Set, []int, error) {
 	return nil, nil, fmt.Errorf("unknown data set %q (want SE1, SE2 or SE3)", name)
 }
 
+// replications is o.reps(n), 1 when reps is not set.
+func (o options) replications(n int) int {
+	if o.reps == nil {
+		return 1
+	}
+	return o.reps(n)
+}
+
 // run fits and evaluates every (set, n), logging progress to log.
 func run(ctx context.Context, o options, log io.Writer) ([]result, error) {
 	var out []result
 	for _, name := range o.sets {
 		name = strings.ToUpper(strings.TrimSpace(name))
 		for _, n := range o.sizes {
-			for rep := 0; rep < o.reps(n); rep++ {
+			for rep := 0; rep < o.replications(n); rep++ {
 				r, err := replicate(ctx, o, name, n, o.seed+uint64(rep), log)
 				if err != nil {
 					return nil, err
