@@ -20,7 +20,7 @@ func TestRunTiny(t *testing.T) {
 		t.Fatalf("results %+v", res)
 	}
 	md := markdown(o, res)
-	for _, want := range []string{"| SE1 | 40 |", "| SE2 | 40 |", "{1,2,3,4,5}", "Targets"} {
+	for _, want := range []string{"| SE1 | 40 |", "| SE2 | 40 |", "SE2 {1,…,5}", "Targets"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("table lacks %q:\n%s", want, md)
 		}
