@@ -122,7 +122,7 @@ func fig4(o options, log io.Writer) (*report, error) {
 	}
 	extra := ""
 	if o.xgboost != "" {
-		extra = "-xgboost " + o.xgboost
+		extra = "-xgboost FILE"
 	}
 	r := &report{fig: 4, title: "fit + predict time against n (make_classification-style data)", command: o.cmdLine(4, extra)}
 	b := &r.body

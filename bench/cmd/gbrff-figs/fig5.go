@@ -170,7 +170,7 @@ func fig5(o options, log io.Writer) (*report, error) {
 	}
 	extra := ""
 	if o.xgbToys != "" {
-		extra = "-xgboost-toys " + o.xgbToys
+		extra = "-xgboost-toys FILE"
 	}
 	r := &report{fig: 5, title: "GBRFF2 (T = 1000) on the 2-D toys against the number of training examples", command: o.cmdLine(5, extra)}
 	b := &r.body
