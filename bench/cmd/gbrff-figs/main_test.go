@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -61,7 +62,17 @@ func TestStagedIsPrefixFit(t *testing.T) {
 	}
 }
 
+// skipSlowEmulated skips a whole-figure run under -short off amd64 (qemu
+// takes 20–40 s for one): these tests check the reports, not arithmetic,
+// which TestStagedIsPrefixFit checks everywhere.
+func skipSlowEmulated(t *testing.T) {
+	if testing.Short() && runtime.GOARCH != "amd64" {
+		t.Skip("whole-figure run: amd64 only under -short")
+	}
+}
+
 func TestFig1WritesReport(t *testing.T) {
+	skipSlowEmulated(t)
 	dir := t.TempDir()
 	if err := runFig(1, options{outdir: dir, seeds: 1}, io.Discard); err != nil {
 		t.Fatal(err)
@@ -129,6 +140,45 @@ func TestParseFigs(t *testing.T) {
 	for _, bad := range []string{"0", "6", "x", "1,,2"} {
 		if _, err := parseFigs(bad); err == nil {
 			t.Errorf("-fig %q accepted", bad)
+		}
+	}
+}
+
+// sharedData is ../shared/datasets beside the module root, or "" (the test
+// then skips).
+func sharedData(t *testing.T) string {
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ; ; dir = filepath.Dir(dir) {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			d := filepath.Join(dir, "..", "shared", "datasets")
+			if _, err := os.Stat(filepath.Join(d, "wine", "wine.csv")); err != nil {
+				t.Skipf("no data sets at %s", d)
+			}
+			return d
+		}
+		if filepath.Dir(dir) == dir {
+			t.Skip("no module root")
+		}
+	}
+}
+
+// TestFigs23Smoke runs figs. 2 and 3 on wine with one split.
+func TestFigs23Smoke(t *testing.T) {
+	skipSlowEmulated(t)
+	o := options{data: sharedData(t), outdir: t.TempDir(), seeds: 1, sets: []string{"wine"}, noPNG: true}
+	for _, k := range []int{2, 3} {
+		if err := runFig(k, o, io.Discard); err != nil {
+			t.Fatalf("fig. %d: %v", k, err)
+		}
+		md, err := os.ReadFile(filepath.Join(o.outdir, "gbrff-fig"+string(rune('0'+k))+".md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(md), "-sets wine") || !strings.Contains(string(md), "Checks") {
+			t.Errorf("fig. %d report:\n%s", k, md)
 		}
 	}
 }
