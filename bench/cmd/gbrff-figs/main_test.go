@@ -63,11 +63,12 @@ func TestStagedIsPrefixFit(t *testing.T) {
 }
 
 // skipSlowEmulated skips a whole-figure run under -short off amd64 (qemu
-// takes 20–40 s for one): these tests check the reports, not arithmetic,
-// which TestStagedIsPrefixFit checks everywhere.
+// takes 20–40 s for one) and under the race detector (about 100 s): these
+// tests check the reports, not arithmetic, which TestStagedIsPrefixFit
+// checks everywhere.
 func skipSlowEmulated(t *testing.T) {
-	if testing.Short() && runtime.GOARCH != "amd64" {
-		t.Skip("whole-figure run: amd64 only under -short")
+	if testing.Short() && (runtime.GOARCH != "amd64" || raceEnabled) {
+		t.Skip("whole-figure run: amd64 without -race only under -short")
 	}
 }
 
