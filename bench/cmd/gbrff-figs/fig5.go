@@ -233,15 +233,15 @@ func fig5(o options, log io.Writer) (*report, error) {
 			for k := range sizes {
 				te[k], trn[k] = res[t][k].test, res[t][k].train
 			}
-			ps = append(ps, panel{title: name + " (GBRFF2, T = " + strconv.Itoa(fig5T) + ")", xlabel: "training examples n", ylabel: "accuracy (%)", logX: true,
-				curves: []series{{name: "GBRFF2 test", x: x, y: te}, {name: "GBRFF2 train", x: x, y: trn, dashed: true}}})
+			ps = append(ps, panel{title: name + " (T = " + strconv.Itoa(fig5T) + ")", xlabel: "training examples n", ylabel: "accuracy (%)", logX: true,
+				curves: []series{{name: "GBRFF2 test", x: x, y: te, colour: 1}, {name: "GBRFF2 train", x: x, y: trn, dashed: true, colour: 1}}})
 			if xgb != nil {
 				xt, xr := make([]float64, len(sizes)), make([]float64, len(sizes))
 				for k := range sizes {
 					xt[k], xr[k] = xgb[name][k].test, xgb[name][k].train
 				}
 				p := &ps[len(ps)-1]
-				p.curves = append(p.curves, series{name: "XGBoost test", x: x, y: xt}, series{name: "XGBoost train", x: x, y: xr, dashed: true})
+				p.curves = append(p.curves, series{name: "XGBoost test", x: x, y: xt, colour: 3}, series{name: "XGBoost train", x: x, y: xr, dashed: true, colour: 3})
 			}
 		}
 		return savePanels(path, 2, 2, ps, 10*vg.Inch, 8*vg.Inch)

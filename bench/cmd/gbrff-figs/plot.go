@@ -24,6 +24,7 @@ type series struct {
 	name   string
 	x, y   []float64
 	dashed bool
+	colour int // 1 + index into colours; 0: the series' position
 }
 
 // panel describes one line plot.
@@ -59,6 +60,9 @@ func (p panel) build() (*plot.Plot, error) {
 			return nil, fmt.Errorf("%s: %w", s.name, err)
 		}
 		col := colours[i%len(colours)]
+		if s.colour > 0 {
+			col = colours[(s.colour-1)%len(colours)]
+		}
 		l.Color, pts.Color = col, col
 		pts.Radius = vg.Points(2)
 		if s.dashed {
