@@ -150,7 +150,7 @@ reproduce-gbrff:
 
 ## reproduce: every paper reproduction with a quick default (FULL=1 for the paper-sized runs).
 .PHONY: reproduce
-reproduce: reproduce-prff-fig2 reproduce-tasks reproduce-srff reproduce-prff-fig1 reproduce-prff-fig3
+reproduce: reproduce-prff-fig2 reproduce-tasks reproduce-srff reproduce-prff-fig1 reproduce-prff-fig3 reproduce-gbrff-figs
 
 ## reproduce-srff: the SRFF paper's synthetic tables (SE1, SE2, SE3, with the γ ranking) and Table 8 (RCP, REL, RAI
 ## with Mean, Ridge, RFF, SRFF); quick (SE1/SE2 at n = 300, Table 8 on 400/100/1000 rows, D = 100, ≈ 1 min of CPU)
@@ -204,3 +204,28 @@ reproduce-prff-fig1:
 reproduce-prff-fig3:
 	@mkdir -p $(BENCHOUT)
 	$(GO) run ./bench/cmd/prff-fig3 -data ../shared/datasets $(if $(FULL),-full) -out $(BENCHOUT)/prff-fig3$(if $(FULL),-full).md -png $(BENCHOUT)/prff-fig3$(if $(FULL),-full)
+
+## reproduce-gbrff-figs: the GBRFF paper's Figs. 1–5 (bench/cmd/gbrff-figs), each a markdown table and a PNG in
+## $(GBFIGS_OUT); quick (about 2 min in all on 2 shared cores) unless FULL=1 (the paper's sizes; fig. 2 about
+## 15 min). Figs. 4 and 5 also run XGBoost (bench/peers/xgboost.py, bench/cmd/gbrff-figs/xgboost_toys.py;
+## Debian's python3-xgboost) on the same rows when it is there; the Go command never runs Python.
+## Committed copies: bench/results/gbrff-fig*.
+GBFIGS_OUT ?= $(BENCHOUT)/gbrff-figs
+.PHONY: reproduce-gbrff-figs reproduce-gbrff-fig1 reproduce-gbrff-fig2 reproduce-gbrff-fig3 reproduce-gbrff-fig4 reproduce-gbrff-fig5
+reproduce-gbrff-figs: reproduce-gbrff-fig1 reproduce-gbrff-fig2 reproduce-gbrff-fig3 reproduce-gbrff-fig4 reproduce-gbrff-fig5
+reproduce-gbrff-fig1 reproduce-gbrff-fig2 reproduce-gbrff-fig3:
+	@mkdir -p $(GBFIGS_OUT)
+	$(GO) run ./bench/cmd/gbrff-figs -fig $(subst reproduce-gbrff-fig,,$@) $(if $(FULL),-full) -data ../shared/datasets -outdir $(GBFIGS_OUT)
+reproduce-gbrff-fig4:
+	@mkdir -p $(GBFIGS_OUT)/peers
+	@n=$$($(GO) run ./bench/cmd/gbrff-figs -fig4-sizes $(if $(FULL),-full)) && \
+	$(GO) run ./bench/cmd/peer-data -out $(GBFIGS_OUT)/peers -n $$n && \
+	xgb= && if $(PEERS_PYTHON) bench/peers/xgboost.py --data $(GBFIGS_OUT)/peers --n $$n --repeat 1 > $(GBFIGS_OUT)/xgboost.txt; \
+		then xgb="-xgboost $(GBFIGS_OUT)/xgboost.txt"; else echo "reproduce-gbrff-fig4: the XGBoost peer did not run"; fi && \
+	$(GO) run ./bench/cmd/gbrff-figs -fig 4 $(if $(FULL),-full) -outdir $(GBFIGS_OUT) $$xgb
+reproduce-gbrff-fig5:
+	@mkdir -p $(GBFIGS_OUT)
+	@rm -rf $(GBFIGS_OUT)/toys && $(GO) run ./bench/cmd/gbrff-figs -fig 5 $(if $(FULL),-full) -write-toys $(GBFIGS_OUT)/toys && \
+	xgb= && if $(PEERS_PYTHON) bench/cmd/gbrff-figs/xgboost_toys.py $(GBFIGS_OUT)/toys > $(GBFIGS_OUT)/xgboost-toys.txt; \
+		then xgb="-xgboost-toys $(GBFIGS_OUT)/xgboost-toys.txt"; else echo "reproduce-gbrff-fig5: the XGBoost peer did not run"; fi && \
+	$(GO) run ./bench/cmd/gbrff-figs -fig 5 $(if $(FULL),-full) -outdir $(GBFIGS_OUT) $$xgb
