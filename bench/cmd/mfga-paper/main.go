@@ -57,13 +57,12 @@ import (
 )
 
 type options struct {
-	data, out      string
-	full           bool
-	grid           []float64
-	reps, kernelM  int
-	regKernelM     int
-	parts          []string
-	skipOMPOnQuick bool
+	data, out     string
+	full          bool
+	grid          []float64
+	reps, kernelM int
+	regKernelM    int
+	parts         []string
 }
 
 func main() {
@@ -236,9 +235,7 @@ type row struct {
 	name, paper, paperTime string
 	lambda                 float64
 	err, rmse              float64
-	errSE                  float64
 	secs, cpu              float64
-	extra                  string
 }
 
 // evaluate chooses λ, refits on the training set reps times (median wall

@@ -379,8 +379,6 @@ type cell struct {
 	h          hyper
 	mean, sd   float64
 	secs       float64
-	paper      string
-	paperSecs  string
 	tuneSecs   float64
 	numSamples int
 }
