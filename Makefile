@@ -150,7 +150,7 @@ reproduce-gbrff:
 
 ## reproduce: every paper reproduction with a quick default (FULL=1 for the paper-sized runs).
 .PHONY: reproduce
-reproduce: reproduce-prff-fig2 reproduce-tasks
+reproduce: reproduce-prff-fig2 reproduce-tasks reproduce-rrf reproduce-mfga
 
 ## reproduce-tasks: issue 13's tables (multiclass accuracy of every learner, GBRFF regression RMSE,
 ## binary log loss with and without calibration) into $(BENCHOUT)/tasks; the committed copies are
@@ -181,3 +181,18 @@ bench-peers:
 	$(GO) run ./bench/cmd/peer-data -out $(BENCHOUT)/peers -n $(PEERS_N)
 	$(GO) test -run '^$$' -bench 'Fit/method=gbrff2/n=($(subst $(peers_comma),|,$(PEERS_N)))$$' -benchtime 3x -cpu 1 -timeout 30m ./bench | tee $(BENCHOUT)/peers/rfkit.txt
 	$(PEERS_PYTHON) bench/peers/xgboost.py --data $(BENCHOUT)/peers --n $(PEERS_N) --rfkit $(BENCHOUT)/peers/rfkit.txt
+
+## reproduce-rrf: the RRF paper's online Tables 1–2 protocol (casp with ℓ2/ℓ1/ε against FOGD and NOGD,
+## a9a/bankmarketing/occupancy, multiclass on vehicle) and the D sweep of Figs. 1–2 (PNG); quick
+## (≤ 8000 rows per set, 3 seeds) unless FULL=1 (every row, the whole λ grid, 10 seeds).
+.PHONY: reproduce-rrf
+reproduce-rrf:
+	@mkdir -p $(BENCHOUT)
+	$(GO) run ./bench/cmd/rrf-paper -data ../shared/datasets $(if $(FULL),-full) -out $(BENCHOUT)/rrf-paper$(if $(FULL),-full).md
+
+## reproduce-mfga: the MFGA paper's adult timing with several features per step beside OMP and the
+## exact kernel (subsample 2000, FULL=1: 0.25 N as the paper) and a cpu_act regression run.
+.PHONY: reproduce-mfga
+reproduce-mfga:
+	@mkdir -p $(BENCHOUT)
+	$(GO) run ./bench/cmd/mfga-paper -data ../shared/datasets $(if $(FULL),-full) -out $(BENCHOUT)/mfga-paper$(if $(FULL),-full).md
