@@ -150,7 +150,7 @@ reproduce-gbrff:
 
 ## reproduce: every paper reproduction with a quick default (FULL=1 for the paper-sized runs).
 .PHONY: reproduce
-reproduce: reproduce-prff-fig2 reproduce-tasks reproduce-srff reproduce-prff-fig1 reproduce-prff-fig3 reproduce-gbrff-figs
+reproduce: reproduce-prff-fig2 reproduce-tasks reproduce-srff reproduce-prff-fig1 reproduce-prff-fig3 reproduce-gbrff-figs reproduce-rrf reproduce-mfga
 
 ## reproduce-srff: the SRFF paper's synthetic tables (SE1, SE2, SE3, with the γ ranking) and Table 8 (RCP, REL, RAI
 ## with Mean, Ridge, RFF, SRFF); quick (SE1/SE2 at n = 300, Table 8 on 400/100/1000 rows, D = 100, ≈ 1 min of CPU)
@@ -229,3 +229,17 @@ reproduce-gbrff-fig5:
 	xgb= && if $(PEERS_PYTHON) bench/cmd/gbrff-figs/xgboost_toys.py $(GBFIGS_OUT)/toys > $(GBFIGS_OUT)/xgboost-toys.txt; \
 		then xgb="-xgboost-toys $(GBFIGS_OUT)/xgboost-toys.txt"; else echo "reproduce-gbrff-fig5: the XGBoost peer did not run"; fi && \
 	$(GO) run ./bench/cmd/gbrff-figs -fig 5 $(if $(FULL),-full) -outdir $(GBFIGS_OUT) $$xgb
+## reproduce-rrf: the RRF paper's online Tables 1–2 protocol (casp with ℓ2/ℓ1/ε against FOGD and NOGD,
+## a9a/bankmarketing/occupancy, multiclass on vehicle) and the D sweep of Figs. 1–2 (PNG); quick
+## (≤ 8000 rows per set, 3 seeds) unless FULL=1 (every row, the whole λ grid, 10 seeds).
+.PHONY: reproduce-rrf
+reproduce-rrf:
+	@mkdir -p $(BENCHOUT)
+	$(GO) run ./bench/cmd/rrf-paper -data ../shared/datasets $(if $(FULL),-full) -out $(BENCHOUT)/rrf-paper$(if $(FULL),-full).md
+
+## reproduce-mfga: the MFGA paper's adult timing with several features per step beside OMP and the
+## exact kernel (subsample 2000, FULL=1: 0.25 N as the paper) and a cpu_act regression run.
+.PHONY: reproduce-mfga
+reproduce-mfga:
+	@mkdir -p $(BENCHOUT)
+	$(GO) run ./bench/cmd/mfga-paper -data ../shared/datasets $(if $(FULL),-full) -out $(BENCHOUT)/mfga-paper$(if $(FULL),-full).md
