@@ -207,7 +207,7 @@ reproduce-prff-fig3:
 
 ## reproduce-gbrff-figs: the GBRFF paper's Figs. 1–5 (bench/cmd/gbrff-figs), each a markdown table and a PNG in
 ## $(GBFIGS_OUT); quick (about 2 min in all on 2 shared cores) unless FULL=1 (the paper's sizes; fig. 2 about
-## 15 min). Figs. 4 and 5 also run XGBoost (bench/peers/xgboost.py, bench/cmd/gbrff-figs/xgboost_toys.py;
+## 28 min with training parts capped at 2000 rows). Figs. 4 and 5 also run XGBoost (bench/peers/xgboost.py, bench/cmd/gbrff-figs/xgboost_toys.py;
 ## Debian's python3-xgboost) on the same rows when it is there; the Go command never runs Python.
 ## Committed copies: bench/results/gbrff-fig*.
 GBFIGS_OUT ?= $(BENCHOUT)/gbrff-figs
