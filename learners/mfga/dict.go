@@ -3,7 +3,6 @@ package mfga
 import (
 	"math"
 	"math/rand/v2"
-	"slices"
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners/internal/par"
@@ -123,21 +122,7 @@ func sigmaRule(xs []float64, n, d int, seed uint64) float64 {
 	kth := make([]float64, q)
 	forEach(q, func(t int) {
 		i := perm[t]
-		xi := xs[i*d : (i+1)*d]
-		dist := make([]float64, 0, n-1)
-		for j := 0; j < n; j++ {
-			if j == i {
-				continue
-			}
-			var s float64
-			for c, v := range xs[j*d : (j+1)*d] {
-				u := v - xi[c]
-				s += float64(u * u)
-			}
-			dist = append(dist, s)
-		}
-		slices.Sort(dist)
-		kth[t] = math.Sqrt(dist[k-1])
+		kth[t] = math.Sqrt(kthSmallest(xs, n, d, i, k))
 	})
 	var sum float64
 	for _, v := range kth {
@@ -147,4 +132,69 @@ func sigmaRule(xs []float64, n, d int, seed uint64) float64 {
 		return s
 	}
 	return math.Sqrt(float64(2 * d))
+}
+
+// kthSmallest returns the k-th smallest squared distance from row i of xs
+// (n×d) to the other rows, each distance summed in column order. It keeps
+// the k smallest in a max-heap and abandons a row once its partial sum
+// exceeds the heap's top: the sum of non-negative terms never decreases,
+// so the abandoned rows could not enter, and the value is the one a full
+// sort gives, bit for bit.
+func kthSmallest(xs []float64, n, d, i, k int) float64 {
+	xi := xs[i*d : (i+1)*d]
+	h := make([]float64, 0, k)
+	for j := 0; j < n; j++ {
+		if j == i {
+			continue
+		}
+		row := xs[j*d : (j+1)*d]
+		var s float64
+		if len(h) < k {
+			for c, v := range row {
+				u := v - xi[c]
+				s += float64(u * u)
+			}
+			h = append(h, s)
+			for c := len(h) - 1; c > 0; { // sift up
+				p := (c - 1) / 2
+				if h[p] >= h[c] {
+					break
+				}
+				h[p], h[c] = h[c], h[p]
+				c = p
+			}
+			continue
+		}
+		top := h[0]
+		abandoned := false
+		for c0 := 0; c0 < d; c0 += 16 {
+			for c := c0; c < min(d, c0+16); c++ {
+				u := row[c] - xi[c]
+				s += float64(u * u)
+			}
+			if s > top {
+				abandoned = true
+				break
+			}
+		}
+		if abandoned || !(s < top) {
+			continue
+		}
+		h[0] = s
+		for c := 0; ; { // sift down
+			l, m := 2*c+1, c
+			if l < k && h[l] > h[m] {
+				m = l
+			}
+			if l+1 < k && h[l+1] > h[m] {
+				m = l + 1
+			}
+			if m == c {
+				break
+			}
+			h[m], h[c] = h[c], h[m]
+			c = m
+		}
+	}
+	return h[0]
 }

@@ -165,3 +165,37 @@ func TestLogisticRefitOptimal(t *testing.T) {
 		t.Errorf("∂R/∂c = %v", gc)
 	}
 }
+
+// TestKthSmallest: the heap with early abandoning returns the k-th value of
+// a full sort, bit for bit, with ties (integer inputs) and d above and
+// below the abandoning block of 16.
+func TestKthSmallest(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	for _, d := range []int{1, 3, 17, 40} {
+		n := 300
+		xs := make([]float64, n*d)
+		for j := range xs {
+			xs[j] = float64(r.IntN(4)) + 0.1*r.NormFloat64()*float64(j%2)
+		}
+		for _, k := range []int{1, 2, 50, n - 1} {
+			for _, i := range []int{0, 7, n - 1} {
+				var dist []float64
+				for j := 0; j < n; j++ {
+					if j == i {
+						continue
+					}
+					var s float64
+					for c := 0; c < d; c++ {
+						u := xs[j*d+c] - xs[i*d+c]
+						s += float64(u * u)
+					}
+					dist = append(dist, s)
+				}
+				slices.Sort(dist)
+				if got := kthSmallest(xs, n, d, i, k); got != dist[k-1] {
+					t.Fatalf("d=%d k=%d i=%d: %v, want %v", d, k, i, got, dist[k-1])
+				}
+			}
+		}
+	}
+}
