@@ -56,8 +56,11 @@ func (m *body) FileVersion() int {
 // epilogue asm.CosSum without storing the features. Its methods are those
 // of learners.Base: it is immutable and safe for concurrent use; Predict,
 // Score, Probability and their batch forms allocate nothing. Score is H(x),
-// an estimate of half the log-odds of the larger label, so Probability is
-// 1/(1 + exp(−2·Score(x))). A Model must not be copied.
+// an estimate of half the log-odds of the larger label. A binary model
+// fitted with Calibration (the default) has Probability
+// 1/(1 + exp(−a·Score(x))) with the temperature a fitted on out-of-fold
+// scores (see Calibration); without it, 1/(1 + exp(−2·Score(x))). A Model
+// must not be copied.
 type Model struct {
 	learners.Base[body, *body]
 }
