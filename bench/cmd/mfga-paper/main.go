@@ -44,12 +44,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/cputime"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/kernel"
 	"github.com/rfkit/rfkit/learners/mfga"
@@ -147,12 +147,13 @@ func loadavg() string {
 	return strings.Join(f[:min(3, len(f))], " ")
 }
 
+// cpuSeconds is the process's CPU time (NaN where the platform has none).
 func cpuSeconds() float64 {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+	t := cputime.Process()
+	if t == 0 {
 		return math.NaN()
 	}
-	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
+	return t.Seconds()
 }
 
 func loadCSV(path string) (featmap.Matrix, []float64, error) {
