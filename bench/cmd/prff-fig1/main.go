@@ -36,19 +36,18 @@ import (
 	"fmt"
 	"image/color"
 	"io"
-	"math"
 	"math/rand/v2"
 	"os"
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/rfkit/rfkit/bench/internal/gramerr"
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
@@ -152,7 +151,7 @@ func run(ctx context.Context, o options, log io.Writer) error {
 			if E < o.n {
 				Xe = learners.Rows(X, rand.New(rand.NewPCG(seed, 0x66696731)).Perm(o.n)[:E]) // "fig1"
 			}
-			K := kernelRows(Xe, gamma)
+			K := gramerr.KernelRows(Xe, gamma)
 			for i, D := range o.feats {
 				p, err := long.Prefix(D)
 				if err != nil {
@@ -171,8 +170,8 @@ func run(ctx context.Context, o options, log io.Writer) error {
 					return err
 				}
 				for _, m := range methods {
-					f := map[string]transformer{"PRFF": p.RFF(), "RFF": rf, "ORF": of, "Nyström": ny}[m]
-					e, err := gramError(K, Xe, f)
+					f := map[string]gramerr.Transformer{"PRFF": p.RFF(), "RFF": rf, "ORF": of, "Nyström": ny}[m]
+					e, err := gramerr.Error(K, Xe, f)
 					if err != nil {
 						return err
 					}
@@ -199,82 +198,6 @@ func run(ctx context.Context, o options, log io.Writer) error {
 		w = f
 	}
 	return write(w, o, E, results, time.Since(start))
-}
-
-// transformer is a feature map: RFF or Nyström.
-type transformer interface {
-	Outputs() int
-	Transform(dst, X featmap.Matrix) error
-}
-
-// kernelRows returns the upper triangle of exp(−γ‖x_i − x_l‖²), row i
-// holding l = i..N−1.
-func kernelRows(X featmap.Matrix, gamma float64) [][]float64 {
-	n := X.Rows
-	K := make([][]float64, n)
-	parallelRows(n, func(i int) {
-		xi := X.Row(i)
-		row := make([]float64, n-i)
-		for l := i; l < n; l++ {
-			var s float64
-			for k, v := range X.Row(l) {
-				t := xi[k] - v
-				s += t * t
-			}
-			row[l-i] = math.Exp(-gamma * s)
-		}
-		K[i] = row
-	})
-	return K
-}
-
-// gramError is (1/N²) Σ_{i,l} (K_il − z(x_i)·z(x_l))², over i ≤ l.
-func gramError(K [][]float64, X featmap.Matrix, f transformer) (float64, error) {
-	n, D := X.Rows, f.Outputs()
-	z := make([]float64, n*D)
-	if err := f.Transform(featmap.Dense(n, D, z), X); err != nil {
-		return 0, err
-	}
-	part := make([]float64, n)
-	parallelRows(n, func(i int) {
-		zi := z[i*D : (i+1)*D]
-		var s float64
-		for l := i; l < n; l++ {
-			zl := z[l*D : (l+1)*D]
-			var dot float64
-			for j, v := range zi {
-				dot += v * zl[j]
-			}
-			e := K[i][l-i] - dot
-			if l == i {
-				s += e * e
-			} else {
-				s += 2 * e * e
-			}
-		}
-		part[i] = s
-	})
-	var tot float64
-	for _, v := range part {
-		tot += v
-	}
-	return tot / float64(n) / float64(n), nil
-}
-
-// parallelRows calls f(i) for i < n on GOMAXPROCS goroutines.
-func parallelRows(n int, f func(i int)) {
-	g := runtime.GOMAXPROCS(0)
-	var wg sync.WaitGroup
-	for w := 0; w < g; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := w; i < n; i += g {
-				f(i)
-			}
-		}()
-	}
-	wg.Wait()
 }
 
 // draw writes the log–log plot of r's errors against D.

@@ -26,16 +26,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
+	"github.com/rfkit/rfkit/bench/internal/gramerr"
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
@@ -152,7 +151,7 @@ func run(ctx context.Context, o options, log io.Writer) error {
 				return err
 			}
 			gamma := long.Gamma()
-			K := kernelRows(X, gamma)
+			K := gramerr.KernelRows(X, gamma)
 			for i, D := range o.feats {
 				p, err := long.Prefix(D)
 				if err != nil {
@@ -170,8 +169,8 @@ func run(ctx context.Context, o options, log io.Writer) error {
 				if err != nil {
 					return err
 				}
-				for m, f := range map[string]transformer{"PRFF": p.RFF(), "RFF": rf, "ORF": of, "Nyström": ny} {
-					e, err := gramError(K, X, f)
+				for m, f := range map[string]gramerr.Transformer{"PRFF": p.RFF(), "RFF": rf, "ORF": of, "Nyström": ny} {
+					e, err := gramerr.Error(K, X, f)
 					if err != nil {
 						return err
 					}
@@ -193,82 +192,6 @@ func run(ctx context.Context, o options, log io.Writer) error {
 		w = f
 	}
 	return write(w, o, results, time.Since(start))
-}
-
-// transformer is a feature map: RFF or Nyström.
-type transformer interface {
-	Outputs() int
-	Transform(dst, X featmap.Matrix) error
-}
-
-// kernelRows returns the upper triangle of exp(−γ‖x_i − x_l‖²), row i
-// holding l = i..N−1.
-func kernelRows(X featmap.Matrix, gamma float64) [][]float64 {
-	n := X.Rows
-	K := make([][]float64, n)
-	parallelRows(n, func(i int) {
-		xi := X.Row(i)
-		row := make([]float64, n-i)
-		for l := i; l < n; l++ {
-			var s float64
-			for k, v := range X.Row(l) {
-				t := xi[k] - v
-				s += t * t
-			}
-			row[l-i] = math.Exp(-gamma * s)
-		}
-		K[i] = row
-	})
-	return K
-}
-
-// gramError is (1/N²) Σ_{i,l} (K_il − z(x_i)·z(x_l))², over i ≤ l.
-func gramError(K [][]float64, X featmap.Matrix, f transformer) (float64, error) {
-	n, D := X.Rows, f.Outputs()
-	z := make([]float64, n*D)
-	if err := f.Transform(featmap.Dense(n, D, z), X); err != nil {
-		return 0, err
-	}
-	part := make([]float64, n)
-	parallelRows(n, func(i int) {
-		zi := z[i*D : (i+1)*D]
-		var s float64
-		for l := i; l < n; l++ {
-			zl := z[l*D : (l+1)*D]
-			var dot float64
-			for j, v := range zi {
-				dot += v * zl[j]
-			}
-			e := K[i][l-i] - dot
-			if l == i {
-				s += e * e
-			} else {
-				s += 2 * e * e
-			}
-		}
-		part[i] = s
-	})
-	var tot float64
-	for _, v := range part {
-		tot += v
-	}
-	return tot / float64(n) / float64(n), nil
-}
-
-// parallelRows calls f(i) for i < n on GOMAXPROCS goroutines.
-func parallelRows(n int, f func(i int)) {
-	g := runtime.GOMAXPROCS(0)
-	var wg sync.WaitGroup
-	for w := 0; w < g; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := w; i < n; i += g {
-				f(i)
-			}
-		}()
-	}
-	wg.Wait()
 }
 
 func write(w io.Writer, o options, results []result, total time.Duration) error {
