@@ -47,6 +47,7 @@ import (
 	"time"
 
 	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/bench/internal/hostinfo"
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/cputime"
@@ -133,18 +134,9 @@ func run(o options) error {
 	host, _ := os.Hostname()
 	fmt.Fprintf(w, "# MFGA paper (Shahrampour and Tarokh 2018): adult timing with several features per step, the exact kernel, a regression run\n\n")
 	fmt.Fprintf(w, "Command: `go run ./bench/cmd/mfga-paper %s` — %s wall, GOMAXPROCS %d, %s/%s (kernel path %s), %d CPUs, host %s, load average at the end %s. λ grid %v, chosen on a 20 %% hold-out of the training rows (seed 1).\n\n",
-		strings.Join(os.Args[1:], " "), time.Since(start).Round(time.Second), runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH, asm.Selected(), runtime.NumCPU(), host, loadavg(), o.grid)
+		strings.Join(os.Args[1:], " "), time.Since(start).Round(time.Second), runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH, asm.Selected(), runtime.NumCPU(), host, hostinfo.LoadAverage(), o.grid)
 	_, err := io.WriteString(w, body.String())
 	return err
-}
-
-func loadavg() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "?"
-	}
-	f := strings.Fields(string(b))
-	return strings.Join(f[:min(3, len(f))], " ")
 }
 
 // cpuSeconds is the process's CPU time (NaN where the platform has none).
