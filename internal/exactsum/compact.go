@@ -76,12 +76,7 @@ func (c *Compact) Step() {
 		return
 	}
 	for i := range c.base {
-		w := c.bins[i*window : (i+1)*window]
-		for k := 0; k < window-1; k++ {
-			cy := w[k] >> 32
-			w[k] -= cy << 32
-			w[k+1] += cy
-		}
+		carry(c.bins[i*window : (i+1)*window])
 	}
 	for _, f := range c.full {
 		carry(f[:])

@@ -115,8 +115,10 @@ func (v *Vec) normalize() {
 	v.adds = 0
 }
 
+// carry propagates the carries of the fixed-point number b: every bin but
+// the last in [0, 2^32).
 func carry(b []int64) {
-	for k := 0; k < bins-1; k++ {
+	for k := 0; k < len(b)-1; k++ {
 		c := b[k] >> 32
 		b[k] -= c << 32
 		b[k+1] += c
