@@ -178,16 +178,19 @@ func (m *body) Decode(dec *learners.Decoder) error {
 		return fmt.Errorf("rounds = %v with T = %d", rf, cfg.T)
 	}
 	rounds := int(rf)
-	J := rounds * per
+	// J is counted in float64 first: with int 32 bits wide (386, wasm) a
+	// hostile file's T·K would wrap before the size checks below.
+	classes := 1
 	if cfg.Task == learners.Multiclass {
 		if dec.Version < 4 {
 			return fmt.Errorf("a version-%d %s file with a multiclass model", dec.Version, cfg.Variant)
 		}
-		if float64(rounds)*float64(per)*float64(len(dec.Classes)) > math.MaxInt32 {
-			return fmt.Errorf("%d rounds × %d terms × %d classes overflow", rounds, per, len(dec.Classes))
-		}
-		J *= len(dec.Classes)
+		classes = len(dec.Classes)
 	}
+	if float64(rounds)*float64(per)*float64(classes) > math.MaxInt32 {
+		return fmt.Errorf("%d rounds × %d terms × %d classes overflow", rounds, per, classes)
+	}
+	J := rounds * per * classes
 	if J > 0 && d > math.MaxInt/8/J {
 		return fmt.Errorf("%d inputs × %d terms overflow", d, J)
 	}
