@@ -67,18 +67,50 @@ func CheckModel[M interface {
 
 // CheckResume is the part of an online learner's Resume check that does
 // not depend on its Config type: rows of d inputs for a model taking
-// inputs, the Config's task equal to the model's, and its Features, if set
-// (≠ 0), equal to the model's. Errors are prefixed by pkg and "Resume".
-func CheckResume(pkg string, d, inputs int, task, modelTask Task, features, modelFeatures int) error {
+// inputs, and the Config's task equal to the model's. Errors are prefixed
+// by pkg and "Resume".
+func CheckResume(pkg string, d, inputs int, task, modelTask Task) error {
 	switch {
 	case d != inputs:
 		return fmt.Errorf("%s: Resume: %d inputs, the model takes %d", pkg, d, inputs)
 	case task != modelTask:
 		return fmt.Errorf("%s: Resume: Config.Task = %v, the model's task is %v", pkg, task, modelTask)
-	case features != 0 && features != modelFeatures:
-		return fmt.Errorf("%s: Resume: Config.Features = %d, the model has %d", pkg, features, modelFeatures)
 	}
 	return nil
+}
+
+// ResumeSetting checks a Config field that defines a resumed model (its
+// size, kernel, loss or labels): left at its zero value or equal to the
+// model's value, else an error naming the field, prefixed by pkg and
+// "Resume".
+func ResumeSetting[T comparable](pkg, field string, cfg, model T) error {
+	var zero T
+	if cfg != zero && cfg != model {
+		return fmt.Errorf("%s: Resume: Config.%s = %v, the model has %v", pkg, field, cfg, model)
+	}
+	return nil
+}
+
+// ResumeShape checks that X has the columns of the model an online
+// learner's Fit resumes (inputs of them), with CheckShape's error.
+func ResumeShape(pkg string, X featmap.Matrix, inputs int) error {
+	if err := CheckShape(X, inputs); err != nil {
+		return fmt.Errorf("%s: Resume: %w", pkg, err)
+	}
+	return nil
+}
+
+// Targets maps every label of y through target (an online learner's
+// label → internal target), for a Fit; the error names the row.
+func Targets(pkg string, y []float64, target func(float64) (float64, error)) ([]float64, error) {
+	t := make([]float64, len(y))
+	for i, v := range y {
+		var err error
+		if t[i], err = target(v); err != nil {
+			return nil, fmt.Errorf("%s: y[%d]: %w", pkg, i, err)
+		}
+	}
+	return t, nil
 }
 
 // CheckFit is the opening of an online learner's Fit: a live ctx, a valid
@@ -182,6 +214,30 @@ func (b *OnlineBase) Input(x []float64) []float64 {
 	return z
 }
 
+// UpdateWith is an online learner's Update: it checks the row x (d
+// finite values) and the label y (finite, mapped to the internal target
+// by target), runs step on the standardised row (Input) and records the
+// outcome in the Stats. A bad x or y, or an error of step, changes
+// nothing; the errors are prefixed by the package and "Update". It
+// allocates nothing unless target or step do.
+func (b *OnlineBase) UpdateWith(x []float64, y float64, task Task, target func(float64) (float64, error), step func([]float64, float64) (Outcome, error)) (Outcome, error) {
+	if err := b.CheckUpdate(x); err != nil {
+		return Outcome{}, err
+	}
+	if !xmath.Finite(y) {
+		return Outcome{}, fmt.Errorf("%s: Update: y is %v: targets must be finite", b.pkg, y)
+	}
+	t, err := target(y)
+	if err == nil {
+		var o Outcome
+		if o, err = step(b.Input(x), t); err == nil {
+			b.Record(o, task, y)
+			return o, nil
+		}
+	}
+	return Outcome{}, fmt.Errorf("%s: Update: %w", b.pkg, err)
+}
+
 // CheckUpdate checks the row of an Update (d finite values).
 func (b *OnlineBase) CheckUpdate(x []float64) error {
 	if err := CheckRow(x, b.d); err != nil {
@@ -258,4 +314,22 @@ func (b *OnlineBase) Epochs(rounds *Rounds, rng *rand.Rand, n, epochs int, shuff
 		}
 	}
 	return nil
+}
+
+// FitSteps runs Epochs with one online step a row: step (Update's on a
+// standardised row) is called on every row of xs (n×d, dense) with its
+// target t[i] in each epoch's order, and the epoch's loss is the sum of
+// the outcomes' losses. A step's error stops the fit, naming the row.
+func (b *OnlineBase) FitSteps(rounds *Rounds, rng *rand.Rand, xs, t []float64, epochs int, shuffle bool, step func([]float64, float64) (Outcome, error)) error {
+	d := b.d
+	return b.Epochs(rounds, rng, len(t), epochs, shuffle, func(_ int, perm []int) (loss float64, err error) {
+		for _, i := range perm {
+			o, err := step(xs[i*d:(i+1)*d], t[i])
+			if err != nil {
+				return 0, fmt.Errorf("%s: row %d: %w", b.pkg, i, err)
+			}
+			loss += o.Loss
+		}
+		return loss, nil
+	})
 }

@@ -65,8 +65,8 @@ const Name = "fogd"
 // Defaults and limits.
 const (
 	DefaultFeatures = 100
-	DefaultEta      = 0.2
-	DefaultEpochs   = 1
+	DefaultEta      = ogd.DefaultEta
+	DefaultEpochs   = ogd.DefaultEpochs
 	MaxFeatures     = 1 << 16
 )
 
@@ -138,9 +138,6 @@ type Config struct {
 func (c Config) Validate() error {
 	v := learners.NewCheck("fogd")
 	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
-	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
-	v.Positive("Eta", c.Eta, learners.MaxParam, DefaultEta)
-	v.Count("Epochs", c.Epochs, learners.MaxCount, DefaultEpochs)
 	v.TaskIn(c.Task, learners.Binary, learners.Multiclass, learners.Regression)
 	if len(c.Classes) > 0 {
 		v.If(c.Task != learners.Multiclass, "Classes set for the %v task", c.Task)
@@ -150,8 +147,7 @@ func (c Config) Validate() error {
 	}
 	v.If(c.Labels != (learners.Labels{}) && !(c.Labels.Neg < c.Labels.Pos && xmath.Finite(c.Labels.Neg) && xmath.Finite(c.Labels.Pos)),
 		"Labels %v, want finite Neg < Pos", c.Labels)
-	v.Toggles("Shuffle, Standardize", c.Shuffle, c.Standardize)
-	ogd.CheckLoss(v, c.Loss, c.Task)
+	ogd.CheckConfig(v, c.Gamma, c.Eta, c.Epochs, c.Loss, c.Task, c.Shuffle, c.Standardize)
 	return v.Err()
 }
 
@@ -160,14 +156,7 @@ func (c Config) Validate() error {
 // model's configuration neither calls back nor keeps its parent alive).
 func (c Config) resolve(d int) Config {
 	learners.SetDefault(&c.Features, DefaultFeatures)
-	learners.SetDefault(&c.Gamma, 1/float64(d))
-	learners.SetDefault(&c.Eta, DefaultEta)
-	learners.SetDefault(&c.Epochs, DefaultEpochs)
-	c.Loss = ogd.Resolve(c.Loss, c.Task)
-	if c.Task == learners.Binary && c.Labels == (learners.Labels{}) {
-		c.Labels = learners.Labels{Neg: -1, Pos: 1}
-	}
-	c.Progress = nil
-	c.Resume = nil
+	ogd.ResolveConfig(d, &c.Gamma, &c.Eta, &c.Epochs, &c.Loss, &c.Labels, c.Task)
+	c.Progress, c.Resume = nil, nil
 	return c
 }

@@ -46,8 +46,8 @@ const Name = "nogd"
 // Defaults and limits.
 const (
 	DefaultBudget = 100
-	DefaultEta    = 0.2
-	DefaultEpochs = 1
+	DefaultEta    = ogd.DefaultEta
+	DefaultEpochs = ogd.DefaultEpochs
 	// MaxBudget is featmap.MaxLandmarks (O(B³) to build and to load).
 	MaxBudget = 1 << 13
 )
@@ -112,26 +112,15 @@ type Config struct {
 func (c Config) Validate() error {
 	v := learners.NewCheck("nogd")
 	v.Count("Budget", c.Budget, MaxBudget, DefaultBudget)
-	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
-	v.Positive("Eta", c.Eta, learners.MaxParam, DefaultEta)
-	v.Count("Epochs", c.Epochs, learners.MaxCount, DefaultEpochs)
 	v.Task(c.Task)
-	v.Toggles("Shuffle, Standardize", c.Shuffle, c.Standardize)
-	ogd.CheckLoss(v, c.Loss, c.Task)
+	ogd.CheckConfig(v, c.Gamma, c.Eta, c.Epochs, c.Loss, c.Task, c.Shuffle, c.Standardize)
 	return v.Err()
 }
 
 // resolve fills in the defaults for d inputs.
 func (c Config) resolve(d int) Config {
 	learners.SetDefault(&c.Budget, DefaultBudget)
-	learners.SetDefault(&c.Gamma, 1/float64(d))
-	learners.SetDefault(&c.Eta, DefaultEta)
-	learners.SetDefault(&c.Epochs, DefaultEpochs)
-	c.Loss = ogd.Resolve(c.Loss, c.Task)
-	if c.Task == learners.Binary && c.Labels == (learners.Labels{}) {
-		c.Labels = learners.Labels{Neg: -1, Pos: 1}
-	}
-	c.Progress = nil
-	c.Resume = nil
+	ogd.ResolveConfig(d, &c.Gamma, &c.Eta, &c.Epochs, &c.Loss, &c.Labels, c.Task)
+	c.Progress, c.Resume = nil, nil
 	return c
 }
