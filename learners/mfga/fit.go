@@ -47,20 +47,18 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // kept, unweighted: set Sigma for the exact equivalence. Errors beside
 // Fit's: len(w) != n, a negative, NaN or infinite weight, all weights 0.
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	start := time.Now()
 	p, err := learners.PrepareWeighted(ctx, Name, cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err
 	}
-	n, d := p.N, p.D
-	c := cfg.resolve()
+	n, d, c := p.N, p.D, cfg.resolve()
 	m0 := candidates(d, c.Degree)
 	if m0 < 0 {
 		return nil, fmt.Errorf("mfga: %d inputs give more than %d degree-%d candidates", d, MaxCandidates, c.Degree)
 	}
 	M := min(c.Features, m0)
-	if n > math.MaxInt/M/8 || n > math.MaxInt/d/8 {
-		return nil, fmt.Errorf("mfga: %d rows × %d features do not fit in memory", n, M)
+	if err := p.CheckSize(Name, M); err != nil {
+		return nil, err
 	}
 	t, xs := p.Targets, p.Z
 	if c.Sigma == 0 {
@@ -88,7 +86,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 		if added == 0 {
 			break // no usable candidate left
 		}
-		e := learners.Event{Method: Name, Round: step, Rounds: steps, Loss: g.risk, Elapsed: time.Since(start)}
+		e := learners.Event{Method: Name, Round: step, Rounds: steps, Loss: g.risk, Elapsed: time.Since(p.Start)}
 		if err := cfg.Progress.EndRound(ctx, "mfga", e); err != nil {
 			return nil, err
 		}

@@ -43,7 +43,6 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // distance 0). MinRows counts the rows of positive weight. Errors beside
 // Fit's: len(w) != n, a negative, NaN or infinite weight, all weights 0.
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	start := time.Now()
 	pre, err := learners.PrepareWeighted(ctx, Name, cfg, learners.Regression, X, y, w)
 	if err != nil {
 		return nil, err
@@ -80,7 +79,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 
 	var trace []SearchPoint
 	var p path
-	p.ctx, p.progress, p.start, p.cfg, p.eps, p.b = ctx, cfg.Progress, start, c, eps, phases
+	p.ctx, p.progress, p.start, p.cfg, p.eps, p.b = ctx, cfg.Progress, pre.Start, c, eps, phases
 	if c.Lambda == 0 {
 		p.rounds = c.Lambdas + 1
 		nv := max(1, min(n-MinRows/2, int(float64(n)*c.Validation+0.5)))
