@@ -11,6 +11,7 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/vec"
 	"github.com/rfkit/rfkit/trig"
 )
 
@@ -86,8 +87,9 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 		val, tr := perm[:nv], perm[nv:]
 		slices.Sort(val)
 		slices.Sort(tr)
-		train := newProblem(rows(xs, d, tr), pick(y, tr), pick(w, tr))
-		valX, valY, valW := rows(xs, d, val), pick(y, val), pick(w, val)
+		Xs := featmap.Dense(n, d, xs)
+		train := newProblem(learners.Rows(Xs, tr), vec.Pick(y, tr), vec.Pick(w, tr))
+		valX, valY, valW := learners.Rows(Xs, val), vec.Pick(y, val), vec.Pick(w, val)
 		best, bestRMSE := 0.0, math.Inf(1)
 		worse := 0 // consecutive grid values clearly worse than the best
 		for _, lambda := range grid(c.LambdaMax, c.LambdaMin, c.Lambdas) {
@@ -366,27 +368,6 @@ func neighbourWidth(x []float64, d int, idx []int, k int) float64 {
 		return 1
 	}
 	return med
-}
-
-// rows returns a dense copy of the rows idx of x (row-major, d columns).
-func rows(x []float64, d int, idx []int) featmap.Matrix {
-	out := make([]float64, 0, len(idx)*d)
-	for _, i := range idx {
-		out = append(out, x[i*d:(i+1)*d]...)
-	}
-	return featmap.Dense(len(idx), d, out)
-}
-
-// pick returns the values y[idx] (nil for a nil y).
-func pick(y []float64, idx []int) []float64 {
-	if y == nil {
-		return nil
-	}
-	out := make([]float64, len(idx))
-	for j, i := range idx {
-		out[j] = y[i]
-	}
-	return out
 }
 
 // dot is Σ a_j·b_j with explicit FMAs, so it rounds the same on every
