@@ -31,11 +31,21 @@ type Body interface {
 	// Score returns the raw score of the standardised row z (read-only)
 	// with the scratch w from NewWork. It must not allocate.
 	Score(z []float64, w any) float64
-	// Encode stores the configuration and the parameter arrays.
+	// Encode stores the parameter arrays, and the configuration unless
+	// the Body is Configured.
 	Encode(e *Encoder) error
 	// Decode reads them back into a zero Body, checking every value a
 	// hostile file could hold; Base wraps its errors with ErrCorrupt.
 	Decode(d *Decoder) error
+}
+
+// Configured is implemented by a Body whose configuration Base stores:
+// Configuration returns a pointer to the body's Config, which
+// MarshalBinary writes as the file's configuration (JSON) after Encode,
+// and which UnmarshalBinary decodes into the zero body and checks with
+// its Validate before Decode.
+type Configured interface {
+	Configuration() Validator
 }
 
 // Methoder is implemented by a Body whose files carry one of several
@@ -571,6 +581,9 @@ func (b *Base[T, P]) MarshalBinary() ([]byte, error) {
 	e.Array("mean", b.c.Mean)
 	e.Array("scale", b.c.Scale)
 	err := b.body.Encode(e)
+	if c, ok := any(b.body).(Configured); ok && err == nil {
+		err = e.Config(c.Configuration())
+	}
 	if err == nil && e.f.Header.Config == nil {
 		err = errors.New("Encode stored no configuration")
 	}
@@ -649,6 +662,9 @@ func decodeFile[T any, P interface {
 		}
 	}
 	body := P(new(T))
+	if c, ok := any(body).(Configured); ok && d.err == nil {
+		d.err = d.ValidConfig(c.Configuration())
+	}
 	if d.err == nil {
 		d.err = body.Decode(d)
 	}

@@ -355,6 +355,8 @@ func (b *body) Scores(dst, z []float64, w any) {
 	copy(dst, s.f)
 }
 
+func (b *body) Configuration() learners.Validator { return &b.cfg }
+
 func (b *body) Encode(e *learners.Encoder) error {
 	e.Array("u", b.f.u)
 	e.Array("w", b.w)
@@ -363,14 +365,11 @@ func (b *body) Encode(e *learners.Encoder) error {
 		e.Array("wsum", b.wsum)
 		e.Meta("steps", float64(b.steps))
 	}
-	return e.Config(b.cfg)
+	return nil
 }
 
 func (b *body) Decode(dec *learners.Decoder) error {
-	var cfg Config
-	if err := dec.ValidConfig(&cfg); err != nil {
-		return err
-	}
+	cfg := b.cfg
 	d, D := dec.Inputs, cfg.Features
 	switch {
 	case cfg.Features == 0 || cfg.Gamma == 0 || cfg.Eta == 0 || cfg.Epochs == 0 || cfg.Loss == "":

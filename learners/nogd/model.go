@@ -83,6 +83,8 @@ func (b *body) Score(z []float64, w any) float64 {
 	return xmath.DotRound(b.coef, buf[:B])
 }
 
+func (b *body) Configuration() learners.Validator { return &b.cfg }
+
 func (b *body) Encode(e *learners.Encoder) error {
 	if b.nys != nil {
 		e.Array("landmarks", b.nys.Landmarks())
@@ -97,14 +99,11 @@ func (b *body) Encode(e *learners.Encoder) error {
 		e.Array("wsum", b.wsum)
 		e.Meta("steps", float64(b.steps))
 	}
-	return e.Config(b.cfg)
+	return nil
 }
 
 func (b *body) Decode(d *learners.Decoder) error {
-	var c Config
-	if err := d.ValidConfig(&c); err != nil {
-		return err
-	}
+	c := b.cfg
 	switch {
 	case c.Budget == 0 || c.Gamma == 0 || c.Eta == 0 || c.Epochs == 0 || c.Loss == "":
 		return fmt.Errorf("config %+v has unresolved defaults", c)
