@@ -361,9 +361,7 @@ func (b *body) Encode(e *learners.Encoder) error {
 	e.Array("u", b.f.u)
 	e.Array("w", b.w)
 	if b.version >= 2 {
-		e.Array("wt", b.wt)
-		e.Array("wsum", b.wsum)
-		e.Meta("steps", float64(b.steps))
+		ogd.WriteState(e, b.wt, b.wsum, b.steps)
 	}
 	return nil
 }
@@ -388,20 +386,12 @@ func (b *body) Decode(dec *learners.Decoder) error {
 		return fmt.Errorf("%d classes × %d features overflow", C, D)
 	}
 	u, w := dec.Array("u", d*D), dec.Array("w", C*2*D)
-	var wt, wsum []float64
-	var steps float64
-	if dec.Version >= 2 {
-		wt, wsum, steps = dec.Array("wt", C*2*D), dec.Array("wsum", C*2*D), dec.Meta("steps")
-	}
 	if err := dec.Err(); err != nil {
 		return err
 	}
-	n := 0
-	if dec.Version >= 2 {
-		var err error
-		if n, err = ogd.CheckState("w", w, wt, wsum, steps); err != nil {
-			return err
-		}
+	wt, wsum, n, err := ogd.ReadState(dec, "w", w, C*2*D)
+	if err != nil {
+		return err
 	}
 	if cfg.Task == learners.Binary {
 		cfg.Labels = dec.Labels

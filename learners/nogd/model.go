@@ -95,9 +95,7 @@ func (b *body) Encode(e *learners.Encoder) error {
 	}
 	e.Array("coef", b.coef)
 	if b.version >= 2 {
-		e.Array("wt", b.wt)
-		e.Array("wsum", b.wsum)
-		e.Meta("steps", float64(b.steps))
+		ogd.WriteState(e, b.wt, b.wsum, b.steps)
 	}
 	return nil
 }
@@ -124,23 +122,18 @@ func (b *body) Decode(d *learners.Decoder) error {
 		k = int(kept)
 	}
 	land, coef := d.Array("landmarks", k*d.Inputs), d.Array("coef", B)
-	var wt, wsum, pend []float64
-	var steps float64
-	if d.Version >= 2 {
-		wt, wsum, steps = d.Array("wt", B), d.Array("wsum", B), d.Meta("steps")
-		if k < B {
-			pend = d.Array("targets", k)
-		}
+	var pend []float64
+	if d.Version >= 2 && k < B {
+		pend = d.Array("targets", k)
 	}
 	if err := d.Err(); err != nil {
 		return err
 	}
-	n := 0
+	wt, wsum, n, err := ogd.ReadState(d, "coef", coef, B)
+	if err != nil {
+		return err
+	}
 	if d.Version >= 2 {
-		var err error
-		if n, err = ogd.CheckState("coef", coef, wt, wsum, steps); err != nil {
-			return err
-		}
 		if k < B && (n != 0 || slices.ContainsFunc(wt, nonzero) || slices.ContainsFunc(wsum, nonzero)) {
 			return fmt.Errorf("%d steps and non-zero weights before the %d landmarks were kept", n, B)
 		}

@@ -151,3 +151,28 @@ func Grad(loss Loss, f, t float64) (l, g float64) {
 func ErrNoState(name string, version int) error {
 	return fmt.Errorf("%s: Resume: a version %d model holds only the averaged weights, not the learner's state (current weights, sum, step count); retrain it with this build", name, version)
 }
+
+// WriteState adds a learner's state to a model file (version 2 on): the
+// arrays "wt" (the current weights) and "wsum" (their running sum) and
+// the header scalar "steps".
+func WriteState(e *learners.Encoder, wt, wsum []float64, steps int) {
+	e.Array("wt", wt)
+	e.Array("wsum", wsum)
+	e.Meta("steps", float64(steps))
+}
+
+// ReadState reads what WriteState wrote, n weights each, from a file of
+// version 2 or later (nothing from an older one), and checks it against
+// the averaged weights w, the array called name (CheckState). w must have
+// been read without error.
+func ReadState(d *learners.Decoder, name string, w []float64, n int) (wt, wsum []float64, steps int, err error) {
+	if d.Version < 2 {
+		return nil, nil, 0, nil
+	}
+	wt, wsum, s := d.Array("wt", n), d.Array("wsum", n), d.Meta("steps")
+	if err := d.Err(); err != nil {
+		return nil, nil, 0, err
+	}
+	steps, err = CheckState(name, w, wt, wsum, s)
+	return wt, wsum, steps, err
+}
