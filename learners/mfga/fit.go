@@ -261,19 +261,9 @@ func log1p(x float64) float64 {
 	return float64(xmath.Log(u) * (x / (u - 1)))
 }
 
-// dot is Σ a_j·b_j with every product rounded on its own.
-func dot(a, b []float64) float64 {
-	b = b[:len(a)]
-	var s float64
-	for j, v := range a {
-		s += float64(v * b[j])
-	}
-	return s
-}
-
-// scores sets f[i] = c + dot(w, z_{lo+i}) (z_r the r-th row of the
+// scores sets f[i] = c + xmath.DotRound(w, z_{lo+i}) (z_r the r-th row of the
 // active columns, len(w) of them). Four rows are summed side by side, each
-// in index order as dot does, so the bits are dot's; the independent
+// in index order as xmath.DotRound does, so the bits are its; the independent
 // chains hide the latency of the additions.
 func (g *greedy) scores(f, w []float64, c float64, lo int) {
 	k, M := len(w), g.M
@@ -291,7 +281,7 @@ func (g *greedy) scores(f, w []float64, c float64, lo int) {
 		f[i], f[i+1], f[i+2], f[i+3] = c+s0, c+s1, c+s2, c+s3
 	}
 	for ; i < len(f); i++ {
-		f[i] = c + dot(w, g.z[(lo+i)*M:(lo+i)*M+k])
+		f[i] = c + xmath.DotRound(w, g.z[(lo+i)*M:(lo+i)*M+k])
 	}
 }
 
@@ -408,9 +398,9 @@ func (g *greedy) addColumn(j int, col []float64) bool {
 	// Forward substitution: l = L⁻¹ b[:k]; pivot² = b_k + λ − ‖l‖².
 	l := b[:k]
 	for r := 0; r < k; r++ {
-		l[r] = (l[r] - dot(g.chol[r][:r], l[:r])) / g.chol[r][r]
+		l[r] = (l[r] - xmath.DotRound(g.chol[r][:r], l[:r])) / g.chol[r][r]
 	}
-	p2 := b[k] + g.cfg.Lambda - dot(l, l)
+	p2 := b[k] + g.cfg.Lambda - xmath.DotRound(l, l)
 	if !(p2 > pivotTol*(1+g.cfg.Lambda)) {
 		return false
 	}
@@ -426,7 +416,7 @@ func (g *greedy) addColumn(j int, col []float64) bool {
 			q += float64(float64(g.c[i]*v) * (g.t[i] - g.tbar))
 		}
 		q /= float64(g.n)
-		g.u = append(g.u, (q-dot(row[:k], g.u))/row[k])
+		g.u = append(g.u, (q-xmath.DotRound(row[:k], g.u))/row[k])
 	}
 	return true
 }
@@ -446,7 +436,7 @@ func (g *greedy) backSolve(w, v []float64) {
 // forwardSolve sets v = L⁻¹ w in place.
 func (g *greedy) forwardSolve(v []float64) {
 	for r := range v {
-		v[r] = (v[r] - dot(g.chol[r][:r], v[:r])) / g.chol[r][r]
+		v[r] = (v[r] - xmath.DotRound(g.chol[r][:r], v[:r])) / g.chol[r][r]
 	}
 }
 

@@ -272,7 +272,7 @@ func validate(eps, phases, gamma, a []float64, mean float64, X featmap.Matrix, y
 	var s float64
 	for i, v := range y {
 		rff.TransformRow(z, X.Row(i))
-		r := v - mean - dot(a, z)
+		r := v - mean - xmath.Dot(a, z)
 		r2 := float64(r * r)
 		if w != nil {
 			r2 = float64(w[i] * r2)
@@ -368,15 +368,4 @@ func neighbourWidth(x []float64, d int, idx []int, k int) float64 {
 		return 1
 	}
 	return med
-}
-
-// dot is Σ a_j·b_j with explicit FMAs, so it rounds the same on every
-// architecture.
-func dot(a, b []float64) float64 {
-	b = b[:len(a)]
-	var s float64
-	for j, v := range a {
-		s = math.FMA(v, b[j], s)
-	}
-	return s
 }
