@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 
 	"github.com/rfkit/rfkit/featmap"
@@ -38,18 +39,22 @@ func CheckInputs(pkg string, d, features int) error {
 }
 
 // ResumeFrom is an online learner's Resume(m): resumed(cfg, d) with cfg
-// m's configuration with its Resume field set to m (withResume) and d m's
-// number of inputs, after CheckModel.
+// m's configuration with its field Resume set to m and d m's number of
+// inputs, after CheckModel.
 func ResumeFrom[M interface {
 	comparable
 	NumInputs() int
 	Config() C
-}, C, L any](pkg string, m M, withResume func(C, M) C, resumed func(C, int) (L, error)) (L, error) {
+}, C, L any](pkg string, m M, resumed func(C, int) (L, error)) (L, error) {
 	if err := CheckModel(pkg, m); err != nil {
 		var none L
 		return none, err
 	}
-	return resumed(withResume(m.Config(), m), m.NumInputs())
+	cfg := m.Config()
+	if f := reflect.ValueOf(&cfg).Elem().FieldByName("Resume"); f.IsValid() && f.Type() == reflect.TypeFor[M]() {
+		f.Set(reflect.ValueOf(m))
+	}
+	return resumed(cfg, m.NumInputs())
 }
 
 // CheckModel refuses an empty model to resume from: nil, or one never
@@ -91,10 +96,16 @@ func ResumeSetting[T comparable](pkg, field string, cfg, model T) error {
 	return nil
 }
 
-// ResumeShape checks that X has the columns of the model an online
-// learner's Fit resumes (inputs of them), with CheckShape's error.
-func ResumeShape(pkg string, X featmap.Matrix, inputs int) error {
-	if err := CheckShape(X, inputs); err != nil {
+// ResumeShape checks the model m an online learner's Fit resumes
+// (CheckModel) and that X has its columns, with CheckShape's error.
+func ResumeShape[M interface {
+	comparable
+	NumInputs() int
+}](pkg string, X featmap.Matrix, m M) error {
+	if err := CheckModel(pkg, m); err != nil {
+		return err
+	}
+	if err := CheckShape(X, m.NumInputs()); err != nil {
 		return fmt.Errorf("%s: Resume: %w", pkg, err)
 	}
 	return nil

@@ -135,16 +135,14 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 // next and its Snapshots average over all of them. Its Stats start at
 // zero. A version 1 model holds only the averaged weights and is refused.
 func Resume(m *Model) (*Learner, error) {
-	return learners.ResumeFrom(Name, m, func(c Config, m *Model) Config { c.Resume = m; return c }, resumed)
+	return learners.ResumeFrom(Name, m, resumed)
 }
 
 // resumed is the Learner of cfg.Resume with the learning settings of cfg
-// (see Config.Resume), for rows of d inputs. cfg is valid.
+// (see Config.Resume), for rows of d inputs. cfg is valid and its model
+// non-empty (ResumeFrom, ResumeShape).
 func resumed(cfg Config, d int) (*Learner, error) {
 	m := cfg.Resume
-	if err := learners.CheckModel(Name, m); err != nil {
-		return nil, err
-	}
 	b, mc := m.Body(), m.Config()
 	if b.wt == nil {
 		return nil, ogd.ErrNoState(Name, b.version)
@@ -441,7 +439,7 @@ func fitLearner(cfg Config, X featmap.Matrix, y []float64) (*Learner, []float64,
 	var err error
 	t := y
 	if cfg.Resume != nil {
-		if err := learners.ResumeShape(Name, X, cfg.Resume.NumInputs()); err != nil {
+		if err := learners.ResumeShape(Name, X, cfg.Resume); err != nil {
 			return nil, nil, nil, err
 		}
 		if l, err = resumed(cfg, X.Cols); err != nil {

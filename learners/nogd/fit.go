@@ -39,7 +39,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	var err error
 	t := y
 	if cfg.Resume != nil {
-		if err := learners.ResumeShape(Name, X, cfg.Resume.NumInputs()); err != nil {
+		if err := learners.ResumeShape(Name, X, cfg.Resume); err != nil {
 			return nil, err
 		}
 		if l, err = resumed(cfg, d); err != nil {

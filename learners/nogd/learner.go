@@ -63,16 +63,14 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 // would have taken next. Its Stats start at zero. A version 1 model holds
 // only the averaged weights and is refused.
 func Resume(m *Model) (*Learner, error) {
-	return learners.ResumeFrom(Name, m, func(c Config, m *Model) Config { c.Resume = m; return c }, resumed)
+	return learners.ResumeFrom(Name, m, resumed)
 }
 
 // resumed is the Learner of cfg.Resume with the learning settings of cfg
-// (see Config.Resume), for rows of d inputs. cfg is valid.
+// (see Config.Resume), for rows of d inputs. cfg is valid and its model
+// non-empty (ResumeFrom, ResumeShape).
 func resumed(cfg Config, d int) (*Learner, error) {
 	m := cfg.Resume
-	if err := learners.CheckModel(Name, m); err != nil {
-		return nil, err
-	}
 	b, mc := m.Body(), m.Config()
 	if b.wt == nil {
 		return nil, ogd.ErrNoState(Name, b.version)

@@ -61,16 +61,14 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 // that made m would have taken next. Its Stats start at zero. m is not
 // changed.
 func Resume(m *Model) (*Learner, error) {
-	return learners.ResumeFrom(Name, m, func(c Config, m *Model) Config { c.Resume = m; return c }, resumed)
+	return learners.ResumeFrom(Name, m, resumed)
 }
 
 // resumed is the Learner of cfg.Resume with the learning settings of cfg
-// (see Config.Resume), for rows of d inputs. cfg is valid.
+// (see Config.Resume), for rows of d inputs. cfg is valid and its model
+// non-empty (ResumeFrom, ResumeShape).
 func resumed(cfg Config, d int) (*Learner, error) {
 	m := cfg.Resume
-	if err := learners.CheckModel(Name, m); err != nil {
-		return nil, err
-	}
 	mc, b := m.Config(), m.Body()
 	cl := slices.Clone(cfg.Classes)
 	slices.Sort(cl)
