@@ -159,7 +159,8 @@ type scratch struct {
 	w any
 }
 
-// Build sets up b from a fitted body; Fit calls it once on a new model.
+// Build sets up b, the Base of a new model, from a fitted body (New does
+// it for a whole model).
 func Build[T any, P interface {
 	*T
 	Body
@@ -178,6 +179,21 @@ func Build[T any, P interface {
 	}
 	d, k := len(c.Mean), len(b.classes)
 	b.pool.New = func() any { return &scratch{z: make([]float64, d), s: make([]float64, k), w: body.NewWork()} }
+}
+
+// New returns a new model of type M, a learner's Model (which embeds
+// Base[T, P]), built from a fitted body: Build on its Base. It is how a
+// Fit or a Snapshot ends: return learners.New[Model](p.Common(task, link), b).
+func New[M any, T any, P interface {
+	*T
+	Body
+}, PM interface {
+	*M
+	core() *Base[T, P]
+}](c Common, body P) *M {
+	m := PM(new(M))
+	Build(m.core(), c, body)
+	return m
 }
 
 // Body returns the learner's part of the model, for its own accessors.

@@ -268,9 +268,7 @@ func (l *Learner) Snapshot() *Model {
 	}
 	b := &body{version: version, cfg: l.cfg, f: newFeats(l.f.d, l.f.D, slices.Clone(l.f.u)), w: w,
 		wt: slices.Clone(l.w), wsum: slices.Clone(l.sum), steps: l.steps}
-	m := new(Model)
-	learners.Build(&m.Base, learners.Common{Task: l.cfg.Task, Labels: l.cfg.Labels, Classes: l.cfg.Classes, Mean: mean, Scale: scale}, b)
-	return m
+	return learners.New[Model](learners.Common{Task: l.cfg.Task, Labels: l.cfg.Labels, Classes: l.cfg.Classes, Mean: mean, Scale: scale}, b)
 }
 
 // modelVersion is the version of the arrays written in the header.
@@ -532,7 +530,5 @@ func Average(models ...*Model) (*Model, error) {
 		}
 	}
 	b := &body{version: b0.version, cfg: b0.cfg, f: b0.f, w: ogd.Averaged(wt, wsum, steps), wt: wt, wsum: wsum, steps: steps}
-	m := new(Model)
-	learners.Build(&m.Base, learners.Common{Task: b0.cfg.Task, Labels: b0.cfg.Labels, Classes: b0.cfg.Classes, Mean: mean0, Scale: scale0}, b)
-	return m, nil
+	return learners.New[Model](learners.Common{Task: b0.cfg.Task, Labels: b0.cfg.Labels, Classes: b0.cfg.Classes, Mean: mean0, Scale: scale0}, b), nil
 }

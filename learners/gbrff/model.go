@@ -222,13 +222,11 @@ func (m *body) Decode(dec *learners.Decoder) error {
 // newModel wraps a fitted body.
 func newModel(m *body, labels learners.Labels, mean, scale []float64) *Model {
 	m.setScoring()
-	out := new(Model)
 	c := learners.Common{Task: learners.Binary, Labels: labels, Mean: mean, Scale: scale, Link: learners.HalfLogOdds}
 	if m.cfg.Task == learners.Regression {
 		c = learners.Common{Task: learners.Regression, Mean: mean, Scale: scale}
 	}
-	learners.Build(&out.Base, c, m)
-	return out
+	return learners.New[Model](c, m)
 }
 
 func init() {

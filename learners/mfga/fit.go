@@ -100,9 +100,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	} else {
 		m.build(g)
 	}
-	model := new(Model)
-	learners.Build(&model.Base, p.Common(c.Task, learners.Logistic), m)
-	return model, nil
+	return learners.New[Model](p.Common(c.Task, learners.Logistic), m), nil
 }
 
 // greedy is the state of the selection loop. Active columns are stored

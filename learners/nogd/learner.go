@@ -215,7 +215,5 @@ func (l *Learner) Snapshot() *Model {
 	if l.nys == nil {
 		b.land, b.pend = slices.Clone(l.land), slices.Clone(l.pend)
 	}
-	m := new(Model)
-	learners.Build(&m.Base, learners.Common{Task: l.cfg.Task, Labels: l.cfg.Labels, Mean: mean, Scale: scale}, b)
-	return m
+	return learners.New[Model](learners.Common{Task: l.cfg.Task, Labels: l.cfg.Labels, Mean: mean, Scale: scale}, b)
 }

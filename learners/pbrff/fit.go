@@ -169,9 +169,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err := report(ctx, cfg.Progress, 2, obj, p.Start); err != nil {
 		return nil, err
 	}
-	out := new(Model)
-	learners.Build(&out.Base, p.Common(c.Task, c.link()), m)
-	return out, nil
+	return learners.New[Model](p.Common(c.Task, c.link()), m), nil
 }
 
 // drawLandmarks draws the L landmark rows with replacement: uniformly

@@ -84,7 +84,5 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err := r.End(3, loss); err != nil {
 		return nil, err
 	}
-	m := new(Model)
-	learners.Build(&m.Base, p.Common(c.Task, linrf.Link(c.Loss)), b)
-	return m, nil
+	return learners.New[Model](p.Common(c.Task, linrf.Link(c.Loss)), b), nil
 }

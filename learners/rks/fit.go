@@ -63,9 +63,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err := r.End(2, loss); err != nil {
 		return nil, err
 	}
-	m := new(Model)
-	learners.Build(&m.Base, p.Common(c.Task, linrf.Link(c.Loss)), b)
-	return m, nil
+	return learners.New[Model](p.Common(c.Task, linrf.Link(c.Loss)), b), nil
 }
 
 // logisticMemory is the L-BFGS memory of the logistic head (solvers'

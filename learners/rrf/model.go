@@ -102,9 +102,7 @@ type body struct {
 func newModel(cfg Config, classes []float64, p *params, mean, scale []float64) *Model {
 	b := &body{cfg: cfg, classes: classes, p: p}
 	b.cfg.Classes = classes
-	m := new(Model)
-	learners.Build(&m.Base, b.common(mean, scale), b)
-	return m
+	return learners.New[Model](b.common(mean, scale), b)
 }
 
 func (b *body) common(mean, scale []float64) learners.Common {

@@ -85,10 +85,8 @@ func newModel(c Config, mean, scale, eps, b, gamma, coef []float64, intercept fl
 	if err != nil {
 		return nil, err
 	}
-	m := new(Model)
-	learners.Build(&m.Base, learners.Common{Task: learners.Regression, Mean: mean, Scale: scale},
-		&body{cfg: c, eps: eps, b: b, gamma: gamma, rff: rff, coef: coef, intercept: intercept})
-	return m, nil
+	return learners.New[Model](learners.Common{Task: learners.Regression, Mean: mean, Scale: scale},
+		&body{cfg: c, eps: eps, b: b, gamma: gamma, rff: rff, coef: coef, intercept: intercept}), nil
 }
 
 func (*body) Spec() learners.Spec {
