@@ -282,6 +282,12 @@ func (b *OnlineBase) SnapshotStandardization() (mean, scale []float64) {
 // dense n×d copy: with standardize, X standardised with its own statistics,
 // which the learner keeps (SetStandardization); otherwise each row through
 // the learner's standardisation, if any (a resumed model's).
+//
+// The online learners' Config field Standardize selects it: Fit
+// standardises with the statistics of X when it is Default or Enabled,
+// and uses the rows as they are when it is Disabled (the model then stores
+// mean 0 and scale 1). It is ignored with Resume, whose model's
+// standardisation is kept.
 func (b *OnlineBase) FitRows(X featmap.Matrix, standardize bool) ([]float64, error) {
 	if standardize {
 		mean, scale, xs, err := Standardize(X)
@@ -306,6 +312,11 @@ func (b *OnlineBase) FitRows(X featmap.Matrix, standardize bool) ([]float64, err
 // without shuffle), calls pass with it (pass returns the summed loss) and
 // ends round ep of epochs with the mean loss (Rounds.End: progress, then
 // ctx). Pass's errors are returned as they are.
+//
+// The online learners' Config field Shuffle selects the order: a fresh
+// seeded permutation every epoch when it is Default or Enabled, the rows'
+// own order when it is Disabled (a stream learned in file order, which
+// Resume can continue exactly). It is a Toggle because its default is on.
 func (b *OnlineBase) Epochs(rounds *Rounds, rng *rand.Rand, n, epochs int, shuffle bool, pass func(ep int, perm []int) (float64, error)) error {
 	rounds.SetTotal(epochs)
 	perm := make([]int, n)

@@ -85,15 +85,11 @@ type Config struct {
 	Epochs int `help:"passes over the data" default:"1"`
 	// Seed fixes the permutations, hence the landmarks.
 	Seed uint64 `help:"seed of the visiting order (and so of the landmarks)"`
-	// Shuffle: visit the rows in a fresh seeded permutation every epoch
-	// (Default and Enabled) or in their order (Disabled).
+	// Shuffle is Fit's row order: see learners.OnlineBase.Epochs.
 	Shuffle learners.Toggle `json:",omitempty" help:"visit the rows in a seeded random order each epoch (false: in file order)" default:"true"`
 	// Labels are a Learner's two class labels (zero value → −1, +1).
 	Labels learners.Labels `json:"-"`
-	// Standardize: Fit standardises the inputs with the statistics of X
-	// (Default and Enabled) or uses them as they are (Disabled; the model
-	// stores mean 0 and scale 1). Ignored with Resume, which keeps the
-	// standardisation stored in its model.
+	// Standardize is Fit's standardisation: see learners.OnlineBase.FitRows.
 	Standardize learners.Toggle `json:",omitempty" help:"Fit: standardise the inputs with the training statistics (ignored when resuming)" default:"true"`
 	// Resume, if not nil, makes Fit continue from this model's state
 	// (landmarks, current, summed and averaged weights, step count, labels
