@@ -128,13 +128,19 @@ func Targets(pkg string, y []float64, target func(float64) (float64, error)) ([]
 // cfg and finite data of matching shape, with errors prefixed by pkg
 // (Validate's carry their own).
 func CheckFit(ctx context.Context, pkg string, cfg interface{ Validate() error }, X featmap.Matrix, y []float64) error {
+	return checkFit(ctx, pkg, cfg, X, y, false)
+}
+
+// checkFit is CheckFit with NaN inputs allowed if missing is set: the
+// opening of every Fit (PrepareWeighted's too).
+func checkFit(ctx context.Context, pkg string, cfg Validator, X featmap.Matrix, y []float64, missing bool) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("%s: %w", pkg, err)
 	}
 	if err := cfg.Validate(); err != nil {
 		return err
 	}
-	if err := CheckData(X, y); err != nil {
+	if err := checkData(X, y, missing); err != nil {
 		return fmt.Errorf("%s: %w", pkg, err)
 	}
 	return nil

@@ -133,15 +133,9 @@ func Prepare(ctx context.Context, name string, cfg Validator, task Task, X featm
 // result has the bits Prepare always had.
 func PrepareWeighted(ctx context.Context, name string, cfg Validator, task Task, X featmap.Matrix, y, w []float64) (*Prepared, error) {
 	start := time.Now()
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if err := cfg.Validate(); err != nil {
-		return nil, err
-	}
 	impute := missingOf(cfg) == MissingImpute
-	if err := checkData(X, y, impute); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	if err := checkFit(ctx, name, cfg, X, y, impute); err != nil {
+		return nil, err
 	}
 	p := &Prepared{D: X.Cols, Impute: impute, Start: start}
 	if w != nil {
