@@ -90,11 +90,8 @@ func (c *Config) resolveTask() {
 //     weighted mean squared error (squared loss) or mean absolute error
 //     (Huber).
 func fitRegression(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	if err := cfg.Validate(); err != nil {
+	if err := learners.CheckFit(ctx, "gbrff", cfg, X, y); err != nil {
 		return nil, err
-	}
-	if err := learners.CheckData(X, y); err != nil {
-		return nil, fmt.Errorf("gbrff: %w", err)
 	}
 	if w != nil {
 		if err := learners.CheckWeights(w, X.Rows); err != nil {
