@@ -38,14 +38,29 @@ func CheckInputs(pkg string, d, features int) error {
 	return nil
 }
 
-// ResumeFrom is an online learner's Resume(m): resumed(cfg, d) with cfg
-// m's configuration with its field Resume set to m and d m's number of
-// inputs, after CheckModel.
-func ResumeFrom[M interface {
+// Resumable is the model an online learner resumes from: one it can check
+// (CheckModel) and whose input standardisation the resumed learner takes.
+type Resumable interface {
 	comparable
 	NumInputs() int
+	Standardization() (mean, scale []float64)
+}
+
+// Standardizer is a resumed online learner: it takes its model's input
+// standardisation (an OnlineBase's SetStandardization).
+type Standardizer interface {
+	SetStandardization(mean, scale []float64) error
+}
+
+// ResumeFrom is an online learner's Resume(m): resumed(cfg, d) with cfg
+// m's configuration with its field Resume set to m and d m's number of
+// inputs, after CheckModel; the learner then takes m's standardisation.
+// resumed builds the learner of the model cfg.Resume with cfg's learning
+// settings.
+func ResumeFrom[M interface {
+	Resumable
 	Config() C
-}, C, L any](pkg string, m M, resumed func(C, int) (L, error)) (L, error) {
+}, C any, L Standardizer](pkg string, m M, resumed func(C, int) (L, error)) (L, error) {
 	if err := CheckModel(pkg, m); err != nil {
 		var none L
 		return none, err
@@ -54,7 +69,30 @@ func ResumeFrom[M interface {
 	if f := reflect.ValueOf(&cfg).Elem().FieldByName("Resume"); f.IsValid() && f.Type() == reflect.TypeFor[M]() {
 		f.Set(reflect.ValueOf(m))
 	}
-	return resumed(cfg, m.NumInputs())
+	return resume(m, cfg, m.NumInputs(), resumed)
+}
+
+// ResumeFit is the learner of an online learner's Fit with cfg.Resume =
+// m: after the checks of m and of X's shape, resumed(cfg, X.Cols), which
+// then takes m's standardisation (as ResumeFrom).
+func ResumeFit[M Resumable, C any, L Standardizer](pkg string, X featmap.Matrix, cfg C, m M, resumed func(C, int) (L, error)) (L, error) {
+	if err := resumeShape(pkg, X, m); err != nil {
+		var none L
+		return none, err
+	}
+	return resume(m, cfg, X.Cols, resumed)
+}
+
+func resume[M Resumable, C any, L Standardizer](m M, cfg C, d int, resumed func(C, int) (L, error)) (L, error) {
+	l, err := resumed(cfg, d)
+	if err == nil {
+		err = l.SetStandardization(m.Standardization())
+	}
+	if err != nil {
+		var none L
+		return none, err
+	}
+	return l, nil
 }
 
 // CheckModel refuses an empty model to resume from: nil, or one never
@@ -96,12 +134,9 @@ func ResumeSetting[T comparable](pkg, field string, cfg, model T) error {
 	return nil
 }
 
-// ResumeShape checks the model m an online learner's Fit resumes
+// resumeShape checks the model m an online learner's Fit resumes
 // (CheckModel) and that X has its columns, with CheckShape's error.
-func ResumeShape[M interface {
-	comparable
-	NumInputs() int
-}](pkg string, X featmap.Matrix, m M) error {
+func resumeShape[M Resumable](pkg string, X featmap.Matrix, m M) error {
 	if err := CheckModel(pkg, m); err != nil {
 		return err
 	}

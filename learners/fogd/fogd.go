@@ -140,7 +140,8 @@ func Resume(m *Model) (*Learner, error) {
 
 // resumed is the Learner of cfg.Resume with the learning settings of cfg
 // (see Config.Resume), for rows of d inputs. cfg is valid and its model
-// non-empty (ResumeFrom, ResumeShape).
+// non-empty; the caller (learners.ResumeFrom or ResumeFit) sets its
+// standardisation.
 func resumed(cfg Config, d int) (*Learner, error) {
 	m := cfg.Resume
 	b, mc := m.Body(), m.Config()
@@ -162,12 +163,8 @@ func resumed(cfg Config, d int) (*Learner, error) {
 	c.Features, c.Gamma, c.Loss, c.Labels, c.Classes = mc.Features, mc.Gamma, mc.Loss, mc.Labels, mc.Classes
 	c = c.resolve(d)
 	// The frequencies are read-only: the Learner shares them with m.
-	l := &Learner{cfg: c, f: b.f, w: slices.Clone(b.wt), sum: slices.Clone(b.wsum), steps: b.steps, s: b.f.newWorkK(rows(c)),
-		classes: c.Classes, OnlineBase: learners.NewOnlineBase("fogd", d)}
-	if err := l.SetStandardization(m.Standardization()); err != nil {
-		return nil, err
-	}
-	return l, nil
+	return &Learner{cfg: c, f: b.f, w: slices.Clone(b.wt), sum: slices.Clone(b.wsum), steps: b.steps, s: b.f.newWorkK(rows(c)),
+		classes: c.Classes, OnlineBase: learners.NewOnlineBase("fogd", d)}, nil
 }
 
 // Config returns the resolved configuration.
@@ -437,10 +434,7 @@ func fitLearner(cfg Config, X featmap.Matrix, y []float64) (*Learner, []float64,
 	var err error
 	t := y
 	if cfg.Resume != nil {
-		if err := learners.ResumeShape(Name, X, cfg.Resume); err != nil {
-			return nil, nil, nil, err
-		}
-		if l, err = resumed(cfg, X.Cols); err != nil {
+		if l, err = learners.ResumeFit(Name, X, cfg, cfg.Resume, resumed); err != nil {
 			return nil, nil, nil, err
 		}
 	} else {

@@ -39,10 +39,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	var err error
 	t := y
 	if cfg.Resume != nil {
-		if err := learners.ResumeShape(Name, X, cfg.Resume); err != nil {
-			return nil, err
-		}
-		if l, err = resumed(cfg, d); err != nil {
+		if l, err = learners.ResumeFit(Name, X, cfg, cfg.Resume, resumed); err != nil {
 			return nil, err
 		}
 		if t, err = learners.Targets(Name, y, l.target); err != nil {

@@ -68,7 +68,8 @@ func Resume(m *Model) (*Learner, error) {
 
 // resumed is the Learner of cfg.Resume with the learning settings of cfg
 // (see Config.Resume), for rows of d inputs. cfg is valid and its model
-// non-empty (ResumeFrom, ResumeShape).
+// non-empty; the caller (learners.ResumeFrom or ResumeFit) sets its
+// standardisation.
 func resumed(cfg Config, d int) (*Learner, error) {
 	m := cfg.Resume
 	b, mc := m.Body(), m.Config()
@@ -93,9 +94,6 @@ func resumed(cfg Config, d int) (*Learner, error) {
 		l.pend = append(make([]float64, 0, B), b.pend...)
 	} else {
 		l.work = make([]float64, b.nys.WorkLen())
-	}
-	if err := l.SetStandardization(m.Standardization()); err != nil {
-		return nil, err
 	}
 	return l, nil
 }

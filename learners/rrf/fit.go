@@ -90,10 +90,7 @@ func fitLearner(cfg Config, X featmap.Matrix, y []float64) (*Learner, []float64,
 // fitLearner1 is the Learner of fitLearner, before its rows.
 func fitLearner1(cfg Config, X featmap.Matrix, y []float64) (*Learner, error) {
 	if cfg.Resume != nil {
-		if err := learners.ResumeShape(Name, X, cfg.Resume); err != nil {
-			return nil, err
-		}
-		return resumed(cfg, X.Cols)
+		return learners.ResumeFit(Name, X, cfg, cfg.Resume, resumed)
 	}
 	c := cfg
 	if c.Task == learners.Multiclass && len(c.Classes) == 0 {

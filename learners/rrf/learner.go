@@ -66,7 +66,8 @@ func Resume(m *Model) (*Learner, error) {
 
 // resumed is the Learner of cfg.Resume with the learning settings of cfg
 // (see Config.Resume), for rows of d inputs. cfg is valid and its model
-// non-empty (ResumeFrom, ResumeShape).
+// non-empty; the caller (learners.ResumeFrom or ResumeFit) sets its
+// standardisation.
 func resumed(cfg Config, d int) (*Learner, error) {
 	m := cfg.Resume
 	mc, b := m.Config(), m.Body()
@@ -89,11 +90,7 @@ func resumed(cfg Config, d int) (*Learner, error) {
 		return nil, err
 	}
 	p := b.p.clone()
-	l := &Learner{cfg: c, classes: slices.Clone(mc.Classes), p: p, s: p.newWork(), widths: !c.FixedWidths, OnlineBase: learners.NewOnlineBase("rrf", d)}
-	if err := l.SetStandardization(m.Standardization()); err != nil {
-		return nil, err
-	}
-	return l, nil
+	return &Learner{cfg: c, classes: slices.Clone(mc.Classes), p: p, s: p.newWork(), widths: !c.FixedWidths, OnlineBase: learners.NewOnlineBase("rrf", d)}, nil
 }
 
 // Config returns the resolved configuration (defaults filled in, Classes
