@@ -382,9 +382,11 @@ func (b *OnlineBase) Epochs(rounds *Rounds, rng *rand.Rand, n, epochs int, shuff
 // FitSteps runs Epochs with one online step a row: step (Update's on a
 // standardised row) is called on every row of xs (n×d, dense) with its
 // target t[i] in each epoch's order, and the epoch's loss is the sum of
-// the outcomes' losses. A step's error stops the fit, naming the row.
-func (b *OnlineBase) FitSteps(rounds *Rounds, rng *rand.Rand, xs, t []float64, epochs int, shuffle bool, step func([]float64, float64) (Outcome, error)) error {
-	d := b.d
+// the outcomes' losses. The permutations are drawn from the PCG source
+// (seed, stream), stream a constant of the learner. A step's error stops
+// the fit, naming the row.
+func (b *OnlineBase) FitSteps(rounds *Rounds, seed, stream uint64, xs, t []float64, epochs int, shuffle bool, step func([]float64, float64) (Outcome, error)) error {
+	d, rng := b.d, rand.New(rand.NewPCG(seed, stream))
 	return b.Epochs(rounds, rng, len(t), epochs, shuffle, func(_ int, perm []int) (loss float64, err error) {
 		for _, i := range perm {
 			o, err := step(xs[i*d:(i+1)*d], t[i])

@@ -145,10 +145,8 @@ func Resume(m *Model) (*Learner, error) {
 func resumed(cfg Config, d int) (*Learner, error) {
 	m := cfg.Resume
 	b, mc := m.Body(), m.Config()
-	if b.wt == nil {
-		return nil, ogd.ErrNoState(Name, b.version)
-	}
-	err := cmp.Or(learners.CheckResume(Name, d, m.NumInputs(), cfg.Task, mc.Task),
+	err := cmp.Or(ogd.CheckResumable(Name, b.wt != nil, b.version),
+		learners.CheckResume(Name, d, m.NumInputs(), cfg.Task, mc.Task),
 		learners.ResumeSetting(Name, "Features", cfg.Features, mc.Features),
 		learners.ResumeSetting(Name, "Gamma", cfg.Gamma, mc.Gamma),
 		learners.ResumeSetting(Name, "Loss", cfg.Loss, mc.Loss),
@@ -418,8 +416,8 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if err != nil {
 		return nil, err
 	}
-	r := rand.New(rand.NewPCG(l.cfg.Seed, 0x666f676466)) // "fogdf"
-	if err := l.FitSteps(rounds, r, xs, t, l.cfg.Epochs, l.cfg.Shuffle.On(true), l.step); err != nil {
+	const stream = 0x666f676466 // "fogdf"
+	if err := l.FitSteps(rounds, l.cfg.Seed, stream, xs, t, l.cfg.Epochs, l.cfg.Shuffle.On(true), l.step); err != nil {
 		return nil, err
 	}
 	return l.Snapshot(), nil

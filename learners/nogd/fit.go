@@ -3,7 +3,6 @@ package nogd
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
@@ -66,8 +65,8 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if err != nil {
 		return nil, err
 	}
-	r := rand.New(rand.NewPCG(l.cfg.Seed, 0x6e6f6764)) // "nogd"
-	if err := l.FitSteps(rounds, r, xs, t, l.cfg.Epochs, l.cfg.Shuffle.On(true), l.learn); err != nil {
+	const stream = 0x6e6f6764 // "nogd"
+	if err := l.FitSteps(rounds, l.cfg.Seed, stream, xs, t, l.cfg.Epochs, l.cfg.Shuffle.On(true), l.learn); err != nil {
 		return nil, err
 	}
 	return l.Snapshot(), nil

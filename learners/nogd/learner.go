@@ -73,10 +73,8 @@ func Resume(m *Model) (*Learner, error) {
 func resumed(cfg Config, d int) (*Learner, error) {
 	m := cfg.Resume
 	b, mc := m.Body(), m.Config()
-	if b.wt == nil {
-		return nil, ogd.ErrNoState(Name, b.version)
-	}
-	if err := cmp.Or(learners.CheckResume(Name, d, m.NumInputs(), cfg.Task, mc.Task),
+	if err := cmp.Or(ogd.CheckResumable(Name, b.wt != nil, b.version),
+		learners.CheckResume(Name, d, m.NumInputs(), cfg.Task, mc.Task),
 		learners.ResumeSetting(Name, "Budget", cfg.Budget, mc.Budget),
 		learners.ResumeSetting(Name, "Gamma", cfg.Gamma, mc.Gamma),
 		learners.ResumeSetting(Name, "Loss", cfg.Loss, mc.Loss),

@@ -146,9 +146,13 @@ func Grad(loss Loss, f, t float64) (l, g float64) {
 	return float64(r*r) / 2, max(-MaxGrad, min(MaxGrad, r))
 }
 
-// ErrNoState is the error of resuming a model of file version 1, which
-// holds only the averaged weights.
-func ErrNoState(name string, version int) error {
+// CheckResumable is the error of resuming a model without a learner state
+// (hasState false: file version 1, which holds only the averaged
+// weights), nil for one with a state.
+func CheckResumable(name string, hasState bool, version int) error {
+	if hasState {
+		return nil
+	}
 	return fmt.Errorf("%s: Resume: a version %d model holds only the averaged weights, not the learner's state (current weights, sum, step count); retrain it with this build", name, version)
 }
 
