@@ -31,11 +31,21 @@ type Body interface {
 	// Score returns the raw score of the standardised row z (read-only)
 	// with the scratch w from NewWork. It must not allocate.
 	Score(z []float64, w any) float64
-	// Encode stores the configuration and the parameter arrays.
+	// Encode stores the parameter arrays, and the configuration unless
+	// the Body is Configured.
 	Encode(e *Encoder) error
 	// Decode reads them back into a zero Body, checking every value a
 	// hostile file could hold; Base wraps its errors with ErrCorrupt.
 	Decode(d *Decoder) error
+}
+
+// Configured is implemented by a Body whose configuration Base stores:
+// Configuration returns a pointer to the body's Config, which
+// MarshalBinary writes as the file's configuration (JSON) after Encode,
+// and which UnmarshalBinary decodes into the zero body and checks with
+// its Validate before Decode.
+type Configured interface {
+	Configuration() Validator
 }
 
 // Methoder is implemented by a Body whose files carry one of several
@@ -149,7 +159,8 @@ type scratch struct {
 	w any
 }
 
-// Build sets up b from a fitted body; Fit calls it once on a new model.
+// Build sets up b, the Base of a new model, from a fitted body (New does
+// it for a whole model).
 func Build[T any, P interface {
 	*T
 	Body
@@ -168,6 +179,21 @@ func Build[T any, P interface {
 	}
 	d, k := len(c.Mean), len(b.classes)
 	b.pool.New = func() any { return &scratch{z: make([]float64, d), s: make([]float64, k), w: body.NewWork()} }
+}
+
+// New returns a new model of type M, a learner's Model (which embeds
+// Base[T, P]), built from a fitted body: Build on its Base. It is how a
+// Fit or a Snapshot ends: return learners.New[Model](p.Common(task, link), b).
+func New[M any, T any, P interface {
+	*T
+	Body
+}, PM interface {
+	*M
+	core() *Base[T, P]
+}](c Common, body P) *M {
+	m := PM(new(M))
+	Build(m.core(), c, body)
+	return m
 }
 
 // Body returns the learner's part of the model, for its own accessors.
@@ -571,6 +597,9 @@ func (b *Base[T, P]) MarshalBinary() ([]byte, error) {
 	e.Array("mean", b.c.Mean)
 	e.Array("scale", b.c.Scale)
 	err := b.body.Encode(e)
+	if c, ok := any(b.body).(Configured); ok && err == nil {
+		err = e.Config(c.Configuration())
+	}
 	if err == nil && e.f.Header.Config == nil {
 		err = errors.New("Encode stored no configuration")
 	}
@@ -649,6 +678,9 @@ func decodeFile[T any, P interface {
 		}
 	}
 	body := P(new(T))
+	if c, ok := any(body).(Configured); ok && d.err == nil {
+		d.err = d.ValidConfig(c.Configuration())
+	}
 	if d.err == nil {
 		d.err = body.Decode(d)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 
 	"github.com/rfkit/rfkit/featmap"
@@ -37,19 +38,61 @@ func CheckInputs(pkg string, d, features int) error {
 	return nil
 }
 
-// ResumeFrom is an online learner's Resume(m): resumed(cfg, d) with cfg
-// m's configuration with its Resume field set to m (withResume) and d m's
-// number of inputs, after CheckModel.
-func ResumeFrom[M interface {
+// Resumable is the model an online learner resumes from: one it can check
+// (CheckModel) and whose input standardisation the resumed learner takes.
+type Resumable interface {
 	comparable
 	NumInputs() int
+	Standardization() (mean, scale []float64)
+}
+
+// Standardizer is a resumed online learner: it takes its model's input
+// standardisation (an OnlineBase's SetStandardization).
+type Standardizer interface {
+	SetStandardization(mean, scale []float64) error
+}
+
+// ResumeFrom is an online learner's Resume(m): resumed(cfg, d) with cfg
+// m's configuration with its field Resume set to m and d m's number of
+// inputs, after CheckModel; the learner then takes m's standardisation.
+// resumed builds the learner of the model cfg.Resume with cfg's learning
+// settings.
+func ResumeFrom[M interface {
+	Resumable
 	Config() C
-}, C, L any](pkg string, m M, withResume func(C, M) C, resumed func(C, int) (L, error)) (L, error) {
+}, C any, L Standardizer](pkg string, m M, resumed func(C, int) (L, error)) (L, error) {
 	if err := CheckModel(pkg, m); err != nil {
 		var none L
 		return none, err
 	}
-	return resumed(withResume(m.Config(), m), m.NumInputs())
+	cfg := m.Config()
+	if f := reflect.ValueOf(&cfg).Elem().FieldByName("Resume"); f.IsValid() && f.Type() == reflect.TypeFor[M]() {
+		f.Set(reflect.ValueOf(m))
+	}
+	return resume(m, cfg, m.NumInputs(), resumed)
+}
+
+// ResumeFit is the learner of an online learner's Fit with cfg.Resume =
+// m: after the checks of m and of X's shape, resumed(cfg, X.Cols), which
+// then takes m's standardisation (as ResumeFrom).
+func ResumeFit[M Resumable, C any, L Standardizer](pkg string, X featmap.Matrix, cfg C, m M, resumed func(C, int) (L, error)) (L, error) {
+	if err := resumeShape(pkg, X, m); err != nil {
+		var none L
+		return none, err
+	}
+	return resume(m, cfg, X.Cols, resumed)
+}
+
+func resume[M Resumable, C any, L Standardizer](m M, cfg C, d int, resumed func(C, int) (L, error)) (L, error) {
+	l, err := resumed(cfg, d)
+	if err == nil {
+		err = l.SetStandardization(m.Standardization())
+	}
+	if err != nil {
+		var none L
+		return none, err
+	}
+	return l, nil
 }
 
 // CheckModel refuses an empty model to resume from: nil, or one never
@@ -67,31 +110,72 @@ func CheckModel[M interface {
 
 // CheckResume is the part of an online learner's Resume check that does
 // not depend on its Config type: rows of d inputs for a model taking
-// inputs, the Config's task equal to the model's, and its Features, if set
-// (≠ 0), equal to the model's. Errors are prefixed by pkg and "Resume".
-func CheckResume(pkg string, d, inputs int, task, modelTask Task, features, modelFeatures int) error {
+// inputs, and the Config's task equal to the model's. Errors are prefixed
+// by pkg and "Resume".
+func CheckResume(pkg string, d, inputs int, task, modelTask Task) error {
 	switch {
 	case d != inputs:
 		return fmt.Errorf("%s: Resume: %d inputs, the model takes %d", pkg, d, inputs)
 	case task != modelTask:
 		return fmt.Errorf("%s: Resume: Config.Task = %v, the model's task is %v", pkg, task, modelTask)
-	case features != 0 && features != modelFeatures:
-		return fmt.Errorf("%s: Resume: Config.Features = %d, the model has %d", pkg, features, modelFeatures)
 	}
 	return nil
+}
+
+// ResumeSetting checks a Config field that defines a resumed model (its
+// size, kernel, loss or labels): left at its zero value or equal to the
+// model's value, else an error naming the field, prefixed by pkg and
+// "Resume".
+func ResumeSetting[T comparable](pkg, field string, cfg, model T) error {
+	var zero T
+	if cfg != zero && cfg != model {
+		return fmt.Errorf("%s: Resume: Config.%s = %v, the model has %v", pkg, field, cfg, model)
+	}
+	return nil
+}
+
+// resumeShape checks the model m an online learner's Fit resumes
+// (CheckModel) and that X has its columns, with CheckShape's error.
+func resumeShape[M Resumable](pkg string, X featmap.Matrix, m M) error {
+	if err := CheckModel(pkg, m); err != nil {
+		return err
+	}
+	if err := CheckShape(X, m.NumInputs()); err != nil {
+		return fmt.Errorf("%s: Resume: %w", pkg, err)
+	}
+	return nil
+}
+
+// Targets maps every label of y through target (an online learner's
+// label → internal target), for a Fit; the error names the row.
+func Targets(pkg string, y []float64, target func(float64) (float64, error)) ([]float64, error) {
+	t := make([]float64, len(y))
+	for i, v := range y {
+		var err error
+		if t[i], err = target(v); err != nil {
+			return nil, fmt.Errorf("%s: y[%d]: %w", pkg, i, err)
+		}
+	}
+	return t, nil
 }
 
 // CheckFit is the opening of an online learner's Fit: a live ctx, a valid
 // cfg and finite data of matching shape, with errors prefixed by pkg
 // (Validate's carry their own).
 func CheckFit(ctx context.Context, pkg string, cfg interface{ Validate() error }, X featmap.Matrix, y []float64) error {
+	return checkFit(ctx, pkg, cfg, X, y, false)
+}
+
+// checkFit is CheckFit with NaN inputs allowed if missing is set: the
+// opening of every Fit (PrepareWeighted's too).
+func checkFit(ctx context.Context, pkg string, cfg Validator, X featmap.Matrix, y []float64, missing bool) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("%s: %w", pkg, err)
 	}
 	if err := cfg.Validate(); err != nil {
 		return err
 	}
-	if err := CheckData(X, y); err != nil {
+	if err := checkData(X, y, missing); err != nil {
 		return fmt.Errorf("%s: %w", pkg, err)
 	}
 	return nil
@@ -182,6 +266,30 @@ func (b *OnlineBase) Input(x []float64) []float64 {
 	return z
 }
 
+// UpdateWith is an online learner's Update: it checks the row x (d
+// finite values) and the label y (finite, mapped to the internal target
+// by target), runs step on the standardised row (Input) and records the
+// outcome in the Stats. A bad x or y, or an error of step, changes
+// nothing; the errors are prefixed by the package and "Update". It
+// allocates nothing unless target or step do.
+func (b *OnlineBase) UpdateWith(x []float64, y float64, task Task, target func(float64) (float64, error), step func([]float64, float64) (Outcome, error)) (Outcome, error) {
+	if err := b.CheckUpdate(x); err != nil {
+		return Outcome{}, err
+	}
+	if !xmath.Finite(y) {
+		return Outcome{}, fmt.Errorf("%s: Update: y is %v: targets must be finite", b.pkg, y)
+	}
+	t, err := target(y)
+	if err == nil {
+		var o Outcome
+		if o, err = step(b.Input(x), t); err == nil {
+			b.Record(o, task, y)
+			return o, nil
+		}
+	}
+	return Outcome{}, fmt.Errorf("%s: Update: %w", b.pkg, err)
+}
+
 // CheckUpdate checks the row of an Update (d finite values).
 func (b *OnlineBase) CheckUpdate(x []float64) error {
 	if err := CheckRow(x, b.d); err != nil {
@@ -215,6 +323,12 @@ func (b *OnlineBase) SnapshotStandardization() (mean, scale []float64) {
 // dense n×d copy: with standardize, X standardised with its own statistics,
 // which the learner keeps (SetStandardization); otherwise each row through
 // the learner's standardisation, if any (a resumed model's).
+//
+// The online learners' Config field Standardize selects it: Fit
+// standardises with the statistics of X when it is Default or Enabled,
+// and uses the rows as they are when it is Disabled (the model then stores
+// mean 0 and scale 1). It is ignored with Resume, whose model's
+// standardisation is kept.
 func (b *OnlineBase) FitRows(X featmap.Matrix, standardize bool) ([]float64, error) {
 	if standardize {
 		mean, scale, xs, err := Standardize(X)
@@ -239,6 +353,11 @@ func (b *OnlineBase) FitRows(X featmap.Matrix, standardize bool) ([]float64, err
 // without shuffle), calls pass with it (pass returns the summed loss) and
 // ends round ep of epochs with the mean loss (Rounds.End: progress, then
 // ctx). Pass's errors are returned as they are.
+//
+// The online learners' Config field Shuffle selects the order: a fresh
+// seeded permutation every epoch when it is Default or Enabled, the rows'
+// own order when it is Disabled (a stream learned in file order, which
+// Resume can continue exactly). It is a Toggle because its default is on.
 func (b *OnlineBase) Epochs(rounds *Rounds, rng *rand.Rand, n, epochs int, shuffle bool, pass func(ep int, perm []int) (float64, error)) error {
 	rounds.SetTotal(epochs)
 	perm := make([]int, n)
@@ -258,4 +377,24 @@ func (b *OnlineBase) Epochs(rounds *Rounds, rng *rand.Rand, n, epochs int, shuff
 		}
 	}
 	return nil
+}
+
+// FitSteps runs Epochs with one online step a row: step (Update's on a
+// standardised row) is called on every row of xs (n×d, dense) with its
+// target t[i] in each epoch's order, and the epoch's loss is the sum of
+// the outcomes' losses. The permutations are drawn from the PCG source
+// (seed, stream), stream a constant of the learner. A step's error stops
+// the fit, naming the row.
+func (b *OnlineBase) FitSteps(rounds *Rounds, seed, stream uint64, xs, t []float64, epochs int, shuffle bool, step func([]float64, float64) (Outcome, error)) error {
+	d, rng := b.d, rand.New(rand.NewPCG(seed, stream))
+	return b.Epochs(rounds, rng, len(t), epochs, shuffle, func(_ int, perm []int) (loss float64, err error) {
+		for _, i := range perm {
+			o, err := step(xs[i*d:(i+1)*d], t[i])
+			if err != nil {
+				return 0, fmt.Errorf("%s: row %d: %w", b.pkg, i, err)
+			}
+			loss += o.Loss
+		}
+		return loss, nil
+	})
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"time"
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/exactsum"
@@ -95,6 +96,19 @@ type Prepared struct {
 	// Mean and Scale standardise the inputs; Z is the standardised
 	// dense n×d copy of X.
 	Mean, Scale, Z []float64
+	// Start is when the prologue began: the origin of the Elapsed times
+	// a Fit reports to its Progress.
+	Start time.Time
+}
+
+// CheckSize checks that an n×cols array of float64 (n the rows kept)
+// is addressable, the bound of a Fit's feature matrix; its error is
+// prefixed by name.
+func (p *Prepared) CheckSize(name string, cols int) error {
+	if cols > 0 && p.N > math.MaxInt/cols/8 {
+		return fmt.Errorf("%s: %d rows × %d features do not fit in memory", name, p.N, cols)
+	}
+	return nil
 }
 
 // Common returns the model's Common part with the given Link.
@@ -118,17 +132,12 @@ func Prepare(ctx context.Context, name string, cfg Validator, task Task, X featm
 // w == nil means no weights; without weights and missing values the
 // result has the bits Prepare always had.
 func PrepareWeighted(ctx context.Context, name string, cfg Validator, task Task, X featmap.Matrix, y, w []float64) (*Prepared, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if err := cfg.Validate(); err != nil {
+	start := time.Now()
+	impute := missingOf(cfg) == MissingImpute
+	if err := checkFit(ctx, name, cfg, X, y, impute); err != nil {
 		return nil, err
 	}
-	impute := missingOf(cfg) == MissingImpute
-	if err := checkData(X, y, impute); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	p := &Prepared{D: X.Cols, Impute: impute}
+	p := &Prepared{D: X.Cols, Impute: impute, Start: start}
 	if w != nil {
 		if err := CheckWeights(w, X.Rows); err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)

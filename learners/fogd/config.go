@@ -65,8 +65,8 @@ const Name = "fogd"
 // Defaults and limits.
 const (
 	DefaultFeatures = 100
-	DefaultEta      = 0.2
-	DefaultEpochs   = 1
+	DefaultEta      = ogd.DefaultEta
+	DefaultEpochs   = ogd.DefaultEpochs
 	MaxFeatures     = 1 << 16
 )
 
@@ -111,15 +111,9 @@ type Config struct {
 	// Seed fixes the frequencies and Fit's permutations (with Resume, the
 	// frequencies are the model's and Seed only draws the permutations).
 	Seed uint64 `help:"seed of the random features"`
-	// Shuffle: Fit visits the rows in a fresh seeded permutation every
-	// epoch (Default and Enabled) or in their order (Disabled: a stream
-	// learned in file order). A learners.Toggle, not a bool, because its
-	// default is true and the zero Config means the defaults.
+	// Shuffle is Fit's row order: see learners.OnlineBase.Epochs.
 	Shuffle learners.Toggle `json:",omitempty" help:"Fit: visit the rows in a seeded random order each epoch (false: in file order)" default:"true"`
-	// Standardize: Fit standardises the inputs with the statistics of X
-	// (Default and Enabled) or uses them as they are (Disabled; the model
-	// stores mean 0 and scale 1). Ignored with Resume, which keeps the
-	// standardisation stored in its model.
+	// Standardize is Fit's standardisation: see learners.OnlineBase.FitRows.
 	Standardize learners.Toggle `json:",omitempty" help:"Fit: standardise the inputs with the training statistics (ignored when resuming)" default:"true"`
 	// Resume, if not nil, makes Fit continue from this model's state
 	// (frequencies, current, summed and averaged weights, step count,
@@ -138,9 +132,6 @@ type Config struct {
 func (c Config) Validate() error {
 	v := learners.NewCheck("fogd")
 	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
-	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
-	v.Positive("Eta", c.Eta, learners.MaxParam, DefaultEta)
-	v.Count("Epochs", c.Epochs, learners.MaxCount, DefaultEpochs)
 	v.TaskIn(c.Task, learners.Binary, learners.Multiclass, learners.Regression)
 	if len(c.Classes) > 0 {
 		v.If(c.Task != learners.Multiclass, "Classes set for the %v task", c.Task)
@@ -150,8 +141,7 @@ func (c Config) Validate() error {
 	}
 	v.If(c.Labels != (learners.Labels{}) && !(c.Labels.Neg < c.Labels.Pos && xmath.Finite(c.Labels.Neg) && xmath.Finite(c.Labels.Pos)),
 		"Labels %v, want finite Neg < Pos", c.Labels)
-	v.Toggles("Shuffle, Standardize", c.Shuffle, c.Standardize)
-	ogd.CheckLoss(v, c.Loss, c.Task)
+	ogd.CheckConfig(v, c.Gamma, c.Eta, c.Epochs, c.Loss, c.Task, c.Shuffle, c.Standardize)
 	return v.Err()
 }
 
@@ -160,14 +150,7 @@ func (c Config) Validate() error {
 // model's configuration neither calls back nor keeps its parent alive).
 func (c Config) resolve(d int) Config {
 	learners.SetDefault(&c.Features, DefaultFeatures)
-	learners.SetDefault(&c.Gamma, 1/float64(d))
-	learners.SetDefault(&c.Eta, DefaultEta)
-	learners.SetDefault(&c.Epochs, DefaultEpochs)
-	c.Loss = ogd.Resolve(c.Loss, c.Task)
-	if c.Task == learners.Binary && c.Labels == (learners.Labels{}) {
-		c.Labels = learners.Labels{Neg: -1, Pos: 1}
-	}
-	c.Progress = nil
-	c.Resume = nil
+	ogd.ResolveConfig(d, &c.Gamma, &c.Eta, &c.Epochs, &c.Loss, &c.Labels, c.Task)
+	c.Progress, c.Resume = nil, nil
 	return c
 }

@@ -1,6 +1,7 @@
 package fogd
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -134,42 +135,34 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 // next and its Snapshots average over all of them. Its Stats start at
 // zero. A version 1 model holds only the averaged weights and is refused.
 func Resume(m *Model) (*Learner, error) {
-	return learners.ResumeFrom(Name, m, func(c Config, m *Model) Config { c.Resume = m; return c }, resumed)
+	return learners.ResumeFrom(Name, m, resumed)
 }
 
 // resumed is the Learner of cfg.Resume with the learning settings of cfg
-// (see Config.Resume), for rows of d inputs. cfg is valid.
+// (see Config.Resume), for rows of d inputs. cfg is valid and its model
+// non-empty; the caller (learners.ResumeFrom or ResumeFit) sets its
+// standardisation.
 func resumed(cfg Config, d int) (*Learner, error) {
 	m := cfg.Resume
-	if err := learners.CheckModel(Name, m); err != nil {
-		return nil, err
-	}
 	b, mc := m.Body(), m.Config()
-	err := learners.CheckResume("fogd", d, m.NumInputs(), cfg.Task, mc.Task, cfg.Features, mc.Features)
-	switch {
-	case b.wt == nil:
-		return nil, fmt.Errorf("fogd: Resume: a version %d model holds only the averaged weights, not the learner's state (current weights, sum, step count); retrain it with this build", b.version)
-	case err != nil:
+	err := cmp.Or(ogd.CheckResumable(Name, b.wt != nil, b.version),
+		learners.CheckResume(Name, d, m.NumInputs(), cfg.Task, mc.Task),
+		learners.ResumeSetting(Name, "Features", cfg.Features, mc.Features),
+		learners.ResumeSetting(Name, "Gamma", cfg.Gamma, mc.Gamma),
+		learners.ResumeSetting(Name, "Loss", cfg.Loss, mc.Loss),
+		learners.ResumeSetting(Name, "Labels", cfg.Labels, mc.Labels))
+	if err == nil && len(cfg.Classes) > 0 && !slices.Equal(cfg.Classes, mc.Classes) {
+		err = fmt.Errorf("fogd: Resume: Config.Classes = %v, the model's are %v", cfg.Classes, mc.Classes)
+	}
+	if err != nil {
 		return nil, err
-	case cfg.Gamma != 0 && cfg.Gamma != mc.Gamma:
-		return nil, fmt.Errorf("fogd: Resume: Config.Gamma = %v, the model's is %v", cfg.Gamma, mc.Gamma)
-	case cfg.Loss != "" && cfg.Loss != mc.Loss:
-		return nil, fmt.Errorf("fogd: Resume: Config.Loss = %s, the model's is %s", cfg.Loss, mc.Loss)
-	case cfg.Labels != (learners.Labels{}) && cfg.Labels != mc.Labels:
-		return nil, fmt.Errorf("fogd: Resume: Config.Labels = %v, the model's are %v", cfg.Labels, mc.Labels)
-	case len(cfg.Classes) > 0 && !slices.Equal(cfg.Classes, mc.Classes):
-		return nil, fmt.Errorf("fogd: Resume: Config.Classes = %v, the model's are %v", cfg.Classes, mc.Classes)
 	}
 	c := cfg
 	c.Features, c.Gamma, c.Loss, c.Labels, c.Classes = mc.Features, mc.Gamma, mc.Loss, mc.Labels, mc.Classes
 	c = c.resolve(d)
 	// The frequencies are read-only: the Learner shares them with m.
-	l := &Learner{cfg: c, f: b.f, w: slices.Clone(b.wt), sum: slices.Clone(b.wsum), steps: b.steps, s: b.f.newWorkK(rows(c)),
-		classes: c.Classes, OnlineBase: learners.NewOnlineBase("fogd", d)}
-	if err := l.SetStandardization(m.Standardization()); err != nil {
-		return nil, err
-	}
-	return l, nil
+	return &Learner{cfg: c, f: b.f, w: slices.Clone(b.wt), sum: slices.Clone(b.wsum), steps: b.steps, s: b.f.newWorkK(rows(c)),
+		classes: c.Classes, OnlineBase: learners.NewOnlineBase("fogd", d)}, nil
 }
 
 // Config returns the resolved configuration.
@@ -181,22 +174,7 @@ func (l *Learner) Config() Config { return l.cfg }
 // a finite target. Bad input is an error and changes nothing. It allocates
 // nothing.
 func (l *Learner) Update(x []float64, y float64) (Outcome, error) {
-	if err := l.CheckUpdate(x); err != nil {
-		return Outcome{}, err
-	}
-	if !xmath.Finite(y) {
-		return Outcome{}, fmt.Errorf("fogd: Update: y is %v: targets must be finite", y)
-	}
-	t, err := l.target(y)
-	if err != nil {
-		return Outcome{}, fmt.Errorf("fogd: Update: %w", err)
-	}
-	o, err := l.step(l.Input(x), t)
-	if err != nil {
-		return Outcome{}, fmt.Errorf("fogd: Update: %w", err)
-	}
-	l.Record(o, l.cfg.Task, y)
-	return o, nil
+	return l.UpdateWith(x, y, l.cfg.Task, l.target, l.step)
 }
 
 // target maps a label to the internal target: ±1 (binary), the class
@@ -278,21 +256,14 @@ func (l *Learner) Predict(x []float64) float64 {
 // state: Resume continues from it.
 func (l *Learner) Snapshot() *Model {
 	mean, scale := l.SnapshotStandardization()
-	w := slices.Clone(l.w)
-	if l.steps > 0 {
-		for k, v := range l.sum {
-			w[k] = v / float64(l.steps)
-		}
-	}
+	w := ogd.Averaged(l.w, l.sum, l.steps)
 	version := stateVersion
 	if l.classes != nil {
 		version = multiclassVersion
 	}
 	b := &body{version: version, cfg: l.cfg, f: newFeats(l.f.d, l.f.D, slices.Clone(l.f.u)), w: w,
 		wt: slices.Clone(l.w), wsum: slices.Clone(l.sum), steps: l.steps}
-	m := new(Model)
-	learners.Build(&m.Base, learners.Common{Task: l.cfg.Task, Labels: l.cfg.Labels, Classes: l.cfg.Classes, Mean: mean, Scale: scale}, b)
-	return m
+	return learners.New[Model](learners.Common{Task: l.cfg.Task, Labels: l.cfg.Labels, Classes: l.cfg.Classes, Mean: mean, Scale: scale}, b)
 }
 
 // modelVersion is the version of the arrays written in the header.
@@ -318,10 +289,6 @@ const (
 	stateVersion      = 2
 	multiclassVersion = 3
 )
-
-// maxSteps bounds the stored step count: integers are exact in a float64
-// up to 2⁵³.
-const maxSteps = 1 << 53
 
 // Model is a FOGD model: f(x) = w̄ᵀz((x − mean)/scale). Probability is
 // NaN: the hinge loss estimates only the sign. Training on NaN is an
@@ -355,13 +322,7 @@ type body struct {
 // Spec gives the file version this body writes: the one it was read from,
 // so that old files re-save to their own bytes; a new model (and the zero
 // body, whose Spec bounds what Load reads) has the current one.
-func (b *body) Spec() learners.Spec {
-	v := modelVersion
-	if b != nil && b.version != 0 {
-		v = b.version
-	}
-	return learners.Spec{Name: Name, Methods: []string{Name}, Version: v}
-}
+func (b *body) Spec() learners.Spec { return ogd.Spec(Name, b.version, modelVersion) }
 
 func (b *body) NewWork() any { return b.f.newWorkK(rows(b.cfg)) }
 
@@ -385,22 +346,19 @@ func (b *body) Scores(dst, z []float64, w any) {
 	copy(dst, s.f)
 }
 
+func (b *body) Configuration() learners.Validator { return &b.cfg }
+
 func (b *body) Encode(e *learners.Encoder) error {
 	e.Array("u", b.f.u)
 	e.Array("w", b.w)
 	if b.version >= 2 {
-		e.Array("wt", b.wt)
-		e.Array("wsum", b.wsum)
-		e.Meta("steps", float64(b.steps))
+		ogd.WriteState(e, b.wt, b.wsum, b.steps)
 	}
-	return e.Config(b.cfg)
+	return nil
 }
 
 func (b *body) Decode(dec *learners.Decoder) error {
-	var cfg Config
-	if err := dec.ValidConfig(&cfg); err != nil {
-		return err
-	}
+	cfg := b.cfg
 	d, D := dec.Inputs, cfg.Features
 	switch {
 	case cfg.Features == 0 || cfg.Gamma == 0 || cfg.Eta == 0 || cfg.Epochs == 0 || cfg.Loss == "":
@@ -419,34 +377,17 @@ func (b *body) Decode(dec *learners.Decoder) error {
 		return fmt.Errorf("%d classes × %d features overflow", C, D)
 	}
 	u, w := dec.Array("u", d*D), dec.Array("w", C*2*D)
-	var wt, wsum []float64
-	var steps float64
-	if dec.Version >= 2 {
-		wt, wsum, steps = dec.Array("wt", C*2*D), dec.Array("wsum", C*2*D), dec.Meta("steps")
-	}
 	if err := dec.Err(); err != nil {
 		return err
 	}
-	if dec.Version >= 2 {
-		if !(steps >= 0 && steps <= maxSteps && steps <= math.MaxInt) || steps != math.Trunc(steps) {
-			return fmt.Errorf("steps = %v, want an integer in [0, min(2^53, MaxInt)]", steps)
-		}
-		// w must be what Snapshot computes from the state, or the model
-		// would predict with other weights than a resumed learner averages.
-		for k := range w {
-			want := wt[k]
-			if steps > 0 {
-				want = wsum[k] / steps
-			}
-			if w[k] != want {
-				return fmt.Errorf("w[%d] = %v, but the stored state gives %v", k, w[k], want)
-			}
-		}
+	wt, wsum, n, err := ogd.ReadState(dec, "w", w, C*2*D)
+	if err != nil {
+		return err
 	}
 	if cfg.Task == learners.Binary {
 		cfg.Labels = dec.Labels
 	}
-	*b = body{version: dec.Version, cfg: cfg, f: newFeats(d, D, u), w: w, wt: wt, wsum: wsum, steps: int(steps)}
+	*b = body{version: dec.Version, cfg: cfg, f: newFeats(d, D, u), w: w, wt: wt, wsum: wsum, steps: n}
 	return nil
 }
 
@@ -475,19 +416,8 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if err != nil {
 		return nil, err
 	}
-	d := X.Cols
-	r := rand.New(rand.NewPCG(l.cfg.Seed, 0x666f676466)) // "fogdf"
-	err = l.Epochs(rounds, r, X.Rows, l.cfg.Epochs, l.cfg.Shuffle.On(true), func(_ int, perm []int) (loss float64, err error) {
-		for _, i := range perm {
-			o, err := l.step(xs[i*d:(i+1)*d], t[i])
-			if err != nil {
-				return 0, fmt.Errorf("fogd: row %d: %w", i, err)
-			}
-			loss += o.Loss
-		}
-		return loss, nil
-	})
-	if err != nil {
+	const stream = 0x666f676466 // "fogdf"
+	if err := l.FitSteps(rounds, l.cfg.Seed, stream, xs, t, l.cfg.Epochs, l.cfg.Shuffle.On(true), l.step); err != nil {
 		return nil, err
 	}
 	return l.Snapshot(), nil
@@ -502,19 +432,8 @@ func fitLearner(cfg Config, X featmap.Matrix, y []float64) (*Learner, []float64,
 	var err error
 	t := y
 	if cfg.Resume != nil {
-		if err := learners.CheckShape(X, cfg.Resume.NumInputs()); err != nil {
-			return nil, nil, nil, fmt.Errorf("fogd: Resume: %w", err)
-		}
-		if l, err = resumed(cfg, X.Cols); err != nil {
+		if l, err = learners.ResumeFit(Name, X, cfg, cfg.Resume, resumed); err != nil {
 			return nil, nil, nil, err
-		}
-		if l.cfg.Task.Classifies() {
-			t = make([]float64, len(y))
-			for i, v := range y {
-				if t[i], err = l.target(v); err != nil {
-					return nil, nil, nil, fmt.Errorf("fogd: y[%d]: %w", i, err)
-				}
-			}
 		}
 	} else {
 		c := cfg
@@ -536,12 +455,10 @@ func fitLearner(cfg Config, X featmap.Matrix, y []float64) (*Learner, []float64,
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if l.cfg.Task == learners.Multiclass && cfg.Resume == nil && len(cfg.Classes) > 0 { // given classes: map y onto them
-		t = make([]float64, len(y))
-		for i, v := range y {
-			if t[i], err = l.target(v); err != nil {
-				return nil, nil, nil, fmt.Errorf("fogd: y[%d]: %w", i, err)
-			}
+	// A resumed model's labels or given classes: map y onto them.
+	if l.cfg.Task.Classifies() && (cfg.Resume != nil || len(cfg.Classes) > 0) {
+		if t, err = learners.Targets(Name, y, l.target); err != nil {
+			return nil, nil, nil, err
 		}
 	}
 	return l, xs, t, nil
@@ -583,7 +500,7 @@ func Average(models ...*Model) (*Model, error) {
 			return nil, fmt.Errorf("fogd: Average: model %d has other random frequencies than model 0", i+1)
 		case !slices.Equal(mean, mean0) || !slices.Equal(scale, scale0):
 			return nil, fmt.Errorf("fogd: Average: model %d has another standardisation than model 0", i+1)
-		case int64(b.steps) > maxSteps-int64(steps):
+		case int64(b.steps) > ogd.MaxSteps-int64(steps):
 			return nil, errors.New("fogd: Average: the step counts overflow")
 		}
 		for k := range wt {
@@ -604,14 +521,6 @@ func Average(models ...*Model) (*Model, error) {
 			wsum[k] *= f
 		}
 	}
-	w := slices.Clone(wt)
-	if steps > 0 {
-		for k, v := range wsum {
-			w[k] = v / float64(steps)
-		}
-	}
-	b := &body{version: b0.version, cfg: b0.cfg, f: b0.f, w: w, wt: wt, wsum: wsum, steps: steps}
-	m := new(Model)
-	learners.Build(&m.Base, learners.Common{Task: b0.cfg.Task, Labels: b0.cfg.Labels, Classes: b0.cfg.Classes, Mean: mean0, Scale: scale0}, b)
-	return m, nil
+	b := &body{version: b0.version, cfg: b0.cfg, f: b0.f, w: ogd.Averaged(wt, wsum, steps), wt: wt, wsum: wsum, steps: steps}
+	return learners.New[Model](learners.Common{Task: b0.cfg.Task, Labels: b0.cfg.Labels, Classes: b0.cfg.Classes, Mean: mean0, Scale: scale0}, b), nil
 }

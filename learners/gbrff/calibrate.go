@@ -9,6 +9,7 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/vec"
 )
 
 // The probability calibrations of a binary model (Config.Calibration).
@@ -83,7 +84,7 @@ func calibrateWeighted(ctx context.Context, m *Model, X featmap.Matrix, y, w []f
 	scores := make([]float64, len(y))
 	for k, test := range folds {
 		train := dataset.TrainIndices(folds, k)
-		fm, err := FitWeighted(ctx, learners.Rows(X, train), pick(y, train), pick(w, train), sub)
+		fm, err := FitWeighted(ctx, learners.Rows(X, train), vec.Pick(y, train), vec.Pick(w, train), sub)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, fmt.Errorf("gbrff: calibration fold %d: %w", k+1, ctx.Err())

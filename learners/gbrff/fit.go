@@ -27,11 +27,8 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	case learners.Multiclass:
 		return fitMulticlass(ctx, X, y, nil, cfg)
 	}
-	if err := cfg.Validate(); err != nil {
+	if err := learners.CheckFit(ctx, "gbrff", cfg, X, y); err != nil {
 		return nil, err
-	}
-	if err := learners.CheckData(X, y); err != nil {
-		return nil, fmt.Errorf("gbrff: %w", err)
 	}
 	signs, labels, err := learners.BinaryLabels(y)
 	if err != nil {

@@ -137,6 +137,8 @@ func (m *body) Score(z []float64, _ any) float64 {
 	return m.h0 + asm.CosSum(z, m.wp, len(m.bp), m.bp, m.ap)
 }
 
+func (m *body) Configuration() learners.Validator { return &m.cfg }
+
 func (m *body) Encode(e *learners.Encoder) error {
 	e.Array("w", m.w)
 	e.Array("b", m.b)
@@ -149,14 +151,11 @@ func (m *body) Encode(e *learners.Encoder) error {
 	}
 	e.Meta("h0", m.h0)
 	e.Meta("rounds", float64(m.rounds))
-	return e.Config(m.cfg)
+	return nil
 }
 
 func (m *body) Decode(dec *learners.Decoder) error {
-	var cfg Config
-	if err := dec.ValidConfig(&cfg); err != nil {
-		return err
-	}
+	cfg := m.cfg
 	d := dec.Inputs
 	switch {
 	case !reflect.DeepEqual(cfg, cfg.resolved(max(d, 1))) || cfg.Variant != dec.Method:
@@ -226,13 +225,11 @@ func (m *body) Decode(dec *learners.Decoder) error {
 // newModel wraps a fitted body.
 func newModel(m *body, labels learners.Labels, mean, scale []float64) *Model {
 	m.setScoring()
-	out := new(Model)
 	c := learners.Common{Task: learners.Binary, Labels: labels, Mean: mean, Scale: scale, Link: learners.HalfLogOdds}
 	if m.cfg.Task == learners.Regression {
 		c = learners.Common{Task: learners.Regression, Mean: mean, Scale: scale}
 	}
-	learners.Build(&out.Base, c, m)
-	return out
+	return learners.New[Model](c, m)
 }
 
 func init() {

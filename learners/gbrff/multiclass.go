@@ -167,9 +167,7 @@ func fitMulticlass(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 		}
 	}
 	m.setScoringMulti()
-	out := new(Model)
-	learners.Build(&out.Base, p.Common(learners.Multiclass, learners.NoProbability), m)
-	return out, nil
+	return learners.New[Model](p.Common(learners.Multiclass, learners.NoProbability), m), nil
 }
 
 // termsPerRound is the number of cosines a round adds to one score

@@ -14,6 +14,7 @@ import (
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/internal/xrand"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/vec"
 )
 
 // The regression losses (Config.Loss).
@@ -89,11 +90,8 @@ func (c *Config) resolveTask() {
 //     weighted mean squared error (squared loss) or mean absolute error
 //     (Huber).
 func fitRegression(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	if err := cfg.Validate(); err != nil {
+	if err := learners.CheckFit(ctx, "gbrff", cfg, X, y); err != nil {
 		return nil, err
-	}
-	if err := learners.CheckData(X, y); err != nil {
-		return nil, fmt.Errorf("gbrff: %w", err)
 	}
 	if w != nil {
 		if err := learners.CheckWeights(w, X.Rows); err != nil {
@@ -111,7 +109,7 @@ func fitRegression(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 	}
 	Xt, yt, wt := X, y, w
 	if val != nil {
-		Xt, yt, wt = learners.Rows(X, train), pick(y, train), pick(w, train)
+		Xt, yt, wt = learners.Rows(X, train), vec.Pick(y, train), vec.Pick(w, train)
 	}
 	p, err := learners.PrepareWeighted(ctx, "gbrff", cfg, learners.Regression, Xt, yt, wt)
 	if err != nil {
@@ -167,18 +165,6 @@ func fitRegression(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 		*stats = f.st
 	}
 	return f.model(best, learners.Labels{}), nil
-}
-
-// pick returns v[idx] (nil for a nil v).
-func pick(v []float64, idx []int) []float64 {
-	if v == nil {
-		return nil
-	}
-	out := make([]float64, len(idx))
-	for r, i := range idx {
-		out[r] = v[i]
-	}
-	return out
 }
 
 // regFitter is the state of a regression fit: the classification fitter's
@@ -541,7 +527,7 @@ func newRegValidation(X featmap.Matrix, y, w []float64, rows []int, p *learners.
 	if err != nil {
 		return nil, err
 	}
-	v := &regValidation{x: x, y: pick(y, rows), wt: pick(w, rows), H: make([]float64, n), s: make([]float64, n), c: make([]float64, n)}
+	v := &regValidation{x: x, y: vec.Pick(y, rows), wt: vec.Pick(w, rows), H: make([]float64, n), s: make([]float64, n), c: make([]float64, n)}
 	for i := range v.H {
 		v.H[i] = h0
 		if v.wt == nil {

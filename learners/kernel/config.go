@@ -105,10 +105,8 @@ func (c Config) Validate() error {
 		return v.Err()
 	}
 	v.If(c.C != 0, "C = %v applies to Loss = hinge only", c.C)
-	if v.Err() != nil {
-		return v.Err()
-	}
-	return linrf.CheckLoss("kernel", c.Loss, c.Task)
+	linrf.CheckLoss(v, c.Loss, c.Task)
+	return v.Err()
 }
 
 // resolve returns c with the defaults filled in for n rows of d inputs:

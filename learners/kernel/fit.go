@@ -105,9 +105,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if err := r.End(2, loss); err != nil {
 		return nil, err
 	}
-	mod := new(Model)
-	learners.Build(&mod.Base, p.Common(c.Task, learners.Clamped), b)
-	return mod, nil
+	return learners.New[Model](p.Common(c.Task, learners.Clamped), b), nil
 }
 
 // cholesky factors the lower triangle of the m×m row-major a in place
@@ -173,9 +171,7 @@ func fitLogistic(r *learners.Rounds, p *learners.Prepared, b *body, a, t []float
 	if err := r.End(2, info.F); err != nil {
 		return nil, err
 	}
-	mod := new(Model)
-	learners.Build(&mod.Base, p.Common(b.cfg.Task, learners.Logistic), b)
-	return mod, nil
+	return learners.New[Model](p.Common(b.cfg.Task, learners.Logistic), b), nil
 }
 
 // backSolve overwrites v with L⁻ᵀv for the lower-triangular factor of

@@ -76,6 +76,8 @@ func (b *body) Score(z []float64, w any) float64 {
 	return s
 }
 
+func (b *body) Configuration() learners.Validator { return &b.cfg }
+
 func (b *body) Encode(e *learners.Encoder) error {
 	e.Array("support", b.support)
 	e.Array("alpha", b.alpha)
@@ -83,13 +85,10 @@ func (b *body) Encode(e *learners.Encoder) error {
 	if b.cfg.Loss == Hinge {
 		e.Meta("vectors", float64(len(b.alpha)))
 	}
-	return e.Config(b.cfg)
+	return nil
 }
 
 func (b *body) Decode(d *learners.Decoder) (err error) {
-	if err := d.ValidConfig(&b.cfg); err != nil {
-		return err
-	}
 	c := b.cfg
 	switch {
 	case c.Subsample == 0 || c.Gamma == 0 || c.Lambda == 0 || c.Loss == "" || (c.Loss == Hinge) != (c.C != 0):

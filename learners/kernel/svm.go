@@ -227,9 +227,7 @@ func fitHinge(r *learners.Rounds, p *learners.Prepared, b *body, t []float64) (*
 	if err := r.End(2, loss); err != nil {
 		return nil, err
 	}
-	mod := new(Model)
-	learners.Build(&mod.Base, p.Common(b.cfg.Task, learners.Clamped), b)
-	return mod, nil
+	return learners.New[Model](p.Common(b.cfg.Task, learners.Clamped), b), nil
 }
 
 // svmVectors reads the number of support vectors of a hinge model: an

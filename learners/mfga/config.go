@@ -52,10 +52,8 @@ type Config struct {
 	// dictionary, see multiclass.go) or learners.Regression (squared loss).
 	// It is never inferred from y.
 	Task learners.Task `help:"binary, multiclass or regression"`
-	// Missing is the policy for NaN inputs (learners.Missing): an error
-	// (the default), or impute, which trains on rows with missing inputs
-	// and predicts them with the training mean of each missing input.
-	Missing learners.Missing `json:",omitempty" help:"NaN inputs: error or impute (replace by the training mean)" default:"error"`
+	// Missing is the policy for NaN inputs: see learners.Missing.
+	Missing learners.Missing `json:",omitempty"`
 	// Seed chooses the rows of the σ rule's subsample; it has no other
 	// effect (the greedy selection is deterministic).
 	Seed uint64 `help:"seed of the σ rule's subsample"`

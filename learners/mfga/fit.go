@@ -47,20 +47,18 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // kept, unweighted: set Sigma for the exact equivalence. Errors beside
 // Fit's: len(w) != n, a negative, NaN or infinite weight, all weights 0.
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	start := time.Now()
 	p, err := learners.PrepareWeighted(ctx, Name, cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err
 	}
-	n, d := p.N, p.D
-	c := cfg.resolve()
+	n, d, c := p.N, p.D, cfg.resolve()
 	m0 := candidates(d, c.Degree)
 	if m0 < 0 {
 		return nil, fmt.Errorf("mfga: %d inputs give more than %d degree-%d candidates", d, MaxCandidates, c.Degree)
 	}
 	M := min(c.Features, m0)
-	if n > math.MaxInt/M/8 || n > math.MaxInt/d/8 {
-		return nil, fmt.Errorf("mfga: %d rows × %d features do not fit in memory", n, M)
+	if err := p.CheckSize(Name, M); err != nil {
+		return nil, err
 	}
 	t, xs := p.Targets, p.Z
 	if c.Sigma == 0 {
@@ -88,7 +86,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 		if added == 0 {
 			break // no usable candidate left
 		}
-		e := learners.Event{Method: Name, Round: step, Rounds: steps, Loss: g.risk, Elapsed: time.Since(start)}
+		e := learners.Event{Method: Name, Round: step, Rounds: steps, Loss: g.risk, Elapsed: time.Since(p.Start)}
 		if err := cfg.Progress.EndRound(ctx, "mfga", e); err != nil {
 			return nil, err
 		}
@@ -102,9 +100,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	} else {
 		m.build(g)
 	}
-	model := new(Model)
-	learners.Build(&model.Base, p.Common(c.Task, learners.Logistic), m)
-	return model, nil
+	return learners.New[Model](p.Common(c.Task, learners.Logistic), m), nil
 }
 
 // greedy is the state of the selection loop. Active columns are stored
@@ -263,19 +259,9 @@ func log1p(x float64) float64 {
 	return float64(xmath.Log(u) * (x / (u - 1)))
 }
 
-// dot is Σ a_j·b_j with every product rounded on its own.
-func dot(a, b []float64) float64 {
-	b = b[:len(a)]
-	var s float64
-	for j, v := range a {
-		s += float64(v * b[j])
-	}
-	return s
-}
-
-// scores sets f[i] = c + dot(w, z_{lo+i}) (z_r the r-th row of the
+// scores sets f[i] = c + xmath.DotRound(w, z_{lo+i}) (z_r the r-th row of the
 // active columns, len(w) of them). Four rows are summed side by side, each
-// in index order as dot does, so the bits are dot's; the independent
+// in index order as xmath.DotRound does, so the bits are its; the independent
 // chains hide the latency of the additions.
 func (g *greedy) scores(f, w []float64, c float64, lo int) {
 	k, M := len(w), g.M
@@ -293,7 +279,7 @@ func (g *greedy) scores(f, w []float64, c float64, lo int) {
 		f[i], f[i+1], f[i+2], f[i+3] = c+s0, c+s1, c+s2, c+s3
 	}
 	for ; i < len(f); i++ {
-		f[i] = c + dot(w, g.z[(lo+i)*M:(lo+i)*M+k])
+		f[i] = c + xmath.DotRound(w, g.z[(lo+i)*M:(lo+i)*M+k])
 	}
 }
 
@@ -410,9 +396,9 @@ func (g *greedy) addColumn(j int, col []float64) bool {
 	// Forward substitution: l = L⁻¹ b[:k]; pivot² = b_k + λ − ‖l‖².
 	l := b[:k]
 	for r := 0; r < k; r++ {
-		l[r] = (l[r] - dot(g.chol[r][:r], l[:r])) / g.chol[r][r]
+		l[r] = (l[r] - xmath.DotRound(g.chol[r][:r], l[:r])) / g.chol[r][r]
 	}
-	p2 := b[k] + g.cfg.Lambda - dot(l, l)
+	p2 := b[k] + g.cfg.Lambda - xmath.DotRound(l, l)
 	if !(p2 > pivotTol*(1+g.cfg.Lambda)) {
 		return false
 	}
@@ -428,7 +414,7 @@ func (g *greedy) addColumn(j int, col []float64) bool {
 			q += float64(float64(g.c[i]*v) * (g.t[i] - g.tbar))
 		}
 		q /= float64(g.n)
-		g.u = append(g.u, (q-dot(row[:k], g.u))/row[k])
+		g.u = append(g.u, (q-xmath.DotRound(row[:k], g.u))/row[k])
 	}
 	return true
 }
@@ -448,7 +434,7 @@ func (g *greedy) backSolve(w, v []float64) {
 // forwardSolve sets v = L⁻¹ w in place.
 func (g *greedy) forwardSolve(v []float64) {
 	for r := range v {
-		v[r] = (v[r] - dot(g.chol[r][:r], v[:r])) / g.chol[r][r]
+		v[r] = (v[r] - xmath.DotRound(g.chol[r][:r], v[:r])) / g.chol[r][r]
 	}
 }
 

@@ -124,6 +124,8 @@ func (m *body) Score(z []float64, w any) float64 {
 	return v
 }
 
+func (m *body) Configuration() learners.Validator { return &m.cfg }
+
 func (m *body) Encode(e *learners.Encoder) error {
 	idx := make([]float64, len(m.index))
 	for t, j := range m.index {
@@ -140,14 +142,11 @@ func (m *body) Encode(e *learners.Encoder) error {
 		e.Meta("bias", m.bias)
 	}
 	e.Meta("selected", float64(len(m.index)))
-	return e.Config(m.cfg)
+	return nil
 }
 
 func (m *body) Decode(dec *learners.Decoder) error {
-	var cfg Config
-	if err := dec.ValidConfig(&cfg); err != nil {
-		return err
-	}
+	cfg := m.cfg
 	d := dec.Inputs
 	switch {
 	case cfg.Features == 0 || cfg.PerStep == 0 || cfg.Degree == 0 || cfg.Sigma == 0 || cfg.Lambda == 0 || cfg.Tol == 0:

@@ -56,7 +56,7 @@ func (m *multi) evaluate() float64 {
 		zi := g.z[i*g.M : i*g.M+k]
 		mx := math.Inf(-1)
 		for c := range s {
-			s[c] = b[c] + dot(W[c*k:(c+1)*k], zi)
+			s[c] = b[c] + xmath.DotRound(W[c*k:(c+1)*k], zi)
 			mx = math.Max(mx, s[c])
 		}
 		for c := range s {
@@ -80,7 +80,7 @@ func (m *multi) evaluate() float64 {
 			gi[c] = float64(ci * gi[c])
 		}
 	}
-	return loss/float64(g.n) + float64(0.5*g.cfg.Lambda*dot(W, W))
+	return loss/float64(g.n) + float64(0.5*g.cfg.Lambda*xmath.DotRound(W, W))
 }
 
 // step adds up to want features by their class-summed scores and refits;
@@ -177,7 +177,7 @@ func (b *body) Scores(dst, z []float64, w any) {
 	}
 	k := len(f)
 	for c := range dst {
-		dst[c] = b.biases[c] + dot(b.coefs[c*k:(c+1)*k], f)
+		dst[c] = b.biases[c] + xmath.DotRound(b.coefs[c*k:(c+1)*k], f)
 	}
 }
 

@@ -46,8 +46,8 @@ const Name = "nogd"
 // Defaults and limits.
 const (
 	DefaultBudget = 100
-	DefaultEta    = 0.2
-	DefaultEpochs = 1
+	DefaultEta    = ogd.DefaultEta
+	DefaultEpochs = ogd.DefaultEpochs
 	// MaxBudget is featmap.MaxLandmarks (O(B³) to build and to load).
 	MaxBudget = 1 << 13
 )
@@ -85,15 +85,11 @@ type Config struct {
 	Epochs int `help:"passes over the data" default:"1"`
 	// Seed fixes the permutations, hence the landmarks.
 	Seed uint64 `help:"seed of the visiting order (and so of the landmarks)"`
-	// Shuffle: visit the rows in a fresh seeded permutation every epoch
-	// (Default and Enabled) or in their order (Disabled).
+	// Shuffle is Fit's row order: see learners.OnlineBase.Epochs.
 	Shuffle learners.Toggle `json:",omitempty" help:"visit the rows in a seeded random order each epoch (false: in file order)" default:"true"`
 	// Labels are a Learner's two class labels (zero value → −1, +1).
 	Labels learners.Labels `json:"-"`
-	// Standardize: Fit standardises the inputs with the statistics of X
-	// (Default and Enabled) or uses them as they are (Disabled; the model
-	// stores mean 0 and scale 1). Ignored with Resume, which keeps the
-	// standardisation stored in its model.
+	// Standardize is Fit's standardisation: see learners.OnlineBase.FitRows.
 	Standardize learners.Toggle `json:",omitempty" help:"Fit: standardise the inputs with the training statistics (ignored when resuming)" default:"true"`
 	// Resume, if not nil, makes Fit continue from this model's state
 	// (landmarks, current, summed and averaged weights, step count, labels
@@ -112,26 +108,15 @@ type Config struct {
 func (c Config) Validate() error {
 	v := learners.NewCheck("nogd")
 	v.Count("Budget", c.Budget, MaxBudget, DefaultBudget)
-	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
-	v.Positive("Eta", c.Eta, learners.MaxParam, DefaultEta)
-	v.Count("Epochs", c.Epochs, learners.MaxCount, DefaultEpochs)
 	v.Task(c.Task)
-	v.Toggles("Shuffle, Standardize", c.Shuffle, c.Standardize)
-	ogd.CheckLoss(v, c.Loss, c.Task)
+	ogd.CheckConfig(v, c.Gamma, c.Eta, c.Epochs, c.Loss, c.Task, c.Shuffle, c.Standardize)
 	return v.Err()
 }
 
 // resolve fills in the defaults for d inputs.
 func (c Config) resolve(d int) Config {
 	learners.SetDefault(&c.Budget, DefaultBudget)
-	learners.SetDefault(&c.Gamma, 1/float64(d))
-	learners.SetDefault(&c.Eta, DefaultEta)
-	learners.SetDefault(&c.Epochs, DefaultEpochs)
-	c.Loss = ogd.Resolve(c.Loss, c.Task)
-	if c.Task == learners.Binary && c.Labels == (learners.Labels{}) {
-		c.Labels = learners.Labels{Neg: -1, Pos: 1}
-	}
-	c.Progress = nil
-	c.Resume = nil
+	ogd.ResolveConfig(d, &c.Gamma, &c.Eta, &c.Epochs, &c.Loss, &c.Labels, c.Task)
+	c.Progress, c.Resume = nil, nil
 	return c
 }

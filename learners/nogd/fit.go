@@ -3,7 +3,6 @@ package nogd
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
@@ -39,19 +38,11 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	var err error
 	t := y
 	if cfg.Resume != nil {
-		if err := learners.CheckShape(X, cfg.Resume.NumInputs()); err != nil {
-			return nil, fmt.Errorf("nogd: Resume: %w", err)
-		}
-		if l, err = resumed(cfg, d); err != nil {
+		if l, err = learners.ResumeFit(Name, X, cfg, cfg.Resume, resumed); err != nil {
 			return nil, err
 		}
-		if l.cfg.Task == learners.Binary {
-			t = make([]float64, n)
-			for i, v := range y {
-				if t[i], err = l.cfg.Labels.Encode(v); err != nil {
-					return nil, fmt.Errorf("nogd: y[%d]: %w", i, err)
-				}
-			}
+		if t, err = learners.Targets(Name, y, l.target); err != nil {
+			return nil, err
 		}
 	} else {
 		c := cfg
@@ -74,18 +65,8 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if err != nil {
 		return nil, err
 	}
-	r := rand.New(rand.NewPCG(l.cfg.Seed, 0x6e6f6764)) // "nogd"
-	err = l.Epochs(rounds, r, n, l.cfg.Epochs, l.cfg.Shuffle.On(true), func(_ int, perm []int) (loss float64, err error) {
-		for _, i := range perm {
-			o, err := l.learn(xs[i*d:(i+1)*d], t[i])
-			if err != nil {
-				return 0, fmt.Errorf("nogd: row %d: %w", i, err)
-			}
-			loss += o.Loss
-		}
-		return loss, nil
-	})
-	if err != nil {
+	const stream = 0x6e6f6764 // "nogd"
+	if err := l.FitSteps(rounds, l.cfg.Seed, stream, xs, t, l.cfg.Epochs, l.cfg.Shuffle.On(true), l.learn); err != nil {
 		return nil, err
 	}
 	return l.Snapshot(), nil

@@ -1,8 +1,8 @@
 package nogd
 
 import (
+	"cmp"
 	"errors"
-	"fmt"
 	"slices"
 
 	"github.com/rfkit/rfkit/featmap"
@@ -63,36 +63,23 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 // would have taken next. Its Stats start at zero. A version 1 model holds
 // only the averaged weights and is refused.
 func Resume(m *Model) (*Learner, error) {
-	if m == nil || m.Body() == nil {
-		return nil, errors.New("nogd: Resume: empty model (use Fit, Snapshot or Load)")
-	}
-	c := m.Config()
-	c.Resume = m
-	return resumed(c, m.NumInputs())
+	return learners.ResumeFrom(Name, m, resumed)
 }
 
 // resumed is the Learner of cfg.Resume with the learning settings of cfg
-// (see Config.Resume), for rows of d inputs. cfg is valid.
+// (see Config.Resume), for rows of d inputs. cfg is valid and its model
+// non-empty; the caller (learners.ResumeFrom or ResumeFit) sets its
+// standardisation.
 func resumed(cfg Config, d int) (*Learner, error) {
 	m := cfg.Resume
-	if m == nil || m.Body() == nil {
-		return nil, errors.New("nogd: Resume: empty model (use Fit, Snapshot or Load)")
-	}
 	b, mc := m.Body(), m.Config()
-	err := learners.CheckResume(Name, d, m.NumInputs(), cfg.Task, mc.Task, 0, 0)
-	switch {
-	case b.wt == nil:
-		return nil, fmt.Errorf("nogd: Resume: a version %d model holds only the averaged weights, not the learner's state (current weights, sum, step count); retrain it with this build", b.version)
-	case err != nil:
+	if err := cmp.Or(ogd.CheckResumable(Name, b.wt != nil, b.version),
+		learners.CheckResume(Name, d, m.NumInputs(), cfg.Task, mc.Task),
+		learners.ResumeSetting(Name, "Budget", cfg.Budget, mc.Budget),
+		learners.ResumeSetting(Name, "Gamma", cfg.Gamma, mc.Gamma),
+		learners.ResumeSetting(Name, "Loss", cfg.Loss, mc.Loss),
+		learners.ResumeSetting(Name, "Labels", cfg.Labels, mc.Labels)); err != nil {
 		return nil, err
-	case cfg.Budget != 0 && cfg.Budget != mc.Budget:
-		return nil, fmt.Errorf("nogd: Resume: Config.Budget = %d, the model has %d", cfg.Budget, mc.Budget)
-	case cfg.Gamma != 0 && cfg.Gamma != mc.Gamma:
-		return nil, fmt.Errorf("nogd: Resume: Config.Gamma = %v, the model's is %v", cfg.Gamma, mc.Gamma)
-	case cfg.Loss != "" && cfg.Loss != mc.Loss:
-		return nil, fmt.Errorf("nogd: Resume: Config.Loss = %s, the model's is %s", cfg.Loss, mc.Loss)
-	case cfg.Labels != (learners.Labels{}) && cfg.Labels != mc.Labels:
-		return nil, fmt.Errorf("nogd: Resume: Config.Labels = %v, the model's are %v", cfg.Labels, mc.Labels)
 	}
 	c := cfg
 	c.Budget, c.Gamma, c.Loss, c.Labels = mc.Budget, mc.Gamma, mc.Loss, mc.Labels
@@ -105,9 +92,6 @@ func resumed(cfg Config, d int) (*Learner, error) {
 		l.pend = append(make([]float64, 0, B), b.pend...)
 	} else {
 		l.work = make([]float64, b.nys.WorkLen())
-	}
-	if err := l.SetStandardization(m.Standardization()); err != nil {
-		return nil, err
 	}
 	return l, nil
 }
@@ -122,25 +106,15 @@ func (l *Learner) Config() Config { return l.cfg }
 // target. Bad input is an error and changes nothing. It allocates nothing
 // (the B-th row builds the map: O(B³), and allocates).
 func (l *Learner) Update(x []float64, y float64) (Outcome, error) {
-	if err := l.CheckUpdate(x); err != nil {
-		return Outcome{}, err
-	}
-	if !xmath.Finite(y) {
-		return Outcome{}, fmt.Errorf("nogd: Update: y is %v: targets must be finite", y)
-	}
-	t := y
+	return l.UpdateWith(x, y, l.cfg.Task, l.target, l.learn)
+}
+
+// target maps a label to the internal target: ±1 (binary) or y itself.
+func (l *Learner) target(y float64) (float64, error) {
 	if l.cfg.Task == learners.Binary {
-		var err error
-		if t, err = l.cfg.Labels.Encode(y); err != nil {
-			return Outcome{}, fmt.Errorf("nogd: Update: %w", err)
-		}
+		return l.cfg.Labels.Encode(y)
 	}
-	o, err := l.learn(l.Input(x), t)
-	if err != nil {
-		return Outcome{}, fmt.Errorf("nogd: Update: %w", err)
-	}
-	l.Record(o, l.cfg.Task, y)
-	return o, nil
+	return y, nil
 }
 
 // learn is Update on a standardised row x with internal target t (±1 for
@@ -232,23 +206,10 @@ func (l *Learner) Predict(x []float64) float64 {
 // map yet and scores 0.
 func (l *Learner) Snapshot() *Model {
 	mean, scale := l.SnapshotStandardization()
-	b := &body{version: modelVersion, cfg: l.cfg, nys: l.nys, coef: l.averaged(),
+	b := &body{version: modelVersion, cfg: l.cfg, nys: l.nys, coef: ogd.Averaged(l.w, l.sum, l.steps),
 		wt: slices.Clone(l.w), wsum: slices.Clone(l.sum), steps: l.steps}
 	if l.nys == nil {
 		b.land, b.pend = slices.Clone(l.land), slices.Clone(l.pend)
 	}
-	m := new(Model)
-	learners.Build(&m.Base, learners.Common{Task: l.cfg.Task, Labels: l.cfg.Labels, Mean: mean, Scale: scale}, b)
-	return m
-}
-
-// averaged is Σ w_t / T, or the current weights before the first step.
-func (l *Learner) averaged() []float64 {
-	w := slices.Clone(l.w)
-	if l.steps > 0 {
-		for k, v := range l.sum {
-			w[k] = v / float64(l.steps)
-		}
-	}
-	return w
+	return learners.New[Model](learners.Common{Task: l.cfg.Task, Labels: l.cfg.Labels, Mean: mean, Scale: scale}, b)
 }

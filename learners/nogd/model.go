@@ -3,10 +3,12 @@ package nogd
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/ogd"
 )
 
 // modelVersion is the version of the arrays, written in the header.
@@ -23,10 +25,6 @@ import (
 // map (it scores 0), and zero weights. A version 1 file keeps version 1
 // and re-saves to its own bytes; it cannot be resumed.
 const modelVersion = 2
-
-// maxSteps bounds the stored step count: integers are exact in a float64
-// up to 2⁵³.
-const maxSteps = 1 << 53
 
 // Model is a NOGD model: score(x) = w̄·z((x − mean)/scale), z the Nyström
 // features. Its methods are those of learners.Base: it is immutable and
@@ -63,13 +61,7 @@ type body struct {
 // Spec gives the file version this body writes: the one it was read from,
 // so that old files re-save to their own bytes; a new model (and the zero
 // body, whose Spec bounds what Load reads) has the current one.
-func (b *body) Spec() learners.Spec {
-	v := modelVersion
-	if b != nil && b.version != 0 {
-		v = b.version
-	}
-	return learners.Spec{Name: Name, Methods: []string{Name}, Version: v}
-}
+func (b *body) Spec() learners.Spec { return ogd.Spec(Name, b.version, modelVersion) }
 
 // NewWork is the scratch of a score: the features and the kernel values.
 func (b *body) NewWork() any {
@@ -91,6 +83,8 @@ func (b *body) Score(z []float64, w any) float64 {
 	return xmath.DotRound(b.coef, buf[:B])
 }
 
+func (b *body) Configuration() learners.Validator { return &b.cfg }
+
 func (b *body) Encode(e *learners.Encoder) error {
 	if b.nys != nil {
 		e.Array("landmarks", b.nys.Landmarks())
@@ -101,18 +95,13 @@ func (b *body) Encode(e *learners.Encoder) error {
 	}
 	e.Array("coef", b.coef)
 	if b.version >= 2 {
-		e.Array("wt", b.wt)
-		e.Array("wsum", b.wsum)
-		e.Meta("steps", float64(b.steps))
+		ogd.WriteState(e, b.wt, b.wsum, b.steps)
 	}
-	return e.Config(b.cfg)
+	return nil
 }
 
 func (b *body) Decode(d *learners.Decoder) error {
-	var c Config
-	if err := d.ValidConfig(&c); err != nil {
-		return err
-	}
+	c := b.cfg
 	switch {
 	case c.Budget == 0 || c.Gamma == 0 || c.Eta == 0 || c.Epochs == 0 || c.Loss == "":
 		return fmt.Errorf("config %+v has unresolved defaults", c)
@@ -133,35 +122,20 @@ func (b *body) Decode(d *learners.Decoder) error {
 		k = int(kept)
 	}
 	land, coef := d.Array("landmarks", k*d.Inputs), d.Array("coef", B)
-	var wt, wsum, pend []float64
-	var steps float64
-	if d.Version >= 2 {
-		wt, wsum, steps = d.Array("wt", B), d.Array("wsum", B), d.Meta("steps")
-		if k < B {
-			pend = d.Array("targets", k)
-		}
+	var pend []float64
+	if d.Version >= 2 && k < B {
+		pend = d.Array("targets", k)
 	}
 	if err := d.Err(); err != nil {
 		return err
 	}
+	wt, wsum, n, err := ogd.ReadState(d, "coef", coef, B)
+	if err != nil {
+		return err
+	}
 	if d.Version >= 2 {
-		if !(steps >= 0 && steps <= maxSteps && steps <= math.MaxInt) || steps != math.Trunc(steps) {
-			return fmt.Errorf("steps = %v, want an integer in [0, min(2^53, MaxInt)]", steps)
-		}
-		if k < B && steps != 0 {
-			return fmt.Errorf("%d steps before the %d landmarks were kept", int64(steps), B)
-		}
-		// coef must be what Snapshot computes from the state, or the
-		// model would predict with other weights than a resumed learner
-		// averages.
-		for i := range coef {
-			want := wt[i]
-			if steps > 0 {
-				want = wsum[i] / steps
-			}
-			if coef[i] != want || (k < B && (want != 0 || wsum[i] != 0)) {
-				return fmt.Errorf("coef[%d] = %v, but the stored state gives %v", i, coef[i], want)
-			}
+		if k < B && (n != 0 || slices.ContainsFunc(wt, nonzero) || slices.ContainsFunc(wsum, nonzero)) {
+			return fmt.Errorf("%d steps and non-zero weights before the %d landmarks were kept", n, B)
 		}
 		for i, v := range pend {
 			if v != 1 && v != -1 && c.Task == learners.Binary || !xmath.Finite(v) {
@@ -186,7 +160,7 @@ func (b *body) Decode(d *learners.Decoder) error {
 		c.Labels = d.Labels
 	}
 	d.Link = learners.NoProbability
-	*b = body{version: d.Version, cfg: c, nys: nys, coef: coef, wt: wt, wsum: wsum, steps: int(steps), land: land, pend: pend}
+	*b = body{version: d.Version, cfg: c, nys: nys, coef: coef, wt: wt, wsum: wsum, steps: n, land: land, pend: pend}
 	return nil
 }
 
@@ -194,3 +168,5 @@ func init() {
 	learners.Define(Name, "Nyström online gradient descent: Gaussian Nyström features on the first B rows, hinge-gated online steps, averaged weights (Lu et al. 2016)",
 		func() *Config { return new(Config) }, Fit, Load)
 }
+
+func nonzero(v float64) bool { return v != 0 }

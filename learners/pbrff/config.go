@@ -95,12 +95,8 @@ type Config struct {
 	// Omitted from the model file's config when Binary, so binary files
 	// keep the bytes of the builds before multiclass.
 	Task learners.Task `json:",omitempty" help:"binary or multiclass"`
-	// Missing is the policy for NaN inputs (learners.Missing): an error
-	// (the default), or impute, which trains on rows with missing inputs
-	// (each replaced by its column's training mean, 0 after the
-	// standardisation, whose statistics use the values present) and
-	// predicts them the same way.
-	Missing learners.Missing `json:",omitempty" help:"NaN inputs: error or impute (replace by the training mean)" default:"error"`
+	// Missing is the policy for NaN inputs: see learners.Missing.
+	Missing learners.Missing `json:",omitempty"`
 	// Seed fixes the landmarks, the frequencies and the SVM's visiting
 	// order: equal seeds give identical models.
 	Seed uint64 `help:"seed of the landmarks, frequencies and solver"`

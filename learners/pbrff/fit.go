@@ -55,7 +55,6 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // Errors beside Fit's: len(w) != n, a negative, NaN or infinite weight,
 // all weights 0.
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	start := time.Now()
 	p, err := learners.PrepareWeighted(ctx, Name, cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err
@@ -143,7 +142,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 		}
 		risk += r
 	}
-	if err := report(ctx, cfg.Progress, 1, risk/float64(L), start); err != nil {
+	if err := report(ctx, cfg.Progress, 1, risk/float64(L), p.Start); err != nil {
 		return nil, err
 	}
 
@@ -167,12 +166,10 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if p.Classes == nil {
 		m.a = amplitudes(m.coef, m.q, K)
 	}
-	if err := report(ctx, cfg.Progress, 2, obj, start); err != nil {
+	if err := report(ctx, cfg.Progress, 2, obj, p.Start); err != nil {
 		return nil, err
 	}
-	out := new(Model)
-	learners.Build(&out.Base, p.Common(c.Task, c.link()), m)
-	return out, nil
+	return learners.New[Model](p.Common(c.Task, c.link()), m), nil
 }
 
 // drawLandmarks draws the L landmark rows with replacement: uniformly

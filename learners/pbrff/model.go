@@ -118,6 +118,8 @@ func (m *body) FileVersion() int {
 	return 1
 }
 
+func (m *body) Configuration() learners.Validator { return &m.cfg }
+
 func (m *body) Encode(e *learners.Encoder) error {
 	e.Array("landmarks", m.landmarks)
 	e.Array("w", m.w)
@@ -128,14 +130,11 @@ func (m *body) Encode(e *learners.Encoder) error {
 	} else {
 		e.Meta("bias", m.bias)
 	}
-	return e.Config(m.cfg)
+	return nil
 }
 
 func (m *body) Decode(dec *learners.Decoder) error {
-	var cfg Config
-	if err := dec.ValidConfig(&cfg); err != nil {
-		return err
-	}
+	cfg := m.cfg
 	d := dec.Inputs
 	switch {
 	case dec.Task != cfg.Task:

@@ -11,8 +11,8 @@ const Name = "prff"
 // Defaults of a zero Config field, and the largest accepted values.
 const (
 	DefaultFeatures   = 50
-	DefaultLambda     = 1e-3 // linear model
-	DefaultFreqLambda = 0    // λ of the Gram loss (see the package doc)
+	DefaultLambda     = linrf.DefaultLambda // linear model
+	DefaultFreqLambda = 0                   // λ of the Gram loss (see the package doc)
 	DefaultBatch      = 128
 	DefaultMaxIter    = 100
 	DefaultTol        = 1e-5
@@ -25,6 +25,8 @@ const (
 
 // Loss is the linear model fitted on the random features, the type the
 // linear learners share (formulas in package rks).
+// The zero value is Logistic for Binary and Multiclass, Ridge for
+// Regression; Multiclass takes only Logistic.
 type Loss = linrf.Loss
 
 // Logistic is L2-regularised logistic regression (Binary only); Ridge is
@@ -63,18 +65,13 @@ type Config struct {
 
 	// Lambda is the L2 regularisation λ of Fit's linear model (0 → 1e-3).
 	Lambda float64 `help:"L2 regularisation λ of the linear model" default:"1e-3"`
-	// Loss is Logistic or Ridge ("" → Logistic for Binary and Multiclass,
-	// Ridge for Regression); Multiclass takes only Logistic. Fit only.
-	Loss Loss `help:"linear model: logistic (binary, multinomial for multiclass) or ridge (binary, regression)" default:"logistic (binary), ridge (regression)"`
-	// Task is learners.Binary (the zero value), learners.Multiclass (three
-	// or more classes: multinomial logistic regression on the features, the
-	// labels any finite values, at most learners.MaxClasses) or
-	// learners.Regression. It is never inferred from y.
+	// Loss is the linear read-out (see Loss; "" → its default for the task). Fit only.
+	Loss Loss
+	// Task is learners.Binary (the zero value), learners.Multiclass
+	// (multinomial logistic regression) or learners.Regression.
 	Task learners.Task `help:"binary, multiclass or regression"`
-	// Missing is the policy for NaN inputs (learners.Missing): an error
-	// (the default), or impute, which trains on rows with missing inputs
-	// and predicts them with the training mean of each missing input.
-	Missing learners.Missing `json:",omitempty" help:"NaN inputs: error or impute (replace by the training mean)" default:"error"`
+	// Missing is the policy for NaN inputs: see learners.Missing.
+	Missing learners.Missing `json:",omitempty"`
 	// Seed fixes the shuffle and the initial frequencies: equal seeds give
 	// identical maps and models.
 	Seed uint64 `help:"seed of the shuffle and the initial frequencies"`
@@ -94,13 +91,7 @@ func (c Config) Validate() error {
 	v.Count("Batch", c.Batch, MaxBatch, DefaultBatch)
 	v.Count("MaxIter", c.MaxIter, MaxIterLimit, DefaultMaxIter)
 	v.Positive("Tol", c.Tol, learners.MaxParam, DefaultTol)
-	v.Positive("Lambda", c.Lambda, learners.MaxParam, DefaultLambda)
-	v.TaskIn(c.Task, learners.Binary, learners.Multiclass, learners.Regression)
-	v.Missing(c.Missing)
-	if v.Err() != nil {
-		return v.Err()
-	}
-	return linrf.CheckLoss("prff", c.Loss, c.Task)
+	return linrf.CheckConfig(v, c.Lambda, c.Loss, c.Task, c.Missing)
 }
 
 // resolve fills in the data-independent defaults (Gamma and Alpha are set
@@ -110,8 +101,7 @@ func (c Config) resolve() Config {
 	learners.SetDefault(&c.Batch, DefaultBatch)
 	learners.SetDefault(&c.MaxIter, DefaultMaxIter)
 	learners.SetDefault(&c.Tol, DefaultTol)
-	learners.SetDefault(&c.Lambda, DefaultLambda)
-	c.Loss = linrf.Resolve(c.Loss, c.Task)
+	linrf.ResolveConfig(&c.Lambda, &c.Loss, c.Task)
 	c.Progress = nil
 	return c
 }

@@ -3,7 +3,6 @@ package prff
 import (
 	"context"
 	"fmt"
-	"math"
 	"time"
 
 	"github.com/rfkit/rfkit/featmap"
@@ -44,19 +43,17 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // differ from those of the duplicated data. Errors beside Fit's:
 // len(w) != n, a negative, NaN or infinite weight, all weights 0.
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	start := time.Now()
 	p, err := learners.PrepareWeighted(ctx, Name, cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err
 	}
-	n, d := p.N, p.D
 	c := cfg.resolve()
-	D := c.Features
-	if n > math.MaxInt/D/8 {
-		return nil, fmt.Errorf("prff: %d rows × %d features do not fit in memory", n, D)
+	if err := p.CheckSize(Name, c.Features); err != nil {
+		return nil, err
 	}
+	n, d, D := p.N, p.D, c.Features
 	b := &body{}
-	b.fmap, c, err = learn(ctx, p.Z, p.Weights, n, d, c, cfg.Progress, 1, start)
+	b.fmap, c, err = learn(ctx, p.Z, p.Weights, n, d, c, cfg.Progress, 1, p.Start)
 	if err != nil {
 		return nil, err
 	}
@@ -70,11 +67,9 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err != nil {
 		return nil, fmt.Errorf("prff: %s solver: %w", c.Loss, err)
 	}
-	e := learners.Event{Method: Name, Round: D + 1, Rounds: D + 1, Loss: loss, Elapsed: time.Since(start)}
+	e := learners.Event{Method: Name, Round: D + 1, Rounds: D + 1, Loss: loss, Elapsed: time.Since(p.Start)}
 	if err := cfg.Progress.EndRound(ctx, "prff", e); err != nil {
 		return nil, err
 	}
-	m := new(Model)
-	learners.Build(&m.Base, p.Common(c.Task, linrf.Link(c.Loss)), b)
-	return m, nil
+	return learners.New[Model](p.Common(c.Task, linrf.Link(c.Loss)), b), nil
 }

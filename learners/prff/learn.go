@@ -388,28 +388,13 @@ func (p *problem) eval(w []float64, b float64, gw []float64) (loss, gb float64) 
 	if gw == nil {
 		return loss, 0
 	}
-	f := 4 * p.kappa / mm
-	for k := range gw {
-		gw[k] = 0
-	}
-	for i := 0; i < m; i++ {
-		si := float64(p.sin[i] * p.u[i])
-		gb += si
-		xi := p.x[i*d : (i+1)*d]
-		for k, v := range xi {
-			gw[k] += float64(si * v)
-		}
-	}
-	for k := range gw {
-		gw[k] = float64(f*gw[k]) + float64(2*p.lambda*w[k])
-	}
-	return loss, float64(f * gb)
+	return loss, p.grad(gw, w, nil, 4*p.kappa/mm)
 }
 
 // evalWeighted is eval's epilogue with row weights (p.w), once θ, sin
 // and cos are set.
 func (p *problem) evalWeighted(w []float64, gw []float64) (loss, gb float64) {
-	m, d, pw := p.m, p.d, p.w[:p.m]
+	m, pw := p.m, p.w[:p.m]
 	var sum float64
 	for i := 0; i < m; i++ {
 		qi := float64(p.kappa * p.cos[i])
@@ -429,12 +414,22 @@ func (p *problem) evalWeighted(w []float64, gw []float64) (loss, gb float64) {
 	if gw == nil {
 		return loss, 0
 	}
-	f := 4 * p.kappa / ww
-	for k := range gw {
-		gw[k] = 0
-	}
-	for i := 0; i < m; i++ {
-		si := float64(float64(pw[i]*p.sin[i]) * p.u[i])
+	return loss, p.grad(gw, w, pw, 4*p.kappa/ww)
+}
+
+// grad writes into gw the gradient in w, f·Σ_i s_i x_i + 2λw, and
+// returns the one in b, f·Σ_i s_i, with s_i = sin θ_i · u_i, times the
+// row weight pw[i] if pw is not nil (the product rounded first, as
+// float64(pw[i]·sin θ_i)·u_i), once eval has set sin and u.
+func (p *problem) grad(gw, w, pw []float64, f float64) float64 {
+	d := p.d
+	clear(gw)
+	var gb float64
+	for i := 0; i < p.m; i++ {
+		si := float64(p.sin[i] * p.u[i])
+		if pw != nil {
+			si = float64(float64(pw[i]*p.sin[i]) * p.u[i])
+		}
 		gb += si
 		xi := p.x[i*d : (i+1)*d]
 		for k, v := range xi {
@@ -444,7 +439,7 @@ func (p *problem) evalWeighted(w []float64, gw []float64) (loss, gb float64) {
 	for k := range gw {
 		gw[k] = float64(f*gw[k]) + float64(2*p.lambda*w[k])
 	}
-	return loss, float64(f * gb)
+	return float64(f * gb)
 }
 
 // descend minimises the loss from (w, b): steps s·α/(1+αλt) with

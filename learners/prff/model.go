@@ -55,16 +55,15 @@ func (*body) Spec() learners.Spec {
 	return learners.Spec{Name: Name, Methods: []string{Name}, Version: linrf.Version}
 }
 
+func (b *body) Configuration() learners.Validator { return &b.cfg }
+
 func (b *body) Encode(e *learners.Encoder) error {
 	b.Head.Encode(e)
 	e.Array("losses", b.fmap.losses)
-	return e.Config(b.cfg)
+	return nil
 }
 
 func (b *body) Decode(d *learners.Decoder) error {
-	if err := d.ValidConfig(&b.cfg); err != nil {
-		return err
-	}
 	cfg := b.cfg
 	if cfg.Features == 0 || cfg.Gamma == 0 || cfg.Alpha == 0 || cfg.Batch == 0 ||
 		cfg.MaxIter == 0 || cfg.Tol == 0 || cfg.Lambda == 0 || cfg.Loss == "" {

@@ -61,12 +61,14 @@ const (
 const (
 	DefaultFeatures          = 100
 	DefaultCandidatesPerFeat = 20
-	DefaultLambda            = 1e-3
+	DefaultLambda            = linrf.DefaultLambda
 	MaxFeatures              = 1 << 16
 )
 
 // Loss is the linear model fitted on the random features, the type the
 // linear learners share (formulas in package rks).
+// The zero value is Logistic for Binary and Multiclass, Ridge for
+// Regression; Multiclass takes only Logistic.
 type Loss = linrf.Loss
 
 // Logistic is L2-regularised logistic regression (Binary only); Ridge is
@@ -90,18 +92,13 @@ type Config struct {
 	Rho float64 `help:"LKRF: radius ρ of the ball ‖q − 1/M₀‖² ≤ ρ" default:"0.005"`
 	// Lambda is the L2 regularisation λ of the linear model (0 → 1e-3).
 	Lambda float64 `help:"L2 regularisation λ of the linear model" default:"1e-3"`
-	// Loss is Logistic or Ridge ("" → Logistic for Binary and Multiclass,
-	// Ridge for Regression); Multiclass takes only Logistic.
-	Loss Loss `help:"linear model: logistic (binary, multinomial for multiclass) or ridge (binary, regression)" default:"logistic (binary), ridge (regression)"`
-	// Task is learners.Binary (the zero value), learners.Multiclass (three
-	// or more classes: multinomial logistic regression on the features, the
-	// labels any finite values, at most learners.MaxClasses) or
-	// learners.Regression. It is never inferred from y.
+	// Loss is the linear read-out (see Loss; "" → its default for the task).
+	Loss Loss
+	// Task is learners.Binary (the zero value), learners.Multiclass
+	// (multinomial logistic regression) or learners.Regression.
 	Task learners.Task `help:"binary, multiclass or regression"`
-	// Missing is the policy for NaN inputs (learners.Missing): an error
-	// (the default), or impute, which trains on rows with missing inputs
-	// and predicts them with the training mean of each missing input.
-	Missing learners.Missing `json:",omitempty" help:"NaN inputs: error or impute (replace by the training mean)" default:"error"`
+	// Missing is the policy for NaN inputs: see learners.Missing.
+	Missing learners.Missing `json:",omitempty"`
 	// Seed fixes the candidates and LKRF's sample.
 	Seed uint64 `help:"seed of the candidate features"`
 	// Progress, if not nil, is called after each of the three rounds
@@ -119,13 +116,7 @@ func (c Config) Validate() error {
 	v.If(c.Candidates > 0 && c.Candidates < c.features(), "Candidates = %d is below Features = %d", c.Candidates, c.features())
 	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
 	v.Positive("Rho", c.Rho, learners.MaxParam, DefaultRho)
-	v.Positive("Lambda", c.Lambda, learners.MaxParam, DefaultLambda)
-	v.TaskIn(c.Task, learners.Binary, learners.Multiclass, learners.Regression)
-	v.Missing(c.Missing)
-	if v.Err() != nil {
-		return v.Err()
-	}
-	return linrf.CheckLoss("rfselect", c.Loss, c.Task)
+	return linrf.CheckConfig(v, c.Lambda, c.Loss, c.Task, c.Missing)
 }
 
 func (c Config) features() int {
@@ -142,8 +133,7 @@ func (c Config) resolve(d int) Config {
 	learners.SetDefault(&c.Candidates, min(DefaultCandidatesPerFeat*c.Features, MaxCandidates))
 	learners.SetDefault(&c.Gamma, 1/float64(d))
 	learners.SetDefault(&c.Rho, DefaultRho)
-	learners.SetDefault(&c.Lambda, DefaultLambda)
-	c.Loss = linrf.Resolve(c.Loss, c.Task)
+	linrf.ResolveConfig(&c.Lambda, &c.Loss, c.Task)
 	c.Progress = nil
 	return c
 }

@@ -39,13 +39,12 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err != nil {
 		return nil, err
 	}
-	n, d := p.N, p.D
-	c := cfg.resolve(d)
+	c := cfg.resolve(p.D)
 	r := learners.NewRounds(ctx, cfg.Progress, "rfselect", string(c.Selection), rounds)
-	D := c.Features
-	if n > math.MaxInt/D/8 {
-		return nil, fmt.Errorf("rfselect: %d rows × %d features do not fit in memory", n, D)
+	if err := p.CheckSize("rfselect", c.Features); err != nil {
+		return nil, err
 	}
+	n, d, D := p.N, p.D, c.Features
 	b := &body{cfg: c}
 	Xs := featmap.Dense(n, d, p.Z)
 
@@ -85,7 +84,5 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err := r.End(3, loss); err != nil {
 		return nil, err
 	}
-	m := new(Model)
-	learners.Build(&m.Base, p.Common(c.Task, linrf.Link(c.Loss)), b)
-	return m, nil
+	return learners.New[Model](p.Common(c.Task, linrf.Link(c.Loss)), b), nil
 }

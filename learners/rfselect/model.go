@@ -40,15 +40,14 @@ func (*body) Spec() learners.Spec {
 
 func (b *body) Method() string { return string(b.cfg.Selection) }
 
+func (b *body) Configuration() learners.Validator { return &b.cfg }
+
 func (b *body) Encode(e *learners.Encoder) error {
 	b.Head.Encode(e)
-	return e.Config(b.cfg)
+	return nil
 }
 
 func (b *body) Decode(d *learners.Decoder) error {
-	if err := d.ValidConfig(&b.cfg); err != nil {
-		return err
-	}
 	cfg := b.cfg
 	switch {
 	case cfg.Selection == "" || cfg.Features == 0 || cfg.Candidates == 0 || cfg.Gamma == 0 || cfg.Rho == 0 || cfg.Lambda == 0 || cfg.Loss == "":

@@ -68,8 +68,7 @@ func Assemble(cfg Config, c learners.Common, coef []float64, bias float64) (*Mod
 	names := c.Names
 	c.Names = nil
 	c.Mean, c.Scale = append([]float64(nil), c.Mean...), append([]float64(nil), c.Scale...)
-	m := new(Model)
-	learners.Build(&m.Base, c, b)
+	m := learners.New[Model](c, b)
 	if len(names) == 0 {
 		return m, nil
 	}

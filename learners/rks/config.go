@@ -30,12 +30,14 @@ const Name = "rks"
 // Defaults of a zero Config field, and the largest accepted Features.
 const (
 	DefaultFeatures = 100
-	DefaultLambda   = 1e-3
+	DefaultLambda   = linrf.DefaultLambda
 	MaxFeatures     = 1 << 16
 )
 
 // Loss selects the linear model fitted on the random features (the type
 // the linear learners share).
+// The zero value is Logistic for Binary and Multiclass, Ridge for
+// Regression; Multiclass takes only Logistic.
 type Loss = linrf.Loss
 
 // The losses.
@@ -62,18 +64,13 @@ type Config struct {
 	// There is no unregularised option: logistic regression on separable
 	// features would diverge, and ridge can be singular; use a tiny λ.
 	Lambda float64 `help:"L2 regularisation λ of the linear model" default:"1e-3"`
-	// Loss is Logistic or Ridge ("" → Logistic for Binary and Multiclass,
-	// Ridge for Regression); Multiclass takes only Logistic.
-	Loss Loss `help:"linear model: logistic (binary, multinomial for multiclass) or ridge (binary, regression)" default:"logistic (binary), ridge (regression)"`
-	// Task is learners.Binary (the zero value), learners.Multiclass (three
-	// or more classes: multinomial logistic regression on the features, the
-	// labels any finite values, at most learners.MaxClasses) or
-	// learners.Regression. It is never inferred from y.
+	// Loss is the linear read-out (see Loss; "" → its default for the task).
+	Loss Loss
+	// Task is learners.Binary (the zero value), learners.Multiclass
+	// (multinomial logistic regression) or learners.Regression.
 	Task learners.Task `help:"binary, multiclass or regression"`
-	// Missing is the policy for NaN inputs (learners.Missing): an error
-	// (the default), or impute, which trains on rows with missing inputs
-	// and predicts them with the training mean of each missing input.
-	Missing learners.Missing `json:",omitempty" help:"NaN inputs: error or impute (replace by the training mean)" default:"error"`
+	// Missing is the policy for NaN inputs: see learners.Missing.
+	Missing learners.Missing `json:",omitempty"`
 	// Map is the feature map: RFF (""), ORF, Laplacian, Nystrom or
 	// NystromKMeans (Features landmarks among the training rows). The
 	// resolved config stores RFF as "".
@@ -90,24 +87,17 @@ func (c Config) Validate() error {
 	v := learners.NewCheck("rks")
 	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
 	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
-	v.Positive("Lambda", c.Lambda, learners.MaxParam, DefaultLambda)
-	v.TaskIn(c.Task, learners.Binary, learners.Multiclass, learners.Regression)
-	v.Missing(c.Missing)
-	if v.Err() != nil {
-		return v.Err()
-	}
-	if err := checkMap(c.Map, c.Task); err != nil {
+	if err := linrf.CheckConfig(v, c.Lambda, c.Loss, c.Task, c.Missing); err != nil {
 		return err
 	}
-	return linrf.CheckLoss("rks", c.Loss, c.Task)
+	return checkMap(c.Map, c.Task)
 }
 
 // resolve returns c with the defaults filled in for d inputs.
 func (c Config) resolve(d int) Config {
 	learners.SetDefault(&c.Features, DefaultFeatures)
 	learners.SetDefault(&c.Gamma, 1/float64(d))
-	learners.SetDefault(&c.Lambda, DefaultLambda)
-	c.Loss = linrf.Resolve(c.Loss, c.Task)
+	linrf.ResolveConfig(&c.Lambda, &c.Loss, c.Task)
 	if c.Map == RFF {
 		c.Map = ""
 	}

@@ -34,12 +34,11 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err != nil {
 		return nil, err
 	}
-	n, d := p.N, p.D
-	c := cfg.resolve(d)
-	D := c.Features
-	if n > math.MaxInt/D/8 {
-		return nil, fmt.Errorf("rks: %d rows × %d features do not fit in memory", n, D)
+	c := cfg.resolve(p.D)
+	if err := p.CheckSize(Name, c.Features); err != nil {
+		return nil, err
 	}
+	n, d, D := p.N, p.D, c.Features
 	b := &body{cfg: c}
 
 	// Round 1: sample the map, compute the features.
@@ -64,9 +63,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err := r.End(2, loss); err != nil {
 		return nil, err
 	}
-	m := new(Model)
-	learners.Build(&m.Base, p.Common(c.Task, linrf.Link(c.Loss)), b)
-	return m, nil
+	return learners.New[Model](p.Common(c.Task, linrf.Link(c.Loss)), b), nil
 }
 
 // logisticMemory is the L-BFGS memory of the logistic head (solvers'

@@ -49,19 +49,18 @@ func (*body) Spec() learners.Spec {
 	return learners.Spec{Name: Name, Methods: []string{Name}, Version: linrf.Version}
 }
 
+func (b *body) Configuration() learners.Validator { return &b.cfg }
+
 func (b *body) Encode(e *learners.Encoder) error {
 	if b.nys != nil {
 		b.encodeNystrom(e)
-		return e.Config(b.cfg)
+		return nil
 	}
 	b.Head.Encode(e)
-	return e.Config(b.cfg)
+	return nil
 }
 
 func (b *body) Decode(d *learners.Decoder) error {
-	if err := d.ValidConfig(&b.cfg); err != nil {
-		return err
-	}
 	cfg := b.cfg
 	if cfg.Features == 0 || cfg.Gamma == 0 || cfg.Lambda == 0 || cfg.Loss == "" {
 		return fmt.Errorf("config %+v has unresolved defaults", cfg)

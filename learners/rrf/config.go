@@ -171,15 +171,9 @@ type Config struct {
 	// Seed fixes the noise e and Fit's permutations (with Resume, the
 	// noise is the model's and Seed only draws the permutations).
 	Seed uint64 `help:"seed of the random features and permutations"`
-	// Shuffle: Fit visits the rows in a fresh seeded permutation every
-	// epoch (Default and Enabled) or in their order (Disabled: a stream
-	// learned in file order). A learners.Toggle, not a bool, because its
-	// default is true and the zero Config means the defaults.
+	// Shuffle is Fit's row order: see learners.OnlineBase.Epochs.
 	Shuffle learners.Toggle `json:",omitempty" help:"Fit: visit the rows in a seeded random order each epoch (false: in file order)" default:"true"`
-	// Standardize: Fit standardises the inputs with the statistics of X
-	// (Default and Enabled) or uses them as they are (Disabled; the model
-	// stores mean 0 and scale 1). Ignored with Resume, which keeps the
-	// standardisation stored in its model.
+	// Standardize is Fit's standardisation: see learners.OnlineBase.FitRows.
 	Standardize learners.Toggle `json:",omitempty" help:"Fit: standardise the inputs with the training statistics (ignored when resuming)" default:"true"`
 	// Resume, if not nil, makes Fit continue from this model's state
 	// (noise, log-widths, weights, biases, classes and standardisation)

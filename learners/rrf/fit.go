@@ -38,11 +38,9 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		return nil, err
 	}
 	n, d := X.Rows, X.Cols
-	t := make([]float64, n)
-	for i, v := range y {
-		if t[i], err = target(l.classes, l.p.C, l.cfg.Task, v); err != nil {
-			return nil, fmt.Errorf("rrf: y[%d]: %w", i, err)
-		}
+	t, err := learners.Targets(Name, y, l.target)
+	if err != nil {
+		return nil, err
 	}
 	rc := l.cfg
 	p, s, g := l.p, l.s, l.p.newGrads()
@@ -92,10 +90,7 @@ func fitLearner(cfg Config, X featmap.Matrix, y []float64) (*Learner, []float64,
 // fitLearner1 is the Learner of fitLearner, before its rows.
 func fitLearner1(cfg Config, X featmap.Matrix, y []float64) (*Learner, error) {
 	if cfg.Resume != nil {
-		if err := learners.CheckShape(X, cfg.Resume.NumInputs()); err != nil {
-			return nil, fmt.Errorf("rrf: Resume: %w", err)
-		}
-		return resumed(cfg, X.Cols)
+		return learners.ResumeFit(Name, X, cfg, cfg.Resume, resumed)
 	}
 	c := cfg
 	if c.Task == learners.Multiclass && len(c.Classes) == 0 {

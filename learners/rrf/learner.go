@@ -1,6 +1,7 @@
 package rrf
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -60,29 +61,27 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 // that made m would have taken next. Its Stats start at zero. m is not
 // changed.
 func Resume(m *Model) (*Learner, error) {
-	return learners.ResumeFrom(Name, m, func(c Config, m *Model) Config { c.Resume = m; return c }, resumed)
+	return learners.ResumeFrom(Name, m, resumed)
 }
 
 // resumed is the Learner of cfg.Resume with the learning settings of cfg
-// (see Config.Resume), for rows of d inputs. cfg is valid.
+// (see Config.Resume), for rows of d inputs. cfg is valid and its model
+// non-empty; the caller (learners.ResumeFrom or ResumeFit) sets its
+// standardisation.
 func resumed(cfg Config, d int) (*Learner, error) {
 	m := cfg.Resume
-	if err := learners.CheckModel(Name, m); err != nil {
-		return nil, err
-	}
 	mc, b := m.Config(), m.Body()
 	cl := slices.Clone(cfg.Classes)
 	slices.Sort(cl)
-	err := learners.CheckResume("rrf", d, m.NumInputs(), cfg.Task, mc.Task, cfg.Features, mc.Features)
-	switch {
-	case err != nil:
+	err := cmp.Or(learners.CheckResume(Name, d, m.NumInputs(), cfg.Task, mc.Task),
+		learners.ResumeSetting(Name, "Features", cfg.Features, mc.Features),
+		learners.ResumeSetting(Name, "Width", cfg.Width, mc.Width),
+		learners.ResumeSetting(Name, "Loss", cfg.Loss, mc.Loss))
+	if err == nil && len(cl) > 0 && !slices.Equal(cl, mc.Classes) {
+		err = fmt.Errorf("rrf: Resume: Config.Classes = %v, the model's are %v", cl, mc.Classes)
+	}
+	if err != nil {
 		return nil, err
-	case cfg.Width != 0 && cfg.Width != mc.Width:
-		return nil, fmt.Errorf("rrf: Resume: Config.Width = %v, the model's is %v", cfg.Width, mc.Width)
-	case cfg.Loss != "" && cfg.Loss != mc.Loss:
-		return nil, fmt.Errorf("rrf: Resume: Config.Loss = %s, the model's is %s", cfg.Loss, mc.Loss)
-	case len(cl) > 0 && !slices.Equal(cl, mc.Classes):
-		return nil, fmt.Errorf("rrf: Resume: Config.Classes = %v, the model's are %v", cl, mc.Classes)
 	}
 	c := cfg
 	c.Features, c.Width, c.Loss, c.Classes, c.Multiclass = mc.Features, mc.Width, mc.Loss, mc.Classes, mc.Multiclass
@@ -91,24 +90,18 @@ func resumed(cfg Config, d int) (*Learner, error) {
 		return nil, err
 	}
 	p := b.p.clone()
-	l := &Learner{cfg: c, classes: slices.Clone(mc.Classes), p: p, s: p.newWork(), widths: !c.FixedWidths, OnlineBase: learners.NewOnlineBase("rrf", d)}
-	if err := l.SetStandardization(m.Standardization()); err != nil {
-		return nil, err
-	}
-	return l, nil
+	return &Learner{cfg: c, classes: slices.Clone(mc.Classes), p: p, s: p.newWork(), widths: !c.FixedWidths, OnlineBase: learners.NewOnlineBase("rrf", d)}, nil
 }
 
 // Config returns the resolved configuration (defaults filled in, Classes
 // sorted).
 func (l *Learner) Config() Config { return l.cfg }
 
-// target maps y to the internal target: ±1 (binary), a class index
-// (multiclass) or y itself (regression).
-func target(classes []float64, C int, task learners.Task, y float64) (float64, error) {
-	if !xmath.Finite(y) {
-		return 0, fmt.Errorf("y is %v: targets must be finite", y)
-	}
-	if task == learners.Regression {
+// target maps y (finite) to the internal target: ±1 (binary), a class
+// index (multiclass) or y itself (regression).
+func (l *Learner) target(y float64) (float64, error) {
+	classes := l.classes
+	if l.cfg.Task == learners.Regression {
 		return y, nil
 	}
 	i, ok := slices.BinarySearch(classes, y)
@@ -118,7 +111,7 @@ func target(classes []float64, C int, task learners.Task, y float64) (float64, e
 		}
 		return 0, fmt.Errorf("label %v is not one of the %d classes [%v … %v]", y, len(classes), classes[0], classes[len(classes)-1])
 	}
-	if C == 1 {
+	if l.p.C == 1 {
 		return float64(2*i - 1), nil
 	}
 	return float64(i), nil
@@ -134,20 +127,7 @@ var errScore = errors.New("the score is not finite (inputs too large for the cur
 // wrong-length or non-finite x, a non-finite y or an unknown label is an
 // error and changes nothing. It allocates nothing.
 func (l *Learner) Update(x []float64, y float64) (Outcome, error) {
-	p := l.p
-	if err := l.CheckUpdate(x); err != nil {
-		return Outcome{}, err
-	}
-	t, err := target(l.classes, p.C, l.cfg.Task, y)
-	if err != nil {
-		return Outcome{}, fmt.Errorf("rrf: Update: %w", err)
-	}
-	o, err := l.step(l.Input(x), t)
-	if err != nil {
-		return Outcome{}, fmt.Errorf("rrf: Update: %w", err)
-	}
-	l.Record(o, l.cfg.Task, y)
-	return o, nil
+	return l.UpdateWith(x, y, l.cfg.Task, l.target, l.step)
 }
 
 // step is Update on a checked row and internal target.

@@ -102,9 +102,7 @@ type body struct {
 func newModel(cfg Config, classes []float64, p *params, mean, scale []float64) *Model {
 	b := &body{cfg: cfg, classes: classes, p: p}
 	b.cfg.Classes = classes
-	m := new(Model)
-	learners.Build(&m.Base, b.common(mean, scale), b)
-	return m
+	return learners.New[Model](b.common(mean, scale), b)
 }
 
 func (b *body) common(mean, scale []float64) learners.Common {
@@ -171,6 +169,8 @@ func (b *body) Predict(z []float64, w any) float64 {
 	return output(b.p, b.classes, b.cfg.Task, s.f)
 }
 
+func (b *body) Configuration() learners.Validator { return &b.cfg }
+
 func (b *body) Encode(e *learners.Encoder) error {
 	e.Array("e", b.p.e)
 	e.Array("loggamma", b.p.lg)
@@ -179,14 +179,11 @@ func (b *body) Encode(e *learners.Encoder) error {
 	if b.p.C > 1 {
 		e.Array("classes", b.classes)
 	}
-	return e.Config(b.cfg)
+	return nil
 }
 
 func (b *body) Decode(dec *learners.Decoder) error {
-	var cfg Config
-	if err := dec.ValidConfig(&cfg); err != nil {
-		return err
-	}
+	cfg := b.cfg
 	d, D := dec.Inputs, cfg.Features
 	switch {
 	case cfg.Features == 0 || cfg.Lambda == 0 || cfg.Eta == 0 || cfg.EtaGamma == 0 || cfg.Width == 0 ||

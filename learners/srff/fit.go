@@ -11,6 +11,7 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/vec"
 	"github.com/rfkit/rfkit/trig"
 )
 
@@ -43,7 +44,6 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // distance 0). MinRows counts the rows of positive weight. Errors beside
 // Fit's: len(w) != n, a negative, NaN or infinite weight, all weights 0.
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	start := time.Now()
 	pre, err := learners.PrepareWeighted(ctx, Name, cfg, learners.Regression, X, y, w)
 	if err != nil {
 		return nil, err
@@ -80,15 +80,16 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 
 	var trace []SearchPoint
 	var p path
-	p.ctx, p.progress, p.start, p.cfg, p.eps, p.b = ctx, cfg.Progress, start, c, eps, phases
+	p.ctx, p.progress, p.start, p.cfg, p.eps, p.b = ctx, cfg.Progress, pre.Start, c, eps, phases
 	if c.Lambda == 0 {
 		p.rounds = c.Lambdas + 1
 		nv := max(1, min(n-MinRows/2, int(float64(n)*c.Validation+0.5)))
 		val, tr := perm[:nv], perm[nv:]
 		slices.Sort(val)
 		slices.Sort(tr)
-		train := newProblem(rows(xs, d, tr), pick(y, tr), pick(w, tr))
-		valX, valY, valW := rows(xs, d, val), pick(y, val), pick(w, val)
+		Xs := featmap.Dense(n, d, xs)
+		train := newProblem(learners.Rows(Xs, tr), vec.Pick(y, tr), vec.Pick(w, tr))
+		valX, valY, valW := learners.Rows(Xs, val), vec.Pick(y, val), vec.Pick(w, val)
 		best, bestRMSE := 0.0, math.Inf(1)
 		worse := 0 // consecutive grid values clearly worse than the best
 		for _, lambda := range grid(c.LambdaMax, c.LambdaMin, c.Lambdas) {
@@ -271,7 +272,7 @@ func validate(eps, phases, gamma, a []float64, mean float64, X featmap.Matrix, y
 	var s float64
 	for i, v := range y {
 		rff.TransformRow(z, X.Row(i))
-		r := v - mean - dot(a, z)
+		r := v - mean - xmath.Dot(a, z)
 		r2 := float64(r * r)
 		if w != nil {
 			r2 = float64(w[i] * r2)
@@ -367,36 +368,4 @@ func neighbourWidth(x []float64, d int, idx []int, k int) float64 {
 		return 1
 	}
 	return med
-}
-
-// rows returns a dense copy of the rows idx of x (row-major, d columns).
-func rows(x []float64, d int, idx []int) featmap.Matrix {
-	out := make([]float64, 0, len(idx)*d)
-	for _, i := range idx {
-		out = append(out, x[i*d:(i+1)*d]...)
-	}
-	return featmap.Dense(len(idx), d, out)
-}
-
-// pick returns the values y[idx] (nil for a nil y).
-func pick(y []float64, idx []int) []float64 {
-	if y == nil {
-		return nil
-	}
-	out := make([]float64, len(idx))
-	for j, i := range idx {
-		out[j] = y[i]
-	}
-	return out
-}
-
-// dot is Σ a_j·b_j with explicit FMAs, so it rounds the same on every
-// architecture.
-func dot(a, b []float64) float64 {
-	b = b[:len(a)]
-	var s float64
-	for j, v := range a {
-		s = math.FMA(v, b[j], s)
-	}
-	return s
 }

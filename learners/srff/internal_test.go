@@ -11,6 +11,7 @@ import (
 
 	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/xmath"
 )
 
 // gradProblem is a small problem with a fitted a, for the gradient tests.
@@ -80,7 +81,7 @@ func TestGammaGradient(t *testing.T) {
 	}
 	u := make([]float64, n)
 	for i := range u {
-		u[i] = -(ev.yc[i] - dot(a, z[i*D:(i+1)*D])) / n
+		u[i] = -(ev.yc[i] - xmath.Dot(a, z[i*D:(i+1)*D])) / n
 	}
 	ref := rowGradient(ev.X, ev.eps, ev.Dp, ev.b[:D], gamma, u, a)
 	for k := range ref {

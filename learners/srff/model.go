@@ -85,10 +85,8 @@ func newModel(c Config, mean, scale, eps, b, gamma, coef []float64, intercept fl
 	if err != nil {
 		return nil, err
 	}
-	m := new(Model)
-	learners.Build(&m.Base, learners.Common{Task: learners.Regression, Mean: mean, Scale: scale},
-		&body{cfg: c, eps: eps, b: b, gamma: gamma, rff: rff, coef: coef, intercept: intercept})
-	return m, nil
+	return learners.New[Model](learners.Common{Task: learners.Regression, Mean: mean, Scale: scale},
+		&body{cfg: c, eps: eps, b: b, gamma: gamma, rff: rff, coef: coef, intercept: intercept}), nil
 }
 
 func (*body) Spec() learners.Spec {
@@ -107,20 +105,19 @@ func (m *body) Score(z []float64, w any) float64 {
 	return xmath.Dot(m.coef, f) + m.intercept
 }
 
+func (m *body) Configuration() learners.Validator { return &m.cfg }
+
 func (m *body) Encode(e *learners.Encoder) error {
 	e.Array("eps", m.eps)
 	e.Array("b", m.b)
 	e.Array("gamma", m.gamma)
 	e.Array("coef", m.coef)
 	e.Meta("intercept", m.intercept)
-	return e.Config(m.cfg)
+	return nil
 }
 
 func (m *body) Decode(dec *learners.Decoder) error {
-	var cfg Config
-	if err := dec.ValidConfig(&cfg); err != nil {
-		return err
-	}
+	cfg := m.cfg
 	d, D := dec.Inputs, cfg.Features
 	switch {
 	case cfg.Features == 0 || cfg.Simplex == 0 || cfg.Lambda == 0 || cfg.Lambdas == 0 || cfg.LambdaMin == 0 ||

@@ -191,6 +191,12 @@ func ridgeObjective(z, t, w []float64, c, lambda float64) float64 {
 // rfselect.Loss and prff.Loss are this type).
 type Loss string
 
+// ParamHelp is the command-line help of a Config's Loss field
+// (learners.ParamHelper).
+func (Loss) ParamHelp() (doc, def string) {
+	return "linear model: logistic (binary, multinomial for multiclass) or ridge (binary, regression)", "logistic (binary), ridge (regression)"
+}
+
 const (
 	// Logistic is L2-regularised logistic regression,
 	// (1/n) Σ log(1 + exp(−y_i(w·z_i + c))) + (λ/2)‖w‖² (Binary only).
@@ -202,22 +208,39 @@ const (
 
 // CheckLoss is the Loss part of a Config's Validate: "" (the default),
 // Ridge (binary or regression), or Logistic with a classification task
-// (multinomial for Multiclass). pkg prefixes the error.
-func CheckLoss(pkg string, loss Loss, task learners.Task) error {
+// (multinomial for Multiclass); its error is recorded in v.
+func CheckLoss(v *learners.Check, loss Loss, task learners.Task) {
 	switch loss {
 	case "":
 	case Ridge:
-		if task == learners.Multiclass {
-			return fmt.Errorf("%s: Loss = ridge: the multiclass task fits multinomial logistic regression (Loss = logistic or \"\")", pkg)
-		}
+		v.If(task == learners.Multiclass, "Loss = ridge: the multiclass task fits multinomial logistic regression (Loss = logistic or \"\")")
 	case Logistic:
-		if !task.Classifies() {
-			return fmt.Errorf("%s: Loss = logistic needs the binary task (or multiclass), not %v", pkg, task)
-		}
+		v.If(!task.Classifies(), "Loss = logistic needs the binary task (or multiclass), not %v", task)
 	default:
-		return fmt.Errorf("%s: unknown Loss %q, want %q or %q", pkg, loss, Logistic, Ridge)
+		v.Fail("unknown Loss %q, want %q or %q", loss, Logistic, Ridge)
 	}
-	return nil
+}
+
+// DefaultLambda is the default L2 penalty λ of the linear read-out.
+const DefaultLambda = 1e-3
+
+// CheckConfig records in v the errors of the Config fields the linear
+// random-feature learners (rks, rfselect, prff) share: the read-out's
+// penalty lambda, the task (any of the three), the missing-value policy
+// and the loss for the task. It returns v.Err().
+func CheckConfig(v *learners.Check, lambda float64, loss Loss, task learners.Task, missing learners.Missing) error {
+	v.Positive("Lambda", lambda, learners.MaxParam, DefaultLambda)
+	v.TaskIn(task, learners.Binary, learners.Multiclass, learners.Regression)
+	v.Missing(missing)
+	CheckLoss(v, loss, task)
+	return v.Err()
+}
+
+// ResolveConfig fills in the defaults of the shared fields: λ and the
+// loss of the task.
+func ResolveConfig(lambda *float64, loss *Loss, task learners.Task) {
+	learners.SetDefault(lambda, DefaultLambda)
+	*loss = Resolve(*loss, task)
 }
 
 // Resolve returns loss with its default for task: Logistic for Binary and

@@ -1,14 +1,90 @@
 // Package ogd holds what the online gradient descent learners fogd and
 // nogd share (Lu, Hoi, Wang, Zhao and Liu, "Large scale online kernel
-// learning", JMLR 2016): the loss type, its validation and default, and
-// the loss and step of one online update.
+// learning", JMLR 2016): the loss type, its validation and default, the
+// checks and defaults of the Config fields they share, the loss and step
+// of one online update, and the averaged weights of a model file.
 package ogd
 
 import (
+	"fmt"
 	"math"
+	"slices"
 
 	"github.com/rfkit/rfkit/learners"
 )
+
+// The defaults fogd and nogd share.
+const (
+	DefaultEta    = 0.2
+	DefaultEpochs = 1
+)
+
+// CheckConfig records in v the errors of the Config fields fogd and nogd
+// share: the kernel width gamma, the step eta, the epochs, the loss for
+// the task and the two toggles.
+func CheckConfig(v *learners.Check, gamma, eta float64, epochs int, loss Loss, task learners.Task, shuffle, standardize learners.Toggle) {
+	v.Positive("Gamma", gamma, learners.MaxParam, "1/d")
+	v.Positive("Eta", eta, learners.MaxParam, DefaultEta)
+	v.Count("Epochs", epochs, learners.MaxCount, DefaultEpochs)
+	v.Toggles("Shuffle, Standardize", shuffle, standardize)
+	CheckLoss(v, loss, task)
+}
+
+// ResolveConfig fills in the defaults of the shared fields for rows of d
+// inputs: γ = 1/d, η, the epochs, the loss of the task and, for a binary
+// task, the labels −1 and +1.
+func ResolveConfig(d int, gamma, eta *float64, epochs *int, loss *Loss, labels *learners.Labels, task learners.Task) {
+	learners.SetDefault(gamma, 1/float64(d))
+	learners.SetDefault(eta, DefaultEta)
+	learners.SetDefault(epochs, DefaultEpochs)
+	*loss = Resolve(*loss, task)
+	if task == learners.Binary {
+		learners.SetDefault(labels, learners.Labels{Neg: -1, Pos: 1})
+	}
+}
+
+// Spec is the learners.Spec of a body read from a file of the given
+// version (0 for a new model: latest), so that old files re-save to their
+// own bytes.
+func Spec(name string, version, latest int) learners.Spec {
+	if version == 0 {
+		version = latest
+	}
+	return learners.Spec{Name: name, Methods: []string{name}, Version: version}
+}
+
+// MaxSteps bounds a stored step count: integers are exact in a float64
+// up to 2⁵³.
+const MaxSteps = 1 << 53
+
+// Averaged returns the weights a model predicts with: Σ_t w_t / T (wsum
+// over steps), or the current weights wt before the first step.
+func Averaged(wt, wsum []float64, steps int) []float64 {
+	w := slices.Clone(wt)
+	if steps > 0 {
+		for k, v := range wsum {
+			w[k] = v / float64(steps)
+		}
+	}
+	return w
+}
+
+// CheckState checks the learner state of a model file: the step count
+// (an integer in [0, min(2⁵³, MaxInt)]) and the averaged weights w (the
+// array called name), which must be what Averaged computes from the
+// current weights wt and their sum wsum, or the model would predict with
+// other weights than a resumed learner averages. It returns the count.
+func CheckState(name string, w, wt, wsum []float64, steps float64) (int, error) {
+	if !(steps >= 0 && steps <= MaxSteps && steps <= math.MaxInt) || steps != math.Trunc(steps) {
+		return 0, fmt.Errorf("steps = %v, want an integer in [0, min(2^53, MaxInt)]", steps)
+	}
+	for k, want := range Averaged(wt, wsum, int(steps)) {
+		if w[k] != want {
+			return 0, fmt.Errorf("%s[%d] = %v, but the stored state gives %v", name, k, w[k], want)
+		}
+	}
+	return int(steps), nil
+}
 
 // Loss selects the update rule.
 type Loss string
@@ -68,4 +144,39 @@ func Grad(loss Loss, f, t float64) (l, g float64) {
 	}
 	r := f - t
 	return float64(r*r) / 2, max(-MaxGrad, min(MaxGrad, r))
+}
+
+// CheckResumable is the error of resuming a model without a learner state
+// (hasState false: file version 1, which holds only the averaged
+// weights), nil for one with a state.
+func CheckResumable(name string, hasState bool, version int) error {
+	if hasState {
+		return nil
+	}
+	return fmt.Errorf("%s: Resume: a version %d model holds only the averaged weights, not the learner's state (current weights, sum, step count); retrain it with this build", name, version)
+}
+
+// WriteState adds a learner's state to a model file (version 2 on): the
+// arrays "wt" (the current weights) and "wsum" (their running sum) and
+// the header scalar "steps".
+func WriteState(e *learners.Encoder, wt, wsum []float64, steps int) {
+	e.Array("wt", wt)
+	e.Array("wsum", wsum)
+	e.Meta("steps", float64(steps))
+}
+
+// ReadState reads what WriteState wrote, n weights each, from a file of
+// version 2 or later (nothing from an older one), and checks it against
+// the averaged weights w, the array called name (CheckState). w must have
+// been read without error.
+func ReadState(d *learners.Decoder, name string, w []float64, n int) (wt, wsum []float64, steps int, err error) {
+	if d.Version < 2 {
+		return nil, nil, 0, nil
+	}
+	wt, wsum, s := d.Array("wt", n), d.Array("wsum", n), d.Meta("steps")
+	if err := d.Err(); err != nil {
+		return nil, nil, 0, err
+	}
+	steps, err = CheckState(name, w, wt, wsum, s)
+	return wt, wsum, steps, err
 }
