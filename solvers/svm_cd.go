@@ -135,9 +135,11 @@ func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float6
 		}
 		rng.Shuffle(active, func(a, b int) { index[a], index[b] = index[b], index[a] })
 		pgMax, pgMin := math.Inf(-1), math.Inf(1)
+		// A compact store below gatherMin values stays in cache: no copies.
+		gp := gather && (!compact || stored*d >= gatherMin)
 		base, next := 0, 0 // the rows of positions [base, next) are in buf
 		for s := 0; s < active; s++ {
-			if gather && s >= next {
+			if gp && s >= next {
 				base, next = s, min(active, s+gatherRows)
 				for q, i := range index[base:next] {
 					copy(buf[q*d:(q+1)*d], row(i))
@@ -147,7 +149,7 @@ func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float6
 			}
 			i := index[s]
 			xi, yi, qi := row(i), y[i], qd[i]
-			if q := s - base; gather && held[q] == i {
+			if q := s - base; gp && held[q] == i {
 				xi, yi, qi = buf[q*d:(q+1)*d], gy[q], gq[q]
 			}
 			ui, di := upper, diag
