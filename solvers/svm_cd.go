@@ -107,11 +107,11 @@ func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float6
 	// reactivated. Shrinking only removes samples within a pass, so every
 	// sample a pass visits is in cx.
 	var cx []float64
-	var slot []int32
+	var slot []int
 	compact, stored := false, all
 	row := func(i int) []float64 {
 		if compact {
-			k := int(slot[i]) * d
+			k := slot[i] * d
 			return cx[k : k+d]
 		}
 		return X[i*d : (i+1)*d]
@@ -125,11 +125,11 @@ func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float6
 		if gather && active > 0 && active*compactRatio <= stored {
 			nc := make([]float64, active*d)
 			if slot == nil {
-				slot = make([]int32, n)
+				slot = make([]int, n)
 			}
 			for k, i := range index[:active] {
 				copy(nc[k*d:(k+1)*d], row(i))
-				slot[i] = int32(k)
+				slot[i] = k
 			}
 			cx, compact, stored = nc, true, active
 		}
