@@ -40,7 +40,13 @@ import (
 // (0.8 MB) the copies made the fit 12 % slower.
 // (gatherMin is a variable for the test that checks both ways give the
 // same bits.)
-const gatherRows = 64
+//
+// compactRatio: the active rows are copied into a compact store once they
+// are at most 1/compactRatio of the rows stored (from gatherMin on).
+const (
+	gatherRows   = 64
+	compactRatio = 3
+)
 
 var gatherMin = 1 << 19
 
@@ -89,10 +95,26 @@ func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float6
 	pgMaxOld, pgMinOld := math.Inf(1), math.Inf(-1)
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	gather := n*d >= gatherMin // below, X stays in cache and the copies only cost
-	var buf []float64
+	var buf, gy, gq, ga []float64
 	var held []int
 	if gather {
 		buf, held = make([]float64, gatherRows*d), make([]int, gatherRows)
+		gy, gq, ga = make([]float64, gatherRows), make([]float64, gatherRows), make([]float64, gatherRows)
+	}
+	// The compact store: once shrinking has left at most 1/compactRatio of
+	// the stored rows active, the active rows are copied into cx (sample i
+	// at row slot[i]) and read from there until every sample is
+	// reactivated. Shrinking only removes samples within a pass, so every
+	// sample a pass visits is in cx.
+	var cx []float64
+	var slot []int
+	compact, stored := false, all
+	row := func(i int) []float64 {
+		if compact {
+			k := slot[i] * d
+			return cx[k : k+d]
+		}
+		return X[i*d : (i+1)*d]
 	}
 	for ep := 0; ep < epochs; ep++ {
 		if ctx != nil {
@@ -100,27 +122,41 @@ func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float6
 				return nil, 0, nil, err
 			}
 		}
+		if gather && active > 0 && active*compactRatio <= stored {
+			nc := make([]float64, active*d)
+			if slot == nil {
+				slot = make([]int, n)
+			}
+			for k, i := range index[:active] {
+				copy(nc[k*d:(k+1)*d], row(i))
+				slot[i] = k
+			}
+			cx, compact, stored = nc, true, active
+		}
 		rng.Shuffle(active, func(a, b int) { index[a], index[b] = index[b], index[a] })
 		pgMax, pgMin := math.Inf(-1), math.Inf(1)
+		// A compact store below gatherMin values stays in cache: no copies.
+		gp := gather && (!compact || stored*d >= gatherMin)
 		base, next := 0, 0 // the rows of positions [base, next) are in buf
 		for s := 0; s < active; s++ {
-			if gather && s >= next {
+			if gp && s >= next {
 				base, next = s, min(active, s+gatherRows)
 				for q, i := range index[base:next] {
-					copy(buf[q*d:(q+1)*d], X[i*d:(i+1)*d])
+					copy(buf[q*d:(q+1)*d], row(i))
 					held[q] = i
+					gy[q], gq[q], ga[q] = y[i], qd[i], alpha[i] // (alpha[i]: a touch only)
 				}
 			}
 			i := index[s]
-			xi := X[i*d : (i+1)*d]
-			if q := s - base; gather && held[q] == i {
-				xi = buf[q*d : (q+1)*d]
+			xi, yi, qi := row(i), y[i], qd[i]
+			if q := s - base; gp && held[q] == i {
+				xi, yi, qi = buf[q*d:(q+1)*d], gy[q], gq[q]
 			}
 			ui, di := upper, diag
 			if wts != nil {
 				ui, di = ups[i], diags[i]
 			}
-			g := float64(y[i]*(dot4(w, xi)+float64(wb*bs))) - 1 + float64(di*alpha[i])
+			g := float64(yi*(dot4(w, xi)+float64(wb*bs))) - 1 + float64(di*alpha[i])
 			pg := 0.0
 			switch {
 			case alpha[i] == 0:
@@ -148,8 +184,8 @@ func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float6
 				continue
 			}
 			old := alpha[i]
-			alpha[i] = math.Min(math.Max(old-g/qd[i], 0), ui)
-			if delta := float64((alpha[i] - old) * y[i]); delta != 0 {
+			alpha[i] = math.Min(math.Max(old-g/qi, 0), ui)
+			if delta := float64((alpha[i] - old) * yi); delta != 0 {
 				axpy(delta, xi, w)
 				wb += float64(delta * bs)
 			}
@@ -161,6 +197,7 @@ func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float6
 			}
 			active = all
 			pgMaxOld, pgMinOld = math.Inf(1), math.Inf(-1)
+			compact, cx, stored = false, nil, all
 			continue
 		}
 

@@ -149,10 +149,14 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	// Round 2: the representation φ (n×L) and the linear classifier.
 	phi := make([]float64, n*L)
 	chunks := (n + chunkRows - 1) / chunkRows
-	err = forChunks(ctx, 0, chunks, n, J*(d+20), J, func(_, lo, hi int, row []float64) {
-		for i := lo; i < hi; i++ {
-			asm.CosAffine(row, Z[i*d:(i+1)*d], m.w, phase, J, 1)
-			represent(phi[i*L:(i+1)*L], row, m.q, K)
+	ap := asm.NewAffinePanels(m.w, d, J, J)
+	err = forChunks(ctx, 0, chunks, n, J*(d+20), blockRows*J, func(_, lo, hi int, rows []float64) {
+		for i0 := lo; i0 < hi; i0 += blockRows {
+			nb := min(blockRows, hi-i0)
+			asm.CosAffineRows(rows, J, Z[i0*d:], d, nb, ap, phase, 1)
+			for i := i0; i < i0+nb; i++ {
+				represent(phi[i*L:(i+1)*L], rows[(i-i0)*J:(i-i0+1)*J], m.q, K)
+			}
 		}
 	})
 	if err != nil {
@@ -231,14 +235,18 @@ func agreement(ctx context.Context, Z []float64, n, d int, w, phase []float64, K
 	J := len(phase)
 	chunks := (n + chunkRows - 1) / chunkRows
 	A := make([]float64, J)
+	ap := asm.NewAffinePanels(w, d, J, J)
 	part := make([]float64, min(chunks, sumBatch)*J)
 	for c0 := 0; c0 < chunks; c0 += sumBatch {
 		c1 := min(chunks, c0+sumBatch)
-		err := forChunks(ctx, c0, c1, n, J*(d+20), J, func(ch, lo, hi int, row []float64) {
+		err := forChunks(ctx, c0, c1, n, J*(d+20), blockRows*J, func(ch, lo, hi int, rows []float64) {
 			s := part[(ch-c0)*J : (ch-c0+1)*J]
 			clear(s)
 			for i := lo; i < hi; i++ {
-				asm.CosAffine(row, Z[i*d:(i+1)*d], w, phase, J, 1)
+				if (i-lo)%blockRows == 0 {
+					asm.CosAffineRows(rows, J, Z[i*d:], d, min(blockRows, hi-i), ap, phase, 1)
+				}
+				row := rows[(i-lo)%blockRows*J : ((i-lo)%blockRows+1)*J]
 				if wts != nil {
 					for j, v := range row {
 						row[j] = float64(wts[i] * v)
@@ -405,6 +413,11 @@ func svmObjective(phi, y, wts, w []float64, bias float64, c Config) float64 {
 // The sums of pass 1 are taken per chunk and combined in chunk order, so the
 // chunk size is part of the result's definition, not a tuning knob.
 const chunkRows = 256
+
+// blockRows is the number of rows whose features the passes over the
+// training rows compute at once (asm.CosAffineRows: the bits of CosAffine
+// on each row, each W load feeding several rows).
+const blockRows = 8
 
 // sumBatch is the number of chunks whose partial sums pass 1 holds at once.
 // It bounds memory only; the result does not depend on it.
