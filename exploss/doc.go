@@ -24,7 +24,12 @@
 // to the rest of a service. The package functions Weights and
 // WeightedCorrelation use GOMAXPROCS.
 //
-// Layout. On AVX-512, Data stores X in panels of BlockLen = 64 samples × d,
+// Precision. Data is a training copy rounded to float32: the sweeps widen
+// every value exactly to float64 and do all their arithmetic in float64, on
+// every path, so they see x to 2⁻²⁴ relative error (as XGBoost, which
+// trains on float32 features) and read half the bytes from memory.
+//
+// Layout. On AVX-512, Data stores X in float32 panels of BlockLen = 64 samples × d,
 // each column-major on its own (row k holds input k of the panel's
 // samples): eight consecutive samples are one vector load, and the blocked
 // AVX-512 sweeps read X as one forward stream through contiguous panels

@@ -51,7 +51,7 @@ func (f *FreqStep) Eval(omega []float64, b, lambda float64, grad []float64) (flo
 			ax = make([][8]float64, d)
 		}
 		if mat, ok := x.panels(lo); ok {
-			asm.FreqStepSumsPanels(f.yt[lo:hi], mat, omega, b, &acc, ax)
+			asm.FreqStepSumsPanels32(f.yt[lo:hi], mat, omega, b, &acc, ax)
 		} else {
 			asm.FreqStepSums(f.yt[lo:hi], x.xb[lo:], x.N, omega, b, &acc, ax)
 		}
