@@ -560,7 +560,7 @@ func (g *gen) blockedAccDot(i, groups int) {
 	SHLQ(Imm(uint64(g.elemShift())), ld) // row stride in bytes
 	p0 := g.matPtr(in.Imm)
 	LEAQ(Mem{Base: p0, Index: g.i, Scale: uint8(1) << g.elemShift()}, p0) // row 0 of the block
-	gb := 8 * kernels.GroupLen >> (3 - g.elemShift()) // bytes per group of a row
+	gb := 8 * kernels.GroupLen >> (3 - g.elemShift())                     // bytes per group of a row
 	p1 := GP64()
 	LEAQ(Mem{Base: p0, Index: ld, Scale: 1}, p1) // row 1
 	ld4 := GP64()
