@@ -43,6 +43,9 @@
 // elements (exploss.Data's layout on AVX-512); on AVX-512 one call sweeps
 // every panel and prefetches each next panel while it computes, and their
 // bits are those of FreqStepSums and SincosDot over the same values.
+// FreqStepSumsPanels32 and SincosDotPanels32 take float32 panels and widen
+// every element exactly (VCVTPS2PD on AVX-512) before using it: the bits of
+// the float64 variants over the widened values, with half the bytes read.
 //
 // Accuracy: max error ≤ 1 ULP against the exact value, for every finite
 // input, tested against a math/big reference (internal/refmath). Measured:

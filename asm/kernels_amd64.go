@@ -95,9 +95,19 @@ func sumsAsm(k sumsKernel, f *sumsFrame) int {
 
 // sumsPanelsAsm runs the panel variant of reduction k (sums_amd64.s) from
 // f.a.i, if the selected path has one: it returns where it stopped and true,
-// or false when the caller must go panel by panel.
-func sumsPanelsAsm(k sumsKernel, f *sumsFrame) (int, bool) {
+// or false when the caller must go panel by panel. f32: the matrix is
+// float32 (the Panels32 variants).
+func sumsPanelsAsm(k sumsKernel, f *sumsFrame, f32 bool) (int, bool) {
 	if path != cpu.AVX512 {
+		return 0, false
+	}
+	if f32 {
+		switch k {
+		case kFreqStep:
+			return freqStepPanels32AVX512(f.words()), true
+		case kSincosDot:
+			return sincosDotPanels32AVX512(f.words()), true
+		}
 		return 0, false
 	}
 	switch k {

@@ -23,4 +23,4 @@ func sumsRun(k sumsKernel, f *sumsFrame, n int) {
 }
 
 // sumsPanelsAsm: no panel variants in this build (see kernels_amd64.go).
-func sumsPanelsAsm(sumsKernel, *sumsFrame) (int, bool) { return 0, false }
+func sumsPanelsAsm(sumsKernel, *sumsFrame, bool) (int, bool) { return 0, false }

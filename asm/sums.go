@@ -45,7 +45,10 @@ const panelLen = 64
 
 // checkPanels reports whether xp holds n elements of d rows in panels of
 // panelLen (the last panel may stop after its last element).
-func checkPanels(xp []float64, d, n int) bool {
+func checkPanels(xp []float64, d, n int) bool { return checkPanelsLen(len(xp), d, n) }
+
+// checkPanelsLen is checkPanels for a matrix of l elements of any type.
+func checkPanelsLen(l, d, n int) bool {
 	if d == 0 || n == 0 {
 		return true
 	}
@@ -54,7 +57,7 @@ func checkPanels(xp []float64, d, n int) bool {
 	if rest > 0 {
 		need += (d-1)*panelLen + rest
 	}
-	return len(xp) >= need
+	return l >= need
 }
 
 // sumsPanels runs reduction k over elements [0, n) of frame f whose
@@ -65,16 +68,29 @@ func checkPanels(xp []float64, d, n int) bool {
 // at multiples of eight, so every path feeds each lane the same elements in
 // the same order: the bits of one column-major sweep.
 func sumsPanels(k sumsKernel, f *sumsFrame, n int) {
+	sumsPanelsOf(k, f, n, nil)
+}
+
+// sumsPanelsOf is sumsPanels; with xp32 set, matrix 0 is the float32 panels
+// xp32 (f.a.mat[0] points at them): the Panels32 variant runs over whole
+// panels where the selected path has one, and every other panel is widened
+// exactly into a float64 panel on the stack (or, for d > maxStackPanelRows,
+// on the heap) and swept as a float64 panel, so the bits are those of the
+// float64 panels holding the widened values.
+func sumsPanelsOf(k sumsKernel, f *sumsFrame, n int, xp32 []float32) {
 	f.a.ld = panelLen
 	mats := f.a.mat
 	ins, outs := f.a.in, f.a.out
-	pstride := panelLen * f.a.d
+	d := f.a.d
+	pstride := panelLen * d
 	full := n - n%panelLen
+	var stack [panelLen * maxStackPanelRows]float64
+	var wide []float64
 	i := 0
 	for i < n {
 		if i < full {
 			f.a.i, f.a.n = i, full
-			j, ok := sumsPanelsAsm(k, f)
+			j, ok := sumsPanelsAsm(k, f, xp32 != nil)
 			if ok {
 				i = j
 				if i >= n {
@@ -93,12 +109,35 @@ func sumsPanels(k sumsKernel, f *sumsFrame, n int) {
 			g.a.out[s] = offset(outs[s], i)
 		}
 		for m := range mats {
+			if m == 0 && xp32 != nil {
+				continue // set below: never a float64 offset into float32 data
+			}
 			g.a.mat[m] = offset(mats[m], (i/panelLen)*pstride)
+		}
+		if xp32 != nil && d > 0 {
+			if wide == nil {
+				wide = stack[:]
+				if d > maxStackPanelRows {
+					wide = make([]float64, pstride)
+				}
+			}
+			// The rows of the panel up to its last element (the last
+			// panel may stop early).
+			src := xp32[(i/panelLen)*pstride:]
+			m := (d-1)*panelLen + (e - i)
+			for j, v := range src[:m] {
+				wide[j] = float64(v)
+			}
+			g.a.mat[0] = ptr(wide)
 		}
 		sumsRun(k, &g, e-i)
 		i = e
 	}
 }
+
+// maxStackPanelRows is the largest d whose widened float32 panel lives on
+// the stack of sumsPanelsOf.
+const maxStackPanelRows = 32
 
 func sumsPanic(fn string, args ...any) {
 	panic(fmt.Sprintf("asm.%s: inconsistent lengths %v", fn, args))
@@ -178,6 +217,22 @@ func SincosDotPanels(sin, cos, xp []float64, vec []float64) {
 	sumsPanels(kSincosDot, &f, n)
 }
 
+// SincosDotPanels32 is SincosDotPanels over a float32 matrix in the same
+// panel layout: every element is widened exactly to float64 before its FMA,
+// so the result is the bits of SincosDotPanels over the widened values, on
+// every path, while the sweep reads half the bytes.
+func SincosDotPanels32(sin, cos []float64, xp []float32, vec []float64) {
+	n, d := len(sin), len(vec)
+	if len(cos) < n || !checkPanelsLen(len(xp), d, n) {
+		sumsPanic("SincosDotPanels32", len(sin), len(cos), len(xp), len(vec))
+	}
+	var f sumsFrame
+	f.a.out[0], f.a.out[1] = ptr(sin), ptr(cos)
+	f.a.mat[0], f.a.vec[0] = ptr32(xp), ptr(vec)
+	f.a.d = d
+	sumsPanelsOf(kSincosDot, &f, n, xp)
+}
+
 // DotStats computes, for i < len(h), h[i] = Σ_k v1[k]·m1[k·ld+i] accumulated
 // onto Σ_k v0[k]·m0[k·ld+i] (one FMA per term, from zero, m0 first), and
 // acc[i%8] += yt[i]·h[i]. m0 and m1 have len(v0) = len(v1) rows.
@@ -233,6 +288,26 @@ func FreqStepSumsPanels(yt, xp []float64, omega []float64, b float64, acc *[8]fl
 	f.a.acc = &acc[0]
 	f.a.accm[0] = lanePtr(accX[:d])
 	sumsPanels(kFreqStep, &f, n)
+}
+
+// FreqStepSumsPanels32 is FreqStepSumsPanels over a float32 matrix in the
+// same panel layout: every element is widened exactly to float64 before it
+// is used, so the result is the bits of FreqStepSumsPanels (and
+// FreqStepSums) over the widened values, on every path. With AVX-512 the
+// sweep reads 4 bytes per element of X instead of 8 (VCVTPS2PD in the
+// kernel), which at n = 10⁵, d = 20 is most of its memory traffic.
+func FreqStepSumsPanels32(yt []float64, xp []float32, omega []float64, b float64, acc *[8]float64, accX [][8]float64) {
+	n, d := len(yt), len(omega)
+	if len(accX) < d || !checkPanelsLen(len(xp), d, n) {
+		sumsPanic("FreqStepSumsPanels32", len(yt), len(xp), len(omega), len(accX))
+	}
+	var f sumsFrame
+	f.a.in[0] = ptr(yt)
+	f.a.mat[0], f.a.vec[0] = ptr32(xp), ptr(omega)
+	f.a.d, f.a.par[0] = d, b
+	f.a.acc = &acc[0]
+	f.a.accm[0] = lanePtr(accX[:d])
+	sumsPanelsOf(kFreqStep, &f, n, xp)
 }
 
 // LandmarkSums is one sweep of the GBRFF1 landmark objective over the

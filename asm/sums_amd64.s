@@ -2830,6 +2830,632 @@ sincosDotPanelsAVX512_done:
 	VZEROUPPER
 	RET
 
+// func sincosDotPanels32AVX512(f *[21]uint64) int
+// Requires: AVX, AVX512DQ, AVX512F, MMX+
+TEXT ·sincosDotPanels32AVX512(SB), $512-16
+	MOVQ  f+0(FP), AX
+	MOVQ  120(AX), CX
+	MOVQ  104(AX), DX
+	SHLQ  $0x08, DX
+	MOVQ  CX, BX
+	SHRQ  $0x06, BX
+	IMULQ DX, BX
+	ADDQ  48(AX), BX
+
+sincosDotPanels32AVX512_block:
+	MOVQ   128(AX), SI
+	SUBQ   $0x40, SI
+	CMPQ   CX, SI
+	JG     sincosDotPanels32AVX512_done
+	MOVQ   DX, SI
+	ADDQ   BX, SI
+	MOVQ   DX, DI
+	ADDQ   $0x000007ff, DI
+	SHRQ   $0x0b, DI
+	SHLQ   $0x06, DI
+	VXORPD Z0, Z0, Z0
+	VXORPD Z1, Z1, Z1
+	VXORPD Z2, Z2, Z2
+	VXORPD Z3, Z3, Z3
+	VXORPD Z4, Z4, Z4
+	VXORPD Z5, Z5, Z5
+	VXORPD Z6, Z6, Z6
+	VXORPD Z7, Z7, Z7
+	MOVQ   CX, R8
+	SHLQ   $0x02, R8
+	NEGQ   R8
+	ADDQ   BX, R8
+	MOVQ   64(AX), R9
+	MOVQ   112(AX), R10
+	SHLQ   $0x02, R10
+	XORQ   R11, R11
+
+sincosDotAVX512_dot1:
+	CMPQ         R11, 104(AX)
+	JGE          sincosDotAVX512_dot1_end
+	VBROADCASTSD (R9)(R11*8), Z8
+	VCVTPS2PD    (R8)(CX*4), Z9
+	VFMADD231PD  Z9, Z8, Z0
+	VCVTPS2PD    32(R8)(CX*4), Z9
+	VFMADD231PD  Z9, Z8, Z1
+	VCVTPS2PD    64(R8)(CX*4), Z9
+	VFMADD231PD  Z9, Z8, Z2
+	VCVTPS2PD    96(R8)(CX*4), Z9
+	VFMADD231PD  Z9, Z8, Z3
+	VCVTPS2PD    128(R8)(CX*4), Z9
+	VFMADD231PD  Z9, Z8, Z4
+	VCVTPS2PD    160(R8)(CX*4), Z9
+	VFMADD231PD  Z9, Z8, Z5
+	VCVTPS2PD    192(R8)(CX*4), Z9
+	VFMADD231PD  Z9, Z8, Z6
+	VCVTPS2PD    224(R8)(CX*4), Z9
+	VFMADD231PD  Z9, Z8, Z7
+	ADDQ         R10, R8
+	INCQ         R11
+	JMP          sincosDotAVX512_dot1
+
+sincosDotAVX512_dot1_end:
+	VMOVUPD           Z0, (SP)
+	VMOVUPD           Z1, 64(SP)
+	VMOVUPD           Z2, 128(SP)
+	VMOVUPD           Z3, 192(SP)
+	VMOVUPD           Z4, 256(SP)
+	VMOVUPD           Z5, 320(SP)
+	VMOVUPD           Z6, 384(SP)
+	VMOVUPD           Z7, 448(SP)
+	VMOVUPD           (SP), Z0
+	VMOVUPD           64(SP), Z1
+	VMOVUPD           128(SP), Z2
+	VMOVUPD           192(SP), Z3
+	VMOVUPD           256(SP), Z4
+	VMOVUPD           320(SP), Z5
+	VMOVUPD           384(SP), Z6
+	VMOVUPD           448(SP), Z7
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z3, Z2, Z1
+	VRANGEPD          $0x0b, Z5, Z4, Z2
+	VRANGEPD          $0x0b, Z7, Z6, Z3
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z3, Z2, Z1
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
+	KORTESTB          K1, K1
+	JNZ               sincosDotPanels32AVX512_done
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VMOVUPD           (SP), Z0
+	VMOVUPD           64(SP), Z1
+	VMOVUPD           128(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z3
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z3
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z1
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z2
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z9
+	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
+	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
+	VBROADCASTSD      sumsConsts<>+200(SB), Z12
+	VFMSUB213PD       Z9, Z6, Z12
+	VBROADCASTSD      sumsConsts<>+200(SB), Z13
+	VFMSUB213PD       Z10, Z7, Z13
+	VBROADCASTSD      sumsConsts<>+200(SB), Z14
+	VFMSUB213PD       Z11, Z8, Z14
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VSUBPD            Z9, Z0, Z15
+	VSUBPD            Z10, Z1, Z16
+	VSUBPD            Z11, Z2, Z17
+	VSUBPD            Z15, Z0, Z0
+	VSUBPD            Z16, Z1, Z1
+	VSUBPD            Z17, Z2, Z2
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VSUBPD            Z11, Z2, Z2
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VSUBPD            Z12, Z0, Z0
+	VSUBPD            Z13, Z1, Z1
+	VSUBPD            Z14, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z2
+	VMULPD            Z15, Z15, Z6
+	VMULPD            Z16, Z16, Z7
+	VMULPD            Z17, Z17, Z8
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VBROADCASTSD      sumsConsts<>+224(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z9
+	VBROADCASTSD      sumsConsts<>+224(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
+	VBROADCASTSD      sumsConsts<>+224(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z9
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z9
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z9
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VMULPD            Z15, Z6, Z12
+	VMULPD            Z16, Z7, Z13
+	VMULPD            Z17, Z8, Z14
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z18
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z20
+	VFNMADD231PD      Z9, Z12, Z18
+	VFNMADD231PD      Z10, Z13, Z19
+	VFNMADD231PD      Z11, Z14, Z20
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VFMSUB213PD       Z0, Z6, Z18
+	VFMSUB213PD       Z1, Z7, Z19
+	VFMSUB213PD       Z2, Z8, Z20
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z12, Z18
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	VSUBPD            Z18, Z15, Z9
+	VSUBPD            Z19, Z16, Z10
+	VSUBPD            Z20, Z17, Z11
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VBROADCASTSD      sumsConsts<>+272(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z12
+	VBROADCASTSD      sumsConsts<>+272(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
+	VBROADCASTSD      sumsConsts<>+272(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z12
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z12
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z12
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z12
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
+	VMULPD            Z6, Z12, Z12
+	VMULPD            Z7, Z13, Z13
+	VMULPD            Z8, Z14, Z14
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z18
+	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
+	VBROADCASTSD      sumsConsts<>+152(SB), Z21
+	VSUBPD            Z18, Z21, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z19, Z22, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VMULPD            Z0, Z15, Z0
+	VMULPD            Z1, Z16, Z1
+	VMULPD            Z2, Z17, Z2
+	VFMSUB231PD       Z12, Z6, Z0
+	VFMSUB231PD       Z13, Z7, Z1
+	VFMSUB231PD       Z14, Z8, Z2
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z21, Z6, Z6
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z22, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z23, Z8, Z8
+	VSUBPD            Z18, Z6, Z6
+	VSUBPD            Z19, Z7, Z7
+	VSUBPD            Z20, Z8, Z8
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VADDPD            Z0, Z6, Z0
+	VADDPD            Z1, Z7, Z1
+	VADDPD            Z2, Z8, Z2
+	VADDPD            Z0, Z21, Z0
+	VADDPD            Z1, Z22, Z1
+	VADDPD            Z2, Z23, Z2
+	VMOVAPD           Z9, Z6
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z0, Z9, K1, Z6
+	VMOVAPD           Z10, Z7
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z1, Z10, K1, Z7
+	VMOVAPD           Z11, Z8
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z2, Z11, K1, Z8
+	VPSLLQ            $0x3e, Z3, Z12
+	VPSLLQ            $0x3e, Z4, Z13
+	VPSLLQ            $0x3e, Z5, Z14
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z12, Z12
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z13, Z13
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z14, Z14
+	VPXORQ            Z12, Z6, Z6
+	VPXORQ            Z13, Z7, Z7
+	VPXORQ            Z14, Z8, Z8
+	MOVQ              32(AX), R8
+	VMOVUPD           Z6, (R8)(CX*8)
+	VMOVUPD           Z7, 64(R8)(CX*8)
+	VMOVUPD           Z8, 128(R8)(CX*8)
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VMOVAPD           Z0, Z6
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z9, Z0, K1, Z6
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z10, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z11, Z2, K1, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
+	VPSLLQ            $0x3e, Z2, Z2
+	VPSLLQ            $0x3e, Z3, Z3
+	VPSLLQ            $0x3e, Z4, Z4
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z3, Z3
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPXORQ            Z2, Z6, Z2
+	VPXORQ            Z3, Z0, Z0
+	VPXORQ            Z4, Z1, Z1
+	MOVQ              40(AX), R8
+	VMOVUPD           Z2, (R8)(CX*8)
+	VMOVUPD           Z0, 64(R8)(CX*8)
+	VMOVUPD           Z1, 128(R8)(CX*8)
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VMOVUPD           192(SP), Z0
+	VMOVUPD           256(SP), Z1
+	VMOVUPD           320(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z3
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z3
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z1
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z2
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z9
+	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
+	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VBROADCASTSD      sumsConsts<>+200(SB), Z12
+	VFMSUB213PD       Z9, Z6, Z12
+	VBROADCASTSD      sumsConsts<>+200(SB), Z13
+	VFMSUB213PD       Z10, Z7, Z13
+	VBROADCASTSD      sumsConsts<>+200(SB), Z14
+	VFMSUB213PD       Z11, Z8, Z14
+	VSUBPD            Z9, Z0, Z15
+	VSUBPD            Z10, Z1, Z16
+	VSUBPD            Z11, Z2, Z17
+	VSUBPD            Z15, Z0, Z0
+	VSUBPD            Z16, Z1, Z1
+	VSUBPD            Z17, Z2, Z2
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VSUBPD            Z11, Z2, Z2
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VSUBPD            Z12, Z0, Z0
+	VSUBPD            Z13, Z1, Z1
+	VSUBPD            Z14, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z2
+	VMULPD            Z15, Z15, Z6
+	VMULPD            Z16, Z16, Z7
+	VMULPD            Z17, Z17, Z8
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VBROADCASTSD      sumsConsts<>+224(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z9
+	VBROADCASTSD      sumsConsts<>+224(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
+	VBROADCASTSD      sumsConsts<>+224(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z9
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z9
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z9
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
+	VMULPD            Z15, Z6, Z12
+	VMULPD            Z16, Z7, Z13
+	VMULPD            Z17, Z8, Z14
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z18
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z20
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VFNMADD231PD      Z9, Z12, Z18
+	VFNMADD231PD      Z10, Z13, Z19
+	VFNMADD231PD      Z11, Z14, Z20
+	VFMSUB213PD       Z0, Z6, Z18
+	VFMSUB213PD       Z1, Z7, Z19
+	VFMSUB213PD       Z2, Z8, Z20
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z12, Z18
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VSUBPD            Z18, Z15, Z9
+	VSUBPD            Z19, Z16, Z10
+	VSUBPD            Z20, Z17, Z11
+	VBROADCASTSD      sumsConsts<>+272(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z12
+	VBROADCASTSD      sumsConsts<>+272(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
+	VBROADCASTSD      sumsConsts<>+272(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z12
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z12
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z12
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z12
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VMULPD            Z6, Z12, Z12
+	VMULPD            Z7, Z13, Z13
+	VMULPD            Z8, Z14, Z14
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z18
+	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VBROADCASTSD      sumsConsts<>+152(SB), Z21
+	VSUBPD            Z18, Z21, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z19, Z22, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VMULPD            Z0, Z15, Z0
+	VMULPD            Z1, Z16, Z1
+	VMULPD            Z2, Z17, Z2
+	VFMSUB231PD       Z12, Z6, Z0
+	VFMSUB231PD       Z13, Z7, Z1
+	VFMSUB231PD       Z14, Z8, Z2
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z21, Z6, Z6
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z22, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z23, Z8, Z8
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VSUBPD            Z18, Z6, Z6
+	VSUBPD            Z19, Z7, Z7
+	VSUBPD            Z20, Z8, Z8
+	VADDPD            Z0, Z6, Z0
+	VADDPD            Z1, Z7, Z1
+	VADDPD            Z2, Z8, Z2
+	VADDPD            Z0, Z21, Z0
+	VADDPD            Z1, Z22, Z1
+	VADDPD            Z2, Z23, Z2
+	VMOVAPD           Z9, Z6
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z0, Z9, K1, Z6
+	VMOVAPD           Z10, Z7
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z1, Z10, K1, Z7
+	VMOVAPD           Z11, Z8
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z2, Z11, K1, Z8
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VPSLLQ            $0x3e, Z3, Z12
+	VPSLLQ            $0x3e, Z4, Z13
+	VPSLLQ            $0x3e, Z5, Z14
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z12, Z12
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z13, Z13
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z14, Z14
+	VPXORQ            Z12, Z6, Z6
+	VPXORQ            Z13, Z7, Z7
+	VPXORQ            Z14, Z8, Z8
+	MOVQ              32(AX), SI
+	VMOVUPD           Z6, 192(SI)(CX*8)
+	VMOVUPD           Z7, 256(SI)(CX*8)
+	VMOVUPD           Z8, 320(SI)(CX*8)
+	VMOVAPD           Z0, Z6
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z9, Z0, K1, Z6
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z10, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z11, Z2, K1, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
+	VPSLLQ            $0x3e, Z2, Z2
+	VPSLLQ            $0x3e, Z3, Z3
+	VPSLLQ            $0x3e, Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z3, Z3
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPXORQ            Z2, Z6, Z2
+	VPXORQ            Z3, Z0, Z0
+	VPXORQ            Z4, Z1, Z1
+	MOVQ              40(AX), SI
+	VMOVUPD           Z2, 192(SI)(CX*8)
+	VMOVUPD           Z0, 256(SI)(CX*8)
+	VMOVUPD           Z1, 320(SI)(CX*8)
+	VMOVUPD           384(SP), Z0
+	VMOVUPD           448(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z3
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z3
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z5
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z4, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z4, Z6
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+200(SB), Z8
+	VFMSUB213PD       Z6, Z4, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z9
+	VFMSUB213PD       Z7, Z5, Z9
+	VSUBPD            Z6, Z0, Z10
+	VSUBPD            Z7, Z1, Z11
+	VSUBPD            Z10, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VSUBPD            Z6, Z0, Z0
+	VSUBPD            Z7, Z1, Z1
+	VSUBPD            Z8, Z0, Z0
+	VSUBPD            Z9, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z4, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z1
+	VMULPD            Z10, Z10, Z4
+	VMULPD            Z11, Z11, Z5
+	VBROADCASTSD      sumsConsts<>+224(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z4, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VMULPD            Z10, Z4, Z8
+	VMULPD            Z11, Z5, Z9
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z12
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z13
+	VFNMADD231PD      Z6, Z8, Z12
+	VFNMADD231PD      Z7, Z9, Z13
+	VFMSUB213PD       Z0, Z4, Z12
+	VFMSUB213PD       Z1, Z5, Z13
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z8, Z12
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z9, Z13
+	VSUBPD            Z12, Z10, Z6
+	VSUBPD            Z13, Z11, Z7
+	VBROADCASTSD      sumsConsts<>+272(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z4, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z9
+	VMULPD            Z4, Z8, Z8
+	VMULPD            Z5, Z9, Z9
+	VMULPD.BCST       sumsConsts<>+144(SB), Z4, Z12
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z13
+	VBROADCASTSD      sumsConsts<>+152(SB), Z14
+	VSUBPD            Z12, Z14, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VMULPD            Z0, Z10, Z0
+	VMULPD            Z1, Z11, Z1
+	VFMSUB231PD       Z8, Z4, Z0
+	VFMSUB231PD       Z9, Z5, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z4
+	VSUBPD            Z14, Z4, Z4
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z15, Z5, Z5
+	VSUBPD            Z12, Z4, Z4
+	VSUBPD            Z13, Z5, Z5
+	VADDPD            Z0, Z4, Z0
+	VADDPD            Z1, Z5, Z1
+	VADDPD            Z0, Z14, Z0
+	VADDPD            Z1, Z15, Z1
+	VMOVAPD           Z6, Z4
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z0, Z6, K1, Z4
+	VMOVAPD           Z7, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z1, Z7, K1, Z5
+	VPSLLQ            $0x3e, Z2, Z8
+	VPSLLQ            $0x3e, Z3, Z9
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z8, Z8
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z9, Z9
+	VPXORQ            Z8, Z4, Z4
+	VPXORQ            Z9, Z5, Z5
+	MOVQ              32(AX), SI
+	VMOVUPD           Z4, 384(SI)(CX*8)
+	VMOVUPD           Z5, 448(SI)(CX*8)
+	VMOVAPD           Z0, Z4
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z6, Z0, K1, Z4
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z7, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPXORQ            Z1, Z4, Z1
+	VPXORQ            Z2, Z0, Z0
+	MOVQ              40(AX), SI
+	VMOVUPD           Z1, 384(SI)(CX*8)
+	VMOVUPD           Z0, 448(SI)(CX*8)
+	ADDQ              DX, BX
+	ADDQ              $0x40, CX
+	JMP               sincosDotPanels32AVX512_block
+
+sincosDotPanels32AVX512_done:
+	MOVQ CX, ret+8(FP)
+	VZEROUPPER
+	RET
+
 // func dotStatsAVX512(f *[21]uint64) int
 // Requires: AVX, AVX512DQ, AVX512F
 TEXT ·dotStatsAVX512(SB), $1024-16
@@ -5191,6 +5817,1103 @@ freqStepAVX512_accdot2_end:
 	JMP  freqStepPanelsAVX512_block
 
 freqStepPanelsAVX512_done:
+	MOVQ CX, ret+8(FP)
+	VZEROUPPER
+	RET
+
+// func freqStepPanels32AVX512(f *[21]uint64) int
+// Requires: AVX, AVX512DQ, AVX512F, MMX+
+TEXT ·freqStepPanels32AVX512(SB), $1536-16
+	MOVQ  f+0(FP), AX
+	MOVQ  120(AX), CX
+	MOVQ  104(AX), DX
+	SHLQ  $0x08, DX
+	MOVQ  CX, BX
+	SHRQ  $0x06, BX
+	IMULQ DX, BX
+	ADDQ  48(AX), BX
+
+freqStepPanels32AVX512_block:
+	MOVQ   128(AX), SI
+	SUBQ   $0x40, SI
+	CMPQ   CX, SI
+	JG     freqStepPanels32AVX512_done
+	MOVQ   DX, SI
+	ADDQ   BX, SI
+	MOVQ   DX, DI
+	ADDQ   $0x000007ff, DI
+	SHRQ   $0x0b, DI
+	SHLQ   $0x06, DI
+	VXORPD Z0, Z0, Z0
+	VXORPD Z1, Z1, Z1
+	VXORPD Z2, Z2, Z2
+	VXORPD Z3, Z3, Z3
+	VXORPD Z4, Z4, Z4
+	VXORPD Z5, Z5, Z5
+	VXORPD Z6, Z6, Z6
+	VXORPD Z7, Z7, Z7
+	MOVQ   CX, R8
+	SHLQ   $0x02, R8
+	NEGQ   R8
+	ADDQ   BX, R8
+	MOVQ   64(AX), R9
+	MOVQ   112(AX), R10
+	SHLQ   $0x02, R10
+	XORQ   R11, R11
+
+freqStepAVX512_dot1:
+	CMPQ         R11, 104(AX)
+	JGE          freqStepAVX512_dot1_end
+	VBROADCASTSD (R9)(R11*8), Z8
+	VCVTPS2PD    (R8)(CX*4), Z9
+	VFMADD231PD  Z9, Z8, Z0
+	VCVTPS2PD    32(R8)(CX*4), Z9
+	VFMADD231PD  Z9, Z8, Z1
+	VCVTPS2PD    64(R8)(CX*4), Z9
+	VFMADD231PD  Z9, Z8, Z2
+	VCVTPS2PD    96(R8)(CX*4), Z9
+	VFMADD231PD  Z9, Z8, Z3
+	VCVTPS2PD    128(R8)(CX*4), Z9
+	VFMADD231PD  Z9, Z8, Z4
+	VCVTPS2PD    160(R8)(CX*4), Z9
+	VFMADD231PD  Z9, Z8, Z5
+	VCVTPS2PD    192(R8)(CX*4), Z9
+	VFMADD231PD  Z9, Z8, Z6
+	VCVTPS2PD    224(R8)(CX*4), Z9
+	VFMADD231PD  Z9, Z8, Z7
+	ADDQ         R10, R8
+	INCQ         R11
+	JMP          freqStepAVX512_dot1
+
+freqStepAVX512_dot1_end:
+	VMOVUPD           Z0, (SP)
+	VMOVUPD           Z1, 64(SP)
+	VMOVUPD           Z2, 128(SP)
+	VMOVUPD           Z3, 192(SP)
+	VMOVUPD           Z4, 256(SP)
+	VMOVUPD           Z5, 320(SP)
+	VMOVUPD           Z6, 384(SP)
+	VMOVUPD           Z7, 448(SP)
+	VBROADCASTSD      136(AX), Z0
+	VBROADCASTSD      136(AX), Z1
+	VBROADCASTSD      136(AX), Z2
+	VMOVUPD           (SP), Z3
+	VMOVUPD           64(SP), Z4
+	VMOVUPD           128(SP), Z5
+	VSUBPD            Z0, Z3, Z0
+	VSUBPD            Z1, Z4, Z1
+	VSUBPD            Z2, Z5, Z2
+	VMOVUPD           Z0, 512(SP)
+	VMOVUPD           Z1, 576(SP)
+	VMOVUPD           Z2, 640(SP)
+	VBROADCASTSD      136(AX), Z0
+	VBROADCASTSD      136(AX), Z1
+	VBROADCASTSD      136(AX), Z2
+	VMOVUPD           192(SP), Z3
+	VMOVUPD           256(SP), Z4
+	VMOVUPD           320(SP), Z5
+	VSUBPD            Z0, Z3, Z0
+	VSUBPD            Z1, Z4, Z1
+	VSUBPD            Z2, Z5, Z2
+	VMOVUPD           Z0, 704(SP)
+	VMOVUPD           Z1, 768(SP)
+	VMOVUPD           Z2, 832(SP)
+	VBROADCASTSD      136(AX), Z0
+	VBROADCASTSD      136(AX), Z1
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VMOVUPD           384(SP), Z2
+	VMOVUPD           448(SP), Z3
+	VSUBPD            Z0, Z2, Z0
+	VSUBPD            Z1, Z3, Z1
+	VMOVUPD           Z0, 896(SP)
+	VMOVUPD           Z1, 960(SP)
+	VMOVUPD           512(SP), Z0
+	VMOVUPD           576(SP), Z1
+	VMOVUPD           640(SP), Z2
+	VMOVUPD           704(SP), Z3
+	VMOVUPD           768(SP), Z4
+	VMOVUPD           832(SP), Z5
+	VMOVUPD           896(SP), Z6
+	VMOVUPD           960(SP), Z7
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z3, Z2, Z1
+	VRANGEPD          $0x0b, Z5, Z4, Z2
+	VRANGEPD          $0x0b, Z7, Z6, Z3
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z3, Z2, Z1
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
+	KORTESTB          K1, K1
+	JNZ               freqStepPanels32AVX512_done
+	VMOVUPD           512(SP), Z0
+	VMOVUPD           576(SP), Z1
+	VMOVUPD           640(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z3
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z3
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z1
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z2
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z9
+	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
+	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
+	VBROADCASTSD      sumsConsts<>+200(SB), Z12
+	VFMSUB213PD       Z9, Z6, Z12
+	VBROADCASTSD      sumsConsts<>+200(SB), Z13
+	VFMSUB213PD       Z10, Z7, Z13
+	VBROADCASTSD      sumsConsts<>+200(SB), Z14
+	VFMSUB213PD       Z11, Z8, Z14
+	VSUBPD            Z9, Z0, Z15
+	VSUBPD            Z10, Z1, Z16
+	VSUBPD            Z11, Z2, Z17
+	VSUBPD            Z15, Z0, Z0
+	VSUBPD            Z16, Z1, Z1
+	VSUBPD            Z17, Z2, Z2
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VSUBPD            Z11, Z2, Z2
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VSUBPD            Z12, Z0, Z0
+	VSUBPD            Z13, Z1, Z1
+	VSUBPD            Z14, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z2
+	VMULPD            Z15, Z15, Z6
+	VMULPD            Z16, Z16, Z7
+	VMULPD            Z17, Z17, Z8
+	VBROADCASTSD      sumsConsts<>+224(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z9
+	VBROADCASTSD      sumsConsts<>+224(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
+	VBROADCASTSD      sumsConsts<>+224(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z9
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z9
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z9
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
+	VMULPD            Z15, Z6, Z12
+	VMULPD            Z16, Z7, Z13
+	VMULPD            Z17, Z8, Z14
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z18
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z20
+	VFNMADD231PD      Z9, Z12, Z18
+	VFNMADD231PD      Z10, Z13, Z19
+	VFNMADD231PD      Z11, Z14, Z20
+	VFMSUB213PD       Z0, Z6, Z18
+	VFMSUB213PD       Z1, Z7, Z19
+	VFMSUB213PD       Z2, Z8, Z20
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z12, Z18
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	VSUBPD            Z18, Z15, Z9
+	VSUBPD            Z19, Z16, Z10
+	VSUBPD            Z20, Z17, Z11
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VBROADCASTSD      sumsConsts<>+272(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z12
+	VBROADCASTSD      sumsConsts<>+272(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
+	VBROADCASTSD      sumsConsts<>+272(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z12
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z12
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z12
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z12
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
+	VMULPD            Z6, Z12, Z12
+	VMULPD            Z7, Z13, Z13
+	VMULPD            Z8, Z14, Z14
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z18
+	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VBROADCASTSD      sumsConsts<>+152(SB), Z21
+	VSUBPD            Z18, Z21, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z19, Z22, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VMULPD            Z0, Z15, Z0
+	VMULPD            Z1, Z16, Z1
+	VMULPD            Z2, Z17, Z2
+	VFMSUB231PD       Z12, Z6, Z0
+	VFMSUB231PD       Z13, Z7, Z1
+	VFMSUB231PD       Z14, Z8, Z2
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z21, Z6, Z6
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z22, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z23, Z8, Z8
+	VSUBPD            Z18, Z6, Z6
+	VSUBPD            Z19, Z7, Z7
+	VSUBPD            Z20, Z8, Z8
+	VADDPD            Z0, Z6, Z0
+	VADDPD            Z1, Z7, Z1
+	VADDPD            Z2, Z8, Z2
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VADDPD            Z0, Z21, Z0
+	VADDPD            Z1, Z22, Z1
+	VADDPD            Z2, Z23, Z2
+	VMOVAPD           Z9, Z6
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z0, Z9, K1, Z6
+	VMOVAPD           Z10, Z7
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z1, Z10, K1, Z7
+	VMOVAPD           Z11, Z8
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z2, Z11, K1, Z8
+	VPSLLQ            $0x3e, Z3, Z12
+	VPSLLQ            $0x3e, Z4, Z13
+	VPSLLQ            $0x3e, Z5, Z14
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z12, Z12
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z13, Z13
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z14, Z14
+	VPXORQ            Z12, Z6, Z6
+	VPXORQ            Z13, Z7, Z7
+	VPXORQ            Z14, Z8, Z8
+	VMOVAPD           Z0, Z12
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z9, Z0, K1, Z12
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z10, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z11, Z2, K1, Z1
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
+	VPSLLQ            $0x3e, Z2, Z2
+	VPSLLQ            $0x3e, Z3, Z3
+	VPSLLQ            $0x3e, Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z3, Z3
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPXORQ            Z2, Z12, Z2
+	VPXORQ            Z3, Z0, Z0
+	VPXORQ            Z4, Z1, Z1
+	MOVQ              (AX), R8
+	VMOVUPD           (R8)(CX*8), Z3
+	VMOVUPD           64(R8)(CX*8), Z4
+	VMOVUPD           128(R8)(CX*8), Z5
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z9
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z4, Z10
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z5, Z11
+	VMULPD            Z2, Z9, Z2
+	VMULPD            Z0, Z10, Z0
+	VMULPD            Z1, Z11, Z1
+	VBROADCASTSD      sumsConsts<>+8(SB), Z9
+	VMINPD            Z2, Z9, Z2
+	VBROADCASTSD      sumsConsts<>+8(SB), Z9
+	VMINPD            Z0, Z9, Z0
+	VBROADCASTSD      sumsConsts<>+8(SB), Z9
+	VMINPD            Z1, Z9, Z1
+	VBROADCASTSD      sumsConsts<>+16(SB), Z9
+	VMAXPD            Z2, Z9, Z2
+	VBROADCASTSD      sumsConsts<>+16(SB), Z9
+	VMAXPD            Z0, Z9, Z0
+	VBROADCASTSD      sumsConsts<>+16(SB), Z9
+	VMAXPD            Z1, Z9, Z1
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VBROADCASTSD      sumsConsts<>+32(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z9
+	VBROADCASTSD      sumsConsts<>+32(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z10
+	VBROADCASTSD      sumsConsts<>+32(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z11
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z9, Z9
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z10, Z10
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z11, Z11
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z9, Z2
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z10, Z0
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z11, Z1
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VBROADCASTSD      sumsConsts<>+48(SB), Z12
+	VFNMADD213PD      Z2, Z9, Z12
+	VBROADCASTSD      sumsConsts<>+48(SB), Z13
+	VFNMADD213PD      Z0, Z10, Z13
+	VBROADCASTSD      sumsConsts<>+48(SB), Z14
+	VFNMADD213PD      Z1, Z11, Z14
+	VSUBPD            Z12, Z2, Z2
+	VSUBPD            Z13, Z0, Z0
+	VSUBPD            Z14, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z9, Z2
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z10, Z0
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z11, Z1
+	VBROADCASTSD      sumsConsts<>+64(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z12, Z15
+	VBROADCASTSD      sumsConsts<>+64(SB), Z16
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z13, Z16
+	VBROADCASTSD      sumsConsts<>+64(SB), Z17
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z14, Z17
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z13, Z16
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z13, Z16
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z13, Z16
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z14, Z17
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z13, Z16
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z13, Z16
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z13, Z16
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z13, Z16
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z14, Z17
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z13, Z16
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z13, Z16
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z13, Z16
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z14, Z17
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VMULPD            Z12, Z12, Z18
+	VMULPD            Z13, Z13, Z19
+	VMULPD            Z14, Z14, Z20
+	VFMADD231PD       Z15, Z18, Z2
+	VFMADD231PD       Z16, Z19, Z0
+	VFMADD231PD       Z17, Z20, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z12, Z15
+	VADDPD.BCST       sumsConsts<>+152(SB), Z13, Z16
+	VADDPD.BCST       sumsConsts<>+152(SB), Z14, Z17
+	VBROADCASTSD      sumsConsts<>+152(SB), Z18
+	VSUBPD            Z15, Z18, Z18
+	VBROADCASTSD      sumsConsts<>+152(SB), Z19
+	VSUBPD            Z16, Z19, Z19
+	VBROADCASTSD      sumsConsts<>+152(SB), Z20
+	VSUBPD            Z17, Z20, Z20
+	VADDPD            Z12, Z18, Z12
+	VADDPD            Z13, Z19, Z13
+	VADDPD            Z14, Z20, Z14
+	VADDPD            Z12, Z2, Z2
+	VADDPD            Z13, Z0, Z0
+	VADDPD            Z14, Z1, Z1
+	VADDPD            Z2, Z15, Z2
+	VADDPD            Z0, Z16, Z0
+	VADDPD            Z1, Z17, Z1
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VSCALEFPD         Z9, Z2, Z2
+	VSCALEFPD         Z10, Z0, Z0
+	VSCALEFPD         Z11, Z1, Z1
+	MOVQ              80(AX), R8
+	VMOVUPD           (R8), Z9
+	VADDPD            Z2, Z9, Z9
+	VADDPD            Z0, Z9, Z9
+	VADDPD            Z1, Z9, Z9
+	VMOVUPD           Z9, (R8)
+	VMULPD            Z6, Z3, Z3
+	VMULPD            Z7, Z4, Z4
+	VMULPD            Z8, Z5, Z5
+	VMULPD            Z2, Z3, Z2
+	VMULPD            Z0, Z4, Z0
+	VMULPD            Z1, Z5, Z1
+	VMOVUPD           Z2, 1024(SP)
+	VMOVUPD           Z0, 1088(SP)
+	VMOVUPD           Z1, 1152(SP)
+	VMOVUPD           704(SP), Z0
+	VMOVUPD           768(SP), Z1
+	VMOVUPD           832(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z3
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z3
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z5
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z1
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z2
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z9
+	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
+	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
+	VBROADCASTSD      sumsConsts<>+200(SB), Z12
+	VFMSUB213PD       Z9, Z6, Z12
+	VBROADCASTSD      sumsConsts<>+200(SB), Z13
+	VFMSUB213PD       Z10, Z7, Z13
+	VBROADCASTSD      sumsConsts<>+200(SB), Z14
+	VFMSUB213PD       Z11, Z8, Z14
+	VSUBPD            Z9, Z0, Z15
+	VSUBPD            Z10, Z1, Z16
+	VSUBPD            Z11, Z2, Z17
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VSUBPD            Z15, Z0, Z0
+	VSUBPD            Z16, Z1, Z1
+	VSUBPD            Z17, Z2, Z2
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VSUBPD            Z11, Z2, Z2
+	VSUBPD            Z12, Z0, Z0
+	VSUBPD            Z13, Z1, Z1
+	VSUBPD            Z14, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z2
+	VMULPD            Z15, Z15, Z6
+	VMULPD            Z16, Z16, Z7
+	VMULPD            Z17, Z17, Z8
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VBROADCASTSD      sumsConsts<>+224(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z9
+	VBROADCASTSD      sumsConsts<>+224(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
+	VBROADCASTSD      sumsConsts<>+224(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z9
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z9
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z9
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
+	VMULPD            Z15, Z6, Z12
+	VMULPD            Z16, Z7, Z13
+	VMULPD            Z17, Z8, Z14
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z18
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z20
+	VFNMADD231PD      Z9, Z12, Z18
+	VFNMADD231PD      Z10, Z13, Z19
+	VFNMADD231PD      Z11, Z14, Z20
+	VFMSUB213PD       Z0, Z6, Z18
+	VFMSUB213PD       Z1, Z7, Z19
+	VFMSUB213PD       Z2, Z8, Z20
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z12, Z18
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	VSUBPD            Z18, Z15, Z9
+	VSUBPD            Z19, Z16, Z10
+	VSUBPD            Z20, Z17, Z11
+	VBROADCASTSD      sumsConsts<>+272(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z12
+	VBROADCASTSD      sumsConsts<>+272(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
+	VBROADCASTSD      sumsConsts<>+272(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z12
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z12
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z12
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z12
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
+	VMULPD            Z6, Z12, Z12
+	VMULPD            Z7, Z13, Z13
+	VMULPD            Z8, Z14, Z14
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z18
+	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
+	VBROADCASTSD      sumsConsts<>+152(SB), Z21
+	VSUBPD            Z18, Z21, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z19, Z22, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VMULPD            Z0, Z15, Z0
+	VMULPD            Z1, Z16, Z1
+	VMULPD            Z2, Z17, Z2
+	VFMSUB231PD       Z12, Z6, Z0
+	VFMSUB231PD       Z13, Z7, Z1
+	VFMSUB231PD       Z14, Z8, Z2
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z21, Z6, Z6
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z22, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z23, Z8, Z8
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VSUBPD            Z18, Z6, Z6
+	VSUBPD            Z19, Z7, Z7
+	VSUBPD            Z20, Z8, Z8
+	VADDPD            Z0, Z6, Z0
+	VADDPD            Z1, Z7, Z1
+	VADDPD            Z2, Z8, Z2
+	VADDPD            Z0, Z21, Z0
+	VADDPD            Z1, Z22, Z1
+	VADDPD            Z2, Z23, Z2
+	VMOVAPD           Z9, Z6
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z0, Z9, K1, Z6
+	VMOVAPD           Z10, Z7
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z1, Z10, K1, Z7
+	VMOVAPD           Z11, Z8
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z2, Z11, K1, Z8
+	VPSLLQ            $0x3e, Z3, Z12
+	VPSLLQ            $0x3e, Z4, Z13
+	VPSLLQ            $0x3e, Z5, Z14
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z12, Z12
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z13, Z13
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z14, Z14
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VPXORQ            Z12, Z6, Z6
+	VPXORQ            Z13, Z7, Z7
+	VPXORQ            Z14, Z8, Z8
+	VMOVAPD           Z0, Z12
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z9, Z0, K1, Z12
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z10, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z11, Z2, K1, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
+	VPSLLQ            $0x3e, Z2, Z2
+	VPSLLQ            $0x3e, Z3, Z3
+	VPSLLQ            $0x3e, Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z3, Z3
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VPXORQ            Z2, Z12, Z2
+	VPXORQ            Z3, Z0, Z0
+	VPXORQ            Z4, Z1, Z1
+	MOVQ              (AX), R8
+	VMOVUPD           192(R8)(CX*8), Z3
+	VMOVUPD           256(R8)(CX*8), Z4
+	VMOVUPD           320(R8)(CX*8), Z5
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z9
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z4, Z10
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z5, Z11
+	VMULPD            Z2, Z9, Z2
+	VMULPD            Z0, Z10, Z0
+	VMULPD            Z1, Z11, Z1
+	VBROADCASTSD      sumsConsts<>+8(SB), Z9
+	VMINPD            Z2, Z9, Z2
+	VBROADCASTSD      sumsConsts<>+8(SB), Z9
+	VMINPD            Z0, Z9, Z0
+	VBROADCASTSD      sumsConsts<>+8(SB), Z9
+	VMINPD            Z1, Z9, Z1
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VBROADCASTSD      sumsConsts<>+16(SB), Z9
+	VMAXPD            Z2, Z9, Z2
+	VBROADCASTSD      sumsConsts<>+16(SB), Z9
+	VMAXPD            Z0, Z9, Z0
+	VBROADCASTSD      sumsConsts<>+16(SB), Z9
+	VMAXPD            Z1, Z9, Z1
+	VBROADCASTSD      sumsConsts<>+32(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z9
+	VBROADCASTSD      sumsConsts<>+32(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z10
+	VBROADCASTSD      sumsConsts<>+32(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z11
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z9, Z9
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z10, Z10
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z11, Z11
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z9, Z2
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z10, Z0
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z11, Z1
+	VBROADCASTSD      sumsConsts<>+48(SB), Z12
+	VFNMADD213PD      Z2, Z9, Z12
+	VBROADCASTSD      sumsConsts<>+48(SB), Z13
+	VFNMADD213PD      Z0, Z10, Z13
+	VBROADCASTSD      sumsConsts<>+48(SB), Z14
+	VFNMADD213PD      Z1, Z11, Z14
+	VSUBPD            Z12, Z2, Z2
+	VSUBPD            Z13, Z0, Z0
+	VSUBPD            Z14, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z9, Z2
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z10, Z0
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z11, Z1
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VBROADCASTSD      sumsConsts<>+64(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z12, Z15
+	VBROADCASTSD      sumsConsts<>+64(SB), Z16
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z13, Z16
+	VBROADCASTSD      sumsConsts<>+64(SB), Z17
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z13, Z16
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z13, Z16
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z14, Z17
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z13, Z16
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z13, Z16
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z13, Z16
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z13, Z16
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z13, Z16
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z13, Z16
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z13, Z16
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z14, Z17
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z12, Z15
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z13, Z16
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z14, Z17
+	VMULPD            Z12, Z12, Z18
+	VMULPD            Z13, Z13, Z19
+	VMULPD            Z14, Z14, Z20
+	VFMADD231PD       Z15, Z18, Z2
+	VFMADD231PD       Z16, Z19, Z0
+	VFMADD231PD       Z17, Z20, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z12, Z15
+	VADDPD.BCST       sumsConsts<>+152(SB), Z13, Z16
+	VADDPD.BCST       sumsConsts<>+152(SB), Z14, Z17
+	VBROADCASTSD      sumsConsts<>+152(SB), Z18
+	VSUBPD            Z15, Z18, Z18
+	VBROADCASTSD      sumsConsts<>+152(SB), Z19
+	VSUBPD            Z16, Z19, Z19
+	VBROADCASTSD      sumsConsts<>+152(SB), Z20
+	VSUBPD            Z17, Z20, Z20
+	VADDPD            Z12, Z18, Z12
+	VADDPD            Z13, Z19, Z13
+	VADDPD            Z14, Z20, Z14
+	VADDPD            Z12, Z2, Z2
+	VADDPD            Z13, Z0, Z0
+	VADDPD            Z14, Z1, Z1
+	VADDPD            Z2, Z15, Z2
+	VADDPD            Z0, Z16, Z0
+	VADDPD            Z1, Z17, Z1
+	VSCALEFPD         Z9, Z2, Z2
+	VSCALEFPD         Z10, Z0, Z0
+	VSCALEFPD         Z11, Z1, Z1
+	MOVQ              80(AX), SI
+	VMOVUPD           (SI), Z9
+	VADDPD            Z2, Z9, Z9
+	VADDPD            Z0, Z9, Z9
+	VADDPD            Z1, Z9, Z9
+	VMOVUPD           Z9, (SI)
+	VMULPD            Z6, Z3, Z3
+	VMULPD            Z7, Z4, Z4
+	VMULPD            Z8, Z5, Z5
+	VMULPD            Z2, Z3, Z2
+	VMULPD            Z0, Z4, Z0
+	VMULPD            Z1, Z5, Z1
+	VMOVUPD           Z2, 1216(SP)
+	VMOVUPD           Z0, 1280(SP)
+	VMOVUPD           Z1, 1344(SP)
+	VMOVUPD           896(SP), Z0
+	VMOVUPD           960(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z3
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z3
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z5
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z4, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z4, Z6
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+200(SB), Z8
+	VFMSUB213PD       Z6, Z4, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z9
+	VFMSUB213PD       Z7, Z5, Z9
+	VSUBPD            Z6, Z0, Z10
+	VSUBPD            Z7, Z1, Z11
+	VSUBPD            Z10, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VSUBPD            Z6, Z0, Z0
+	VSUBPD            Z7, Z1, Z1
+	VSUBPD            Z8, Z0, Z0
+	VSUBPD            Z9, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z4, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z1
+	VMULPD            Z10, Z10, Z4
+	VMULPD            Z11, Z11, Z5
+	VBROADCASTSD      sumsConsts<>+224(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z4, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z4, Z6
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VMULPD            Z10, Z4, Z8
+	VMULPD            Z11, Z5, Z9
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z12
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z13
+	VFNMADD231PD      Z6, Z8, Z12
+	VFNMADD231PD      Z7, Z9, Z13
+	VFMSUB213PD       Z0, Z4, Z12
+	VFMSUB213PD       Z1, Z5, Z13
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z8, Z12
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z9, Z13
+	VSUBPD            Z12, Z10, Z6
+	VSUBPD            Z13, Z11, Z7
+	VBROADCASTSD      sumsConsts<>+272(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z4, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z4, Z8
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z9
+	VMULPD            Z4, Z8, Z8
+	VMULPD            Z5, Z9, Z9
+	VMULPD.BCST       sumsConsts<>+144(SB), Z4, Z12
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z13
+	VBROADCASTSD      sumsConsts<>+152(SB), Z14
+	VSUBPD            Z12, Z14, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VMULPD            Z0, Z10, Z0
+	VMULPD            Z1, Z11, Z1
+	VFMSUB231PD       Z8, Z4, Z0
+	VFMSUB231PD       Z9, Z5, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z4
+	VSUBPD            Z14, Z4, Z4
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z15, Z5, Z5
+	VSUBPD            Z12, Z4, Z4
+	VSUBPD            Z13, Z5, Z5
+	VADDPD            Z0, Z4, Z0
+	VADDPD            Z1, Z5, Z1
+	VADDPD            Z0, Z14, Z0
+	VADDPD            Z1, Z15, Z1
+	VMOVAPD           Z6, Z4
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z0, Z6, K1, Z4
+	VMOVAPD           Z7, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z1, Z7, K1, Z5
+	VPSLLQ            $0x3e, Z2, Z8
+	VPSLLQ            $0x3e, Z3, Z9
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z8, Z8
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z9, Z9
+	VPXORQ            Z8, Z4, Z4
+	VPXORQ            Z9, Z5, Z5
+	VMOVAPD           Z0, Z8
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z6, Z0, K1, Z8
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VBLENDMPD         Z7, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPXORQ            Z1, Z8, Z1
+	VPXORQ            Z2, Z0, Z0
+	MOVQ              (AX), SI
+	VMOVUPD           384(SI)(CX*8), Z2
+	VMOVUPD           448(SI)(CX*8), Z3
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z2, Z6
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z7
+	VMULPD            Z1, Z6, Z1
+	VMULPD            Z0, Z7, Z0
+	VBROADCASTSD      sumsConsts<>+8(SB), Z6
+	VMINPD            Z1, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+8(SB), Z6
+	VMINPD            Z0, Z6, Z0
+	VBROADCASTSD      sumsConsts<>+16(SB), Z6
+	VMAXPD            Z1, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+16(SB), Z6
+	VMAXPD            Z0, Z6, Z0
+	VBROADCASTSD      sumsConsts<>+32(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z6
+	VBROADCASTSD      sumsConsts<>+32(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z7, Z7
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z6, Z1
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z7, Z0
+	VBROADCASTSD      sumsConsts<>+48(SB), Z8
+	VFNMADD213PD      Z1, Z6, Z8
+	VBROADCASTSD      sumsConsts<>+48(SB), Z9
+	VFNMADD213PD      Z0, Z7, Z9
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z9, Z0, Z0
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z6, Z1
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z7, Z0
+	VBROADCASTSD      sumsConsts<>+64(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z8, Z10
+	VBROADCASTSD      sumsConsts<>+64(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z9, Z11
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z8, Z10
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z9, Z11
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z8, Z10
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z9, Z11
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z8, Z10
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z9, Z11
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z8, Z10
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z9, Z11
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z8, Z10
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z9, Z11
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z8, Z10
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z9, Z11
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z8, Z10
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z9, Z11
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z8, Z10
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z9, Z11
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z8, Z10
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z9, Z11
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z8, Z10
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z9, Z11
+	VMULPD            Z8, Z8, Z12
+	VMULPD            Z9, Z9, Z13
+	VFMADD231PD       Z10, Z12, Z1
+	VFMADD231PD       Z11, Z13, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z8, Z10
+	VADDPD.BCST       sumsConsts<>+152(SB), Z9, Z11
+	VBROADCASTSD      sumsConsts<>+152(SB), Z12
+	VSUBPD            Z10, Z12, Z12
+	VBROADCASTSD      sumsConsts<>+152(SB), Z13
+	VSUBPD            Z11, Z13, Z13
+	VADDPD            Z8, Z12, Z8
+	VADDPD            Z9, Z13, Z9
+	VADDPD            Z8, Z1, Z1
+	VADDPD            Z9, Z0, Z0
+	VADDPD            Z1, Z10, Z1
+	VADDPD            Z0, Z11, Z0
+	VSCALEFPD         Z6, Z1, Z1
+	VSCALEFPD         Z7, Z0, Z0
+	MOVQ              80(AX), SI
+	VMOVUPD           (SI), Z6
+	VADDPD            Z1, Z6, Z6
+	VADDPD            Z0, Z6, Z6
+	VMOVUPD           Z6, (SI)
+	VMULPD            Z4, Z2, Z2
+	VMULPD            Z5, Z3, Z3
+	VMULPD            Z1, Z2, Z1
+	VMULPD            Z0, Z3, Z0
+	VMOVUPD           Z1, 1408(SP)
+	VMOVUPD           Z0, 1472(SP)
+	VMOVUPD           1024(SP), Z0
+	VMOVUPD           1088(SP), Z1
+	VMOVUPD           1152(SP), Z2
+	VMOVUPD           1216(SP), Z3
+	VMOVUPD           1280(SP), Z4
+	VMOVUPD           1344(SP), Z5
+	VMOVUPD           1408(SP), Z6
+	VMOVUPD           1472(SP), Z7
+	MOVQ              112(AX), SI
+	SHLQ              $0x02, SI
+	MOVQ              CX, DI
+	SHLQ              $0x02, DI
+	NEGQ              DI
+	ADDQ              BX, DI
+	LEAQ              (DI)(CX*4), DI
+	LEAQ              (DI)(SI*1), R8
+	MOVQ              SI, R9
+	SHLQ              $0x02, R9
+	MOVQ              88(AX), R10
+	MOVQ              104(AX), R11
+
+freqStepAVX512_accdot2:
+	CMPQ        R11, $0x04
+	JL          freqStepAVX512_accdot2_one
+	VMOVUPD     (R10), Z8
+	VMOVUPD     64(R10), Z9
+	VMOVUPD     128(R10), Z10
+	VMOVUPD     192(R10), Z11
+	VCVTPS2PD   (DI), Z12
+	VFMADD231PD Z12, Z0, Z8
+	VCVTPS2PD   (R8), Z12
+	VFMADD231PD Z12, Z0, Z9
+	VCVTPS2PD   (DI)(SI*2), Z12
+	VFMADD231PD Z12, Z0, Z10
+	VCVTPS2PD   (R8)(SI*2), Z12
+	VFMADD231PD Z12, Z0, Z11
+	VCVTPS2PD   32(DI), Z12
+	VFMADD231PD Z12, Z1, Z8
+	VCVTPS2PD   32(R8), Z12
+	VFMADD231PD Z12, Z1, Z9
+	VCVTPS2PD   32(DI)(SI*2), Z12
+	VFMADD231PD Z12, Z1, Z10
+	VCVTPS2PD   32(R8)(SI*2), Z12
+	VFMADD231PD Z12, Z1, Z11
+	VCVTPS2PD   64(DI), Z12
+	VFMADD231PD Z12, Z2, Z8
+	VCVTPS2PD   64(R8), Z12
+	VFMADD231PD Z12, Z2, Z9
+	VCVTPS2PD   64(DI)(SI*2), Z12
+	VFMADD231PD Z12, Z2, Z10
+	VCVTPS2PD   64(R8)(SI*2), Z12
+	VFMADD231PD Z12, Z2, Z11
+	VCVTPS2PD   96(DI), Z12
+	VFMADD231PD Z12, Z3, Z8
+	VCVTPS2PD   96(R8), Z12
+	VFMADD231PD Z12, Z3, Z9
+	VCVTPS2PD   96(DI)(SI*2), Z12
+	VFMADD231PD Z12, Z3, Z10
+	VCVTPS2PD   96(R8)(SI*2), Z12
+	VFMADD231PD Z12, Z3, Z11
+	VCVTPS2PD   128(DI), Z12
+	VFMADD231PD Z12, Z4, Z8
+	VCVTPS2PD   128(R8), Z12
+	VFMADD231PD Z12, Z4, Z9
+	VCVTPS2PD   128(DI)(SI*2), Z12
+	VFMADD231PD Z12, Z4, Z10
+	VCVTPS2PD   128(R8)(SI*2), Z12
+	VFMADD231PD Z12, Z4, Z11
+	VCVTPS2PD   160(DI), Z12
+	VFMADD231PD Z12, Z5, Z8
+	VCVTPS2PD   160(R8), Z12
+	VFMADD231PD Z12, Z5, Z9
+	VCVTPS2PD   160(DI)(SI*2), Z12
+	VFMADD231PD Z12, Z5, Z10
+	VCVTPS2PD   160(R8)(SI*2), Z12
+	VFMADD231PD Z12, Z5, Z11
+	VCVTPS2PD   192(DI), Z12
+	VFMADD231PD Z12, Z6, Z8
+	VCVTPS2PD   192(R8), Z12
+	VFMADD231PD Z12, Z6, Z9
+	VCVTPS2PD   192(DI)(SI*2), Z12
+	VFMADD231PD Z12, Z6, Z10
+	VCVTPS2PD   192(R8)(SI*2), Z12
+	VFMADD231PD Z12, Z6, Z11
+	VCVTPS2PD   224(DI), Z12
+	VFMADD231PD Z12, Z7, Z8
+	VCVTPS2PD   224(R8), Z12
+	VFMADD231PD Z12, Z7, Z9
+	VCVTPS2PD   224(DI)(SI*2), Z12
+	VFMADD231PD Z12, Z7, Z10
+	VCVTPS2PD   224(R8)(SI*2), Z12
+	VFMADD231PD Z12, Z7, Z11
+	VMOVUPD     Z8, (R10)
+	VMOVUPD     Z9, 64(R10)
+	VMOVUPD     Z10, 128(R10)
+	VMOVUPD     Z11, 192(R10)
+	ADDQ        R9, DI
+	ADDQ        R9, R8
+	ADDQ        $0x00000100, R10
+	SUBQ        $0x04, R11
+	JMP         freqStepAVX512_accdot2
+
+freqStepAVX512_accdot2_one:
+	TESTQ       R11, R11
+	JZ          freqStepAVX512_accdot2_end
+	VMOVUPD     (R10), Z8
+	VCVTPS2PD   (DI), Z9
+	VFMADD231PD Z9, Z0, Z8
+	VCVTPS2PD   32(DI), Z9
+	VFMADD231PD Z9, Z1, Z8
+	VCVTPS2PD   64(DI), Z9
+	VFMADD231PD Z9, Z2, Z8
+	VCVTPS2PD   96(DI), Z9
+	VFMADD231PD Z9, Z3, Z8
+	VCVTPS2PD   128(DI), Z9
+	VFMADD231PD Z9, Z4, Z8
+	VCVTPS2PD   160(DI), Z9
+	VFMADD231PD Z9, Z5, Z8
+	VCVTPS2PD   192(DI), Z9
+	VFMADD231PD Z9, Z6, Z8
+	VCVTPS2PD   224(DI), Z9
+	VFMADD231PD Z9, Z7, Z8
+	VMOVUPD     Z8, (R10)
+	ADDQ        SI, DI
+	ADDQ        $0x40, R10
+	DECQ        R11
+	JMP         freqStepAVX512_accdot2_one
+
+freqStepAVX512_accdot2_end:
+	ADDQ DX, BX
+	ADDQ $0x40, CX
+	JMP  freqStepPanels32AVX512_block
+
+freqStepPanels32AVX512_done:
 	MOVQ CX, ret+8(FP)
 	VZEROUPPER
 	RET

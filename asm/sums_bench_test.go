@@ -117,7 +117,8 @@ func BenchmarkFreqStepSums(b *testing.B) {
 	}
 }
 
-// BenchmarkFreqStepSumsPanels: FreqStepSumsPanels over panelled data (the
+// BenchmarkFreqStepSumsPanels: FreqStepSumsPanels (x=float64) and
+// FreqStepSumsPanels32 (x=float32) over panelled data (the
 // layout of exploss.Data on AVX-512), in chunks of 4096 elements as
 // exploss sweeps them, at a size that stays in cache (n = 2048) and one
 // that does not (n = 100000, 16 MB of X). cpu-ns/elem is CPU time: the
@@ -136,14 +137,28 @@ func BenchmarkFreqStepSumsPanels(b *testing.B) {
 		for k := range omega {
 			omega[k] = r.NormFloat64() / math.Sqrt(float64(d))
 		}
+		xp32 := make([]float32, len(xp))
+		for i, v := range xp {
+			xp32[i] = float32(v)
+		}
 		accX := make([][8]float64, d)
-		b.Run(fmt.Sprintf("n=%d/d=%d", n, d), func(b *testing.B) {
+		b.Run(fmt.Sprintf("n=%d/d=%d/x=float64", n, d), func(b *testing.B) {
 			benchSums(b, n, func() {
 				var acc [8]float64
 				clear(accX)
 				for lo := 0; lo < n; lo += 4096 {
 					hi := min(lo+4096, n)
 					FreqStepSumsPanels(yt[lo:hi], xp[lo*d:], omega, 0.7, &acc, accX)
+				}
+			}, func() {})
+		})
+		b.Run(fmt.Sprintf("n=%d/d=%d/x=float32", n, d), func(b *testing.B) {
+			benchSums(b, n, func() {
+				var acc [8]float64
+				clear(accX)
+				for lo := 0; lo < n; lo += 4096 {
+					hi := min(lo+4096, n)
+					FreqStepSumsPanels32(yt[lo:hi], xp32[lo*d:], omega, 0.7, &acc, accX)
 				}
 			}, func() {})
 		})

@@ -43,6 +43,11 @@ type sumsFrame struct {
 
 func ptr(s []float64) *float64 { return unsafe.SliceData(s) }
 
+// ptr32 is the frame pointer of a float32 matrix: the frame's slots are
+// typed *float64, and only the Panels32 bodies dereference it (the Go side
+// widens such panels before any other body sees them).
+func ptr32(s []float32) *float64 { return (*float64)(unsafe.Pointer(unsafe.SliceData(s))) }
+
 // offset is p advanced by n elements (nil stays nil: its stream is unused).
 func offset(p *float64, n int) *float64 {
 	if p == nil {

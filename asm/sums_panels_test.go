@@ -1,7 +1,10 @@
 package asm
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -75,4 +78,87 @@ func TestPanelsShape(t *testing.T) {
 	}()
 	var acc [8]float64
 	FreqStepSumsPanels(make([]float64, 65), make([]float64, 64*3+2*64), make([]float64, 3), 0, &acc, make([][8]float64, 3))
+}
+
+// TestPanels32MatchWidened: FreqStepSumsPanels32 and SincosDotPanels32 give,
+// on every path, the bits of FreqStepSums and SincosDot (generic path,
+// column-major) over the float32 values widened to float64: lengths around
+// the panel and block sizes, several d (the heap-widened panel above 32),
+// float32 panels that start on an odd 4-byte word, junk padding, and special
+// values (NaN, ±Inf, float32 subnormals, values at the float32 limits).
+func TestPanels32MatchWidened(t *testing.T) {
+	lengths := []int{0, 1, 7, 8, 9, 63, 64, 65, 127, 128, 129, 191, 200, 1000, 4096, 4099}
+	specials32 := []float32{float32(math.NaN()), float32(math.Inf(1)), float32(math.Inf(-1)), 1e-45, -3e-42, 1.1754942e-38, math.MaxFloat32, -math.MaxFloat32, 0, float32(math.Copysign(0, -1))}
+	forEachPath(t, func(t *testing.T) {
+		for li, n := range lengths {
+			for _, sp := range []float64{0, 0.002, 0.3} {
+				d := (li*7 + int(sp*1000)) % 40
+				r := rand.New(rand.NewPCG(uint64(li)+100, uint64(sp*1000)))
+				np := (n + panelLen - 1) / panelLen
+				off := r.IntN(2) // an odd word: not 8-byte aligned
+				buf := make([]float32, off+np*panelLen*d)
+				for i := range buf {
+					buf[i] = float32(r.NormFloat64() * 3e38) // junk: would show in any sum
+				}
+				xp := buf[off:]
+				mat := make([]float64, d*n)
+				for k := 0; k < d; k++ {
+					for i := 0; i < n; i++ {
+						v := float32(r.NormFloat64())
+						if r.Float64() < sp {
+							v = specials32[r.IntN(len(specials32))]
+						}
+						xp[(i/panelLen)*panelLen*d+k*panelLen+i%panelLen] = v
+						mat[k*n+i] = float64(v)
+					}
+				}
+				omega, yt := values(r, d, 1, sp/4), values(r, n, 2, sp)
+				b := r.Float64() * 7
+
+				var acc, wacc [8]float64
+				accX, waccX := make([][8]float64, d), make([][8]float64, d)
+				s, c := make([]float64, n), make([]float64, n)
+				ws, wc := make([]float64, n), make([]float64, n)
+				FreqStepSumsPanels32(yt, xp, omega, b, &acc, accX)
+				SincosDotPanels32(s, c, xp, omega)
+				restore, err := SetPath("generic")
+				if err != nil {
+					t.Fatal(err)
+				}
+				FreqStepSums(yt, mat, n, omega, b, &wacc, waccX)
+				SincosDot(ws, wc, mat, n, omega)
+				restore()
+				got := flatten(acc[:], lanes(accX), s, c)
+				want := flatten(wacc[:], lanes(waccX), ws, wc)
+				for i := range want {
+					if !sameBits(got[i], want[i]) {
+						t.Fatalf("n=%d d=%d special=%v off=%d: value %d is %v, widened columns %v", n, d, sp, off, i, got[i], want[i])
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestPanels32Shape: a float32 panel matrix too short for its elements
+// panics with the function's name.
+func TestPanels32Shape(t *testing.T) {
+	for _, f := range []func(){
+		func() {
+			var acc [8]float64
+			FreqStepSumsPanels32(make([]float64, 65), make([]float32, 64*3+2*64), make([]float64, 3), 0, &acc, make([][8]float64, 3))
+		},
+		func() {
+			SincosDotPanels32(make([]float64, 65), make([]float64, 65), make([]float32, 64*3+2*64), make([]float64, 3))
+		},
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "Panels32") {
+					t.Fatalf("panic %v, want one naming the Panels32 function", r)
+				}
+			}()
+			f()
+		}()
+	}
 }

@@ -54,10 +54,15 @@ func phaseAVX512(f *[21]uint64) int
 //go:noescape
 func sincosDotAVX512(f *[21]uint64) int
 
-// sincosDotPanelsAVX512 is the AVX512 body of the sincosDot reduction over panels of 64 elements (f.i a multiple of 64): it stops at the first block that fails a domain check, or before the last partial panel.
+// sincosDotPanelsAVX512 is the AVX512 body of the sincosDot reduction over panels of 64 float64 elements (f.i a multiple of 64): it stops at the first block that fails a domain check, or before the last partial panel.
 //
 //go:noescape
 func sincosDotPanelsAVX512(f *[21]uint64) int
+
+// sincosDotPanels32AVX512 is the AVX512 body of the sincosDot reduction over panels of 64 float32 (widened exactly to float64) elements (f.i a multiple of 64): it stops at the first block that fails a domain check, or before the last partial panel.
+//
+//go:noescape
+func sincosDotPanels32AVX512(f *[21]uint64) int
 
 // dotStatsAVX512 is the AVX512 body of the dotStats reduction: 8 lanes per vector; it mirrors the pure-Go twin.
 //
@@ -69,10 +74,15 @@ func dotStatsAVX512(f *[21]uint64) int
 //go:noescape
 func freqStepAVX512(f *[21]uint64) int
 
-// freqStepPanelsAVX512 is the AVX512 body of the freqStep reduction over panels of 64 elements (f.i a multiple of 64): it stops at the first block that fails a domain check, or before the last partial panel.
+// freqStepPanelsAVX512 is the AVX512 body of the freqStep reduction over panels of 64 float64 elements (f.i a multiple of 64): it stops at the first block that fails a domain check, or before the last partial panel.
 //
 //go:noescape
 func freqStepPanelsAVX512(f *[21]uint64) int
+
+// freqStepPanels32AVX512 is the AVX512 body of the freqStep reduction over panels of 64 float32 (widened exactly to float64) elements (f.i a multiple of 64): it stops at the first block that fails a domain check, or before the last partial panel.
+//
+//go:noescape
+func freqStepPanels32AVX512(f *[21]uint64) int
 
 // landmarkAVX512 is the AVX512 body of the landmark reduction: 8 lanes per vector; it mirrors the pure-Go twin.
 //

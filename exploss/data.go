@@ -22,33 +22,54 @@ var ErrShape = errors.New("exploss: shape mismatch")
 // not change the summation order (which ChunkLen and the lanes fix alone).
 const BlockLen = 64
 
-// Data is a copy of an n×d sample matrix in the layout the sweeps of the
-// kernel path selected at NewData read fastest: panels of BlockLen samples
-// on AVX-512, column-major over all n samples on the other paths (whose
+// Data is the training copy of an n×d sample matrix: every value rounded
+// to float32 (the sweeps widen each back to float64 exactly and compute in
+// float64, so a sweep sees x rounded to float32 — relative error at most
+// 2⁻²⁴ — and every path and layout sees the same values), in the layout
+// the sweeps of the kernel path selected at NewData read fastest. On
+// AVX-512: panels of BlockLen samples, stored as float32 once X is too large
+// for the caches (n·d ≥ float32From), which halves the bytes an evaluation
+// reads from memory (80 instead of 160 per sample at d = 20), and as float64
+// below that, where the sweeps are bound by instructions and widening every
+// element (VCVTPS2PD, twice per element in FreqStep) would cost more than it
+// saves. On the other paths: column-major float64 over all n samples (their
 // one-group loops would read a panel across its rows). The results are the
-// same bits either way. Use At to read a value back.
+// same bits in every layout. Use At to read a value back.
 type Data struct {
 	N, D    int
-	xb      []float64 // the values, panelled or column-major
-	panel   bool      // panels of BlockLen (else column-major, row stride N)
+	x32     []float32 // float32 panels (AVX-512, large X)
+	xb      []float64 // float64 panels (AVX-512, small X), else column-major with row stride N
+	panel   bool      // panels of BlockLen (in x32 if it is set, else in xb)
 	threads int       // 0: GOMAXPROCS (see SetThreads)
 }
 
+// float32From is the number of values n·d from which an AVX-512 Data stores
+// float32 panels: 4 MiB of float64, the per-core L2 of the machines rfkit is
+// tuned on. Measured on the frequency step (asm BenchmarkFreqStepSumsPanels,
+// d = 20, fastest iteration): in cache (n = 2048) float32 panels take 5.2
+// ns/sample against 4.2 for float64; at n = 10⁵ (16 MB of float64) 5.5
+// against 6.3–6.9. A variable so that tests can move it.
+var float32From = 1 << 19
+
 func numBlocks(n int) int { return (n + BlockLen - 1) / BlockLen }
 
-// panels returns the panels of x from sample lo (a multiple of BlockLen)
-// on, and whether x is panelled (if not, it is column-major with row stride
-// N). The panels of a chunk go to one asm ...Panels call, which feeds the
-// lane accumulators in sample order: the sums of one call over the chunk in
-// any layout.
-func (x *Data) panels(lo int) ([]float64, bool) {
+// panels returns the panels of x from sample lo (a multiple of BlockLen) on
+// (float32 or float64, the other nil), and whether x is panelled (if not, xb
+// is column-major with row stride N). The panels of a chunk go to one asm
+// ...Panels or ...Panels32 call, which feeds the lane accumulators in sample
+// order: the sums of one call over the chunk in any layout.
+func (x *Data) panels(lo int) ([]float32, []float64, bool) {
 	if !x.panel {
-		return nil, false
+		return nil, nil, false
 	}
-	return x.xb[(lo/BlockLen)*BlockLen*x.D:], true
+	off := (lo / BlockLen) * BlockLen * x.D
+	if x.x32 != nil {
+		return x.x32[off:], nil, true
+	}
+	return nil, x.xb[off:], true
 }
 
-// at is the index of input k of sample i in xb.
+// at is the index of input k of sample i in x32 or xb.
 func (x *Data) at(i, k int) int {
 	if !x.panel {
 		return k*x.N + i
@@ -56,30 +77,45 @@ func (x *Data) at(i, k int) int {
 	return (i/BlockLen)*BlockLen*x.D + k*BlockLen + i%BlockLen
 }
 
-// At returns input k of sample i.
-func (x *Data) At(i, k int) float64 { return x.xb[x.at(i, k)] }
+// At returns input k of sample i as the sweeps see it: rounded to float32.
+func (x *Data) At(i, k int) float64 {
+	if x.x32 != nil {
+		return float64(x.x32[x.at(i, k)])
+	}
+	return x.xb[x.at(i, k)]
+}
 
 // NewData copies the row-major matrix X (n rows of d values, row stride
-// stride) into the layout of the selected kernel path. It rejects NaN and
-// ±Inf, naming the sample and input. Its shape errors wrap ErrShape,
-// including an extent (n−1)·stride + d that overflows an int; X is read
-// only inside that extent, so with a valid shape n·d fits in memory.
+// stride) into the layout of the selected kernel path, rounding every value
+// to float32. It rejects NaN, ±Inf and values beyond the float32 range
+// (|v| > math.MaxFloat32 after rounding), naming the sample and input. Its
+// shape errors wrap ErrShape, including an extent (n−1)·stride + d that
+// overflows an int; X is read only inside that extent, so with a valid
+// shape n·d fits in memory.
 func NewData(X []float64, n, d, stride int) (*Data, error) {
 	if n <= 0 || d <= 0 || stride < d || n-1 > (math.MaxInt-d)/stride || len(X) < (n-1)*stride+d {
 		return nil, fmt.Errorf("%w: data %d×%d with stride %d in %d values", ErrShape, n, d, stride, len(X))
 	}
 	x := &Data{N: n, D: d, panel: asm.PanelLen() == BlockLen}
-	if x.panel {
+	switch {
+	case x.panel && n >= float32From/d:
+		x.x32 = make([]float32, numBlocks(n)*BlockLen*d)
+	case x.panel:
 		x.xb = make([]float64, numBlocks(n)*BlockLen*d)
-	} else {
+	default:
 		x.xb = make([]float64, n*d)
 	}
 	for i := 0; i < n; i++ {
 		for k, v := range X[i*stride : i*stride+d] {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("exploss: sample %d, input %d is %v", i, k, v)
+			v32 := float32(v)
+			if math.IsNaN(v) || math.IsInf(float64(v32), 0) {
+				return nil, fmt.Errorf("exploss: sample %d, input %d is %v (the training copy needs a finite float32)", i, k, v)
 			}
-			x.xb[x.at(i, k)] = v
+			if x.x32 != nil {
+				x.x32[x.at(i, k)] = v32
+			} else {
+				x.xb[x.at(i, k)] = float64(v32)
+			}
 		}
 	}
 	return x, nil
@@ -101,8 +137,10 @@ func (x *Data) Sincos(s, c, omega []float64) error {
 		return fmt.Errorf("%w: Sincos with %d, %d outputs and %d weights for %d×%d data", ErrShape, len(s), len(c), len(omega), x.N, x.D)
 	}
 	forChunks(x.threads, x.N, func(_, lo, hi int) {
-		if mat, ok := x.panels(lo); ok {
-			asm.SincosDotPanels(s[lo:hi], c[lo:hi], mat, omega)
+		if m32, m64, ok := x.panels(lo); m32 != nil {
+			asm.SincosDotPanels32(s[lo:hi], c[lo:hi], m32, omega)
+		} else if ok {
+			asm.SincosDotPanels(s[lo:hi], c[lo:hi], m64, omega)
 		} else {
 			asm.SincosDot(s[lo:hi], c[lo:hi], x.xb[lo:], x.N, omega)
 		}

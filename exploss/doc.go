@@ -24,6 +24,13 @@
 // to the rest of a service. The package functions Weights and
 // WeightedCorrelation use GOMAXPROCS.
 //
+// Precision. Data is a training copy rounded to float32: the sweeps widen
+// every value exactly to float64 and do all their arithmetic in float64, on
+// every path, so they see x to 2⁻²⁴ relative error (as XGBoost, which
+// trains on float32 features); on AVX-512 a Data too large for the caches
+// stores them as float32 panels, so the sweeps read half the bytes from
+// memory (smaller ones keep float64 panels of the same values: same bits).
+//
 // Layout. On AVX-512, Data stores X in panels of BlockLen = 64 samples × d,
 // each column-major on its own (row k holds input k of the panel's
 // samples): eight consecutive samples are one vector load, and the blocked

@@ -50,8 +50,10 @@ func (f *FreqStep) Eval(omega []float64, b, lambda float64, grad []float64) (flo
 		} else {
 			ax = make([][8]float64, d)
 		}
-		if mat, ok := x.panels(lo); ok {
-			asm.FreqStepSumsPanels(f.yt[lo:hi], mat, omega, b, &acc, ax)
+		if m32, m64, ok := x.panels(lo); m32 != nil {
+			asm.FreqStepSumsPanels32(f.yt[lo:hi], m32, omega, b, &acc, ax)
+		} else if ok {
+			asm.FreqStepSumsPanels(f.yt[lo:hi], m64, omega, b, &acc, ax)
 		} else {
 			asm.FreqStepSums(f.yt[lo:hi], x.xb[lo:], x.N, omega, b, &acc, ax)
 		}

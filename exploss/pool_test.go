@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 
@@ -168,5 +169,101 @@ func TestDataMethods(t *testing.T) {
 	}
 	if _, err := p.x.WeightedCorrelation(y1[:5], p.yt[:5], H1[:5], h[:5], []float64{1}, []float64{1}); !errors.Is(err, ErrShape) {
 		t.Errorf("Data.WeightedCorrelation on the wrong sample count: %v", err)
+	}
+}
+
+// TestFloat32Copy: Data holds every value rounded to float32 on every path
+// and in both AVX-512 layouts (float32 and float64 panels): At reads back
+// float64(float32(v)), and FreqStep gives the bits of asm.FreqStepSums over
+// those values column-major. NewData rejects a value that leaves the
+// float32 range, naming it, and accepts the largest float32.
+func TestFloat32Copy(t *testing.T) {
+	const n, d = BlockLen + 37, 3
+	X := make([]float64, n*d)
+	for i := range X {
+		X[i] = 1/float64(i+3) + float64(i)*1e-3
+	}
+	yt := make([]float64, n)
+	for i := range yt {
+		yt[i] = float64(i%3) - 0.7
+	}
+	omega := []float64{0.3, -1.1, 0.7}
+	defer func(v int) { float32From = v }(float32From)
+	for _, path := range asm.Paths() {
+		for _, from := range []int{0, math.MaxInt} { // float32 panels, float64 panels
+			float32From = from
+			float32Copy(t, path, X, yt, omega, n, d)
+		}
+	}
+	if _, err := NewData([]float64{1, math.MaxFloat32}, 1, 2, 2); err != nil {
+		t.Errorf("NewData(MaxFloat32): %v", err)
+	}
+	_, err := NewData([]float64{1, 2, 3, -1e39}, 2, 2, 2)
+	if err == nil || !strings.Contains(err.Error(), "sample 1, input 1") {
+		t.Errorf("NewData(-1e39): %v, want an error naming sample 1, input 1", err)
+	}
+}
+
+// float32Copy is one path and layout of TestFloat32Copy.
+func float32Copy(t *testing.T, path string, X, yt, omega []float64, n, d int) {
+	restore, err := asm.SetPath(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer restore()
+	x, err := NewData(X, n, d, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x.panel && (x.x32 != nil) != (float32From == 0) {
+		t.Fatalf("%s: float32 panels %v with float32From %d", path, x.x32 != nil, float32From)
+	}
+	cols := make([]float64, d*n)
+	rounded := 0
+	for i := 0; i < n; i++ {
+		for k := 0; k < d; k++ {
+			want := float64(float32(X[i*d+k]))
+			if want != X[i*d+k] {
+				rounded++
+			}
+			if got := x.At(i, k); got != want {
+				t.Fatalf("%s: At(%d, %d) = %v, want float32 rounding %v of %v", path, i, k, got, want, X[i*d+k])
+			}
+			cols[k*n+i] = want
+		}
+	}
+	if rounded < n {
+		t.Fatalf("only %d of %d values change when rounded: the test does not test rounding", rounded, n*d)
+	}
+	fs, err := NewFreqStep(x, yt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grad := make([]float64, d)
+	loss, err := fs.Eval(omega, 0.4, 0, grad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var acc [8]float64
+	accX := make([][8]float64, d)
+	asm.FreqStepSums(yt, cols, n, omega, 0.4, &acc, accX)
+	if want := asm.SumLanes(&acc) * (1 / float64(n)); math.Float64bits(loss) != math.Float64bits(want) {
+		t.Fatalf("%s: loss %v, want %v over the float32 values", path, loss, want)
+	}
+	for k := range grad {
+		if want := asm.SumLanes(&accX[k]) * (1 / float64(n)); math.Float64bits(grad[k]) != math.Float64bits(want) {
+			t.Fatalf("%s: grad[%d] %v, want %v over the float32 values", path, k, grad[k], want)
+		}
+	}
+	s, c := make([]float64, n), make([]float64, n)
+	ws, wc := make([]float64, n), make([]float64, n)
+	if err := x.Sincos(s, c, omega); err != nil {
+		t.Fatal(err)
+	}
+	asm.SincosDot(ws, wc, cols, n, omega)
+	for i := range s {
+		if math.Float64bits(s[i]) != math.Float64bits(ws[i]) || math.Float64bits(c[i]) != math.Float64bits(wc[i]) {
+			t.Fatalf("%s: Sincos %d is %v, %v, want %v, %v over the float32 values", path, i, s[i], c[i], ws[i], wc[i])
+		}
 	}
 }

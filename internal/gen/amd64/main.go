@@ -35,7 +35,8 @@ func main() {
 			if p.Reduce {
 				generateSums(p, isa, consts)
 				if isa.zmm && hasPanels(p) {
-					generatePanels(p, consts)
+					generatePanels(p, consts, false)
+					generatePanels(p, consts, true)
 				}
 				continue
 			}
@@ -143,6 +144,7 @@ type gen struct {
 	panBytes                 reg.GPVirtual     // panel variants: bytes per panel
 	pf, pfStep               reg.GPVirtual     // panel variants: the prefetch pointer and its step
 	pfEvery, pfLeft, pfCount int               // panel variants: prefetch slots (see spreadPrefetch)
+	f32                      bool              // float32 panel variants: the matrix elements are float32
 }
 
 func (g *gen) vec() reg.VecVirtual {

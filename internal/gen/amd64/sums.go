@@ -207,7 +207,7 @@ func (g *gen) frameDot(u, i int) {
 	mp := g.matPtr(in.Imm)
 	vp := g.framePtr(kernels.FrameVec + 8*in.Imm)
 	ldb := g.framePtr(kernels.FrameLd)
-	SHLQ(Imm(3), ldb)
+	SHLQ(Imm(uint64(g.elemShift())), ldb)
 	k := GP64()
 	XORQ(k, k)
 	g.labels++
@@ -218,7 +218,7 @@ func (g *gen) frameDot(u, i int) {
 	xk := g.vec()
 	VBROADCASTSD(Mem{Base: vp, Index: k, Scale: 8}, xk)
 	for c := range acc {
-		VFMADD231PD(g.mem(mp, c), xk, acc[c])
+		VFMADD231PD(g.matOperand(g.matMem(mp, c)), xk, acc[c])
 	}
 	ADDQ(ldb, mp)
 	INCQ(k)
@@ -557,9 +557,10 @@ func (g *gen) blockedAccDot(i, groups int) {
 		r[c], _ = g.operand(c, in.A, i)
 	}
 	ld := g.framePtr(kernels.FrameLd)
-	SHLQ(Imm(3), ld) // row stride in bytes
+	SHLQ(Imm(uint64(g.elemShift())), ld) // row stride in bytes
 	p0 := g.matPtr(in.Imm)
-	LEAQ(Mem{Base: p0, Index: g.i, Scale: 8}, p0) // row 0 of the block
+	LEAQ(Mem{Base: p0, Index: g.i, Scale: uint8(1) << g.elemShift()}, p0) // row 0 of the block
+	gb := 8 * kernels.GroupLen >> (3 - g.elemShift())                     // bytes per group of a row
 	p1 := GP64()
 	LEAQ(Mem{Base: p0, Index: ld, Scale: 1}, p1) // row 1
 	ld4 := GP64()
@@ -582,8 +583,8 @@ func (g *gen) blockedAccDot(i, groups int) {
 	}
 	for c := 0; c < groups; c++ {
 		for j, row := range rows {
-			row.Disp += 64 * c
-			VFMADD231PD(row, r[c], t[j]) // t_j += value_c·mat, groups in element order
+			row.Disp += gb * c
+			VFMADD231PD(g.matOperand(row), r[c], t[j]) // t_j += value_c·mat, groups in element order
 		}
 	}
 	for j := range t {
@@ -600,7 +601,7 @@ func (g *gen) blockedAccDot(i, groups int) {
 	t0 := g.vec()
 	VMOVUPD(Mem{Base: ap}, t0)
 	for c := 0; c < groups; c++ {
-		VFMADD231PD(Mem{Base: p0, Disp: 64 * c}, r[c], t0)
+		VFMADD231PD(g.matOperand(Mem{Base: p0, Disp: gb * c}), r[c], t0)
 	}
 	VMOVUPD(t0, Mem{Base: ap})
 	ADDQ(ld, p0)
@@ -638,19 +639,24 @@ const prefetchSlots = 32
 // matrices exploss stores in panels.
 func hasPanels(p *kernels.Program) bool { return p.Name == "freqStep" || p.Name == "sincosDot" }
 
-func generatePanels(p *kernels.Program, consts *constTable) {
+func generatePanels(p *kernels.Program, consts *constTable, f32 bool) {
 	isa := avx512
 	name := p.Name + "Panels" + isa.name
+	what := "float64"
+	if f32 {
+		name = p.Name + "Panels32" + isa.name
+		what = "float32 (widened exactly to float64)"
+	}
 	TEXT(name, 0, sumsSignature)
 	Pragma("noescape")
-	Doc(fmt.Sprintf("%s is the %s body of the %s reduction over panels of 64 elements (f.i a multiple of 64): it stops at the first block that fails a domain check, or before the last partial panel.", name, isa.name, p.Name))
-	g := &gen{p: p, isa: isa, consts: consts}
+	Doc(fmt.Sprintf("%s is the %s body of the %s reduction over panels of 64 %s elements (f.i a multiple of 64): it stops at the first block that fails a domain check, or before the last partial panel.", name, isa.name, p.Name, what))
+	g := &gen{p: p, isa: isa, consts: consts, f32: f32}
 	g.frame = Load(Param("f"), GP64())
 	g.i = GP64()
 	MOVQ(g.fmem(kernels.FrameI), g.i)
-	g.panBytes = GP64() // bytes per panel: d·64·8
+	g.panBytes = GP64() // bytes per panel: d·64·(8 or 4)
 	MOVQ(g.fmem(kernels.FrameD), g.panBytes)
-	SHLQ(Imm(9), g.panBytes)
+	SHLQ(Imm(uint64(6+g.elemShift())), g.panBytes)
 	for m := 0; m < p.Mats; m++ {
 		// pan_m = mat_m + (i/64)·panBytes: the panel of element i.
 		r := GP64()
@@ -701,7 +707,7 @@ func (g *gen) matPtr(m int) reg.GPVirtual {
 	}
 	r := GP64()
 	MOVQ(g.i, r)
-	SHLQ(Imm(3), r)
+	SHLQ(Imm(uint64(g.elemShift())), r)
 	NEGQ(r)
 	ADDQ(g.pan[m], r)
 	return r
@@ -740,4 +746,39 @@ func (g *gen) spreadPrefetch() {
 	PREFETCHT0(Mem{Base: g.pf})
 	ADDQ(g.pfStep, g.pf)
 	g.pfLeft--
+}
+
+// The float32 panel variants (FreqStepSumsPanels32, SincosDotPanels32) read
+// their matrix as float32 and widen every element exactly to float64
+// (VCVTPS2PD) before the FMA that uses it, so they compute the bits of the
+// float64 variant over the widened values with half the bytes of X per
+// element: at d = 20, 80 B instead of 160 B per sample, the traffic that
+// bounds the frequency step once X leaves the caches.
+
+// elemShift is log2 of the bytes per matrix element.
+func (g *gen) elemShift() int {
+	if g.f32 {
+		return 2
+	}
+	return 3
+}
+
+// matMem is g.mem for matrix elements: element i + c·width of the row at
+// base.
+func (g *gen) matMem(base reg.Register, c int) Mem {
+	if !g.f32 {
+		return g.mem(base, c)
+	}
+	return Mem{Base: base, Index: g.i, Scale: 4, Disp: 4 * c * g.isa.width}
+}
+
+// matOperand is the FMA operand for the matrix elements at m: m itself, or
+// in a float32 variant a register holding them widened to float64.
+func (g *gen) matOperand(m Mem) Op {
+	if !g.f32 {
+		return m
+	}
+	t := g.vec()
+	VCVTPS2PD(m, t)
+	return t
 }
