@@ -101,19 +101,13 @@ func TestHingeKKT(t *testing.T) {
 // TestHingeErrors: the settings the hinge loss refuses.
 func TestHingeErrors(t *testing.T) {
 	X, y := learnertest.Rings(20, 0, 0, 1, 1)
-	learnertest.FitErrors(t, "kernel: ", kernel.Fit, []struct {
-		name string
-		X    featmap.Matrix
-		y    []float64
-		cfg  kernel.Config
-		want string
-	}{
-		{"negative C", X, y, kernel.Config{Loss: kernel.Hinge, C: -1}, "kernel: C = -1"},
-		{"NaN C", X, y, kernel.Config{Loss: kernel.Hinge, C: math.NaN()}, "kernel: C = NaN"},
-		{"Inf C", X, y, kernel.Config{Loss: kernel.Hinge, C: math.Inf(1)}, "C = +Inf"},
-		{"C without hinge", X, y, kernel.Config{C: 2}, "C = 2 applies to Loss = hinge only"},
-		{"hinge regression", X, y, kernel.Config{Loss: kernel.Hinge, Task: learners.Regression}, "Loss = hinge needs the binary task"},
-		{"one-class subsample", X, y, kernel.Config{Loss: kernel.Hinge, Subsample: 1}, "holds one class only"},
+	learnertest.FitErrors(t, "kernel: ", kernel.Fit, []learnertest.FitCase[kernel.Config]{
+		{Name: "negative C", X: X, Y: y, Cfg: kernel.Config{Loss: kernel.Hinge, C: -1}, Want: "kernel: C = -1"},
+		{Name: "NaN C", X: X, Y: y, Cfg: kernel.Config{Loss: kernel.Hinge, C: math.NaN()}, Want: "kernel: C = NaN"},
+		{Name: "Inf C", X: X, Y: y, Cfg: kernel.Config{Loss: kernel.Hinge, C: math.Inf(1)}, Want: "C = +Inf"},
+		{Name: "C without hinge", X: X, Y: y, Cfg: kernel.Config{C: 2}, Want: "C = 2 applies to Loss = hinge only"},
+		{Name: "hinge regression", X: X, Y: y, Cfg: kernel.Config{Loss: kernel.Hinge, Task: learners.Regression}, Want: "Loss = hinge needs the binary task"},
+		{Name: "one-class subsample", X: X, Y: y, Cfg: kernel.Config{Loss: kernel.Hinge, Subsample: 1}, Want: "holds one class only"},
 	})
 }
 
@@ -143,17 +137,13 @@ func TestHingeLoadErrors(t *testing.T) {
 	vectors := func(v float64) []byte {
 		return learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Meta["vectors"] = v })
 	}
-	learnertest.LoadErrors(t, "kernel: ", kernel.Load, []struct {
-		name string
-		data []byte
-		want string
-	}{
-		{"no vectors", learnertest.Rewrite(t, good, func(f *modelfile.File) { delete(f.Header.Meta, "vectors") }), `no meta value "vectors"`},
-		{"zero vectors", vectors(0), "vectors = 0 support vectors"},
-		{"fractional vectors", vectors(2.5), "vectors = 2.5 support vectors"},
-		{"too many vectors", vectors(11), "want an integer in [1, 10]"},
-		{"hinge without C", learnertest.Rewrite(t, good, func(f *modelfile.File) {
+	learnertest.LoadErrors(t, "kernel: ", kernel.Load, []learnertest.LoadCase{
+		{Name: "no vectors", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { delete(f.Header.Meta, "vectors") }), Want: `no meta value "vectors"`},
+		{Name: "zero vectors", Data: vectors(0), Want: "vectors = 0 support vectors"},
+		{Name: "fractional vectors", Data: vectors(2.5), Want: "vectors = 2.5 support vectors"},
+		{Name: "too many vectors", Data: vectors(11), Want: "want an integer in [1, 10]"},
+		{Name: "hinge without C", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) {
 			f.Header.Config = []byte(`{"Subsample":10,"Gamma":1,"Lambda":1,"Loss":"hinge"}`)
-		}), "unresolved defaults"},
+		}), Want: "unresolved defaults"},
 	})
 }

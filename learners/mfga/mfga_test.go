@@ -185,13 +185,7 @@ func TestScoreFormula(t *testing.T) {
 // A dictionary over MaxCandidates is refused (the other Config checks run
 // in the conformance suite).
 func TestHugeDictionary(t *testing.T) {
-	learnertest.FitErrors(t, "mfga: ", mfga.Fit, []struct {
-		name string
-		X    featmap.Matrix
-		y    []float64
-		cfg  mfga.Config
-		want string
-	}{{"huge dictionary", featmap.Dense(1, 5000, make([]float64, 5000)), []float64{1}, mfga.Config{Task: learners.Regression}, "more than 4194304 degree-2 candidates"}})
+	learnertest.FitErrors(t, "mfga: ", mfga.Fit, []learnertest.FitCase[mfga.Config]{{Name: "huge dictionary", X: featmap.Dense(1, 5000, make([]float64, 5000)), Y: []float64{1}, Cfg: mfga.Config{Task: learners.Regression}, Want: "more than 4194304 degree-2 candidates"}})
 }
 
 // TestLoadErrors: the selection's own invariants (the generic file checks
@@ -203,16 +197,12 @@ func TestLoadErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	cases := []struct {
-		name string
-		data []byte
-		want string
-	}{
-		{"too many selected", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Meta["selected"] = 11 }), "selected = 11, want an integer in 0..3"},
-		{"fractional selected", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Meta["selected"] = 1.5 }), "selected = 1.5"},
-		{"bad index", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "index", []float64{0, 5, 1}) }), "index[1] = 5, want an integer in 0..4"},
-		{"negative index", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "index", []float64{0, -1, 1}) }), "index[1] = -1"},
-		{"long risk", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "risk", make([]float64, 5)) }), "risk path has 5 values, want 1..4"},
+	cases := []learnertest.LoadCase{
+		{Name: "too many selected", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Meta["selected"] = 11 }), Want: "selected = 11, want an integer in 0..3"},
+		{Name: "fractional selected", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Meta["selected"] = 1.5 }), Want: "selected = 1.5"},
+		{Name: "bad index", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "index", []float64{0, 5, 1}) }), Want: "index[1] = 5, want an integer in 0..4"},
+		{Name: "negative index", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "index", []float64{0, -1, 1}) }), Want: "index[1] = -1"},
+		{Name: "long risk", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "risk", make([]float64, 5)) }), Want: "risk path has 5 values, want 1..4"},
 	}
 	learnertest.LoadErrors(t, "mfga: ", mfga.Load, cases)
 }

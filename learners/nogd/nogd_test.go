@@ -69,15 +69,11 @@ func TestLoadErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	learnertest.LoadErrors(t, "nogd: ", nogd.Load, []struct {
-		name string
-		data []byte
-		want string
-	}{
-		{"NaN landmark", learnertest.Rewrite(t, good, func(f *modelfile.File) {
+	learnertest.LoadErrors(t, "nogd: ", nogd.Load, []learnertest.LoadCase{
+		{Name: "NaN landmark", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) {
 			v := make([]float64, 20)
 			v[3] = math.NaN()
 			learnertest.SetArray(f, "landmarks", v)
-		}), `"landmarks": element 3 is NaN`},
+		}), Want: `"landmarks": element 3 is NaN`},
 	})
 }

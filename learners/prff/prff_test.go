@@ -52,15 +52,9 @@ func TestRegression(t *testing.T) {
 // run in the conformance suite).
 func TestFitErrors(t *testing.T) {
 	_, y := rings(20, 0, 0, 1, 1)
-	cases := []struct {
-		name string
-		X    featmap.Matrix
-		y    []float64
-		cfg  prff.Config
-		want string
-	}{
-		{"coincident rows", featmap.Dense(20, 2, make([]float64, 40)), y, prff.Config{}, "bandwidth rule gives σ = 0"},
-		{"one row", featmap.Dense(1, 2, []float64{1, 2}), []float64{3}, prff.Config{Task: learners.Regression}, "bandwidth rule needs at least 2 rows"},
+	cases := []learnertest.FitCase[prff.Config]{
+		{Name: "coincident rows", X: featmap.Dense(20, 2, make([]float64, 40)), Y: y, Cfg: prff.Config{}, Want: "bandwidth rule gives σ = 0"},
+		{Name: "one row", X: featmap.Dense(1, 2, []float64{1, 2}), Y: []float64{3}, Cfg: prff.Config{Task: learners.Regression}, Want: "bandwidth rule needs at least 2 rows"},
 	}
 	learnertest.FitErrors(t, "prff: ", prff.Fit, cases)
 }
@@ -74,16 +68,12 @@ func TestLoadErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	cases := []struct {
-		name string
-		data []byte
-		want string
-	}{
-		{"NaN frequency", learnertest.Rewrite(t, good, func(f *modelfile.File) {
+	cases := []learnertest.LoadCase{
+		{Name: "NaN frequency", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) {
 			w := make([]float64, 20)
 			w[3] = math.NaN()
 			learnertest.SetArray(f, "w", w)
-		}), `array "w": element 3 is NaN`},
+		}), Want: `array "w": element 3 is NaN`},
 	}
 	learnertest.LoadErrors(t, "prff: ", prff.Load, cases)
 }

@@ -3,7 +3,6 @@ package rfselect_test
 import (
 	"testing"
 
-	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/learnertest"
@@ -23,13 +22,7 @@ func TestRegressionLoss(t *testing.T) {
 // (the rest of the Config checks run in the conformance suite).
 func TestUnknownSelection(t *testing.T) {
 	X, y := rings(20, 0, 0, 1, 1)
-	learnertest.FitErrors(t, "rfselect: ", rfselect.Fit, []struct {
-		name string
-		X    featmap.Matrix
-		y    []float64
-		cfg  rfselect.Config
-		want string
-	}{{"unknown selection", X, y, rfselect.Config{Selection: "top"}, `rfselect: unknown Selection "top"`}})
+	learnertest.FitErrors(t, "rfselect: ", rfselect.Fit, []learnertest.FitCase[rfselect.Config]{{Name: "unknown selection", X: X, Y: y, Cfg: rfselect.Config{Selection: "top"}, Want: `rfselect: unknown Selection "top"`}})
 }
 
 // A file whose config names the other selection than its method.
@@ -39,11 +32,7 @@ func TestSelectionMismatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	learnertest.LoadErrors(t, "rfselect: ", rfselect.Load, []struct {
-		name string
-		data []byte
-		want string
-	}{{"selection mismatch", learnertest.Rewrite(t, good, func(f *modelfile.File) {
+	learnertest.LoadErrors(t, "rfselect: ", rfselect.Load, []learnertest.LoadCase{{Name: "selection mismatch", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) {
 		f.Header.Config = []byte(`{"Selection":"lkrf","Features":10,"Candidates":200,"Gamma":1,"Rho":1,"Lambda":1,"Loss":"ridge"}`)
-	}), `config selection "lkrf" in a "eerf" model`}})
+	}), Want: `config selection "lkrf" in a "eerf" model`}})
 }

@@ -63,15 +63,9 @@ func TestMapsDiffer(t *testing.T) {
 
 func TestMapErrors(t *testing.T) {
 	X, y := rings(20, 0, 0, 1, 1)
-	learnertest.FitErrors(t, "rks: ", rks.Fit, []struct {
-		name string
-		X    featmap.Matrix
-		y    []float64
-		cfg  rks.Config
-		want string
-	}{
-		{"unknown map", X, y, rks.Config{Map: "fastfood"}, `rks: unknown Map "fastfood"`},
-		{"landmarks above rows", X, y, rks.Config{Map: rks.Nystrom, Features: 21}, "Features = 21 Nyström landmarks, more than the 20 training rows"},
+	learnertest.FitErrors(t, "rks: ", rks.Fit, []learnertest.FitCase[rks.Config]{
+		{Name: "unknown map", X: X, Y: y, Cfg: rks.Config{Map: "fastfood"}, Want: `rks: unknown Map "fastfood"`},
+		{Name: "landmarks above rows", X: X, Y: y, Cfg: rks.Config{Map: rks.Nystrom, Features: 21}, Want: "Features = 21 Nyström landmarks, more than the 20 training rows"},
 	})
 	good, err := learnertest.MustFit(t, rks.Fit, X, y, rks.Config{Map: rks.Nystrom, Features: 10}).MarshalBinary()
 	if err != nil {

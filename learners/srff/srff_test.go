@@ -189,13 +189,7 @@ func TestRoundTrip(t *testing.T) {
 // conformance suite).
 func TestTooFewRows(t *testing.T) {
 	X, y := small(t)
-	learnertest.FitErrors(t, "srff: ", srff.Fit, []struct {
-		name string
-		X    featmap.Matrix
-		y    []float64
-		cfg  srff.Config
-		want string
-	}{{"too few rows", featmap.Dense(5, 18, X.Data[:90]), y[:5], srff.Config{}, "5 rows, want at least 10"}})
+	learnertest.FitErrors(t, "srff: ", srff.Fit, []learnertest.FitCase[srff.Config]{{Name: "too few rows", X: featmap.Dense(5, 18, X.Data[:90]), Y: y[:5], Cfg: srff.Config{}, Want: "5 rows, want at least 10"}})
 }
 
 func TestProgressAndContext(t *testing.T) {
@@ -227,15 +221,11 @@ func TestLoadErrors(t *testing.T) {
 	}
 	neg := make([]float64, 18)
 	neg[3] = -1
-	cases := []struct {
-		name string
-		data []byte
-		want string
-	}{
-		{"unresolved", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Config = []byte(`{"Features":20}`) }), "unresolved defaults"},
-		{"short eps", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "eps", make([]float64, 7)) }), `array "eps" has 7 elements`},
-		{"negative gamma", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "gamma", neg) }), "gamma[3] = -1"},
-		{"no intercept", learnertest.Rewrite(t, good, func(f *modelfile.File) { delete(f.Header.Meta, "intercept") }), `no meta value "intercept"`},
+	cases := []learnertest.LoadCase{
+		{Name: "unresolved", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Config = []byte(`{"Features":20}`) }), Want: "unresolved defaults"},
+		{Name: "short eps", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "eps", make([]float64, 7)) }), Want: `array "eps" has 7 elements`},
+		{Name: "negative gamma", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "gamma", neg) }), Want: "gamma[3] = -1"},
+		{Name: "no intercept", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { delete(f.Header.Meta, "intercept") }), Want: `no meta value "intercept"`},
 	}
 	learnertest.LoadErrors(t, "srff: ", srff.Load, cases)
 }
