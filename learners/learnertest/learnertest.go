@@ -98,6 +98,12 @@ type Case struct {
 	FreeArrays []string
 	// Negative lists the float parameters that accept −1 (mfga's Tol).
 	Negative []string
+	// Weighted, if not nil, says the learner registers FitWeighted and
+	// lists the settings (after Params, several in a string separated by
+	// spaces; "task=…" picks the task, Binary if none) under which the shared weights check (Weights, tolerance
+	// 1e-6) runs through the registry's Fit and FitWeighted; each also
+	// fits 60 rows with fractional weights.
+	Weighted [][]string
 }
 
 func (c Case) prefix() string {
@@ -146,6 +152,9 @@ func Run(t *testing.T, c Case) {
 	t.Run("Paths", s.paths)
 	if c.Accuracy != nil {
 		t.Run("Accuracy", s.accuracy)
+	}
+	if c.Weighted != nil {
+		t.Run("Weighted", s.weighted)
 	}
 }
 

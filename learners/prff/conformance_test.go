@@ -19,7 +19,15 @@ var conformance = learnertest.Case{Method: "prff", Tasks: learnertest.AllTasks, 
 		"logistic":   {"features=10", "maxiter=20", "seed=3"},
 		"ridge":      {"features=10", "maxiter=20", "task=regression", "lambda=1e-4", "seed=4"},
 		"multiclass": {"task=multiclass", "features=10", "maxiter=20", "seed=3"},
-	}}
+	},
+	// Weight 2 ≡ the row twice, 0 ≡ dropped, for every task and both
+	// losses. One mini-batch holds every row (Batch 512 ≥ the ~260 rows of
+	// the duplicated data) and the bandwidth rule sees every row, so the
+	// weights reach the Gram loss, the bandwidth and the head exactly.
+	Weighted: [][]string{{"task=multiclass", weighted}, {"loss=logistic", weighted}, {"loss=ridge", weighted}, {"task=regression", weighted}}}
+
+// weighted is the setting of the weights check.
+const weighted = "features=12 maxiter=15 batch=512 seed=2"
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }
 

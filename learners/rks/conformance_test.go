@@ -35,7 +35,12 @@ var conformance = learnertest.Case{Method: "rks", Tasks: learnertest.AllTasks, P
 	Accuracy:     &learnertest.Learns{Rings: 0.90, Sine: 0.3, Each: [][]string{{"loss=ridge"}}},
 	BadParams:    learnertest.Linear,
 	Variants:     [][]string{{"map=orf"}, {"map=laplacian"}, {"map=nystrom"}, {"map=nystrom-kmeans++"}},
-	VariantTasks: []learners.Task{learners.Binary, learners.Regression}}
+	VariantTasks: []learners.Task{learners.Binary, learners.Regression},
+	// weight 2 ≡ the row twice, 0 ≡ dropped, for every task and both losses
+	Weighted: [][]string{{"task=multiclass", weighted}, {"loss=logistic", weighted}, {"loss=ridge", weighted}, {"task=regression", weighted}}}
+
+// weighted is the setting of the weights check.
+const weighted = "features=30 seed=2"
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance) }
 
