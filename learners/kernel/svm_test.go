@@ -12,14 +12,6 @@ import (
 	"github.com/rfkit/rfkit/learners/learnertest"
 )
 
-// TestHingeRings: the kernel SVM with the defaults (C = 1)
-// on the rings (all 400 rows); threshold 0.90 as the other losses.
-func TestHingeRings(t *testing.T) {
-	learnertest.RingsAccuracy(t, 0.90, func(X featmap.Matrix, y []float64) (*kernel.Model, error) {
-		return kernel.Fit(t.Context(), X, y, kernel.Config{Loss: kernel.Hinge})
-	})
-}
-
 // TestHingeKKT: the SMO solution satisfies the dual constraints
 // (0 ≤ α_i ≤ C, Σ t_i α_i = 0) and, within the stopping tolerance, the
 // optimality conditions of the SVM: t_i f(x_i) ≥ 1 off the support

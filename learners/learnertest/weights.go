@@ -127,16 +127,7 @@ func (s *suite) weighted(t *testing.T) {
 		t.Fatalf("%s: FitWeighted not registered", s.c.Method)
 	}
 	for _, set := range s.c.Weighted {
-		set = strings.Fields(strings.Join(set, " "))
-		task := learners.Binary
-		for _, kv := range set {
-			if v, ok := strings.CutPrefix(kv, "task="); ok {
-				var err error
-				if task, err = learners.ParseTask(v); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
+		task, set := settings(t, set...)
 		t.Run(strings.Join(set, ","), func(t *testing.T) {
 			fit := func(X featmap.Matrix, y []float64) (learners.Model, error) {
 				return s.meth.Fit(context.Background(), X, y, s.config(t, learners.Binary, set...), nil)

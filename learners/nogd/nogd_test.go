@@ -1,34 +1,14 @@
 package nogd_test
 
 import (
-	"context"
 	"math"
 	"testing"
 
-	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/nogd"
 )
-
-// TestRings: the rings (see rks.TestRings; no linear classifier reaches
-// 0.62). NOGD with the defaults and 5 epochs measured 0.995 (0.927 after
-// one epoch); threshold 0.90.
-func TestRings(t *testing.T) {
-	learnertest.RingsAccuracy(t, 0.90, func(X featmap.Matrix, y []float64) (*nogd.Model, error) {
-		return nogd.Fit(context.Background(), X, y, nogd.Config{Epochs: 5, Seed: 3})
-	})
-}
-
-// TestRegression: y = sin(2x₁) + x₂²/2 + N(0, 0.1²) (mean predictor RMSE
-// ≈ 0.89). NOGD with the squared loss, η = 0.2 and 5 epochs measured
-// 0.205 (0.466 after one epoch); threshold 0.3.
-func TestRegression(t *testing.T) {
-	learnertest.SineRMSE(t, 0.3, func(X featmap.Matrix, y []float64) (*nogd.Model, error) {
-		return nogd.Fit(context.Background(), X, y, nogd.Config{Task: learners.Regression, Epochs: 5, Seed: 3})
-	})
-}
 
 // TestLandmarksAreFirstRows: with Shuffle off the landmarks are the first
 // Budget standardised rows, and the default Budget shrinks to n on small

@@ -4,19 +4,9 @@ import (
 	"testing"
 
 	"github.com/rfkit/rfkit/internal/modelfile"
-	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/rfselect"
 )
-
-// TestRegressionLoss: the regression task resolves the loss to ridge (the
-// accuracy checks run in the conformance suite).
-func TestRegressionLoss(t *testing.T) {
-	X, y := learnertest.Sine(100, 1)
-	if m := learnertest.MustFit(t, rfselect.Fit, X, y, rfselect.Config{Task: learners.Regression}); m.Config().Loss != rfselect.Ridge {
-		t.Fatalf("resolved config %+v", m.Config())
-	}
-}
 
 // The registry's methods fix Selection, so the unknown one is Fit's alone
 // (the rest of the Config checks run in the conformance suite).
