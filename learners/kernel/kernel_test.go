@@ -9,7 +9,6 @@ import (
 
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
-	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/kernel"
 	"github.com/rfkit/rfkit/learners/learnertest"
@@ -35,14 +34,7 @@ func TestLogisticStationary(t *testing.T) {
 	X, y := learnertest.Rings(150, 0, 0, 1, 7)
 	const lambda = 1e-2
 	m := learnertest.MustFit(t, kernel.Fit, X, y, kernel.Config{Loss: kernel.Logistic, Lambda: lambda})
-	data, err := m.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := modelfile.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := learnertest.Parsed(t, m)
 	alpha, _ := f.Array("alpha", -1)
 	n := float64(len(alpha))
 	var dev float64

@@ -22,14 +22,7 @@ func TestHingeKKT(t *testing.T) {
 	X, y := learnertest.Rings(200, 1, 0, 1, 9)
 	for _, C := range []float64{0.5, 10} {
 		m := learnertest.MustFit(t, kernel.Fit, X, y, kernel.Config{Loss: kernel.Hinge, C: C})
-		data, err := m.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := modelfile.Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f := learnertest.Parsed(t, m)
 		// The model keeps the support vectors only: find each one's row
 		// (the nearest standardised row) to rebuild α for every row.
 		sv, _ := f.Array("alpha", -1)
@@ -111,10 +104,7 @@ func TestHingeGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := learnertest.MustFit(t, kernel.Fit, featmap.Dense(moons.N, moons.D, moons.X), moons.Y, kernel.Config{Subsample: 60, Loss: kernel.Hinge, C: 3, Seed: 6})
-	got, err := m.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := learnertest.Bytes(t, m)
 	learnertest.Golden(t, "hinge", got)
 }
 
@@ -122,10 +112,7 @@ func TestHingeGolden(t *testing.T) {
 // its arrays and its subsample.
 func TestHingeLoadErrors(t *testing.T) {
 	X, y := learnertest.Rings(30, 0, 0, 1, 3)
-	good, err := learnertest.MustFit(t, kernel.Fit, X, y, kernel.Config{Subsample: 10, Loss: kernel.Hinge}).MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	good := learnertest.Bytes(t, learnertest.MustFit(t, kernel.Fit, X, y, kernel.Config{Subsample: 10, Loss: kernel.Hinge}))
 	vectors := func(v float64) []byte {
 		return learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Meta["vectors"] = v })
 	}

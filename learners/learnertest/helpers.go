@@ -165,6 +165,16 @@ func Rewrite(t testing.TB, good []byte, mod func(f *modelfile.File)) []byte {
 	return b
 }
 
+// Parsed is the parsed model file of m, failing t on an error.
+func Parsed(t testing.TB, m interface{ MarshalBinary() ([]byte, error) }) *modelfile.File {
+	t.Helper()
+	f, err := modelfile.Parse(Bytes(t, m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
 // SetArray replaces the array called name of f.
 func SetArray(f *modelfile.File, name string, v []float64) {
 	for i := range f.Arrays {

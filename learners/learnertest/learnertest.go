@@ -933,10 +933,7 @@ func (s *suite) resolved(t *testing.T) {
 	for in, want := range s.c.Resolved {
 		task, set := settings(t, in)
 		m, _, _ := s.fit(t, task, 100, 1, set...)
-		f, err := modelfile.Parse(Bytes(t, m))
-		if err != nil {
-			t.Fatal(err)
-		}
+		f := Parsed(t, m)
 		var cfg map[string]any
 		if err := json.Unmarshal(f.Header.Config, &cfg); err != nil {
 			t.Fatal(err)

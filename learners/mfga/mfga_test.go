@@ -192,10 +192,7 @@ func TestHugeDictionary(t *testing.T) {
 // run in the conformance suite).
 func TestLoadErrors(t *testing.T) {
 	X, y := rings(30, 0, 0, 1, 3)
-	good, err := fit(t, X, y, mfga.Config{Features: 3, Tol: -1}).MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	good := learnertest.Bytes(t, fit(t, X, y, mfga.Config{Features: 3, Tol: -1}))
 
 	cases := []learnertest.LoadCase{
 		{Name: "too many selected", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Meta["selected"] = 11 }), Want: "selected = 11, want an integer in 0..3"},
@@ -225,10 +222,7 @@ func TestGoldenModelBytes(t *testing.T) {
 		if c.cfg.Task == learners.Regression {
 			X, y = Xr, yr
 		}
-		b, err := fit(t, X, y, c.cfg).MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := learnertest.Bytes(t, fit(t, X, y, c.cfg))
 		if got := fmt.Sprintf("%x", sha256.Sum256(b)); got != c.want {
 			t.Errorf("%s: model digest %s, want %s", c.name, got, c.want)
 		}

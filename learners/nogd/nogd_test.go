@@ -20,14 +20,7 @@ func TestLandmarksAreFirstRows(t *testing.T) {
 		t.Errorf("default budget on 30 rows resolved to %d", m.Config().Budget)
 	}
 	m = learnertest.MustFit(t, nogd.Fit, X, y, nogd.Config{Budget: 4, Shuffle: learners.Disabled})
-	data, err := m.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := modelfile.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := learnertest.Parsed(t, m)
 	mean, _ := f.Array("mean", -1)
 	scale, _ := f.Array("scale", -1)
 	land, _ := f.Array("landmarks", -1)
@@ -45,10 +38,7 @@ func TestLandmarksAreFirstRows(t *testing.T) {
 // a model file are the FileErrors checks of the conformance suite).
 func TestLoadErrors(t *testing.T) {
 	X, y := learnertest.Rings(30, 0, 0, 1, 3)
-	good, err := learnertest.MustFit(t, nogd.Fit, X, y, nogd.Config{Budget: 10}).MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	good := learnertest.Bytes(t, learnertest.MustFit(t, nogd.Fit, X, y, nogd.Config{Budget: 10}))
 	learnertest.LoadErrors(t, "nogd: ", nogd.Load, []learnertest.LoadCase{
 		{Name: "NaN landmark", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) {
 			v := make([]float64, 20)

@@ -37,10 +37,7 @@ func TestFitErrors(t *testing.T) {
 // checks run in the conformance suite).
 func TestLoadErrors(t *testing.T) {
 	X, y := rings(30, 0, 0, 1, 3)
-	good, err := fit(t, X, y, prff.Config{Features: 10}).MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	good := learnertest.Bytes(t, fit(t, X, y, prff.Config{Features: 10}))
 
 	cases := []learnertest.LoadCase{
 		{Name: "NaN frequency", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) {

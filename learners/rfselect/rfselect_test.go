@@ -18,10 +18,7 @@ func TestUnknownSelection(t *testing.T) {
 // A file whose config names the other selection than its method.
 func TestSelectionMismatch(t *testing.T) {
 	X, y := rings(30, 0, 0, 1, 3)
-	good, err := learnertest.MustFit(t, rfselect.Fit, X, y, rfselect.Config{Features: 10}).MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	good := learnertest.Bytes(t, learnertest.MustFit(t, rfselect.Fit, X, y, rfselect.Config{Features: 10}))
 	learnertest.LoadErrors(t, "rfselect: ", rfselect.Load, []learnertest.LoadCase{{Name: "selection mismatch", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) {
 		f.Header.Config = []byte(`{"Selection":"lkrf","Features":10,"Candidates":200,"Gamma":1,"Rho":1,"Lambda":1,"Loss":"ridge"}`)
 	}), Want: `config selection "lkrf" in a "eerf" model`}})

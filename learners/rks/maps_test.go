@@ -34,10 +34,7 @@ func TestMapErrors(t *testing.T) {
 		{Name: "unknown map", X: X, Y: y, Cfg: rks.Config{Map: "fastfood"}, Want: `rks: unknown Map "fastfood"`},
 		{Name: "landmarks above rows", X: X, Y: y, Cfg: rks.Config{Map: rks.Nystrom, Features: 21}, Want: "Features = 21 Nyström landmarks, more than the 20 training rows"},
 	})
-	good, err := learnertest.MustFit(t, rks.Fit, X, y, rks.Config{Map: rks.Nystrom, Features: 10}).MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	good := learnertest.Bytes(t, learnertest.MustFit(t, rks.Fit, X, y, rks.Config{Map: rks.Nystrom, Features: 10}))
 	for _, c := range []struct{ name, from, to, want string }{
 		{"bad map", `"Map":"nystrom"`, `"Map":"fastfood"`, `unknown Map "fastfood"`},
 		{"map rff on landmarks", `,"Map":"nystrom"`, ``, `no array "w"`},

@@ -154,10 +154,7 @@ func TestSearch(t *testing.T) {
 	if want := best.Lambda * float64(ntr) / float64(X.Rows); math.Abs(m.Config().Lambda-want) > 1e-15*want {
 		t.Errorf("final λ %g, want the best grid value %g × %d/%d = %g", m.Config().Lambda, best.Lambda, ntr, X.Rows, want)
 	}
-	b, err := m.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := learnertest.Bytes(t, m)
 	if l, err := srff.Load(b); err != nil || l.Search() != nil {
 		t.Errorf("a loaded model has search %v (%v), want nil", l.Search(), err)
 	}
@@ -215,10 +212,7 @@ func TestProgressAndContext(t *testing.T) {
 
 func TestLoadErrors(t *testing.T) {
 	X, y := small(t)
-	good, err := fit(t, X, y, smallCfg).MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	good := learnertest.Bytes(t, fit(t, X, y, smallCfg))
 	neg := make([]float64, 18)
 	neg[3] = -1
 	cases := []learnertest.LoadCase{
