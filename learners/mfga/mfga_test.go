@@ -18,16 +18,6 @@ func fit(t testing.TB, X featmap.Matrix, y []float64, cfg mfga.Config) *mfga.Mod
 	return learnertest.MustFit(t, mfga.Fit, X, y, cfg)
 }
 
-func accuracy(m learners.Model, X featmap.Matrix, y []float64) float64 {
-	ok := 0
-	for i, v := range y {
-		if m.Predict(X.Row(i)) == v {
-			ok++
-		}
-	}
-	return float64(ok) / float64(len(y))
-}
-
 // TestRings: two concentric rings (see data_test.go); a linear classifier
 // is at chance (≤ 0.62, rks's measurement), the Gaussian factor
 // e^{−‖x‖²/2σ²} of the degree-1 dictionary separates them. MFGA with the
@@ -36,8 +26,8 @@ func TestRings(t *testing.T) {
 	X, y := rings(400, 0, 3, 7, 1)
 	Xt, yt := rings(1000, 0, 3, 7, 2)
 	m := fit(t, X, y, mfga.Config{})
-	t.Logf("rings accuracy %.4f", accuracy(m, Xt, yt))
-	if acc := accuracy(m, Xt, yt); acc < 0.95 {
+	t.Logf("rings accuracy %.4f", learnertest.Accuracy(m, Xt, yt))
+	if acc := learnertest.Accuracy(m, Xt, yt); acc < 0.95 {
 		t.Errorf("test accuracy %.3f < 0.95", acc)
 	}
 	if got := m.Predict(Xt.Row(0)); got != 3 && got != 7 {
@@ -60,7 +50,7 @@ func TestMoons(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := fit(t, featmap.Dense(tr.N, tr.D, tr.X), tr.Y, mfga.Config{Degree: 2, Features: 20, PerStep: 2})
-	acc := accuracy(m, featmap.Dense(te.N, te.D, te.X), te.Y)
+	acc := learnertest.Accuracy(m, featmap.Dense(te.N, te.D, te.X), te.Y)
 	t.Logf("moons accuracy %.4f", acc)
 	if acc < 0.92 {
 		t.Errorf("moons test accuracy %.3f < 0.92", acc)
