@@ -37,10 +37,7 @@ func TestWeightsNilIsFit(t *testing.T) {
 // with go test -run WeightedGolden ./learners/prff -update.
 func TestWeightedGolden(t *testing.T) {
 	X, y := rings(150, 1, 3, 7, 6)
-	w := make([]float64, X.Rows)
-	for i := range w {
-		w[i] = float64(i%4) / 2
-	}
+	w := learnertest.FracWeights(X.Rows)
 	m, err := prff.FitWeighted(context.Background(), X, y, w, prff.Config{Features: 6, MaxIter: 10, Batch: 64, Seed: 3})
 	if err != nil {
 		t.Fatal(err)

@@ -16,12 +16,7 @@ import (
 // conformance suite's). Regenerate with
 // go test -run MulticlassWeightedGolden ./learners/rks -update.
 func TestMulticlassWeightedGolden(t *testing.T) {
-	X, y := learnertest.Rings3(150, 7)
-	w := make([]float64, X.Rows)
-	for i := range w {
-		w[i] = float64(i%4) / 2
-	}
-	Xn := learnertest.WithMissing(X, 5)
+	Xn, y, w := learnertest.WeightedMissing()
 	m, err := rks.FitWeighted(context.Background(), Xn, y, w, rks.Config{Task: learners.Multiclass, Features: 20, Seed: 3, Missing: learners.MissingImpute})
 	if err != nil {
 		t.Fatal(err)
