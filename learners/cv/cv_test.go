@@ -58,10 +58,7 @@ func constant(name string, v float64, task learners.Task) cv.Candidate {
 
 func rksGrid(t *testing.T, grid map[string][]string) []cv.Candidate {
 	t.Helper()
-	meth, err := learners.Lookup("rks")
-	if err != nil {
-		t.Fatal(err)
-	}
+	meth := learnertest.Lookup(t, "rks")
 	vs, err := cv.Expand(&rks.Config{Features: 40}, grid)
 	if err != nil {
 		t.Fatal(err)

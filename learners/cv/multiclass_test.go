@@ -16,6 +16,7 @@ import (
 	"github.com/rfkit/rfkit/learners/cv"
 	"github.com/rfkit/rfkit/learners/fogd"
 	"github.com/rfkit/rfkit/learners/internal/vec"
+	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/rks"
 	"github.com/rfkit/rfkit/metrics"
 )
@@ -137,10 +138,7 @@ func blobs(n int, seed uint64) (featmap.Matrix, []float64) {
 
 func centroidGrid(t *testing.T, dims ...string) []cv.Candidate {
 	t.Helper()
-	m, err := learners.Lookup("centroid-cvtest")
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := learnertest.Lookup(t, "centroid-cvtest")
 	vs, err := cv.Expand(&centroidConfig{}, map[string][]string{"dims": dims})
 	if err != nil {
 		t.Fatal(err)
@@ -249,10 +247,7 @@ func TestFoldsStratified(t *testing.T) {
 // refused.
 func TestFitWeighted(t *testing.T) {
 	X, y := rings(60, 5)
-	meth, err := learners.Lookup("fogd")
-	if err != nil {
-		t.Fatal(err)
-	}
+	meth := learnertest.Lookup(t, "fogd")
 	if meth.FitWeighted != nil {
 		t.Fatal("fogd has a weighted fit: pick a learner without one for this test")
 	}
@@ -302,10 +297,7 @@ func TestFitWeighted(t *testing.T) {
 // the model is Method.FitWeighted's.
 func TestFitWeightedCallsLearner(t *testing.T) {
 	X, y := rings(60, 5)
-	meth, err := learners.Lookup("rks")
-	if err != nil {
-		t.Fatal(err)
-	}
+	meth := learnertest.Lookup(t, "rks")
 	cfg := &rks.Config{Features: 30, Gamma: 1, Seed: 2}
 	w := make([]float64, X.Rows)
 	for i := range w {

@@ -144,11 +144,7 @@ type Learns struct {
 
 // Run runs the whole suite on c.
 func Run(t *testing.T, c Case) {
-	meth, err := learners.Lookup(c.Method)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &suite{c: c, meth: meth}
+	s := &suite{c: c, meth: Lookup(t, c.Method)}
 	t.Run("FitErrors", s.fitErrors)
 	t.Run("ParamErrors", s.paramErrors)
 	t.Run("ProgressAndContext", s.progress)

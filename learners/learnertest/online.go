@@ -139,6 +139,16 @@ func MustFit[C, M any](t testing.TB, fit func(context.Context, featmap.Matrix, [
 	return m
 }
 
+// Lookup is learners.Lookup, failing t on an error.
+func Lookup(t testing.TB, name string) learners.Method {
+	t.Helper()
+	m, err := learners.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
 // Bytes is m.MarshalBinary, failing t on an error.
 func Bytes(t testing.TB, m interface{ MarshalBinary() ([]byte, error) }) []byte {
 	t.Helper()

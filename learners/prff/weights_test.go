@@ -49,10 +49,7 @@ func TestWeightedGolden(t *testing.T) {
 // runs through the registry's FitWeighted (cv.Candidates), and fractional
 // weights, which the unweighted fallback refuses, are accepted.
 func TestWeightedCV(t *testing.T) {
-	m, err := learners.Lookup("prff")
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := learnertest.Lookup(t, "prff")
 	vs, err := cv.Expand(&prff.Config{MaxIter: 5, Seed: 1}, map[string][]string{"features": {"4", "8"}})
 	if err != nil {
 		t.Fatal(err)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/srff"
 )
@@ -16,10 +15,7 @@ import (
 // conformance suite's Case.Weighted: the search's split and the default
 // simplex are drawn from rows, not copies; see FitWeighted.)
 func TestWeights(t *testing.T) {
-	m, err := learners.Lookup(srff.Name)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := learnertest.Lookup(t, srff.Name)
 	X, y := learnertest.Sine(80, 1)
 	w := make([]float64, 80)
 	for i := range w {
