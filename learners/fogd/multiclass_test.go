@@ -37,12 +37,7 @@ func TestMulticlass(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	half, _ := l.Snapshot().MarshalBinary()
-	h, err := fogd.Load(half)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l2, err := fogd.Resume(h)
+	l2, err := fogd.Resume(learnertest.Reload(t, l.Snapshot(), fogd.Load))
 	if err != nil {
 		t.Fatal(err)
 	}

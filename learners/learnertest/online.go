@@ -139,6 +139,17 @@ func MustFit[C, M any](t testing.TB, fit func(context.Context, featmap.Matrix, [
 	return m
 }
 
+// Reload is m written by MarshalBinary and read back by load, failing t
+// on an error.
+func Reload[M any](t testing.TB, m interface{ MarshalBinary() ([]byte, error) }, load func([]byte) (M, error)) M {
+	t.Helper()
+	back, err := load(Bytes(t, m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return back
+}
+
 // Lookup is learners.Lookup, failing t on an error.
 func Lookup(t testing.TB, name string) learners.Method {
 	t.Helper()
