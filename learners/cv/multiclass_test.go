@@ -399,6 +399,21 @@ var weightedRows = func() map[float64]float64 {
 	return out
 }()
 
+// evaluate is cv.Evaluate's report on m and m's predictions on X, failing
+// t on an error.
+func evaluate(t *testing.T, m learners.Model, X featmap.Matrix, y, w []float64) (*cv.Report, []float64) {
+	t.Helper()
+	r, err := cv.Evaluate(m, X, y, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pred := make([]float64, len(y))
+	if err := m.PredictBatch(pred, X); err != nil {
+		t.Fatal(err)
+	}
+	return r, pred
+}
+
 func TestEvaluate(t *testing.T) {
 	ctx := context.Background()
 	// Multiclass: every metric of a ClassModel.
@@ -407,14 +422,7 @@ func TestEvaluate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := cv.Evaluate(m, X, y, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pred := make([]float64, len(y))
-	if err := m.PredictBatch(pred, X); err != nil {
-		t.Fatal(err)
-	}
+	r, pred := evaluate(t, m, X, y, nil)
 	acc, _ := metrics.Accuracy(y, pred, nil)
 	f1, _ := metrics.MacroF1(y, pred, []float64{1, 2, 3}, nil)
 	if r.Task != learners.Multiclass || r.N != 90 || r.Accuracy != acc || r.MacroF1 != f1 || !(acc > 0.9) ||
@@ -474,14 +482,7 @@ func TestEvaluate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rr, err := cv.Evaluate(mr, Xb, yb, w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr := make([]float64, len(yb))
-	if err := mr.PredictBatch(pr, Xb); err != nil {
-		t.Fatal(err)
-	}
+	rr, pr := evaluate(t, mr, Xb, yb, w)
 	rmse, _ := metrics.RMSE(yb, pr, w)
 	r2, _ := metrics.R2(yb, pr, w)
 	if rr.RMSE != rmse || rr.R2 != r2 || rr.Weight != 300 || !math.IsNaN(rr.Accuracy) || rr.Confusion != nil {
