@@ -273,9 +273,7 @@ func TestFitWeighted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, _ := got.MarshalBinary()
-	b, _ := want.MarshalBinary()
-	if !reflect.DeepEqual(a, b) {
+	if !learnertest.SameModel(t, got, want) {
 		t.Error("weight 2 on a row is not the row twice")
 	}
 	w[1] = 0.5
@@ -312,9 +310,7 @@ func TestFitWeightedCallsLearner(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, _ := got.MarshalBinary()
-	b, _ := want.MarshalBinary()
-	if !reflect.DeepEqual(a, b) {
+	if !learnertest.SameModel(t, got, want) {
 		t.Error("cv.FitWeighted did not fit through rks's FitWeighted")
 	}
 }

@@ -46,9 +46,7 @@ func TestMulticlass(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	a, _ := fitted.MarshalBinary()
-	b, _ := l2.Snapshot().MarshalBinary()
-	if string(a) != string(b) {
+	if !learnertest.SameModel(t, fitted, l2.Snapshot()) {
 		t.Error("online + resume differs from Fit in file order")
 	}
 	if _, err := l2.Update(X.Row(0), 15); err == nil || !strings.Contains(err.Error(), "label 15 is not one of the 3 classes") {

@@ -150,6 +150,13 @@ func Reload[M any](t testing.TB, m interface{ MarshalBinary() ([]byte, error) },
 	return back
 }
 
+// SameModel reports whether a and b write the same model file bytes,
+// failing t if either cannot be written.
+func SameModel(t testing.TB, a, b interface{ MarshalBinary() ([]byte, error) }) bool {
+	t.Helper()
+	return bytes.Equal(Bytes(t, a), Bytes(t, b))
+}
+
 // Lookup is learners.Lookup, failing t on an error.
 func Lookup(t testing.TB, name string) learners.Method {
 	t.Helper()

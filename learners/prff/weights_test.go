@@ -23,9 +23,7 @@ func TestWeightsNilIsFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ab, _ := a.MarshalBinary()
-	bb, _ := b.MarshalBinary()
-	if string(ab) != string(bb) {
+	if !learnertest.SameModel(t, a, b) {
 		t.Error("FitWeighted(nil) differs from Fit")
 	}
 }
