@@ -84,10 +84,7 @@ func TestMissingPolicy(t *testing.T) {
 		if _, err := mi.PredictChecked(inf); !errors.Is(err, learners.ErrNotFinite) {
 			t.Errorf("%v: -Inf accepted: %v", c.task, err)
 		}
-		data, err := mi.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
+		data := learnertest.Bytes(t, mi)
 		h, _ := modelfile.ReadHeader(data)
 		back, err := rks.Load(data)
 		if err != nil || !h.Impute || !back.Imputes() || back.Predict(x) != mi.Predict(x) {

@@ -12,21 +12,14 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/cv"
+	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/rks"
 )
 
-// rings: class 0 near radius 1, class 1 near radius 2 (radial noise 0.15).
+// rings: class 0 near radius 1, class 1 near radius 2 (radial noise
+// 0.15; learnertest.Rings).
 func rings(n int, seed uint64) (featmap.Matrix, []float64) {
-	r := rand.New(rand.NewPCG(seed, 1))
-	X, y := make([]float64, 2*n), make([]float64, n)
-	for i := range y {
-		rad := 1 + float64(i%2)
-		y[i] = float64(i % 2)
-		rad += 0.15 * r.NormFloat64()
-		t := 2 * math.Pi * r.Float64()
-		X[2*i], X[2*i+1] = rad*math.Cos(t), rad*math.Sin(t)
-	}
-	return featmap.Dense(n, 2, X), y
+	return learnertest.Rings(n, 0, 0, 1, seed)
 }
 
 // sine: n rows uniform on [−2, 2]², targets sin(2x₁) + 0.05·noise.
@@ -65,10 +58,7 @@ func constant(name string, v float64, task learners.Task) cv.Candidate {
 
 func rksGrid(t *testing.T, grid map[string][]string) []cv.Candidate {
 	t.Helper()
-	meth, err := learners.Lookup("rks")
-	if err != nil {
-		t.Fatal(err)
-	}
+	meth := learnertest.Lookup(t, "rks")
 	vs, err := cv.Expand(&rks.Config{Features: 40}, grid)
 	if err != nil {
 		t.Fatal(err)

@@ -16,6 +16,7 @@ import (
 	"github.com/rfkit/rfkit/learners/cv"
 	"github.com/rfkit/rfkit/learners/fogd"
 	"github.com/rfkit/rfkit/learners/internal/vec"
+	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/rks"
 	"github.com/rfkit/rfkit/metrics"
 )
@@ -137,10 +138,7 @@ func blobs(n int, seed uint64) (featmap.Matrix, []float64) {
 
 func centroidGrid(t *testing.T, dims ...string) []cv.Candidate {
 	t.Helper()
-	m, err := learners.Lookup("centroid-cvtest")
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := learnertest.Lookup(t, "centroid-cvtest")
 	vs, err := cv.Expand(&centroidConfig{}, map[string][]string{"dims": dims})
 	if err != nil {
 		t.Fatal(err)
@@ -249,10 +247,7 @@ func TestFoldsStratified(t *testing.T) {
 // refused.
 func TestFitWeighted(t *testing.T) {
 	X, y := rings(60, 5)
-	meth, err := learners.Lookup("fogd")
-	if err != nil {
-		t.Fatal(err)
-	}
+	meth := learnertest.Lookup(t, "fogd")
 	if meth.FitWeighted != nil {
 		t.Fatal("fogd has a weighted fit: pick a learner without one for this test")
 	}
@@ -278,9 +273,7 @@ func TestFitWeighted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, _ := got.MarshalBinary()
-	b, _ := want.MarshalBinary()
-	if !reflect.DeepEqual(a, b) {
+	if !learnertest.SameModel(t, got, want) {
 		t.Error("weight 2 on a row is not the row twice")
 	}
 	w[1] = 0.5
@@ -302,10 +295,7 @@ func TestFitWeighted(t *testing.T) {
 // the model is Method.FitWeighted's.
 func TestFitWeightedCallsLearner(t *testing.T) {
 	X, y := rings(60, 5)
-	meth, err := learners.Lookup("rks")
-	if err != nil {
-		t.Fatal(err)
-	}
+	meth := learnertest.Lookup(t, "rks")
 	cfg := &rks.Config{Features: 30, Gamma: 1, Seed: 2}
 	w := make([]float64, X.Rows)
 	for i := range w {
@@ -320,9 +310,7 @@ func TestFitWeightedCallsLearner(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, _ := got.MarshalBinary()
-	b, _ := want.MarshalBinary()
-	if !reflect.DeepEqual(a, b) {
+	if !learnertest.SameModel(t, got, want) {
 		t.Error("cv.FitWeighted did not fit through rks's FitWeighted")
 	}
 }
@@ -407,6 +395,21 @@ var weightedRows = func() map[float64]float64 {
 	return out
 }()
 
+// evaluate is cv.Evaluate's report on m and m's predictions on X, failing
+// t on an error.
+func evaluate(t *testing.T, m learners.Model, X featmap.Matrix, y, w []float64) (*cv.Report, []float64) {
+	t.Helper()
+	r, err := cv.Evaluate(m, X, y, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pred := make([]float64, len(y))
+	if err := m.PredictBatch(pred, X); err != nil {
+		t.Fatal(err)
+	}
+	return r, pred
+}
+
 func TestEvaluate(t *testing.T) {
 	ctx := context.Background()
 	// Multiclass: every metric of a ClassModel.
@@ -415,14 +418,7 @@ func TestEvaluate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := cv.Evaluate(m, X, y, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pred := make([]float64, len(y))
-	if err := m.PredictBatch(pred, X); err != nil {
-		t.Fatal(err)
-	}
+	r, pred := evaluate(t, m, X, y, nil)
 	acc, _ := metrics.Accuracy(y, pred, nil)
 	f1, _ := metrics.MacroF1(y, pred, []float64{1, 2, 3}, nil)
 	if r.Task != learners.Multiclass || r.N != 90 || r.Accuracy != acc || r.MacroF1 != f1 || !(acc > 0.9) ||
@@ -482,14 +478,7 @@ func TestEvaluate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rr, err := cv.Evaluate(mr, Xb, yb, w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr := make([]float64, len(yb))
-	if err := mr.PredictBatch(pr, Xb); err != nil {
-		t.Fatal(err)
-	}
+	rr, pr := evaluate(t, mr, Xb, yb, w)
 	rmse, _ := metrics.RMSE(yb, pr, w)
 	r2, _ := metrics.R2(yb, pr, w)
 	if rr.RMSE != rmse || rr.R2 != r2 || rr.Weight != 300 || !math.IsNaN(rr.Accuracy) || rr.Confusion != nil {

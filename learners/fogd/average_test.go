@@ -39,10 +39,7 @@ func TestAverage(t *testing.T) {
 			t.Fatalf("w[%d] = %v, want %v", k, b.w[k], want)
 		}
 	}
-	data, err := avg.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := learnertest.Bytes(t, avg)
 	back, err := Load(data)
 	if err != nil {
 		t.Fatalf("the average does not load: %v", err)

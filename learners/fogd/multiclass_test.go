@@ -37,12 +37,7 @@ func TestMulticlass(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	half, _ := l.Snapshot().MarshalBinary()
-	h, err := fogd.Load(half)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l2, err := fogd.Resume(h)
+	l2, err := fogd.Resume(learnertest.Reload(t, l.Snapshot(), fogd.Load))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,9 +46,7 @@ func TestMulticlass(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	a, _ := fitted.MarshalBinary()
-	b, _ := l2.Snapshot().MarshalBinary()
-	if string(a) != string(b) {
+	if !learnertest.SameModel(t, fitted, l2.Snapshot()) {
 		t.Error("online + resume differs from Fit in file order")
 	}
 	if _, err := l2.Update(X.Row(0), 15); err == nil || !strings.Contains(err.Error(), "label 15 is not one of the 3 classes") {

@@ -87,17 +87,11 @@ func TestResumeErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	learnertest.FitErrors(t, "fogd: ", fogd.Fit, []struct {
-		name string
-		X    featmap.Matrix
-		y    []float64
-		cfg  fogd.Config
-		want string
-	}{
-		{"task", X, y, with(func(c *fogd.Config) { c.Task = learners.Regression; c.Loss = ""; c.Labels = learners.Labels{} }), "the model's task is binary"},
-		{"gamma", X, y, with(func(c *fogd.Config) { c.Gamma = 7 }), "Gamma = 7"},
-		{"labels", X, y, with(func(c *fogd.Config) { c.Labels = learners.Labels{Neg: 0, Pos: 1} }), "Labels = {0 1}"},
-		{"version 1", X2, y, fogd.Config{Resume: v1, Labels: v1.Config().Labels}, "version 1 model holds only the averaged weights"},
+	learnertest.FitErrors(t, "fogd: ", fogd.Fit, []learnertest.FitCase[fogd.Config]{
+		{Name: "task", X: X, Y: y, Cfg: with(func(c *fogd.Config) { c.Task = learners.Regression; c.Loss = ""; c.Labels = learners.Labels{} }), Want: "the model's task is binary"},
+		{Name: "gamma", X: X, Y: y, Cfg: with(func(c *fogd.Config) { c.Gamma = 7 }), Want: "Gamma = 7"},
+		{Name: "labels", X: X, Y: y, Cfg: with(func(c *fogd.Config) { c.Labels = learners.Labels{Neg: 0, Pos: 1} }), Want: "Labels = {0 1}"},
+		{Name: "version 1", X: X2, Y: y, Cfg: fogd.Config{Resume: v1, Labels: v1.Config().Labels}, Want: "version 1 model holds only the averaged weights"},
 	})
 }
 
@@ -119,17 +113,13 @@ func TestLoadStateErrors(t *testing.T) {
 			}
 		})
 	}
-	learnertest.LoadErrors(t, "fogd: ", fogd.Load, []struct {
-		name string
-		data []byte
-		want string
-	}{
-		{"negative steps", meta(-1), "steps = -1"},
-		{"fractional steps", meta(99.5), "steps = 99.5"},
-		{"huge steps", meta(1e300), "steps = 1e+300"},
-		{"fewer steps", meta(99), "but the stored state gives"},
-		{"wsum", bump("wsum"), "w[3] = "},
-		{"w", bump("w"), "w[3] = "},
-		{"no wt", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Arrays[len(f.Arrays)-2].Name = "xx" }), `no array "wt"`},
+	learnertest.LoadErrors(t, "fogd: ", fogd.Load, []learnertest.LoadCase{
+		{Name: "negative steps", Data: meta(-1), Want: "steps = -1"},
+		{Name: "fractional steps", Data: meta(99.5), Want: "steps = 99.5"},
+		{Name: "huge steps", Data: meta(1e300), Want: "steps = 1e+300"},
+		{Name: "fewer steps", Data: meta(99), Want: "but the stored state gives"},
+		{Name: "wsum", Data: bump("wsum"), Want: "w[3] = "},
+		{Name: "w", Data: bump("w"), Want: "w[3] = "},
+		{Name: "no wt", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Arrays[len(f.Arrays)-2].Name = "xx" }), Want: `no array "wt"`},
 	})
 }

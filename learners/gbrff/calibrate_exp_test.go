@@ -90,18 +90,6 @@ func sigmoidLoss(s, y []float64, a, b float64) float64 {
 	return l / float64(len(s))
 }
 
-func stdDev(s []float64) float64 {
-	var m, v float64
-	for _, x := range s {
-		m += x
-	}
-	m /= float64(len(s))
-	for _, x := range s {
-		v += (x - m) * (x - m)
-	}
-	return math.Sqrt(v / float64(len(s)))
-}
-
 func TestCalibrationRecipes(t *testing.T) {
 	const splits = 10
 	for _, name := range []string{"heart", "australian", "pima"} {
@@ -129,7 +117,7 @@ func TestCalibrationRecipes(t *testing.T) {
 				st[i] = m.Score(te.Row(i))
 				yt[i], _ = m.Labels().Encode(te.Y[i])
 			}
-			sdTest += stdDev(st) / splits
+			sdTest += sd(st) / splits
 			oracleT += sigmoidLoss(st, yt, temperature(st, yt, nil), 0) / splits
 			oa, ob := plattFit(st, yt)
 			oracleP += sigmoidLoss(st, yt, oa, ob) / splits
@@ -167,7 +155,7 @@ func TestCalibrationRecipes(t *testing.T) {
 					r.temp += sigmoidLoss(st, yt, a, 0) / splits
 					r.platt += sigmoidLoss(st, yt, pa, pb) / splits
 					r.a += a / splits
-					r.sd += stdDev(so) / splits
+					r.sd += sd(so) / splits
 				}
 			}
 		}

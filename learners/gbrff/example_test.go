@@ -7,6 +7,7 @@ import (
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners/gbrff"
+	"github.com/rfkit/rfkit/metrics"
 )
 
 func ExampleFit() {
@@ -20,12 +21,10 @@ func ExampleFit() {
 	if err := m.PredictBatch(pred, featmap.Dense(test.N, test.D, test.X)); err != nil {
 		panic(err)
 	}
-	ok := 0
-	for i, p := range pred {
-		if p == test.Y[i] {
-			ok++
-		}
+	acc, err := metrics.Accuracy(test.Y, pred, nil)
+	if err != nil {
+		panic(err)
 	}
-	fmt.Printf("rounds %d, test accuracy above 95%%: %v\n", m.Rounds(), float64(ok)/float64(test.N) > 0.95)
+	fmt.Printf("rounds %d, test accuracy above 95%%: %v\n", m.Rounds(), acc > 0.95)
 	// Output: rounds 50, test accuracy above 95%: true
 }

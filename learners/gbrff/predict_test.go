@@ -8,6 +8,7 @@ import (
 
 	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners/learnertest"
 )
 
 // TestPaddedScoreBits: Score, which reads the expansion padded to a
@@ -35,14 +36,7 @@ func TestPaddedScoreBits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		raw, err := m.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		loaded, err := Load(raw)
-		if err != nil {
-			t.Fatal(err)
-		}
+		loaded := learnertest.Reload(t, m, Load)
 		for _, mm := range []*Model{m, loaded} {
 			bd := mm.Body()
 			if J := len(bd.b); len(bd.bp) != scoredTerms(J) || len(bd.bp)%8 != 0 || len(bd.bp) < J || len(bd.bp) >= J+64 {

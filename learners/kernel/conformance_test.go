@@ -16,6 +16,11 @@ var conformance = learnertest.Case{Method: "kernel", Params: []string{"subsample
 		"loss=squared":                  `unknown Loss "squared"`,
 		"loss=logistic task=regression": "logistic needs the binary task",
 	},
+	// The rings (no linear classifier reaches 0.62), all 400 rows: kernel
+	// ridge with the defaults measured 0.999, logistic 0.994; threshold
+	// 0.90, also for the SVM (C = 1). The sine (mean predictor RMSE ≈
+	// 0.89): kernel ridge measured 0.127; threshold 0.3.
+	Accuracy: &learnertest.Learns{Rings: 0.90, Sine: 0.3, Each: [][]string{{"loss=logistic"}, {"loss=hinge"}}},
 	Golden: map[string][]string{
 		"binary":     {"subsample=40", "seed=3"},
 		"regression": {"subsample=50", "task=regression", "lambda=1e-4", "seed=4"},

@@ -12,14 +12,6 @@ import (
 	"github.com/rfkit/rfkit/learners/learnertest"
 )
 
-// TestHingeRings: the kernel SVM with the defaults (C = 1)
-// on the rings (all 400 rows); threshold 0.90 as the other losses.
-func TestHingeRings(t *testing.T) {
-	learnertest.RingsAccuracy(t, 0.90, func(X featmap.Matrix, y []float64) (*kernel.Model, error) {
-		return kernel.Fit(t.Context(), X, y, kernel.Config{Loss: kernel.Hinge})
-	})
-}
-
 // TestHingeKKT: the SMO solution satisfies the dual constraints
 // (0 ≤ α_i ≤ C, Σ t_i α_i = 0) and, within the stopping tolerance, the
 // optimality conditions of the SVM: t_i f(x_i) ≥ 1 off the support
@@ -30,14 +22,7 @@ func TestHingeKKT(t *testing.T) {
 	X, y := learnertest.Rings(200, 1, 0, 1, 9)
 	for _, C := range []float64{0.5, 10} {
 		m := learnertest.MustFit(t, kernel.Fit, X, y, kernel.Config{Loss: kernel.Hinge, C: C})
-		data, err := m.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := modelfile.Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f := learnertest.Parsed(t, m)
 		// The model keeps the support vectors only: find each one's row
 		// (the nearest standardised row) to rebuild α for every row.
 		sv, _ := f.Array("alpha", -1)
@@ -101,19 +86,13 @@ func TestHingeKKT(t *testing.T) {
 // TestHingeErrors: the settings the hinge loss refuses.
 func TestHingeErrors(t *testing.T) {
 	X, y := learnertest.Rings(20, 0, 0, 1, 1)
-	learnertest.FitErrors(t, "kernel: ", kernel.Fit, []struct {
-		name string
-		X    featmap.Matrix
-		y    []float64
-		cfg  kernel.Config
-		want string
-	}{
-		{"negative C", X, y, kernel.Config{Loss: kernel.Hinge, C: -1}, "kernel: C = -1"},
-		{"NaN C", X, y, kernel.Config{Loss: kernel.Hinge, C: math.NaN()}, "kernel: C = NaN"},
-		{"Inf C", X, y, kernel.Config{Loss: kernel.Hinge, C: math.Inf(1)}, "C = +Inf"},
-		{"C without hinge", X, y, kernel.Config{C: 2}, "C = 2 applies to Loss = hinge only"},
-		{"hinge regression", X, y, kernel.Config{Loss: kernel.Hinge, Task: learners.Regression}, "Loss = hinge needs the binary task"},
-		{"one-class subsample", X, y, kernel.Config{Loss: kernel.Hinge, Subsample: 1}, "holds one class only"},
+	learnertest.FitErrors(t, "kernel: ", kernel.Fit, []learnertest.FitCase[kernel.Config]{
+		{Name: "negative C", X: X, Y: y, Cfg: kernel.Config{Loss: kernel.Hinge, C: -1}, Want: "kernel: C = -1"},
+		{Name: "NaN C", X: X, Y: y, Cfg: kernel.Config{Loss: kernel.Hinge, C: math.NaN()}, Want: "kernel: C = NaN"},
+		{Name: "Inf C", X: X, Y: y, Cfg: kernel.Config{Loss: kernel.Hinge, C: math.Inf(1)}, Want: "C = +Inf"},
+		{Name: "C without hinge", X: X, Y: y, Cfg: kernel.Config{C: 2}, Want: "C = 2 applies to Loss = hinge only"},
+		{Name: "hinge regression", X: X, Y: y, Cfg: kernel.Config{Loss: kernel.Hinge, Task: learners.Regression}, Want: "Loss = hinge needs the binary task"},
+		{Name: "one-class subsample", X: X, Y: y, Cfg: kernel.Config{Loss: kernel.Hinge, Subsample: 1}, Want: "holds one class only"},
 	})
 }
 
@@ -125,10 +104,7 @@ func TestHingeGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := learnertest.MustFit(t, kernel.Fit, featmap.Dense(moons.N, moons.D, moons.X), moons.Y, kernel.Config{Subsample: 60, Loss: kernel.Hinge, C: 3, Seed: 6})
-	got, err := m.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := learnertest.Bytes(t, m)
 	learnertest.Golden(t, "hinge", got)
 }
 
@@ -136,24 +112,17 @@ func TestHingeGolden(t *testing.T) {
 // its arrays and its subsample.
 func TestHingeLoadErrors(t *testing.T) {
 	X, y := learnertest.Rings(30, 0, 0, 1, 3)
-	good, err := learnertest.MustFit(t, kernel.Fit, X, y, kernel.Config{Subsample: 10, Loss: kernel.Hinge}).MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	good := learnertest.Bytes(t, learnertest.MustFit(t, kernel.Fit, X, y, kernel.Config{Subsample: 10, Loss: kernel.Hinge}))
 	vectors := func(v float64) []byte {
 		return learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Meta["vectors"] = v })
 	}
-	learnertest.LoadErrors(t, "kernel: ", kernel.Load, []struct {
-		name string
-		data []byte
-		want string
-	}{
-		{"no vectors", learnertest.Rewrite(t, good, func(f *modelfile.File) { delete(f.Header.Meta, "vectors") }), `no meta value "vectors"`},
-		{"zero vectors", vectors(0), "vectors = 0 support vectors"},
-		{"fractional vectors", vectors(2.5), "vectors = 2.5 support vectors"},
-		{"too many vectors", vectors(11), "want an integer in [1, 10]"},
-		{"hinge without C", learnertest.Rewrite(t, good, func(f *modelfile.File) {
+	learnertest.LoadErrors(t, "kernel: ", kernel.Load, []learnertest.LoadCase{
+		{Name: "no vectors", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { delete(f.Header.Meta, "vectors") }), Want: `no meta value "vectors"`},
+		{Name: "zero vectors", Data: vectors(0), Want: "vectors = 0 support vectors"},
+		{Name: "fractional vectors", Data: vectors(2.5), Want: "vectors = 2.5 support vectors"},
+		{Name: "too many vectors", Data: vectors(11), Want: "want an integer in [1, 10]"},
+		{Name: "hinge without C", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) {
 			f.Header.Config = []byte(`{"Subsample":10,"Gamma":1,"Lambda":1,"Loss":"hinge"}`)
-		}), "unresolved defaults"},
+		}), Want: "unresolved defaults"},
 	})
 }

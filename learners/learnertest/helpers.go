@@ -13,7 +13,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"unsafe"
 
 	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/dataset/synth"
@@ -102,53 +101,52 @@ func Accuracy(m learners.Model, X featmap.Matrix, y []float64) float64 {
 	return float64(ok) / float64(len(y))
 }
 
-// FitErrors runs a learner's table of bad Fit inputs: every element of
-// cases is a struct {name string; X featmap.Matrix; y []float64; cfg C;
-// want string}. fit must fail with an error that starts with prefix and
-// contains want, and return no model.
-func FitErrors[C, M, E any](t *testing.T, prefix string, fit func(context.Context, featmap.Matrix, []float64, C) (M, error), cases []E) {
+// FitCase is one row of a learner's table of bad Fit inputs: Fit on X,
+// y with Cfg must fail with an error containing Want.
+type FitCase[C any] struct {
+	Name string
+	X    featmap.Matrix
+	Y    []float64
+	Cfg  C
+	Want string
+}
+
+// FitErrors runs a learner's table of bad Fit inputs: fit must fail on
+// every case with an error that starts with prefix and contains its Want,
+// and return no model.
+func FitErrors[C, M any](t *testing.T, prefix string, fit func(context.Context, featmap.Matrix, []float64, C) (M, error), cases []FitCase[C]) {
 	t.Helper()
-	for _, e := range cases {
-		c := fields(e)
-		name, want := c[0].(string), c[4].(string)
-		m, err := fit(context.Background(), c[1].(featmap.Matrix), c[2].([]float64), c[3].(C))
+	for _, c := range cases {
+		m, err := fit(context.Background(), c.X, c.Y, c.Cfg)
 		if err == nil || !reflect.ValueOf(&m).Elem().IsZero() {
-			t.Errorf("%s: got %v, %v; want error %q", name, m, err, want)
-		} else if !strings.Contains(err.Error(), want) || !strings.HasPrefix(err.Error(), prefix) {
-			t.Errorf("%s: got %q, want %q", name, err, want)
+			t.Errorf("%s: got %v, %v; want error %q", c.Name, m, err, c.Want)
+		} else if !strings.Contains(err.Error(), c.Want) || !strings.HasPrefix(err.Error(), prefix) {
+			t.Errorf("%s: got %q, want %q", c.Name, err, c.Want)
 		}
 	}
 }
 
-// LoadErrors runs a learner's table of corrupt files: every element of
-// cases is a struct {name string; data []byte; want string}. load must
-// fail with an error wrapping learners.ErrCorrupt that starts with prefix
-// and contains want, and return no model.
-func LoadErrors[M, E any](t *testing.T, prefix string, load func([]byte) (M, error), cases []E) {
-	t.Helper()
-	for _, e := range cases {
-		c := fields(e)
-		name, want := c[0].(string), c[2].(string)
-		m, err := load(c[1].([]byte))
-		if err == nil || !reflect.ValueOf(&m).Elem().IsZero() {
-			t.Errorf("%s: got %v, %v; want error %q", name, m, err, want)
-		} else if !errors.Is(err, learners.ErrCorrupt) || !strings.Contains(err.Error(), want) || !strings.HasPrefix(err.Error(), prefix) {
-			t.Errorf("%s: got %q, want ErrCorrupt and %q", name, err, want)
-		}
-	}
+// LoadCase is one row of a learner's table of corrupt model files:
+// loading Data must fail with an error containing Want.
+type LoadCase struct {
+	Name string
+	Data []byte
+	Want string
 }
 
-// fields returns the field values of the struct e, exported or not (the
-// tables are anonymous structs with lower-case fields).
-func fields(e any) []any {
-	v := reflect.New(reflect.TypeOf(e)).Elem()
-	v.Set(reflect.ValueOf(e))
-	out := make([]any, v.NumField())
-	for i := range out {
-		f := v.Field(i)
-		out[i] = reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem().Interface()
+// LoadErrors runs a learner's table of corrupt files: load must fail on
+// every case with an error wrapping learners.ErrCorrupt that starts with
+// prefix and contains its Want, and return no model.
+func LoadErrors[M any](t *testing.T, prefix string, load func([]byte) (M, error), cases []LoadCase) {
+	t.Helper()
+	for _, c := range cases {
+		m, err := load(c.Data)
+		if err == nil || !reflect.ValueOf(&m).Elem().IsZero() {
+			t.Errorf("%s: got %v, %v; want error %q", c.Name, m, err, c.Want)
+		} else if !errors.Is(err, learners.ErrCorrupt) || !strings.Contains(err.Error(), c.Want) || !strings.HasPrefix(err.Error(), prefix) {
+			t.Errorf("%s: got %q, want ErrCorrupt and %q", c.Name, err, c.Want)
+		}
 	}
-	return out
 }
 
 // Rewrite returns the model file good with mod applied to its parsed
@@ -165,6 +163,16 @@ func Rewrite(t testing.TB, good []byte, mod func(f *modelfile.File)) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// Parsed is the parsed model file of m, failing t on an error.
+func Parsed(t testing.TB, m interface{ MarshalBinary() ([]byte, error) }) *modelfile.File {
+	t.Helper()
+	f, err := modelfile.Parse(Bytes(t, m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
 }
 
 // SetArray replaces the array called name of f.

@@ -30,7 +30,9 @@ import (
 	"context"
 	"encoding"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"hash/crc32"
 	"io"
 	"math"
@@ -98,6 +100,18 @@ type Case struct {
 	FreeArrays []string
 	// Negative lists the float parameters that accept −1 (mfga's Tol).
 	Negative []string
+	// Resolved maps settings (after Params, several separated by spaces;
+	// "task=…" picks the task) to the Config fields, "Name=value" with
+	// the JSON name and value ("Name=" for an omitted field), that the
+	// model file of a fit on 100 rows with them holds: the defaults and
+	// forms Fit resolves.
+	Resolved map[string][]string
+	// Weighted, if not nil, says the learner registers FitWeighted and
+	// lists the settings (after Params, several in a string separated by
+	// spaces; "task=…" picks the task, Binary if none) under which the shared weights check (Weights, tolerance
+	// 1e-6) runs through the registry's Fit and FitWeighted; each also
+	// fits 60 rows with fractional weights.
+	Weighted [][]string
 }
 
 func (c Case) prefix() string {
@@ -115,22 +129,22 @@ func (c Case) tasks() []learners.Task {
 }
 
 // Learns is a learner's accuracy check with its default Config and seed
-// 3 (not the Case's Params, which make fits fast): test accuracy at least
-// Rings on the rings (RingsAccuracy) under each setting of Each, and, if
-// Sine > 0, RMSE at most Sine and half the mean predictor's on the sine
-// (SineRMSE).
+// 3 (not the Case's Params, which make fits fast) and Params: test
+// accuracy at least Rings on the rings (RingsAccuracy) with the defaults
+// and under each setting of Each, and, if Sine > 0, RMSE at most Sine and
+// half the mean predictor's on the sine (SineRMSE) with the defaults and
+// under each setting of SineEach.
 type Learns struct {
-	Rings, Sine float64
-	Each        [][]string
+	Rings, Sine    float64
+	Each, SineEach [][]string
+	// Params are settings of every fit; Race are added under the race
+	// detector, which slows learning ~10× (e.g. fewer iterations).
+	Params, Race []string
 }
 
 // Run runs the whole suite on c.
 func Run(t *testing.T, c Case) {
-	meth, err := learners.Lookup(c.Method)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &suite{c: c, meth: meth}
+	s := &suite{c: c, meth: Lookup(t, c.Method)}
 	t.Run("FitErrors", s.fitErrors)
 	t.Run("ParamErrors", s.paramErrors)
 	t.Run("ProgressAndContext", s.progress)
@@ -146,6 +160,12 @@ func Run(t *testing.T, c Case) {
 	t.Run("Paths", s.paths)
 	if c.Accuracy != nil {
 		t.Run("Accuracy", s.accuracy)
+	}
+	if c.Weighted != nil {
+		t.Run("Weighted", s.weighted)
+	}
+	if c.Resolved != nil {
+		t.Run("Resolved", s.resolved)
 	}
 }
 
@@ -864,7 +884,11 @@ func (s *suite) accuracy(t *testing.T) {
 	fit := func(set ...string) func(featmap.Matrix, []float64) (learners.Model, error) {
 		return func(X featmap.Matrix, y []float64) (learners.Model, error) {
 			cfg := s.meth.NewConfig()
-			for _, kv := range append([]string{"seed=3"}, set...) {
+			all := append(append([]string{"seed=3"}, a.Params...), set...)
+			if raceEnabled {
+				all = append(all, a.Race...)
+			}
+			for _, kv := range all {
 				k, v, _ := strings.Cut(kv, "=")
 				if err := learners.SetParam(cfg, k, v); err != nil {
 					t.Fatal(err)
@@ -877,6 +901,48 @@ func (s *suite) accuracy(t *testing.T) {
 		RingsAccuracy(t, a.Rings, fit(set...))
 	}
 	if a.Sine > 0 {
-		SineRMSE(t, a.Sine, fit("task=regression"))
+		for _, set := range append([][]string{nil}, a.SineEach...) {
+			SineRMSE(t, a.Sine, fit(append([]string{"task=regression"}, set...)...))
+		}
+	}
+}
+
+// settings splits the settings of set at spaces and returns them with the
+// task they name (Binary if none).
+func settings(t testing.TB, set ...string) (learners.Task, []string) {
+	t.Helper()
+	set = strings.Fields(strings.Join(set, " "))
+	task := learners.Binary
+	for _, kv := range set {
+		if v, ok := strings.CutPrefix(kv, "task="); ok {
+			var err error
+			if task, err = learners.ParseTask(v); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return task, set
+}
+
+// resolved checks Case.Resolved: the Config fields of the model file.
+func (s *suite) resolved(t *testing.T) {
+	for in, want := range s.c.Resolved {
+		task, set := settings(t, in)
+		m, _, _ := s.fit(t, task, 100, 1, set...)
+		f := Parsed(t, m)
+		var cfg map[string]any
+		if err := json.Unmarshal(f.Header.Config, &cfg); err != nil {
+			t.Fatal(err)
+		}
+		for _, kv := range want {
+			k, v, _ := strings.Cut(kv, "=")
+			got, ok := cfg[k]
+			if !ok {
+				got = ""
+			}
+			if fmt.Sprint(got) != v {
+				t.Errorf("%s: %s resolved to %v, want %q (config %s)", in, k, got, v, f.Header.Config)
+			}
+		}
 	}
 }

@@ -199,6 +199,24 @@ func WithMissing(X featmap.Matrix, k int) featmap.Matrix {
 	return featmap.Dense(X.Rows, X.Cols, out)
 }
 
+// FracWeights returns n fractional row weights 0, ½, 1, 1½, 0, … (the
+// golden files' weights: every fourth row dropped, the rest fractional).
+func FracWeights(n int) []float64 {
+	w := make([]float64, n)
+	for i := range w {
+		w[i] = float64(i%4) / 2
+	}
+	return w
+}
+
+// WeightedMissing returns the data of the weighted, imputed multiclass
+// golden files: Rings3(150, 7) with every fifth value missing
+// (WithMissing) and FracWeights.
+func WeightedMissing() (Xn featmap.Matrix, y, w []float64) {
+	X, y := Rings3(150, 7)
+	return WithMissing(X, 5), y, FracWeights(X.Rows)
+}
+
 // MulticlassFit returns fit with cfg and the Multiclass task (set through
 // learners.SetParam), in the form Multiclass and MulticlassAccuracy take.
 func MulticlassFit[C any, M learners.Model](fit func(context.Context, featmap.Matrix, []float64, C) (M, error), cfg C) func(featmap.Matrix, []float64) (learners.Model, error) {

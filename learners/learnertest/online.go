@@ -139,6 +139,34 @@ func MustFit[C, M any](t testing.TB, fit func(context.Context, featmap.Matrix, [
 	return m
 }
 
+// Reload is m written by MarshalBinary and read back by load, failing t
+// on an error.
+func Reload[M any](t testing.TB, m interface{ MarshalBinary() ([]byte, error) }, load func([]byte) (M, error)) M {
+	t.Helper()
+	back, err := load(Bytes(t, m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return back
+}
+
+// SameModel reports whether a and b write the same model file bytes,
+// failing t if either cannot be written.
+func SameModel(t testing.TB, a, b interface{ MarshalBinary() ([]byte, error) }) bool {
+	t.Helper()
+	return bytes.Equal(Bytes(t, a), Bytes(t, b))
+}
+
+// Lookup is learners.Lookup, failing t on an error.
+func Lookup(t testing.TB, name string) learners.Method {
+	t.Helper()
+	m, err := learners.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
 // Bytes is m.MarshalBinary, failing t on an error.
 func Bytes(t testing.TB, m interface{ MarshalBinary() ([]byte, error) }) []byte {
 	t.Helper()

@@ -119,3 +119,31 @@ func WeightsOf[C any, M learners.Model](t *testing.T, task learners.Task, prefix
 			return fitW(context.Background(), X, y, w, cfg)
 		})
 }
+
+// weighted runs Weights through the registry under each setting of
+// Case.Weighted, and a fit with fractional weights.
+func (s *suite) weighted(t *testing.T) {
+	if s.meth.FitWeighted == nil {
+		t.Fatalf("%s: FitWeighted not registered", s.c.Method)
+	}
+	for _, set := range s.c.Weighted {
+		task, set := settings(t, set...)
+		t.Run(strings.Join(set, ","), func(t *testing.T) {
+			fit := func(X featmap.Matrix, y []float64) (learners.Model, error) {
+				return s.meth.Fit(context.Background(), X, y, s.config(t, learners.Binary, set...), nil)
+			}
+			fitW := func(X featmap.Matrix, y, w []float64) (learners.Model, error) {
+				return s.meth.FitWeighted(context.Background(), X, y, w, s.config(t, learners.Binary, set...), nil)
+			}
+			Weights(t, task, s.c.prefix(), 1e-6, fit, fitW)
+			X, y := data(task, 60, 1)
+			w := make([]float64, X.Rows)
+			for i := range w {
+				w[i] = float64(i%5) / 2
+			}
+			if _, err := fitW(X, y, w); err != nil {
+				t.Errorf("fractional weights: %v", err)
+			}
+		})
+	}
+}

@@ -18,16 +18,6 @@ func fit(t testing.TB, X featmap.Matrix, y []float64, cfg mfga.Config) *mfga.Mod
 	return learnertest.MustFit(t, mfga.Fit, X, y, cfg)
 }
 
-func accuracy(m learners.Model, X featmap.Matrix, y []float64) float64 {
-	ok := 0
-	for i, v := range y {
-		if m.Predict(X.Row(i)) == v {
-			ok++
-		}
-	}
-	return float64(ok) / float64(len(y))
-}
-
 // TestRings: two concentric rings (see data_test.go); a linear classifier
 // is at chance (≤ 0.62, rks's measurement), the Gaussian factor
 // e^{−‖x‖²/2σ²} of the degree-1 dictionary separates them. MFGA with the
@@ -36,8 +26,8 @@ func TestRings(t *testing.T) {
 	X, y := rings(400, 0, 3, 7, 1)
 	Xt, yt := rings(1000, 0, 3, 7, 2)
 	m := fit(t, X, y, mfga.Config{})
-	t.Logf("rings accuracy %.4f", accuracy(m, Xt, yt))
-	if acc := accuracy(m, Xt, yt); acc < 0.95 {
+	t.Logf("rings accuracy %.4f", learnertest.Accuracy(m, Xt, yt))
+	if acc := learnertest.Accuracy(m, Xt, yt); acc < 0.95 {
 		t.Errorf("test accuracy %.3f < 0.95", acc)
 	}
 	if got := m.Predict(Xt.Row(0)); got != 3 && got != 7 {
@@ -60,7 +50,7 @@ func TestMoons(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := fit(t, featmap.Dense(tr.N, tr.D, tr.X), tr.Y, mfga.Config{Degree: 2, Features: 20, PerStep: 2})
-	acc := accuracy(m, featmap.Dense(te.N, te.D, te.X), te.Y)
+	acc := learnertest.Accuracy(m, featmap.Dense(te.N, te.D, te.X), te.Y)
 	t.Logf("moons accuracy %.4f", acc)
 	if acc < 0.92 {
 		t.Errorf("moons test accuracy %.3f < 0.92", acc)
@@ -185,34 +175,21 @@ func TestScoreFormula(t *testing.T) {
 // A dictionary over MaxCandidates is refused (the other Config checks run
 // in the conformance suite).
 func TestHugeDictionary(t *testing.T) {
-	learnertest.FitErrors(t, "mfga: ", mfga.Fit, []struct {
-		name string
-		X    featmap.Matrix
-		y    []float64
-		cfg  mfga.Config
-		want string
-	}{{"huge dictionary", featmap.Dense(1, 5000, make([]float64, 5000)), []float64{1}, mfga.Config{Task: learners.Regression}, "more than 4194304 degree-2 candidates"}})
+	learnertest.FitErrors(t, "mfga: ", mfga.Fit, []learnertest.FitCase[mfga.Config]{{Name: "huge dictionary", X: featmap.Dense(1, 5000, make([]float64, 5000)), Y: []float64{1}, Cfg: mfga.Config{Task: learners.Regression}, Want: "more than 4194304 degree-2 candidates"}})
 }
 
 // TestLoadErrors: the selection's own invariants (the generic file checks
 // run in the conformance suite).
 func TestLoadErrors(t *testing.T) {
 	X, y := rings(30, 0, 0, 1, 3)
-	good, err := fit(t, X, y, mfga.Config{Features: 3, Tol: -1}).MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	good := learnertest.Bytes(t, fit(t, X, y, mfga.Config{Features: 3, Tol: -1}))
 
-	cases := []struct {
-		name string
-		data []byte
-		want string
-	}{
-		{"too many selected", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Meta["selected"] = 11 }), "selected = 11, want an integer in 0..3"},
-		{"fractional selected", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Meta["selected"] = 1.5 }), "selected = 1.5"},
-		{"bad index", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "index", []float64{0, 5, 1}) }), "index[1] = 5, want an integer in 0..4"},
-		{"negative index", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "index", []float64{0, -1, 1}) }), "index[1] = -1"},
-		{"long risk", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "risk", make([]float64, 5)) }), "risk path has 5 values, want 1..4"},
+	cases := []learnertest.LoadCase{
+		{Name: "too many selected", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Meta["selected"] = 11 }), Want: "selected = 11, want an integer in 0..3"},
+		{Name: "fractional selected", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Meta["selected"] = 1.5 }), Want: "selected = 1.5"},
+		{Name: "bad index", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "index", []float64{0, 5, 1}) }), Want: "index[1] = 5, want an integer in 0..4"},
+		{Name: "negative index", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "index", []float64{0, -1, 1}) }), Want: "index[1] = -1"},
+		{Name: "long risk", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "risk", make([]float64, 5)) }), Want: "risk path has 5 values, want 1..4"},
 	}
 	learnertest.LoadErrors(t, "mfga: ", mfga.Load, cases)
 }
@@ -235,10 +212,7 @@ func TestGoldenModelBytes(t *testing.T) {
 		if c.cfg.Task == learners.Regression {
 			X, y = Xr, yr
 		}
-		b, err := fit(t, X, y, c.cfg).MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := learnertest.Bytes(t, fit(t, X, y, c.cfg))
 		if got := fmt.Sprintf("%x", sha256.Sum256(b)); got != c.want {
 			t.Errorf("%s: model digest %s, want %s", c.name, got, c.want)
 		}

@@ -1,34 +1,14 @@
 package nogd_test
 
 import (
-	"context"
 	"math"
 	"testing"
 
-	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/nogd"
 )
-
-// TestRings: the rings (see rks.TestRings; no linear classifier reaches
-// 0.62). NOGD with the defaults and 5 epochs measured 0.995 (0.927 after
-// one epoch); threshold 0.90.
-func TestRings(t *testing.T) {
-	learnertest.RingsAccuracy(t, 0.90, func(X featmap.Matrix, y []float64) (*nogd.Model, error) {
-		return nogd.Fit(context.Background(), X, y, nogd.Config{Epochs: 5, Seed: 3})
-	})
-}
-
-// TestRegression: y = sin(2x₁) + x₂²/2 + N(0, 0.1²) (mean predictor RMSE
-// ≈ 0.89). NOGD with the squared loss, η = 0.2 and 5 epochs measured
-// 0.205 (0.466 after one epoch); threshold 0.3.
-func TestRegression(t *testing.T) {
-	learnertest.SineRMSE(t, 0.3, func(X featmap.Matrix, y []float64) (*nogd.Model, error) {
-		return nogd.Fit(context.Background(), X, y, nogd.Config{Task: learners.Regression, Epochs: 5, Seed: 3})
-	})
-}
 
 // TestLandmarksAreFirstRows: with Shuffle off the landmarks are the first
 // Budget standardised rows, and the default Budget shrinks to n on small
@@ -40,14 +20,7 @@ func TestLandmarksAreFirstRows(t *testing.T) {
 		t.Errorf("default budget on 30 rows resolved to %d", m.Config().Budget)
 	}
 	m = learnertest.MustFit(t, nogd.Fit, X, y, nogd.Config{Budget: 4, Shuffle: learners.Disabled})
-	data, err := m.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := modelfile.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := learnertest.Parsed(t, m)
 	mean, _ := f.Array("mean", -1)
 	scale, _ := f.Array("scale", -1)
 	land, _ := f.Array("landmarks", -1)
@@ -65,19 +38,12 @@ func TestLandmarksAreFirstRows(t *testing.T) {
 // a model file are the FileErrors checks of the conformance suite).
 func TestLoadErrors(t *testing.T) {
 	X, y := learnertest.Rings(30, 0, 0, 1, 3)
-	good, err := learnertest.MustFit(t, nogd.Fit, X, y, nogd.Config{Budget: 10}).MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	learnertest.LoadErrors(t, "nogd: ", nogd.Load, []struct {
-		name string
-		data []byte
-		want string
-	}{
-		{"NaN landmark", learnertest.Rewrite(t, good, func(f *modelfile.File) {
+	good := learnertest.Bytes(t, learnertest.MustFit(t, nogd.Fit, X, y, nogd.Config{Budget: 10}))
+	learnertest.LoadErrors(t, "nogd: ", nogd.Load, []learnertest.LoadCase{
+		{Name: "NaN landmark", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) {
 			v := make([]float64, 20)
 			v[3] = math.NaN()
 			learnertest.SetArray(f, "landmarks", v)
-		}), `"landmarks": element 3 is NaN`},
+		}), Want: `"landmarks": element 3 is NaN`},
 	})
 }

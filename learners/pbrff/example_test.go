@@ -7,6 +7,7 @@ import (
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners/pbrff"
+	"github.com/rfkit/rfkit/metrics"
 )
 
 func ExampleFit() {
@@ -23,14 +24,12 @@ func ExampleFit() {
 	if err := m.PredictBatch(pred, featmap.Dense(test.N, test.D, test.X)); err != nil {
 		panic(err)
 	}
-	ok := 0
-	for i, p := range pred {
-		if p == test.Y[i] {
-			ok++
-		}
+	acc, err := metrics.Accuracy(test.Y, pred, nil)
+	if err != nil {
+		panic(err)
 	}
 	c := m.Config()
-	fmt.Printf("%d landmarks × %d frequencies, test accuracy above 95%%: %v\n", c.Landmarks, c.K, float64(ok)/float64(test.N) > 0.95)
+	fmt.Printf("%d landmarks × %d frequencies, test accuracy above 95%%: %v\n", c.Landmarks, c.K, acc > 0.95)
 
 	// The model file stores the landmarks, frequencies and weights: a
 	// reloaded model scores exactly as the original.

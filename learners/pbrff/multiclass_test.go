@@ -91,12 +91,7 @@ func TestWeights(t *testing.T) {
 // without Missing = impute is an error naming it. Regenerate with
 // go test -run WeightedMissingGolden ./learners/pbrff -update.
 func TestWeightedMissingGolden(t *testing.T) {
-	X, y := learnertest.Rings3(150, 7)
-	w := make([]float64, X.Rows)
-	for i := range w {
-		w[i] = float64(i%4) / 2
-	}
-	Xn := learnertest.WithMissing(X, 5)
+	Xn, y, w := learnertest.WeightedMissing()
 	m, err := pbrff.FitWeighted(context.Background(), Xn, y, w, pbrff.Config{Task: learners.Multiclass, Landmarks: 12, K: 5, Seed: 3, Missing: learners.MissingImpute})
 	if err != nil {
 		t.Fatal(err)

@@ -359,14 +359,10 @@ func TestLoadErrors(t *testing.T) {
 	good := marshal(t, fit(t, s, Config{Landmarks: 4, K: 3}))
 
 	const resolved = `"Landmarks":4,"K":3,"Gamma":0.5,"Beta":1,"C":1,"Loss":"hinge","Tol":0.001,"MaxEpochs":1000`
-	cases := []struct {
-		name string
-		data []byte
-		want string
-	}{
-		{"more landmarks", learnertest.Rewrite(t, good, func(f *modelfile.File) {
+	cases := []learnertest.LoadCase{
+		{Name: "more landmarks", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) {
 			f.Header.Config = []byte(strings.Replace(`{`+resolved+`}`, `"Landmarks":4`, `"Landmarks":5`, 1))
-		}), `array "landmarks" has 8 elements, want 10`},
+		}), Want: `array "landmarks" has 8 elements, want 10`},
 	}
 	learnertest.LoadErrors(t, "pbrff: ", Load, cases)
 	// The file with the resolved config spelt out loads.

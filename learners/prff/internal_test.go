@@ -14,10 +14,7 @@ import (
 func TestGradient(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	n, d := 40, 5
-	xs := make([]float64, n*d)
-	for i := range xs {
-		xs[i] = r.NormFloat64()
-	}
+	xs := normalSlice(r, n*d)
 	rows := make([]int, 30)
 	for i := range rows {
 		rows[i] = i + 5
@@ -91,10 +88,7 @@ func TestLossMatchesDefinition(t *testing.T) {
 func lossMatchesDefinition(t *testing.T, weighted bool) {
 	r := rand.New(rand.NewPCG(3, 4))
 	n, d := 12, 3
-	xs := make([]float64, n*d)
-	for i := range xs {
-		xs[i] = r.NormFloat64()
-	}
+	xs := normalSlice(r, n*d)
 	rows := []int{0, 2, 3, 5, 7, 8, 11}
 	freqs := [][]float64{{0.3, -0.2, 0.5}, {-0.4, 0.1, 0.2}}
 	phases := []float64{1, 4}
@@ -185,10 +179,7 @@ func TestNormals(t *testing.T) {
 func TestDescentMonotone(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	n, d := 64, 4
-	xs := make([]float64, n*d)
-	for i := range xs {
-		xs[i] = r.NormFloat64()
-	}
+	xs := normalSlice(r, n*d)
 	rows := make([]int, n)
 	for i := range rows {
 		rows[i] = i
@@ -215,10 +206,7 @@ func TestDescentMonotone(t *testing.T) {
 func TestWeightedBandwidth(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	n, d := 30, 2
-	xs := make([]float64, n*d)
-	for i := range xs {
-		xs[i] = r.NormFloat64()
-	}
+	xs := normalSlice(r, n*d)
 	idx := make([]int, n)
 	ones, wt := make([]float64, n), make([]float64, n)
 	var rep []float64
@@ -248,4 +236,13 @@ func TestWeightedBandwidth(t *testing.T) {
 	if _, err := bandwidth(xs, []float64{0.5}, d, []int{0}); err == nil {
 		t.Error("one row of weight 0.5: no error")
 	}
+}
+
+// normalSlice returns n standard normal draws of r (rand.NormFloat64).
+func normalSlice(r *rand.Rand, n int) []float64 {
+	v := make([]float64, n)
+	for i := range v {
+		v[i] = r.NormFloat64()
+	}
+	return v
 }

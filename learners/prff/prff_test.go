@@ -22,45 +22,13 @@ func fit(t testing.TB, X featmap.Matrix, y []float64, cfg prff.Config) *prff.Mod
 	return learnertest.MustFit(t, prff.Fit, X, y, cfg)
 }
 
-// TestRings: two concentric rings (radii 1 and 2, radial noise 0.15) in
-// the first two of four inputs, the other two pure noise. The classes have
-// the same mean, so a linear classifier is at chance (threshold 0.62),
-// while the Gaussian kernel separates them almost perfectly (the Bayes
-// error is ≈ 0.05%; PRFF with the defaults measured 0.978–0.997 with both
-// losses on 6 seeds; threshold 0.90).
-func TestRings(t *testing.T) {
-	for _, loss := range []prff.Loss{prff.Logistic, prff.Ridge} {
-		learnertest.RingsAccuracy(t, 0.90, func(X featmap.Matrix, y []float64) (*prff.Model, error) {
-			return fit(t, X, y, prff.Config{Loss: loss, Seed: 3}), nil
-		})
-	}
-}
-
-// TestRegression: y = sin(2x₁) + x₂²/2 + N(0, 0.1²). The mean predictor's
-// RMSE is ≈ 0.89; PRFF with the defaults measured 0.138–0.164 on 6 seeds
-// (the noise floor is 0.1). Thresholds: 0.3 and half the mean predictor's.
-func TestRegression(t *testing.T) {
-	m := learnertest.SineRMSE(t, 0.3, func(X featmap.Matrix, y []float64) (*prff.Model, error) {
-		return fit(t, X, y, prff.Config{Task: learners.Regression, Seed: 3}), nil
-	})
-	if m.Config().Loss != prff.Ridge {
-		t.Fatalf("resolved config %+v", m.Config())
-	}
-}
-
 // TestFitErrors: the bandwidth rule's own failures (the Config checks
 // run in the conformance suite).
 func TestFitErrors(t *testing.T) {
 	_, y := rings(20, 0, 0, 1, 1)
-	cases := []struct {
-		name string
-		X    featmap.Matrix
-		y    []float64
-		cfg  prff.Config
-		want string
-	}{
-		{"coincident rows", featmap.Dense(20, 2, make([]float64, 40)), y, prff.Config{}, "bandwidth rule gives σ = 0"},
-		{"one row", featmap.Dense(1, 2, []float64{1, 2}), []float64{3}, prff.Config{Task: learners.Regression}, "bandwidth rule needs at least 2 rows"},
+	cases := []learnertest.FitCase[prff.Config]{
+		{Name: "coincident rows", X: featmap.Dense(20, 2, make([]float64, 40)), Y: y, Cfg: prff.Config{}, Want: "bandwidth rule gives σ = 0"},
+		{Name: "one row", X: featmap.Dense(1, 2, []float64{1, 2}), Y: []float64{3}, Cfg: prff.Config{Task: learners.Regression}, Want: "bandwidth rule needs at least 2 rows"},
 	}
 	learnertest.FitErrors(t, "prff: ", prff.Fit, cases)
 }
@@ -69,21 +37,14 @@ func TestFitErrors(t *testing.T) {
 // checks run in the conformance suite).
 func TestLoadErrors(t *testing.T) {
 	X, y := rings(30, 0, 0, 1, 3)
-	good, err := fit(t, X, y, prff.Config{Features: 10}).MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	good := learnertest.Bytes(t, fit(t, X, y, prff.Config{Features: 10}))
 
-	cases := []struct {
-		name string
-		data []byte
-		want string
-	}{
-		{"NaN frequency", learnertest.Rewrite(t, good, func(f *modelfile.File) {
+	cases := []learnertest.LoadCase{
+		{Name: "NaN frequency", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) {
 			w := make([]float64, 20)
 			w[3] = math.NaN()
 			learnertest.SetArray(f, "w", w)
-		}), `array "w": element 3 is NaN`},
+		}), Want: `array "w": element 3 is NaN`},
 	}
 	learnertest.LoadErrors(t, "prff: ", prff.Load, cases)
 }

@@ -4,45 +4,11 @@ import (
 	"context"
 	"testing"
 
-	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/cv"
 	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/prff"
 )
-
-// TestWeights: weight 2 ≡ the row twice, 0 ≡ dropped, for every task and
-// both losses, through FitWeighted and the registry's Method.FitWeighted.
-// One mini-batch holds every row (Batch 512 ≥ the ~260 rows of the
-// duplicated data) and the bandwidth rule sees every row, so the weights
-// reach the Gram loss, the bandwidth and the head exactly.
-func TestWeights(t *testing.T) {
-	for _, c := range []struct {
-		task learners.Task
-		loss prff.Loss
-	}{{learners.Multiclass, ""}, {learners.Binary, prff.Logistic}, {learners.Binary, prff.Ridge}, {learners.Regression, ""}} {
-		cfg := prff.Config{Task: c.task, Loss: c.loss, Features: 12, MaxIter: 15, Batch: 512, Seed: 2}
-		learnertest.Weights(t, c.task, "prff: ", 1e-6,
-			func(X featmap.Matrix, y []float64) (learners.Model, error) {
-				return prff.Fit(context.Background(), X, y, cfg)
-			},
-			func(X featmap.Matrix, y, w []float64) (learners.Model, error) {
-				return prff.FitWeighted(context.Background(), X, y, w, cfg)
-			})
-	}
-	m, err := learners.Lookup("prff")
-	if err != nil || m.FitWeighted == nil {
-		t.Fatalf("prff: FitWeighted not registered (%v)", err)
-	}
-	X, y := learnertest.Rings3(60, 1)
-	w := make([]float64, 60)
-	for i := range w {
-		w[i] = float64(i%5) / 2
-	}
-	if _, err := m.FitWeighted(context.Background(), X, y, w, &prff.Config{Task: learners.Multiclass, Features: 5, MaxIter: 5}, nil); err != nil {
-		t.Errorf("registry FitWeighted: %v", err)
-	}
-}
 
 // TestWeightsNilIsFit: FitWeighted without weights is Fit, bit for bit,
 // and unit weights differ from it only by the order of the sums.
@@ -57,9 +23,7 @@ func TestWeightsNilIsFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ab, _ := a.MarshalBinary()
-	bb, _ := b.MarshalBinary()
-	if string(ab) != string(bb) {
+	if !learnertest.SameModel(t, a, b) {
 		t.Error("FitWeighted(nil) differs from Fit")
 	}
 }
@@ -71,10 +35,7 @@ func TestWeightsNilIsFit(t *testing.T) {
 // with go test -run WeightedGolden ./learners/prff -update.
 func TestWeightedGolden(t *testing.T) {
 	X, y := rings(150, 1, 3, 7, 6)
-	w := make([]float64, X.Rows)
-	for i := range w {
-		w[i] = float64(i%4) / 2
-	}
+	w := learnertest.FracWeights(X.Rows)
 	m, err := prff.FitWeighted(context.Background(), X, y, w, prff.Config{Features: 6, MaxIter: 10, Batch: 64, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
@@ -86,10 +47,7 @@ func TestWeightedGolden(t *testing.T) {
 // runs through the registry's FitWeighted (cv.Candidates), and fractional
 // weights, which the unweighted fallback refuses, are accepted.
 func TestWeightedCV(t *testing.T) {
-	m, err := learners.Lookup("prff")
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := learnertest.Lookup(t, "prff")
 	vs, err := cv.Expand(&prff.Config{MaxIter: 5, Seed: 1}, map[string][]string{"features": {"4", "8"}})
 	if err != nil {
 		t.Fatal(err)

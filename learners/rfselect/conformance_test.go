@@ -13,6 +13,7 @@ var rings = learnertest.Rings
 // conformance is this learner's line in the shared suite.
 var conformance = learnertest.Case{Method: "eerf", Tasks: learnertest.AllTasks, Prefix: "rfselect: ", Params: []string{"features=20"}, Rounds: 3, NumParams: 10, NoLoss: []int{1, 2},
 	Accuracy: &learnertest.Learns{Rings: 0.90, Sine: 0.3, Each: [][]string{{"loss=ridge"}}},
+	Resolved: map[string][]string{"task=regression": {"Loss=ridge"}},
 	BadParams: learnertest.With(learnertest.Linear, map[string]string{
 		"features=10 candidates=5": "Candidates = 5 is below Features = 10",
 		"features=0 candidates=50": "Candidates = 50 is below Features = 100",

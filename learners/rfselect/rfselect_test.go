@@ -3,47 +3,23 @@ package rfselect_test
 import (
 	"testing"
 
-	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
-	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/rfselect"
 )
-
-// TestRegressionLoss: the regression task resolves the loss to ridge (the
-// accuracy checks run in the conformance suite).
-func TestRegressionLoss(t *testing.T) {
-	X, y := learnertest.Sine(100, 1)
-	if m := learnertest.MustFit(t, rfselect.Fit, X, y, rfselect.Config{Task: learners.Regression}); m.Config().Loss != rfselect.Ridge {
-		t.Fatalf("resolved config %+v", m.Config())
-	}
-}
 
 // The registry's methods fix Selection, so the unknown one is Fit's alone
 // (the rest of the Config checks run in the conformance suite).
 func TestUnknownSelection(t *testing.T) {
 	X, y := rings(20, 0, 0, 1, 1)
-	learnertest.FitErrors(t, "rfselect: ", rfselect.Fit, []struct {
-		name string
-		X    featmap.Matrix
-		y    []float64
-		cfg  rfselect.Config
-		want string
-	}{{"unknown selection", X, y, rfselect.Config{Selection: "top"}, `rfselect: unknown Selection "top"`}})
+	learnertest.FitErrors(t, "rfselect: ", rfselect.Fit, []learnertest.FitCase[rfselect.Config]{{Name: "unknown selection", X: X, Y: y, Cfg: rfselect.Config{Selection: "top"}, Want: `rfselect: unknown Selection "top"`}})
 }
 
 // A file whose config names the other selection than its method.
 func TestSelectionMismatch(t *testing.T) {
 	X, y := rings(30, 0, 0, 1, 3)
-	good, err := learnertest.MustFit(t, rfselect.Fit, X, y, rfselect.Config{Features: 10}).MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	learnertest.LoadErrors(t, "rfselect: ", rfselect.Load, []struct {
-		name string
-		data []byte
-		want string
-	}{{"selection mismatch", learnertest.Rewrite(t, good, func(f *modelfile.File) {
+	good := learnertest.Bytes(t, learnertest.MustFit(t, rfselect.Fit, X, y, rfselect.Config{Features: 10}))
+	learnertest.LoadErrors(t, "rfselect: ", rfselect.Load, []learnertest.LoadCase{{Name: "selection mismatch", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) {
 		f.Header.Config = []byte(`{"Selection":"lkrf","Features":10,"Candidates":200,"Gamma":1,"Rho":1,"Lambda":1,"Loss":"ridge"}`)
-	}), `config selection "lkrf" in a "eerf" model`}})
+	}), Want: `config selection "lkrf" in a "eerf" model`}})
 }

@@ -1,49 +1,16 @@
 package rks_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
-	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
-	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/rks"
 )
 
 // rings is the suite's data set, the same bits everywhere.
 var rings = learnertest.Rings
-
-// TestMapsRings: every map separates the rings (measured accuracy on the
-// held-out 1000 rows with the defaults and 100 features, logistic:
-// rff 0.990, orf 0.973, laplacian 0.965, nystrom 0.993,
-// nystrom-kmeans++ 0.993; threshold 0.90 as TestRings).
-func TestMapsRings(t *testing.T) {
-	for _, m := range []rks.Map{rks.RFF, rks.ORF, rks.Laplacian, rks.Nystrom, rks.NystromKMeans} {
-		model := learnertest.RingsAccuracy(t, 0.90, func(X featmap.Matrix, y []float64) (*rks.Model, error) {
-			return rks.Fit(context.Background(), X, y, rks.Config{Map: m, Seed: 3})
-		})
-		want := m
-		if m == rks.RFF {
-			want = "" // stored as the default
-		}
-		if got := model.Config().Map; got != want {
-			t.Errorf("map %q resolved to %q", m, got)
-		}
-	}
-}
-
-// TestMapsRegression: every map fits y = sin(2x₁) + x₂²/2 + noise (RMSE
-// threshold 0.3 as TestRegression; measured rff 0.173, orf 0.150,
-// laplacian 0.134, nystrom 0.124, nystrom-kmeans++ 0.124).
-func TestMapsRegression(t *testing.T) {
-	for _, m := range []rks.Map{rks.ORF, rks.Laplacian, rks.Nystrom, rks.NystromKMeans} {
-		learnertest.SineRMSE(t, 0.3, func(X featmap.Matrix, y []float64) (*rks.Model, error) {
-			return rks.Fit(context.Background(), X, y, rks.Config{Map: m, Task: learners.Regression, Seed: 3})
-		})
-	}
-}
 
 // TestMapsDiffer: the maps are really different models: equal seeds give
 // different scores for rff, orf and laplacian, and uniform and k-means++
@@ -63,20 +30,11 @@ func TestMapsDiffer(t *testing.T) {
 
 func TestMapErrors(t *testing.T) {
 	X, y := rings(20, 0, 0, 1, 1)
-	learnertest.FitErrors(t, "rks: ", rks.Fit, []struct {
-		name string
-		X    featmap.Matrix
-		y    []float64
-		cfg  rks.Config
-		want string
-	}{
-		{"unknown map", X, y, rks.Config{Map: "fastfood"}, `rks: unknown Map "fastfood"`},
-		{"landmarks above rows", X, y, rks.Config{Map: rks.Nystrom, Features: 21}, "Features = 21 Nyström landmarks, more than the 20 training rows"},
+	learnertest.FitErrors(t, "rks: ", rks.Fit, []learnertest.FitCase[rks.Config]{
+		{Name: "unknown map", X: X, Y: y, Cfg: rks.Config{Map: "fastfood"}, Want: `rks: unknown Map "fastfood"`},
+		{Name: "landmarks above rows", X: X, Y: y, Cfg: rks.Config{Map: rks.Nystrom, Features: 21}, Want: "Features = 21 Nyström landmarks, more than the 20 training rows"},
 	})
-	good, err := learnertest.MustFit(t, rks.Fit, X, y, rks.Config{Map: rks.Nystrom, Features: 10}).MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	good := learnertest.Bytes(t, learnertest.MustFit(t, rks.Fit, X, y, rks.Config{Map: rks.Nystrom, Features: 10}))
 	for _, c := range []struct{ name, from, to, want string }{
 		{"bad map", `"Map":"nystrom"`, `"Map":"fastfood"`, `unknown Map "fastfood"`},
 		{"map rff on landmarks", `,"Map":"nystrom"`, ``, `no array "w"`},

@@ -43,18 +43,12 @@ func TestMulticlassErrors(t *testing.T) {
 		manyY[i] = float64(i)
 	}
 	mc := rks.Config{Task: learners.Multiclass, Features: 5}
-	cases := []struct {
-		name string
-		X    featmap.Matrix
-		y    []float64
-		cfg  rks.Config
-		want string
-	}{
-		{"two classes", X, y2, mc, "labels: two classes (0 and 1); the multiclass task needs three or more"},
-		{"too many classes", wide, manyY, mc, "labels: more than 4096 classes"},
-		{"ridge", X, y3, rks.Config{Task: learners.Multiclass, Loss: rks.Ridge}, "Loss = ridge: the multiclass task fits multinomial logistic regression"},
-		{"binary with three", X, y3, rks.Config{}, "more than two classes"},
-		{"bad missing", X, y3, rks.Config{Missing: 7}, "Missing = Missing(7)"},
+	cases := []learnertest.FitCase[rks.Config]{
+		{Name: "two classes", X: X, Y: y2, Cfg: mc, Want: "labels: two classes (0 and 1); the multiclass task needs three or more"},
+		{Name: "too many classes", X: wide, Y: manyY, Cfg: mc, Want: "labels: more than 4096 classes"},
+		{Name: "ridge", X: X, Y: y3, Cfg: rks.Config{Task: learners.Multiclass, Loss: rks.Ridge}, Want: "Loss = ridge: the multiclass task fits multinomial logistic regression"},
+		{Name: "binary with three", X: X, Y: y3, Cfg: rks.Config{}, Want: "more than two classes"},
+		{Name: "bad missing", X: X, Y: y3, Cfg: rks.Config{Missing: 7}, Want: "Missing = Missing(7)"},
 	}
 	learnertest.FitErrors(t, "rks: ", rks.Fit, cases)
 }

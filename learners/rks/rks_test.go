@@ -9,15 +9,6 @@ import (
 	"github.com/rfkit/rfkit/learners/rks"
 )
 
-// TestRegressionLoss: the regression task resolves the loss to ridge (the
-// accuracy checks run in the conformance suite).
-func TestRegressionLoss(t *testing.T) {
-	X, y := learnertest.Sine(100, 1)
-	if m := learnertest.MustFit(t, rks.Fit, X, y, rks.Config{Task: learners.Regression}); m.Config().Loss != rks.Ridge {
-		t.Fatalf("resolved config %+v", m.Config())
-	}
-}
-
 // TestMulticlassWeightedGolden: weights and imputation (the weighted
 // statistics over the values present, the weighted multinomial loss) give
 // the bytes of testdata/multiclass-weighted-missing.model on every path
@@ -25,12 +16,7 @@ func TestRegressionLoss(t *testing.T) {
 // conformance suite's). Regenerate with
 // go test -run MulticlassWeightedGolden ./learners/rks -update.
 func TestMulticlassWeightedGolden(t *testing.T) {
-	X, y := learnertest.Rings3(150, 7)
-	w := make([]float64, X.Rows)
-	for i := range w {
-		w[i] = float64(i%4) / 2
-	}
-	Xn := learnertest.WithMissing(X, 5)
+	Xn, y, w := learnertest.WeightedMissing()
 	m, err := rks.FitWeighted(context.Background(), Xn, y, w, rks.Config{Task: learners.Multiclass, Features: 20, Seed: 3, Missing: learners.MissingImpute})
 	if err != nil {
 		t.Fatal(err)

@@ -40,29 +40,14 @@ func TestGolden(t *testing.T) {
 		return learnertest.Stream(t, rrf.NewLearner, set, y, cfg, 2)
 	}
 	reg := learners.Regression
-	for _, c := range []struct {
-		name  string
-		model func() *rrf.Model
-	}{
-		{"online-hinge", func() *rrf.Model {
-			return online(moons, moons.Y, rrf.Config{Features: 20, Eta: 0.01, EtaGamma: 0.02, Seed: 3})
-		}},
-		{"online-multiclass-logistic", func() *rrf.Model {
-			return online(moons, three, rrf.Config{Features: 16, Loss: rrf.Logistic, Classes: []float64{0, 1, 2}, Eta: 0.01, EtaGamma: 0.02, Seed: 4})
-		}},
-		{"online-l2", func() *rrf.Model {
-			return online(se1, se1.Y, rrf.Config{Task: reg, Features: 24, Width: 0.3, Seed: 5})
-		}},
-		{"online-fixed-widths", func() *rrf.Model {
-			return online(moons, moons.Y, rrf.Config{Features: 20, FixedWidths: true, Width: 2, Seed: 6})
-		}},
-		{"fit-resumed-file-order", func() *rrf.Model {
-			// A stream learned in file order over a restart (the Config
-			// carries Shuffle and Standardize, which older files omit).
-			return learnertest.ResumedFit(t, rrf.Fit, rrf.Load, moons, 170,
-				rrf.Config{Features: 20, Eta: 0.01, Epochs: 1, Seed: 10, Shuffle: learners.Disabled, Standardize: learners.Disabled})
-		}},
-	} {
-		learnertest.Golden(t, c.name, learnertest.Bytes(t, c.model()))
-	}
+	learnertest.GoldenModels(t, []learnertest.Named[*rrf.Model]{
+		{Name: "online-hinge", Model: online(moons, moons.Y, rrf.Config{Features: 20, Eta: 0.01, EtaGamma: 0.02, Seed: 3})},
+		{Name: "online-multiclass-logistic", Model: online(moons, three, rrf.Config{Features: 16, Loss: rrf.Logistic, Classes: []float64{0, 1, 2}, Eta: 0.01, EtaGamma: 0.02, Seed: 4})},
+		{Name: "online-l2", Model: online(se1, se1.Y, rrf.Config{Task: reg, Features: 24, Width: 0.3, Seed: 5})},
+		{Name: "online-fixed-widths", Model: online(moons, moons.Y, rrf.Config{Features: 20, FixedWidths: true, Width: 2, Seed: 6})},
+		// A stream learned in file order over a restart (the Config
+		// carries Shuffle and Standardize, which older files omit).
+		{Name: "fit-resumed-file-order", Model: learnertest.ResumedFit(t, rrf.Fit, rrf.Load, moons, 170,
+			rrf.Config{Features: 20, Eta: 0.01, Epochs: 1, Seed: 10, Shuffle: learners.Disabled, Standardize: learners.Disabled})},
+	})
 }

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/srff"
 )
 
@@ -39,7 +40,8 @@ func BenchmarkFit(b *testing.B) {
 			for b.Loop() {
 				m = fit(b, X, y, srff.Config{Features: c.D, Seed: 1})
 			}
-			b.ReportMetric(rmse(b, m, Xt, yt), "test-rmse")
+			e, _ := learnertest.RMSE(m, y, Xt, yt)
+			b.ReportMetric(e, "test-rmse")
 			b.ReportMetric(m.Config().Lambda, "lambda")
 		})
 	}

@@ -33,10 +33,7 @@ var goldenCases = []goldenCase{
 func (c goldenCase) fit(t *testing.T) []byte {
 	t.Helper()
 	X, y := set(t, c.set, c.n, c.seed)
-	b, err := fit(t, X, y, c.cfg).MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := learnertest.Bytes(t, fit(t, X, y, c.cfg))
 	return b
 }
 

@@ -103,22 +103,11 @@ func TestGammaGradient(t *testing.T) {
 func TestValueParallel(t *testing.T) {
 	const n, d, D = 700, 30, 50 // n·d·D above parallelWork
 	ev, _, gamma, _ := gradProblem(t, n, d, D)
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	var ref []float64
-	for _, procs := range []int{1, 3} {
-		runtime.GOMAXPROCS(procs)
+	sameOnProcs(t, func() []float64 {
 		grad := make([]float64, d+1)
 		grad[d] = ev.value(gamma, grad[:d])
-		if ref == nil {
-			ref = grad
-			continue
-		}
-		for k := range grad {
-			if grad[k] != ref[k] {
-				t.Fatalf("GOMAXPROCS=%d: [%d] = %v, want %v", procs, k, grad[k], ref[k])
-			}
-		}
-	}
+		return grad
+	})
 }
 
 // TestRidgeParallel checks that the a-step (features, Gram matrix in
@@ -127,23 +116,33 @@ func TestValueParallel(t *testing.T) {
 func TestRidgeParallel(t *testing.T) {
 	const n, d, D = 700, 5, 40 // n·D² above parallelWork, 11 blocks
 	ev, _, gamma, _ := gradProblem(t, n, d, D)
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	var ref []float64
-	for _, procs := range []int{1, 3} {
-		runtime.GOMAXPROCS(procs)
+	sameOnProcs(t, func() []float64 {
 		a := make([]float64, D+1)
 		j, err := ev.aStep(a[:D], gamma, 1e-3)
 		if err != nil {
 			t.Fatal(err)
 		}
 		a[D] = j
+		return a
+	})
+}
+
+// sameOnProcs checks that f returns the same bits on one goroutine and on
+// three.
+func sameOnProcs(t *testing.T, f func() []float64) {
+	t.Helper()
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	var ref []float64
+	for _, procs := range []int{1, 3} {
+		runtime.GOMAXPROCS(procs)
+		got := f()
 		if ref == nil {
-			ref = a
+			ref = got
 			continue
 		}
-		for k := range a {
-			if a[k] != ref[k] {
-				t.Fatalf("GOMAXPROCS=%d: [%d] = %v, want %v", procs, k, a[k], ref[k])
+		for k := range got {
+			if got[k] != ref[k] {
+				t.Fatalf("GOMAXPROCS=%d: [%d] = %v, want %v", procs, k, got[k], ref[k])
 			}
 		}
 	}

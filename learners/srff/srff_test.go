@@ -29,29 +29,15 @@ func fit(t testing.TB, X featmap.Matrix, y []float64, cfg srff.Config) *srff.Mod
 	return learnertest.MustFit(t, srff.Fit, X, y, cfg)
 }
 
-func rmse(t testing.TB, m learners.Model, X featmap.Matrix, y []float64) float64 {
-	t.Helper()
-	p := make([]float64, X.Rows)
-	if err := m.PredictBatch(p, X); err != nil {
-		t.Fatal(err)
+// fitSE fits the set name (SE1 or SE2) on 1000 rows at λ = 1e-3 and
+// returns the model, those rows and nt test rows; it skips under -short.
+func fitSE(t *testing.T, name string, nt int) (m *srff.Model, X featmap.Matrix, y []float64, Xt featmap.Matrix, yt []float64) {
+	if testing.Short() {
+		t.Skip("slow")
 	}
-	var s float64
-	for i, v := range y {
-		s += (v - p[i]) * (v - p[i])
-	}
-	return math.Sqrt(s / float64(len(y)))
-}
-
-func meanRMSE(y, yt []float64) float64 {
-	var m, s float64
-	for _, v := range y {
-		m += v
-	}
-	m /= float64(len(y))
-	for _, v := range yt {
-		s += (v - m) * (v - m)
-	}
-	return math.Sqrt(s / float64(len(yt)))
+	X, y = set(t, name, 1000, 1)
+	Xt, yt = set(t, name, nt, 2)
+	return fit(t, X, y, srff.Config{Lambda: 1e-3}), X, y, Xt, yt
 }
 
 // TestSE2 fits SE2 (d = 100, five relevant inputs) on 1000 rows at a fixed
@@ -64,13 +50,8 @@ func meanRMSE(y, yt []float64) float64 {
 // makes the RMSE of a fixed model move by a few hundredths between test
 // samples.)
 func TestSE2(t *testing.T) {
-	if testing.Short() {
-		t.Skip("slow")
-	}
-	X, y := set(t, "SE2", 1000, 1)
-	Xt, yt := set(t, "SE2", 10000, 2)
-	m := fit(t, X, y, srff.Config{Lambda: 1e-3})
-	got, base := rmse(t, m, Xt, yt), meanRMSE(y, yt)
+	m, X, y, Xt, yt := fitSE(t, "SE2", 10000)
+	got, base := learnertest.RMSE(m, y, Xt, yt)
 	sigma := float64(X.Cols) / m.Config().Simplex
 	best := math.Inf(1)
 	for _, lambda := range []float64{1e-1, 1e-2, 1e-3, 1e-4} {
@@ -78,7 +59,8 @@ func TestSE2(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		best = math.Min(best, rmse(t, r, Xt, yt)) // the best λ on the test set: generous to RFF
+		e, _ := learnertest.RMSE(r, y, Xt, yt)
+		best = math.Min(best, e) // the best λ on the test set: generous to RFF
 	}
 	t.Logf("SE2 n=1000: SRFF %.4f, mean %.4f, RFF %.4f, ranked %v", got, base, best, m.Ranked()[:8])
 	if got > 1.1*1.603 {
@@ -107,13 +89,8 @@ func TestSE2(t *testing.T) {
 // paper's RMSE within 10 % and rank inputs 7, 8, 9 (1-based) in its top
 // five, as the paper reports at 1k.
 func TestSE1(t *testing.T) {
-	if testing.Short() {
-		t.Skip("slow")
-	}
-	X, y := set(t, "SE1", 1000, 1)
-	Xt, yt := set(t, "SE1", 5000, 2)
-	m := fit(t, X, y, srff.Config{Lambda: 1e-3})
-	got, base := rmse(t, m, Xt, yt), meanRMSE(y, yt)
+	m, _, y, Xt, yt := fitSE(t, "SE1", 5000)
+	got, base := learnertest.RMSE(m, y, Xt, yt)
 	t.Logf("SE1 n=1000: SRFF %.4f (λ = %g), mean %.4f, ranked %v", got, m.Config().Lambda, base, m.Ranked()[:6])
 	if got > 1.1*0.272 || got >= base {
 		t.Errorf("SRFF RMSE %.4f above 1.1 × the paper's 0.272 or not below the mean predictor %.4f", got, base)
@@ -154,10 +131,7 @@ func TestSearch(t *testing.T) {
 	if want := best.Lambda * float64(ntr) / float64(X.Rows); math.Abs(m.Config().Lambda-want) > 1e-15*want {
 		t.Errorf("final λ %g, want the best grid value %g × %d/%d = %g", m.Config().Lambda, best.Lambda, ntr, X.Rows, want)
 	}
-	b, err := m.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := learnertest.Bytes(t, m)
 	if l, err := srff.Load(b); err != nil || l.Search() != nil {
 		t.Errorf("a loaded model has search %v (%v), want nil", l.Search(), err)
 	}
@@ -189,13 +163,7 @@ func TestRoundTrip(t *testing.T) {
 // conformance suite).
 func TestTooFewRows(t *testing.T) {
 	X, y := small(t)
-	learnertest.FitErrors(t, "srff: ", srff.Fit, []struct {
-		name string
-		X    featmap.Matrix
-		y    []float64
-		cfg  srff.Config
-		want string
-	}{{"too few rows", featmap.Dense(5, 18, X.Data[:90]), y[:5], srff.Config{}, "5 rows, want at least 10"}})
+	learnertest.FitErrors(t, "srff: ", srff.Fit, []learnertest.FitCase[srff.Config]{{Name: "too few rows", X: featmap.Dense(5, 18, X.Data[:90]), Y: y[:5], Cfg: srff.Config{}, Want: "5 rows, want at least 10"}})
 }
 
 func TestProgressAndContext(t *testing.T) {
@@ -221,21 +189,14 @@ func TestProgressAndContext(t *testing.T) {
 
 func TestLoadErrors(t *testing.T) {
 	X, y := small(t)
-	good, err := fit(t, X, y, smallCfg).MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	good := learnertest.Bytes(t, fit(t, X, y, smallCfg))
 	neg := make([]float64, 18)
 	neg[3] = -1
-	cases := []struct {
-		name string
-		data []byte
-		want string
-	}{
-		{"unresolved", learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Config = []byte(`{"Features":20}`) }), "unresolved defaults"},
-		{"short eps", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "eps", make([]float64, 7)) }), `array "eps" has 7 elements`},
-		{"negative gamma", learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "gamma", neg) }), "gamma[3] = -1"},
-		{"no intercept", learnertest.Rewrite(t, good, func(f *modelfile.File) { delete(f.Header.Meta, "intercept") }), `no meta value "intercept"`},
+	cases := []learnertest.LoadCase{
+		{Name: "unresolved", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Config = []byte(`{"Features":20}`) }), Want: "unresolved defaults"},
+		{Name: "short eps", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "eps", make([]float64, 7)) }), Want: `array "eps" has 7 elements`},
+		{Name: "negative gamma", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "gamma", neg) }), Want: "gamma[3] = -1"},
+		{Name: "no intercept", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { delete(f.Header.Meta, "intercept") }), Want: `no meta value "intercept"`},
 	}
 	learnertest.LoadErrors(t, "srff: ", srff.Load, cases)
 }

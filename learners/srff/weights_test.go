@@ -4,30 +4,18 @@ import (
 	"context"
 	"testing"
 
-	"github.com/rfkit/rfkit/featmap"
-	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/srff"
 )
 
-// TestWeights: weight 2 ≡ the row twice, 0 ≡ dropped (learnertest.Weights,
-// through FitWeighted and the registry's Method.FitWeighted), at a given λ
-// and simplex size: the search's split and the default simplex are drawn
-// from rows, not copies (see FitWeighted). With the search, a weighted fit
-// runs and differs from the unweighted one.
+// TestWeights: with the search, a weighted fit through the registry's
+// Method.FitWeighted runs and differs from the unweighted one; a weight
+// column that keeps fewer than MinRows rows is refused. (Weight 2 ≡ the
+// row twice, 0 ≡ dropped, at a given λ and simplex size, is the
+// conformance suite's Case.Weighted: the search's split and the default
+// simplex are drawn from rows, not copies; see FitWeighted.)
 func TestWeights(t *testing.T) {
-	cfg := srff.Config{Features: 20, Lambda: 1e-3, Simplex: 2, MaxIterations: 30, Seed: 2}
-	learnertest.Weights(t, learners.Regression, "srff: ", 1e-6,
-		func(X featmap.Matrix, y []float64) (learners.Model, error) {
-			return srff.Fit(context.Background(), X, y, cfg)
-		},
-		func(X featmap.Matrix, y, w []float64) (learners.Model, error) {
-			return srff.FitWeighted(context.Background(), X, y, w, cfg)
-		})
-	m, err := learners.Lookup(srff.Name)
-	if err != nil || m.FitWeighted == nil {
-		t.Fatalf("srff: FitWeighted not registered (%v)", err)
-	}
+	m := learnertest.Lookup(t, srff.Name)
 	X, y := learnertest.Sine(80, 1)
 	w := make([]float64, 80)
 	for i := range w {
@@ -50,6 +38,7 @@ func TestWeights(t *testing.T) {
 	for i := range 5 {
 		few[i] = 1
 	}
+	cfg := srff.Config{Features: 20, Lambda: 1e-3, Simplex: 2, MaxIterations: 30, Seed: 2}
 	if _, err := srff.FitWeighted(context.Background(), X, y, few, cfg); err == nil {
 		t.Error("5 rows of positive weight: no error")
 	}
