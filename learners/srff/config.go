@@ -101,25 +101,26 @@
 //
 // The learned γ is exposed by Model.Importance and Model.Ranked.
 //
-// Speed. The features z = s·cos θ (asm.CosAffineRows, register-blocked,
-// in blocks of 64 rows split across goroutines) are stored n×D and kept
-// with the γ they belong to: the γ-step's trial point, once accepted, is
-// the next a-step's γ, so its features serve the trial's objective, the
-// a-step's Gram matrix and the gradient at the start of the next γ-step,
-// where each was recomputed before (an asm.CosSum per trial and per
-// gradient, and a feature pass per a-step: four passes of n·d·D
-// multiply-adds and n·D cosines per alternation became two). The residuals
-// are dot products with a over the stored features; the gradient's sines
-// s·sin θ are a second CosAffineRows with phases shifted by −π/2 and, for
-// every input k, one asm.DotStats forms Σ_i u_i x_ik s·sin θ_ij over the
-// block and its product with −a_j·ε_kj. Only the inputs with γ_k ≠ 0 enter
-// the phases θ (their columns gathered once per change of that set): the
-// others' terms are exact zeros, so the phases keep the bits of the full
-// sum. The a-step's Gram matrix ZᵀZ goes through asm.DotStats, in fixed
-// stripes of rows, and is factorised by a Cholesky whose rows are
-// asm.DotStats products too. SE2 at n = 1000 (d = 100, D = 300, the full
-// search, BenchmarkFit) went from 27.5 to 18.0 s of CPU on one core with
-// the same λ and test RMSE (bench/results/srff-speed.md).
+// Speed. Every matrix-shaped part runs through the register-blocked
+// affine kernel of package asm (asm.AffineRows, the kernel of featmap's
+// map), in blocks of 64 rows split across goroutines: the phases
+// θ = b + x·W of the features (only the inputs with γ_k ≠ 0, gathered
+// once, and kept gathered while the support only shrinks a little), the
+// a-step's Gram matrix [Z | y]ᵀ·Z by chunks of 256 rows (x = the chunk's
+// weighted features transposed, W = the chunk itself, so that the chunk's
+// rows are the kernel's reduction; about the upper triangle only), and
+// the γ gradient's product of the sines with the D×d matrix −(s·a)⊙εᵀ.
+// The features z = s·cos θ and the phases are stored n×D with the γ they
+// belong to: the γ-step's trial point, once accepted, is the next
+// a-step's γ, so its features serve the trial's objective, the a-step's
+// Gram matrix and, with sin θ of the stored phases, the gradient at the
+// start of the next γ-step (one affine pass per trial point and none for
+// the gradient's sines); the a-step's residuals serve that gradient too.
+// The residuals are dot products with a over the stored features, two rows
+// at a time. The Cholesky factorisation's rows are asm.DotStats products.
+// One core, CPU time, BenchmarkFit (the full search and the refit), same λ
+// and test RMSE as before: SE2 at n = 1000 (d = 100, D = 300) 17.1 → 9.7 s,
+// SE2 at n = 10⁴ (D = 100) 99 → 55 s (bench/results/srff-speed.md).
 //
 // Determinism: the result depends only on the data and the Config, not on
 // GOMAXPROCS or the CPU: the random draws come from seeded PCG sources, the

@@ -242,23 +242,14 @@ func (p *path) fit(pr *problem, lambda float64, gamma0 []float64) (a, gamma []fl
 // aStep sets a to the ridge solution at γ and returns J(a, γ).
 func (ev *evaluator) aStep(a, gamma []float64, lambda float64) (float64, error) {
 	ev.features(gamma)
-	D := ev.D
 	if err := ev.ridge(a, lambda); err != nil {
 		return 0, err
 	}
-	var aa, ss float64
+	var aa float64
 	for _, v := range a {
 		aa += float64(v * v)
 	}
-	for i, v := range ev.yc {
-		r := v - dot4(a, ev.z[i*D:(i+1)*D])
-		r2 := float64(r * r)
-		if ev.wt != nil {
-			r2 = float64(ev.wt[i] * r2)
-		}
-		ss += r2
-	}
-	return ss/float64(2*ev.wsum) + float64(lambda*aa)/2, nil
+	return ev.residuals(a) + float64(lambda*aa)/2, nil
 }
 
 // validate returns the RMSE on (X, y) of the model ȳ + aᵀz_γ(x), weighted

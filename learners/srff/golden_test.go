@@ -42,10 +42,10 @@ func (c goldenCase) fit(t *testing.T) []byte {
 // TestDeterminism, with -tags purego, and under qemu on arm64). The data
 // come from package synth, bit-identical everywhere, and so is every step:
 // the noise and phases (featmap.NewScaled), the standardisation (prep), the
-// features and the γ-step objective (asm.CosAffine, asm.CosSum), the
-// gradient and the Gram matrix (asm.DotStats), and the scalar sums and the
-// Cholesky factorisation, written with explicit FMAs and products rounded
-// on their own. Regenerate with go test -run Golden ./learners/srff -update.
+// phases, the Gram matrix and the gradient's product (asm.AffineRows), the
+// features and sines (asm.CosAffine, asm.Sin), the Cholesky rows
+// (asm.DotStats), and the scalar sums, written with explicit FMAs and
+// products rounded on their own. Regenerate with go test -run Golden ./learners/srff -update.
 func TestGolden(t *testing.T) {
 	for _, c := range goldenCases {
 		got := c.fit(t)

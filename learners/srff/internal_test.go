@@ -92,8 +92,75 @@ func TestGammaGradient(t *testing.T) {
 	// The features of the a-step are featmap's, bit for bit.
 	ev.features(gamma)
 	for i, v := range z {
-		if ev.z[i] != v {
-			t.Fatalf("feature %d: %v, featmap %v", i, ev.z[i], v)
+		if got := ev.z[i/D*(D+1)+i%D]; got != v {
+			t.Fatalf("feature %d: %v, featmap %v", i, got, v)
+		}
+	}
+}
+
+// TestRidgeSolves: the a of the a-step solves (ZᵀWZ + WλI)a = ZᵀW·yc to
+// rounding, with and without row weights, on a set with two stripes, a
+// short last chunk and D spanning three row groups of the Gram matrix (the
+// last one partial), and it has the same bits on every path of package
+// asm.
+func TestRidgeSolves(t *testing.T) {
+	const n, d, D, lambda = 700, 4, 50, 1e-3
+	r := rand.New(rand.NewPCG(7, 8))
+	x := make([]float64, n*d)
+	y := make([]float64, n)
+	w := make([]float64, n)
+	for i := range x {
+		x[i] = r.NormFloat64()
+	}
+	for i := range y {
+		y[i] = math.Sin(x[i*d]) + 0.1*r.NormFloat64()
+		w[i] = float64(r.IntN(3))
+	}
+	sc, err := featmap.NewScaled(d, D, false, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eps, b := sc.Map().Weights()
+	gamma := []float64{0.3, 0.5, 0, 0.2}
+	for _, wt := range [][]float64{nil, w} {
+		pr := newProblem(featmap.Dense(n, d, x), y, wt)
+		solve := func() (*evaluator, []float64) {
+			ev := newEvaluator(pr.X, pr.yc, wt, slices.Clone(eps), slices.Clone(b), D)
+			a := make([]float64, D)
+			if _, err := ev.aStep(a, gamma, lambda); err != nil {
+				t.Fatal(err)
+			}
+			return ev, a
+		}
+		ev, a := solve()
+		for k := 0; k < D; k++ {
+			var lhs, rhs float64
+			for i := 0; i < n; i++ {
+				wi := 1.0
+				if wt != nil {
+					wi = wt[i]
+				}
+				zi := ev.z[i*(D+1) : i*(D+1)+D]
+				lhs += wi * zi[k] * dot(a, zi)
+				rhs += wi * zi[k] * pr.yc[i]
+			}
+			lhs += lambda * ev.wsum * a[k]
+			if math.Abs(lhs-rhs) > 1e-9*(1+math.Abs(rhs)) {
+				t.Fatalf("weights %v: row %d of the normal equations: %v, want %v", wt != nil, k, lhs, rhs)
+			}
+		}
+		for _, path := range asm.Paths() {
+			restore, err := asm.SetPath(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, got := solve()
+			restore()
+			for k := range a {
+				if math.Float64bits(got[k]) != math.Float64bits(a[k]) {
+					t.Fatalf("weights %v, path %s: a[%d] = %v, want %v", wt != nil, path, k, got[k], a[k])
+				}
+			}
 		}
 	}
 }

@@ -24,59 +24,68 @@ const parallelWork = 1 << 20
 // evaluator computes the objective of one training set and its γ gradient,
 // with the kernels of package asm:
 //
-//   - the features z_ij = s·cos θ_ij of the block's rows come from
-//     asm.CosAffineRows (register-blocked, the bits of featmap's map) into
-//     the n×D matrix ev.z, which the a-step's Gram matrix reads too: ev.z
+//   - the features z_ij = s·cos θ_ij of the block's rows go into
+//     the n×(D+1) matrix ev.z (column D holds the centred targets, for the
+//     a-step's Zᵀyc), which the a-step's Gram matrix reads too: ev.z
 //     is kept with the γ it was computed at (zGamma), and the a-step after
 //     an accepted γ-step finds the features of its γ already there, as
 //     does the gradient at the start of the next γ-step;
 //   - the residual of row i is yc_i − Σ_j a_j·z_ij (dot4: four FMA chains
-//     in a fixed order, as the a-step's objective);
-//   - the gradient ∂J/∂γ_k = Σ_j (−a_j·ε_kj)·G_kj with
-//     G_kj = Σ_i (u_i·x_ik)·(s·sin θ_ij), u = −w·r/W: per block of rows,
-//     s·sin θ is asm.CosAffineRows with phases shifted by −π/2 and, for
-//     every input k, one asm.DotStats forms G_k· over the block's rows and
-//     its product with (−a ⊙ ε_k·) in the same pass.
+//     in a fixed order, as the a-step's objective); the a-step keeps the
+//     residuals of its a, which the gradient at the same γ and a reuses;
+//   - the phases θ = b + x·W are asm.AffineRows (register-blocked) into
+//     the n×D matrix ev.th, kept with ev.z, and the features are
+//     s·cos θ by asm.CosAffine at d = 0: the bits of asm.CosAffineRows,
+//     i.e. of featmap's map;
+//   - the gradient ∂J/∂γ_k = Σ_i (u_i·x_ik)·T_ik with u = −w·r/W and
+//     T_ik = Σ_j sin θ_ij·(−(s·a_j)·ε_kj): per block of rows, sin θ is
+//     asm.Sin of the kept phases (no second affine pass), T its product
+//     with the D×d matrix −(s·a)⊙εᵀ by asm.AffineRows (the matrix packed
+//     once per a), and the d sums run over the block's rows in order with
+//     explicit FMAs.
 //
-// The phases θ use only the inputs with γ_k ≠ 0 (setGamma), gathered once
-// into the n×len(act) matrix xa whenever that set changes.
+// The phases θ use only the inputs with γ_k ≠ 0, or a few more with γ_k = 0
+// (setGamma), gathered into the matrix xa when that set grows.
 //
-// Internally the noise, phases and weights are padded to Dp columns (a
-// multiple of 8, the kernels' group) with zeros: padded columns add exact
-// zeros, so the sums are those of the unpadded map, while every group of
-// DotStats runs in assembly.
+// Internally the noise and phases are padded to Dp columns (a multiple of
+// 8) with zeros.
 type evaluator struct {
-	X      featmap.Matrix // n×d standardised rows
-	yc     []float64      // centred targets
-	wt     []float64      // row weights (nil: all 1)
-	wsum   float64        // Σ wt (n without weights)
-	n, d   int
-	D, Dp  int
-	scale  float64   // √(2/D)
-	eps    []float64 // ε, d×Dp (zero-padded)
-	b, bs  []float64 // phases and phases − π/2 (Dp, zero-padded)
-	w      []float64 // frequencies γ_k·ε_kj of the inputs with γ_k ≠ 0, len(act)×Dp
-	act    []int     // the inputs with γ_k ≠ 0, in order
-	xaAct  []int     // the act xa was gathered for
-	xa     []float64 // the inputs act of every row, n×len(xaAct)
-	panels *asm.AffinePanels
-	a      []float64 // a (D)
-	c      []float64 // −a_j·ε_kj, d×Dp
-	z      []float64 // features n×D at zGamma
-	zGamma []float64 // the γ of z (nil: z not computed)
-	gram   []float64 // per-stripe Gram matrices of ridge
-	chol   []float64 // ZᵀZ + nλI and its Cholesky factor (D×D)
-	blocks int
-	part   []float64 // per block: Σr² then d gradient sums
-	pool   sync.Pool // of *blockScratch
+	X        featmap.Matrix // n×d standardised rows
+	yc       []float64      // centred targets
+	wt       []float64      // row weights (nil: all 1)
+	wsum     float64        // Σ wt (n without weights)
+	n, d     int
+	D, Dp    int
+	scale    float64   // √(2/D)
+	eps      []float64 // ε, d×Dp (zero-padded)
+	b        []float64 // phases (Dp, zero-padded)
+	w        []float64 // frequencies γ_k·ε_kj of the inputs with γ_k ≠ 0, len(act)×Dp
+	act      []int     // the inputs with γ_k ≠ 0, in order
+	xaAct    []int     // the inputs in xa: a superset of act
+	xa       []float64 // the inputs xaAct of every row, n×len(xaAct)
+	panels   *asm.AffinePanels
+	a        []float64         // a (D)
+	ct       []float64         // −(s·a_j)·ε_kj, D×d (row j, column k)
+	cPanels  *asm.AffinePanels // ct packed for asm.AffineRows
+	zeroD    []float64         // d zeros: the phases of the gradient's product
+	z        []float64         // features n×(D+1) at zGamma, yc in column D
+	th       []float64         // phases θ n×(D+1) at zGamma (column D: 0)
+	zGamma   []float64         // the γ of z (nil: z not computed)
+	r        []float64         // residuals yc − Z(zGamma)·ra (n), if rOK
+	ra       []float64         // the a of r
+	rOK      bool
+	gram     []float64 // per-stripe Gram matrices of ridge
+	chol     []float64 // ZᵀZ + nλI and its Cholesky factor (D×D)
+	blocks   int
+	part     []float64 // per block: Σr² then d gradient sums
+	pool     sync.Pool // of *blockScratch
+	gramPool sync.Pool // of *gramScratch
 }
 
 // blockScratch is one goroutine's working space for a block.
 type blockScratch struct {
-	s   []float64 // blockRows × Dp sines
-	xu  []float64 // d × blockRows: u_i·x_ik, column k contiguous
-	h   []float64 // Dp
-	acc [8]float64
+	s []float64 // blockRows × (D+1) sines
+	t []float64 // blockRows × d: the sines times −a⊙εᵀ
 }
 
 // newEvaluator returns the evaluator of the rows X, centred targets yc
@@ -86,71 +95,102 @@ func newEvaluator(X featmap.Matrix, yc, w, eps, b []float64, D int) *evaluator {
 	n, d := X.Rows, X.Cols
 	Dp := (D + 7) &^ 7
 	ev := &evaluator{X: X, yc: yc, wt: w, wsum: weightSum(w, n), n: n, d: d, D: D, Dp: Dp, scale: math.Sqrt(2 / float64(D)),
-		eps: make([]float64, d*Dp), b: make([]float64, Dp), bs: make([]float64, Dp),
-		w: make([]float64, d*Dp), act: make([]int, 0, d), a: make([]float64, D), c: make([]float64, d*Dp)}
+		eps: make([]float64, d*Dp), b: make([]float64, Dp),
+		w: make([]float64, d*Dp), act: make([]int, 0, d), a: make([]float64, D), ct: make([]float64, D*d),
+		zeroD: make([]float64, d), r: make([]float64, n), ra: make([]float64, D)}
 	for k := 0; k < d; k++ {
 		copy(ev.eps[k*Dp:k*Dp+D], eps[k*D:(k+1)*D])
 	}
 	copy(ev.b, b)
-	for j, v := range b {
-		ev.bs[j] = v - math.Pi/2 // sin θ = cos(θ − π/2), as featmap shifts it
-	}
 	ev.blocks = (n + blockRows - 1) / blockRows
 	ev.part = make([]float64, ev.blocks*(d+1))
 	ev.pool.New = func() any {
-		return &blockScratch{s: make([]float64, blockRows*Dp), xu: make([]float64, d*blockRows), h: make([]float64, Dp)}
+		return &blockScratch{s: make([]float64, blockRows*(D+1)), t: make([]float64, blockRows*d)}
 	}
+	ev.gramPool.New = func() any { return newGramScratch(D) }
 	return ev
 }
 
 // setGamma computes the frequencies W_kj = γ_k·ε_kj (one rounded product
-// each, as featmap.Scaled.SetScales and the model do) of the inputs with
-// γ_k ≠ 0, packs them for asm.CosAffineRows, and gathers those inputs of
-// every row into xa if the set changed.
+// each, as featmap.Scaled.SetScales and the model do) of the inputs in
+// ev.xaAct, a superset of those with γ_k ≠ 0, and packs them for
+// asm.AffineRows; it gathers the inputs of every row into xa anew (and
+// xaAct becomes the inputs with γ_k ≠ 0) when an input outside xaAct has
+// γ_k ≠ 0 or when more than xaSlack(len(act)) of xaAct have γ_k = 0.
 //
-// The inputs with γ_k = 0 are left out of the phases θ_j = b_j + Σ_k
-// x_k·W_kj: their terms x_k·(±0) are exact zeros, and adding a zero to an
-// accumulator that starts at b_j ≥ 0 never changes it (it can never be −0),
-// so the phases have the bits of the full sum, at a fraction of its cost
-// once the simplex has zeroed most of γ. The gradient still covers every
+// The inputs left out of the phases θ_j = b_j + Σ_k x_k·W_kj, or kept in
+// xa with γ_k = 0, add terms x_k·(±0): exact zeros, and adding a zero to an
+// accumulator that starts at b_j ≥ 0 never changes it (it can never be
+// −0), so the phases have the bits of the full sum, at a fraction of its
+// cost once the simplex has zeroed most of γ, and the same bits whichever
+// superset xa holds. Keeping a superset saves the gather (n·len(act)
+// scalar copies, as costly as a good part of an affine pass) each time an
+// input leaves the support and comes back, as inputs near the simplex's
+// boundary do from one γ-step to the next. The gradient still covers every
 // input.
 func (ev *evaluator) setGamma(gamma []float64) {
 	ev.act = ev.act[:0]
 	for k, g := range gamma {
-		if g == 0 {
-			continue
+		if g != 0 {
+			ev.act = append(ev.act, k)
 		}
-		row := ev.w[len(ev.act)*ev.Dp : (len(ev.act)+1)*ev.Dp]
-		for j, v := range ev.eps[k*ev.Dp : (k+1)*ev.Dp] {
-			row[j] = g * v
-		}
-		ev.act = append(ev.act, k)
 	}
-	da := len(ev.act)
-	if ev.xa == nil || !slices.Equal(ev.act, ev.xaAct) {
+	if ev.xa == nil || !subset(ev.act, ev.xaAct) || len(ev.xaAct)-len(ev.act) > xaSlack(len(ev.act)) {
 		ev.xaAct = append(ev.xaAct[:0], ev.act...)
 		if ev.xa == nil {
 			ev.xa = make([]float64, ev.n*ev.d)
 		}
+		da := len(ev.xaAct)
 		for i := 0; i < ev.n; i++ {
 			x, dst := ev.X.Row(i), ev.xa[i*da:(i+1)*da]
-			for t, k := range ev.act {
+			for t, k := range ev.xaAct {
 				dst[t] = x[k]
 			}
 		}
 	}
-	ev.panels = asm.NewAffinePanels(ev.w[:da*ev.Dp], da, ev.D, ev.Dp)
-}
-
-// setA stores the weights a of the γ-step: a_j and −a_j·ε_kj.
-func (ev *evaluator) setA(a []float64) {
-	copy(ev.a, a)
-	for k := 0; k < ev.d; k++ {
-		row, e := ev.c[k*ev.Dp:(k+1)*ev.Dp], ev.eps[k*ev.Dp:(k+1)*ev.Dp]
-		for j, v := range a {
-			row[j] = -float64(v * e[j])
+	for t, k := range ev.xaAct {
+		row := ev.w[t*ev.Dp : (t+1)*ev.Dp]
+		g := gamma[k]
+		for j, v := range ev.eps[k*ev.Dp : (k+1)*ev.Dp] {
+			row[j] = g * v
 		}
 	}
+	da := len(ev.xaAct)
+	ev.panels = ev.panels.Pack(ev.w[:da*ev.Dp], da, ev.D, ev.Dp)
+}
+
+// xaSlack is the number of inputs with γ_k = 0 that xa may keep beside
+// the da inputs with γ_k ≠ 0 (each costs n·D multiply-adds per affine
+// pass): an eighth, plus one.
+func xaSlack(da int) int { return da/8 + 1 }
+
+// subset reports whether the sorted set a is contained in the sorted set b.
+func subset(a, b []int) bool {
+	j := 0
+	for _, v := range a {
+		for j < len(b) && b[j] < v {
+			j++
+		}
+		if j == len(b) || b[j] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// setA stores the weights a of the γ-step: a_j and the D×d matrix
+// −(s·a_j)·ε_kj (each product rounded), packed for asm.AffineRows.
+func (ev *evaluator) setA(a []float64) {
+	copy(ev.a, a)
+	d, D := ev.d, ev.D
+	for j, v := range a {
+		sa := float64(ev.scale * v)
+		row := ev.ct[j*d : (j+1)*d]
+		for k := range row {
+			row[k] = -float64(sa * ev.eps[k*ev.Dp+j])
+		}
+	}
+	ev.cPanels = ev.cPanels.Pack(ev.ct, D, d, d)
 }
 
 // haveFeatures reports whether ev.z holds the features at gamma.
@@ -158,21 +198,42 @@ func (ev *evaluator) haveFeatures(gamma []float64) bool {
 	return ev.zGamma != nil && slices.Equal(ev.zGamma, gamma)
 }
 
-// featureRows computes the features of rows [lo, hi) into ev.z.
+// featureRows computes the phases and features of rows [lo, hi) into
+// ev.th and ev.z.
 func (ev *evaluator) featureRows(lo, hi int) {
-	da := len(ev.act)
-	asm.CosAffineRows(ev.z[lo*ev.D:], ev.D, ev.xa[lo*da:], da, hi-lo, ev.panels, ev.b[:ev.D], ev.scale)
+	da, D, ldz := len(ev.xaAct), ev.D, ev.D+1
+	asm.AffineRows(ev.th[lo*ldz:], ldz, ev.xa[lo*da:], da, hi-lo, ev.panels, ev.b[:D], 0)
+	// One cosine pass over the block's rows, column D (where θ is 0 and z
+	// holds the targets) included, so that only the block's end leaves a
+	// partial vector to the scalar twin; then the targets go back.
+	th := ev.th[lo*ldz : hi*ldz]
+	asm.CosAffine(ev.z[lo*ldz:hi*ldz], nil, nil, th, len(th), ev.scale)
+	for i := lo; i < hi; i++ {
+		ev.z[i*ldz+D] = ev.yc[i]
+	}
+}
+
+// alloc allocates ev.z, with the targets in column D.
+func (ev *evaluator) alloc() {
+	if ev.z != nil {
+		return
+	}
+	ldz := ev.D + 1
+	ev.z = make([]float64, ev.n*ldz)
+	ev.th = make([]float64, ev.n*ldz)
+	for i, v := range ev.yc {
+		ev.z[i*ldz+ev.D] = v
+	}
 }
 
 // features computes Z(γ) (n×D, the bits featmap's Transform gives) into
 // ev.z, unless ev.z already holds it.
 func (ev *evaluator) features(gamma []float64) {
-	if ev.z == nil {
-		ev.z = make([]float64, ev.n*ev.D)
-	}
+	ev.alloc()
 	if ev.haveFeatures(gamma) {
 		return
 	}
+	ev.rOK = false
 	ev.setGamma(gamma)
 	ev.run(func(blk int, _ *blockScratch) {
 		ev.featureRows(blk*blockRows, min(ev.n, (blk+1)*blockRows))
@@ -180,18 +241,50 @@ func (ev *evaluator) features(gamma []float64) {
 	ev.zGamma = append(ev.zGamma[:0], gamma...)
 }
 
+// residuals sets ev.r to yc − Z·a at the features in ev.z, remembers a,
+// and returns (1/2W)Σ w_i r_i².
+func (ev *evaluator) residuals(a []float64) float64 {
+	ev.residualRows(a, 0, ev.n)
+	var ss float64
+	for i, r := range ev.r {
+		r2 := float64(r * r)
+		if ev.wt != nil {
+			r2 = float64(ev.wt[i] * r2)
+		}
+		ss += r2
+	}
+	copy(ev.ra, a)
+	ev.rOK = true
+	return ss / float64(2*ev.wsum)
+}
+
+// residualRows sets ev.r[i] = yc_i − dot4(a, z_i) for the rows [lo, hi),
+// two rows at a time (dot4x2, the same bits).
+func (ev *evaluator) residualRows(a []float64, lo, hi int) {
+	D, ldz := ev.D, ev.D+1
+	i := lo
+	for ; i+2 <= hi; i += 2 {
+		p, q := dot4x2(a, ev.z[i*ldz:i*ldz+D], ev.z[(i+1)*ldz:(i+1)*ldz+D])
+		ev.r[i], ev.r[i+1] = ev.yc[i]-p, ev.yc[i+1]-q
+	}
+	if i < hi {
+		ev.r[i] = ev.yc[i] - dot4(a, ev.z[i*ldz:i*ldz+D])
+	}
+}
+
 // value returns the γ-step objective (1/2W)Σ w_i (yc − Z(γ)a)_i² (W = Σw,
 // n without weights) at the a of the last setA, and, if grad is not nil,
-// writes its gradient into grad. It leaves the features at γ in ev.z.
+// writes its gradient into grad. It leaves the features at γ in ev.z, and
+// their residuals in ev.r.
 func (ev *evaluator) value(gamma, grad []float64) float64 {
-	if ev.z == nil {
-		ev.z = make([]float64, ev.n*ev.D)
-	}
+	ev.alloc()
 	fresh := !ev.haveFeatures(gamma)
 	if fresh || grad != nil {
 		ev.setGamma(gamma)
 	}
-	d, D, Dp, B := ev.d, ev.D, ev.Dp, blockRows
+	// The residuals of the a-step at these features and this a are kept.
+	reuse := !fresh && ev.rOK && slices.Equal(ev.ra, ev.a)
+	d, ldz, B := ev.d, ev.D+1, blockRows
 	inv := 1 / ev.wsum
 	ev.run(func(blk int, sc *blockScratch) {
 		lo, hi := blk*B, min(ev.n, (blk+1)*B)
@@ -199,44 +292,44 @@ func (ev *evaluator) value(gamma, grad []float64) float64 {
 		if fresh {
 			ev.featureRows(lo, hi)
 		}
+		if !reuse {
+			ev.residualRows(ev.a, lo, hi)
+		}
 		var ss float64
 		for i := lo; i < hi; i++ {
-			r := ev.yc[i] - dot4(ev.a, ev.z[i*D:(i+1)*D])
+			r := ev.r[i]
 			wr := r // w_i·r_i
 			if ev.wt != nil {
 				wr = float64(ev.wt[i] * r)
 			}
 			ss += float64(wr * r)
-			if grad == nil {
-				continue
-			}
-			u := -wr * inv
-			for k, v := range ev.X.Row(i) {
-				sc.xu[k*B+i-lo] = float64(u * v)
-			}
 		}
 		part[0] = ss
 		if grad == nil {
 			return
 		}
-		da := len(ev.act)
-		asm.CosAffineRows(sc.s, Dp, ev.xa[lo*da:], da, hi-lo, ev.panels, ev.bs[:D], ev.scale)
-		for i := hi - lo; i < B; i++ { // pad a short last block with zero rows
-			for k := 0; k < d; k++ {
-				sc.xu[k*B+i] = 0
+		asm.Sin(sc.s, ev.th[lo*ldz:hi*ldz]) // sin 0 = 0 in column D, which T does not read
+		asm.AffineRows(sc.t, d, sc.s, ldz, hi-lo, ev.cPanels, ev.zeroD, 0)
+		g := part[1:]
+		clear(g)
+		for i := lo; i < hi; i++ {
+			wr := ev.r[i]
+			if ev.wt != nil {
+				wr = float64(ev.wt[i] * wr)
 			}
-			clear(sc.s[i*Dp : (i+1)*Dp])
-		}
-		h := B / 2
-		for k := 0; k < d; k++ {
-			sc.acc = [8]float64{}
-			xu := sc.xu[k*B : (k+1)*B]
-			asm.DotStats(sc.h, ev.c[k*Dp:(k+1)*Dp], sc.s, xu[:h], sc.s[h*Dp:], xu[h:], Dp, &sc.acc)
-			part[1+k] = asm.SumLanes(&sc.acc)
+			u := -wr * inv
+			t := sc.t[(i-lo)*d : (i-lo+1)*d]
+			for k, v := range ev.X.Row(i) {
+				g[k] = math.FMA(float64(u*v), t[k], g[k])
+			}
 		}
 	})
 	if fresh {
 		ev.zGamma = append(ev.zGamma[:0], gamma...)
+	}
+	if !reuse {
+		copy(ev.ra, ev.a)
+		ev.rOK = true
 	}
 	var ss float64
 	if grad != nil {
