@@ -141,7 +141,7 @@ func TestRidgeSolves(t *testing.T) {
 					wi = wt[i]
 				}
 				zi := ev.z[i*(D+1) : i*(D+1)+D]
-				lhs += wi * zi[k] * dot(a, zi)
+				lhs += wi * zi[k] * xmath.Dot(a, zi)
 				rhs += wi * zi[k] * pr.yc[i]
 			}
 			lhs += lambda * ev.wsum * a[k]
