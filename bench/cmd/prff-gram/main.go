@@ -29,14 +29,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
+	"github.com/rfkit/rfkit/bench/internal/gramerr"
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners/prff"
@@ -126,7 +125,7 @@ func run(ctx context.Context, o options, log io.Writer) error {
 			}
 			r.learning += time.Since(t0)
 			gamma := long.Gamma()
-			K := kernelRows(X, gamma)
+			K := gramerr.KernelRows(X, gamma)
 			for i, D := range o.feats {
 				p, err := long.Prefix(D)
 				if err != nil {
@@ -140,9 +139,16 @@ func run(ctx context.Context, o options, log io.Writer) error {
 				if err != nil {
 					return err
 				}
-				r.prff[i] += gramError(K, X, p.RFF()) / float64(o.seeds)
-				r.rff[i] += gramError(K, X, rf) / float64(o.seeds)
-				r.orf[i] += gramError(K, X, of) / float64(o.seeds)
+				for _, m := range []struct {
+					f   *featmap.RFF
+					sum *float64
+				}{{p.RFF(), &r.prff[i]}, {rf, &r.rff[i]}, {of, &r.orf[i]}} {
+					e, err := gramerr.Error(K, X, m.f)
+					if err != nil {
+						return err
+					}
+					*m.sum += e / float64(o.seeds)
+				}
 			}
 			fmt.Fprintf(log, "prff-gram: d=%d seed %d done (%v)\n", d, seed, time.Since(start).Round(time.Millisecond))
 		}
@@ -162,78 +168,6 @@ func run(ctx context.Context, o options, log io.Writer) error {
 		return err
 	}
 	return nil
-}
-
-// kernelRows returns the upper triangle of the exact Gram matrix
-// exp(−γ‖x_i − x_l‖²), row i holding l = i..N−1, packed.
-func kernelRows(X featmap.Matrix, gamma float64) [][]float64 {
-	n := X.Rows
-	K := make([][]float64, n)
-	parallelRows(n, func(i int) {
-		xi := X.Row(i)
-		row := make([]float64, n-i)
-		for l := i; l < n; l++ {
-			var s float64
-			for k, v := range X.Row(l) {
-				t := xi[k] - v
-				s += t * t
-			}
-			row[l-i] = math.Exp(-gamma * s)
-		}
-		K[i] = row
-	})
-	return K
-}
-
-// gramError is (1/N²) Σ_{i,l} (K_il − z(x_i)·z(x_l))², summed over i ≤ l
-// (off-diagonal terms twice).
-func gramError(K [][]float64, X featmap.Matrix, f *featmap.RFF) float64 {
-	n, D := X.Rows, f.Outputs()
-	z := make([]float64, n*D)
-	if err := f.Transform(featmap.Dense(n, D, z), X); err != nil {
-		panic(err) // shapes are ours
-	}
-	part := make([]float64, n)
-	parallelRows(n, func(i int) {
-		zi := z[i*D : (i+1)*D]
-		var s float64
-		for l := i; l < n; l++ {
-			zl := z[l*D : (l+1)*D]
-			var dot float64
-			for j, v := range zi {
-				dot += v * zl[j]
-			}
-			e := K[i][l-i] - dot
-			if l == i {
-				s += e * e
-			} else {
-				s += 2 * e * e
-			}
-		}
-		part[i] = s
-	})
-	var tot float64
-	for _, v := range part {
-		tot += v
-	}
-	return tot / float64(n) / float64(n)
-}
-
-// parallelRows calls f(i) for i < n on GOMAXPROCS goroutines, rows
-// interleaved (the upper triangle's rows shrink).
-func parallelRows(n int, f func(i int)) {
-	g := runtime.GOMAXPROCS(0)
-	var wg sync.WaitGroup
-	for w := 0; w < g; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := w; i < n; i += g {
-				f(i)
-			}
-		}()
-	}
-	wg.Wait()
 }
 
 // write prints the markdown table and the verdict.
