@@ -5,44 +5,27 @@ import (
 	"fmt"
 
 	"github.com/rfkit/rfkit/dataset/synth"
-	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners/internal/exampledata"
 	"github.com/rfkit/rfkit/learners/pbrff"
-	"github.com/rfkit/rfkit/metrics"
 )
 
 func ExampleFit() {
 	// Four concentric rings of alternating classes: no linear rule does
 	// better than chance.
-	train, _ := synth.Circles(500, 0.1, 1)
+	X, y := exampledata.Matrix(synth.Circles(500, 0.1, 1))
 	test, _ := synth.Circles(1000, 0.1, 2)
-	m, err := pbrff.Fit(context.Background(), featmap.Dense(train.N, train.D, train.X), train.Y,
-		pbrff.Config{Gamma: 4, Seed: 1})
-	if err != nil {
-		panic(err)
-	}
-	pred := make([]float64, test.N)
-	if err := m.PredictBatch(pred, featmap.Dense(test.N, test.D, test.X)); err != nil {
-		panic(err)
-	}
-	acc, err := metrics.Accuracy(test.Y, pred, nil)
+	m, err := pbrff.Fit(context.Background(), X, y, pbrff.Config{Gamma: 4, Seed: 1})
 	if err != nil {
 		panic(err)
 	}
 	c := m.Config()
+	acc := exampledata.Accuracy(m, test) // m.PredictBatch on the test rows
 	fmt.Printf("%d landmarks × %d frequencies, test accuracy above 95%%: %v\n", c.Landmarks, c.K, acc > 0.95)
 
 	// The model file stores the landmarks, frequencies and weights: a
-	// reloaded model scores exactly as the original.
-	data, err := m.MarshalBinary()
-	if err != nil {
-		panic(err)
-	}
-	m2, err := pbrff.Load(data)
-	if err != nil {
-		panic(err)
-	}
-	x := []float64{0.3, -2.1}
-	fmt.Println("same score after reload:", m2.Score(x) == m.Score(x))
+	// reloaded model (pbrff.Load of m.MarshalBinary()) scores exactly as
+	// the original.
+	fmt.Println("same score after reload:", exampledata.SameScoreAfterReload(m, pbrff.Load, []float64{0.3, -2.1}))
 	// Output:
 	// 100 landmarks × 10 frequencies, test accuracy above 95%: true
 	// same score after reload: true

@@ -7,17 +7,15 @@ import (
 
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners/internal/exampledata"
 	"github.com/rfkit/rfkit/learners/prff"
 )
 
 func ExampleFit() {
 	// Two interleaved half-moons: 20 features learned to fit the Gram
 	// matrix, then logistic regression on them.
-	tr, err := synth.Moons(400, 0.1, 1)
-	if err != nil {
-		panic(err)
-	}
-	m, err := prff.Fit(context.Background(), featmap.Dense(tr.N, tr.D, tr.X), tr.Y, prff.Config{Features: 20, Seed: 1})
+	X, y := exampledata.Matrix(synth.Moons(400, 0.1, 1))
+	m, err := prff.Fit(context.Background(), X, y, prff.Config{Features: 20, Seed: 1})
 	if err != nil {
 		panic(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/rfkit/rfkit/dataset/synth"
-	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners/internal/exampledata"
 	"github.com/rfkit/rfkit/learners/rfselect"
 )
 
@@ -13,13 +13,9 @@ func ExampleFit() {
 	// Two interleaved half-moons: keep 30 of 600 candidate features, chosen
 	// by their energy on the labels (EERF) or sampled from kernel-alignment
 	// weights (LKRF).
-	tr, err := synth.Moons(400, 0.1, 1)
-	if err != nil {
-		panic(err)
-	}
-	X := featmap.Dense(tr.N, tr.D, tr.X)
+	X, y := exampledata.Matrix(synth.Moons(400, 0.1, 1))
 	for _, sel := range []rfselect.Selection{rfselect.EERFSelection, rfselect.LKRFSelection} {
-		m, err := rfselect.Fit(context.Background(), X, tr.Y, rfselect.Config{Selection: sel, Features: 30, Seed: 1})
+		m, err := rfselect.Fit(context.Background(), X, y, rfselect.Config{Selection: sel, Features: 30, Seed: 1})
 		if err != nil {
 			panic(err)
 		}

@@ -3,26 +3,16 @@ package rks_test
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 
-	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners/internal/exampledata"
 	"github.com/rfkit/rfkit/learners/rks"
 )
 
 func ExampleFit() {
-	// XOR: the label is 1 when x₁ and x₂ have the same sign, else 0, a
-	// problem no linear classifier solves.
-	r := rand.New(rand.NewPCG(1, 2))
-	const n = 400
-	X, y := make([]float64, 2*n), make([]float64, n)
-	for i := range y {
-		a, b := 2*r.Float64()-1, 2*r.Float64()-1
-		X[2*i], X[2*i+1] = a, b
-		if a*b > 0 {
-			y[i] = 1
-		}
-	}
-	m, err := rks.Fit(context.Background(), featmap.Dense(n, 2, X), y, rks.Config{Seed: 1})
+	// XOR on 400 points of [−1, 1]²: the label is 1 when x₁ and x₂ have the
+	// same sign, else 0, a problem no linear classifier solves.
+	X, y := exampledata.Square(400, 1, func(a, b float64) bool { return a*b > 0 })
+	m, err := rks.Fit(context.Background(), X, y, rks.Config{Seed: 1})
 	if err != nil {
 		panic(err)
 	}
@@ -30,18 +20,10 @@ func ExampleFit() {
 		fmt.Printf("%5.2f → %v\n", x, m.Predict(x))
 	}
 
-	// The model file stores the sampled features: a reloaded model predicts
-	// exactly as the original.
-	data, err := m.MarshalBinary()
-	if err != nil {
-		panic(err)
-	}
-	m2, err := rks.Load(data)
-	if err != nil {
-		panic(err)
-	}
-	x := []float64{0.3, -0.8}
-	fmt.Println(m.Config().Features, "features; same score after reload:", m2.Score(x) == m.Score(x))
+	// The model file stores the sampled features: a reloaded model
+	// (rks.Load of m.MarshalBinary()) predicts exactly as the original.
+	same := exampledata.SameScoreAfterReload(m, rks.Load, []float64{0.3, -0.8})
+	fmt.Println(m.Config().Features, "features; same score after reload:", same)
 	// Output:
 	// [ 0.50  0.50] → 1
 	// [-0.50  0.50] → 0
