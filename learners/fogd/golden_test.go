@@ -9,16 +9,12 @@ import (
 	"github.com/rfkit/rfkit/learners/learnertest"
 )
 
-// TestGolden: models learned on any machine and path serialise to the bytes
-// in testdata (written on amd64; checked with every amd64 path, with -tags
-// purego, and under qemu on arm64 with NEON and purego). The data come from
-// package synth, bit-identical everywhere, and so is every step: the
-// frequencies (internal/xrand), the features (asm.SincosDot), Fit's
-// standardisation (prep) and the scalar sums, written with explicit FMAs and
-// products rounded on their own. Regenerate with
-// go test -run Golden ./learners/fogd -update. The v1-*.model files are the
-// same cases written by version 1 of the format (before the Learner's state
-// was stored); they are kept, not regenerated: TestVersion1Files and the
+// TestGolden: the golden contract of learnertest.GoldenModels. The
+// bit-identical steps: the frequencies (internal/xrand), the features
+// (asm.SincosDot), Fit's standardisation (prep) and the scalar sums, written
+// with explicit FMAs and products rounded on their own. The v1-*.model files
+// are these cases written by version 1 of the format (before the Learner's
+// state was stored), kept, not regenerated: TestVersion1Files and the
 // conformance suite check that they load, re-save and predict the same.
 // The golden Fits are lines of the conformance suite (Case.Golden).
 func TestGolden(t *testing.T) {

@@ -64,7 +64,13 @@ func ResumedFit[C any, M OnlineModel[C]](t testing.TB, fit func(context.Context,
 }
 
 // GoldenModels compares the bytes of every named model with its golden
-// file (Golden).
+// file (Golden). The contract a learner's TestGolden states by calling it:
+// models learned on any machine and path serialise to the bytes in
+// testdata (written on amd64; checked with every amd64 path, with -tags
+// purego, and under qemu on arm64 with NEON and purego), because the data
+// come from package synth, bit-identical everywhere, and so is every step
+// of the learner (its test lists them). Regenerate with
+// go test -run Golden ./learners/NAME -update.
 func GoldenModels[M interface{ MarshalBinary() ([]byte, error) }](t *testing.T, models []Named[M]) {
 	t.Helper()
 	for _, m := range models {

@@ -9,18 +9,14 @@ import (
 	"github.com/rfkit/rfkit/learners/rrf"
 )
 
-// TestGolden: models learned on any machine and path serialise to the bytes
-// in testdata (written on amd64; checked with every amd64 path, with -tags
-// purego, and under qemu on arm64 with NEON and purego). The data come from
-// package synth, bit-identical everywhere, and so is every step: the noise
-// (internal/xrand), the phases and their sines and cosines (asm.SincosDot),
-// the width gradient (asm.DotStats), the widths and the logistic derivative
-// (trig.Exp), Fit's standardisation (prep), and the scalar sums, written
-// with explicit FMAs and products rounded on their own. The cases cover the
+// TestGolden: the golden contract of learnertest.GoldenModels, for the
 // online step (binary, multiclass, regression, fixed widths) and a Fit
 // resumed over a restart; Fits with single-sample and mini-batch steps are
-// lines of the conformance suite (Case.Golden). Regenerate with
-// go test -run Golden ./learners/rrf -update.
+// lines of the conformance suite (Case.Golden). The bit-identical steps:
+// the noise (internal/xrand), the phases and their sines and cosines
+// (asm.SincosDot), the width gradient (asm.DotStats), the widths and the
+// logistic derivative (trig.Exp), Fit's standardisation (prep), and the
+// scalar sums, written with explicit FMAs and products rounded apart.
 func TestGolden(t *testing.T) {
 	moons, se1 := learnertest.GoldenSets()
 	// Three classes from the moons' inputs (comparisons only: exact).
