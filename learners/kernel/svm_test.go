@@ -99,10 +99,7 @@ func TestHingeErrors(t *testing.T) {
 // TestHingeGolden: the SVM model serialises to testdata/hinge.model on
 // every path and architecture (-update rewrites it).
 func TestHingeGolden(t *testing.T) {
-	moons, err := synth.Moons(300, 0.1, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
+	moons := learnertest.Must(synth.Moons(300, 0.1, 5))
 	m := learnertest.MustFit(t, kernel.Fit, featmap.Dense(moons.N, moons.D, moons.X), moons.Y, kernel.Config{Subsample: 60, Loss: kernel.Hinge, C: 3, Seed: 6})
 	got := learnertest.Bytes(t, m)
 	learnertest.Golden(t, "hinge", got)

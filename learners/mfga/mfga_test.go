@@ -41,14 +41,8 @@ func TestRings(t *testing.T) {
 // TestMoons: synth.Moons (noise 0.2). A linear model gets ≈ 0.86; MFGA
 // (degree 2, 20 features, two per step) measured 0.966; threshold 0.92.
 func TestMoons(t *testing.T) {
-	tr, err := synth.Moons(500, 0.2, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	te, err := synth.Moons(2000, 0.2, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tr := learnertest.Must(synth.Moons(500, 0.2, 1))
+	te := learnertest.Must(synth.Moons(2000, 0.2, 2))
 	m := fit(t, featmap.Dense(tr.N, tr.D, tr.X), tr.Y, mfga.Config{Degree: 2, Features: 20, PerStep: 2})
 	acc := learnertest.Accuracy(m, featmap.Dense(te.N, te.D, te.X), te.Y)
 	t.Logf("moons accuracy %.4f", acc)

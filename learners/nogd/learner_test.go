@@ -17,14 +17,8 @@ import (
 // model bytes of Fit in file order without standardisation, one epoch
 // (the landmarks are the first B rows in both), for both tasks.
 func TestStreamEqualsFit(t *testing.T) {
-	moons, err := synth.Moons(150, 0.1, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	se1, err := synth.SE1(120, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
+	moons := learnertest.Must(synth.Moons(150, 0.1, 2))
+	se1 := learnertest.Must(synth.SE1(120, 3))
 	for _, c := range []struct {
 		set *synth.Set
 		cfg nogd.Config
@@ -148,10 +142,7 @@ func TestVersion1(t *testing.T) {
 	if _, err := nogd.Resume(m); err == nil || !strings.Contains(err.Error(), "version 1 model holds only the averaged weights") {
 		t.Errorf("Resume of a version 1 model: %v", err)
 	}
-	moons, err := synth.Moons(300, 0.1, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
+	moons := learnertest.Must(synth.Moons(300, 0.1, 5))
 	X := featmap.Dense(moons.N, moons.D, moons.X)
 	now := learnertest.MustFit(t, nogd.Fit, X, moons.Y, nogd.Config{Budget: 30, Epochs: 2, Seed: 3})
 	for i := range X.Rows {

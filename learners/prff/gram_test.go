@@ -6,6 +6,7 @@ import (
 
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners/learnertest"
 	"github.com/rfkit/rfkit/learners/prff"
 )
 
@@ -39,10 +40,7 @@ func gramError(t testing.TB, X featmap.Matrix, gamma float64, f *featmap.RFF) fl
 // gaussian returns synth.Gaussian(n, d, seed) as a matrix.
 func gaussian(t testing.TB, n, d int, seed uint64) featmap.Matrix {
 	t.Helper()
-	s, err := synth.Gaussian(n, d, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := learnertest.Must(synth.Gaussian(n, d, seed))
 	return featmap.Dense(n, d, s.X)
 }
 

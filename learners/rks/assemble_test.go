@@ -9,16 +9,14 @@ import (
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/learnertest"
 )
 
 // TestAssembleEqualsFit: Assemble with a fitted model's standardisation,
 // coefficients and bias rebuilds that model: the same predictions, scores
 // and model file, bit for bit, for both tasks.
 func TestAssembleEqualsFit(t *testing.T) {
-	set, err := synth.Checkerboard(400, 0.1, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
+	set := learnertest.Must(synth.Checkerboard(400, 0.1, 5))
 	X := featmap.Dense(set.N, set.D, set.X)
 	for _, cfg := range []Config{
 		{Features: 40, Gamma: 2, Loss: Ridge, Seed: 9},

@@ -18,10 +18,7 @@ import (
 
 func set(t testing.TB, name string, n int, seed uint64) (featmap.Matrix, []float64) {
 	t.Helper()
-	s, err := synth.ByName(name, n, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := learnertest.Must(synth.ByName(name, n, seed))
 	return featmap.Dense(s.N, s.D, s.X), s.Y
 }
 
