@@ -100,11 +100,8 @@ type Stats = learners.Stats
 // NewLearner returns a learner for rows of d inputs, its frequencies drawn
 // from cfg.Seed and its weights zero.
 func NewLearner(d int, cfg Config) (*Learner, error) {
-	if err := cfg.Validate(); err != nil {
-		return nil, err
-	}
-	c := cfg.resolve(d)
-	if err := learners.CheckInputs("fogd", d, c.Features); err != nil {
+	c, err := learners.StartLearner("fogd", d, cfg, Config.resolve, func(c Config) int { return c.Features })
+	if err != nil {
 		return nil, err
 	}
 	// xrand, not rand.NormFloat64, whose ziggurat tail calls math.Log and
