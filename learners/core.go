@@ -196,6 +196,26 @@ func New[M any, T any, P interface {
 	return m
 }
 
+// ConfiguredBase is Base for a Body that is Configured with a *C (its
+// Configuration returns a pointer to its Config of type C), which every
+// learner's body is: a learner's model embeds it
+// (type Model struct{ learners.ConfiguredBase[Config, body, *body] }) for
+// Base's method set plus Config.
+type ConfiguredBase[C any, T any, P interface {
+	*T
+	Body
+	Configured
+}] struct {
+	Base[T, P]
+}
+
+// Config returns the configuration the model was fitted with (or was
+// decoded from its file), its defaults resolved: the learner's Model doc
+// says which fields then hold the values the fit chose.
+func (m *ConfiguredBase[C, T, P]) Config() C {
+	return *any(m.body.Configuration()).(*C)
+}
+
 // Body returns the learner's part of the model, for its own accessors.
 func (b *Base[T, P]) Body() P { return b.body }
 

@@ -38,6 +38,19 @@ func CheckInputs(pkg string, d, features int) error {
 	return nil
 }
 
+// StartLearner is the opening every online learner's NewLearner shares:
+// it validates cfg, resolves its defaults for rows of d inputs (resolve,
+// the learner's Config.resolve) and checks the inputs with CheckInputs
+// against the resolved size (size: the number of features or the budget).
+// It returns the resolved Config, or the first error.
+func StartLearner[C Validator](pkg string, d int, cfg C, resolve func(C, int) C, size func(C) int) (C, error) {
+	if err := cfg.Validate(); err != nil {
+		return cfg, err
+	}
+	c := resolve(cfg, d)
+	return c, CheckInputs(pkg, d, size(c))
+}
+
 // Resumable is the model an online learner resumes from: one it can check
 // (CheckModel) and whose input standardisation the resumed learner takes.
 type Resumable interface {

@@ -100,11 +100,8 @@ type Stats = learners.Stats
 // NewLearner returns a learner for rows of d inputs, its frequencies drawn
 // from cfg.Seed and its weights zero.
 func NewLearner(d int, cfg Config) (*Learner, error) {
-	if err := cfg.Validate(); err != nil {
-		return nil, err
-	}
-	c := cfg.resolve(d)
-	if err := learners.CheckInputs("fogd", d, c.Features); err != nil {
+	c, err := learners.StartLearner("fogd", d, cfg, Config.resolve, func(c Config) int { return c.Features })
+	if err != nil {
 		return nil, err
 	}
 	// xrand, not rand.NormFloat64, whose ziggurat tail calls math.Log and
@@ -298,11 +295,8 @@ const (
 // safe for concurrent use, allocation-free Predict and Score, NaN inputs,
 // multiclass scores); a Model must not be copied.
 type Model struct {
-	learners.Base[body, *body]
+	learners.ConfiguredBase[Config, body, *body]
 }
-
-// Config returns the resolved configuration.
-func (m *Model) Config() Config { return m.Body().cfg }
 
 // Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
 func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }

@@ -23,13 +23,11 @@ const modelVersion = 1
 // Its methods are learners.Base's, whose doc gives the contract (immutable,
 // safe for concurrent use, allocation-free Predict and Score, NaN inputs,
 // multiclass scores); a Model must not be copied.
+// Config returns the configuration it was fitted with, defaults resolved:
+// Subsample is the number of rows used.
 type Model struct {
-	learners.Base[body, *body]
+	learners.ConfiguredBase[Config, body, *body]
 }
-
-// Config returns the configuration the model was fitted with, defaults
-// resolved (Subsample is the number of rows used).
-func (m *Model) Config() Config { return m.Body().cfg }
 
 // Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
 func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }

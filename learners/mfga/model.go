@@ -30,14 +30,12 @@ const modelVersion = 2
 // allocate nothing. Probability is the logistic function of the score (the
 // binary loss is logistic). Obtain one from Fit or Load; a Model must not
 // be copied.
+// Config returns the configuration it was fitted with, defaults resolved:
+// Features, PerStep, Degree, Sigma, Lambda and Tol are never zero; Sigma is
+// the value the rule of thumb gave.
 type Model struct {
-	learners.Base[body, *body]
+	learners.ConfiguredBase[Config, body, *body]
 }
-
-// Config returns the configuration the model was fitted with, defaults
-// resolved (Features, PerStep, Degree, Sigma, Lambda and Tol are never
-// zero; Sigma is the value the rule of thumb gave).
-func (m *Model) Config() Config { return m.Body().cfg }
 
 // Selected returns the dictionary indices of the selected features in the
 // order they were selected (a copy). Index j is, for d inputs, 0: the

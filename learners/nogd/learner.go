@@ -42,11 +42,8 @@ type Stats = learners.Stats
 // NewLearner returns a learner for rows of d inputs with zero weights and
 // no landmarks yet. Budget 0 means 100.
 func NewLearner(d int, cfg Config) (*Learner, error) {
-	if err := cfg.Validate(); err != nil {
-		return nil, err
-	}
-	c := cfg.resolve(d)
-	if err := learners.CheckInputs(Name, d, c.Budget); err != nil {
+	c, err := learners.StartLearner(Name, d, cfg, Config.resolve, func(c Config) int { return c.Budget })
+	if err != nil {
 		return nil, err
 	}
 	B := c.Budget

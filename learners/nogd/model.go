@@ -34,12 +34,8 @@ const modelVersion = 2
 // continues learning from one of file version 2. A Model must not be
 // copied.
 type Model struct {
-	learners.Base[body, *body]
+	learners.ConfiguredBase[Config, body, *body]
 }
-
-// Config returns the configuration the model was fitted with, defaults
-// resolved.
-func (m *Model) Config() Config { return m.Body().cfg }
 
 // Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
 func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }

@@ -48,13 +48,11 @@ const modelVersion = 2
 // of the best class over the runner-up, Probability NaN. It computes the
 // L·K cosines once per row (asm.CosAffine), then φ and one dot product
 // per class, allocating nothing.
+// Config returns the configuration it was fitted with, defaults resolved:
+// Landmarks, K, Gamma, Beta, C and Loss are never zero.
 type Model struct {
-	learners.Base[body, *body]
+	learners.ConfiguredBase[Config, body, *body]
 }
-
-// Config returns the configuration the model was fitted with, defaults
-// resolved (Landmarks, K, Gamma, Beta, C and Loss are never zero).
-func (m *Model) Config() Config { return m.Body().cfg }
 
 // Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
 func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }

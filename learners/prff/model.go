@@ -26,13 +26,11 @@ import (
 // their softmax (multinomial logistic regression), Score the margin of the
 // best over the runner-up. A NaN input is a missing value (see
 // learners.Base.Predict and Config.Missing).
+// Config returns the configuration it was fitted with, defaults resolved:
+// Gamma and Alpha hold the values used.
 type Model struct {
-	learners.Base[body, *body]
+	learners.ConfiguredBase[Config, body, *body]
 }
-
-// Config returns the configuration the model was fitted with, defaults
-// resolved (Gamma and Alpha hold the values used).
-func (m *Model) Config() Config { return m.Body().cfg }
 
 // Map returns the learned feature map, which acts on standardised inputs
 // (x − mean)/scale.

@@ -17,14 +17,12 @@ import (
 // Its methods are learners.Base's, whose doc gives the contract (immutable,
 // safe for concurrent use, allocation-free Predict and Score, NaN inputs,
 // multiclass scores); a Model must not be copied.
+// Config returns the configuration it was fitted with, defaults resolved:
+// Selection, Features, Candidates, Gamma, Rho, Lambda and Loss are never
+// zero.
 type Model struct {
-	learners.Base[body, *body]
+	learners.ConfiguredBase[Config, body, *body]
 }
-
-// Config returns the configuration the model was fitted with, defaults
-// resolved (Selection, Features, Candidates, Gamma, Rho, Lambda and Loss
-// are never zero).
-func (m *Model) Config() Config { return m.Body().cfg }
 
 // Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
 func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }

@@ -27,11 +27,8 @@ type Learner struct {
 // NewLearner returns a learner for rows of d inputs, its noise drawn from
 // cfg.Seed and its widths at cfg.Width.
 func NewLearner(d int, cfg Config) (*Learner, error) {
-	if err := cfg.Validate(); err != nil {
-		return nil, err
-	}
-	c := cfg.resolve(d)
-	if err := learners.CheckInputs("rrf", d, c.Features); err != nil {
+	c, err := learners.StartLearner("rrf", d, cfg, Config.resolve, func(c Config) int { return c.Features })
+	if err != nil {
 		return nil, err
 	}
 	classes := slices.Clone(c.Classes)

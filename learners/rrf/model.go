@@ -40,12 +40,9 @@ const modelVersion = 2
 // safe for concurrent use, allocation-free Predict and Score, NaN inputs,
 // multiclass scores); a Model must not be copied.
 type Model struct {
-	learners.Base[body, *body]
+	learners.ConfiguredBase[Config, body, *body]
 	scores sync.Pool // of *modelScratch, for Scores
 }
-
-// Config returns the resolved configuration the model was built with.
-func (m *Model) Config() Config { return m.Body().cfg }
 
 // Classes returns a copy of the sorted class labels (nil for regression).
 func (m *Model) Classes() []float64 { return slices.Clone(m.Body().classes) }

@@ -26,13 +26,11 @@ const modelVersion = 1
 // immutable and safe for concurrent use; Predict, Score and PredictBatch
 // allocate nothing. Obtain one from Fit or Load; a Model must not be
 // copied.
+// Config returns the configuration it was fitted with, defaults resolved:
+// Simplex is the size s used and Lambda the λ chosen.
 type Model struct {
-	learners.Base[body, *body]
+	learners.ConfiguredBase[Config, body, *body]
 }
-
-// Config returns the configuration the model was fitted with, defaults
-// resolved: Simplex is the size s used and Lambda the λ chosen.
-func (m *Model) Config() Config { return m.Body().cfg }
 
 // Importance returns a copy of the learned scales γ, one per input (on
 // standardised inputs; Σγ = Config().Simplex). An input with γ = 0 does
