@@ -60,14 +60,11 @@ func (m *body) FileVersion() int {
 // fitted with Calibration (the default) has Probability
 // 1/(1 + exp(−a·Score(x))) with the temperature a fitted on out-of-fold
 // scores (see Calibration); without it, 1/(1 + exp(−2·Score(x))). A Model
-// must not be copied.
+// must not be copied. Config returns the configuration the model was
+// fitted with, defaults resolved.
 type Model struct {
-	learners.Base[body, *body]
+	learners.ConfiguredBase[Config, body, *body]
 }
-
-// Config returns the configuration the model was fitted with, defaults
-// resolved.
-func (m *Model) Config() Config { return m.Body().cfg }
 
 // Rounds is the number of boosting rounds the model holds (fewer than T
 // after early stopping).
