@@ -40,27 +40,40 @@ func (f *fitter) round2(t int) error {
 		return float64((l - 1) * inv)
 	}
 	w := f.opt.minimize(obj, omega0)
-	if err := f.x.Sincos(f.s, f.cs, w); err != nil {
-		return err
-	}
-	f.countX(1)
-	if f.c.ReoptimizePhase {
-		if b, err = f.phase(); err != nil {
-			return err
-		}
-	}
-	sb, cb := xmath.Sincos(b)
-	corr, err := f.x.WeightedCorrelation(f.h, f.yt, f.cs, f.s, []float64{cb}, []float64{sb})
+	b, corr, err := f.settle(w, b)
 	if err != nil {
 		return err
 	}
-	f.st.Passes++
 	alpha := f.step(corr)
 	f.addTerm(w, -b, alpha)
 	if err := f.update(alpha); err != nil {
 		return err
 	}
 	return f.observe([][]float64{w}, []float64{-b}, []float64{1}, alpha)
+}
+
+// settle ends the frequency step of a GBRFF2 round at ω = w with phase b:
+// f.s and f.cs become the sines and cosines of w·x, b is searched again
+// when Config.ReoptimizePhase, and f.h the new cosine. It returns b and
+// the weighted correlation of f.h with ỹ (exploss.Data.WeightedCorrelation).
+func (f *fitter) settle(w []float64, b float64) (float64, float64, error) {
+	if err := f.x.Sincos(f.s, f.cs, w); err != nil {
+		return 0, 0, err
+	}
+	f.countX(1)
+	if f.c.ReoptimizePhase {
+		var err error
+		if b, err = f.phase(); err != nil {
+			return 0, 0, err
+		}
+	}
+	sb, cb := xmath.Sincos(b)
+	corr, err := f.x.WeightedCorrelation(f.h, f.yt, f.cs, f.s, []float64{cb}, []float64{sb})
+	if err != nil {
+		return 0, 0, err
+	}
+	f.st.Passes++
+	return b, corr, nil
 }
 
 // phaseSearch is the circle search of the phase b: an 8-point grid, the two
@@ -122,7 +135,8 @@ func (f *fitter) countX(k int) {
 // fitLandmark is the first step of a GBRFF1 round t: the landmark p by
 // L-BFGS from 0 on the landmark sweep over the round's K frequencies Om
 // (made on the first call, reset after, on the current targets ỹ). It
-// returns Om, the phases a = Om·p and the loss of each of the K cosines.
+// returns Om, the phases a = Om·p and the loss of each of the K cosines
+// (K more passes, counted here).
 // scaled is the regression form: the objective (L − 1) and its gradient
 // times targetScale.
 func (f *fitter) fitLandmark(t int, scaled bool) (Om, a, ell []float64, err error) {
@@ -163,6 +177,7 @@ func (f *fitter) fitLandmark(t int, scaled bool) (Om, a, ell []float64, err erro
 	if err := lm.FeatureLosses(ell, a); err != nil {
 		return nil, nil, nil, err
 	}
+	f.st.Passes += K
 	return Om, a, ell, nil
 }
 
@@ -175,7 +190,6 @@ func (f *fitter) round1(t int) error {
 	if err != nil {
 		return err
 	}
-	f.st.Passes += K
 	q := softmin(ell, f.c.Beta*math.Sqrt(float64(len(f.y))))
 	u, v := make([]float64, K), make([]float64, K)
 	for k := range a {
