@@ -51,21 +51,11 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	start := time.Now()
 	best, bestLoss, since := 0, math.Inf(1), 0
 	for t := 0; t < c.T; t++ {
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("gbrff: round %d of %d: %w", t+1, c.T, err)
+		if err := ctxRound(ctx, t, c.T); err != nil {
+			return nil, err
 		}
-		if c.Variant == VariantGBRFF1 {
-			err = f.round1(t)
-		} else {
-			err = f.round2(t)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("gbrff: round %d: %w", t+1, err)
-		}
-		f.st.Rounds++
-		loss := f.sumW / float64(len(f.y))
-		if err := progress.Report(learners.Event{Method: c.Variant, Round: t + 1, Rounds: c.T, Loss: loss, Elapsed: time.Since(start)}); err != nil {
-			return nil, fmt.Errorf("gbrff: %w", err)
+		if err := f.runRound(t, f.round1, f.round2, progress, start, f.meanWeight); err != nil {
+			return nil, err
 		}
 		if f.val == nil {
 			best = t + 1
@@ -87,6 +77,36 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	}
 	return calibrate(ctx, m, X, y, cfg)
 }
+
+// ctxRound is the check before round t of T: the context's error, if any,
+// wrapped with the round.
+func ctxRound(ctx context.Context, t, T int) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("gbrff: round %d of %d: %w", t+1, T, err)
+	}
+	return nil
+}
+
+// runRound runs round t, one for GBRFF1 and two for GBRFF2, counts it and
+// reports it to progress with the training loss loss() after it.
+func (f *fitter) runRound(t int, one, two func(int) error, progress learners.Progress, start time.Time, loss func() float64) error {
+	run := two
+	if f.c.Variant == VariantGBRFF1 {
+		run = one
+	}
+	if err := run(t); err != nil {
+		return fmt.Errorf("gbrff: round %d: %w", t+1, err)
+	}
+	f.st.Rounds++
+	if err := progress.Report(learners.Event{Method: f.c.Variant, Round: t + 1, Rounds: f.c.T, Loss: loss(), Elapsed: time.Since(start)}); err != nil {
+		return fmt.Errorf("gbrff: %w", err)
+	}
+	return nil
+}
+
+// meanWeight is the training loss of a classification fit: the mean
+// boosting weight Σw/n.
+func (f *fitter) meanWeight() float64 { return f.sumW / float64(len(f.y)) }
 
 func allRows(n int) []int {
 	idx := make([]int, n)

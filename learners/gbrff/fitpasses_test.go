@@ -111,8 +111,10 @@ func TestThreads(t *testing.T) {
 
 // TestPhaseSearchGlobal: in every round of GBRFF2 fits at three kernel widths
 // the phase search of Fit (an 8-point grid, two brackets refined) reaches the
-// minimum that a 256-point grid refining 8 brackets finds, to 1e-12
-// relative.
+// minimum that a 256-point grid refining 8 brackets finds, to 1e-7
+// relative (the refinement stops within ≈ 5e-4 of the minimiser b*, where
+// f(b) − f(b*) ≈ ½f″(b − b*)²: up to 2.5e-8 was seen; another local
+// minimum is off by far more).
 func TestPhaseSearchGlobal(t *testing.T) {
 	tr := must(synth.Checkerboard(800, 0.05, 5))
 	for _, g := range []float64{0.25, 1, 4} {
@@ -139,7 +141,7 @@ func TestPhaseSearchGlobal(t *testing.T) {
 			}
 			got, _ := ph.Eval(b)
 			_, ref := solvers.MinimizeCircle(ph.Eval, solvers.CircleOptions{GridPoints: 256, Candidates: 8})
-			if got > ref*(1+1e-12) {
+			if got > ref*(1+1e-7) {
 				t.Errorf("γ = %v/d, round %d: phase search f(%v) = %v, the fine search found %v", g, r, b, got, ref)
 			}
 			if err := f.round2(r); err != nil {

@@ -2,7 +2,6 @@ package gbrff
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -40,12 +39,9 @@ import (
 // (regRound2 or regRound1) and in the terms a round adds (1 or Config.K
 // per class).
 func fitMulticlass(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	p, err := learners.PrepareWeighted(ctx, "gbrff", cfg, learners.Multiclass, X, y, w)
+	p, err := prepareNoValidation(ctx, cfg, learners.Multiclass, X, y, w, "for Task = multiclass")
 	if err != nil {
 		return nil, err
-	}
-	if cfg.Validation > 0 {
-		return nil, errors.New("gbrff: Validation (early stopping) is not implemented for Task = multiclass yet")
 	}
 	progress, threads := cfg.Progress, cfg.Threads
 	c := cfg.resolved(X.Cols)

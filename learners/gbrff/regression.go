@@ -132,23 +132,14 @@ func fitRegression(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 	start := time.Now()
 	best, bestLoss, since := 0, math.Inf(1), 0
 	for t := 0; t < c.T; t++ {
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("gbrff: round %d of %d: %w", t+1, c.T, err)
+		if err := ctxRound(ctx, t, c.T); err != nil {
+			return nil, err
 		}
 		if !f.pseudoResiduals() {
 			break // the training targets are fitted exactly: no direction left
 		}
-		if c.Variant == VariantGBRFF1 {
-			err = f.regRound1(t)
-		} else {
-			err = f.regRound2(t)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("gbrff: round %d: %w", t+1, err)
-		}
-		f.st.Rounds++
-		if err := progress.Report(learners.Event{Method: c.Variant, Round: t + 1, Rounds: c.T, Loss: f.trainLoss(), Elapsed: time.Since(start)}); err != nil {
-			return nil, fmt.Errorf("gbrff: %w", err)
+		if err := f.runRound(t, f.regRound1, f.regRound2, progress, start, f.trainLoss); err != nil {
+			return nil, err
 		}
 		if f.val == nil {
 			best = t + 1
@@ -326,20 +317,9 @@ func (f *regFitter) regRound2(t int) error {
 		}
 		return float64((l - 1) * targetScale)
 	}, omega0)
-	if err := f.x.Sincos(f.s, f.cs, w); err != nil {
+	if b, _, err = f.settle(w, b); err != nil {
 		return err
 	}
-	f.countX(1)
-	if f.c.ReoptimizePhase {
-		if b, err = f.phase(); err != nil {
-			return err
-		}
-	}
-	sb, cb := xmath.Sincos(b)
-	if _, err := f.x.WeightedCorrelation(f.h, f.yt, f.cs, f.s, []float64{cb}, []float64{sb}); err != nil {
-		return err
-	}
-	f.st.Passes++
 	alpha := float64(f.lossStep() * f.c.LearningRate)
 	f.addTerm(w, -b, alpha)
 	f.apply(alpha)
@@ -355,7 +335,6 @@ func (f *regFitter) regRound1(t int) error {
 	if err != nil {
 		return err
 	}
-	f.st.Passes += K
 	// ℓ_k − 1 is of the order of ỹ, 1/targetScale of a classification
 	// round's: the temperature is scaled back.
 	// (√ of the weighted row count: n without weights, and a weight of 2

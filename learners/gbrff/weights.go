@@ -48,13 +48,24 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	return calibrateWeighted(ctx, m, X, y, w, cfg)
 }
 
-func fitBinaryWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	p, err := learners.PrepareWeighted(ctx, "gbrff", cfg, learners.Binary, X, y, w)
+// prepareNoValidation is learners.PrepareWeighted for the fits that have no
+// early stopping yet (what names them in the error): Validation > 0 is an
+// error.
+func prepareNoValidation(ctx context.Context, cfg Config, task learners.Task, X featmap.Matrix, y, w []float64, what string) (*learners.Prepared, error) {
+	p, err := learners.PrepareWeighted(ctx, "gbrff", cfg, task, X, y, w)
 	if err != nil {
 		return nil, err
 	}
 	if cfg.Validation > 0 {
-		return nil, errors.New("gbrff: Validation (early stopping) with sample weights is not implemented yet")
+		return nil, fmt.Errorf("gbrff: Validation (early stopping) %s is not implemented yet", what)
+	}
+	return p, nil
+}
+
+func fitBinaryWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
+	p, err := prepareNoValidation(ctx, cfg, learners.Binary, X, y, w, "with sample weights")
+	if err != nil {
+		return nil, err
 	}
 	progress, stats, threads := cfg.Progress, cfg.Stats, cfg.Threads
 	c := cfg.resolved(X.Cols)
@@ -97,20 +108,11 @@ func fitBinaryWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cf
 	f.x.SetThreads(threads)
 	start := time.Now()
 	for t := 0; t < c.T; t++ {
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("gbrff: round %d of %d: %w", t+1, c.T, err)
+		if err := ctxRound(ctx, t, c.T); err != nil {
+			return nil, err
 		}
-		if c.Variant == VariantGBRFF1 {
-			err = f.round1(t)
-		} else {
-			err = f.round2(t)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("gbrff: round %d: %w", t+1, err)
-		}
-		f.st.Rounds++
-		if err := progress.Report(learners.Event{Method: c.Variant, Round: t + 1, Rounds: c.T, Loss: f.sumW / float64(n), Elapsed: time.Since(start)}); err != nil {
-			return nil, fmt.Errorf("gbrff: %w", err)
+		if err := f.runRound(t, f.round1, f.round2, progress, start, f.meanWeight); err != nil {
+			return nil, err
 		}
 	}
 	if stats != nil {
