@@ -133,9 +133,10 @@ type Common struct {
 	Names []string
 }
 
-// Base is the shared model core. A learner's model embeds it
-// (type Model struct{ learners.Base[body, *body] }), which gives the model
-// the full method set of this type. A Base is immutable after Build or
+// Base is the shared model core. A learner's model embeds it, through
+// ConfiguredBase when its body is Configured as every learner's in this
+// module is (type Model struct{ learners.ConfiguredBase[Config, body, *body] }),
+// which gives the model the full method set of this type. A Base is immutable after Build or
 // UnmarshalBinary and safe for concurrent use; Predict, Score, Probability
 // and their batch forms allocate nothing (scratch comes from a sync.Pool).
 // It must not be copied.
