@@ -35,7 +35,7 @@ type CVOptions struct {
 	Seed    uint64
 	SetSeed bool
 	// Task is "auto" ("" → auto: binary when the labels have exactly two
-	// values), "binary" or "regression".
+	// values, else regression), "binary", "multiclass" or "regression".
 	Task string
 	// Data is the training file every worker reads (a path all workers
 	// see: a shared file system or gs://…); Format and Label as in
@@ -134,7 +134,7 @@ func newCVPlan(ctx context.Context, opt CVOptions) (*cvPlan, error) {
 		}
 	default:
 		if task, err = learners.ParseTask(opt.Task); err != nil {
-			return nil, fmt.Errorf("rfbeam: task %q: want auto, binary or regression", opt.Task)
+			return nil, fmt.Errorf("rfbeam: task %q: want auto, binary, multiclass or regression", opt.Task)
 		}
 	}
 	base := m.NewConfig()
@@ -143,8 +143,8 @@ func newCVPlan(ctx context.Context, opt CVOptions) (*cvPlan, error) {
 		if err := learners.SetParam(base, "task", task.String()); err != nil {
 			return nil, fmt.Errorf("rfbeam: %w", err)
 		}
-	case task == learners.Regression:
-		return nil, fmt.Errorf("rfbeam: %s does binary classification only, and the task is regression", m.Name)
+	case task != learners.Binary:
+		return nil, fmt.Errorf("rfbeam: %s does binary classification only, and the task is %s", m.Name, task)
 	}
 	if opt.SetSeed && hasParam(base, "seed") {
 		if err := learners.SetParam(base, "seed", strconv.FormatUint(opt.Seed, 10)); err != nil {
@@ -174,14 +174,9 @@ func newCVPlan(ctx context.Context, opt CVOptions) (*cvPlan, error) {
 	if folds > ds.N {
 		return nil, fmt.Errorf("rfbeam: %d folds for %d rows", folds, ds.N)
 	}
-	var parts [][]int
-	if task == learners.Binary {
-		if _, _, err = learners.BinaryLabels(ds.Y); err == nil {
-			parts, err = dataset.StratifiedKFold(ds.Y, folds, opt.Seed)
-		}
-	} else {
-		parts, err = dataset.KFold(ds.N, folds, opt.Seed)
-	}
+	// The folds of cv.Search (rfkit cv): stratified for binary and
+	// multiclass classification, random for regression.
+	parts, err := cv.Folds(ds.Y, nil, task, folds, opt.Seed)
 	if err != nil {
 		return nil, fmt.Errorf("rfbeam: %w", err)
 	}
@@ -264,11 +259,11 @@ func (f *cvFitFn) ProcessElement(ctx context.Context, it CVScore) (CVScore, erro
 	Xte, yte := learners.Rows(X, test), pick(p.ds.Y, test)
 	v := p.variants[it.C]
 	m, err := p.method.Fit(ctx, Xtr, ytr, v.Config, nil)
-	if err == nil && m.Task() != p.task {
-		err = fmt.Errorf("%s fitted a %s model for a %s search", p.method.Name, m.Task(), p.task)
+	if err == nil && cv.TaskOf(m) != p.task {
+		err = fmt.Errorf("%s fitted a %s model for a %s search", p.method.Name, cv.TaskOf(m), p.task)
 	}
 	if err == nil {
-		if p.task == learners.Binary {
+		if p.task != learners.Regression {
 			it.Score, err = cv.Accuracy(m, Xte, yte)
 		} else {
 			var r float64

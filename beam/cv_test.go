@@ -127,6 +127,73 @@ func formatFloat(v float64) string {
 	return strings.TrimPrefix(FormatPrediction(Prediction{Value: v}), "0,")
 }
 
+// TestCrossValidateMulticlass: Task "multiclass" draws stratified folds,
+// scores accuracy and gives cv.GridSearch's multiclass scores bit for bit
+// (it used to take the regression path: random folds and −RMSE).
+func TestCrossValidateMulticlass(t *testing.T) {
+	set, err := synth.Checkerboard(300, 0.1, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("x0,x1,y\n")
+	y := make([]float64, set.N)
+	for i := range set.N {
+		y[i] = float64(i % 3) // three classes, shifted apart along x0
+		x0 := y[i] + 0.3*set.X[i*set.D]
+		b.WriteString(formatFloat(x0) + "," + formatFloat(set.X[i*set.D+1]) + "," + formatFloat(y[i]) + "\n")
+	}
+	path := filepath.Join(dir, "three.csv")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opt := CVOptions{Method: "rks", Params: []string{"features=40"}, Grid: map[string][]string{"gamma": {"1", "4"}},
+		Folds: 3, Seed: 2, SetSeed: true, Task: "multiclass", Data: path}
+	p, s := beam.NewPipelineWithRoot()
+	res, _, err := CrossValidate(s, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	beam.ParDo0(s, &writeCVFn{Dir: dir}, res)
+	if err := ptest.Run(p); err != nil {
+		t.Fatal(err)
+	}
+	ds, err := dataset.LoadCSV(path, dataset.CSVOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := learners.Lookup("rks")
+	base := m.NewConfig()
+	for _, kv := range [][2]string{{"task", "multiclass"}, {"seed", "2"}, {"features", "40"}} {
+		if err := learners.SetParam(base, kv[0], kv[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	variants, _ := cv.Expand(base, opt.Grid)
+	want, err := cv.GridSearch(context.Background(), ds.Matrix(), ds.Y, learners.Multiclass, cv.Candidates(m, variants), 3, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wantScores strings.Builder
+	for _, row := range want.Scores {
+		for _, v := range row {
+			if !(v > 0.5 && v <= 1) {
+				t.Errorf("multiclass fold accuracy %v: want in (0.5, 1]", v)
+			}
+			wantScores.WriteString(formatBits(v) + "\n")
+		}
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "scores"))
+	if string(got) != wantScores.String() {
+		t.Fatalf("scores (bits,value):\n%s\ncv.GridSearch:\n%s", got, wantScores.String())
+	}
+	table, _ := os.ReadFile(filepath.Join(dir, "table"))
+	if !strings.Contains(string(table), "multiclass, 3-fold stratified cross-validation, accuracy") {
+		t.Errorf("table:\n%s", table)
+	}
+}
+
 func TestCrossValidateErrors(t *testing.T) {
 	_, s := beam.NewPipelineWithRoot()
 	dir := t.TempDir()
@@ -144,6 +211,7 @@ func TestCrossValidateErrors(t *testing.T) {
 		{CVOptions{Method: "rks", Data: path, Folds: 2, Grid: map[string][]string{"colour": {"1"}}}, "colour"},
 		{CVOptions{Method: "rks", Data: filepath.Join(dir, "missing.csv"), Grid: map[string][]string{"gamma": {"1"}}}, "missing.csv"},
 		{CVOptions{Method: "pbrff", Data: path, Task: "regression", Folds: 2, Grid: map[string][]string{"k": {"1"}}}, "pbrff: Task = regression, want binary, multiclass"},
+		{CVOptions{Method: "rks", Data: path, Task: "multi", Folds: 2, Grid: map[string][]string{"gamma": {"1"}}}, "want auto, binary, multiclass or regression"},
 	} {
 		if _, _, err := CrossValidate(s, tc.opt); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: err = %v, want %q", tc.opt, err, tc.want)
