@@ -25,6 +25,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rfkit/rfkit/internal/atomicfile"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
 )
@@ -183,7 +184,7 @@ func TestD4CancelDuringWrite(t *testing.T) {
 	os.WriteFile(p, []byte("old"), 0o644)
 	for _, late := range []bool{false, true} {
 		ctx, cancel := context.WithCancel(context.Background())
-		err := writeFileAtomic(ctx, p, func(w io.Writer) error {
+		err := atomicfile.Write(ctx, p, func(w io.Writer) error {
 			w.Write([]byte("new, part 1"))
 			cancel()
 			if late {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/atomicfile"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/cv"
 )
@@ -160,7 +161,7 @@ func refit(ctx context.Context, m learners.Method, ds *dataset.Dataset, w []floa
 	if err != nil {
 		return nil, err
 	}
-	if err := writeBytesAtomic(ctx, path, data); err != nil {
+	if err := atomicfile.WriteBytes(ctx, path, data); err != nil {
 		return nil, err
 	}
 	return &savedModel{path: path, size: len(data)}, nil

@@ -15,6 +15,7 @@ import (
 	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/atomicfile"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/cv"
 )
@@ -114,7 +115,7 @@ func runDemo(ctx context.Context, e *env, args []string) error {
 			*saveDir, filepath.Join(*saveDir, "spirals-train.csv"))
 	}
 	if *pngPath != "" {
-		if err := writeFileAtomic(ctx, *pngPath, func(w io.Writer) error { return drawDemo(w, results, *res) }); err != nil {
+		if err := atomicfile.Write(ctx, *pngPath, func(w io.Writer) error { return drawDemo(w, results, *res) }); err != nil {
 			return err
 		}
 		fmt.Fprintf(e.stdout, "\nwrote the decision boundaries to %s\n", *pngPath)
@@ -193,7 +194,7 @@ func saveCSV(ctx context.Context, dir, set string, train, test *synth.Set) error
 		data *synth.Set
 	}{{"train", train}, {"test", test}} {
 		path := filepath.Join(dir, set+"-"+s.part+".csv")
-		if err := writeFileAtomic(ctx, path, func(w io.Writer) error { return writeSetCSV(w, s.data) }); err != nil {
+		if err := atomicfile.Write(ctx, path, func(w io.Writer) error { return writeSetCSV(w, s.data) }); err != nil {
 			return err
 		}
 	}

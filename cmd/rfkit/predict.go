@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/rfkit/rfkit/dataset"
+	"github.com/rfkit/rfkit/internal/atomicfile"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/cv"
 )
@@ -151,5 +152,5 @@ func runPredict(ctx context.Context, e *env, args []string) error {
 		}
 		return nil
 	}
-	return writeFileAtomic(ctx, *out, write)
+	return atomicfile.Write(ctx, *out, write)
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/atomicfile"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/cv"
@@ -112,7 +113,7 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := writeBytesAtomic(ctx, *out, data); err != nil {
+	if err := atomicfile.WriteBytes(ctx, *out, data); err != nil {
 		return err
 	}
 	if *quiet {

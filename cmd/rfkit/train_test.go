@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -306,36 +305,5 @@ func TestAtomicModelWrite(t *testing.T) {
 	rfkit(t, "train", "-method", "rks", "-data", good, "-model", sub).fails(t, 1, "write "+sub)
 	if got := files(t, dir); !slices.Equal(got, []string{"good.csv", "m.model", "sub", "three.csv"}) {
 		t.Errorf("files after a failed rename: %v", got)
-	}
-}
-
-func TestWriteFileAtomic(t *testing.T) {
-	dir := t.TempDir()
-	p := filepath.Join(dir, "f")
-	boom := func(w io.Writer) error {
-		w.Write([]byte("partial"))
-		return os.ErrInvalid
-	}
-	if err := writeFileAtomic(context.Background(), p, func(w io.Writer) error { return boom(w) }); err == nil {
-		t.Fatal("no error")
-	}
-	if got := files(t, dir); len(got) != 0 {
-		t.Errorf("left %v", got)
-	}
-	func() {
-		defer func() { recover() }()
-		writeFileAtomic(context.Background(), p, func(w io.Writer) error { panic("mid-write") })
-	}()
-	if got := files(t, dir); len(got) != 0 {
-		t.Errorf("left after a panic: %v", got)
-	}
-	if err := writeBytesAtomic(context.Background(), p, []byte("ok")); err != nil {
-		t.Fatal(err)
-	}
-	if b, _ := os.ReadFile(p); string(b) != "ok" {
-		t.Errorf("content %q", b)
-	}
-	if st, _ := os.Stat(p); st.Mode().Perm() != 0o644 {
-		t.Errorf("mode %v", st.Mode())
 	}
 }

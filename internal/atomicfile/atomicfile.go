@@ -1,4 +1,9 @@
-package main
+// Package atomicfile writes files so that a reader never sees a half-written
+// one: the bytes go to a temporary file beside the target, which is synced
+// and renamed over it only when everything succeeded. The rfkit command
+// writes its models and outputs with it, the bench commands their result
+// files, so a failed or cancelled run leaves the previous file intact.
+package atomicfile
 
 import (
 	"context"
@@ -10,7 +15,7 @@ import (
 	"path/filepath"
 )
 
-// writeFileAtomic writes path through write. For a regular file (or a
+// Write writes path through write. For a regular file (or a
 // path that does not exist yet) that is atomic: the bytes go to a
 // temporary file in the directory of the file, which is synced and renamed
 // over it only when write and the close succeed and ctx is still live. On
@@ -23,7 +28,7 @@ import (
 // permission bits; a device, a named pipe or a socket (/dev/null,
 // /dev/stdout, a FIFO) cannot be renamed over, so it is written through
 // directly; a directory is an error.
-func writeFileAtomic(ctx context.Context, path string, write func(io.Writer) error) (err error) {
+func Write(ctx context.Context, path string, write func(io.Writer) error) (err error) {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -149,10 +154,10 @@ func (c ctxWriter) Write(p []byte) (int, error) {
 	return c.w.Write(p)
 }
 
-// writeBytesAtomic writes data to path with writeFileAtomic, in pieces so
+// WriteBytes writes data to path with Write, in pieces so
 // that a cancelled ctx stops it between them.
-func writeBytesAtomic(ctx context.Context, path string, data []byte) error {
-	return writeFileAtomic(ctx, path, func(w io.Writer) error {
+func WriteBytes(ctx context.Context, path string, data []byte) error {
+	return Write(ctx, path, func(w io.Writer) error {
 		const piece = 4 << 20
 		for len(data) > 0 {
 			n := min(len(data), piece)
