@@ -15,12 +15,12 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/learners"
 	_ "github.com/rfkit/rfkit/learners/gbrff"
@@ -37,15 +37,8 @@ func main() {
 	pngPath := flag.String("png", "", "also draw the reliability diagram into this PNG file")
 	oracle := flag.Bool("oracle", true, "also report, per run, the log loss of the best sigmoid σ(a·score + b) fitted on each split's test rows (a lower bound for any sigmoid calibration of the model's scores)")
 	flag.Parse()
-	var w io.Writer = os.Stdout
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			fail(err)
-		}
-		defer f.Close()
-		w = f
-	}
+	result := resultfile.Start(*out)
+	w := result.Writer()
 	sets := []string{"heart", "australian", "pima"}
 	fmt.Fprintf(w, "# Binary probabilities: test log loss / Brier score (accuracy %%), mean over %d stratified 70/30 splits\n\n", *splits)
 	oflag := ""
@@ -150,6 +143,9 @@ func main() {
 		for _, r := range oracleRows {
 			fmt.Fprintln(w, r)
 		}
+	}
+	if err := result.Commit(); err != nil {
+		fail(err)
 	}
 	if *pngPath != "" {
 		if err := drawReliability(*pngPath, curves); err != nil {

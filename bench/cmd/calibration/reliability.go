@@ -7,6 +7,8 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/rfkit/rfkit/bench/internal/resultfile"
 )
 
 // bins is the number of equal-width probability bins of the diagram.
@@ -74,5 +76,5 @@ func drawReliability(path string, curves []curve) error {
 		p.Legend.Add(c.name, l, s)
 	}
 	p.Legend.Top, p.Legend.Left = true, true
-	return p.Save(5*vg.Inch, 5*vg.Inch, path)
+	return resultfile.SavePlot(p, 5*vg.Inch, 5*vg.Inch, path)
 }

@@ -12,6 +12,7 @@ import (
 
 	"gonum.org/v1/plot/vg"
 
+	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
@@ -72,7 +73,7 @@ func writeToys(o options, dir string) error {
 						fmt.Fprintf(&b, "%s,%s,%s\n", ftoa(f.set.X[2*i]), ftoa(f.set.X[2*i+1]), ftoa(f.set.Y[i]))
 					}
 					name := filepath.Join(dir, fmt.Sprintf("%s-n%d-s%d-%s.csv", toy, n, s, f.part))
-					if err := os.WriteFile(name, []byte(b.String()), 0o644); err != nil {
+					if err := resultfile.Write(name, []byte(b.String())); err != nil {
 						return err
 					}
 				}

@@ -37,6 +37,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/internal/cputime"
 )
 
@@ -158,7 +159,7 @@ func runFig(k int, o options, log io.Writer) error {
 	}
 	wall, cpu := time.Since(start), cputime.Process()-cpu0
 	fmt.Fprintf(&b, "\n%s Wall time %v, CPU %v.\n", machine(), wall.Round(10*time.Millisecond), cpu.Round(10*time.Millisecond))
-	if err := os.WriteFile(base+".md", []byte(b.String()), 0o644); err != nil {
+	if err := resultfile.Write(base+".md", []byte(b.String())); err != nil {
 		return err
 	}
 	fmt.Fprintf(log, "gbrff-figs: wrote %s.md (%v)\n", base, wall.Round(time.Millisecond))

@@ -3,13 +3,14 @@ package main
 import (
 	"fmt"
 	"image/color"
-	"os"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
+
+	"github.com/rfkit/rfkit/bench/internal/resultfile"
 )
 
 // colours colour the series of a plot in order.
@@ -108,13 +109,5 @@ func saveGrid(path string, plots [][]*plot.Plot, w, h vg.Length) error {
 			}
 		}
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return resultfile.WriteTo(path, vgimg.PngCanvas{Canvas: img})
 }

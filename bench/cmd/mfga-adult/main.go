@@ -59,6 +59,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
@@ -451,7 +452,7 @@ func run(args []string, stdout io.Writer) error {
 	report := markdown(b, results, diag, time.Since(start))
 	fmt.Fprint(stdout, report)
 	if o.out != "" {
-		if err := os.WriteFile(o.out, []byte(report), 0o644); err != nil {
+		if err := resultfile.Write(o.out, []byte(report)); err != nil {
 			return err
 		}
 	}

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/rfkit/rfkit/bench/internal/resultfile"
 )
 
 // writeSet writes a tiny a9a-like CSV: 6 binary inputs, label y = ±1
@@ -29,7 +31,7 @@ func writeSet(t *testing.T, path string, n int, seed uint64) {
 		}
 		fmt.Fprintf(&b, "%d,%d,%d,%d,%d,%d,%d\n", x[0], x[1], x[2], x[3], x[4], x[5], y)
 	}
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+	if err := resultfile.Write(path, []byte(b.String())); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -48,6 +48,7 @@ import (
 
 	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/bench/internal/hostinfo"
+	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/cputime"
@@ -122,21 +123,16 @@ func run(o options) error {
 			return err
 		}
 	}
-	var w io.Writer = os.Stdout
-	if o.out != "" {
-		f, err := os.Create(o.out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
-	}
+	out := resultfile.Start(o.out)
+	w := out.Writer()
 	host, _ := os.Hostname()
 	fmt.Fprintf(w, "# MFGA paper (Shahrampour and Tarokh 2018): adult timing with several features per step, the exact kernel, a regression run\n\n")
 	fmt.Fprintf(w, "Command: `go run ./bench/cmd/mfga-paper %s` — %s wall, GOMAXPROCS %d, %s/%s (kernel path %s), %d CPUs, host %s, load average at the end %s. λ grid %v, chosen on a 20 %% hold-out of the training rows (seed 1).\n\n",
 		strings.Join(os.Args[1:], " "), time.Since(start).Round(time.Second), runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH, asm.Selected(), runtime.NumCPU(), host, hostinfo.LoadAverage(), o.grid)
-	_, err := io.WriteString(w, body.String())
-	return err
+	if _, err := io.WriteString(w, body.String()); err != nil {
+		return err
+	}
+	return out.Commit()
 }
 
 // cpuSeconds is the process's CPU time (NaN where the platform has none).

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/rfkit/rfkit/bench/internal/resultfile"
 )
 
 func writeCSV(t *testing.T, path string, n, d int, seed uint64, regression bool) {
@@ -34,7 +36,7 @@ func writeCSV(t *testing.T, path string, n, d int, seed uint64, regression bool)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(path, []byte(sb.String()), 0o644); err != nil {
+	if err := resultfile.Write(path, []byte(sb.String())); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -18,13 +18,13 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/learners"
 	_ "github.com/rfkit/rfkit/learners/fogd"
@@ -65,15 +65,8 @@ func main() {
 	methods := flag.String("methods", "", "comma-separated methods (default: all)")
 	out := flag.String("out", "", "write the table to this file (default: stdout)")
 	flag.Parse()
-	var w io.Writer = os.Stdout
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			fail(err)
-		}
-		defer f.Close()
-		w = f
-	}
+	result := resultfile.Start(*out)
+	w := result.Writer()
 	fmt.Fprintf(w, "# Multiclass test accuracy (%%), mean ± sd over %d stratified 70/30 splits\n\n", *splits)
 	fmt.Fprintf(w, "`go run ./bench/cmd/multiclass -splits %d`; no tuning, the settings below.\n\n", *splits)
 	fmt.Fprintf(w, "| method | settings |")
@@ -142,6 +135,9 @@ func main() {
 		fmt.Fprintf(w, " %.1f |", s.svc)
 	}
 	fmt.Fprintln(w, " |")
+	if err := result.Commit(); err != nil {
+		fail(err)
+	}
 }
 
 func fail(err error) {

@@ -46,6 +46,7 @@ import (
 	"time"
 
 	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/fogd"
@@ -83,17 +84,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "online:", err)
 		os.Exit(2)
 	}
-	var w io.Writer = os.Stdout
-	if out != "" {
-		f, err := os.Create(out)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "online:", err)
-			os.Exit(1)
-		}
-		defer f.Close()
-		w = f
-	}
-	if err := run(w, o); err != nil {
+	if err := resultfile.Output(out, func(w io.Writer) error { return run(w, o) }); err != nil {
 		fmt.Fprintln(os.Stderr, "online:", err)
 		os.Exit(1)
 	}

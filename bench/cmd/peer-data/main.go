@@ -14,11 +14,13 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/bench/peers"
 )
 
@@ -57,11 +59,12 @@ func run(out, ns string, d int, seed uint64) error {
 }
 
 func write(path string, X, y []float64, d int) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
+	return resultfile.Output(path, func(out io.Writer) error { return writeCSV(out, X, y, d) })
+}
+
+// writeCSV writes the header x0,…,y and one row per sample.
+func writeCSV(out io.Writer, X, y []float64, d int) error {
+	w := bufio.NewWriter(out)
 	for j := 0; j < d; j++ {
 		fmt.Fprintf(w, "x%d,", j)
 	}
@@ -75,9 +78,5 @@ func write(path string, X, y []float64, d int) error {
 		w.Write(strconv.AppendFloat(buf[:0], y[i], 'g', -1, 64))
 		w.WriteByte('\n')
 	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return w.Flush()
 }

@@ -48,6 +48,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/rfkit/rfkit/bench/internal/gramerr"
+	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
@@ -188,16 +189,7 @@ func run(ctx context.Context, o options, log io.Writer) error {
 			}
 		}
 	}
-	w := io.Writer(os.Stdout)
-	if o.out != "" {
-		f, err := os.Create(o.out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
-	}
-	return write(w, o, E, results, time.Since(start))
+	return resultfile.Output(o.out, func(w io.Writer) error { return write(w, o, E, results, time.Since(start)) })
 }
 
 // draw writes the log–log plot of r's errors against D.
@@ -226,7 +218,7 @@ func draw(path string, o options, r result) error {
 		p.Legend.Add(m, l, s)
 	}
 	p.Legend.Top = true
-	return p.Save(6*vg.Inch, 4.5*vg.Inch, path)
+	return resultfile.SavePlot(p, 6*vg.Inch, 4.5*vg.Inch, path)
 }
 
 func write(w io.Writer, o options, E int, results []result, total time.Duration) error {

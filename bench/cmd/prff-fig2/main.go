@@ -35,6 +35,7 @@ import (
 	"time"
 
 	"github.com/rfkit/rfkit/bench/internal/gramerr"
+	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
@@ -182,16 +183,7 @@ func run(ctx context.Context, o options, log io.Writer) error {
 		r.elapsed = time.Since(t0)
 		results = append(results, r)
 	}
-	w := io.Writer(os.Stdout)
-	if o.out != "" {
-		f, err := os.Create(o.out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
-	}
-	return write(w, o, results, time.Since(start))
+	return resultfile.Output(o.out, func(w io.Writer) error { return write(w, o, results, time.Since(start)) })
 }
 
 func write(w io.Writer, o options, results []result, total time.Duration) error {

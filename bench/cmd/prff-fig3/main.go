@@ -53,6 +53,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
@@ -167,16 +168,7 @@ func run(ctx context.Context, o options, log io.Writer) error {
 			}
 		}
 	}
-	w := io.Writer(os.Stdout)
-	if o.out != "" {
-		f, err := os.Create(o.out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
-	}
-	return write(w, o, results, time.Since(start))
+	return resultfile.Output(o.out, func(w io.Writer) error { return write(w, o, results, time.Since(start)) })
 }
 
 // split is one seed's standardised training, validation and test rows.
@@ -554,7 +546,7 @@ func draw(path string, o options, r result) error {
 		p.Legend.Add(m, l, s)
 	}
 	p.Legend.Top = r.set.class
-	return p.Save(6*vg.Inch, 4.5*vg.Inch, path)
+	return resultfile.SavePlot(p, 6*vg.Inch, 4.5*vg.Inch, path)
 }
 
 func write(w io.Writer, o options, results []result, total time.Duration) error {

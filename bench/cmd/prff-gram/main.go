@@ -36,6 +36,7 @@ import (
 	"time"
 
 	"github.com/rfkit/rfkit/bench/internal/gramerr"
+	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners/prff"
@@ -155,19 +156,7 @@ func run(ctx context.Context, o options, log io.Writer) error {
 		r.elapsed = time.Since(start)
 		results = append(results, r)
 	}
-	w := io.Writer(os.Stdout)
-	if o.out != "" {
-		f, err := os.Create(o.out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
-	}
-	if err := write(w, o, results); err != nil {
-		return err
-	}
-	return nil
+	return resultfile.Output(o.out, func(w io.Writer) error { return write(w, o, results) })
 }
 
 // write prints the markdown table and the verdict.

@@ -14,13 +14,13 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/learners"
 	_ "github.com/rfkit/rfkit/learners/gbrff"
@@ -43,15 +43,8 @@ func main() {
 	only := flag.String("sets", "", "comma-separated data sets (default: all four)")
 	out := flag.String("out", "", "write the table to this file (default: stdout)")
 	flag.Parse()
-	var w io.Writer = os.Stdout
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			fail(err)
-		}
-		defer f.Close()
-		w = f
-	}
+	result := resultfile.Start(*out)
+	w := result.Writer()
 	fmt.Fprintf(w, "# Regression: test RMSE of the standardised target, mean over %d random 70/30 splits\n\n", *splits)
 	fmt.Fprintf(w, "`go run ./bench/cmd/regression -splits %d -runs '%s'`\n\n", *splits, *runs)
 	fmt.Fprintf(w, "| method | settings |")
@@ -130,6 +123,9 @@ func main() {
 		fmt.Fprintf(w, " %.3f |", sets[i].ridge)
 	}
 	fmt.Fprintln(w, " |")
+	if err := result.Commit(); err != nil {
+		fail(err)
+	}
 }
 
 func meanSD(y []float64) (float64, float64) {

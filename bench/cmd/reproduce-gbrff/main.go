@@ -94,6 +94,7 @@ import (
 
 	"github.com/rfkit/rfkit/internal/cputime"
 
+	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/dataset"
 )
 
@@ -352,7 +353,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if err := os.MkdirAll(filepath.Dir(o.out), 0o755); err != nil {
 			return err
 		}
-		if err := os.WriteFile(o.out, []byte(b.String()), 0o644); err != nil {
+		if err := resultfile.Write(o.out, []byte(b.String())); err != nil {
 			return err
 		}
 		fmt.Fprintf(stderr, "reproduce-gbrff: wrote %s\n", o.out)

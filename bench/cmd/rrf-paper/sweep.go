@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/learners"
 )
 
@@ -82,7 +83,7 @@ func sweep(w io.Writer, o options) error {
 		}
 		p.Legend.Top = true
 		path := filepath.Join(o.png, fig.file)
-		if err := p.Save(5*vg.Inch, 3.5*vg.Inch, path); err != nil {
+		if err := resultfile.SavePlot(p, 5*vg.Inch, 3.5*vg.Inch, path); err != nil {
 			return err
 		}
 		fmt.Fprintf(w, "Plot: `%s`\n\n", fig.file)

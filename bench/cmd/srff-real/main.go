@@ -53,6 +53,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
@@ -135,7 +136,7 @@ func main() {
 	fmt.Fprintf(&b, "\nWall time %s; %s, %d CPUs (GOMAXPROCS %d), %s/%s.\n", time.Since(start).Round(time.Second), cpuName(), runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH)
 	fmt.Print(b.String())
 	if *out != "" {
-		if err := os.WriteFile(*out, []byte(b.String()), 0o644); err != nil {
+		if err := resultfile.Write(*out, []byte(b.String())); err != nil {
 			fmt.Fprintln(os.Stderr, "srff-real:", err)
 			os.Exit(1)
 		}

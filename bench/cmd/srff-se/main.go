@@ -48,6 +48,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
@@ -160,7 +161,7 @@ func main() {
 		time.Since(start).Round(time.Second), cpuName(), runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH)
 	fmt.Print(table)
 	if *out != "" {
-		if err := os.WriteFile(*out, []byte(table), 0o644); err != nil {
+		if err := resultfile.Write(*out, []byte(table)); err != nil {
 			fmt.Fprintln(os.Stderr, "srff-se:", err)
 			pprof.StopCPUProfile()
 			os.Exit(1)
