@@ -37,6 +37,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rfkit/rfkit/bench/internal/hostinfo"
 	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/internal/cputime"
 )
@@ -168,22 +169,10 @@ func runFig(k int, o options, log io.Writer) error {
 
 // machine describes where the numbers were measured.
 func machine() string {
-	model := "unknown CPU"
-	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
-		for _, line := range strings.Split(string(b), "\n") {
-			if strings.HasPrefix(line, "model name") {
-				if _, v, ok := strings.Cut(line, ":"); ok {
-					model = strings.TrimSpace(v)
-				}
-				break
-			}
-		}
-	}
+	model := hostinfo.CPUName()
 	load := ""
-	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
-		if f := strings.Fields(string(b)); len(f) >= 3 {
-			load = fmt.Sprintf(", load average %s %s %s at the end", f[0], f[1], f[2])
-		}
+	if l := hostinfo.LoadAverage(); l != "?" {
+		load = ", load average " + l + " at the end"
 	}
 	return fmt.Sprintf("Machine: %s, %d CPUs, GOMAXPROCS %d, %s %s/%s, %s%s.", model, runtime.NumCPU(), runtime.GOMAXPROCS(0),
 		runtime.Version(), runtime.GOOS, runtime.GOARCH, time.Now().UTC().Format("2006-01-02"), load)

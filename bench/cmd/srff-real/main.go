@@ -53,6 +53,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rfkit/rfkit/bench/internal/hostinfo"
 	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
@@ -133,7 +134,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "srff-real:", err)
 		os.Exit(1)
 	}
-	fmt.Fprintf(&b, "\nWall time %s; %s, %d CPUs (GOMAXPROCS %d), %s/%s.\n", time.Since(start).Round(time.Second), cpuName(), runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH)
+	fmt.Fprintf(&b, "\nWall time %s; %s, %d CPUs (GOMAXPROCS %d), %s/%s.\n", time.Since(start).Round(time.Second), hostinfo.CPUName(), runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH)
 	fmt.Print(b.String())
 	if *out != "" {
 		if err := resultfile.Write(*out, []byte(b.String())); err != nil {
@@ -408,18 +409,4 @@ func yesNo(b bool) string {
 		return "yes"
 	}
 	return "no"
-}
-
-// cpuName is the model name of the first CPU (Linux), or "unknown CPU".
-func cpuName() string {
-	b, err := os.ReadFile("/proc/cpuinfo")
-	if err != nil {
-		return "unknown CPU"
-	}
-	for _, l := range strings.Split(string(b), "\n") {
-		if k, v, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == "model name" {
-			return strings.TrimSpace(v)
-		}
-	}
-	return "unknown CPU"
 }

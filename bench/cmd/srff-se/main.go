@@ -48,6 +48,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rfkit/rfkit/bench/internal/hostinfo"
 	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
@@ -158,7 +159,7 @@ func main() {
 		os.Exit(1)
 	}
 	table := markdown(o, res) + fmt.Sprintf("\nWall time %s; %s, %d CPUs (GOMAXPROCS %d), %s/%s.\n",
-		time.Since(start).Round(time.Second), cpuName(), runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH)
+		time.Since(start).Round(time.Second), hostinfo.CPUName(), runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH)
 	fmt.Print(table)
 	if *out != "" {
 		if err := resultfile.Write(*out, []byte(table)); err != nil {
@@ -415,20 +416,6 @@ func median(v []float64) float64 {
 		return s[h]
 	}
 	return (s[h-1] + s[h]) / 2
-}
-
-// cpuName is the model name of the first CPU (Linux), or "unknown CPU".
-func cpuName() string {
-	b, err := os.ReadFile("/proc/cpuinfo")
-	if err != nil {
-		return "unknown CPU"
-	}
-	for _, l := range strings.Split(string(b), "\n") {
-		if k, v, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == "model name" {
-			return strings.TrimSpace(v)
-		}
-	}
-	return "unknown CPU"
 }
 
 func yesNo(b bool) string {

@@ -11,3 +11,10 @@ func TestLoadAverage(t *testing.T) {
 		t.Errorf("LoadAverage() = %q, want three numbers or ?", got)
 	}
 }
+
+func TestCPUName(t *testing.T) {
+	got := CPUName()
+	if got == "" || strings.Contains(got, "\n") || strings.HasPrefix(got, ":") {
+		t.Errorf("CPUName() = %q", got)
+	}
+}
