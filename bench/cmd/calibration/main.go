@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/rfkit/rfkit/bench/internal/resultfile"
+	"github.com/rfkit/rfkit/bench/internal/summary"
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/learners"
 	_ "github.com/rfkit/rfkit/learners/gbrff"
@@ -159,15 +160,8 @@ func meanSE(d []float64) string {
 	if len(d) < 2 {
 		return "–"
 	}
-	var m, v float64
-	for _, x := range d {
-		m += x
-	}
-	m /= float64(len(d))
-	for _, x := range d {
-		v += (x - m) * (x - m)
-	}
-	return fmt.Sprintf("%+.3f ± %.3f", m, math.Sqrt(v/float64(len(d)-1)/float64(len(d))))
+	m, se := summary.MeanSE(d)
+	return fmt.Sprintf("%+.3f ± %.3f", m, se)
 }
 
 func fail(err error) {

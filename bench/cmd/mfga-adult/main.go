@@ -60,6 +60,7 @@ import (
 	"time"
 
 	"github.com/rfkit/rfkit/bench/internal/resultfile"
+	"github.com/rfkit/rfkit/bench/internal/summary"
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
@@ -193,33 +194,18 @@ func choose(v []float64) int {
 }
 
 func cell(v []float64) string {
-	mean, se := meanSE(v)
+	mean, se := summary.MeanSE(v)
 	if len(v) == 1 {
 		return fmt.Sprintf("%.2f", mean)
 	}
 	return fmt.Sprintf("%.2f (%.2f)", mean, se)
 }
 
-func meanSE(v []float64) (mean, se float64) {
-	for _, x := range v {
-		mean += x
-	}
-	mean /= float64(len(v))
-	if len(v) < 2 {
-		return mean, 0
-	}
-	var ss float64
-	for _, x := range v {
-		ss += (x - mean) * (x - mean)
-	}
-	return mean, math.Sqrt(ss / float64(len(v)-1) / float64(len(v)))
-}
-
 // best returns the index of the λ of lowest mean test error.
 func (r result) best() int {
 	means := make([]float64, len(r.test))
 	for k, v := range r.test {
-		means[k], _ = meanSE(v)
+		means[k], _ = summary.MeanSE(v)
 	}
 	return choose(means)
 }

@@ -49,6 +49,7 @@ import (
 	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/bench/internal/hostinfo"
 	"github.com/rfkit/rfkit/bench/internal/resultfile"
+	"github.com/rfkit/rfkit/bench/internal/summary"
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/cputime"
@@ -358,8 +359,8 @@ func regression(w io.Writer, o options, name string) error {
 			secs += r.secs / 3
 			lambda = r.lambda
 		}
-		me, se := meanSE(errs)
-		mr, _ := meanSE(rmses)
+		me, se := summary.MeanSE(errs)
+		mr, _ := summary.MeanSE(rmses)
 		fmt.Fprintf(w, "| RKS ridge | %d | %g (seed 3) | %.3f (%.3f) | %.4f | %.2f |\n", M, lambda, me, se, mr, secs)
 	}
 	r, err := evaluate(o, "kernel", func(X featmap.Matrix, y []float64, l float64) (learners.Model, error) {
@@ -374,18 +375,3 @@ func regression(w io.Writer, o options, name string) error {
 
 // m1Candidates is M₀ of the degree-2 dictionary: 2d + 1 + d(d+1)/2.
 func m1Candidates(d int) int { return 2*d + 1 + d*(d+1)/2 }
-
-func meanSE(v []float64) (float64, float64) {
-	var m, s float64
-	for _, x := range v {
-		m += x
-	}
-	m /= float64(len(v))
-	for _, x := range v {
-		s += (x - m) * (x - m)
-	}
-	if len(v) > 1 {
-		s /= float64(len(v) - 1)
-	}
-	return m, math.Sqrt(s / float64(len(v)))
-}

@@ -47,6 +47,7 @@ import (
 
 	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/bench/internal/resultfile"
+	"github.com/rfkit/rfkit/bench/internal/summary"
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/fogd"
@@ -278,7 +279,7 @@ func run(w io.Writer, o options) error {
 					vals = append(vals, scale*e)
 					c.etas = append(c.etas, bestEta)
 				}
-				c.mean, c.sd = meanSD(vals)
+				c.mean, c.sd = summary.MeanSD(vals)
 				res[method] = c
 			}
 			r, f := res["rrf"], res["fogd"]
@@ -295,21 +296,6 @@ func run(w io.Writer, o options) error {
 		return latency(w)
 	}
 	return nil
-}
-
-func meanSD(v []float64) (float64, float64) {
-	var m, s float64
-	for _, x := range v {
-		m += x
-	}
-	m /= float64(len(v))
-	for _, x := range v {
-		s += (x - m) * (x - m)
-	}
-	if len(v) > 1 {
-		s /= float64(len(v) - 1)
-	}
-	return m, math.Sqrt(s)
 }
 
 // latency times per-call costs at d = 20, D = 100 (best of reps runs of

@@ -62,6 +62,7 @@ import (
 	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/bench/internal/hostinfo"
 	"github.com/rfkit/rfkit/bench/internal/resultfile"
+	"github.com/rfkit/rfkit/bench/internal/summary"
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/fogd"
@@ -391,23 +392,8 @@ func evaluate(o options, m method, s *set) (cell, error) {
 		vals = append(vals, v)
 		c.secs += secs / float64(o.seeds)
 	}
-	c.mean, c.sd = meanSD(vals)
+	c.mean, c.sd = summary.MeanSD(vals)
 	return c, nil
-}
-
-func meanSD(v []float64) (float64, float64) {
-	var m, s float64
-	for _, x := range v {
-		m += x
-	}
-	m /= float64(len(v))
-	for _, x := range v {
-		s += (x - m) * (x - m)
-	}
-	if len(v) > 1 {
-		s /= float64(len(v) - 1)
-	}
-	return m, math.Sqrt(s)
 }
 
 // ---- the tables ----

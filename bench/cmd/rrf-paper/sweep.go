@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/rfkit/rfkit/bench/internal/resultfile"
+	"github.com/rfkit/rfkit/bench/internal/summary"
 	"github.com/rfkit/rfkit/learners"
 )
 
@@ -51,7 +52,7 @@ func sweep(w io.Writer, o options) error {
 				errs = append(errs, v)
 				secs += t / float64(o.seeds)
 			}
-			mean, _ := meanSD(errs)
+			mean, _ := summary.MeanSD(errs)
 			cells[k] = [2]float64{mean, secs}
 			res[k].err = append(res[k].err, plotter.XY{X: float64(D), Y: mean})
 			res[k].secs = append(res[k].secs, plotter.XY{X: float64(D), Y: secs})
