@@ -46,6 +46,7 @@ import (
 	"time"
 
 	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/bench/internal/onlinestream"
 	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/bench/internal/summary"
 	"github.com/rfkit/rfkit/dataset"
@@ -115,13 +116,6 @@ func parseFloats(s string) ([]float64, error) {
 	return v, nil
 }
 
-// stream is a permuted, prefix-standardised data set.
-type stream struct {
-	X    []float64
-	y    []float64
-	n, d int
-}
-
 func load(dir, name string, max int) (*dataset.Dataset, error) {
 	ds, err := dataset.LoadCSV(filepath.Join(dir, name, name+".csv"), dataset.CSVOptions{})
 	if err != nil {
@@ -131,45 +125,6 @@ func load(dir, name string, max int) (*dataset.Dataset, error) {
 		ds = ds.Subset(rand.New(rand.NewPCG(1, 1)).Perm(ds.N)[:max])
 	}
 	return ds, nil
-}
-
-func permute(ds *dataset.Dataset, seed uint64, prefix int, regression bool) *stream {
-	n, d := ds.N, ds.D
-	perm := rand.New(rand.NewPCG(seed, 0x6f6e6c)).Perm(n)
-	s := &stream{X: make([]float64, n*d), y: make([]float64, n), n: n, d: d}
-	for i, p := range perm {
-		copy(s.X[i*d:(i+1)*d], ds.Row(p))
-		s.y[i] = ds.Y[p]
-	}
-	m := min(prefix, n)
-	for j := 0; j < d; j++ {
-		mu, sd := stats(func(i int) float64 { return s.X[i*d+j] }, m)
-		for i := 0; i < n; i++ {
-			s.X[i*d+j] = (s.X[i*d+j] - mu) / sd
-		}
-	}
-	if regression {
-		mu, sd := stats(func(i int) float64 { return s.y[i] }, m)
-		for i := range s.y {
-			s.y[i] = (s.y[i] - mu) / sd
-		}
-	}
-	return s
-}
-
-func stats(at func(int) float64, m int) (mean, sd float64) {
-	for i := 0; i < m; i++ {
-		mean += at(i)
-	}
-	mean /= float64(m)
-	for i := 0; i < m; i++ {
-		sd += (at(i) - mean) * (at(i) - mean)
-	}
-	sd = math.Sqrt(sd / float64(m))
-	if !(sd > 0) {
-		sd = 1
-	}
-	return mean, sd
 }
 
 // updater is what both learners offer.
@@ -209,13 +164,13 @@ func newLearner(method string, task learners.Task, d, D int, eta float64, seed u
 }
 
 // pass runs one learner over rows [0, n) and returns its online error.
-func pass(method string, task learners.Task, s *stream, n, D int, eta float64, seed uint64) (float64, error) {
-	l, err := newLearner(method, task, s.d, D, eta, seed)
+func pass(method string, task learners.Task, s *onlinestream.Stream, n, D int, eta float64, seed uint64) (float64, error) {
+	l, err := newLearner(method, task, s.D, D, eta, seed)
 	if err != nil {
 		return 0, err
 	}
 	for i := 0; i < n; i++ {
-		if err := l.update(s.X[i*s.d:(i+1)*s.d], s.y[i]); err != nil {
+		if err := l.update(s.X[i*s.D:(i+1)*s.D], s.Y[i]); err != nil {
 			return 0, fmt.Errorf("%s row %d: %w", method, i, err)
 		}
 	}
@@ -259,10 +214,10 @@ func run(w io.Writer, o options) error {
 				c := &cell{}
 				for sd := 0; sd < o.seeds; sd++ {
 					seed := uint64(sd + 1)
-					s := permute(ds, seed, o.prefix, set.task == learners.Regression)
+					s := onlinestream.New(ds.X, ds.Y, ds.N, ds.D, seed, 0x6f6e6c, o.prefix, set.task == learners.Regression)
 					best, bestEta := math.Inf(1), o.etas[0]
 					for _, eta := range o.etas {
-						e, err := pass(method, set.task, s, min(o.prefix, s.n), D, eta, seed)
+						e, err := pass(method, set.task, s, min(o.prefix, s.N), D, eta, seed)
 						if err != nil {
 							return err
 						}
@@ -271,7 +226,7 @@ func run(w io.Writer, o options) error {
 						}
 					}
 					t0 := time.Now()
-					e, err := pass(method, set.task, s, s.n, D, bestEta, seed)
+					e, err := pass(method, set.task, s, s.N, D, bestEta, seed)
 					if err != nil {
 						return err
 					}

@@ -61,6 +61,7 @@ import (
 
 	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/bench/internal/hostinfo"
+	"github.com/rfkit/rfkit/bench/internal/onlinestream"
 	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/bench/internal/summary"
 	"github.com/rfkit/rfkit/dataset"
@@ -199,40 +200,8 @@ func load(o options, name string, task learners.Task) (*set, error) {
 	return s, nil
 }
 
-// stream is a permutation of a set with its inputs standardised on the
-// first m rows.
-type stream struct {
-	X, y []float64
-	n, d int
-}
-
-func (s *set) stream(seed uint64, m int) *stream {
-	n, d := s.n, s.d
-	perm := rand.New(rand.NewPCG(seed, 0x727266)).Perm(n)
-	st := &stream{X: make([]float64, n*d), y: make([]float64, n), n: n, d: d}
-	for i, p := range perm {
-		copy(st.X[i*d:(i+1)*d], s.X[p*d:(p+1)*d])
-		st.y[i] = s.y[p]
-	}
-	for j := 0; j < d; j++ {
-		var mu, v float64
-		for i := 0; i < m; i++ {
-			mu += st.X[i*d+j]
-		}
-		mu /= float64(m)
-		for i := 0; i < m; i++ {
-			u := st.X[i*d+j] - mu
-			v += u * u
-		}
-		sd := math.Sqrt(v / float64(m))
-		if !(sd > 0) {
-			sd = 1
-		}
-		for i := 0; i < n; i++ {
-			st.X[i*d+j] = (st.X[i*d+j] - mu) / sd
-		}
-	}
-	return st
+func (s *set) stream(seed uint64, m int) *onlinestream.Stream {
+	return onlinestream.New(s.X, s.y, s.n, s.d, seed, 0x727266, m, false)
 }
 
 // ---- learners ----
@@ -288,15 +257,15 @@ func newOnline(m method, s *set, h hyper, seed uint64) (online, error) {
 
 // pass runs a learner over the first n rows of st; it returns the online
 // error (mistake rate in %, or RMSE) and the seconds taken.
-func pass(m method, s *set, st *stream, n int, h hyper, seed uint64) (float64, float64, error) {
+func pass(m method, s *set, st *onlinestream.Stream, n int, h hyper, seed uint64) (float64, float64, error) {
 	l, err := newOnline(m, s, h, seed)
 	if err != nil {
 		return 0, 0, fmt.Errorf("%s: %w", m.name, err)
 	}
 	t0 := time.Now()
-	d := st.d
+	d := st.D
 	for i := 0; i < n; i++ {
-		if err := l.update(st.X[i*d:(i+1)*d], st.y[i]); err != nil {
+		if err := l.update(st.X[i*d:(i+1)*d], st.Y[i]); err != nil {
 			return 0, 0, fmt.Errorf("%s row %d: %w", m.name, i, err)
 		}
 	}
@@ -332,7 +301,7 @@ func lambdaText(full bool) string {
 
 // tune returns the grid point of lowest online error on the first m rows
 // of st (ties: the first in grid order).
-func tune(mt method, s *set, st *stream, m int, full bool) (hyper, error) {
+func tune(mt method, s *set, st *onlinestream.Stream, m int, full bool) (hyper, error) {
 	lambdas := []float64{0}
 	if mt.kind == "rrf" {
 		lambdas = nil
