@@ -40,13 +40,11 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/bench/internal/hostinfo"
 	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/bench/internal/summary"
@@ -126,10 +124,8 @@ func run(o options) error {
 	}
 	out := resultfile.Start(o.out)
 	w := out.Writer()
-	host, _ := os.Hostname()
 	fmt.Fprintf(w, "# MFGA paper (Shahrampour and Tarokh 2018): adult timing with several features per step, the exact kernel, a regression run\n\n")
-	fmt.Fprintf(w, "Command: `go run ./bench/cmd/mfga-paper %s` — %s wall, GOMAXPROCS %d, %s/%s (kernel path %s), %d CPUs, host %s, load average at the end %s. λ grid %v, chosen on a 20 %% hold-out of the training rows (seed 1).\n\n",
-		strings.Join(os.Args[1:], " "), time.Since(start).Round(time.Second), runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH, asm.Selected(), runtime.NumCPU(), host, hostinfo.LoadAverage(), o.grid)
+	fmt.Fprintf(w, "%s λ grid %v, chosen on a 20 %% hold-out of the training rows (seed 1).\n\n", hostinfo.CommandLine("mfga-paper", time.Since(start)), o.grid)
 	if _, err := io.WriteString(w, body.String()); err != nil {
 		return err
 	}

@@ -54,12 +54,10 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"time"
 
-	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/bench/internal/hostinfo"
 	"github.com/rfkit/rfkit/bench/internal/onlinestream"
 	"github.com/rfkit/rfkit/bench/internal/resultfile"
@@ -137,10 +135,8 @@ func run(o options) error {
 	}
 	out := resultfile.Start(o.out)
 	w := out.Writer()
-	host, _ := os.Hostname()
 	fmt.Fprintf(w, "# RRF paper (Nguyen et al. 2017): online Tables 1–2 and Figs. 1–2 with FOGD and NOGD\n\n")
-	fmt.Fprintf(w, "Command: `go run ./bench/cmd/rrf-paper %s` — %s wall, %d seeds, GOMAXPROCS %d, %s/%s (kernel path %s), %d CPUs, host %s, load average at the end %s.\n\n",
-		strings.Join(os.Args[1:], " "), time.Since(start).Round(time.Second), o.seeds, runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH, asm.Selected(), runtime.NumCPU(), host, hostinfo.LoadAverage())
+	fmt.Fprintf(w, "%s\n\n", hostinfo.CommandLine("rrf-paper", time.Since(start), fmt.Sprintf("%d seeds", o.seeds)))
 	fmt.Fprintf(w, "Protocol (see the command's doc): one pass over a random permutation per seed, each row predicted before its label; γ, η (and λ for RRF) chosen on the first %.0f %% of seed 1's stream from γ ∈ 2^{−8,−4,−2,0,2,4,8}, η ∈ {1e-5, 3e-5, …, 1e-2}, λ ∈ %s/n; inputs standardised on that prefix; regression targets scaled to [0, 1] (the paper's units). Mean ± sd over the seeds; time = seconds per pass on this shared machine.\n\n", 100*o.prefix, lambdaText(o.full))
 	if _, err := io.WriteString(w, body.String()); err != nil {
 		return err

@@ -3,8 +3,13 @@
 package hostinfo
 
 import (
+	"fmt"
 	"os"
+	"runtime"
 	"strings"
+	"time"
+
+	"github.com/rfkit/rfkit/asm"
 )
 
 // LoadAverage returns the 1, 5 and 15 minute load averages from
@@ -33,4 +38,20 @@ func CPUName() string {
 		}
 	}
 	return "unknown CPU"
+}
+
+// CommandLine is the line a result file opens with: how to re-run it (the
+// command's name and the process's arguments), its wall time, the extras
+// given (e.g. "3 seeds"), and the machine (GOMAXPROCS, platform, kernel
+// path, CPUs, host, load average at the end), ending in a period.
+func CommandLine(name string, wall time.Duration, extras ...string) string {
+	host, _ := os.Hostname()
+	var b strings.Builder
+	fmt.Fprintf(&b, "Command: `go run ./bench/cmd/%s %s` — %s wall, ", name, strings.Join(os.Args[1:], " "), wall.Round(time.Second))
+	for _, e := range extras {
+		b.WriteString(e + ", ")
+	}
+	fmt.Fprintf(&b, "GOMAXPROCS %d, %s/%s (kernel path %s), %d CPUs, host %s, load average at the end %s.",
+		runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH, asm.Selected(), runtime.NumCPU(), host, LoadAverage())
+	return b.String()
 }
