@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -70,22 +71,7 @@ func TestCrossValidate(t *testing.T) {
 	}
 
 	// One machine: cv.GridSearch on the same rows, folds and settings.
-	ds, err := dataset.LoadCSV(path, dataset.CSVOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, _ := learners.Lookup("rks")
-	base := m.NewConfig()
-	for _, kv := range [][2]string{{"task", "binary"}, {"seed", "5"}, {"features", "60"}} {
-		if err := learners.SetParam(base, kv[0], kv[1]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	variants, _ := cv.Expand(base, opt.Grid)
-	want, err := cv.GridSearch(context.Background(), ds.Matrix(), ds.Y, learners.Binary, cv.Candidates(m, variants), 3, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ds, m, variants, want := gridSearchRKS(t, path, learners.Binary, opt.Grid, 5, "60")
 	var wantScores strings.Builder
 	for _, row := range want.Scores {
 		for _, v := range row {
@@ -159,22 +145,7 @@ func TestCrossValidateMulticlass(t *testing.T) {
 	if err := ptest.Run(p); err != nil {
 		t.Fatal(err)
 	}
-	ds, err := dataset.LoadCSV(path, dataset.CSVOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, _ := learners.Lookup("rks")
-	base := m.NewConfig()
-	for _, kv := range [][2]string{{"task", "multiclass"}, {"seed", "2"}, {"features", "40"}} {
-		if err := learners.SetParam(base, kv[0], kv[1]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	variants, _ := cv.Expand(base, opt.Grid)
-	want, err := cv.GridSearch(context.Background(), ds.Matrix(), ds.Y, learners.Multiclass, cv.Candidates(m, variants), 3, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, _, _, want := gridSearchRKS(t, path, learners.Multiclass, opt.Grid, 2, "40")
 	var wantScores strings.Builder
 	for _, row := range want.Scores {
 		for _, v := range row {
@@ -192,6 +163,31 @@ func TestCrossValidateMulticlass(t *testing.T) {
 	if !strings.Contains(string(table), "multiclass, 3-fold stratified cross-validation, accuracy") {
 		t.Errorf("table:\n%s", table)
 	}
+}
+
+// gridSearchRKS is the one-machine reference of a CrossValidate run of rks
+// on the CSV at path: cv.GridSearch with 3 folds and the same task, seed,
+// features and grid. It returns the data, the method, the grid's variants
+// and the search's result.
+func gridSearchRKS(t *testing.T, path string, task learners.Task, grid map[string][]string, seed int, features string) (*dataset.Dataset, learners.Method, []cv.Variant, cv.Result) {
+	t.Helper()
+	ds, err := dataset.LoadCSV(path, dataset.CSVOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := learners.Lookup("rks")
+	base := m.NewConfig()
+	for _, kv := range [][2]string{{"task", task.String()}, {"seed", strconv.Itoa(seed)}, {"features", features}} {
+		if err := learners.SetParam(base, kv[0], kv[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	variants, _ := cv.Expand(base, grid)
+	want, err := cv.GridSearch(context.Background(), ds.Matrix(), ds.Y, task, cv.Candidates(m, variants), 3, uint64(seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ds, m, variants, want
 }
 
 func TestCrossValidateErrors(t *testing.T) {
