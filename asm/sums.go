@@ -86,11 +86,23 @@ func sumsPanelsOf(k sumsKernel, f *sumsFrame, n int, xp32 []float32) {
 	full := n - n%panelLen
 	var stack [panelLen * maxStackPanelRows]float64
 	var wide []float64
+	var stashed sumsFrame
 	i := 0
 	for i < n {
 		if i < full {
 			f.a.i, f.a.n = i, full
-			j, ok := sumsPanelsAsm(k, f, xp32 != nil)
+			pf := f
+			if xp32 != nil && k == kFreqStep && d <= maxStackPanelRows {
+				// The stash of the float32 FreqStep body (its dot loop's
+				// widened rows, read again by its row accumulation), in
+				// frame slot mat[1], which FreqStep does not otherwise
+				// use; a local copy of the frame, so that the stack buffer
+				// does not escape.
+				stashed.a = f.a
+				stashed.a.mat[1] = ptr(stack[:])
+				pf = &stashed
+			}
+			j, ok := sumsPanelsAsm(k, pf, xp32 != nil)
 			if ok {
 				i = j
 				if i >= n {

@@ -5832,18 +5832,19 @@ TEXT ·freqStepPanels32AVX512(SB), $1536-16
 	SHRQ  $0x06, BX
 	IMULQ DX, BX
 	ADDQ  48(AX), BX
+	MOVQ  56(AX), SI
 
 freqStepPanels32AVX512_block:
-	MOVQ   128(AX), SI
-	SUBQ   $0x40, SI
-	CMPQ   CX, SI
+	MOVQ   128(AX), DI
+	SUBQ   $0x40, DI
+	CMPQ   CX, DI
 	JG     freqStepPanels32AVX512_done
-	MOVQ   DX, SI
-	ADDQ   BX, SI
 	MOVQ   DX, DI
-	ADDQ   $0x000007ff, DI
-	SHRQ   $0x0b, DI
-	SHLQ   $0x06, DI
+	ADDQ   BX, DI
+	MOVQ   DX, R8
+	ADDQ   $0x000007ff, R8
+	SHRQ   $0x0b, R8
+	SHLQ   $0x06, R8
 	VXORPD Z0, Z0, Z0
 	VXORPD Z1, Z1, Z1
 	VXORPD Z2, Z2, Z2
@@ -5852,37 +5853,73 @@ freqStepPanels32AVX512_block:
 	VXORPD Z5, Z5, Z5
 	VXORPD Z6, Z6, Z6
 	VXORPD Z7, Z7, Z7
-	MOVQ   CX, R8
-	SHLQ   $0x02, R8
-	NEGQ   R8
-	ADDQ   BX, R8
-	MOVQ   64(AX), R9
-	MOVQ   112(AX), R10
-	SHLQ   $0x02, R10
-	XORQ   R11, R11
+	MOVQ   CX, R9
+	SHLQ   $0x02, R9
+	NEGQ   R9
+	ADDQ   BX, R9
+	MOVQ   64(AX), R10
+	MOVQ   112(AX), R11
+	SHLQ   $0x02, R11
+	XORQ   R12, R12
+	MOVQ   SI, R13
+	TESTQ  R13, R13
+	JZ     freqStepAVX512_dot1
+
+freqStepAVX512_dot1_st:
+	CMPQ         R12, 104(AX)
+	JGE          freqStepAVX512_dot1_end
+	VBROADCASTSD (R10)(R12*8), Z8
+	VCVTPS2PD    (R9)(CX*4), Z9
+	VMOVUPD      Z9, (R13)
+	VFMADD231PD  Z9, Z8, Z0
+	VCVTPS2PD    32(R9)(CX*4), Z9
+	VMOVUPD      Z9, 64(R13)
+	VFMADD231PD  Z9, Z8, Z1
+	VCVTPS2PD    64(R9)(CX*4), Z9
+	VMOVUPD      Z9, 128(R13)
+	VFMADD231PD  Z9, Z8, Z2
+	VCVTPS2PD    96(R9)(CX*4), Z9
+	VMOVUPD      Z9, 192(R13)
+	VFMADD231PD  Z9, Z8, Z3
+	VCVTPS2PD    128(R9)(CX*4), Z9
+	VMOVUPD      Z9, 256(R13)
+	VFMADD231PD  Z9, Z8, Z4
+	VCVTPS2PD    160(R9)(CX*4), Z9
+	VMOVUPD      Z9, 320(R13)
+	VFMADD231PD  Z9, Z8, Z5
+	VCVTPS2PD    192(R9)(CX*4), Z9
+	VMOVUPD      Z9, 384(R13)
+	VFMADD231PD  Z9, Z8, Z6
+	VCVTPS2PD    224(R9)(CX*4), Z9
+	VMOVUPD      Z9, 448(R13)
+	VFMADD231PD  Z9, Z8, Z7
+	ADDQ         R11, R9
+	ADDQ         $0x00000200, R13
+	INCQ         R12
+	JMP          freqStepAVX512_dot1_st
 
 freqStepAVX512_dot1:
-	CMPQ         R11, 104(AX)
+	CMPQ         R12, 104(AX)
 	JGE          freqStepAVX512_dot1_end
-	VBROADCASTSD (R9)(R11*8), Z8
-	VCVTPS2PD    (R8)(CX*4), Z9
+	VBROADCASTSD (R10)(R12*8), Z8
+	VCVTPS2PD    (R9)(CX*4), Z9
 	VFMADD231PD  Z9, Z8, Z0
-	VCVTPS2PD    32(R8)(CX*4), Z9
+	VCVTPS2PD    32(R9)(CX*4), Z9
 	VFMADD231PD  Z9, Z8, Z1
-	VCVTPS2PD    64(R8)(CX*4), Z9
+	VCVTPS2PD    64(R9)(CX*4), Z9
 	VFMADD231PD  Z9, Z8, Z2
-	VCVTPS2PD    96(R8)(CX*4), Z9
+	VCVTPS2PD    96(R9)(CX*4), Z9
 	VFMADD231PD  Z9, Z8, Z3
-	VCVTPS2PD    128(R8)(CX*4), Z9
+	VCVTPS2PD    128(R9)(CX*4), Z9
 	VFMADD231PD  Z9, Z8, Z4
-	VCVTPS2PD    160(R8)(CX*4), Z9
+	VCVTPS2PD    160(R9)(CX*4), Z9
 	VFMADD231PD  Z9, Z8, Z5
-	VCVTPS2PD    192(R8)(CX*4), Z9
+	VCVTPS2PD    192(R9)(CX*4), Z9
 	VFMADD231PD  Z9, Z8, Z6
-	VCVTPS2PD    224(R8)(CX*4), Z9
+	VCVTPS2PD    224(R9)(CX*4), Z9
 	VFMADD231PD  Z9, Z8, Z7
-	ADDQ         R10, R8
-	INCQ         R11
+	ADDQ         R11, R9
+	INCQ         R12
 	JMP          freqStepAVX512_dot1
 
 freqStepAVX512_dot1_end:
@@ -5920,8 +5957,8 @@ freqStepAVX512_dot1_end:
 	VMOVUPD           Z2, 832(SP)
 	VBROADCASTSD      136(AX), Z0
 	VBROADCASTSD      136(AX), Z1
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VMOVUPD           384(SP), Z2
 	VMOVUPD           448(SP), Z3
 	VSUBPD            Z0, Z2, Z0
@@ -5958,8 +5995,8 @@ freqStepAVX512_dot1_end:
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z6
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z0
 	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z1
 	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z2
@@ -5981,8 +6018,8 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z9, Z0, Z0
 	VSUBPD            Z10, Z1, Z1
 	VSUBPD            Z11, Z2, Z2
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VSUBPD            Z12, Z0, Z0
 	VSUBPD            Z13, Z1, Z1
 	VSUBPD            Z14, Z2, Z2
@@ -5998,8 +6035,8 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
 	VBROADCASTSD      sumsConsts<>+224(SB), Z11
 	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
@@ -6012,8 +6049,8 @@ freqStepAVX512_dot1_end:
 	VMULPD            Z15, Z6, Z12
 	VMULPD            Z16, Z7, Z13
 	VMULPD            Z17, Z8, Z14
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z18
 	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z19
 	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z20
@@ -6029,8 +6066,8 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z18, Z15, Z9
 	VSUBPD            Z19, Z16, Z10
 	VSUBPD            Z20, Z17, Z11
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+272(SB), Z12
 	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z12
 	VBROADCASTSD      sumsConsts<>+272(SB), Z13
@@ -6043,8 +6080,8 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
@@ -6057,8 +6094,8 @@ freqStepAVX512_dot1_end:
 	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z18
 	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
 	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+152(SB), Z21
 	VSUBPD            Z18, Z21, Z21
 	VBROADCASTSD      sumsConsts<>+152(SB), Z22
@@ -6083,8 +6120,8 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z0, Z6, Z0
 	VADDPD            Z1, Z7, Z1
 	VADDPD            Z2, Z8, Z2
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VADDPD            Z0, Z21, Z0
 	VADDPD            Z1, Z22, Z1
 	VADDPD            Z2, Z23, Z2
@@ -6115,8 +6152,8 @@ freqStepAVX512_dot1_end:
 	VMOVAPD           Z2, Z1
 	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
 	VBLENDMPD         Z11, Z2, K1, Z1
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -6129,12 +6166,12 @@ freqStepAVX512_dot1_end:
 	VPXORQ            Z2, Z12, Z2
 	VPXORQ            Z3, Z0, Z0
 	VPXORQ            Z4, Z1, Z1
-	MOVQ              (AX), R8
-	VMOVUPD           (R8)(CX*8), Z3
-	VMOVUPD           64(R8)(CX*8), Z4
-	VMOVUPD           128(R8)(CX*8), Z5
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	MOVQ              (AX), R9
+	VMOVUPD           (R9)(CX*8), Z3
+	VMOVUPD           64(R9)(CX*8), Z4
+	VMOVUPD           128(R9)(CX*8), Z5
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z9
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z4, Z10
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z5, Z11
@@ -6153,8 +6190,8 @@ freqStepAVX512_dot1_end:
 	VMAXPD            Z0, Z9, Z0
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
 	VMAXPD            Z1, Z9, Z1
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+32(SB), Z9
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z9
 	VBROADCASTSD      sumsConsts<>+32(SB), Z10
@@ -6167,8 +6204,8 @@ freqStepAVX512_dot1_end:
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z9, Z2
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z10, Z0
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z11, Z1
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+48(SB), Z12
 	VFNMADD213PD      Z2, Z9, Z12
 	VBROADCASTSD      sumsConsts<>+48(SB), Z13
@@ -6187,8 +6224,8 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z13, Z16
 	VBROADCASTSD      sumsConsts<>+64(SB), Z17
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z14, Z17
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z14, Z17
@@ -6198,8 +6235,8 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z14, Z17
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z14, Z17
@@ -6212,8 +6249,8 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z14, Z17
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z14, Z17
@@ -6223,8 +6260,8 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z14, Z17
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VMULPD            Z12, Z12, Z18
 	VMULPD            Z13, Z13, Z19
 	VMULPD            Z14, Z14, Z20
@@ -6249,17 +6286,17 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z2, Z15, Z2
 	VADDPD            Z0, Z16, Z0
 	VADDPD            Z1, Z17, Z1
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VSCALEFPD         Z9, Z2, Z2
 	VSCALEFPD         Z10, Z0, Z0
 	VSCALEFPD         Z11, Z1, Z1
-	MOVQ              80(AX), R8
-	VMOVUPD           (R8), Z9
+	MOVQ              80(AX), R9
+	VMOVUPD           (R9), Z9
 	VADDPD            Z2, Z9, Z9
 	VADDPD            Z0, Z9, Z9
 	VADDPD            Z1, Z9, Z9
-	VMOVUPD           Z9, (R8)
+	VMOVUPD           Z9, (R9)
 	VMULPD            Z6, Z3, Z3
 	VMULPD            Z7, Z4, Z4
 	VMULPD            Z8, Z5, Z5
@@ -6278,8 +6315,8 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
 	VBROADCASTSD      sumsConsts<>+184(SB), Z5
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z5
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z6
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
@@ -6298,8 +6335,8 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z9, Z0, Z15
 	VSUBPD            Z10, Z1, Z16
 	VSUBPD            Z11, Z2, Z17
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VSUBPD            Z15, Z0, Z0
 	VSUBPD            Z16, Z1, Z1
 	VSUBPD            Z17, Z2, Z2
@@ -6315,8 +6352,8 @@ freqStepAVX512_dot1_end:
 	VMULPD            Z15, Z15, Z6
 	VMULPD            Z16, Z16, Z7
 	VMULPD            Z17, Z17, Z8
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+224(SB), Z9
 	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z9
 	VBROADCASTSD      sumsConsts<>+224(SB), Z10
@@ -6329,8 +6366,8 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
@@ -6346,8 +6383,8 @@ freqStepAVX512_dot1_end:
 	VFMSUB213PD       Z0, Z6, Z18
 	VFMSUB213PD       Z1, Z7, Z19
 	VFMSUB213PD       Z2, Z8, Z20
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z12, Z18
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
@@ -6363,8 +6400,8 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
@@ -6377,8 +6414,8 @@ freqStepAVX512_dot1_end:
 	VMULPD            Z6, Z12, Z12
 	VMULPD            Z7, Z13, Z13
 	VMULPD            Z8, Z14, Z14
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z18
 	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
 	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
@@ -6400,8 +6437,8 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z22, Z7, Z7
 	VBROADCASTSD      sumsConsts<>+152(SB), Z8
 	VSUBPD            Z23, Z8, Z8
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VSUBPD            Z18, Z6, Z6
 	VSUBPD            Z19, Z7, Z7
 	VSUBPD            Z20, Z8, Z8
@@ -6426,8 +6463,8 @@ freqStepAVX512_dot1_end:
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z12, Z12
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z13, Z13
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z14, Z14
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VPXORQ            Z12, Z6, Z6
 	VPXORQ            Z13, Z7, Z7
 	VPXORQ            Z14, Z8, Z8
@@ -6449,15 +6486,15 @@ freqStepAVX512_dot1_end:
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z3, Z3
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VPXORQ            Z2, Z12, Z2
 	VPXORQ            Z3, Z0, Z0
 	VPXORQ            Z4, Z1, Z1
-	MOVQ              (AX), R8
-	VMOVUPD           192(R8)(CX*8), Z3
-	VMOVUPD           256(R8)(CX*8), Z4
-	VMOVUPD           320(R8)(CX*8), Z5
+	MOVQ              (AX), R9
+	VMOVUPD           192(R9)(CX*8), Z3
+	VMOVUPD           256(R9)(CX*8), Z4
+	VMOVUPD           320(R9)(CX*8), Z5
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z9
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z4, Z10
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z5, Z11
@@ -6470,8 +6507,8 @@ freqStepAVX512_dot1_end:
 	VMINPD            Z0, Z9, Z0
 	VBROADCASTSD      sumsConsts<>+8(SB), Z9
 	VMINPD            Z1, Z9, Z1
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
 	VMAXPD            Z2, Z9, Z2
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
@@ -6487,8 +6524,8 @@ freqStepAVX512_dot1_end:
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z9, Z9
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z10, Z10
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z11, Z11
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z9, Z2
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z10, Z0
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z11, Z1
@@ -6504,8 +6541,8 @@ freqStepAVX512_dot1_end:
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z9, Z2
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z10, Z0
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z11, Z1
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+64(SB), Z15
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z12, Z15
 	VBROADCASTSD      sumsConsts<>+64(SB), Z16
@@ -6518,8 +6555,8 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z14, Z17
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z14, Z17
@@ -6571,12 +6608,12 @@ freqStepAVX512_dot1_end:
 	VSCALEFPD         Z9, Z2, Z2
 	VSCALEFPD         Z10, Z0, Z0
 	VSCALEFPD         Z11, Z1, Z1
-	MOVQ              80(AX), SI
-	VMOVUPD           (SI), Z9
+	MOVQ              80(AX), DI
+	VMOVUPD           (DI), Z9
 	VADDPD            Z2, Z9, Z9
 	VADDPD            Z0, Z9, Z9
 	VADDPD            Z1, Z9, Z9
-	VMOVUPD           Z9, (SI)
+	VMOVUPD           Z9, (DI)
 	VMULPD            Z6, Z3, Z3
 	VMULPD            Z7, Z4, Z4
 	VMULPD            Z8, Z5, Z5
@@ -6696,9 +6733,9 @@ freqStepAVX512_dot1_end:
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
 	VPXORQ            Z1, Z8, Z1
 	VPXORQ            Z2, Z0, Z0
-	MOVQ              (AX), SI
-	VMOVUPD           384(SI)(CX*8), Z2
-	VMOVUPD           448(SI)(CX*8), Z3
+	MOVQ              (AX), DI
+	VMOVUPD           384(DI)(CX*8), Z2
+	VMOVUPD           448(DI)(CX*8), Z3
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z2, Z6
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z7
 	VMULPD            Z1, Z6, Z1
@@ -6769,11 +6806,11 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z0, Z11, Z0
 	VSCALEFPD         Z6, Z1, Z1
 	VSCALEFPD         Z7, Z0, Z0
-	MOVQ              80(AX), SI
-	VMOVUPD           (SI), Z6
+	MOVQ              80(AX), DI
+	VMOVUPD           (DI), Z6
 	VADDPD            Z1, Z6, Z6
 	VADDPD            Z0, Z6, Z6
-	VMOVUPD           Z6, (SI)
+	VMOVUPD           Z6, (DI)
 	VMULPD            Z4, Z2, Z2
 	VMULPD            Z5, Z3, Z3
 	VMULPD            Z1, Z2, Z1
@@ -6788,124 +6825,193 @@ freqStepAVX512_dot1_end:
 	VMOVUPD           1344(SP), Z5
 	VMOVUPD           1408(SP), Z6
 	VMOVUPD           1472(SP), Z7
-	MOVQ              112(AX), SI
-	SHLQ              $0x02, SI
-	MOVQ              CX, DI
+	MOVQ              112(AX), DI
 	SHLQ              $0x02, DI
-	NEGQ              DI
-	ADDQ              BX, DI
-	LEAQ              (DI)(CX*4), DI
-	LEAQ              (DI)(SI*1), R8
-	MOVQ              SI, R9
-	SHLQ              $0x02, R9
-	MOVQ              88(AX), R10
-	MOVQ              104(AX), R11
+	MOVQ              CX, R8
+	SHLQ              $0x02, R8
+	NEGQ              R8
+	ADDQ              BX, R8
+	LEAQ              (R8)(CX*4), R8
+	LEAQ              (R8)(DI*1), R9
+	MOVQ              DI, R10
+	SHLQ              $0x02, R10
+	MOVQ              88(AX), R11
+	MOVQ              104(AX), R12
+	MOVQ              SI, R13
+	TESTQ             R13, R13
+	JZ                freqStepAVX512_accdot2
+
+freqStepAVX512_accdot2_s4:
+	CMPQ        R12, $0x04
+	JL          freqStepAVX512_accdot2_s1
+	VMOVUPD     (R11), Z8
+	VMOVUPD     64(R11), Z9
+	VMOVUPD     128(R11), Z10
+	VMOVUPD     192(R11), Z11
+	VFMADD231PD (R13), Z0, Z8
+	VFMADD231PD 512(R13), Z0, Z9
+	VFMADD231PD 1024(R13), Z0, Z10
+	VFMADD231PD 1536(R13), Z0, Z11
+	VFMADD231PD 64(R13), Z1, Z8
+	VFMADD231PD 576(R13), Z1, Z9
+	VFMADD231PD 1088(R13), Z1, Z10
+	VFMADD231PD 1600(R13), Z1, Z11
+	VFMADD231PD 128(R13), Z2, Z8
+	VFMADD231PD 640(R13), Z2, Z9
+	VFMADD231PD 1152(R13), Z2, Z10
+	VFMADD231PD 1664(R13), Z2, Z11
+	VFMADD231PD 192(R13), Z3, Z8
+	VFMADD231PD 704(R13), Z3, Z9
+	VFMADD231PD 1216(R13), Z3, Z10
+	VFMADD231PD 1728(R13), Z3, Z11
+	VFMADD231PD 256(R13), Z4, Z8
+	VFMADD231PD 768(R13), Z4, Z9
+	VFMADD231PD 1280(R13), Z4, Z10
+	VFMADD231PD 1792(R13), Z4, Z11
+	VFMADD231PD 320(R13), Z5, Z8
+	VFMADD231PD 832(R13), Z5, Z9
+	VFMADD231PD 1344(R13), Z5, Z10
+	VFMADD231PD 1856(R13), Z5, Z11
+	VFMADD231PD 384(R13), Z6, Z8
+	VFMADD231PD 896(R13), Z6, Z9
+	VFMADD231PD 1408(R13), Z6, Z10
+	VFMADD231PD 1920(R13), Z6, Z11
+	VFMADD231PD 448(R13), Z7, Z8
+	VFMADD231PD 960(R13), Z7, Z9
+	VFMADD231PD 1472(R13), Z7, Z10
+	VFMADD231PD 1984(R13), Z7, Z11
+	VMOVUPD     Z8, (R11)
+	VMOVUPD     Z9, 64(R11)
+	VMOVUPD     Z10, 128(R11)
+	VMOVUPD     Z11, 192(R11)
+	ADDQ        $0x00000800, R13
+	ADDQ        $0x00000100, R11
+	SUBQ        $0x04, R12
+	JMP         freqStepAVX512_accdot2_s4
+
+freqStepAVX512_accdot2_s1:
+	TESTQ       R12, R12
+	JZ          freqStepAVX512_accdot2_end
+	VMOVUPD     (R11), Z8
+	VFMADD231PD (R13), Z0, Z8
+	VFMADD231PD 64(R13), Z1, Z8
+	VFMADD231PD 128(R13), Z2, Z8
+	VFMADD231PD 192(R13), Z3, Z8
+	VFMADD231PD 256(R13), Z4, Z8
+	VFMADD231PD 320(R13), Z5, Z8
+	VFMADD231PD 384(R13), Z6, Z8
+	VFMADD231PD 448(R13), Z7, Z8
+	VMOVUPD     Z8, (R11)
+	ADDQ        $0x00000200, R13
+	ADDQ        $0x40, R11
+	DECQ        R12
+	JMP         freqStepAVX512_accdot2_s1
 
 freqStepAVX512_accdot2:
-	CMPQ        R11, $0x04
+	CMPQ        R12, $0x04
 	JL          freqStepAVX512_accdot2_one
-	VMOVUPD     (R10), Z8
-	VMOVUPD     64(R10), Z9
-	VMOVUPD     128(R10), Z10
-	VMOVUPD     192(R10), Z11
-	VCVTPS2PD   (DI), Z12
-	VFMADD231PD Z12, Z0, Z8
+	VMOVUPD     (R11), Z8
+	VMOVUPD     64(R11), Z9
+	VMOVUPD     128(R11), Z10
+	VMOVUPD     192(R11), Z11
 	VCVTPS2PD   (R8), Z12
+	VFMADD231PD Z12, Z0, Z8
+	VCVTPS2PD   (R9), Z12
 	VFMADD231PD Z12, Z0, Z9
-	VCVTPS2PD   (DI)(SI*2), Z12
+	VCVTPS2PD   (R8)(DI*2), Z12
 	VFMADD231PD Z12, Z0, Z10
-	VCVTPS2PD   (R8)(SI*2), Z12
+	VCVTPS2PD   (R9)(DI*2), Z12
 	VFMADD231PD Z12, Z0, Z11
-	VCVTPS2PD   32(DI), Z12
-	VFMADD231PD Z12, Z1, Z8
 	VCVTPS2PD   32(R8), Z12
+	VFMADD231PD Z12, Z1, Z8
+	VCVTPS2PD   32(R9), Z12
 	VFMADD231PD Z12, Z1, Z9
-	VCVTPS2PD   32(DI)(SI*2), Z12
+	VCVTPS2PD   32(R8)(DI*2), Z12
 	VFMADD231PD Z12, Z1, Z10
-	VCVTPS2PD   32(R8)(SI*2), Z12
+	VCVTPS2PD   32(R9)(DI*2), Z12
 	VFMADD231PD Z12, Z1, Z11
-	VCVTPS2PD   64(DI), Z12
-	VFMADD231PD Z12, Z2, Z8
 	VCVTPS2PD   64(R8), Z12
+	VFMADD231PD Z12, Z2, Z8
+	VCVTPS2PD   64(R9), Z12
 	VFMADD231PD Z12, Z2, Z9
-	VCVTPS2PD   64(DI)(SI*2), Z12
+	VCVTPS2PD   64(R8)(DI*2), Z12
 	VFMADD231PD Z12, Z2, Z10
-	VCVTPS2PD   64(R8)(SI*2), Z12
+	VCVTPS2PD   64(R9)(DI*2), Z12
 	VFMADD231PD Z12, Z2, Z11
-	VCVTPS2PD   96(DI), Z12
-	VFMADD231PD Z12, Z3, Z8
 	VCVTPS2PD   96(R8), Z12
+	VFMADD231PD Z12, Z3, Z8
+	VCVTPS2PD   96(R9), Z12
 	VFMADD231PD Z12, Z3, Z9
-	VCVTPS2PD   96(DI)(SI*2), Z12
+	VCVTPS2PD   96(R8)(DI*2), Z12
 	VFMADD231PD Z12, Z3, Z10
-	VCVTPS2PD   96(R8)(SI*2), Z12
+	VCVTPS2PD   96(R9)(DI*2), Z12
 	VFMADD231PD Z12, Z3, Z11
-	VCVTPS2PD   128(DI), Z12
-	VFMADD231PD Z12, Z4, Z8
 	VCVTPS2PD   128(R8), Z12
+	VFMADD231PD Z12, Z4, Z8
+	VCVTPS2PD   128(R9), Z12
 	VFMADD231PD Z12, Z4, Z9
-	VCVTPS2PD   128(DI)(SI*2), Z12
+	VCVTPS2PD   128(R8)(DI*2), Z12
 	VFMADD231PD Z12, Z4, Z10
-	VCVTPS2PD   128(R8)(SI*2), Z12
+	VCVTPS2PD   128(R9)(DI*2), Z12
 	VFMADD231PD Z12, Z4, Z11
-	VCVTPS2PD   160(DI), Z12
-	VFMADD231PD Z12, Z5, Z8
 	VCVTPS2PD   160(R8), Z12
+	VFMADD231PD Z12, Z5, Z8
+	VCVTPS2PD   160(R9), Z12
 	VFMADD231PD Z12, Z5, Z9
-	VCVTPS2PD   160(DI)(SI*2), Z12
+	VCVTPS2PD   160(R8)(DI*2), Z12
 	VFMADD231PD Z12, Z5, Z10
-	VCVTPS2PD   160(R8)(SI*2), Z12
+	VCVTPS2PD   160(R9)(DI*2), Z12
 	VFMADD231PD Z12, Z5, Z11
-	VCVTPS2PD   192(DI), Z12
-	VFMADD231PD Z12, Z6, Z8
 	VCVTPS2PD   192(R8), Z12
+	VFMADD231PD Z12, Z6, Z8
+	VCVTPS2PD   192(R9), Z12
 	VFMADD231PD Z12, Z6, Z9
-	VCVTPS2PD   192(DI)(SI*2), Z12
+	VCVTPS2PD   192(R8)(DI*2), Z12
 	VFMADD231PD Z12, Z6, Z10
-	VCVTPS2PD   192(R8)(SI*2), Z12
+	VCVTPS2PD   192(R9)(DI*2), Z12
 	VFMADD231PD Z12, Z6, Z11
-	VCVTPS2PD   224(DI), Z12
-	VFMADD231PD Z12, Z7, Z8
 	VCVTPS2PD   224(R8), Z12
+	VFMADD231PD Z12, Z7, Z8
+	VCVTPS2PD   224(R9), Z12
 	VFMADD231PD Z12, Z7, Z9
-	VCVTPS2PD   224(DI)(SI*2), Z12
+	VCVTPS2PD   224(R8)(DI*2), Z12
 	VFMADD231PD Z12, Z7, Z10
-	VCVTPS2PD   224(R8)(SI*2), Z12
+	VCVTPS2PD   224(R9)(DI*2), Z12
 	VFMADD231PD Z12, Z7, Z11
-	VMOVUPD     Z8, (R10)
-	VMOVUPD     Z9, 64(R10)
-	VMOVUPD     Z10, 128(R10)
-	VMOVUPD     Z11, 192(R10)
-	ADDQ        R9, DI
-	ADDQ        R9, R8
-	ADDQ        $0x00000100, R10
-	SUBQ        $0x04, R11
+	VMOVUPD     Z8, (R11)
+	VMOVUPD     Z9, 64(R11)
+	VMOVUPD     Z10, 128(R11)
+	VMOVUPD     Z11, 192(R11)
+	ADDQ        R10, R8
+	ADDQ        R10, R9
+	ADDQ        $0x00000100, R11
+	SUBQ        $0x04, R12
 	JMP         freqStepAVX512_accdot2
 
 freqStepAVX512_accdot2_one:
-	TESTQ       R11, R11
+	TESTQ       R12, R12
 	JZ          freqStepAVX512_accdot2_end
-	VMOVUPD     (R10), Z8
-	VCVTPS2PD   (DI), Z9
+	VMOVUPD     (R11), Z8
+	VCVTPS2PD   (R8), Z9
 	VFMADD231PD Z9, Z0, Z8
-	VCVTPS2PD   32(DI), Z9
+	VCVTPS2PD   32(R8), Z9
 	VFMADD231PD Z9, Z1, Z8
-	VCVTPS2PD   64(DI), Z9
+	VCVTPS2PD   64(R8), Z9
 	VFMADD231PD Z9, Z2, Z8
-	VCVTPS2PD   96(DI), Z9
+	VCVTPS2PD   96(R8), Z9
 	VFMADD231PD Z9, Z3, Z8
-	VCVTPS2PD   128(DI), Z9
+	VCVTPS2PD   128(R8), Z9
 	VFMADD231PD Z9, Z4, Z8
-	VCVTPS2PD   160(DI), Z9
+	VCVTPS2PD   160(R8), Z9
 	VFMADD231PD Z9, Z5, Z8
-	VCVTPS2PD   192(DI), Z9
+	VCVTPS2PD   192(R8), Z9
 	VFMADD231PD Z9, Z6, Z8
-	VCVTPS2PD   224(DI), Z9
+	VCVTPS2PD   224(R8), Z9
 	VFMADD231PD Z9, Z7, Z8
-	VMOVUPD     Z8, (R10)
-	ADDQ        SI, DI
-	ADDQ        $0x40, R10
-	DECQ        R11
+	VMOVUPD     Z8, (R11)
+	ADDQ        DI, R8
+	ADDQ        $0x40, R11
+	DECQ        R12
 	JMP         freqStepAVX512_accdot2_one
 
 freqStepAVX512_accdot2_end:
