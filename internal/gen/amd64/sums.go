@@ -62,15 +62,16 @@ func generateSums(p *kernels.Program, isa isa, consts *constTable) {
 		g.slots = blockedSlots(p)
 		Label(name + "_block")
 		MOVQ(g.fmem(kernels.FrameN), last)
-		SUBQ(Imm(uint64(blockGroups*kernels.GroupLen)), last)
+		bg := blockGroupsOf(p)
+		SUBQ(Imm(uint64(bg*kernels.GroupLen)), last)
 		CMPQ(g.i, last)
 		if blockTails(p) {
 			JG(LabelRef(name + "_tail"))
 		} else {
 			JG(LabelRef(one))
 		}
-		g.blockedBody(blockGroups, one)
-		ADDQ(Imm(uint64(blockGroups*kernels.GroupLen)), g.i)
+		g.blockedBody(bg, one)
+		ADDQ(Imm(uint64(bg*kernels.GroupLen)), g.i)
 		JMP(LabelRef(name + "_block"))
 		g.blockedTails(name, one)
 	} else if u > group {
@@ -308,6 +309,19 @@ func hasDot(p *kernels.Program) bool {
 // from L1.
 const blockGroups = 8
 
+// blockGroupsOf is the number of groups one block of p's blocked loop takes
+// (blockGroups; the panel variants always take blockGroups). CosSum takes 13:
+// a GBRFF2 model of T = 100 terms has 104 = 13 groups, which then run as
+// one block, thirteen independent FMA chains of length d in its dot
+// products, instead of a block of eight and a tail of five (five chains,
+// which leave the FMA ports idle for most of the latency of each FMA).
+func blockGroupsOf(p *kernels.Program) int {
+	if p.Name == "cosSum" {
+		return 13
+	}
+	return blockGroups
+}
+
 // blockChunk is the number of groups a chunk of element-wise ops
 // interleaves: the widest that avo's greedy allocator fits into 32 ZMM
 // registers (four sin/cos bodies side by side do not; "failed to allocate
@@ -347,13 +361,13 @@ func (g *gen) blockedTails(name, one string) {
 	rem := GP64()
 	MOVQ(g.fmem(kernels.FrameN), rem)
 	SUBQ(g.i, rem)
-	SHRQ(Imm(3), rem) // whole groups left, < blockGroups here
-	for groups := blockGroups - 1; groups >= 2; groups-- {
+	SHRQ(Imm(3), rem) // whole groups left, < blockGroupsOf(p) here
+	for groups := blockGroupsOf(g.p) - 1; groups >= 2; groups-- {
 		CMPQ(rem, Imm(uint64(groups)))
 		JE(LabelRef(fmt.Sprintf("%s_tail%d", name, groups)))
 	}
 	JMP(LabelRef(one))
-	for groups := blockGroups - 1; groups >= 2; groups-- {
+	for groups := blockGroupsOf(g.p) - 1; groups >= 2; groups-- {
 		Label(fmt.Sprintf("%s_tail%d", name, groups))
 		g.blockedBody(groups, one)
 		ADDQ(Imm(uint64(groups*kernels.GroupLen)), g.i)
@@ -402,10 +416,11 @@ func blockedSlots(p *kernels.Program) map[kernels.V]Mem {
 	if len(need) == 0 {
 		return slots
 	}
-	base := AllocLocal(len(need) * blockGroups * 64)
+	bg := blockGroupsOf(p)
+	base := AllocLocal(len(need) * bg * 64)
 	for j, v := range need {
 		m := base
-		m.Disp += j * blockGroups * 64
+		m.Disp += j * bg * 64
 		slots[v] = m
 	}
 	return slots
