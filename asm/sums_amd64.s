@@ -7784,13 +7784,13 @@ cosSumAVX512_block:
 	MOVQ    (AX), DX
 	VMOVUPD 576(DX)(CX*8), Z0
 	VMOVUPD 640(DX)(CX*8), Z1
-	VMOVUPD 704(DX)(CX*8), Z2
 	VMOVUPD Z0, 576(SP)
 	VMOVUPD Z1, 640(SP)
-	VMOVUPD Z2, 704(SP)
 	MOVQ    (AX), DX
-	VMOVUPD 768(DX)(CX*8), Z0
-	VMOVUPD Z0, 768(SP)
+	VMOVUPD 704(DX)(CX*8), Z0
+	VMOVUPD 768(DX)(CX*8), Z1
+	VMOVUPD Z0, 704(SP)
+	VMOVUPD Z1, 768(SP)
 	VMOVUPD (SP), Z0
 	VMOVUPD 64(SP), Z1
 	VMOVUPD 128(SP), Z2
@@ -8368,220 +8368,220 @@ cosSumAVX512_dot1_end:
 	VMOVUPD           Z4, (DX)
 	VMOVUPD           1408(SP), Z0
 	VMOVUPD           1472(SP), Z1
-	VMOVUPD           1536(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
 	VBROADCASTSD      sumsConsts<>+184(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
-	VBROADCASTSD      sumsConsts<>+184(SB), Z5
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z5
-	VBROADCASTSD      sumsConsts<>+184(SB), Z6
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z6
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z9
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z0
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z1
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z9, Z2
-	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
-	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
-	VMULPD.BCST       sumsConsts<>+200(SB), Z9, Z12
-	VBROADCASTSD      sumsConsts<>+200(SB), Z13
-	VFMSUB213PD       Z10, Z7, Z13
-	VBROADCASTSD      sumsConsts<>+200(SB), Z14
-	VFMSUB213PD       Z11, Z8, Z14
-	VBROADCASTSD      sumsConsts<>+200(SB), Z15
-	VFMSUB213PD       Z12, Z9, Z15
-	VSUBPD            Z10, Z0, Z16
-	VSUBPD            Z11, Z1, Z17
-	VSUBPD            Z12, Z2, Z18
-	VSUBPD            Z16, Z0, Z0
-	VSUBPD            Z17, Z1, Z1
-	VSUBPD            Z18, Z2, Z2
-	VSUBPD            Z10, Z0, Z0
-	VSUBPD            Z11, Z1, Z1
-	VSUBPD            Z12, Z2, Z2
-	VSUBPD            Z13, Z0, Z0
-	VSUBPD            Z14, Z1, Z1
-	VSUBPD            Z15, Z2, Z2
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z1
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z9, Z2
-	VMULPD            Z16, Z16, Z7
-	VMULPD            Z17, Z17, Z8
-	VMULPD            Z18, Z18, Z9
-	VBROADCASTSD      sumsConsts<>+224(SB), Z10
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
-	VBROADCASTSD      sumsConsts<>+224(SB), Z11
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
-	VBROADCASTSD      sumsConsts<>+224(SB), Z12
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z9, Z12
-	VMULPD            Z16, Z7, Z13
-	VMULPD            Z17, Z8, Z14
-	VMULPD            Z18, Z9, Z15
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z19
-	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z20
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z21
-	VFNMADD231PD      Z10, Z13, Z19
-	VFNMADD231PD      Z11, Z14, Z20
-	VFNMADD231PD      Z12, Z15, Z21
-	VFMSUB213PD       Z0, Z7, Z19
-	VFMSUB213PD       Z1, Z8, Z20
-	VFMSUB213PD       Z2, Z9, Z21
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
-	VSUBPD            Z19, Z16, Z10
-	VSUBPD            Z20, Z17, Z11
-	VSUBPD            Z21, Z18, Z12
-	VBROADCASTSD      sumsConsts<>+272(SB), Z13
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
-	VBROADCASTSD      sumsConsts<>+272(SB), Z14
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
-	VBROADCASTSD      sumsConsts<>+272(SB), Z15
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z9, Z15
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z9, Z15
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z9, Z15
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z9, Z15
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z9, Z15
-	VMULPD            Z7, Z13, Z13
-	VMULPD            Z8, Z14, Z14
-	VMULPD            Z9, Z15, Z15
-	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
-	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
-	VMULPD.BCST       sumsConsts<>+144(SB), Z9, Z21
-	VBROADCASTSD      sumsConsts<>+152(SB), Z22
-	VSUBPD            Z19, Z22, Z22
-	VBROADCASTSD      sumsConsts<>+152(SB), Z23
-	VSUBPD            Z20, Z23, Z23
-	VBROADCASTSD      sumsConsts<>+152(SB), Z24
-	VSUBPD            Z21, Z24, Z24
-	VMULPD            Z0, Z16, Z0
-	VMULPD            Z1, Z17, Z1
-	VMULPD            Z2, Z18, Z2
-	VFMSUB231PD       Z13, Z7, Z0
-	VFMSUB231PD       Z14, Z8, Z1
-	VFMSUB231PD       Z15, Z9, Z2
-	VBROADCASTSD      sumsConsts<>+152(SB), Z7
-	VSUBPD            Z22, Z7, Z7
-	VBROADCASTSD      sumsConsts<>+152(SB), Z8
-	VSUBPD            Z23, Z8, Z8
-	VBROADCASTSD      sumsConsts<>+152(SB), Z9
-	VSUBPD            Z24, Z9, Z9
-	VSUBPD            Z19, Z7, Z7
-	VSUBPD            Z20, Z8, Z8
-	VSUBPD            Z21, Z9, Z9
-	VADDPD            Z0, Z7, Z0
-	VADDPD            Z1, Z8, Z1
-	VADDPD            Z2, Z9, Z2
-	VADDPD            Z0, Z22, Z0
-	VADDPD            Z1, Z23, Z1
-	VADDPD            Z2, Z24, Z2
-	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
-	VBLENDMPD         Z10, Z0, K1, Z7
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z6
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z9
+	VFMSUB213PD       Z7, Z5, Z9
+	VBROADCASTSD      sumsConsts<>+200(SB), Z10
+	VFMSUB213PD       Z8, Z6, Z10
+	VSUBPD            Z7, Z0, Z11
+	VSUBPD            Z8, Z1, Z12
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z7, Z0, Z0
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z1
+	VMULPD            Z11, Z11, Z5
+	VMULPD            Z12, Z12, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+224(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z8
+	VMULPD            Z11, Z5, Z9
+	VMULPD            Z12, Z6, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z14
+	VFNMADD231PD      Z7, Z9, Z13
+	VFNMADD231PD      Z8, Z10, Z14
+	VFMSUB213PD       Z0, Z5, Z13
+	VFMSUB213PD       Z1, Z6, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z9, Z13
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z10, Z14
+	VSUBPD            Z13, Z11, Z7
+	VSUBPD            Z14, Z12, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+272(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z10
+	VMULPD            Z5, Z9, Z9
+	VMULPD            Z6, Z10, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VMULPD            Z0, Z11, Z0
+	VMULPD            Z1, Z12, Z1
+	VFMSUB231PD       Z9, Z5, Z0
+	VFMSUB231PD       Z10, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z15, Z5, Z5
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z16, Z6, Z6
+	VSUBPD            Z13, Z5, Z5
+	VSUBPD            Z14, Z6, Z6
+	VADDPD            Z0, Z5, Z0
+	VADDPD            Z1, Z6, Z1
+	VADDPD            Z0, Z15, Z0
+	VADDPD            Z1, Z16, Z1
+	VMOVAPD           Z0, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
-	VBLENDMPD         Z11, Z1, K1, Z0
-	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
-	VBLENDMPD         Z12, Z2, K1, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z8, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
-	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
-	VADDPD.BCST       sumsConsts<>+152(SB), Z6, Z5
+	VPSLLQ            $0x3e, Z1, Z1
 	VPSLLQ            $0x3e, Z2, Z2
-	VPSLLQ            $0x3e, Z4, Z4
-	VPSLLQ            $0x3e, Z5, Z5
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z5, Z5
-	VPXORQ            Z2, Z7, Z2
-	VPXORQ            Z4, Z0, Z0
-	VPXORQ            Z5, Z1, Z1
+	VPXORQ            Z1, Z5, Z1
+	VPXORQ            Z2, Z0, Z0
 	MOVQ              8(AX), DX
-	VMOVUPD           576(DX)(CX*8), Z4
-	VMOVUPD           640(DX)(CX*8), Z5
-	VMOVUPD           704(DX)(CX*8), Z6
-	VMULPD            Z2, Z4, Z2
-	VMULPD            Z0, Z5, Z0
-	VMULPD            Z1, Z6, Z1
+	VMOVUPD           576(DX)(CX*8), Z2
+	VMOVUPD           640(DX)(CX*8), Z4
+	VMULPD            Z1, Z2, Z1
+	VMULPD            Z0, Z4, Z0
 	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z4
-	VADDPD            Z2, Z4, Z4
-	VADDPD            Z0, Z4, Z4
-	VADDPD            Z1, Z4, Z4
-	VMOVUPD           Z4, (DX)
-	VMOVUPD           1600(SP), Z0
-	VBROADCASTSD      sumsConsts<>+184(SB), Z1
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
-	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z4
-	VBROADCASTSD      sumsConsts<>+200(SB), Z5
-	VFMSUB213PD       Z4, Z2, Z5
-	VSUBPD            Z4, Z0, Z6
-	VSUBPD            Z6, Z0, Z0
-	VSUBPD            Z4, Z0, Z0
-	VSUBPD            Z5, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
-	VMULPD            Z6, Z6, Z2
-	VBROADCASTSD      sumsConsts<>+224(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z4
-	VMULPD            Z6, Z2, Z5
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z7
-	VFNMADD231PD      Z4, Z5, Z7
-	VFMSUB213PD       Z0, Z2, Z7
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z5, Z7
-	VSUBPD            Z7, Z6, Z4
-	VBROADCASTSD      sumsConsts<>+272(SB), Z5
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z2, Z5
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z2, Z5
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z2, Z5
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z2, Z5
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z2, Z5
-	VMULPD            Z2, Z5, Z5
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z7
-	VBROADCASTSD      sumsConsts<>+152(SB), Z8
-	VSUBPD            Z7, Z8, Z8
-	VMULPD            Z0, Z6, Z0
-	VFMSUB231PD       Z5, Z2, Z0
-	VBROADCASTSD      sumsConsts<>+152(SB), Z2
-	VSUBPD            Z8, Z2, Z2
-	VSUBPD            Z7, Z2, Z2
-	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z8, Z0
-	VMOVAPD           Z0, Z2
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z4, Z0, K1, Z2
-	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
-	VPSLLQ            $0x3e, Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z2, Z0
+	VMOVUPD           (DX), Z2
+	VADDPD            Z1, Z2, Z2
+	VADDPD            Z0, Z2, Z2
+	VMOVUPD           Z2, (DX)
+	VMOVUPD           1536(SP), Z0
+	VMOVUPD           1600(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z6
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z9
+	VFMSUB213PD       Z7, Z5, Z9
+	VBROADCASTSD      sumsConsts<>+200(SB), Z10
+	VFMSUB213PD       Z8, Z6, Z10
+	VSUBPD            Z7, Z0, Z11
+	VSUBPD            Z8, Z1, Z12
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z7, Z0, Z0
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z1
+	VMULPD            Z11, Z11, Z5
+	VMULPD            Z12, Z12, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+224(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z8
+	VMULPD            Z11, Z5, Z9
+	VMULPD            Z12, Z6, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z14
+	VFNMADD231PD      Z7, Z9, Z13
+	VFNMADD231PD      Z8, Z10, Z14
+	VFMSUB213PD       Z0, Z5, Z13
+	VFMSUB213PD       Z1, Z6, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z9, Z13
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z10, Z14
+	VSUBPD            Z13, Z11, Z7
+	VSUBPD            Z14, Z12, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+272(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z10
+	VMULPD            Z5, Z9, Z9
+	VMULPD            Z6, Z10, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VMULPD            Z0, Z11, Z0
+	VMULPD            Z1, Z12, Z1
+	VFMSUB231PD       Z9, Z5, Z0
+	VFMSUB231PD       Z10, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z15, Z5, Z5
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z16, Z6, Z6
+	VSUBPD            Z13, Z5, Z5
+	VSUBPD            Z14, Z6, Z6
+	VADDPD            Z0, Z5, Z0
+	VADDPD            Z1, Z6, Z1
+	VADDPD            Z0, Z15, Z0
+	VADDPD            Z1, Z16, Z1
+	VMOVAPD           Z0, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z7, Z0, K1, Z5
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z8, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPXORQ            Z1, Z5, Z1
+	VPXORQ            Z2, Z0, Z0
 	MOVQ              8(AX), DX
-	VMOVUPD           768(DX)(CX*8), Z1
-	VMULPD            Z0, Z1, Z0
+	VMOVUPD           704(DX)(CX*8), Z2
+	VMOVUPD           768(DX)(CX*8), Z4
+	VMULPD            Z1, Z2, Z1
+	VMULPD            Z0, Z4, Z0
 	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z1
-	VADDPD            Z0, Z1, Z1
-	VMOVUPD           Z1, (DX)
+	VMOVUPD           (DX), Z2
+	VADDPD            Z1, Z2, Z2
+	VADDPD            Z0, Z2, Z2
+	VMOVUPD           Z2, (DX)
 	ADDQ              $0x68, CX
 	JMP               cosSumAVX512_block
 
@@ -10093,13 +10093,13 @@ cosSumAVX512_tail10:
 	MOVQ    (AX), DX
 	VMOVUPD 384(DX)(CX*8), Z0
 	VMOVUPD 448(DX)(CX*8), Z1
-	VMOVUPD 512(DX)(CX*8), Z2
 	VMOVUPD Z0, 384(SP)
 	VMOVUPD Z1, 448(SP)
-	VMOVUPD Z2, 512(SP)
 	MOVQ    (AX), DX
-	VMOVUPD 576(DX)(CX*8), Z0
-	VMOVUPD Z0, 576(SP)
+	VMOVUPD 512(DX)(CX*8), Z0
+	VMOVUPD 576(DX)(CX*8), Z1
+	VMOVUPD Z0, 512(SP)
+	VMOVUPD Z1, 576(SP)
 	VMOVUPD (SP), Z0
 	VMOVUPD 64(SP), Z1
 	VMOVUPD 128(SP), Z2
@@ -10499,220 +10499,220 @@ cosSumAVX512_dot4_end:
 	VMOVUPD           Z4, (DX)
 	VMOVUPD           1216(SP), Z0
 	VMOVUPD           1280(SP), Z1
-	VMOVUPD           1344(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
 	VBROADCASTSD      sumsConsts<>+184(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
-	VBROADCASTSD      sumsConsts<>+184(SB), Z5
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z5
-	VBROADCASTSD      sumsConsts<>+184(SB), Z6
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z6
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z9
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z0
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z1
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z9, Z2
-	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
-	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
-	VMULPD.BCST       sumsConsts<>+200(SB), Z9, Z12
-	VBROADCASTSD      sumsConsts<>+200(SB), Z13
-	VFMSUB213PD       Z10, Z7, Z13
-	VBROADCASTSD      sumsConsts<>+200(SB), Z14
-	VFMSUB213PD       Z11, Z8, Z14
-	VBROADCASTSD      sumsConsts<>+200(SB), Z15
-	VFMSUB213PD       Z12, Z9, Z15
-	VSUBPD            Z10, Z0, Z16
-	VSUBPD            Z11, Z1, Z17
-	VSUBPD            Z12, Z2, Z18
-	VSUBPD            Z16, Z0, Z0
-	VSUBPD            Z17, Z1, Z1
-	VSUBPD            Z18, Z2, Z2
-	VSUBPD            Z10, Z0, Z0
-	VSUBPD            Z11, Z1, Z1
-	VSUBPD            Z12, Z2, Z2
-	VSUBPD            Z13, Z0, Z0
-	VSUBPD            Z14, Z1, Z1
-	VSUBPD            Z15, Z2, Z2
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z1
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z9, Z2
-	VMULPD            Z16, Z16, Z7
-	VMULPD            Z17, Z17, Z8
-	VMULPD            Z18, Z18, Z9
-	VBROADCASTSD      sumsConsts<>+224(SB), Z10
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
-	VBROADCASTSD      sumsConsts<>+224(SB), Z11
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
-	VBROADCASTSD      sumsConsts<>+224(SB), Z12
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z9, Z12
-	VMULPD            Z16, Z7, Z13
-	VMULPD            Z17, Z8, Z14
-	VMULPD            Z18, Z9, Z15
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z19
-	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z20
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z21
-	VFNMADD231PD      Z10, Z13, Z19
-	VFNMADD231PD      Z11, Z14, Z20
-	VFNMADD231PD      Z12, Z15, Z21
-	VFMSUB213PD       Z0, Z7, Z19
-	VFMSUB213PD       Z1, Z8, Z20
-	VFMSUB213PD       Z2, Z9, Z21
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
-	VSUBPD            Z19, Z16, Z10
-	VSUBPD            Z20, Z17, Z11
-	VSUBPD            Z21, Z18, Z12
-	VBROADCASTSD      sumsConsts<>+272(SB), Z13
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
-	VBROADCASTSD      sumsConsts<>+272(SB), Z14
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
-	VBROADCASTSD      sumsConsts<>+272(SB), Z15
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z9, Z15
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z9, Z15
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z9, Z15
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z9, Z15
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z9, Z15
-	VMULPD            Z7, Z13, Z13
-	VMULPD            Z8, Z14, Z14
-	VMULPD            Z9, Z15, Z15
-	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
-	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
-	VMULPD.BCST       sumsConsts<>+144(SB), Z9, Z21
-	VBROADCASTSD      sumsConsts<>+152(SB), Z22
-	VSUBPD            Z19, Z22, Z22
-	VBROADCASTSD      sumsConsts<>+152(SB), Z23
-	VSUBPD            Z20, Z23, Z23
-	VBROADCASTSD      sumsConsts<>+152(SB), Z24
-	VSUBPD            Z21, Z24, Z24
-	VMULPD            Z0, Z16, Z0
-	VMULPD            Z1, Z17, Z1
-	VMULPD            Z2, Z18, Z2
-	VFMSUB231PD       Z13, Z7, Z0
-	VFMSUB231PD       Z14, Z8, Z1
-	VFMSUB231PD       Z15, Z9, Z2
-	VBROADCASTSD      sumsConsts<>+152(SB), Z7
-	VSUBPD            Z22, Z7, Z7
-	VBROADCASTSD      sumsConsts<>+152(SB), Z8
-	VSUBPD            Z23, Z8, Z8
-	VBROADCASTSD      sumsConsts<>+152(SB), Z9
-	VSUBPD            Z24, Z9, Z9
-	VSUBPD            Z19, Z7, Z7
-	VSUBPD            Z20, Z8, Z8
-	VSUBPD            Z21, Z9, Z9
-	VADDPD            Z0, Z7, Z0
-	VADDPD            Z1, Z8, Z1
-	VADDPD            Z2, Z9, Z2
-	VADDPD            Z0, Z22, Z0
-	VADDPD            Z1, Z23, Z1
-	VADDPD            Z2, Z24, Z2
-	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
-	VBLENDMPD         Z10, Z0, K1, Z7
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z6
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z9
+	VFMSUB213PD       Z7, Z5, Z9
+	VBROADCASTSD      sumsConsts<>+200(SB), Z10
+	VFMSUB213PD       Z8, Z6, Z10
+	VSUBPD            Z7, Z0, Z11
+	VSUBPD            Z8, Z1, Z12
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z7, Z0, Z0
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z1
+	VMULPD            Z11, Z11, Z5
+	VMULPD            Z12, Z12, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+224(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z8
+	VMULPD            Z11, Z5, Z9
+	VMULPD            Z12, Z6, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z14
+	VFNMADD231PD      Z7, Z9, Z13
+	VFNMADD231PD      Z8, Z10, Z14
+	VFMSUB213PD       Z0, Z5, Z13
+	VFMSUB213PD       Z1, Z6, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z9, Z13
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z10, Z14
+	VSUBPD            Z13, Z11, Z7
+	VSUBPD            Z14, Z12, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+272(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z10
+	VMULPD            Z5, Z9, Z9
+	VMULPD            Z6, Z10, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VMULPD            Z0, Z11, Z0
+	VMULPD            Z1, Z12, Z1
+	VFMSUB231PD       Z9, Z5, Z0
+	VFMSUB231PD       Z10, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z15, Z5, Z5
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z16, Z6, Z6
+	VSUBPD            Z13, Z5, Z5
+	VSUBPD            Z14, Z6, Z6
+	VADDPD            Z0, Z5, Z0
+	VADDPD            Z1, Z6, Z1
+	VADDPD            Z0, Z15, Z0
+	VADDPD            Z1, Z16, Z1
+	VMOVAPD           Z0, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
-	VBLENDMPD         Z11, Z1, K1, Z0
-	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
-	VBLENDMPD         Z12, Z2, K1, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z8, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
-	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
-	VADDPD.BCST       sumsConsts<>+152(SB), Z6, Z5
+	VPSLLQ            $0x3e, Z1, Z1
 	VPSLLQ            $0x3e, Z2, Z2
-	VPSLLQ            $0x3e, Z4, Z4
-	VPSLLQ            $0x3e, Z5, Z5
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z5, Z5
-	VPXORQ            Z2, Z7, Z2
-	VPXORQ            Z4, Z0, Z0
-	VPXORQ            Z5, Z1, Z1
+	VPXORQ            Z1, Z5, Z1
+	VPXORQ            Z2, Z0, Z0
 	MOVQ              8(AX), DX
-	VMOVUPD           384(DX)(CX*8), Z4
-	VMOVUPD           448(DX)(CX*8), Z5
-	VMOVUPD           512(DX)(CX*8), Z6
-	VMULPD            Z2, Z4, Z2
-	VMULPD            Z0, Z5, Z0
-	VMULPD            Z1, Z6, Z1
+	VMOVUPD           384(DX)(CX*8), Z2
+	VMOVUPD           448(DX)(CX*8), Z4
+	VMULPD            Z1, Z2, Z1
+	VMULPD            Z0, Z4, Z0
 	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z4
-	VADDPD            Z2, Z4, Z4
-	VADDPD            Z0, Z4, Z4
-	VADDPD            Z1, Z4, Z4
-	VMOVUPD           Z4, (DX)
-	VMOVUPD           1408(SP), Z0
-	VBROADCASTSD      sumsConsts<>+184(SB), Z1
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
-	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z4
-	VBROADCASTSD      sumsConsts<>+200(SB), Z5
-	VFMSUB213PD       Z4, Z2, Z5
-	VSUBPD            Z4, Z0, Z6
-	VSUBPD            Z6, Z0, Z0
-	VSUBPD            Z4, Z0, Z0
-	VSUBPD            Z5, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
-	VMULPD            Z6, Z6, Z2
-	VBROADCASTSD      sumsConsts<>+224(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z4
-	VMULPD            Z6, Z2, Z5
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z7
-	VFNMADD231PD      Z4, Z5, Z7
-	VFMSUB213PD       Z0, Z2, Z7
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z5, Z7
-	VSUBPD            Z7, Z6, Z4
-	VBROADCASTSD      sumsConsts<>+272(SB), Z5
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z2, Z5
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z2, Z5
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z2, Z5
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z2, Z5
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z2, Z5
-	VMULPD            Z2, Z5, Z5
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z7
-	VBROADCASTSD      sumsConsts<>+152(SB), Z8
-	VSUBPD            Z7, Z8, Z8
-	VMULPD            Z0, Z6, Z0
-	VFMSUB231PD       Z5, Z2, Z0
-	VBROADCASTSD      sumsConsts<>+152(SB), Z2
-	VSUBPD            Z8, Z2, Z2
-	VSUBPD            Z7, Z2, Z2
-	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z8, Z0
-	VMOVAPD           Z0, Z2
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z4, Z0, K1, Z2
-	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
-	VPSLLQ            $0x3e, Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z2, Z0
+	VMOVUPD           (DX), Z2
+	VADDPD            Z1, Z2, Z2
+	VADDPD            Z0, Z2, Z2
+	VMOVUPD           Z2, (DX)
+	VMOVUPD           1344(SP), Z0
+	VMOVUPD           1408(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z6
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z9
+	VFMSUB213PD       Z7, Z5, Z9
+	VBROADCASTSD      sumsConsts<>+200(SB), Z10
+	VFMSUB213PD       Z8, Z6, Z10
+	VSUBPD            Z7, Z0, Z11
+	VSUBPD            Z8, Z1, Z12
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z7, Z0, Z0
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z1
+	VMULPD            Z11, Z11, Z5
+	VMULPD            Z12, Z12, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+224(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z8
+	VMULPD            Z11, Z5, Z9
+	VMULPD            Z12, Z6, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z14
+	VFNMADD231PD      Z7, Z9, Z13
+	VFNMADD231PD      Z8, Z10, Z14
+	VFMSUB213PD       Z0, Z5, Z13
+	VFMSUB213PD       Z1, Z6, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z9, Z13
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z10, Z14
+	VSUBPD            Z13, Z11, Z7
+	VSUBPD            Z14, Z12, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+272(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z10
+	VMULPD            Z5, Z9, Z9
+	VMULPD            Z6, Z10, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VMULPD            Z0, Z11, Z0
+	VMULPD            Z1, Z12, Z1
+	VFMSUB231PD       Z9, Z5, Z0
+	VFMSUB231PD       Z10, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z15, Z5, Z5
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z16, Z6, Z6
+	VSUBPD            Z13, Z5, Z5
+	VSUBPD            Z14, Z6, Z6
+	VADDPD            Z0, Z5, Z0
+	VADDPD            Z1, Z6, Z1
+	VADDPD            Z0, Z15, Z0
+	VADDPD            Z1, Z16, Z1
+	VMOVAPD           Z0, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z7, Z0, K1, Z5
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z8, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPXORQ            Z1, Z5, Z1
+	VPXORQ            Z2, Z0, Z0
 	MOVQ              8(AX), DX
-	VMOVUPD           576(DX)(CX*8), Z1
-	VMULPD            Z0, Z1, Z0
+	VMOVUPD           512(DX)(CX*8), Z2
+	VMOVUPD           576(DX)(CX*8), Z4
+	VMULPD            Z1, Z2, Z1
+	VMULPD            Z0, Z4, Z0
 	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z1
-	VADDPD            Z0, Z1, Z1
-	VMOVUPD           Z1, (DX)
+	VMOVUPD           (DX), Z2
+	VADDPD            Z1, Z2, Z2
+	VADDPD            Z0, Z2, Z2
+	VMOVUPD           Z2, (DX)
 	ADDQ              $0x50, CX
 	JMP               cosSumAVX512_one
 
@@ -11819,13 +11819,13 @@ cosSumAVX512_tail7:
 	MOVQ    (AX), DX
 	VMOVUPD 192(DX)(CX*8), Z0
 	VMOVUPD 256(DX)(CX*8), Z1
-	VMOVUPD 320(DX)(CX*8), Z2
 	VMOVUPD Z0, 192(SP)
 	VMOVUPD Z1, 256(SP)
-	VMOVUPD Z2, 320(SP)
 	MOVQ    (AX), DX
-	VMOVUPD 384(DX)(CX*8), Z0
-	VMOVUPD Z0, 384(SP)
+	VMOVUPD 320(DX)(CX*8), Z0
+	VMOVUPD 384(DX)(CX*8), Z1
+	VMOVUPD Z0, 320(SP)
+	VMOVUPD Z1, 384(SP)
 	VMOVUPD (SP), Z0
 	VMOVUPD 64(SP), Z1
 	VMOVUPD 128(SP), Z2
@@ -12047,220 +12047,220 @@ cosSumAVX512_dot7_end:
 	VMOVUPD           Z4, (DX)
 	VMOVUPD           1024(SP), Z0
 	VMOVUPD           1088(SP), Z1
-	VMOVUPD           1152(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
 	VBROADCASTSD      sumsConsts<>+184(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
-	VBROADCASTSD      sumsConsts<>+184(SB), Z5
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z5
-	VBROADCASTSD      sumsConsts<>+184(SB), Z6
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z6
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z9
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z0
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z1
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z9, Z2
-	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
-	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
-	VMULPD.BCST       sumsConsts<>+200(SB), Z9, Z12
-	VBROADCASTSD      sumsConsts<>+200(SB), Z13
-	VFMSUB213PD       Z10, Z7, Z13
-	VBROADCASTSD      sumsConsts<>+200(SB), Z14
-	VFMSUB213PD       Z11, Z8, Z14
-	VBROADCASTSD      sumsConsts<>+200(SB), Z15
-	VFMSUB213PD       Z12, Z9, Z15
-	VSUBPD            Z10, Z0, Z16
-	VSUBPD            Z11, Z1, Z17
-	VSUBPD            Z12, Z2, Z18
-	VSUBPD            Z16, Z0, Z0
-	VSUBPD            Z17, Z1, Z1
-	VSUBPD            Z18, Z2, Z2
-	VSUBPD            Z10, Z0, Z0
-	VSUBPD            Z11, Z1, Z1
-	VSUBPD            Z12, Z2, Z2
-	VSUBPD            Z13, Z0, Z0
-	VSUBPD            Z14, Z1, Z1
-	VSUBPD            Z15, Z2, Z2
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z1
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z9, Z2
-	VMULPD            Z16, Z16, Z7
-	VMULPD            Z17, Z17, Z8
-	VMULPD            Z18, Z18, Z9
-	VBROADCASTSD      sumsConsts<>+224(SB), Z10
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
-	VBROADCASTSD      sumsConsts<>+224(SB), Z11
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
-	VBROADCASTSD      sumsConsts<>+224(SB), Z12
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z9, Z12
-	VMULPD            Z16, Z7, Z13
-	VMULPD            Z17, Z8, Z14
-	VMULPD            Z18, Z9, Z15
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z19
-	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z20
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z21
-	VFNMADD231PD      Z10, Z13, Z19
-	VFNMADD231PD      Z11, Z14, Z20
-	VFNMADD231PD      Z12, Z15, Z21
-	VFMSUB213PD       Z0, Z7, Z19
-	VFMSUB213PD       Z1, Z8, Z20
-	VFMSUB213PD       Z2, Z9, Z21
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
-	VSUBPD            Z19, Z16, Z10
-	VSUBPD            Z20, Z17, Z11
-	VSUBPD            Z21, Z18, Z12
-	VBROADCASTSD      sumsConsts<>+272(SB), Z13
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
-	VBROADCASTSD      sumsConsts<>+272(SB), Z14
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
-	VBROADCASTSD      sumsConsts<>+272(SB), Z15
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z9, Z15
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z9, Z15
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z9, Z15
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z9, Z15
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z9, Z15
-	VMULPD            Z7, Z13, Z13
-	VMULPD            Z8, Z14, Z14
-	VMULPD            Z9, Z15, Z15
-	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
-	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
-	VMULPD.BCST       sumsConsts<>+144(SB), Z9, Z21
-	VBROADCASTSD      sumsConsts<>+152(SB), Z22
-	VSUBPD            Z19, Z22, Z22
-	VBROADCASTSD      sumsConsts<>+152(SB), Z23
-	VSUBPD            Z20, Z23, Z23
-	VBROADCASTSD      sumsConsts<>+152(SB), Z24
-	VSUBPD            Z21, Z24, Z24
-	VMULPD            Z0, Z16, Z0
-	VMULPD            Z1, Z17, Z1
-	VMULPD            Z2, Z18, Z2
-	VFMSUB231PD       Z13, Z7, Z0
-	VFMSUB231PD       Z14, Z8, Z1
-	VFMSUB231PD       Z15, Z9, Z2
-	VBROADCASTSD      sumsConsts<>+152(SB), Z7
-	VSUBPD            Z22, Z7, Z7
-	VBROADCASTSD      sumsConsts<>+152(SB), Z8
-	VSUBPD            Z23, Z8, Z8
-	VBROADCASTSD      sumsConsts<>+152(SB), Z9
-	VSUBPD            Z24, Z9, Z9
-	VSUBPD            Z19, Z7, Z7
-	VSUBPD            Z20, Z8, Z8
-	VSUBPD            Z21, Z9, Z9
-	VADDPD            Z0, Z7, Z0
-	VADDPD            Z1, Z8, Z1
-	VADDPD            Z2, Z9, Z2
-	VADDPD            Z0, Z22, Z0
-	VADDPD            Z1, Z23, Z1
-	VADDPD            Z2, Z24, Z2
-	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
-	VBLENDMPD         Z10, Z0, K1, Z7
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z6
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z9
+	VFMSUB213PD       Z7, Z5, Z9
+	VBROADCASTSD      sumsConsts<>+200(SB), Z10
+	VFMSUB213PD       Z8, Z6, Z10
+	VSUBPD            Z7, Z0, Z11
+	VSUBPD            Z8, Z1, Z12
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z7, Z0, Z0
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z1
+	VMULPD            Z11, Z11, Z5
+	VMULPD            Z12, Z12, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+224(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z8
+	VMULPD            Z11, Z5, Z9
+	VMULPD            Z12, Z6, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z14
+	VFNMADD231PD      Z7, Z9, Z13
+	VFNMADD231PD      Z8, Z10, Z14
+	VFMSUB213PD       Z0, Z5, Z13
+	VFMSUB213PD       Z1, Z6, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z9, Z13
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z10, Z14
+	VSUBPD            Z13, Z11, Z7
+	VSUBPD            Z14, Z12, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+272(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z10
+	VMULPD            Z5, Z9, Z9
+	VMULPD            Z6, Z10, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VMULPD            Z0, Z11, Z0
+	VMULPD            Z1, Z12, Z1
+	VFMSUB231PD       Z9, Z5, Z0
+	VFMSUB231PD       Z10, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z15, Z5, Z5
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z16, Z6, Z6
+	VSUBPD            Z13, Z5, Z5
+	VSUBPD            Z14, Z6, Z6
+	VADDPD            Z0, Z5, Z0
+	VADDPD            Z1, Z6, Z1
+	VADDPD            Z0, Z15, Z0
+	VADDPD            Z1, Z16, Z1
+	VMOVAPD           Z0, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
-	VBLENDMPD         Z11, Z1, K1, Z0
-	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
-	VBLENDMPD         Z12, Z2, K1, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z8, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
-	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
-	VADDPD.BCST       sumsConsts<>+152(SB), Z6, Z5
+	VPSLLQ            $0x3e, Z1, Z1
 	VPSLLQ            $0x3e, Z2, Z2
-	VPSLLQ            $0x3e, Z4, Z4
-	VPSLLQ            $0x3e, Z5, Z5
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z5, Z5
-	VPXORQ            Z2, Z7, Z2
-	VPXORQ            Z4, Z0, Z0
-	VPXORQ            Z5, Z1, Z1
+	VPXORQ            Z1, Z5, Z1
+	VPXORQ            Z2, Z0, Z0
 	MOVQ              8(AX), DX
-	VMOVUPD           192(DX)(CX*8), Z4
-	VMOVUPD           256(DX)(CX*8), Z5
-	VMOVUPD           320(DX)(CX*8), Z6
-	VMULPD            Z2, Z4, Z2
-	VMULPD            Z0, Z5, Z0
-	VMULPD            Z1, Z6, Z1
+	VMOVUPD           192(DX)(CX*8), Z2
+	VMOVUPD           256(DX)(CX*8), Z4
+	VMULPD            Z1, Z2, Z1
+	VMULPD            Z0, Z4, Z0
 	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z4
-	VADDPD            Z2, Z4, Z4
-	VADDPD            Z0, Z4, Z4
-	VADDPD            Z1, Z4, Z4
-	VMOVUPD           Z4, (DX)
-	VMOVUPD           1216(SP), Z0
-	VBROADCASTSD      sumsConsts<>+184(SB), Z1
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
-	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z4
-	VBROADCASTSD      sumsConsts<>+200(SB), Z5
-	VFMSUB213PD       Z4, Z2, Z5
-	VSUBPD            Z4, Z0, Z6
-	VSUBPD            Z6, Z0, Z0
-	VSUBPD            Z4, Z0, Z0
-	VSUBPD            Z5, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
-	VMULPD            Z6, Z6, Z2
-	VBROADCASTSD      sumsConsts<>+224(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z4
-	VMULPD            Z6, Z2, Z5
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z7
-	VFNMADD231PD      Z4, Z5, Z7
-	VFMSUB213PD       Z0, Z2, Z7
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z5, Z7
-	VSUBPD            Z7, Z6, Z4
-	VBROADCASTSD      sumsConsts<>+272(SB), Z5
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z2, Z5
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z2, Z5
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z2, Z5
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z2, Z5
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z2, Z5
-	VMULPD            Z2, Z5, Z5
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z7
-	VBROADCASTSD      sumsConsts<>+152(SB), Z8
-	VSUBPD            Z7, Z8, Z8
-	VMULPD            Z0, Z6, Z0
-	VFMSUB231PD       Z5, Z2, Z0
-	VBROADCASTSD      sumsConsts<>+152(SB), Z2
-	VSUBPD            Z8, Z2, Z2
-	VSUBPD            Z7, Z2, Z2
-	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z8, Z0
-	VMOVAPD           Z0, Z2
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z4, Z0, K1, Z2
-	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
-	VPSLLQ            $0x3e, Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z2, Z0
+	VMOVUPD           (DX), Z2
+	VADDPD            Z1, Z2, Z2
+	VADDPD            Z0, Z2, Z2
+	VMOVUPD           Z2, (DX)
+	VMOVUPD           1152(SP), Z0
+	VMOVUPD           1216(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z6
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z9
+	VFMSUB213PD       Z7, Z5, Z9
+	VBROADCASTSD      sumsConsts<>+200(SB), Z10
+	VFMSUB213PD       Z8, Z6, Z10
+	VSUBPD            Z7, Z0, Z11
+	VSUBPD            Z8, Z1, Z12
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z7, Z0, Z0
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z1
+	VMULPD            Z11, Z11, Z5
+	VMULPD            Z12, Z12, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+224(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z8
+	VMULPD            Z11, Z5, Z9
+	VMULPD            Z12, Z6, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z14
+	VFNMADD231PD      Z7, Z9, Z13
+	VFNMADD231PD      Z8, Z10, Z14
+	VFMSUB213PD       Z0, Z5, Z13
+	VFMSUB213PD       Z1, Z6, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z9, Z13
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z10, Z14
+	VSUBPD            Z13, Z11, Z7
+	VSUBPD            Z14, Z12, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+272(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z10
+	VMULPD            Z5, Z9, Z9
+	VMULPD            Z6, Z10, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VMULPD            Z0, Z11, Z0
+	VMULPD            Z1, Z12, Z1
+	VFMSUB231PD       Z9, Z5, Z0
+	VFMSUB231PD       Z10, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z15, Z5, Z5
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z16, Z6, Z6
+	VSUBPD            Z13, Z5, Z5
+	VSUBPD            Z14, Z6, Z6
+	VADDPD            Z0, Z5, Z0
+	VADDPD            Z1, Z6, Z1
+	VADDPD            Z0, Z15, Z0
+	VADDPD            Z1, Z16, Z1
+	VMOVAPD           Z0, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z7, Z0, K1, Z5
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z8, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPXORQ            Z1, Z5, Z1
+	VPXORQ            Z2, Z0, Z0
 	MOVQ              8(AX), DX
-	VMOVUPD           384(DX)(CX*8), Z1
-	VMULPD            Z0, Z1, Z0
+	VMOVUPD           320(DX)(CX*8), Z2
+	VMOVUPD           384(DX)(CX*8), Z4
+	VMULPD            Z1, Z2, Z1
+	VMULPD            Z0, Z4, Z0
 	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z1
-	VADDPD            Z0, Z1, Z1
-	VMOVUPD           Z1, (DX)
+	VMOVUPD           (DX), Z2
+	VADDPD            Z1, Z2, Z2
+	VADDPD            Z0, Z2, Z2
+	VMOVUPD           Z2, (DX)
 	ADDQ              $0x38, CX
 	JMP               cosSumAVX512_one
 
@@ -12990,13 +12990,13 @@ cosSumAVX512_tail4:
 	MOVQ    (AX), DX
 	VMOVUPD (DX)(CX*8), Z0
 	VMOVUPD 64(DX)(CX*8), Z1
-	VMOVUPD 128(DX)(CX*8), Z2
 	VMOVUPD Z0, (SP)
 	VMOVUPD Z1, 64(SP)
-	VMOVUPD Z2, 128(SP)
 	MOVQ    (AX), DX
-	VMOVUPD 192(DX)(CX*8), Z0
-	VMOVUPD Z0, 192(SP)
+	VMOVUPD 128(DX)(CX*8), Z0
+	VMOVUPD 192(DX)(CX*8), Z1
+	VMOVUPD Z0, 128(SP)
+	VMOVUPD Z1, 192(SP)
 	VMOVUPD (SP), Z0
 	VMOVUPD 64(SP), Z1
 	VMOVUPD 128(SP), Z2
@@ -13040,220 +13040,220 @@ cosSumAVX512_dot10_end:
 	JNZ               cosSumAVX512_one
 	VMOVUPD           832(SP), Z0
 	VMOVUPD           896(SP), Z1
-	VMOVUPD           960(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
 	VBROADCASTSD      sumsConsts<>+184(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
-	VBROADCASTSD      sumsConsts<>+184(SB), Z5
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z5
-	VBROADCASTSD      sumsConsts<>+184(SB), Z6
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z6
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z9
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z0
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z1
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z9, Z2
-	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
-	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
-	VMULPD.BCST       sumsConsts<>+200(SB), Z9, Z12
-	VBROADCASTSD      sumsConsts<>+200(SB), Z13
-	VFMSUB213PD       Z10, Z7, Z13
-	VBROADCASTSD      sumsConsts<>+200(SB), Z14
-	VFMSUB213PD       Z11, Z8, Z14
-	VBROADCASTSD      sumsConsts<>+200(SB), Z15
-	VFMSUB213PD       Z12, Z9, Z15
-	VSUBPD            Z10, Z0, Z16
-	VSUBPD            Z11, Z1, Z17
-	VSUBPD            Z12, Z2, Z18
-	VSUBPD            Z16, Z0, Z0
-	VSUBPD            Z17, Z1, Z1
-	VSUBPD            Z18, Z2, Z2
-	VSUBPD            Z10, Z0, Z0
-	VSUBPD            Z11, Z1, Z1
-	VSUBPD            Z12, Z2, Z2
-	VSUBPD            Z13, Z0, Z0
-	VSUBPD            Z14, Z1, Z1
-	VSUBPD            Z15, Z2, Z2
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z1
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z9, Z2
-	VMULPD            Z16, Z16, Z7
-	VMULPD            Z17, Z17, Z8
-	VMULPD            Z18, Z18, Z9
-	VBROADCASTSD      sumsConsts<>+224(SB), Z10
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
-	VBROADCASTSD      sumsConsts<>+224(SB), Z11
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
-	VBROADCASTSD      sumsConsts<>+224(SB), Z12
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z9, Z12
-	VMULPD            Z16, Z7, Z13
-	VMULPD            Z17, Z8, Z14
-	VMULPD            Z18, Z9, Z15
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z19
-	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z20
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z21
-	VFNMADD231PD      Z10, Z13, Z19
-	VFNMADD231PD      Z11, Z14, Z20
-	VFNMADD231PD      Z12, Z15, Z21
-	VFMSUB213PD       Z0, Z7, Z19
-	VFMSUB213PD       Z1, Z8, Z20
-	VFMSUB213PD       Z2, Z9, Z21
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
-	VSUBPD            Z19, Z16, Z10
-	VSUBPD            Z20, Z17, Z11
-	VSUBPD            Z21, Z18, Z12
-	VBROADCASTSD      sumsConsts<>+272(SB), Z13
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
-	VBROADCASTSD      sumsConsts<>+272(SB), Z14
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
-	VBROADCASTSD      sumsConsts<>+272(SB), Z15
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z9, Z15
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z9, Z15
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z9, Z15
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z9, Z15
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z9, Z15
-	VMULPD            Z7, Z13, Z13
-	VMULPD            Z8, Z14, Z14
-	VMULPD            Z9, Z15, Z15
-	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
-	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
-	VMULPD.BCST       sumsConsts<>+144(SB), Z9, Z21
-	VBROADCASTSD      sumsConsts<>+152(SB), Z22
-	VSUBPD            Z19, Z22, Z22
-	VBROADCASTSD      sumsConsts<>+152(SB), Z23
-	VSUBPD            Z20, Z23, Z23
-	VBROADCASTSD      sumsConsts<>+152(SB), Z24
-	VSUBPD            Z21, Z24, Z24
-	VMULPD            Z0, Z16, Z0
-	VMULPD            Z1, Z17, Z1
-	VMULPD            Z2, Z18, Z2
-	VFMSUB231PD       Z13, Z7, Z0
-	VFMSUB231PD       Z14, Z8, Z1
-	VFMSUB231PD       Z15, Z9, Z2
-	VBROADCASTSD      sumsConsts<>+152(SB), Z7
-	VSUBPD            Z22, Z7, Z7
-	VBROADCASTSD      sumsConsts<>+152(SB), Z8
-	VSUBPD            Z23, Z8, Z8
-	VBROADCASTSD      sumsConsts<>+152(SB), Z9
-	VSUBPD            Z24, Z9, Z9
-	VSUBPD            Z19, Z7, Z7
-	VSUBPD            Z20, Z8, Z8
-	VSUBPD            Z21, Z9, Z9
-	VADDPD            Z0, Z7, Z0
-	VADDPD            Z1, Z8, Z1
-	VADDPD            Z2, Z9, Z2
-	VADDPD            Z0, Z22, Z0
-	VADDPD            Z1, Z23, Z1
-	VADDPD            Z2, Z24, Z2
-	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
-	VBLENDMPD         Z10, Z0, K1, Z7
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z6
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z9
+	VFMSUB213PD       Z7, Z5, Z9
+	VBROADCASTSD      sumsConsts<>+200(SB), Z10
+	VFMSUB213PD       Z8, Z6, Z10
+	VSUBPD            Z7, Z0, Z11
+	VSUBPD            Z8, Z1, Z12
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z7, Z0, Z0
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z1
+	VMULPD            Z11, Z11, Z5
+	VMULPD            Z12, Z12, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+224(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z8
+	VMULPD            Z11, Z5, Z9
+	VMULPD            Z12, Z6, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z14
+	VFNMADD231PD      Z7, Z9, Z13
+	VFNMADD231PD      Z8, Z10, Z14
+	VFMSUB213PD       Z0, Z5, Z13
+	VFMSUB213PD       Z1, Z6, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z9, Z13
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z10, Z14
+	VSUBPD            Z13, Z11, Z7
+	VSUBPD            Z14, Z12, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+272(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z10
+	VMULPD            Z5, Z9, Z9
+	VMULPD            Z6, Z10, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VMULPD            Z0, Z11, Z0
+	VMULPD            Z1, Z12, Z1
+	VFMSUB231PD       Z9, Z5, Z0
+	VFMSUB231PD       Z10, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z15, Z5, Z5
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z16, Z6, Z6
+	VSUBPD            Z13, Z5, Z5
+	VSUBPD            Z14, Z6, Z6
+	VADDPD            Z0, Z5, Z0
+	VADDPD            Z1, Z6, Z1
+	VADDPD            Z0, Z15, Z0
+	VADDPD            Z1, Z16, Z1
+	VMOVAPD           Z0, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
-	VBLENDMPD         Z11, Z1, K1, Z0
-	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
-	VBLENDMPD         Z12, Z2, K1, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z8, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
-	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
-	VADDPD.BCST       sumsConsts<>+152(SB), Z6, Z5
+	VPSLLQ            $0x3e, Z1, Z1
 	VPSLLQ            $0x3e, Z2, Z2
-	VPSLLQ            $0x3e, Z4, Z4
-	VPSLLQ            $0x3e, Z5, Z5
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z5, Z5
-	VPXORQ            Z2, Z7, Z2
-	VPXORQ            Z4, Z0, Z0
-	VPXORQ            Z5, Z1, Z1
+	VPXORQ            Z1, Z5, Z1
+	VPXORQ            Z2, Z0, Z0
 	MOVQ              8(AX), DX
-	VMOVUPD           (DX)(CX*8), Z4
-	VMOVUPD           64(DX)(CX*8), Z5
-	VMOVUPD           128(DX)(CX*8), Z6
-	VMULPD            Z2, Z4, Z2
-	VMULPD            Z0, Z5, Z0
-	VMULPD            Z1, Z6, Z1
+	VMOVUPD           (DX)(CX*8), Z2
+	VMOVUPD           64(DX)(CX*8), Z4
+	VMULPD            Z1, Z2, Z1
+	VMULPD            Z0, Z4, Z0
 	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z4
-	VADDPD            Z2, Z4, Z4
-	VADDPD            Z0, Z4, Z4
-	VADDPD            Z1, Z4, Z4
-	VMOVUPD           Z4, (DX)
-	VMOVUPD           1024(SP), Z0
-	VBROADCASTSD      sumsConsts<>+184(SB), Z1
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
-	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z4
-	VBROADCASTSD      sumsConsts<>+200(SB), Z5
-	VFMSUB213PD       Z4, Z2, Z5
-	VSUBPD            Z4, Z0, Z6
-	VSUBPD            Z6, Z0, Z0
-	VSUBPD            Z4, Z0, Z0
-	VSUBPD            Z5, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
-	VMULPD            Z6, Z6, Z2
-	VBROADCASTSD      sumsConsts<>+224(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z4
-	VMULPD            Z6, Z2, Z5
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z7
-	VFNMADD231PD      Z4, Z5, Z7
-	VFMSUB213PD       Z0, Z2, Z7
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z5, Z7
-	VSUBPD            Z7, Z6, Z4
-	VBROADCASTSD      sumsConsts<>+272(SB), Z5
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z2, Z5
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z2, Z5
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z2, Z5
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z2, Z5
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z2, Z5
-	VMULPD            Z2, Z5, Z5
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z7
-	VBROADCASTSD      sumsConsts<>+152(SB), Z8
-	VSUBPD            Z7, Z8, Z8
-	VMULPD            Z0, Z6, Z0
-	VFMSUB231PD       Z5, Z2, Z0
-	VBROADCASTSD      sumsConsts<>+152(SB), Z2
-	VSUBPD            Z8, Z2, Z2
-	VSUBPD            Z7, Z2, Z2
-	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z8, Z0
-	VMOVAPD           Z0, Z2
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z4, Z0, K1, Z2
-	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
-	VPSLLQ            $0x3e, Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z2, Z0
+	VMOVUPD           (DX), Z2
+	VADDPD            Z1, Z2, Z2
+	VADDPD            Z0, Z2, Z2
+	VMOVUPD           Z2, (DX)
+	VMOVUPD           960(SP), Z0
+	VMOVUPD           1024(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z6
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z9
+	VFMSUB213PD       Z7, Z5, Z9
+	VBROADCASTSD      sumsConsts<>+200(SB), Z10
+	VFMSUB213PD       Z8, Z6, Z10
+	VSUBPD            Z7, Z0, Z11
+	VSUBPD            Z8, Z1, Z12
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z7, Z0, Z0
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z1
+	VMULPD            Z11, Z11, Z5
+	VMULPD            Z12, Z12, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+224(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z8
+	VMULPD            Z11, Z5, Z9
+	VMULPD            Z12, Z6, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z14
+	VFNMADD231PD      Z7, Z9, Z13
+	VFNMADD231PD      Z8, Z10, Z14
+	VFMSUB213PD       Z0, Z5, Z13
+	VFMSUB213PD       Z1, Z6, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z9, Z13
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z10, Z14
+	VSUBPD            Z13, Z11, Z7
+	VSUBPD            Z14, Z12, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+272(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z10
+	VMULPD            Z5, Z9, Z9
+	VMULPD            Z6, Z10, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VMULPD            Z0, Z11, Z0
+	VMULPD            Z1, Z12, Z1
+	VFMSUB231PD       Z9, Z5, Z0
+	VFMSUB231PD       Z10, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z15, Z5, Z5
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z16, Z6, Z6
+	VSUBPD            Z13, Z5, Z5
+	VSUBPD            Z14, Z6, Z6
+	VADDPD            Z0, Z5, Z0
+	VADDPD            Z1, Z6, Z1
+	VADDPD            Z0, Z15, Z0
+	VADDPD            Z1, Z16, Z1
+	VMOVAPD           Z0, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z7, Z0, K1, Z5
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z8, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPXORQ            Z1, Z5, Z1
+	VPXORQ            Z2, Z0, Z0
 	MOVQ              8(AX), DX
-	VMOVUPD           192(DX)(CX*8), Z1
-	VMULPD            Z0, Z1, Z0
+	VMOVUPD           128(DX)(CX*8), Z2
+	VMOVUPD           192(DX)(CX*8), Z4
+	VMULPD            Z1, Z2, Z1
+	VMULPD            Z0, Z4, Z0
 	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z1
-	VADDPD            Z0, Z1, Z1
-	VMOVUPD           Z1, (DX)
+	VMOVUPD           (DX), Z2
+	VADDPD            Z1, Z2, Z2
+	VADDPD            Z0, Z2, Z2
+	VMOVUPD           Z2, (DX)
 	ADDQ              $0x20, CX
 	JMP               cosSumAVX512_one
 

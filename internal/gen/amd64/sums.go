@@ -510,8 +510,8 @@ func (g *gen) blockedBody(groups int, bail string) {
 		for hi < len(p.Insts) && !wideOp(p.Insts[hi].Op) {
 			hi++
 		}
-		for c0 := 0; c0 < groups; c0 += blockChunk(p) {
-			w := min(blockChunk(p), groups-c0)
+		for _, ch := range chunks(groups, blockChunk(p)) {
+			c0, w := ch[0], ch[1]
 			g.fresh(c0, w)
 			for i := lo; i < hi; i++ {
 				g.fetch(i, c0, w, seg)
@@ -522,6 +522,25 @@ func (g *gen) blockedBody(groups int, bail string) {
 		}
 		lo = hi
 	}
+}
+
+// chunks splits groups into the fewest chunks of at most max groups, as
+// even as possible, the wider first (8 by 3: 3, 3, 2; 13 by 3: 3, 3, 3, 2, 2
+// rather than 3, 3, 3, 3, 1), as {first group, width} in group order: a
+// chunk of one group is a single dependency chain that ends its block alone.
+func chunks(groups, max int) [][2]int {
+	k := (groups + max - 1) / max
+	out := make([][2]int, 0, k)
+	c0 := 0
+	for j := 0; j < k; j++ {
+		w := groups / k
+		if j < groups%k {
+			w++
+		}
+		out = append(out, [2]int{c0, w})
+		c0 += w
+	}
+	return out
 }
 
 // blockedInst emits element-wise instruction i for copies [c0, c0+w).
