@@ -2,6 +2,7 @@ package asm
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/rfkit/rfkit/internal/cpu"
 )
@@ -86,11 +87,27 @@ func sumsPanelsOf(k sumsKernel, f *sumsFrame, n int, xp32 []float32) {
 	full := n - n%panelLen
 	var stack [panelLen * maxStackPanelRows]float64
 	var wide []float64
+	var stashed sumsFrame
+	var st *[panelLen * maxStashRows]float64
 	i := 0
 	for i < n {
 		if i < full {
 			f.a.i, f.a.n = i, full
-			j, ok := sumsPanelsAsm(k, f, xp32 != nil)
+			pf := f
+			if xp32 != nil && k == kFreqStep && d <= maxStashRows {
+				// The stash of the float32 FreqStep body (its dot loop's
+				// widened rows, read again by its row accumulation), in
+				// frame slot mat[1], which FreqStep does not otherwise
+				// use; a local copy of the frame carries it.
+				if st == nil {
+					st = stashPool.Get().(*[panelLen * maxStashRows]float64)
+					defer stashPool.Put(st)
+				}
+				stashed.a = f.a
+				stashed.a.mat[1] = &st[0]
+				pf = &stashed
+			}
+			j, ok := sumsPanelsAsm(k, pf, xp32 != nil)
 			if ok {
 				i = j
 				if i >= n {
@@ -138,6 +155,17 @@ func sumsPanelsOf(k sumsKernel, f *sumsFrame, n int, xp32 []float32) {
 // maxStackPanelRows is the largest d whose widened float32 panel lives on
 // the stack of sumsPanelsOf.
 const maxStackPanelRows = 32
+
+// maxStashRows is the largest d for which the float32 FreqStep body gets a
+// stash (64·d widened values, see stashRows in internal/gen/amd64/sums.go);
+// larger d widen every element twice.
+const maxStashRows = 64
+
+// stashPool holds the stashes of the float32 FreqStep sweeps: heap buffers,
+// reused. (A stash in sumsPanelsOf's own frame, on the goroutine stack,
+// measured 22 % slower than the same kernel with a heap stash at n = 98304,
+// d = 20: slower than widening twice.)
+var stashPool = sync.Pool{New: func() any { return new([panelLen * maxStashRows]float64) }}
 
 func sumsPanic(fn string, args ...any) {
 	panic(fmt.Sprintf("asm.%s: inconsistent lengths %v", fn, args))

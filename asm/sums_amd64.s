@@ -5832,18 +5832,19 @@ TEXT ·freqStepPanels32AVX512(SB), $1536-16
 	SHRQ  $0x06, BX
 	IMULQ DX, BX
 	ADDQ  48(AX), BX
+	MOVQ  56(AX), SI
 
 freqStepPanels32AVX512_block:
-	MOVQ   128(AX), SI
-	SUBQ   $0x40, SI
-	CMPQ   CX, SI
+	MOVQ   128(AX), DI
+	SUBQ   $0x40, DI
+	CMPQ   CX, DI
 	JG     freqStepPanels32AVX512_done
-	MOVQ   DX, SI
-	ADDQ   BX, SI
 	MOVQ   DX, DI
-	ADDQ   $0x000007ff, DI
-	SHRQ   $0x0b, DI
-	SHLQ   $0x06, DI
+	ADDQ   BX, DI
+	MOVQ   DX, R8
+	ADDQ   $0x000007ff, R8
+	SHRQ   $0x0b, R8
+	SHLQ   $0x06, R8
 	VXORPD Z0, Z0, Z0
 	VXORPD Z1, Z1, Z1
 	VXORPD Z2, Z2, Z2
@@ -5852,37 +5853,73 @@ freqStepPanels32AVX512_block:
 	VXORPD Z5, Z5, Z5
 	VXORPD Z6, Z6, Z6
 	VXORPD Z7, Z7, Z7
-	MOVQ   CX, R8
-	SHLQ   $0x02, R8
-	NEGQ   R8
-	ADDQ   BX, R8
-	MOVQ   64(AX), R9
-	MOVQ   112(AX), R10
-	SHLQ   $0x02, R10
-	XORQ   R11, R11
+	MOVQ   CX, R9
+	SHLQ   $0x02, R9
+	NEGQ   R9
+	ADDQ   BX, R9
+	MOVQ   64(AX), R10
+	MOVQ   112(AX), R11
+	SHLQ   $0x02, R11
+	XORQ   R12, R12
+	MOVQ   SI, R13
+	TESTQ  R13, R13
+	JZ     freqStepAVX512_dot1
+
+freqStepAVX512_dot1_st:
+	CMPQ         R12, 104(AX)
+	JGE          freqStepAVX512_dot1_end
+	VBROADCASTSD (R10)(R12*8), Z8
+	VCVTPS2PD    (R9)(CX*4), Z9
+	VMOVUPD      Z9, (R13)
+	VFMADD231PD  Z9, Z8, Z0
+	VCVTPS2PD    32(R9)(CX*4), Z9
+	VMOVUPD      Z9, 64(R13)
+	VFMADD231PD  Z9, Z8, Z1
+	VCVTPS2PD    64(R9)(CX*4), Z9
+	VMOVUPD      Z9, 128(R13)
+	VFMADD231PD  Z9, Z8, Z2
+	VCVTPS2PD    96(R9)(CX*4), Z9
+	VMOVUPD      Z9, 192(R13)
+	VFMADD231PD  Z9, Z8, Z3
+	VCVTPS2PD    128(R9)(CX*4), Z9
+	VMOVUPD      Z9, 256(R13)
+	VFMADD231PD  Z9, Z8, Z4
+	VCVTPS2PD    160(R9)(CX*4), Z9
+	VMOVUPD      Z9, 320(R13)
+	VFMADD231PD  Z9, Z8, Z5
+	VCVTPS2PD    192(R9)(CX*4), Z9
+	VMOVUPD      Z9, 384(R13)
+	VFMADD231PD  Z9, Z8, Z6
+	VCVTPS2PD    224(R9)(CX*4), Z9
+	VMOVUPD      Z9, 448(R13)
+	VFMADD231PD  Z9, Z8, Z7
+	ADDQ         R11, R9
+	ADDQ         $0x00000200, R13
+	INCQ         R12
+	JMP          freqStepAVX512_dot1_st
 
 freqStepAVX512_dot1:
-	CMPQ         R11, 104(AX)
+	CMPQ         R12, 104(AX)
 	JGE          freqStepAVX512_dot1_end
-	VBROADCASTSD (R9)(R11*8), Z8
-	VCVTPS2PD    (R8)(CX*4), Z9
+	VBROADCASTSD (R10)(R12*8), Z8
+	VCVTPS2PD    (R9)(CX*4), Z9
 	VFMADD231PD  Z9, Z8, Z0
-	VCVTPS2PD    32(R8)(CX*4), Z9
+	VCVTPS2PD    32(R9)(CX*4), Z9
 	VFMADD231PD  Z9, Z8, Z1
-	VCVTPS2PD    64(R8)(CX*4), Z9
+	VCVTPS2PD    64(R9)(CX*4), Z9
 	VFMADD231PD  Z9, Z8, Z2
-	VCVTPS2PD    96(R8)(CX*4), Z9
+	VCVTPS2PD    96(R9)(CX*4), Z9
 	VFMADD231PD  Z9, Z8, Z3
-	VCVTPS2PD    128(R8)(CX*4), Z9
+	VCVTPS2PD    128(R9)(CX*4), Z9
 	VFMADD231PD  Z9, Z8, Z4
-	VCVTPS2PD    160(R8)(CX*4), Z9
+	VCVTPS2PD    160(R9)(CX*4), Z9
 	VFMADD231PD  Z9, Z8, Z5
-	VCVTPS2PD    192(R8)(CX*4), Z9
+	VCVTPS2PD    192(R9)(CX*4), Z9
 	VFMADD231PD  Z9, Z8, Z6
-	VCVTPS2PD    224(R8)(CX*4), Z9
+	VCVTPS2PD    224(R9)(CX*4), Z9
 	VFMADD231PD  Z9, Z8, Z7
-	ADDQ         R10, R8
-	INCQ         R11
+	ADDQ         R11, R9
+	INCQ         R12
 	JMP          freqStepAVX512_dot1
 
 freqStepAVX512_dot1_end:
@@ -5920,8 +5957,8 @@ freqStepAVX512_dot1_end:
 	VMOVUPD           Z2, 832(SP)
 	VBROADCASTSD      136(AX), Z0
 	VBROADCASTSD      136(AX), Z1
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VMOVUPD           384(SP), Z2
 	VMOVUPD           448(SP), Z3
 	VSUBPD            Z0, Z2, Z0
@@ -5958,8 +5995,8 @@ freqStepAVX512_dot1_end:
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z6
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z0
 	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z1
 	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z2
@@ -5981,8 +6018,8 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z9, Z0, Z0
 	VSUBPD            Z10, Z1, Z1
 	VSUBPD            Z11, Z2, Z2
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VSUBPD            Z12, Z0, Z0
 	VSUBPD            Z13, Z1, Z1
 	VSUBPD            Z14, Z2, Z2
@@ -5998,8 +6035,8 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
 	VBROADCASTSD      sumsConsts<>+224(SB), Z11
 	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
@@ -6012,8 +6049,8 @@ freqStepAVX512_dot1_end:
 	VMULPD            Z15, Z6, Z12
 	VMULPD            Z16, Z7, Z13
 	VMULPD            Z17, Z8, Z14
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z18
 	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z19
 	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z20
@@ -6029,8 +6066,8 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z18, Z15, Z9
 	VSUBPD            Z19, Z16, Z10
 	VSUBPD            Z20, Z17, Z11
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+272(SB), Z12
 	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z12
 	VBROADCASTSD      sumsConsts<>+272(SB), Z13
@@ -6043,8 +6080,8 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
@@ -6057,8 +6094,8 @@ freqStepAVX512_dot1_end:
 	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z18
 	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
 	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+152(SB), Z21
 	VSUBPD            Z18, Z21, Z21
 	VBROADCASTSD      sumsConsts<>+152(SB), Z22
@@ -6083,8 +6120,8 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z0, Z6, Z0
 	VADDPD            Z1, Z7, Z1
 	VADDPD            Z2, Z8, Z2
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VADDPD            Z0, Z21, Z0
 	VADDPD            Z1, Z22, Z1
 	VADDPD            Z2, Z23, Z2
@@ -6115,8 +6152,8 @@ freqStepAVX512_dot1_end:
 	VMOVAPD           Z2, Z1
 	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
 	VBLENDMPD         Z11, Z2, K1, Z1
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -6129,12 +6166,12 @@ freqStepAVX512_dot1_end:
 	VPXORQ            Z2, Z12, Z2
 	VPXORQ            Z3, Z0, Z0
 	VPXORQ            Z4, Z1, Z1
-	MOVQ              (AX), R8
-	VMOVUPD           (R8)(CX*8), Z3
-	VMOVUPD           64(R8)(CX*8), Z4
-	VMOVUPD           128(R8)(CX*8), Z5
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	MOVQ              (AX), R9
+	VMOVUPD           (R9)(CX*8), Z3
+	VMOVUPD           64(R9)(CX*8), Z4
+	VMOVUPD           128(R9)(CX*8), Z5
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z9
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z4, Z10
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z5, Z11
@@ -6153,8 +6190,8 @@ freqStepAVX512_dot1_end:
 	VMAXPD            Z0, Z9, Z0
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
 	VMAXPD            Z1, Z9, Z1
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+32(SB), Z9
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z9
 	VBROADCASTSD      sumsConsts<>+32(SB), Z10
@@ -6167,8 +6204,8 @@ freqStepAVX512_dot1_end:
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z9, Z2
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z10, Z0
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z11, Z1
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+48(SB), Z12
 	VFNMADD213PD      Z2, Z9, Z12
 	VBROADCASTSD      sumsConsts<>+48(SB), Z13
@@ -6187,8 +6224,8 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z13, Z16
 	VBROADCASTSD      sumsConsts<>+64(SB), Z17
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z14, Z17
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z14, Z17
@@ -6198,8 +6235,8 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z14, Z17
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z14, Z17
@@ -6212,8 +6249,8 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z14, Z17
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z14, Z17
@@ -6223,8 +6260,8 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z14, Z17
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VMULPD            Z12, Z12, Z18
 	VMULPD            Z13, Z13, Z19
 	VMULPD            Z14, Z14, Z20
@@ -6249,17 +6286,17 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z2, Z15, Z2
 	VADDPD            Z0, Z16, Z0
 	VADDPD            Z1, Z17, Z1
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VSCALEFPD         Z9, Z2, Z2
 	VSCALEFPD         Z10, Z0, Z0
 	VSCALEFPD         Z11, Z1, Z1
-	MOVQ              80(AX), R8
-	VMOVUPD           (R8), Z9
+	MOVQ              80(AX), R9
+	VMOVUPD           (R9), Z9
 	VADDPD            Z2, Z9, Z9
 	VADDPD            Z0, Z9, Z9
 	VADDPD            Z1, Z9, Z9
-	VMOVUPD           Z9, (R8)
+	VMOVUPD           Z9, (R9)
 	VMULPD            Z6, Z3, Z3
 	VMULPD            Z7, Z4, Z4
 	VMULPD            Z8, Z5, Z5
@@ -6278,8 +6315,8 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
 	VBROADCASTSD      sumsConsts<>+184(SB), Z5
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z5
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z6
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
@@ -6298,8 +6335,8 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z9, Z0, Z15
 	VSUBPD            Z10, Z1, Z16
 	VSUBPD            Z11, Z2, Z17
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VSUBPD            Z15, Z0, Z0
 	VSUBPD            Z16, Z1, Z1
 	VSUBPD            Z17, Z2, Z2
@@ -6315,8 +6352,8 @@ freqStepAVX512_dot1_end:
 	VMULPD            Z15, Z15, Z6
 	VMULPD            Z16, Z16, Z7
 	VMULPD            Z17, Z17, Z8
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+224(SB), Z9
 	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z9
 	VBROADCASTSD      sumsConsts<>+224(SB), Z10
@@ -6329,8 +6366,8 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
@@ -6346,8 +6383,8 @@ freqStepAVX512_dot1_end:
 	VFMSUB213PD       Z0, Z6, Z18
 	VFMSUB213PD       Z1, Z7, Z19
 	VFMSUB213PD       Z2, Z8, Z20
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z12, Z18
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
@@ -6363,8 +6400,8 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
@@ -6377,8 +6414,8 @@ freqStepAVX512_dot1_end:
 	VMULPD            Z6, Z12, Z12
 	VMULPD            Z7, Z13, Z13
 	VMULPD            Z8, Z14, Z14
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z18
 	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
 	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
@@ -6400,8 +6437,8 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z22, Z7, Z7
 	VBROADCASTSD      sumsConsts<>+152(SB), Z8
 	VSUBPD            Z23, Z8, Z8
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VSUBPD            Z18, Z6, Z6
 	VSUBPD            Z19, Z7, Z7
 	VSUBPD            Z20, Z8, Z8
@@ -6426,8 +6463,8 @@ freqStepAVX512_dot1_end:
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z12, Z12
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z13, Z13
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z14, Z14
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VPXORQ            Z12, Z6, Z6
 	VPXORQ            Z13, Z7, Z7
 	VPXORQ            Z14, Z8, Z8
@@ -6449,15 +6486,15 @@ freqStepAVX512_dot1_end:
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z3, Z3
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VPXORQ            Z2, Z12, Z2
 	VPXORQ            Z3, Z0, Z0
 	VPXORQ            Z4, Z1, Z1
-	MOVQ              (AX), R8
-	VMOVUPD           192(R8)(CX*8), Z3
-	VMOVUPD           256(R8)(CX*8), Z4
-	VMOVUPD           320(R8)(CX*8), Z5
+	MOVQ              (AX), R9
+	VMOVUPD           192(R9)(CX*8), Z3
+	VMOVUPD           256(R9)(CX*8), Z4
+	VMOVUPD           320(R9)(CX*8), Z5
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z9
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z4, Z10
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z5, Z11
@@ -6470,8 +6507,8 @@ freqStepAVX512_dot1_end:
 	VMINPD            Z0, Z9, Z0
 	VBROADCASTSD      sumsConsts<>+8(SB), Z9
 	VMINPD            Z1, Z9, Z1
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
 	VMAXPD            Z2, Z9, Z2
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
@@ -6487,8 +6524,8 @@ freqStepAVX512_dot1_end:
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z9, Z9
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z10, Z10
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z11, Z11
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z9, Z2
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z10, Z0
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z11, Z1
@@ -6504,8 +6541,8 @@ freqStepAVX512_dot1_end:
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z9, Z2
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z10, Z0
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z11, Z1
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+64(SB), Z15
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z12, Z15
 	VBROADCASTSD      sumsConsts<>+64(SB), Z16
@@ -6518,8 +6555,8 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z14, Z17
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z14, Z17
@@ -6571,12 +6608,12 @@ freqStepAVX512_dot1_end:
 	VSCALEFPD         Z9, Z2, Z2
 	VSCALEFPD         Z10, Z0, Z0
 	VSCALEFPD         Z11, Z1, Z1
-	MOVQ              80(AX), SI
-	VMOVUPD           (SI), Z9
+	MOVQ              80(AX), DI
+	VMOVUPD           (DI), Z9
 	VADDPD            Z2, Z9, Z9
 	VADDPD            Z0, Z9, Z9
 	VADDPD            Z1, Z9, Z9
-	VMOVUPD           Z9, (SI)
+	VMOVUPD           Z9, (DI)
 	VMULPD            Z6, Z3, Z3
 	VMULPD            Z7, Z4, Z4
 	VMULPD            Z8, Z5, Z5
@@ -6696,9 +6733,9 @@ freqStepAVX512_dot1_end:
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
 	VPXORQ            Z1, Z8, Z1
 	VPXORQ            Z2, Z0, Z0
-	MOVQ              (AX), SI
-	VMOVUPD           384(SI)(CX*8), Z2
-	VMOVUPD           448(SI)(CX*8), Z3
+	MOVQ              (AX), DI
+	VMOVUPD           384(DI)(CX*8), Z2
+	VMOVUPD           448(DI)(CX*8), Z3
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z2, Z6
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z7
 	VMULPD            Z1, Z6, Z1
@@ -6769,11 +6806,11 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z0, Z11, Z0
 	VSCALEFPD         Z6, Z1, Z1
 	VSCALEFPD         Z7, Z0, Z0
-	MOVQ              80(AX), SI
-	VMOVUPD           (SI), Z6
+	MOVQ              80(AX), DI
+	VMOVUPD           (DI), Z6
 	VADDPD            Z1, Z6, Z6
 	VADDPD            Z0, Z6, Z6
-	VMOVUPD           Z6, (SI)
+	VMOVUPD           Z6, (DI)
 	VMULPD            Z4, Z2, Z2
 	VMULPD            Z5, Z3, Z3
 	VMULPD            Z1, Z2, Z1
@@ -6788,124 +6825,193 @@ freqStepAVX512_dot1_end:
 	VMOVUPD           1344(SP), Z5
 	VMOVUPD           1408(SP), Z6
 	VMOVUPD           1472(SP), Z7
-	MOVQ              112(AX), SI
-	SHLQ              $0x02, SI
-	MOVQ              CX, DI
+	MOVQ              112(AX), DI
 	SHLQ              $0x02, DI
-	NEGQ              DI
-	ADDQ              BX, DI
-	LEAQ              (DI)(CX*4), DI
-	LEAQ              (DI)(SI*1), R8
-	MOVQ              SI, R9
-	SHLQ              $0x02, R9
-	MOVQ              88(AX), R10
-	MOVQ              104(AX), R11
+	MOVQ              CX, R8
+	SHLQ              $0x02, R8
+	NEGQ              R8
+	ADDQ              BX, R8
+	LEAQ              (R8)(CX*4), R8
+	LEAQ              (R8)(DI*1), R9
+	MOVQ              DI, R10
+	SHLQ              $0x02, R10
+	MOVQ              88(AX), R11
+	MOVQ              104(AX), R12
+	MOVQ              SI, R13
+	TESTQ             R13, R13
+	JZ                freqStepAVX512_accdot2
+
+freqStepAVX512_accdot2_s4:
+	CMPQ        R12, $0x04
+	JL          freqStepAVX512_accdot2_s1
+	VMOVUPD     (R11), Z8
+	VMOVUPD     64(R11), Z9
+	VMOVUPD     128(R11), Z10
+	VMOVUPD     192(R11), Z11
+	VFMADD231PD (R13), Z0, Z8
+	VFMADD231PD 512(R13), Z0, Z9
+	VFMADD231PD 1024(R13), Z0, Z10
+	VFMADD231PD 1536(R13), Z0, Z11
+	VFMADD231PD 64(R13), Z1, Z8
+	VFMADD231PD 576(R13), Z1, Z9
+	VFMADD231PD 1088(R13), Z1, Z10
+	VFMADD231PD 1600(R13), Z1, Z11
+	VFMADD231PD 128(R13), Z2, Z8
+	VFMADD231PD 640(R13), Z2, Z9
+	VFMADD231PD 1152(R13), Z2, Z10
+	VFMADD231PD 1664(R13), Z2, Z11
+	VFMADD231PD 192(R13), Z3, Z8
+	VFMADD231PD 704(R13), Z3, Z9
+	VFMADD231PD 1216(R13), Z3, Z10
+	VFMADD231PD 1728(R13), Z3, Z11
+	VFMADD231PD 256(R13), Z4, Z8
+	VFMADD231PD 768(R13), Z4, Z9
+	VFMADD231PD 1280(R13), Z4, Z10
+	VFMADD231PD 1792(R13), Z4, Z11
+	VFMADD231PD 320(R13), Z5, Z8
+	VFMADD231PD 832(R13), Z5, Z9
+	VFMADD231PD 1344(R13), Z5, Z10
+	VFMADD231PD 1856(R13), Z5, Z11
+	VFMADD231PD 384(R13), Z6, Z8
+	VFMADD231PD 896(R13), Z6, Z9
+	VFMADD231PD 1408(R13), Z6, Z10
+	VFMADD231PD 1920(R13), Z6, Z11
+	VFMADD231PD 448(R13), Z7, Z8
+	VFMADD231PD 960(R13), Z7, Z9
+	VFMADD231PD 1472(R13), Z7, Z10
+	VFMADD231PD 1984(R13), Z7, Z11
+	VMOVUPD     Z8, (R11)
+	VMOVUPD     Z9, 64(R11)
+	VMOVUPD     Z10, 128(R11)
+	VMOVUPD     Z11, 192(R11)
+	ADDQ        $0x00000800, R13
+	ADDQ        $0x00000100, R11
+	SUBQ        $0x04, R12
+	JMP         freqStepAVX512_accdot2_s4
+
+freqStepAVX512_accdot2_s1:
+	TESTQ       R12, R12
+	JZ          freqStepAVX512_accdot2_end
+	VMOVUPD     (R11), Z8
+	VFMADD231PD (R13), Z0, Z8
+	VFMADD231PD 64(R13), Z1, Z8
+	VFMADD231PD 128(R13), Z2, Z8
+	VFMADD231PD 192(R13), Z3, Z8
+	VFMADD231PD 256(R13), Z4, Z8
+	VFMADD231PD 320(R13), Z5, Z8
+	VFMADD231PD 384(R13), Z6, Z8
+	VFMADD231PD 448(R13), Z7, Z8
+	VMOVUPD     Z8, (R11)
+	ADDQ        $0x00000200, R13
+	ADDQ        $0x40, R11
+	DECQ        R12
+	JMP         freqStepAVX512_accdot2_s1
 
 freqStepAVX512_accdot2:
-	CMPQ        R11, $0x04
+	CMPQ        R12, $0x04
 	JL          freqStepAVX512_accdot2_one
-	VMOVUPD     (R10), Z8
-	VMOVUPD     64(R10), Z9
-	VMOVUPD     128(R10), Z10
-	VMOVUPD     192(R10), Z11
-	VCVTPS2PD   (DI), Z12
-	VFMADD231PD Z12, Z0, Z8
+	VMOVUPD     (R11), Z8
+	VMOVUPD     64(R11), Z9
+	VMOVUPD     128(R11), Z10
+	VMOVUPD     192(R11), Z11
 	VCVTPS2PD   (R8), Z12
+	VFMADD231PD Z12, Z0, Z8
+	VCVTPS2PD   (R9), Z12
 	VFMADD231PD Z12, Z0, Z9
-	VCVTPS2PD   (DI)(SI*2), Z12
+	VCVTPS2PD   (R8)(DI*2), Z12
 	VFMADD231PD Z12, Z0, Z10
-	VCVTPS2PD   (R8)(SI*2), Z12
+	VCVTPS2PD   (R9)(DI*2), Z12
 	VFMADD231PD Z12, Z0, Z11
-	VCVTPS2PD   32(DI), Z12
-	VFMADD231PD Z12, Z1, Z8
 	VCVTPS2PD   32(R8), Z12
+	VFMADD231PD Z12, Z1, Z8
+	VCVTPS2PD   32(R9), Z12
 	VFMADD231PD Z12, Z1, Z9
-	VCVTPS2PD   32(DI)(SI*2), Z12
+	VCVTPS2PD   32(R8)(DI*2), Z12
 	VFMADD231PD Z12, Z1, Z10
-	VCVTPS2PD   32(R8)(SI*2), Z12
+	VCVTPS2PD   32(R9)(DI*2), Z12
 	VFMADD231PD Z12, Z1, Z11
-	VCVTPS2PD   64(DI), Z12
-	VFMADD231PD Z12, Z2, Z8
 	VCVTPS2PD   64(R8), Z12
+	VFMADD231PD Z12, Z2, Z8
+	VCVTPS2PD   64(R9), Z12
 	VFMADD231PD Z12, Z2, Z9
-	VCVTPS2PD   64(DI)(SI*2), Z12
+	VCVTPS2PD   64(R8)(DI*2), Z12
 	VFMADD231PD Z12, Z2, Z10
-	VCVTPS2PD   64(R8)(SI*2), Z12
+	VCVTPS2PD   64(R9)(DI*2), Z12
 	VFMADD231PD Z12, Z2, Z11
-	VCVTPS2PD   96(DI), Z12
-	VFMADD231PD Z12, Z3, Z8
 	VCVTPS2PD   96(R8), Z12
+	VFMADD231PD Z12, Z3, Z8
+	VCVTPS2PD   96(R9), Z12
 	VFMADD231PD Z12, Z3, Z9
-	VCVTPS2PD   96(DI)(SI*2), Z12
+	VCVTPS2PD   96(R8)(DI*2), Z12
 	VFMADD231PD Z12, Z3, Z10
-	VCVTPS2PD   96(R8)(SI*2), Z12
+	VCVTPS2PD   96(R9)(DI*2), Z12
 	VFMADD231PD Z12, Z3, Z11
-	VCVTPS2PD   128(DI), Z12
-	VFMADD231PD Z12, Z4, Z8
 	VCVTPS2PD   128(R8), Z12
+	VFMADD231PD Z12, Z4, Z8
+	VCVTPS2PD   128(R9), Z12
 	VFMADD231PD Z12, Z4, Z9
-	VCVTPS2PD   128(DI)(SI*2), Z12
+	VCVTPS2PD   128(R8)(DI*2), Z12
 	VFMADD231PD Z12, Z4, Z10
-	VCVTPS2PD   128(R8)(SI*2), Z12
+	VCVTPS2PD   128(R9)(DI*2), Z12
 	VFMADD231PD Z12, Z4, Z11
-	VCVTPS2PD   160(DI), Z12
-	VFMADD231PD Z12, Z5, Z8
 	VCVTPS2PD   160(R8), Z12
+	VFMADD231PD Z12, Z5, Z8
+	VCVTPS2PD   160(R9), Z12
 	VFMADD231PD Z12, Z5, Z9
-	VCVTPS2PD   160(DI)(SI*2), Z12
+	VCVTPS2PD   160(R8)(DI*2), Z12
 	VFMADD231PD Z12, Z5, Z10
-	VCVTPS2PD   160(R8)(SI*2), Z12
+	VCVTPS2PD   160(R9)(DI*2), Z12
 	VFMADD231PD Z12, Z5, Z11
-	VCVTPS2PD   192(DI), Z12
-	VFMADD231PD Z12, Z6, Z8
 	VCVTPS2PD   192(R8), Z12
+	VFMADD231PD Z12, Z6, Z8
+	VCVTPS2PD   192(R9), Z12
 	VFMADD231PD Z12, Z6, Z9
-	VCVTPS2PD   192(DI)(SI*2), Z12
+	VCVTPS2PD   192(R8)(DI*2), Z12
 	VFMADD231PD Z12, Z6, Z10
-	VCVTPS2PD   192(R8)(SI*2), Z12
+	VCVTPS2PD   192(R9)(DI*2), Z12
 	VFMADD231PD Z12, Z6, Z11
-	VCVTPS2PD   224(DI), Z12
-	VFMADD231PD Z12, Z7, Z8
 	VCVTPS2PD   224(R8), Z12
+	VFMADD231PD Z12, Z7, Z8
+	VCVTPS2PD   224(R9), Z12
 	VFMADD231PD Z12, Z7, Z9
-	VCVTPS2PD   224(DI)(SI*2), Z12
+	VCVTPS2PD   224(R8)(DI*2), Z12
 	VFMADD231PD Z12, Z7, Z10
-	VCVTPS2PD   224(R8)(SI*2), Z12
+	VCVTPS2PD   224(R9)(DI*2), Z12
 	VFMADD231PD Z12, Z7, Z11
-	VMOVUPD     Z8, (R10)
-	VMOVUPD     Z9, 64(R10)
-	VMOVUPD     Z10, 128(R10)
-	VMOVUPD     Z11, 192(R10)
-	ADDQ        R9, DI
-	ADDQ        R9, R8
-	ADDQ        $0x00000100, R10
-	SUBQ        $0x04, R11
+	VMOVUPD     Z8, (R11)
+	VMOVUPD     Z9, 64(R11)
+	VMOVUPD     Z10, 128(R11)
+	VMOVUPD     Z11, 192(R11)
+	ADDQ        R10, R8
+	ADDQ        R10, R9
+	ADDQ        $0x00000100, R11
+	SUBQ        $0x04, R12
 	JMP         freqStepAVX512_accdot2
 
 freqStepAVX512_accdot2_one:
-	TESTQ       R11, R11
+	TESTQ       R12, R12
 	JZ          freqStepAVX512_accdot2_end
-	VMOVUPD     (R10), Z8
-	VCVTPS2PD   (DI), Z9
+	VMOVUPD     (R11), Z8
+	VCVTPS2PD   (R8), Z9
 	VFMADD231PD Z9, Z0, Z8
-	VCVTPS2PD   32(DI), Z9
+	VCVTPS2PD   32(R8), Z9
 	VFMADD231PD Z9, Z1, Z8
-	VCVTPS2PD   64(DI), Z9
+	VCVTPS2PD   64(R8), Z9
 	VFMADD231PD Z9, Z2, Z8
-	VCVTPS2PD   96(DI), Z9
+	VCVTPS2PD   96(R8), Z9
 	VFMADD231PD Z9, Z3, Z8
-	VCVTPS2PD   128(DI), Z9
+	VCVTPS2PD   128(R8), Z9
 	VFMADD231PD Z9, Z4, Z8
-	VCVTPS2PD   160(DI), Z9
+	VCVTPS2PD   160(R8), Z9
 	VFMADD231PD Z9, Z5, Z8
-	VCVTPS2PD   192(DI), Z9
+	VCVTPS2PD   192(R8), Z9
 	VFMADD231PD Z9, Z6, Z8
-	VCVTPS2PD   224(DI), Z9
+	VCVTPS2PD   224(R8), Z9
 	VFMADD231PD Z9, Z7, Z8
-	VMOVUPD     Z8, (R10)
-	ADDQ        SI, DI
-	ADDQ        $0x40, R10
-	DECQ        R11
+	VMOVUPD     Z8, (R11)
+	ADDQ        DI, R8
+	ADDQ        $0x40, R11
+	DECQ        R12
 	JMP         freqStepAVX512_accdot2_one
 
 freqStepAVX512_accdot2_end:
@@ -7645,13 +7751,13 @@ landmarkAVX512_done:
 
 // func cosSumAVX512(f *[21]uint64) int
 // Requires: AVX, AVX512DQ, AVX512F
-TEXT ·cosSumAVX512(SB), $1024-16
+TEXT ·cosSumAVX512(SB), $1664-16
 	MOVQ f+0(FP), AX
 	MOVQ 120(AX), CX
 
 cosSumAVX512_block:
 	MOVQ    128(AX), DX
-	SUBQ    $0x40, DX
+	SUBQ    $0x68, DX
 	CMPQ    CX, DX
 	JG      cosSumAVX512_tail
 	MOVQ    (AX), DX
@@ -7671,8 +7777,20 @@ cosSumAVX512_block:
 	MOVQ    (AX), DX
 	VMOVUPD 384(DX)(CX*8), Z0
 	VMOVUPD 448(DX)(CX*8), Z1
+	VMOVUPD 512(DX)(CX*8), Z2
 	VMOVUPD Z0, 384(SP)
 	VMOVUPD Z1, 448(SP)
+	VMOVUPD Z2, 512(SP)
+	MOVQ    (AX), DX
+	VMOVUPD 576(DX)(CX*8), Z0
+	VMOVUPD 640(DX)(CX*8), Z1
+	VMOVUPD Z0, 576(SP)
+	VMOVUPD Z1, 640(SP)
+	MOVQ    (AX), DX
+	VMOVUPD 704(DX)(CX*8), Z0
+	VMOVUPD 768(DX)(CX*8), Z1
+	VMOVUPD Z0, 704(SP)
+	VMOVUPD Z1, 768(SP)
 	VMOVUPD (SP), Z0
 	VMOVUPD 64(SP), Z1
 	VMOVUPD 128(SP), Z2
@@ -7681,6 +7799,11 @@ cosSumAVX512_block:
 	VMOVUPD 320(SP), Z6
 	VMOVUPD 384(SP), Z7
 	VMOVUPD 448(SP), Z8
+	VMOVUPD 512(SP), Z9
+	VMOVUPD 576(SP), Z10
+	VMOVUPD 640(SP), Z11
+	VMOVUPD 704(SP), Z12
+	VMOVUPD 768(SP), Z13
 	VMOVAPD Z0, Z0
 	VMOVAPD Z1, Z1
 	VMOVAPD Z2, Z2
@@ -7689,6 +7812,11 @@ cosSumAVX512_block:
 	VMOVAPD Z6, Z6
 	VMOVAPD Z7, Z7
 	VMOVAPD Z8, Z8
+	VMOVAPD Z9, Z9
+	VMOVAPD Z10, Z10
+	VMOVAPD Z11, Z11
+	VMOVAPD Z12, Z12
+	VMOVAPD Z13, Z13
 	MOVQ    48(AX), DX
 	MOVQ    64(AX), BX
 	MOVQ    112(AX), SI
@@ -7698,49 +7826,69 @@ cosSumAVX512_block:
 cosSumAVX512_dot1:
 	CMPQ         DI, 104(AX)
 	JGE          cosSumAVX512_dot1_end
-	VBROADCASTSD (BX)(DI*8), Z9
-	VFMADD231PD  (DX)(CX*8), Z9, Z0
-	VFMADD231PD  64(DX)(CX*8), Z9, Z1
-	VFMADD231PD  128(DX)(CX*8), Z9, Z2
-	VFMADD231PD  192(DX)(CX*8), Z9, Z4
-	VFMADD231PD  256(DX)(CX*8), Z9, Z5
-	VFMADD231PD  320(DX)(CX*8), Z9, Z6
-	VFMADD231PD  384(DX)(CX*8), Z9, Z7
-	VFMADD231PD  448(DX)(CX*8), Z9, Z8
+	VBROADCASTSD (BX)(DI*8), Z14
+	VFMADD231PD  (DX)(CX*8), Z14, Z0
+	VFMADD231PD  64(DX)(CX*8), Z14, Z1
+	VFMADD231PD  128(DX)(CX*8), Z14, Z2
+	VFMADD231PD  192(DX)(CX*8), Z14, Z4
+	VFMADD231PD  256(DX)(CX*8), Z14, Z5
+	VFMADD231PD  320(DX)(CX*8), Z14, Z6
+	VFMADD231PD  384(DX)(CX*8), Z14, Z7
+	VFMADD231PD  448(DX)(CX*8), Z14, Z8
+	VFMADD231PD  512(DX)(CX*8), Z14, Z9
+	VFMADD231PD  576(DX)(CX*8), Z14, Z10
+	VFMADD231PD  640(DX)(CX*8), Z14, Z11
+	VFMADD231PD  704(DX)(CX*8), Z14, Z12
+	VFMADD231PD  768(DX)(CX*8), Z14, Z13
 	ADDQ         SI, DX
 	INCQ         DI
 	JMP          cosSumAVX512_dot1
 
 cosSumAVX512_dot1_end:
-	VMOVUPD           Z0, 512(SP)
-	VMOVUPD           Z1, 576(SP)
-	VMOVUPD           Z2, 640(SP)
-	VMOVUPD           Z4, 704(SP)
-	VMOVUPD           Z5, 768(SP)
-	VMOVUPD           Z6, 832(SP)
-	VMOVUPD           Z7, 896(SP)
-	VMOVUPD           Z8, 960(SP)
-	VMOVUPD           512(SP), Z0
-	VMOVUPD           576(SP), Z1
-	VMOVUPD           640(SP), Z2
-	VMOVUPD           704(SP), Z4
-	VMOVUPD           768(SP), Z5
-	VMOVUPD           832(SP), Z6
-	VMOVUPD           896(SP), Z7
-	VMOVUPD           960(SP), Z8
+	VMOVUPD           Z0, 832(SP)
+	VMOVUPD           Z1, 896(SP)
+	VMOVUPD           Z2, 960(SP)
+	VMOVUPD           Z4, 1024(SP)
+	VMOVUPD           Z5, 1088(SP)
+	VMOVUPD           Z6, 1152(SP)
+	VMOVUPD           Z7, 1216(SP)
+	VMOVUPD           Z8, 1280(SP)
+	VMOVUPD           Z9, 1344(SP)
+	VMOVUPD           Z10, 1408(SP)
+	VMOVUPD           Z11, 1472(SP)
+	VMOVUPD           Z12, 1536(SP)
+	VMOVUPD           Z13, 1600(SP)
+	VMOVUPD           832(SP), Z0
+	VMOVUPD           896(SP), Z1
+	VMOVUPD           960(SP), Z2
+	VMOVUPD           1024(SP), Z4
+	VMOVUPD           1088(SP), Z5
+	VMOVUPD           1152(SP), Z6
+	VMOVUPD           1216(SP), Z7
+	VMOVUPD           1280(SP), Z8
+	VMOVUPD           1344(SP), Z9
+	VMOVUPD           1408(SP), Z10
+	VMOVUPD           1472(SP), Z11
+	VMOVUPD           1536(SP), Z12
+	VMOVUPD           1600(SP), Z13
 	VRANGEPD          $0x0b, Z1, Z0, Z0
 	VRANGEPD          $0x0b, Z4, Z2, Z1
 	VRANGEPD          $0x0b, Z6, Z5, Z2
 	VRANGEPD          $0x0b, Z8, Z7, Z4
+	VRANGEPD          $0x0b, Z10, Z9, Z5
+	VRANGEPD          $0x0b, Z12, Z11, Z6
 	VRANGEPD          $0x0b, Z1, Z0, Z0
 	VRANGEPD          $0x0b, Z4, Z2, Z1
+	VRANGEPD          $0x0b, Z6, Z5, Z2
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z13, Z2, Z1
 	VRANGEPD          $0x0b, Z1, Z0, Z0
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
 	KORTESTB          K1, K1
 	JNZ               cosSumAVX512_one
-	VMOVUPD           512(SP), Z0
-	VMOVUPD           576(SP), Z1
-	VMOVUPD           640(SP), Z2
+	VMOVUPD           832(SP), Z0
+	VMOVUPD           896(SP), Z1
+	VMOVUPD           960(SP), Z2
 	VBROADCASTSD      sumsConsts<>+184(SB), Z4
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
 	VBROADCASTSD      sumsConsts<>+184(SB), Z5
@@ -7898,9 +8046,9 @@ cosSumAVX512_dot1_end:
 	VADDPD            Z0, Z4, Z4
 	VADDPD            Z1, Z4, Z4
 	VMOVUPD           Z4, (DX)
-	VMOVUPD           704(SP), Z0
-	VMOVUPD           768(SP), Z1
-	VMOVUPD           832(SP), Z2
+	VMOVUPD           1024(SP), Z0
+	VMOVUPD           1088(SP), Z1
+	VMOVUPD           1152(SP), Z2
 	VBROADCASTSD      sumsConsts<>+184(SB), Z4
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
 	VBROADCASTSD      sumsConsts<>+184(SB), Z5
@@ -8058,8 +8206,3499 @@ cosSumAVX512_dot1_end:
 	VADDPD            Z0, Z4, Z4
 	VADDPD            Z1, Z4, Z4
 	VMOVUPD           Z4, (DX)
-	VMOVUPD           896(SP), Z0
-	VMOVUPD           960(SP), Z1
+	VMOVUPD           1216(SP), Z0
+	VMOVUPD           1280(SP), Z1
+	VMOVUPD           1344(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z5
+	VBROADCASTSD      sumsConsts<>+184(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z9
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z9, Z2
+	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
+	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
+	VMULPD.BCST       sumsConsts<>+200(SB), Z9, Z12
+	VBROADCASTSD      sumsConsts<>+200(SB), Z13
+	VFMSUB213PD       Z10, Z7, Z13
+	VBROADCASTSD      sumsConsts<>+200(SB), Z14
+	VFMSUB213PD       Z11, Z8, Z14
+	VBROADCASTSD      sumsConsts<>+200(SB), Z15
+	VFMSUB213PD       Z12, Z9, Z15
+	VSUBPD            Z10, Z0, Z16
+	VSUBPD            Z11, Z1, Z17
+	VSUBPD            Z12, Z2, Z18
+	VSUBPD            Z16, Z0, Z0
+	VSUBPD            Z17, Z1, Z1
+	VSUBPD            Z18, Z2, Z2
+	VSUBPD            Z10, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VSUBPD            Z12, Z2, Z2
+	VSUBPD            Z13, Z0, Z0
+	VSUBPD            Z14, Z1, Z1
+	VSUBPD            Z15, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z9, Z2
+	VMULPD            Z16, Z16, Z7
+	VMULPD            Z17, Z17, Z8
+	VMULPD            Z18, Z18, Z9
+	VBROADCASTSD      sumsConsts<>+224(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
+	VBROADCASTSD      sumsConsts<>+224(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
+	VBROADCASTSD      sumsConsts<>+224(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z9, Z12
+	VMULPD            Z16, Z7, Z13
+	VMULPD            Z17, Z8, Z14
+	VMULPD            Z18, Z9, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z21
+	VFNMADD231PD      Z10, Z13, Z19
+	VFNMADD231PD      Z11, Z14, Z20
+	VFNMADD231PD      Z12, Z15, Z21
+	VFMSUB213PD       Z0, Z7, Z19
+	VFMSUB213PD       Z1, Z8, Z20
+	VFMSUB213PD       Z2, Z9, Z21
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
+	VSUBPD            Z19, Z16, Z10
+	VSUBPD            Z20, Z17, Z11
+	VSUBPD            Z21, Z18, Z12
+	VBROADCASTSD      sumsConsts<>+272(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
+	VBROADCASTSD      sumsConsts<>+272(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
+	VBROADCASTSD      sumsConsts<>+272(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z9, Z15
+	VMULPD            Z7, Z13, Z13
+	VMULPD            Z8, Z14, Z14
+	VMULPD            Z9, Z15, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z9, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z19, Z22, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z21, Z24, Z24
+	VMULPD            Z0, Z16, Z0
+	VMULPD            Z1, Z17, Z1
+	VMULPD            Z2, Z18, Z2
+	VFMSUB231PD       Z13, Z7, Z0
+	VFMSUB231PD       Z14, Z8, Z1
+	VFMSUB231PD       Z15, Z9, Z2
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z22, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z23, Z8, Z8
+	VBROADCASTSD      sumsConsts<>+152(SB), Z9
+	VSUBPD            Z24, Z9, Z9
+	VSUBPD            Z19, Z7, Z7
+	VSUBPD            Z20, Z8, Z8
+	VSUBPD            Z21, Z9, Z9
+	VADDPD            Z0, Z7, Z0
+	VADDPD            Z1, Z8, Z1
+	VADDPD            Z2, Z9, Z2
+	VADDPD            Z0, Z22, Z0
+	VADDPD            Z1, Z23, Z1
+	VADDPD            Z2, Z24, Z2
+	VMOVAPD           Z0, Z7
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z10, Z0, K1, Z7
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z11, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VBLENDMPD         Z12, Z2, K1, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
+	VADDPD.BCST       sumsConsts<>+152(SB), Z6, Z5
+	VPSLLQ            $0x3e, Z2, Z2
+	VPSLLQ            $0x3e, Z4, Z4
+	VPSLLQ            $0x3e, Z5, Z5
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z5, Z5
+	VPXORQ            Z2, Z7, Z2
+	VPXORQ            Z4, Z0, Z0
+	VPXORQ            Z5, Z1, Z1
+	MOVQ              8(AX), DX
+	VMOVUPD           384(DX)(CX*8), Z4
+	VMOVUPD           448(DX)(CX*8), Z5
+	VMOVUPD           512(DX)(CX*8), Z6
+	VMULPD            Z2, Z4, Z2
+	VMULPD            Z0, Z5, Z0
+	VMULPD            Z1, Z6, Z1
+	MOVQ              80(AX), DX
+	VMOVUPD           (DX), Z4
+	VADDPD            Z2, Z4, Z4
+	VADDPD            Z0, Z4, Z4
+	VADDPD            Z1, Z4, Z4
+	VMOVUPD           Z4, (DX)
+	VMOVUPD           1408(SP), Z0
+	VMOVUPD           1472(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z6
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z9
+	VFMSUB213PD       Z7, Z5, Z9
+	VBROADCASTSD      sumsConsts<>+200(SB), Z10
+	VFMSUB213PD       Z8, Z6, Z10
+	VSUBPD            Z7, Z0, Z11
+	VSUBPD            Z8, Z1, Z12
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z7, Z0, Z0
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z1
+	VMULPD            Z11, Z11, Z5
+	VMULPD            Z12, Z12, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+224(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z8
+	VMULPD            Z11, Z5, Z9
+	VMULPD            Z12, Z6, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z14
+	VFNMADD231PD      Z7, Z9, Z13
+	VFNMADD231PD      Z8, Z10, Z14
+	VFMSUB213PD       Z0, Z5, Z13
+	VFMSUB213PD       Z1, Z6, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z9, Z13
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z10, Z14
+	VSUBPD            Z13, Z11, Z7
+	VSUBPD            Z14, Z12, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+272(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z10
+	VMULPD            Z5, Z9, Z9
+	VMULPD            Z6, Z10, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VMULPD            Z0, Z11, Z0
+	VMULPD            Z1, Z12, Z1
+	VFMSUB231PD       Z9, Z5, Z0
+	VFMSUB231PD       Z10, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z15, Z5, Z5
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z16, Z6, Z6
+	VSUBPD            Z13, Z5, Z5
+	VSUBPD            Z14, Z6, Z6
+	VADDPD            Z0, Z5, Z0
+	VADDPD            Z1, Z6, Z1
+	VADDPD            Z0, Z15, Z0
+	VADDPD            Z1, Z16, Z1
+	VMOVAPD           Z0, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z7, Z0, K1, Z5
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z8, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPXORQ            Z1, Z5, Z1
+	VPXORQ            Z2, Z0, Z0
+	MOVQ              8(AX), DX
+	VMOVUPD           576(DX)(CX*8), Z2
+	VMOVUPD           640(DX)(CX*8), Z4
+	VMULPD            Z1, Z2, Z1
+	VMULPD            Z0, Z4, Z0
+	MOVQ              80(AX), DX
+	VMOVUPD           (DX), Z2
+	VADDPD            Z1, Z2, Z2
+	VADDPD            Z0, Z2, Z2
+	VMOVUPD           Z2, (DX)
+	VMOVUPD           1536(SP), Z0
+	VMOVUPD           1600(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z6
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z9
+	VFMSUB213PD       Z7, Z5, Z9
+	VBROADCASTSD      sumsConsts<>+200(SB), Z10
+	VFMSUB213PD       Z8, Z6, Z10
+	VSUBPD            Z7, Z0, Z11
+	VSUBPD            Z8, Z1, Z12
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z7, Z0, Z0
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z1
+	VMULPD            Z11, Z11, Z5
+	VMULPD            Z12, Z12, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+224(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z8
+	VMULPD            Z11, Z5, Z9
+	VMULPD            Z12, Z6, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z14
+	VFNMADD231PD      Z7, Z9, Z13
+	VFNMADD231PD      Z8, Z10, Z14
+	VFMSUB213PD       Z0, Z5, Z13
+	VFMSUB213PD       Z1, Z6, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z9, Z13
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z10, Z14
+	VSUBPD            Z13, Z11, Z7
+	VSUBPD            Z14, Z12, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+272(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z10
+	VMULPD            Z5, Z9, Z9
+	VMULPD            Z6, Z10, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VMULPD            Z0, Z11, Z0
+	VMULPD            Z1, Z12, Z1
+	VFMSUB231PD       Z9, Z5, Z0
+	VFMSUB231PD       Z10, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z15, Z5, Z5
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z16, Z6, Z6
+	VSUBPD            Z13, Z5, Z5
+	VSUBPD            Z14, Z6, Z6
+	VADDPD            Z0, Z5, Z0
+	VADDPD            Z1, Z6, Z1
+	VADDPD            Z0, Z15, Z0
+	VADDPD            Z1, Z16, Z1
+	VMOVAPD           Z0, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z7, Z0, K1, Z5
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z8, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPXORQ            Z1, Z5, Z1
+	VPXORQ            Z2, Z0, Z0
+	MOVQ              8(AX), DX
+	VMOVUPD           704(DX)(CX*8), Z2
+	VMOVUPD           768(DX)(CX*8), Z4
+	VMULPD            Z1, Z2, Z1
+	VMULPD            Z0, Z4, Z0
+	MOVQ              80(AX), DX
+	VMOVUPD           (DX), Z2
+	VADDPD            Z1, Z2, Z2
+	VADDPD            Z0, Z2, Z2
+	VMOVUPD           Z2, (DX)
+	ADDQ              $0x68, CX
+	JMP               cosSumAVX512_block
+
+cosSumAVX512_tail:
+	MOVQ 128(AX), DX
+	SUBQ CX, DX
+	SHRQ $0x03, DX
+	CMPQ DX, $0x0c
+	JE   cosSumAVX512_tail12
+	CMPQ DX, $0x0b
+	JE   cosSumAVX512_tail11
+	CMPQ DX, $0x0a
+	JE   cosSumAVX512_tail10
+	CMPQ DX, $0x09
+	JE   cosSumAVX512_tail9
+	CMPQ DX, $0x08
+	JE   cosSumAVX512_tail8
+	CMPQ DX, $0x07
+	JE   cosSumAVX512_tail7
+	CMPQ DX, $0x06
+	JE   cosSumAVX512_tail6
+	CMPQ DX, $0x05
+	JE   cosSumAVX512_tail5
+	CMPQ DX, $0x04
+	JE   cosSumAVX512_tail4
+	CMPQ DX, $0x03
+	JE   cosSumAVX512_tail3
+	CMPQ DX, $0x02
+	JE   cosSumAVX512_tail2
+	JMP  cosSumAVX512_one
+
+cosSumAVX512_tail12:
+	MOVQ    (AX), DX
+	VMOVUPD (DX)(CX*8), Z0
+	VMOVUPD 64(DX)(CX*8), Z1
+	VMOVUPD 128(DX)(CX*8), Z2
+	VMOVUPD Z0, (SP)
+	VMOVUPD Z1, 64(SP)
+	VMOVUPD Z2, 128(SP)
+	MOVQ    (AX), DX
+	VMOVUPD 192(DX)(CX*8), Z0
+	VMOVUPD 256(DX)(CX*8), Z1
+	VMOVUPD 320(DX)(CX*8), Z2
+	VMOVUPD Z0, 192(SP)
+	VMOVUPD Z1, 256(SP)
+	VMOVUPD Z2, 320(SP)
+	MOVQ    (AX), DX
+	VMOVUPD 384(DX)(CX*8), Z0
+	VMOVUPD 448(DX)(CX*8), Z1
+	VMOVUPD 512(DX)(CX*8), Z2
+	VMOVUPD Z0, 384(SP)
+	VMOVUPD Z1, 448(SP)
+	VMOVUPD Z2, 512(SP)
+	MOVQ    (AX), DX
+	VMOVUPD 576(DX)(CX*8), Z0
+	VMOVUPD 640(DX)(CX*8), Z1
+	VMOVUPD 704(DX)(CX*8), Z2
+	VMOVUPD Z0, 576(SP)
+	VMOVUPD Z1, 640(SP)
+	VMOVUPD Z2, 704(SP)
+	VMOVUPD (SP), Z0
+	VMOVUPD 64(SP), Z1
+	VMOVUPD 128(SP), Z2
+	VMOVUPD 192(SP), Z4
+	VMOVUPD 256(SP), Z5
+	VMOVUPD 320(SP), Z6
+	VMOVUPD 384(SP), Z7
+	VMOVUPD 448(SP), Z8
+	VMOVUPD 512(SP), Z9
+	VMOVUPD 576(SP), Z10
+	VMOVUPD 640(SP), Z11
+	VMOVUPD 704(SP), Z12
+	VMOVAPD Z0, Z0
+	VMOVAPD Z1, Z1
+	VMOVAPD Z2, Z2
+	VMOVAPD Z4, Z4
+	VMOVAPD Z5, Z5
+	VMOVAPD Z6, Z6
+	VMOVAPD Z7, Z7
+	VMOVAPD Z8, Z8
+	VMOVAPD Z9, Z9
+	VMOVAPD Z10, Z10
+	VMOVAPD Z11, Z11
+	VMOVAPD Z12, Z12
+	MOVQ    48(AX), DX
+	MOVQ    64(AX), BX
+	MOVQ    112(AX), SI
+	SHLQ    $0x03, SI
+	XORQ    DI, DI
+
+cosSumAVX512_dot2:
+	CMPQ         DI, 104(AX)
+	JGE          cosSumAVX512_dot2_end
+	VBROADCASTSD (BX)(DI*8), Z13
+	VFMADD231PD  (DX)(CX*8), Z13, Z0
+	VFMADD231PD  64(DX)(CX*8), Z13, Z1
+	VFMADD231PD  128(DX)(CX*8), Z13, Z2
+	VFMADD231PD  192(DX)(CX*8), Z13, Z4
+	VFMADD231PD  256(DX)(CX*8), Z13, Z5
+	VFMADD231PD  320(DX)(CX*8), Z13, Z6
+	VFMADD231PD  384(DX)(CX*8), Z13, Z7
+	VFMADD231PD  448(DX)(CX*8), Z13, Z8
+	VFMADD231PD  512(DX)(CX*8), Z13, Z9
+	VFMADD231PD  576(DX)(CX*8), Z13, Z10
+	VFMADD231PD  640(DX)(CX*8), Z13, Z11
+	VFMADD231PD  704(DX)(CX*8), Z13, Z12
+	ADDQ         SI, DX
+	INCQ         DI
+	JMP          cosSumAVX512_dot2
+
+cosSumAVX512_dot2_end:
+	VMOVUPD           Z0, 832(SP)
+	VMOVUPD           Z1, 896(SP)
+	VMOVUPD           Z2, 960(SP)
+	VMOVUPD           Z4, 1024(SP)
+	VMOVUPD           Z5, 1088(SP)
+	VMOVUPD           Z6, 1152(SP)
+	VMOVUPD           Z7, 1216(SP)
+	VMOVUPD           Z8, 1280(SP)
+	VMOVUPD           Z9, 1344(SP)
+	VMOVUPD           Z10, 1408(SP)
+	VMOVUPD           Z11, 1472(SP)
+	VMOVUPD           Z12, 1536(SP)
+	VMOVUPD           832(SP), Z0
+	VMOVUPD           896(SP), Z1
+	VMOVUPD           960(SP), Z2
+	VMOVUPD           1024(SP), Z4
+	VMOVUPD           1088(SP), Z5
+	VMOVUPD           1152(SP), Z6
+	VMOVUPD           1216(SP), Z7
+	VMOVUPD           1280(SP), Z8
+	VMOVUPD           1344(SP), Z9
+	VMOVUPD           1408(SP), Z10
+	VMOVUPD           1472(SP), Z11
+	VMOVUPD           1536(SP), Z12
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z4, Z2, Z1
+	VRANGEPD          $0x0b, Z6, Z5, Z2
+	VRANGEPD          $0x0b, Z8, Z7, Z4
+	VRANGEPD          $0x0b, Z10, Z9, Z5
+	VRANGEPD          $0x0b, Z12, Z11, Z6
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z4, Z2, Z1
+	VRANGEPD          $0x0b, Z6, Z5, Z2
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z2, Z0, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
+	KORTESTB          K1, K1
+	JNZ               cosSumAVX512_one
+	VMOVUPD           832(SP), Z0
+	VMOVUPD           896(SP), Z1
+	VMOVUPD           960(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z5
+	VBROADCASTSD      sumsConsts<>+184(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z9
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z9, Z2
+	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
+	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
+	VMULPD.BCST       sumsConsts<>+200(SB), Z9, Z12
+	VBROADCASTSD      sumsConsts<>+200(SB), Z13
+	VFMSUB213PD       Z10, Z7, Z13
+	VBROADCASTSD      sumsConsts<>+200(SB), Z14
+	VFMSUB213PD       Z11, Z8, Z14
+	VBROADCASTSD      sumsConsts<>+200(SB), Z15
+	VFMSUB213PD       Z12, Z9, Z15
+	VSUBPD            Z10, Z0, Z16
+	VSUBPD            Z11, Z1, Z17
+	VSUBPD            Z12, Z2, Z18
+	VSUBPD            Z16, Z0, Z0
+	VSUBPD            Z17, Z1, Z1
+	VSUBPD            Z18, Z2, Z2
+	VSUBPD            Z10, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VSUBPD            Z12, Z2, Z2
+	VSUBPD            Z13, Z0, Z0
+	VSUBPD            Z14, Z1, Z1
+	VSUBPD            Z15, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z9, Z2
+	VMULPD            Z16, Z16, Z7
+	VMULPD            Z17, Z17, Z8
+	VMULPD            Z18, Z18, Z9
+	VBROADCASTSD      sumsConsts<>+224(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
+	VBROADCASTSD      sumsConsts<>+224(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
+	VBROADCASTSD      sumsConsts<>+224(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z9, Z12
+	VMULPD            Z16, Z7, Z13
+	VMULPD            Z17, Z8, Z14
+	VMULPD            Z18, Z9, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z21
+	VFNMADD231PD      Z10, Z13, Z19
+	VFNMADD231PD      Z11, Z14, Z20
+	VFNMADD231PD      Z12, Z15, Z21
+	VFMSUB213PD       Z0, Z7, Z19
+	VFMSUB213PD       Z1, Z8, Z20
+	VFMSUB213PD       Z2, Z9, Z21
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
+	VSUBPD            Z19, Z16, Z10
+	VSUBPD            Z20, Z17, Z11
+	VSUBPD            Z21, Z18, Z12
+	VBROADCASTSD      sumsConsts<>+272(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
+	VBROADCASTSD      sumsConsts<>+272(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
+	VBROADCASTSD      sumsConsts<>+272(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z9, Z15
+	VMULPD            Z7, Z13, Z13
+	VMULPD            Z8, Z14, Z14
+	VMULPD            Z9, Z15, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z9, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z19, Z22, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z21, Z24, Z24
+	VMULPD            Z0, Z16, Z0
+	VMULPD            Z1, Z17, Z1
+	VMULPD            Z2, Z18, Z2
+	VFMSUB231PD       Z13, Z7, Z0
+	VFMSUB231PD       Z14, Z8, Z1
+	VFMSUB231PD       Z15, Z9, Z2
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z22, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z23, Z8, Z8
+	VBROADCASTSD      sumsConsts<>+152(SB), Z9
+	VSUBPD            Z24, Z9, Z9
+	VSUBPD            Z19, Z7, Z7
+	VSUBPD            Z20, Z8, Z8
+	VSUBPD            Z21, Z9, Z9
+	VADDPD            Z0, Z7, Z0
+	VADDPD            Z1, Z8, Z1
+	VADDPD            Z2, Z9, Z2
+	VADDPD            Z0, Z22, Z0
+	VADDPD            Z1, Z23, Z1
+	VADDPD            Z2, Z24, Z2
+	VMOVAPD           Z0, Z7
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z10, Z0, K1, Z7
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z11, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VBLENDMPD         Z12, Z2, K1, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
+	VADDPD.BCST       sumsConsts<>+152(SB), Z6, Z5
+	VPSLLQ            $0x3e, Z2, Z2
+	VPSLLQ            $0x3e, Z4, Z4
+	VPSLLQ            $0x3e, Z5, Z5
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z5, Z5
+	VPXORQ            Z2, Z7, Z2
+	VPXORQ            Z4, Z0, Z0
+	VPXORQ            Z5, Z1, Z1
+	MOVQ              8(AX), DX
+	VMOVUPD           (DX)(CX*8), Z4
+	VMOVUPD           64(DX)(CX*8), Z5
+	VMOVUPD           128(DX)(CX*8), Z6
+	VMULPD            Z2, Z4, Z2
+	VMULPD            Z0, Z5, Z0
+	VMULPD            Z1, Z6, Z1
+	MOVQ              80(AX), DX
+	VMOVUPD           (DX), Z4
+	VADDPD            Z2, Z4, Z4
+	VADDPD            Z0, Z4, Z4
+	VADDPD            Z1, Z4, Z4
+	VMOVUPD           Z4, (DX)
+	VMOVUPD           1024(SP), Z0
+	VMOVUPD           1088(SP), Z1
+	VMOVUPD           1152(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z5
+	VBROADCASTSD      sumsConsts<>+184(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z9
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z9, Z2
+	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
+	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
+	VMULPD.BCST       sumsConsts<>+200(SB), Z9, Z12
+	VBROADCASTSD      sumsConsts<>+200(SB), Z13
+	VFMSUB213PD       Z10, Z7, Z13
+	VBROADCASTSD      sumsConsts<>+200(SB), Z14
+	VFMSUB213PD       Z11, Z8, Z14
+	VBROADCASTSD      sumsConsts<>+200(SB), Z15
+	VFMSUB213PD       Z12, Z9, Z15
+	VSUBPD            Z10, Z0, Z16
+	VSUBPD            Z11, Z1, Z17
+	VSUBPD            Z12, Z2, Z18
+	VSUBPD            Z16, Z0, Z0
+	VSUBPD            Z17, Z1, Z1
+	VSUBPD            Z18, Z2, Z2
+	VSUBPD            Z10, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VSUBPD            Z12, Z2, Z2
+	VSUBPD            Z13, Z0, Z0
+	VSUBPD            Z14, Z1, Z1
+	VSUBPD            Z15, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z9, Z2
+	VMULPD            Z16, Z16, Z7
+	VMULPD            Z17, Z17, Z8
+	VMULPD            Z18, Z18, Z9
+	VBROADCASTSD      sumsConsts<>+224(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
+	VBROADCASTSD      sumsConsts<>+224(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
+	VBROADCASTSD      sumsConsts<>+224(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z9, Z12
+	VMULPD            Z16, Z7, Z13
+	VMULPD            Z17, Z8, Z14
+	VMULPD            Z18, Z9, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z21
+	VFNMADD231PD      Z10, Z13, Z19
+	VFNMADD231PD      Z11, Z14, Z20
+	VFNMADD231PD      Z12, Z15, Z21
+	VFMSUB213PD       Z0, Z7, Z19
+	VFMSUB213PD       Z1, Z8, Z20
+	VFMSUB213PD       Z2, Z9, Z21
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
+	VSUBPD            Z19, Z16, Z10
+	VSUBPD            Z20, Z17, Z11
+	VSUBPD            Z21, Z18, Z12
+	VBROADCASTSD      sumsConsts<>+272(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
+	VBROADCASTSD      sumsConsts<>+272(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
+	VBROADCASTSD      sumsConsts<>+272(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z9, Z15
+	VMULPD            Z7, Z13, Z13
+	VMULPD            Z8, Z14, Z14
+	VMULPD            Z9, Z15, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z9, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z19, Z22, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z21, Z24, Z24
+	VMULPD            Z0, Z16, Z0
+	VMULPD            Z1, Z17, Z1
+	VMULPD            Z2, Z18, Z2
+	VFMSUB231PD       Z13, Z7, Z0
+	VFMSUB231PD       Z14, Z8, Z1
+	VFMSUB231PD       Z15, Z9, Z2
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z22, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z23, Z8, Z8
+	VBROADCASTSD      sumsConsts<>+152(SB), Z9
+	VSUBPD            Z24, Z9, Z9
+	VSUBPD            Z19, Z7, Z7
+	VSUBPD            Z20, Z8, Z8
+	VSUBPD            Z21, Z9, Z9
+	VADDPD            Z0, Z7, Z0
+	VADDPD            Z1, Z8, Z1
+	VADDPD            Z2, Z9, Z2
+	VADDPD            Z0, Z22, Z0
+	VADDPD            Z1, Z23, Z1
+	VADDPD            Z2, Z24, Z2
+	VMOVAPD           Z0, Z7
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z10, Z0, K1, Z7
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z11, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VBLENDMPD         Z12, Z2, K1, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
+	VADDPD.BCST       sumsConsts<>+152(SB), Z6, Z5
+	VPSLLQ            $0x3e, Z2, Z2
+	VPSLLQ            $0x3e, Z4, Z4
+	VPSLLQ            $0x3e, Z5, Z5
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z5, Z5
+	VPXORQ            Z2, Z7, Z2
+	VPXORQ            Z4, Z0, Z0
+	VPXORQ            Z5, Z1, Z1
+	MOVQ              8(AX), DX
+	VMOVUPD           192(DX)(CX*8), Z4
+	VMOVUPD           256(DX)(CX*8), Z5
+	VMOVUPD           320(DX)(CX*8), Z6
+	VMULPD            Z2, Z4, Z2
+	VMULPD            Z0, Z5, Z0
+	VMULPD            Z1, Z6, Z1
+	MOVQ              80(AX), DX
+	VMOVUPD           (DX), Z4
+	VADDPD            Z2, Z4, Z4
+	VADDPD            Z0, Z4, Z4
+	VADDPD            Z1, Z4, Z4
+	VMOVUPD           Z4, (DX)
+	VMOVUPD           1216(SP), Z0
+	VMOVUPD           1280(SP), Z1
+	VMOVUPD           1344(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z5
+	VBROADCASTSD      sumsConsts<>+184(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z9
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z9, Z2
+	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
+	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
+	VMULPD.BCST       sumsConsts<>+200(SB), Z9, Z12
+	VBROADCASTSD      sumsConsts<>+200(SB), Z13
+	VFMSUB213PD       Z10, Z7, Z13
+	VBROADCASTSD      sumsConsts<>+200(SB), Z14
+	VFMSUB213PD       Z11, Z8, Z14
+	VBROADCASTSD      sumsConsts<>+200(SB), Z15
+	VFMSUB213PD       Z12, Z9, Z15
+	VSUBPD            Z10, Z0, Z16
+	VSUBPD            Z11, Z1, Z17
+	VSUBPD            Z12, Z2, Z18
+	VSUBPD            Z16, Z0, Z0
+	VSUBPD            Z17, Z1, Z1
+	VSUBPD            Z18, Z2, Z2
+	VSUBPD            Z10, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VSUBPD            Z12, Z2, Z2
+	VSUBPD            Z13, Z0, Z0
+	VSUBPD            Z14, Z1, Z1
+	VSUBPD            Z15, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z9, Z2
+	VMULPD            Z16, Z16, Z7
+	VMULPD            Z17, Z17, Z8
+	VMULPD            Z18, Z18, Z9
+	VBROADCASTSD      sumsConsts<>+224(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
+	VBROADCASTSD      sumsConsts<>+224(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
+	VBROADCASTSD      sumsConsts<>+224(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z9, Z12
+	VMULPD            Z16, Z7, Z13
+	VMULPD            Z17, Z8, Z14
+	VMULPD            Z18, Z9, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z21
+	VFNMADD231PD      Z10, Z13, Z19
+	VFNMADD231PD      Z11, Z14, Z20
+	VFNMADD231PD      Z12, Z15, Z21
+	VFMSUB213PD       Z0, Z7, Z19
+	VFMSUB213PD       Z1, Z8, Z20
+	VFMSUB213PD       Z2, Z9, Z21
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
+	VSUBPD            Z19, Z16, Z10
+	VSUBPD            Z20, Z17, Z11
+	VSUBPD            Z21, Z18, Z12
+	VBROADCASTSD      sumsConsts<>+272(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
+	VBROADCASTSD      sumsConsts<>+272(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
+	VBROADCASTSD      sumsConsts<>+272(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z9, Z15
+	VMULPD            Z7, Z13, Z13
+	VMULPD            Z8, Z14, Z14
+	VMULPD            Z9, Z15, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z9, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z19, Z22, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z21, Z24, Z24
+	VMULPD            Z0, Z16, Z0
+	VMULPD            Z1, Z17, Z1
+	VMULPD            Z2, Z18, Z2
+	VFMSUB231PD       Z13, Z7, Z0
+	VFMSUB231PD       Z14, Z8, Z1
+	VFMSUB231PD       Z15, Z9, Z2
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z22, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z23, Z8, Z8
+	VBROADCASTSD      sumsConsts<>+152(SB), Z9
+	VSUBPD            Z24, Z9, Z9
+	VSUBPD            Z19, Z7, Z7
+	VSUBPD            Z20, Z8, Z8
+	VSUBPD            Z21, Z9, Z9
+	VADDPD            Z0, Z7, Z0
+	VADDPD            Z1, Z8, Z1
+	VADDPD            Z2, Z9, Z2
+	VADDPD            Z0, Z22, Z0
+	VADDPD            Z1, Z23, Z1
+	VADDPD            Z2, Z24, Z2
+	VMOVAPD           Z0, Z7
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z10, Z0, K1, Z7
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z11, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VBLENDMPD         Z12, Z2, K1, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
+	VADDPD.BCST       sumsConsts<>+152(SB), Z6, Z5
+	VPSLLQ            $0x3e, Z2, Z2
+	VPSLLQ            $0x3e, Z4, Z4
+	VPSLLQ            $0x3e, Z5, Z5
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z5, Z5
+	VPXORQ            Z2, Z7, Z2
+	VPXORQ            Z4, Z0, Z0
+	VPXORQ            Z5, Z1, Z1
+	MOVQ              8(AX), DX
+	VMOVUPD           384(DX)(CX*8), Z4
+	VMOVUPD           448(DX)(CX*8), Z5
+	VMOVUPD           512(DX)(CX*8), Z6
+	VMULPD            Z2, Z4, Z2
+	VMULPD            Z0, Z5, Z0
+	VMULPD            Z1, Z6, Z1
+	MOVQ              80(AX), DX
+	VMOVUPD           (DX), Z4
+	VADDPD            Z2, Z4, Z4
+	VADDPD            Z0, Z4, Z4
+	VADDPD            Z1, Z4, Z4
+	VMOVUPD           Z4, (DX)
+	VMOVUPD           1408(SP), Z0
+	VMOVUPD           1472(SP), Z1
+	VMOVUPD           1536(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z5
+	VBROADCASTSD      sumsConsts<>+184(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z9
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z9, Z2
+	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
+	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
+	VMULPD.BCST       sumsConsts<>+200(SB), Z9, Z12
+	VBROADCASTSD      sumsConsts<>+200(SB), Z13
+	VFMSUB213PD       Z10, Z7, Z13
+	VBROADCASTSD      sumsConsts<>+200(SB), Z14
+	VFMSUB213PD       Z11, Z8, Z14
+	VBROADCASTSD      sumsConsts<>+200(SB), Z15
+	VFMSUB213PD       Z12, Z9, Z15
+	VSUBPD            Z10, Z0, Z16
+	VSUBPD            Z11, Z1, Z17
+	VSUBPD            Z12, Z2, Z18
+	VSUBPD            Z16, Z0, Z0
+	VSUBPD            Z17, Z1, Z1
+	VSUBPD            Z18, Z2, Z2
+	VSUBPD            Z10, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VSUBPD            Z12, Z2, Z2
+	VSUBPD            Z13, Z0, Z0
+	VSUBPD            Z14, Z1, Z1
+	VSUBPD            Z15, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z9, Z2
+	VMULPD            Z16, Z16, Z7
+	VMULPD            Z17, Z17, Z8
+	VMULPD            Z18, Z18, Z9
+	VBROADCASTSD      sumsConsts<>+224(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
+	VBROADCASTSD      sumsConsts<>+224(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
+	VBROADCASTSD      sumsConsts<>+224(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z9, Z12
+	VMULPD            Z16, Z7, Z13
+	VMULPD            Z17, Z8, Z14
+	VMULPD            Z18, Z9, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z21
+	VFNMADD231PD      Z10, Z13, Z19
+	VFNMADD231PD      Z11, Z14, Z20
+	VFNMADD231PD      Z12, Z15, Z21
+	VFMSUB213PD       Z0, Z7, Z19
+	VFMSUB213PD       Z1, Z8, Z20
+	VFMSUB213PD       Z2, Z9, Z21
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
+	VSUBPD            Z19, Z16, Z10
+	VSUBPD            Z20, Z17, Z11
+	VSUBPD            Z21, Z18, Z12
+	VBROADCASTSD      sumsConsts<>+272(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
+	VBROADCASTSD      sumsConsts<>+272(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
+	VBROADCASTSD      sumsConsts<>+272(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z9, Z15
+	VMULPD            Z7, Z13, Z13
+	VMULPD            Z8, Z14, Z14
+	VMULPD            Z9, Z15, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z9, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z19, Z22, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z21, Z24, Z24
+	VMULPD            Z0, Z16, Z0
+	VMULPD            Z1, Z17, Z1
+	VMULPD            Z2, Z18, Z2
+	VFMSUB231PD       Z13, Z7, Z0
+	VFMSUB231PD       Z14, Z8, Z1
+	VFMSUB231PD       Z15, Z9, Z2
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z22, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z23, Z8, Z8
+	VBROADCASTSD      sumsConsts<>+152(SB), Z9
+	VSUBPD            Z24, Z9, Z9
+	VSUBPD            Z19, Z7, Z7
+	VSUBPD            Z20, Z8, Z8
+	VSUBPD            Z21, Z9, Z9
+	VADDPD            Z0, Z7, Z0
+	VADDPD            Z1, Z8, Z1
+	VADDPD            Z2, Z9, Z2
+	VADDPD            Z0, Z22, Z0
+	VADDPD            Z1, Z23, Z1
+	VADDPD            Z2, Z24, Z2
+	VMOVAPD           Z0, Z7
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z10, Z0, K1, Z7
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z11, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VBLENDMPD         Z12, Z2, K1, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
+	VADDPD.BCST       sumsConsts<>+152(SB), Z6, Z5
+	VPSLLQ            $0x3e, Z2, Z2
+	VPSLLQ            $0x3e, Z4, Z4
+	VPSLLQ            $0x3e, Z5, Z5
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z5, Z5
+	VPXORQ            Z2, Z7, Z2
+	VPXORQ            Z4, Z0, Z0
+	VPXORQ            Z5, Z1, Z1
+	MOVQ              8(AX), DX
+	VMOVUPD           576(DX)(CX*8), Z4
+	VMOVUPD           640(DX)(CX*8), Z5
+	VMOVUPD           704(DX)(CX*8), Z6
+	VMULPD            Z2, Z4, Z2
+	VMULPD            Z0, Z5, Z0
+	VMULPD            Z1, Z6, Z1
+	MOVQ              80(AX), DX
+	VMOVUPD           (DX), Z4
+	VADDPD            Z2, Z4, Z4
+	VADDPD            Z0, Z4, Z4
+	VADDPD            Z1, Z4, Z4
+	VMOVUPD           Z4, (DX)
+	ADDQ              $0x60, CX
+	JMP               cosSumAVX512_one
+
+cosSumAVX512_tail11:
+	MOVQ    (AX), DX
+	VMOVUPD (DX)(CX*8), Z0
+	VMOVUPD 64(DX)(CX*8), Z1
+	VMOVUPD 128(DX)(CX*8), Z2
+	VMOVUPD Z0, (SP)
+	VMOVUPD Z1, 64(SP)
+	VMOVUPD Z2, 128(SP)
+	MOVQ    (AX), DX
+	VMOVUPD 192(DX)(CX*8), Z0
+	VMOVUPD 256(DX)(CX*8), Z1
+	VMOVUPD 320(DX)(CX*8), Z2
+	VMOVUPD Z0, 192(SP)
+	VMOVUPD Z1, 256(SP)
+	VMOVUPD Z2, 320(SP)
+	MOVQ    (AX), DX
+	VMOVUPD 384(DX)(CX*8), Z0
+	VMOVUPD 448(DX)(CX*8), Z1
+	VMOVUPD 512(DX)(CX*8), Z2
+	VMOVUPD Z0, 384(SP)
+	VMOVUPD Z1, 448(SP)
+	VMOVUPD Z2, 512(SP)
+	MOVQ    (AX), DX
+	VMOVUPD 576(DX)(CX*8), Z0
+	VMOVUPD 640(DX)(CX*8), Z1
+	VMOVUPD Z0, 576(SP)
+	VMOVUPD Z1, 640(SP)
+	VMOVUPD (SP), Z0
+	VMOVUPD 64(SP), Z1
+	VMOVUPD 128(SP), Z2
+	VMOVUPD 192(SP), Z4
+	VMOVUPD 256(SP), Z5
+	VMOVUPD 320(SP), Z6
+	VMOVUPD 384(SP), Z7
+	VMOVUPD 448(SP), Z8
+	VMOVUPD 512(SP), Z9
+	VMOVUPD 576(SP), Z10
+	VMOVUPD 640(SP), Z11
+	VMOVAPD Z0, Z0
+	VMOVAPD Z1, Z1
+	VMOVAPD Z2, Z2
+	VMOVAPD Z4, Z4
+	VMOVAPD Z5, Z5
+	VMOVAPD Z6, Z6
+	VMOVAPD Z7, Z7
+	VMOVAPD Z8, Z8
+	VMOVAPD Z9, Z9
+	VMOVAPD Z10, Z10
+	VMOVAPD Z11, Z11
+	MOVQ    48(AX), DX
+	MOVQ    64(AX), BX
+	MOVQ    112(AX), SI
+	SHLQ    $0x03, SI
+	XORQ    DI, DI
+
+cosSumAVX512_dot3:
+	CMPQ         DI, 104(AX)
+	JGE          cosSumAVX512_dot3_end
+	VBROADCASTSD (BX)(DI*8), Z12
+	VFMADD231PD  (DX)(CX*8), Z12, Z0
+	VFMADD231PD  64(DX)(CX*8), Z12, Z1
+	VFMADD231PD  128(DX)(CX*8), Z12, Z2
+	VFMADD231PD  192(DX)(CX*8), Z12, Z4
+	VFMADD231PD  256(DX)(CX*8), Z12, Z5
+	VFMADD231PD  320(DX)(CX*8), Z12, Z6
+	VFMADD231PD  384(DX)(CX*8), Z12, Z7
+	VFMADD231PD  448(DX)(CX*8), Z12, Z8
+	VFMADD231PD  512(DX)(CX*8), Z12, Z9
+	VFMADD231PD  576(DX)(CX*8), Z12, Z10
+	VFMADD231PD  640(DX)(CX*8), Z12, Z11
+	ADDQ         SI, DX
+	INCQ         DI
+	JMP          cosSumAVX512_dot3
+
+cosSumAVX512_dot3_end:
+	VMOVUPD           Z0, 832(SP)
+	VMOVUPD           Z1, 896(SP)
+	VMOVUPD           Z2, 960(SP)
+	VMOVUPD           Z4, 1024(SP)
+	VMOVUPD           Z5, 1088(SP)
+	VMOVUPD           Z6, 1152(SP)
+	VMOVUPD           Z7, 1216(SP)
+	VMOVUPD           Z8, 1280(SP)
+	VMOVUPD           Z9, 1344(SP)
+	VMOVUPD           Z10, 1408(SP)
+	VMOVUPD           Z11, 1472(SP)
+	VMOVUPD           832(SP), Z0
+	VMOVUPD           896(SP), Z1
+	VMOVUPD           960(SP), Z2
+	VMOVUPD           1024(SP), Z4
+	VMOVUPD           1088(SP), Z5
+	VMOVUPD           1152(SP), Z6
+	VMOVUPD           1216(SP), Z7
+	VMOVUPD           1280(SP), Z8
+	VMOVUPD           1344(SP), Z9
+	VMOVUPD           1408(SP), Z10
+	VMOVUPD           1472(SP), Z11
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z4, Z2, Z1
+	VRANGEPD          $0x0b, Z6, Z5, Z2
+	VRANGEPD          $0x0b, Z8, Z7, Z4
+	VRANGEPD          $0x0b, Z10, Z9, Z5
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z4, Z2, Z1
+	VRANGEPD          $0x0b, Z11, Z5, Z2
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z2, Z0, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
+	KORTESTB          K1, K1
+	JNZ               cosSumAVX512_one
+	VMOVUPD           832(SP), Z0
+	VMOVUPD           896(SP), Z1
+	VMOVUPD           960(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z5
+	VBROADCASTSD      sumsConsts<>+184(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z9
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z9, Z2
+	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
+	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
+	VMULPD.BCST       sumsConsts<>+200(SB), Z9, Z12
+	VBROADCASTSD      sumsConsts<>+200(SB), Z13
+	VFMSUB213PD       Z10, Z7, Z13
+	VBROADCASTSD      sumsConsts<>+200(SB), Z14
+	VFMSUB213PD       Z11, Z8, Z14
+	VBROADCASTSD      sumsConsts<>+200(SB), Z15
+	VFMSUB213PD       Z12, Z9, Z15
+	VSUBPD            Z10, Z0, Z16
+	VSUBPD            Z11, Z1, Z17
+	VSUBPD            Z12, Z2, Z18
+	VSUBPD            Z16, Z0, Z0
+	VSUBPD            Z17, Z1, Z1
+	VSUBPD            Z18, Z2, Z2
+	VSUBPD            Z10, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VSUBPD            Z12, Z2, Z2
+	VSUBPD            Z13, Z0, Z0
+	VSUBPD            Z14, Z1, Z1
+	VSUBPD            Z15, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z9, Z2
+	VMULPD            Z16, Z16, Z7
+	VMULPD            Z17, Z17, Z8
+	VMULPD            Z18, Z18, Z9
+	VBROADCASTSD      sumsConsts<>+224(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
+	VBROADCASTSD      sumsConsts<>+224(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
+	VBROADCASTSD      sumsConsts<>+224(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z9, Z12
+	VMULPD            Z16, Z7, Z13
+	VMULPD            Z17, Z8, Z14
+	VMULPD            Z18, Z9, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z21
+	VFNMADD231PD      Z10, Z13, Z19
+	VFNMADD231PD      Z11, Z14, Z20
+	VFNMADD231PD      Z12, Z15, Z21
+	VFMSUB213PD       Z0, Z7, Z19
+	VFMSUB213PD       Z1, Z8, Z20
+	VFMSUB213PD       Z2, Z9, Z21
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
+	VSUBPD            Z19, Z16, Z10
+	VSUBPD            Z20, Z17, Z11
+	VSUBPD            Z21, Z18, Z12
+	VBROADCASTSD      sumsConsts<>+272(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
+	VBROADCASTSD      sumsConsts<>+272(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
+	VBROADCASTSD      sumsConsts<>+272(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z9, Z15
+	VMULPD            Z7, Z13, Z13
+	VMULPD            Z8, Z14, Z14
+	VMULPD            Z9, Z15, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z9, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z19, Z22, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z21, Z24, Z24
+	VMULPD            Z0, Z16, Z0
+	VMULPD            Z1, Z17, Z1
+	VMULPD            Z2, Z18, Z2
+	VFMSUB231PD       Z13, Z7, Z0
+	VFMSUB231PD       Z14, Z8, Z1
+	VFMSUB231PD       Z15, Z9, Z2
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z22, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z23, Z8, Z8
+	VBROADCASTSD      sumsConsts<>+152(SB), Z9
+	VSUBPD            Z24, Z9, Z9
+	VSUBPD            Z19, Z7, Z7
+	VSUBPD            Z20, Z8, Z8
+	VSUBPD            Z21, Z9, Z9
+	VADDPD            Z0, Z7, Z0
+	VADDPD            Z1, Z8, Z1
+	VADDPD            Z2, Z9, Z2
+	VADDPD            Z0, Z22, Z0
+	VADDPD            Z1, Z23, Z1
+	VADDPD            Z2, Z24, Z2
+	VMOVAPD           Z0, Z7
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z10, Z0, K1, Z7
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z11, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VBLENDMPD         Z12, Z2, K1, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
+	VADDPD.BCST       sumsConsts<>+152(SB), Z6, Z5
+	VPSLLQ            $0x3e, Z2, Z2
+	VPSLLQ            $0x3e, Z4, Z4
+	VPSLLQ            $0x3e, Z5, Z5
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z5, Z5
+	VPXORQ            Z2, Z7, Z2
+	VPXORQ            Z4, Z0, Z0
+	VPXORQ            Z5, Z1, Z1
+	MOVQ              8(AX), DX
+	VMOVUPD           (DX)(CX*8), Z4
+	VMOVUPD           64(DX)(CX*8), Z5
+	VMOVUPD           128(DX)(CX*8), Z6
+	VMULPD            Z2, Z4, Z2
+	VMULPD            Z0, Z5, Z0
+	VMULPD            Z1, Z6, Z1
+	MOVQ              80(AX), DX
+	VMOVUPD           (DX), Z4
+	VADDPD            Z2, Z4, Z4
+	VADDPD            Z0, Z4, Z4
+	VADDPD            Z1, Z4, Z4
+	VMOVUPD           Z4, (DX)
+	VMOVUPD           1024(SP), Z0
+	VMOVUPD           1088(SP), Z1
+	VMOVUPD           1152(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z5
+	VBROADCASTSD      sumsConsts<>+184(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z9
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z9, Z2
+	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
+	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
+	VMULPD.BCST       sumsConsts<>+200(SB), Z9, Z12
+	VBROADCASTSD      sumsConsts<>+200(SB), Z13
+	VFMSUB213PD       Z10, Z7, Z13
+	VBROADCASTSD      sumsConsts<>+200(SB), Z14
+	VFMSUB213PD       Z11, Z8, Z14
+	VBROADCASTSD      sumsConsts<>+200(SB), Z15
+	VFMSUB213PD       Z12, Z9, Z15
+	VSUBPD            Z10, Z0, Z16
+	VSUBPD            Z11, Z1, Z17
+	VSUBPD            Z12, Z2, Z18
+	VSUBPD            Z16, Z0, Z0
+	VSUBPD            Z17, Z1, Z1
+	VSUBPD            Z18, Z2, Z2
+	VSUBPD            Z10, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VSUBPD            Z12, Z2, Z2
+	VSUBPD            Z13, Z0, Z0
+	VSUBPD            Z14, Z1, Z1
+	VSUBPD            Z15, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z9, Z2
+	VMULPD            Z16, Z16, Z7
+	VMULPD            Z17, Z17, Z8
+	VMULPD            Z18, Z18, Z9
+	VBROADCASTSD      sumsConsts<>+224(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
+	VBROADCASTSD      sumsConsts<>+224(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
+	VBROADCASTSD      sumsConsts<>+224(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z9, Z12
+	VMULPD            Z16, Z7, Z13
+	VMULPD            Z17, Z8, Z14
+	VMULPD            Z18, Z9, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z21
+	VFNMADD231PD      Z10, Z13, Z19
+	VFNMADD231PD      Z11, Z14, Z20
+	VFNMADD231PD      Z12, Z15, Z21
+	VFMSUB213PD       Z0, Z7, Z19
+	VFMSUB213PD       Z1, Z8, Z20
+	VFMSUB213PD       Z2, Z9, Z21
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
+	VSUBPD            Z19, Z16, Z10
+	VSUBPD            Z20, Z17, Z11
+	VSUBPD            Z21, Z18, Z12
+	VBROADCASTSD      sumsConsts<>+272(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
+	VBROADCASTSD      sumsConsts<>+272(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
+	VBROADCASTSD      sumsConsts<>+272(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z9, Z15
+	VMULPD            Z7, Z13, Z13
+	VMULPD            Z8, Z14, Z14
+	VMULPD            Z9, Z15, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z9, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z19, Z22, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z21, Z24, Z24
+	VMULPD            Z0, Z16, Z0
+	VMULPD            Z1, Z17, Z1
+	VMULPD            Z2, Z18, Z2
+	VFMSUB231PD       Z13, Z7, Z0
+	VFMSUB231PD       Z14, Z8, Z1
+	VFMSUB231PD       Z15, Z9, Z2
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z22, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z23, Z8, Z8
+	VBROADCASTSD      sumsConsts<>+152(SB), Z9
+	VSUBPD            Z24, Z9, Z9
+	VSUBPD            Z19, Z7, Z7
+	VSUBPD            Z20, Z8, Z8
+	VSUBPD            Z21, Z9, Z9
+	VADDPD            Z0, Z7, Z0
+	VADDPD            Z1, Z8, Z1
+	VADDPD            Z2, Z9, Z2
+	VADDPD            Z0, Z22, Z0
+	VADDPD            Z1, Z23, Z1
+	VADDPD            Z2, Z24, Z2
+	VMOVAPD           Z0, Z7
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z10, Z0, K1, Z7
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z11, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VBLENDMPD         Z12, Z2, K1, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
+	VADDPD.BCST       sumsConsts<>+152(SB), Z6, Z5
+	VPSLLQ            $0x3e, Z2, Z2
+	VPSLLQ            $0x3e, Z4, Z4
+	VPSLLQ            $0x3e, Z5, Z5
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z5, Z5
+	VPXORQ            Z2, Z7, Z2
+	VPXORQ            Z4, Z0, Z0
+	VPXORQ            Z5, Z1, Z1
+	MOVQ              8(AX), DX
+	VMOVUPD           192(DX)(CX*8), Z4
+	VMOVUPD           256(DX)(CX*8), Z5
+	VMOVUPD           320(DX)(CX*8), Z6
+	VMULPD            Z2, Z4, Z2
+	VMULPD            Z0, Z5, Z0
+	VMULPD            Z1, Z6, Z1
+	MOVQ              80(AX), DX
+	VMOVUPD           (DX), Z4
+	VADDPD            Z2, Z4, Z4
+	VADDPD            Z0, Z4, Z4
+	VADDPD            Z1, Z4, Z4
+	VMOVUPD           Z4, (DX)
+	VMOVUPD           1216(SP), Z0
+	VMOVUPD           1280(SP), Z1
+	VMOVUPD           1344(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z5
+	VBROADCASTSD      sumsConsts<>+184(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z9
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z9, Z2
+	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
+	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
+	VMULPD.BCST       sumsConsts<>+200(SB), Z9, Z12
+	VBROADCASTSD      sumsConsts<>+200(SB), Z13
+	VFMSUB213PD       Z10, Z7, Z13
+	VBROADCASTSD      sumsConsts<>+200(SB), Z14
+	VFMSUB213PD       Z11, Z8, Z14
+	VBROADCASTSD      sumsConsts<>+200(SB), Z15
+	VFMSUB213PD       Z12, Z9, Z15
+	VSUBPD            Z10, Z0, Z16
+	VSUBPD            Z11, Z1, Z17
+	VSUBPD            Z12, Z2, Z18
+	VSUBPD            Z16, Z0, Z0
+	VSUBPD            Z17, Z1, Z1
+	VSUBPD            Z18, Z2, Z2
+	VSUBPD            Z10, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VSUBPD            Z12, Z2, Z2
+	VSUBPD            Z13, Z0, Z0
+	VSUBPD            Z14, Z1, Z1
+	VSUBPD            Z15, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z9, Z2
+	VMULPD            Z16, Z16, Z7
+	VMULPD            Z17, Z17, Z8
+	VMULPD            Z18, Z18, Z9
+	VBROADCASTSD      sumsConsts<>+224(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
+	VBROADCASTSD      sumsConsts<>+224(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
+	VBROADCASTSD      sumsConsts<>+224(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z9, Z12
+	VMULPD            Z16, Z7, Z13
+	VMULPD            Z17, Z8, Z14
+	VMULPD            Z18, Z9, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z21
+	VFNMADD231PD      Z10, Z13, Z19
+	VFNMADD231PD      Z11, Z14, Z20
+	VFNMADD231PD      Z12, Z15, Z21
+	VFMSUB213PD       Z0, Z7, Z19
+	VFMSUB213PD       Z1, Z8, Z20
+	VFMSUB213PD       Z2, Z9, Z21
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
+	VSUBPD            Z19, Z16, Z10
+	VSUBPD            Z20, Z17, Z11
+	VSUBPD            Z21, Z18, Z12
+	VBROADCASTSD      sumsConsts<>+272(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
+	VBROADCASTSD      sumsConsts<>+272(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
+	VBROADCASTSD      sumsConsts<>+272(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z9, Z15
+	VMULPD            Z7, Z13, Z13
+	VMULPD            Z8, Z14, Z14
+	VMULPD            Z9, Z15, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z9, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z19, Z22, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z21, Z24, Z24
+	VMULPD            Z0, Z16, Z0
+	VMULPD            Z1, Z17, Z1
+	VMULPD            Z2, Z18, Z2
+	VFMSUB231PD       Z13, Z7, Z0
+	VFMSUB231PD       Z14, Z8, Z1
+	VFMSUB231PD       Z15, Z9, Z2
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z22, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z23, Z8, Z8
+	VBROADCASTSD      sumsConsts<>+152(SB), Z9
+	VSUBPD            Z24, Z9, Z9
+	VSUBPD            Z19, Z7, Z7
+	VSUBPD            Z20, Z8, Z8
+	VSUBPD            Z21, Z9, Z9
+	VADDPD            Z0, Z7, Z0
+	VADDPD            Z1, Z8, Z1
+	VADDPD            Z2, Z9, Z2
+	VADDPD            Z0, Z22, Z0
+	VADDPD            Z1, Z23, Z1
+	VADDPD            Z2, Z24, Z2
+	VMOVAPD           Z0, Z7
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z10, Z0, K1, Z7
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z11, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VBLENDMPD         Z12, Z2, K1, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
+	VADDPD.BCST       sumsConsts<>+152(SB), Z6, Z5
+	VPSLLQ            $0x3e, Z2, Z2
+	VPSLLQ            $0x3e, Z4, Z4
+	VPSLLQ            $0x3e, Z5, Z5
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z5, Z5
+	VPXORQ            Z2, Z7, Z2
+	VPXORQ            Z4, Z0, Z0
+	VPXORQ            Z5, Z1, Z1
+	MOVQ              8(AX), DX
+	VMOVUPD           384(DX)(CX*8), Z4
+	VMOVUPD           448(DX)(CX*8), Z5
+	VMOVUPD           512(DX)(CX*8), Z6
+	VMULPD            Z2, Z4, Z2
+	VMULPD            Z0, Z5, Z0
+	VMULPD            Z1, Z6, Z1
+	MOVQ              80(AX), DX
+	VMOVUPD           (DX), Z4
+	VADDPD            Z2, Z4, Z4
+	VADDPD            Z0, Z4, Z4
+	VADDPD            Z1, Z4, Z4
+	VMOVUPD           Z4, (DX)
+	VMOVUPD           1408(SP), Z0
+	VMOVUPD           1472(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z6
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z9
+	VFMSUB213PD       Z7, Z5, Z9
+	VBROADCASTSD      sumsConsts<>+200(SB), Z10
+	VFMSUB213PD       Z8, Z6, Z10
+	VSUBPD            Z7, Z0, Z11
+	VSUBPD            Z8, Z1, Z12
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z7, Z0, Z0
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z1
+	VMULPD            Z11, Z11, Z5
+	VMULPD            Z12, Z12, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+224(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z8
+	VMULPD            Z11, Z5, Z9
+	VMULPD            Z12, Z6, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z14
+	VFNMADD231PD      Z7, Z9, Z13
+	VFNMADD231PD      Z8, Z10, Z14
+	VFMSUB213PD       Z0, Z5, Z13
+	VFMSUB213PD       Z1, Z6, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z9, Z13
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z10, Z14
+	VSUBPD            Z13, Z11, Z7
+	VSUBPD            Z14, Z12, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+272(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z10
+	VMULPD            Z5, Z9, Z9
+	VMULPD            Z6, Z10, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VMULPD            Z0, Z11, Z0
+	VMULPD            Z1, Z12, Z1
+	VFMSUB231PD       Z9, Z5, Z0
+	VFMSUB231PD       Z10, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z15, Z5, Z5
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z16, Z6, Z6
+	VSUBPD            Z13, Z5, Z5
+	VSUBPD            Z14, Z6, Z6
+	VADDPD            Z0, Z5, Z0
+	VADDPD            Z1, Z6, Z1
+	VADDPD            Z0, Z15, Z0
+	VADDPD            Z1, Z16, Z1
+	VMOVAPD           Z0, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z7, Z0, K1, Z5
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z8, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPXORQ            Z1, Z5, Z1
+	VPXORQ            Z2, Z0, Z0
+	MOVQ              8(AX), DX
+	VMOVUPD           576(DX)(CX*8), Z2
+	VMOVUPD           640(DX)(CX*8), Z4
+	VMULPD            Z1, Z2, Z1
+	VMULPD            Z0, Z4, Z0
+	MOVQ              80(AX), DX
+	VMOVUPD           (DX), Z2
+	VADDPD            Z1, Z2, Z2
+	VADDPD            Z0, Z2, Z2
+	VMOVUPD           Z2, (DX)
+	ADDQ              $0x58, CX
+	JMP               cosSumAVX512_one
+
+cosSumAVX512_tail10:
+	MOVQ    (AX), DX
+	VMOVUPD (DX)(CX*8), Z0
+	VMOVUPD 64(DX)(CX*8), Z1
+	VMOVUPD 128(DX)(CX*8), Z2
+	VMOVUPD Z0, (SP)
+	VMOVUPD Z1, 64(SP)
+	VMOVUPD Z2, 128(SP)
+	MOVQ    (AX), DX
+	VMOVUPD 192(DX)(CX*8), Z0
+	VMOVUPD 256(DX)(CX*8), Z1
+	VMOVUPD 320(DX)(CX*8), Z2
+	VMOVUPD Z0, 192(SP)
+	VMOVUPD Z1, 256(SP)
+	VMOVUPD Z2, 320(SP)
+	MOVQ    (AX), DX
+	VMOVUPD 384(DX)(CX*8), Z0
+	VMOVUPD 448(DX)(CX*8), Z1
+	VMOVUPD Z0, 384(SP)
+	VMOVUPD Z1, 448(SP)
+	MOVQ    (AX), DX
+	VMOVUPD 512(DX)(CX*8), Z0
+	VMOVUPD 576(DX)(CX*8), Z1
+	VMOVUPD Z0, 512(SP)
+	VMOVUPD Z1, 576(SP)
+	VMOVUPD (SP), Z0
+	VMOVUPD 64(SP), Z1
+	VMOVUPD 128(SP), Z2
+	VMOVUPD 192(SP), Z4
+	VMOVUPD 256(SP), Z5
+	VMOVUPD 320(SP), Z6
+	VMOVUPD 384(SP), Z7
+	VMOVUPD 448(SP), Z8
+	VMOVUPD 512(SP), Z9
+	VMOVUPD 576(SP), Z10
+	VMOVAPD Z0, Z0
+	VMOVAPD Z1, Z1
+	VMOVAPD Z2, Z2
+	VMOVAPD Z4, Z4
+	VMOVAPD Z5, Z5
+	VMOVAPD Z6, Z6
+	VMOVAPD Z7, Z7
+	VMOVAPD Z8, Z8
+	VMOVAPD Z9, Z9
+	VMOVAPD Z10, Z10
+	MOVQ    48(AX), DX
+	MOVQ    64(AX), BX
+	MOVQ    112(AX), SI
+	SHLQ    $0x03, SI
+	XORQ    DI, DI
+
+cosSumAVX512_dot4:
+	CMPQ         DI, 104(AX)
+	JGE          cosSumAVX512_dot4_end
+	VBROADCASTSD (BX)(DI*8), Z11
+	VFMADD231PD  (DX)(CX*8), Z11, Z0
+	VFMADD231PD  64(DX)(CX*8), Z11, Z1
+	VFMADD231PD  128(DX)(CX*8), Z11, Z2
+	VFMADD231PD  192(DX)(CX*8), Z11, Z4
+	VFMADD231PD  256(DX)(CX*8), Z11, Z5
+	VFMADD231PD  320(DX)(CX*8), Z11, Z6
+	VFMADD231PD  384(DX)(CX*8), Z11, Z7
+	VFMADD231PD  448(DX)(CX*8), Z11, Z8
+	VFMADD231PD  512(DX)(CX*8), Z11, Z9
+	VFMADD231PD  576(DX)(CX*8), Z11, Z10
+	ADDQ         SI, DX
+	INCQ         DI
+	JMP          cosSumAVX512_dot4
+
+cosSumAVX512_dot4_end:
+	VMOVUPD           Z0, 832(SP)
+	VMOVUPD           Z1, 896(SP)
+	VMOVUPD           Z2, 960(SP)
+	VMOVUPD           Z4, 1024(SP)
+	VMOVUPD           Z5, 1088(SP)
+	VMOVUPD           Z6, 1152(SP)
+	VMOVUPD           Z7, 1216(SP)
+	VMOVUPD           Z8, 1280(SP)
+	VMOVUPD           Z9, 1344(SP)
+	VMOVUPD           Z10, 1408(SP)
+	VMOVUPD           832(SP), Z0
+	VMOVUPD           896(SP), Z1
+	VMOVUPD           960(SP), Z2
+	VMOVUPD           1024(SP), Z4
+	VMOVUPD           1088(SP), Z5
+	VMOVUPD           1152(SP), Z6
+	VMOVUPD           1216(SP), Z7
+	VMOVUPD           1280(SP), Z8
+	VMOVUPD           1344(SP), Z9
+	VMOVUPD           1408(SP), Z10
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z4, Z2, Z1
+	VRANGEPD          $0x0b, Z6, Z5, Z2
+	VRANGEPD          $0x0b, Z8, Z7, Z4
+	VRANGEPD          $0x0b, Z10, Z9, Z5
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z4, Z2, Z1
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z5, Z0, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
+	KORTESTB          K1, K1
+	JNZ               cosSumAVX512_one
+	VMOVUPD           832(SP), Z0
+	VMOVUPD           896(SP), Z1
+	VMOVUPD           960(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z5
+	VBROADCASTSD      sumsConsts<>+184(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z9
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z9, Z2
+	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
+	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
+	VMULPD.BCST       sumsConsts<>+200(SB), Z9, Z12
+	VBROADCASTSD      sumsConsts<>+200(SB), Z13
+	VFMSUB213PD       Z10, Z7, Z13
+	VBROADCASTSD      sumsConsts<>+200(SB), Z14
+	VFMSUB213PD       Z11, Z8, Z14
+	VBROADCASTSD      sumsConsts<>+200(SB), Z15
+	VFMSUB213PD       Z12, Z9, Z15
+	VSUBPD            Z10, Z0, Z16
+	VSUBPD            Z11, Z1, Z17
+	VSUBPD            Z12, Z2, Z18
+	VSUBPD            Z16, Z0, Z0
+	VSUBPD            Z17, Z1, Z1
+	VSUBPD            Z18, Z2, Z2
+	VSUBPD            Z10, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VSUBPD            Z12, Z2, Z2
+	VSUBPD            Z13, Z0, Z0
+	VSUBPD            Z14, Z1, Z1
+	VSUBPD            Z15, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z9, Z2
+	VMULPD            Z16, Z16, Z7
+	VMULPD            Z17, Z17, Z8
+	VMULPD            Z18, Z18, Z9
+	VBROADCASTSD      sumsConsts<>+224(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
+	VBROADCASTSD      sumsConsts<>+224(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
+	VBROADCASTSD      sumsConsts<>+224(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z9, Z12
+	VMULPD            Z16, Z7, Z13
+	VMULPD            Z17, Z8, Z14
+	VMULPD            Z18, Z9, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z21
+	VFNMADD231PD      Z10, Z13, Z19
+	VFNMADD231PD      Z11, Z14, Z20
+	VFNMADD231PD      Z12, Z15, Z21
+	VFMSUB213PD       Z0, Z7, Z19
+	VFMSUB213PD       Z1, Z8, Z20
+	VFMSUB213PD       Z2, Z9, Z21
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
+	VSUBPD            Z19, Z16, Z10
+	VSUBPD            Z20, Z17, Z11
+	VSUBPD            Z21, Z18, Z12
+	VBROADCASTSD      sumsConsts<>+272(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
+	VBROADCASTSD      sumsConsts<>+272(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
+	VBROADCASTSD      sumsConsts<>+272(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z9, Z15
+	VMULPD            Z7, Z13, Z13
+	VMULPD            Z8, Z14, Z14
+	VMULPD            Z9, Z15, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z9, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z19, Z22, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z21, Z24, Z24
+	VMULPD            Z0, Z16, Z0
+	VMULPD            Z1, Z17, Z1
+	VMULPD            Z2, Z18, Z2
+	VFMSUB231PD       Z13, Z7, Z0
+	VFMSUB231PD       Z14, Z8, Z1
+	VFMSUB231PD       Z15, Z9, Z2
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z22, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z23, Z8, Z8
+	VBROADCASTSD      sumsConsts<>+152(SB), Z9
+	VSUBPD            Z24, Z9, Z9
+	VSUBPD            Z19, Z7, Z7
+	VSUBPD            Z20, Z8, Z8
+	VSUBPD            Z21, Z9, Z9
+	VADDPD            Z0, Z7, Z0
+	VADDPD            Z1, Z8, Z1
+	VADDPD            Z2, Z9, Z2
+	VADDPD            Z0, Z22, Z0
+	VADDPD            Z1, Z23, Z1
+	VADDPD            Z2, Z24, Z2
+	VMOVAPD           Z0, Z7
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z10, Z0, K1, Z7
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z11, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VBLENDMPD         Z12, Z2, K1, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
+	VADDPD.BCST       sumsConsts<>+152(SB), Z6, Z5
+	VPSLLQ            $0x3e, Z2, Z2
+	VPSLLQ            $0x3e, Z4, Z4
+	VPSLLQ            $0x3e, Z5, Z5
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z5, Z5
+	VPXORQ            Z2, Z7, Z2
+	VPXORQ            Z4, Z0, Z0
+	VPXORQ            Z5, Z1, Z1
+	MOVQ              8(AX), DX
+	VMOVUPD           (DX)(CX*8), Z4
+	VMOVUPD           64(DX)(CX*8), Z5
+	VMOVUPD           128(DX)(CX*8), Z6
+	VMULPD            Z2, Z4, Z2
+	VMULPD            Z0, Z5, Z0
+	VMULPD            Z1, Z6, Z1
+	MOVQ              80(AX), DX
+	VMOVUPD           (DX), Z4
+	VADDPD            Z2, Z4, Z4
+	VADDPD            Z0, Z4, Z4
+	VADDPD            Z1, Z4, Z4
+	VMOVUPD           Z4, (DX)
+	VMOVUPD           1024(SP), Z0
+	VMOVUPD           1088(SP), Z1
+	VMOVUPD           1152(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z5
+	VBROADCASTSD      sumsConsts<>+184(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z9
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z9, Z2
+	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
+	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
+	VMULPD.BCST       sumsConsts<>+200(SB), Z9, Z12
+	VBROADCASTSD      sumsConsts<>+200(SB), Z13
+	VFMSUB213PD       Z10, Z7, Z13
+	VBROADCASTSD      sumsConsts<>+200(SB), Z14
+	VFMSUB213PD       Z11, Z8, Z14
+	VBROADCASTSD      sumsConsts<>+200(SB), Z15
+	VFMSUB213PD       Z12, Z9, Z15
+	VSUBPD            Z10, Z0, Z16
+	VSUBPD            Z11, Z1, Z17
+	VSUBPD            Z12, Z2, Z18
+	VSUBPD            Z16, Z0, Z0
+	VSUBPD            Z17, Z1, Z1
+	VSUBPD            Z18, Z2, Z2
+	VSUBPD            Z10, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VSUBPD            Z12, Z2, Z2
+	VSUBPD            Z13, Z0, Z0
+	VSUBPD            Z14, Z1, Z1
+	VSUBPD            Z15, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z9, Z2
+	VMULPD            Z16, Z16, Z7
+	VMULPD            Z17, Z17, Z8
+	VMULPD            Z18, Z18, Z9
+	VBROADCASTSD      sumsConsts<>+224(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
+	VBROADCASTSD      sumsConsts<>+224(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
+	VBROADCASTSD      sumsConsts<>+224(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z9, Z12
+	VMULPD            Z16, Z7, Z13
+	VMULPD            Z17, Z8, Z14
+	VMULPD            Z18, Z9, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z21
+	VFNMADD231PD      Z10, Z13, Z19
+	VFNMADD231PD      Z11, Z14, Z20
+	VFNMADD231PD      Z12, Z15, Z21
+	VFMSUB213PD       Z0, Z7, Z19
+	VFMSUB213PD       Z1, Z8, Z20
+	VFMSUB213PD       Z2, Z9, Z21
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
+	VSUBPD            Z19, Z16, Z10
+	VSUBPD            Z20, Z17, Z11
+	VSUBPD            Z21, Z18, Z12
+	VBROADCASTSD      sumsConsts<>+272(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
+	VBROADCASTSD      sumsConsts<>+272(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
+	VBROADCASTSD      sumsConsts<>+272(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z9, Z15
+	VMULPD            Z7, Z13, Z13
+	VMULPD            Z8, Z14, Z14
+	VMULPD            Z9, Z15, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z9, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z19, Z22, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z21, Z24, Z24
+	VMULPD            Z0, Z16, Z0
+	VMULPD            Z1, Z17, Z1
+	VMULPD            Z2, Z18, Z2
+	VFMSUB231PD       Z13, Z7, Z0
+	VFMSUB231PD       Z14, Z8, Z1
+	VFMSUB231PD       Z15, Z9, Z2
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z22, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z23, Z8, Z8
+	VBROADCASTSD      sumsConsts<>+152(SB), Z9
+	VSUBPD            Z24, Z9, Z9
+	VSUBPD            Z19, Z7, Z7
+	VSUBPD            Z20, Z8, Z8
+	VSUBPD            Z21, Z9, Z9
+	VADDPD            Z0, Z7, Z0
+	VADDPD            Z1, Z8, Z1
+	VADDPD            Z2, Z9, Z2
+	VADDPD            Z0, Z22, Z0
+	VADDPD            Z1, Z23, Z1
+	VADDPD            Z2, Z24, Z2
+	VMOVAPD           Z0, Z7
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z10, Z0, K1, Z7
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z11, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VBLENDMPD         Z12, Z2, K1, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
+	VADDPD.BCST       sumsConsts<>+152(SB), Z6, Z5
+	VPSLLQ            $0x3e, Z2, Z2
+	VPSLLQ            $0x3e, Z4, Z4
+	VPSLLQ            $0x3e, Z5, Z5
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z5, Z5
+	VPXORQ            Z2, Z7, Z2
+	VPXORQ            Z4, Z0, Z0
+	VPXORQ            Z5, Z1, Z1
+	MOVQ              8(AX), DX
+	VMOVUPD           192(DX)(CX*8), Z4
+	VMOVUPD           256(DX)(CX*8), Z5
+	VMOVUPD           320(DX)(CX*8), Z6
+	VMULPD            Z2, Z4, Z2
+	VMULPD            Z0, Z5, Z0
+	VMULPD            Z1, Z6, Z1
+	MOVQ              80(AX), DX
+	VMOVUPD           (DX), Z4
+	VADDPD            Z2, Z4, Z4
+	VADDPD            Z0, Z4, Z4
+	VADDPD            Z1, Z4, Z4
+	VMOVUPD           Z4, (DX)
+	VMOVUPD           1216(SP), Z0
+	VMOVUPD           1280(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z6
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z9
+	VFMSUB213PD       Z7, Z5, Z9
+	VBROADCASTSD      sumsConsts<>+200(SB), Z10
+	VFMSUB213PD       Z8, Z6, Z10
+	VSUBPD            Z7, Z0, Z11
+	VSUBPD            Z8, Z1, Z12
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z7, Z0, Z0
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z1
+	VMULPD            Z11, Z11, Z5
+	VMULPD            Z12, Z12, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+224(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z8
+	VMULPD            Z11, Z5, Z9
+	VMULPD            Z12, Z6, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z14
+	VFNMADD231PD      Z7, Z9, Z13
+	VFNMADD231PD      Z8, Z10, Z14
+	VFMSUB213PD       Z0, Z5, Z13
+	VFMSUB213PD       Z1, Z6, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z9, Z13
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z10, Z14
+	VSUBPD            Z13, Z11, Z7
+	VSUBPD            Z14, Z12, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+272(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z10
+	VMULPD            Z5, Z9, Z9
+	VMULPD            Z6, Z10, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VMULPD            Z0, Z11, Z0
+	VMULPD            Z1, Z12, Z1
+	VFMSUB231PD       Z9, Z5, Z0
+	VFMSUB231PD       Z10, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z15, Z5, Z5
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z16, Z6, Z6
+	VSUBPD            Z13, Z5, Z5
+	VSUBPD            Z14, Z6, Z6
+	VADDPD            Z0, Z5, Z0
+	VADDPD            Z1, Z6, Z1
+	VADDPD            Z0, Z15, Z0
+	VADDPD            Z1, Z16, Z1
+	VMOVAPD           Z0, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z7, Z0, K1, Z5
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z8, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPXORQ            Z1, Z5, Z1
+	VPXORQ            Z2, Z0, Z0
+	MOVQ              8(AX), DX
+	VMOVUPD           384(DX)(CX*8), Z2
+	VMOVUPD           448(DX)(CX*8), Z4
+	VMULPD            Z1, Z2, Z1
+	VMULPD            Z0, Z4, Z0
+	MOVQ              80(AX), DX
+	VMOVUPD           (DX), Z2
+	VADDPD            Z1, Z2, Z2
+	VADDPD            Z0, Z2, Z2
+	VMOVUPD           Z2, (DX)
+	VMOVUPD           1344(SP), Z0
+	VMOVUPD           1408(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z6
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z9
+	VFMSUB213PD       Z7, Z5, Z9
+	VBROADCASTSD      sumsConsts<>+200(SB), Z10
+	VFMSUB213PD       Z8, Z6, Z10
+	VSUBPD            Z7, Z0, Z11
+	VSUBPD            Z8, Z1, Z12
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z7, Z0, Z0
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z1
+	VMULPD            Z11, Z11, Z5
+	VMULPD            Z12, Z12, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+224(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z8
+	VMULPD            Z11, Z5, Z9
+	VMULPD            Z12, Z6, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z14
+	VFNMADD231PD      Z7, Z9, Z13
+	VFNMADD231PD      Z8, Z10, Z14
+	VFMSUB213PD       Z0, Z5, Z13
+	VFMSUB213PD       Z1, Z6, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z9, Z13
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z10, Z14
+	VSUBPD            Z13, Z11, Z7
+	VSUBPD            Z14, Z12, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+272(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z10
+	VMULPD            Z5, Z9, Z9
+	VMULPD            Z6, Z10, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VMULPD            Z0, Z11, Z0
+	VMULPD            Z1, Z12, Z1
+	VFMSUB231PD       Z9, Z5, Z0
+	VFMSUB231PD       Z10, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z15, Z5, Z5
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z16, Z6, Z6
+	VSUBPD            Z13, Z5, Z5
+	VSUBPD            Z14, Z6, Z6
+	VADDPD            Z0, Z5, Z0
+	VADDPD            Z1, Z6, Z1
+	VADDPD            Z0, Z15, Z0
+	VADDPD            Z1, Z16, Z1
+	VMOVAPD           Z0, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z7, Z0, K1, Z5
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z8, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPXORQ            Z1, Z5, Z1
+	VPXORQ            Z2, Z0, Z0
+	MOVQ              8(AX), DX
+	VMOVUPD           512(DX)(CX*8), Z2
+	VMOVUPD           576(DX)(CX*8), Z4
+	VMULPD            Z1, Z2, Z1
+	VMULPD            Z0, Z4, Z0
+	MOVQ              80(AX), DX
+	VMOVUPD           (DX), Z2
+	VADDPD            Z1, Z2, Z2
+	VADDPD            Z0, Z2, Z2
+	VMOVUPD           Z2, (DX)
+	ADDQ              $0x50, CX
+	JMP               cosSumAVX512_one
+
+cosSumAVX512_tail9:
+	MOVQ    (AX), DX
+	VMOVUPD (DX)(CX*8), Z0
+	VMOVUPD 64(DX)(CX*8), Z1
+	VMOVUPD 128(DX)(CX*8), Z2
+	VMOVUPD Z0, (SP)
+	VMOVUPD Z1, 64(SP)
+	VMOVUPD Z2, 128(SP)
+	MOVQ    (AX), DX
+	VMOVUPD 192(DX)(CX*8), Z0
+	VMOVUPD 256(DX)(CX*8), Z1
+	VMOVUPD 320(DX)(CX*8), Z2
+	VMOVUPD Z0, 192(SP)
+	VMOVUPD Z1, 256(SP)
+	VMOVUPD Z2, 320(SP)
+	MOVQ    (AX), DX
+	VMOVUPD 384(DX)(CX*8), Z0
+	VMOVUPD 448(DX)(CX*8), Z1
+	VMOVUPD 512(DX)(CX*8), Z2
+	VMOVUPD Z0, 384(SP)
+	VMOVUPD Z1, 448(SP)
+	VMOVUPD Z2, 512(SP)
+	VMOVUPD (SP), Z0
+	VMOVUPD 64(SP), Z1
+	VMOVUPD 128(SP), Z2
+	VMOVUPD 192(SP), Z4
+	VMOVUPD 256(SP), Z5
+	VMOVUPD 320(SP), Z6
+	VMOVUPD 384(SP), Z7
+	VMOVUPD 448(SP), Z8
+	VMOVUPD 512(SP), Z9
+	VMOVAPD Z0, Z0
+	VMOVAPD Z1, Z1
+	VMOVAPD Z2, Z2
+	VMOVAPD Z4, Z4
+	VMOVAPD Z5, Z5
+	VMOVAPD Z6, Z6
+	VMOVAPD Z7, Z7
+	VMOVAPD Z8, Z8
+	VMOVAPD Z9, Z9
+	MOVQ    48(AX), DX
+	MOVQ    64(AX), BX
+	MOVQ    112(AX), SI
+	SHLQ    $0x03, SI
+	XORQ    DI, DI
+
+cosSumAVX512_dot5:
+	CMPQ         DI, 104(AX)
+	JGE          cosSumAVX512_dot5_end
+	VBROADCASTSD (BX)(DI*8), Z10
+	VFMADD231PD  (DX)(CX*8), Z10, Z0
+	VFMADD231PD  64(DX)(CX*8), Z10, Z1
+	VFMADD231PD  128(DX)(CX*8), Z10, Z2
+	VFMADD231PD  192(DX)(CX*8), Z10, Z4
+	VFMADD231PD  256(DX)(CX*8), Z10, Z5
+	VFMADD231PD  320(DX)(CX*8), Z10, Z6
+	VFMADD231PD  384(DX)(CX*8), Z10, Z7
+	VFMADD231PD  448(DX)(CX*8), Z10, Z8
+	VFMADD231PD  512(DX)(CX*8), Z10, Z9
+	ADDQ         SI, DX
+	INCQ         DI
+	JMP          cosSumAVX512_dot5
+
+cosSumAVX512_dot5_end:
+	VMOVUPD           Z0, 832(SP)
+	VMOVUPD           Z1, 896(SP)
+	VMOVUPD           Z2, 960(SP)
+	VMOVUPD           Z4, 1024(SP)
+	VMOVUPD           Z5, 1088(SP)
+	VMOVUPD           Z6, 1152(SP)
+	VMOVUPD           Z7, 1216(SP)
+	VMOVUPD           Z8, 1280(SP)
+	VMOVUPD           Z9, 1344(SP)
+	VMOVUPD           832(SP), Z0
+	VMOVUPD           896(SP), Z1
+	VMOVUPD           960(SP), Z2
+	VMOVUPD           1024(SP), Z4
+	VMOVUPD           1088(SP), Z5
+	VMOVUPD           1152(SP), Z6
+	VMOVUPD           1216(SP), Z7
+	VMOVUPD           1280(SP), Z8
+	VMOVUPD           1344(SP), Z9
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z4, Z2, Z1
+	VRANGEPD          $0x0b, Z6, Z5, Z2
+	VRANGEPD          $0x0b, Z8, Z7, Z4
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z4, Z2, Z1
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z9, Z0, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
+	KORTESTB          K1, K1
+	JNZ               cosSumAVX512_one
+	VMOVUPD           832(SP), Z0
+	VMOVUPD           896(SP), Z1
+	VMOVUPD           960(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z5
+	VBROADCASTSD      sumsConsts<>+184(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z9
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z9, Z2
+	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
+	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
+	VMULPD.BCST       sumsConsts<>+200(SB), Z9, Z12
+	VBROADCASTSD      sumsConsts<>+200(SB), Z13
+	VFMSUB213PD       Z10, Z7, Z13
+	VBROADCASTSD      sumsConsts<>+200(SB), Z14
+	VFMSUB213PD       Z11, Z8, Z14
+	VBROADCASTSD      sumsConsts<>+200(SB), Z15
+	VFMSUB213PD       Z12, Z9, Z15
+	VSUBPD            Z10, Z0, Z16
+	VSUBPD            Z11, Z1, Z17
+	VSUBPD            Z12, Z2, Z18
+	VSUBPD            Z16, Z0, Z0
+	VSUBPD            Z17, Z1, Z1
+	VSUBPD            Z18, Z2, Z2
+	VSUBPD            Z10, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VSUBPD            Z12, Z2, Z2
+	VSUBPD            Z13, Z0, Z0
+	VSUBPD            Z14, Z1, Z1
+	VSUBPD            Z15, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z9, Z2
+	VMULPD            Z16, Z16, Z7
+	VMULPD            Z17, Z17, Z8
+	VMULPD            Z18, Z18, Z9
+	VBROADCASTSD      sumsConsts<>+224(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
+	VBROADCASTSD      sumsConsts<>+224(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
+	VBROADCASTSD      sumsConsts<>+224(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z9, Z12
+	VMULPD            Z16, Z7, Z13
+	VMULPD            Z17, Z8, Z14
+	VMULPD            Z18, Z9, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z21
+	VFNMADD231PD      Z10, Z13, Z19
+	VFNMADD231PD      Z11, Z14, Z20
+	VFNMADD231PD      Z12, Z15, Z21
+	VFMSUB213PD       Z0, Z7, Z19
+	VFMSUB213PD       Z1, Z8, Z20
+	VFMSUB213PD       Z2, Z9, Z21
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
+	VSUBPD            Z19, Z16, Z10
+	VSUBPD            Z20, Z17, Z11
+	VSUBPD            Z21, Z18, Z12
+	VBROADCASTSD      sumsConsts<>+272(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
+	VBROADCASTSD      sumsConsts<>+272(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
+	VBROADCASTSD      sumsConsts<>+272(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z9, Z15
+	VMULPD            Z7, Z13, Z13
+	VMULPD            Z8, Z14, Z14
+	VMULPD            Z9, Z15, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z9, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z19, Z22, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z21, Z24, Z24
+	VMULPD            Z0, Z16, Z0
+	VMULPD            Z1, Z17, Z1
+	VMULPD            Z2, Z18, Z2
+	VFMSUB231PD       Z13, Z7, Z0
+	VFMSUB231PD       Z14, Z8, Z1
+	VFMSUB231PD       Z15, Z9, Z2
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z22, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z23, Z8, Z8
+	VBROADCASTSD      sumsConsts<>+152(SB), Z9
+	VSUBPD            Z24, Z9, Z9
+	VSUBPD            Z19, Z7, Z7
+	VSUBPD            Z20, Z8, Z8
+	VSUBPD            Z21, Z9, Z9
+	VADDPD            Z0, Z7, Z0
+	VADDPD            Z1, Z8, Z1
+	VADDPD            Z2, Z9, Z2
+	VADDPD            Z0, Z22, Z0
+	VADDPD            Z1, Z23, Z1
+	VADDPD            Z2, Z24, Z2
+	VMOVAPD           Z0, Z7
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z10, Z0, K1, Z7
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z11, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VBLENDMPD         Z12, Z2, K1, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
+	VADDPD.BCST       sumsConsts<>+152(SB), Z6, Z5
+	VPSLLQ            $0x3e, Z2, Z2
+	VPSLLQ            $0x3e, Z4, Z4
+	VPSLLQ            $0x3e, Z5, Z5
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z5, Z5
+	VPXORQ            Z2, Z7, Z2
+	VPXORQ            Z4, Z0, Z0
+	VPXORQ            Z5, Z1, Z1
+	MOVQ              8(AX), DX
+	VMOVUPD           (DX)(CX*8), Z4
+	VMOVUPD           64(DX)(CX*8), Z5
+	VMOVUPD           128(DX)(CX*8), Z6
+	VMULPD            Z2, Z4, Z2
+	VMULPD            Z0, Z5, Z0
+	VMULPD            Z1, Z6, Z1
+	MOVQ              80(AX), DX
+	VMOVUPD           (DX), Z4
+	VADDPD            Z2, Z4, Z4
+	VADDPD            Z0, Z4, Z4
+	VADDPD            Z1, Z4, Z4
+	VMOVUPD           Z4, (DX)
+	VMOVUPD           1024(SP), Z0
+	VMOVUPD           1088(SP), Z1
+	VMOVUPD           1152(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z5
+	VBROADCASTSD      sumsConsts<>+184(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z9
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z9, Z2
+	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
+	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
+	VMULPD.BCST       sumsConsts<>+200(SB), Z9, Z12
+	VBROADCASTSD      sumsConsts<>+200(SB), Z13
+	VFMSUB213PD       Z10, Z7, Z13
+	VBROADCASTSD      sumsConsts<>+200(SB), Z14
+	VFMSUB213PD       Z11, Z8, Z14
+	VBROADCASTSD      sumsConsts<>+200(SB), Z15
+	VFMSUB213PD       Z12, Z9, Z15
+	VSUBPD            Z10, Z0, Z16
+	VSUBPD            Z11, Z1, Z17
+	VSUBPD            Z12, Z2, Z18
+	VSUBPD            Z16, Z0, Z0
+	VSUBPD            Z17, Z1, Z1
+	VSUBPD            Z18, Z2, Z2
+	VSUBPD            Z10, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VSUBPD            Z12, Z2, Z2
+	VSUBPD            Z13, Z0, Z0
+	VSUBPD            Z14, Z1, Z1
+	VSUBPD            Z15, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z9, Z2
+	VMULPD            Z16, Z16, Z7
+	VMULPD            Z17, Z17, Z8
+	VMULPD            Z18, Z18, Z9
+	VBROADCASTSD      sumsConsts<>+224(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
+	VBROADCASTSD      sumsConsts<>+224(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
+	VBROADCASTSD      sumsConsts<>+224(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z9, Z12
+	VMULPD            Z16, Z7, Z13
+	VMULPD            Z17, Z8, Z14
+	VMULPD            Z18, Z9, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z21
+	VFNMADD231PD      Z10, Z13, Z19
+	VFNMADD231PD      Z11, Z14, Z20
+	VFNMADD231PD      Z12, Z15, Z21
+	VFMSUB213PD       Z0, Z7, Z19
+	VFMSUB213PD       Z1, Z8, Z20
+	VFMSUB213PD       Z2, Z9, Z21
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
+	VSUBPD            Z19, Z16, Z10
+	VSUBPD            Z20, Z17, Z11
+	VSUBPD            Z21, Z18, Z12
+	VBROADCASTSD      sumsConsts<>+272(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
+	VBROADCASTSD      sumsConsts<>+272(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
+	VBROADCASTSD      sumsConsts<>+272(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z9, Z15
+	VMULPD            Z7, Z13, Z13
+	VMULPD            Z8, Z14, Z14
+	VMULPD            Z9, Z15, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z9, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z19, Z22, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z21, Z24, Z24
+	VMULPD            Z0, Z16, Z0
+	VMULPD            Z1, Z17, Z1
+	VMULPD            Z2, Z18, Z2
+	VFMSUB231PD       Z13, Z7, Z0
+	VFMSUB231PD       Z14, Z8, Z1
+	VFMSUB231PD       Z15, Z9, Z2
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z22, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z23, Z8, Z8
+	VBROADCASTSD      sumsConsts<>+152(SB), Z9
+	VSUBPD            Z24, Z9, Z9
+	VSUBPD            Z19, Z7, Z7
+	VSUBPD            Z20, Z8, Z8
+	VSUBPD            Z21, Z9, Z9
+	VADDPD            Z0, Z7, Z0
+	VADDPD            Z1, Z8, Z1
+	VADDPD            Z2, Z9, Z2
+	VADDPD            Z0, Z22, Z0
+	VADDPD            Z1, Z23, Z1
+	VADDPD            Z2, Z24, Z2
+	VMOVAPD           Z0, Z7
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z10, Z0, K1, Z7
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z11, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VBLENDMPD         Z12, Z2, K1, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
+	VADDPD.BCST       sumsConsts<>+152(SB), Z6, Z5
+	VPSLLQ            $0x3e, Z2, Z2
+	VPSLLQ            $0x3e, Z4, Z4
+	VPSLLQ            $0x3e, Z5, Z5
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z5, Z5
+	VPXORQ            Z2, Z7, Z2
+	VPXORQ            Z4, Z0, Z0
+	VPXORQ            Z5, Z1, Z1
+	MOVQ              8(AX), DX
+	VMOVUPD           192(DX)(CX*8), Z4
+	VMOVUPD           256(DX)(CX*8), Z5
+	VMOVUPD           320(DX)(CX*8), Z6
+	VMULPD            Z2, Z4, Z2
+	VMULPD            Z0, Z5, Z0
+	VMULPD            Z1, Z6, Z1
+	MOVQ              80(AX), DX
+	VMOVUPD           (DX), Z4
+	VADDPD            Z2, Z4, Z4
+	VADDPD            Z0, Z4, Z4
+	VADDPD            Z1, Z4, Z4
+	VMOVUPD           Z4, (DX)
+	VMOVUPD           1216(SP), Z0
+	VMOVUPD           1280(SP), Z1
+	VMOVUPD           1344(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z5
+	VBROADCASTSD      sumsConsts<>+184(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z9
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z9, Z2
+	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
+	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
+	VMULPD.BCST       sumsConsts<>+200(SB), Z9, Z12
+	VBROADCASTSD      sumsConsts<>+200(SB), Z13
+	VFMSUB213PD       Z10, Z7, Z13
+	VBROADCASTSD      sumsConsts<>+200(SB), Z14
+	VFMSUB213PD       Z11, Z8, Z14
+	VBROADCASTSD      sumsConsts<>+200(SB), Z15
+	VFMSUB213PD       Z12, Z9, Z15
+	VSUBPD            Z10, Z0, Z16
+	VSUBPD            Z11, Z1, Z17
+	VSUBPD            Z12, Z2, Z18
+	VSUBPD            Z16, Z0, Z0
+	VSUBPD            Z17, Z1, Z1
+	VSUBPD            Z18, Z2, Z2
+	VSUBPD            Z10, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VSUBPD            Z12, Z2, Z2
+	VSUBPD            Z13, Z0, Z0
+	VSUBPD            Z14, Z1, Z1
+	VSUBPD            Z15, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z9, Z2
+	VMULPD            Z16, Z16, Z7
+	VMULPD            Z17, Z17, Z8
+	VMULPD            Z18, Z18, Z9
+	VBROADCASTSD      sumsConsts<>+224(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
+	VBROADCASTSD      sumsConsts<>+224(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
+	VBROADCASTSD      sumsConsts<>+224(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z9, Z12
+	VMULPD            Z16, Z7, Z13
+	VMULPD            Z17, Z8, Z14
+	VMULPD            Z18, Z9, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z21
+	VFNMADD231PD      Z10, Z13, Z19
+	VFNMADD231PD      Z11, Z14, Z20
+	VFNMADD231PD      Z12, Z15, Z21
+	VFMSUB213PD       Z0, Z7, Z19
+	VFMSUB213PD       Z1, Z8, Z20
+	VFMSUB213PD       Z2, Z9, Z21
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
+	VSUBPD            Z19, Z16, Z10
+	VSUBPD            Z20, Z17, Z11
+	VSUBPD            Z21, Z18, Z12
+	VBROADCASTSD      sumsConsts<>+272(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
+	VBROADCASTSD      sumsConsts<>+272(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
+	VBROADCASTSD      sumsConsts<>+272(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z9, Z15
+	VMULPD            Z7, Z13, Z13
+	VMULPD            Z8, Z14, Z14
+	VMULPD            Z9, Z15, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z9, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z19, Z22, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z21, Z24, Z24
+	VMULPD            Z0, Z16, Z0
+	VMULPD            Z1, Z17, Z1
+	VMULPD            Z2, Z18, Z2
+	VFMSUB231PD       Z13, Z7, Z0
+	VFMSUB231PD       Z14, Z8, Z1
+	VFMSUB231PD       Z15, Z9, Z2
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z22, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z23, Z8, Z8
+	VBROADCASTSD      sumsConsts<>+152(SB), Z9
+	VSUBPD            Z24, Z9, Z9
+	VSUBPD            Z19, Z7, Z7
+	VSUBPD            Z20, Z8, Z8
+	VSUBPD            Z21, Z9, Z9
+	VADDPD            Z0, Z7, Z0
+	VADDPD            Z1, Z8, Z1
+	VADDPD            Z2, Z9, Z2
+	VADDPD            Z0, Z22, Z0
+	VADDPD            Z1, Z23, Z1
+	VADDPD            Z2, Z24, Z2
+	VMOVAPD           Z0, Z7
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z10, Z0, K1, Z7
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z11, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VBLENDMPD         Z12, Z2, K1, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
+	VADDPD.BCST       sumsConsts<>+152(SB), Z6, Z5
+	VPSLLQ            $0x3e, Z2, Z2
+	VPSLLQ            $0x3e, Z4, Z4
+	VPSLLQ            $0x3e, Z5, Z5
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z5, Z5
+	VPXORQ            Z2, Z7, Z2
+	VPXORQ            Z4, Z0, Z0
+	VPXORQ            Z5, Z1, Z1
+	MOVQ              8(AX), DX
+	VMOVUPD           384(DX)(CX*8), Z4
+	VMOVUPD           448(DX)(CX*8), Z5
+	VMOVUPD           512(DX)(CX*8), Z6
+	VMULPD            Z2, Z4, Z2
+	VMULPD            Z0, Z5, Z0
+	VMULPD            Z1, Z6, Z1
+	MOVQ              80(AX), DX
+	VMOVUPD           (DX), Z4
+	VADDPD            Z2, Z4, Z4
+	VADDPD            Z0, Z4, Z4
+	VADDPD            Z1, Z4, Z4
+	VMOVUPD           Z4, (DX)
+	ADDQ              $0x48, CX
+	JMP               cosSumAVX512_one
+
+cosSumAVX512_tail8:
+	MOVQ    (AX), DX
+	VMOVUPD (DX)(CX*8), Z0
+	VMOVUPD 64(DX)(CX*8), Z1
+	VMOVUPD 128(DX)(CX*8), Z2
+	VMOVUPD Z0, (SP)
+	VMOVUPD Z1, 64(SP)
+	VMOVUPD Z2, 128(SP)
+	MOVQ    (AX), DX
+	VMOVUPD 192(DX)(CX*8), Z0
+	VMOVUPD 256(DX)(CX*8), Z1
+	VMOVUPD 320(DX)(CX*8), Z2
+	VMOVUPD Z0, 192(SP)
+	VMOVUPD Z1, 256(SP)
+	VMOVUPD Z2, 320(SP)
+	MOVQ    (AX), DX
+	VMOVUPD 384(DX)(CX*8), Z0
+	VMOVUPD 448(DX)(CX*8), Z1
+	VMOVUPD Z0, 384(SP)
+	VMOVUPD Z1, 448(SP)
+	VMOVUPD (SP), Z0
+	VMOVUPD 64(SP), Z1
+	VMOVUPD 128(SP), Z2
+	VMOVUPD 192(SP), Z4
+	VMOVUPD 256(SP), Z5
+	VMOVUPD 320(SP), Z6
+	VMOVUPD 384(SP), Z7
+	VMOVUPD 448(SP), Z8
+	VMOVAPD Z0, Z0
+	VMOVAPD Z1, Z1
+	VMOVAPD Z2, Z2
+	VMOVAPD Z4, Z4
+	VMOVAPD Z5, Z5
+	VMOVAPD Z6, Z6
+	VMOVAPD Z7, Z7
+	VMOVAPD Z8, Z8
+	MOVQ    48(AX), DX
+	MOVQ    64(AX), BX
+	MOVQ    112(AX), SI
+	SHLQ    $0x03, SI
+	XORQ    DI, DI
+
+cosSumAVX512_dot6:
+	CMPQ         DI, 104(AX)
+	JGE          cosSumAVX512_dot6_end
+	VBROADCASTSD (BX)(DI*8), Z9
+	VFMADD231PD  (DX)(CX*8), Z9, Z0
+	VFMADD231PD  64(DX)(CX*8), Z9, Z1
+	VFMADD231PD  128(DX)(CX*8), Z9, Z2
+	VFMADD231PD  192(DX)(CX*8), Z9, Z4
+	VFMADD231PD  256(DX)(CX*8), Z9, Z5
+	VFMADD231PD  320(DX)(CX*8), Z9, Z6
+	VFMADD231PD  384(DX)(CX*8), Z9, Z7
+	VFMADD231PD  448(DX)(CX*8), Z9, Z8
+	ADDQ         SI, DX
+	INCQ         DI
+	JMP          cosSumAVX512_dot6
+
+cosSumAVX512_dot6_end:
+	VMOVUPD           Z0, 832(SP)
+	VMOVUPD           Z1, 896(SP)
+	VMOVUPD           Z2, 960(SP)
+	VMOVUPD           Z4, 1024(SP)
+	VMOVUPD           Z5, 1088(SP)
+	VMOVUPD           Z6, 1152(SP)
+	VMOVUPD           Z7, 1216(SP)
+	VMOVUPD           Z8, 1280(SP)
+	VMOVUPD           832(SP), Z0
+	VMOVUPD           896(SP), Z1
+	VMOVUPD           960(SP), Z2
+	VMOVUPD           1024(SP), Z4
+	VMOVUPD           1088(SP), Z5
+	VMOVUPD           1152(SP), Z6
+	VMOVUPD           1216(SP), Z7
+	VMOVUPD           1280(SP), Z8
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z4, Z2, Z1
+	VRANGEPD          $0x0b, Z6, Z5, Z2
+	VRANGEPD          $0x0b, Z8, Z7, Z4
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VRANGEPD          $0x0b, Z4, Z2, Z1
+	VRANGEPD          $0x0b, Z1, Z0, Z0
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
+	KORTESTB          K1, K1
+	JNZ               cosSumAVX512_one
+	VMOVUPD           832(SP), Z0
+	VMOVUPD           896(SP), Z1
+	VMOVUPD           960(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z5
+	VBROADCASTSD      sumsConsts<>+184(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z9
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z9, Z2
+	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
+	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
+	VMULPD.BCST       sumsConsts<>+200(SB), Z9, Z12
+	VBROADCASTSD      sumsConsts<>+200(SB), Z13
+	VFMSUB213PD       Z10, Z7, Z13
+	VBROADCASTSD      sumsConsts<>+200(SB), Z14
+	VFMSUB213PD       Z11, Z8, Z14
+	VBROADCASTSD      sumsConsts<>+200(SB), Z15
+	VFMSUB213PD       Z12, Z9, Z15
+	VSUBPD            Z10, Z0, Z16
+	VSUBPD            Z11, Z1, Z17
+	VSUBPD            Z12, Z2, Z18
+	VSUBPD            Z16, Z0, Z0
+	VSUBPD            Z17, Z1, Z1
+	VSUBPD            Z18, Z2, Z2
+	VSUBPD            Z10, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VSUBPD            Z12, Z2, Z2
+	VSUBPD            Z13, Z0, Z0
+	VSUBPD            Z14, Z1, Z1
+	VSUBPD            Z15, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z9, Z2
+	VMULPD            Z16, Z16, Z7
+	VMULPD            Z17, Z17, Z8
+	VMULPD            Z18, Z18, Z9
+	VBROADCASTSD      sumsConsts<>+224(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
+	VBROADCASTSD      sumsConsts<>+224(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
+	VBROADCASTSD      sumsConsts<>+224(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z9, Z12
+	VMULPD            Z16, Z7, Z13
+	VMULPD            Z17, Z8, Z14
+	VMULPD            Z18, Z9, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z21
+	VFNMADD231PD      Z10, Z13, Z19
+	VFNMADD231PD      Z11, Z14, Z20
+	VFNMADD231PD      Z12, Z15, Z21
+	VFMSUB213PD       Z0, Z7, Z19
+	VFMSUB213PD       Z1, Z8, Z20
+	VFMSUB213PD       Z2, Z9, Z21
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
+	VSUBPD            Z19, Z16, Z10
+	VSUBPD            Z20, Z17, Z11
+	VSUBPD            Z21, Z18, Z12
+	VBROADCASTSD      sumsConsts<>+272(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
+	VBROADCASTSD      sumsConsts<>+272(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
+	VBROADCASTSD      sumsConsts<>+272(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z9, Z15
+	VMULPD            Z7, Z13, Z13
+	VMULPD            Z8, Z14, Z14
+	VMULPD            Z9, Z15, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z9, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z19, Z22, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z21, Z24, Z24
+	VMULPD            Z0, Z16, Z0
+	VMULPD            Z1, Z17, Z1
+	VMULPD            Z2, Z18, Z2
+	VFMSUB231PD       Z13, Z7, Z0
+	VFMSUB231PD       Z14, Z8, Z1
+	VFMSUB231PD       Z15, Z9, Z2
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z22, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z23, Z8, Z8
+	VBROADCASTSD      sumsConsts<>+152(SB), Z9
+	VSUBPD            Z24, Z9, Z9
+	VSUBPD            Z19, Z7, Z7
+	VSUBPD            Z20, Z8, Z8
+	VSUBPD            Z21, Z9, Z9
+	VADDPD            Z0, Z7, Z0
+	VADDPD            Z1, Z8, Z1
+	VADDPD            Z2, Z9, Z2
+	VADDPD            Z0, Z22, Z0
+	VADDPD            Z1, Z23, Z1
+	VADDPD            Z2, Z24, Z2
+	VMOVAPD           Z0, Z7
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z10, Z0, K1, Z7
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z11, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VBLENDMPD         Z12, Z2, K1, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
+	VADDPD.BCST       sumsConsts<>+152(SB), Z6, Z5
+	VPSLLQ            $0x3e, Z2, Z2
+	VPSLLQ            $0x3e, Z4, Z4
+	VPSLLQ            $0x3e, Z5, Z5
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z5, Z5
+	VPXORQ            Z2, Z7, Z2
+	VPXORQ            Z4, Z0, Z0
+	VPXORQ            Z5, Z1, Z1
+	MOVQ              8(AX), DX
+	VMOVUPD           (DX)(CX*8), Z4
+	VMOVUPD           64(DX)(CX*8), Z5
+	VMOVUPD           128(DX)(CX*8), Z6
+	VMULPD            Z2, Z4, Z2
+	VMULPD            Z0, Z5, Z0
+	VMULPD            Z1, Z6, Z1
+	MOVQ              80(AX), DX
+	VMOVUPD           (DX), Z4
+	VADDPD            Z2, Z4, Z4
+	VADDPD            Z0, Z4, Z4
+	VADDPD            Z1, Z4, Z4
+	VMOVUPD           Z4, (DX)
+	VMOVUPD           1024(SP), Z0
+	VMOVUPD           1088(SP), Z1
+	VMOVUPD           1152(SP), Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z5
+	VBROADCASTSD      sumsConsts<>+184(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z6
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z9
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z9, Z2
+	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
+	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
+	VMULPD.BCST       sumsConsts<>+200(SB), Z9, Z12
+	VBROADCASTSD      sumsConsts<>+200(SB), Z13
+	VFMSUB213PD       Z10, Z7, Z13
+	VBROADCASTSD      sumsConsts<>+200(SB), Z14
+	VFMSUB213PD       Z11, Z8, Z14
+	VBROADCASTSD      sumsConsts<>+200(SB), Z15
+	VFMSUB213PD       Z12, Z9, Z15
+	VSUBPD            Z10, Z0, Z16
+	VSUBPD            Z11, Z1, Z17
+	VSUBPD            Z12, Z2, Z18
+	VSUBPD            Z16, Z0, Z0
+	VSUBPD            Z17, Z1, Z1
+	VSUBPD            Z18, Z2, Z2
+	VSUBPD            Z10, Z0, Z0
+	VSUBPD            Z11, Z1, Z1
+	VSUBPD            Z12, Z2, Z2
+	VSUBPD            Z13, Z0, Z0
+	VSUBPD            Z14, Z1, Z1
+	VSUBPD            Z15, Z2, Z2
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z9, Z2
+	VMULPD            Z16, Z16, Z7
+	VMULPD            Z17, Z17, Z8
+	VMULPD            Z18, Z18, Z9
+	VBROADCASTSD      sumsConsts<>+224(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
+	VBROADCASTSD      sumsConsts<>+224(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
+	VBROADCASTSD      sumsConsts<>+224(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z9, Z12
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z9, Z12
+	VMULPD            Z16, Z7, Z13
+	VMULPD            Z17, Z8, Z14
+	VMULPD            Z18, Z9, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z21
+	VFNMADD231PD      Z10, Z13, Z19
+	VFNMADD231PD      Z11, Z14, Z20
+	VFNMADD231PD      Z12, Z15, Z21
+	VFMSUB213PD       Z0, Z7, Z19
+	VFMSUB213PD       Z1, Z8, Z20
+	VFMSUB213PD       Z2, Z9, Z21
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
+	VSUBPD            Z19, Z16, Z10
+	VSUBPD            Z20, Z17, Z11
+	VSUBPD            Z21, Z18, Z12
+	VBROADCASTSD      sumsConsts<>+272(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
+	VBROADCASTSD      sumsConsts<>+272(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
+	VBROADCASTSD      sumsConsts<>+272(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z9, Z15
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z9, Z15
+	VMULPD            Z7, Z13, Z13
+	VMULPD            Z8, Z14, Z14
+	VMULPD            Z9, Z15, Z15
+	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
+	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
+	VMULPD.BCST       sumsConsts<>+144(SB), Z9, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z19, Z22, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z21, Z24, Z24
+	VMULPD            Z0, Z16, Z0
+	VMULPD            Z1, Z17, Z1
+	VMULPD            Z2, Z18, Z2
+	VFMSUB231PD       Z13, Z7, Z0
+	VFMSUB231PD       Z14, Z8, Z1
+	VFMSUB231PD       Z15, Z9, Z2
+	VBROADCASTSD      sumsConsts<>+152(SB), Z7
+	VSUBPD            Z22, Z7, Z7
+	VBROADCASTSD      sumsConsts<>+152(SB), Z8
+	VSUBPD            Z23, Z8, Z8
+	VBROADCASTSD      sumsConsts<>+152(SB), Z9
+	VSUBPD            Z24, Z9, Z9
+	VSUBPD            Z19, Z7, Z7
+	VSUBPD            Z20, Z8, Z8
+	VSUBPD            Z21, Z9, Z9
+	VADDPD            Z0, Z7, Z0
+	VADDPD            Z1, Z8, Z1
+	VADDPD            Z2, Z9, Z2
+	VADDPD            Z0, Z22, Z0
+	VADDPD            Z1, Z23, Z1
+	VADDPD            Z2, Z24, Z2
+	VMOVAPD           Z0, Z7
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z10, Z0, K1, Z7
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VBLENDMPD         Z11, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VBLENDMPD         Z12, Z2, K1, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
+	VADDPD.BCST       sumsConsts<>+152(SB), Z6, Z5
+	VPSLLQ            $0x3e, Z2, Z2
+	VPSLLQ            $0x3e, Z4, Z4
+	VPSLLQ            $0x3e, Z5, Z5
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z5, Z5
+	VPXORQ            Z2, Z7, Z2
+	VPXORQ            Z4, Z0, Z0
+	VPXORQ            Z5, Z1, Z1
+	MOVQ              8(AX), DX
+	VMOVUPD           192(DX)(CX*8), Z4
+	VMOVUPD           256(DX)(CX*8), Z5
+	VMOVUPD           320(DX)(CX*8), Z6
+	VMULPD            Z2, Z4, Z2
+	VMULPD            Z0, Z5, Z0
+	VMULPD            Z1, Z6, Z1
+	MOVQ              80(AX), DX
+	VMOVUPD           (DX), Z4
+	VADDPD            Z2, Z4, Z4
+	VADDPD            Z0, Z4, Z4
+	VADDPD            Z1, Z4, Z4
+	VMOVUPD           Z4, (DX)
+	VMOVUPD           1216(SP), Z0
+	VMOVUPD           1280(SP), Z1
 	VBROADCASTSD      sumsConsts<>+184(SB), Z2
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
 	VBROADCASTSD      sumsConsts<>+184(SB), Z4
@@ -8167,25 +11806,7 @@ cosSumAVX512_dot1_end:
 	VADDPD            Z0, Z2, Z2
 	VMOVUPD           Z2, (DX)
 	ADDQ              $0x40, CX
-	JMP               cosSumAVX512_block
-
-cosSumAVX512_tail:
-	MOVQ 128(AX), DX
-	SUBQ CX, DX
-	SHRQ $0x03, DX
-	CMPQ DX, $0x07
-	JE   cosSumAVX512_tail7
-	CMPQ DX, $0x06
-	JE   cosSumAVX512_tail6
-	CMPQ DX, $0x05
-	JE   cosSumAVX512_tail5
-	CMPQ DX, $0x04
-	JE   cosSumAVX512_tail4
-	CMPQ DX, $0x03
-	JE   cosSumAVX512_tail3
-	CMPQ DX, $0x02
-	JE   cosSumAVX512_tail2
-	JMP  cosSumAVX512_one
+	JMP               cosSumAVX512_one
 
 cosSumAVX512_tail7:
 	MOVQ    (AX), DX
@@ -8198,13 +11819,13 @@ cosSumAVX512_tail7:
 	MOVQ    (AX), DX
 	VMOVUPD 192(DX)(CX*8), Z0
 	VMOVUPD 256(DX)(CX*8), Z1
-	VMOVUPD 320(DX)(CX*8), Z2
 	VMOVUPD Z0, 192(SP)
 	VMOVUPD Z1, 256(SP)
-	VMOVUPD Z2, 320(SP)
 	MOVQ    (AX), DX
-	VMOVUPD 384(DX)(CX*8), Z0
-	VMOVUPD Z0, 384(SP)
+	VMOVUPD 320(DX)(CX*8), Z0
+	VMOVUPD 384(DX)(CX*8), Z1
+	VMOVUPD Z0, 320(SP)
+	VMOVUPD Z1, 384(SP)
 	VMOVUPD (SP), Z0
 	VMOVUPD 64(SP), Z1
 	VMOVUPD 128(SP), Z2
@@ -8225,9 +11846,9 @@ cosSumAVX512_tail7:
 	SHLQ    $0x03, SI
 	XORQ    DI, DI
 
-cosSumAVX512_dot2:
+cosSumAVX512_dot7:
 	CMPQ         DI, 104(AX)
-	JGE          cosSumAVX512_dot2_end
+	JGE          cosSumAVX512_dot7_end
 	VBROADCASTSD (BX)(DI*8), Z8
 	VFMADD231PD  (DX)(CX*8), Z8, Z0
 	VFMADD231PD  64(DX)(CX*8), Z8, Z1
@@ -8238,23 +11859,23 @@ cosSumAVX512_dot2:
 	VFMADD231PD  384(DX)(CX*8), Z8, Z7
 	ADDQ         SI, DX
 	INCQ         DI
-	JMP          cosSumAVX512_dot2
+	JMP          cosSumAVX512_dot7
 
-cosSumAVX512_dot2_end:
-	VMOVUPD           Z0, 512(SP)
-	VMOVUPD           Z1, 576(SP)
-	VMOVUPD           Z2, 640(SP)
-	VMOVUPD           Z4, 704(SP)
-	VMOVUPD           Z5, 768(SP)
-	VMOVUPD           Z6, 832(SP)
-	VMOVUPD           Z7, 896(SP)
-	VMOVUPD           512(SP), Z0
-	VMOVUPD           576(SP), Z1
-	VMOVUPD           640(SP), Z2
-	VMOVUPD           704(SP), Z4
-	VMOVUPD           768(SP), Z5
-	VMOVUPD           832(SP), Z6
-	VMOVUPD           896(SP), Z7
+cosSumAVX512_dot7_end:
+	VMOVUPD           Z0, 832(SP)
+	VMOVUPD           Z1, 896(SP)
+	VMOVUPD           Z2, 960(SP)
+	VMOVUPD           Z4, 1024(SP)
+	VMOVUPD           Z5, 1088(SP)
+	VMOVUPD           Z6, 1152(SP)
+	VMOVUPD           Z7, 1216(SP)
+	VMOVUPD           832(SP), Z0
+	VMOVUPD           896(SP), Z1
+	VMOVUPD           960(SP), Z2
+	VMOVUPD           1024(SP), Z4
+	VMOVUPD           1088(SP), Z5
+	VMOVUPD           1152(SP), Z6
+	VMOVUPD           1216(SP), Z7
 	VRANGEPD          $0x0b, Z1, Z0, Z0
 	VRANGEPD          $0x0b, Z4, Z2, Z1
 	VRANGEPD          $0x0b, Z6, Z5, Z2
@@ -8264,9 +11885,9 @@ cosSumAVX512_dot2_end:
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
 	KORTESTB          K1, K1
 	JNZ               cosSumAVX512_one
-	VMOVUPD           512(SP), Z0
-	VMOVUPD           576(SP), Z1
-	VMOVUPD           640(SP), Z2
+	VMOVUPD           832(SP), Z0
+	VMOVUPD           896(SP), Z1
+	VMOVUPD           960(SP), Z2
 	VBROADCASTSD      sumsConsts<>+184(SB), Z4
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
 	VBROADCASTSD      sumsConsts<>+184(SB), Z5
@@ -8424,222 +12045,222 @@ cosSumAVX512_dot2_end:
 	VADDPD            Z0, Z4, Z4
 	VADDPD            Z1, Z4, Z4
 	VMOVUPD           Z4, (DX)
-	VMOVUPD           704(SP), Z0
-	VMOVUPD           768(SP), Z1
-	VMOVUPD           832(SP), Z2
+	VMOVUPD           1024(SP), Z0
+	VMOVUPD           1088(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
 	VBROADCASTSD      sumsConsts<>+184(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
-	VBROADCASTSD      sumsConsts<>+184(SB), Z5
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z5
-	VBROADCASTSD      sumsConsts<>+184(SB), Z6
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z6
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z9
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z0
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z1
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z9, Z2
-	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
-	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
-	VMULPD.BCST       sumsConsts<>+200(SB), Z9, Z12
-	VBROADCASTSD      sumsConsts<>+200(SB), Z13
-	VFMSUB213PD       Z10, Z7, Z13
-	VBROADCASTSD      sumsConsts<>+200(SB), Z14
-	VFMSUB213PD       Z11, Z8, Z14
-	VBROADCASTSD      sumsConsts<>+200(SB), Z15
-	VFMSUB213PD       Z12, Z9, Z15
-	VSUBPD            Z10, Z0, Z16
-	VSUBPD            Z11, Z1, Z17
-	VSUBPD            Z12, Z2, Z18
-	VSUBPD            Z16, Z0, Z0
-	VSUBPD            Z17, Z1, Z1
-	VSUBPD            Z18, Z2, Z2
-	VSUBPD            Z10, Z0, Z0
-	VSUBPD            Z11, Z1, Z1
-	VSUBPD            Z12, Z2, Z2
-	VSUBPD            Z13, Z0, Z0
-	VSUBPD            Z14, Z1, Z1
-	VSUBPD            Z15, Z2, Z2
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z1
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z9, Z2
-	VMULPD            Z16, Z16, Z7
-	VMULPD            Z17, Z17, Z8
-	VMULPD            Z18, Z18, Z9
-	VBROADCASTSD      sumsConsts<>+224(SB), Z10
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
-	VBROADCASTSD      sumsConsts<>+224(SB), Z11
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
-	VBROADCASTSD      sumsConsts<>+224(SB), Z12
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z9, Z12
-	VMULPD            Z16, Z7, Z13
-	VMULPD            Z17, Z8, Z14
-	VMULPD            Z18, Z9, Z15
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z19
-	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z20
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z21
-	VFNMADD231PD      Z10, Z13, Z19
-	VFNMADD231PD      Z11, Z14, Z20
-	VFNMADD231PD      Z12, Z15, Z21
-	VFMSUB213PD       Z0, Z7, Z19
-	VFMSUB213PD       Z1, Z8, Z20
-	VFMSUB213PD       Z2, Z9, Z21
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
-	VSUBPD            Z19, Z16, Z10
-	VSUBPD            Z20, Z17, Z11
-	VSUBPD            Z21, Z18, Z12
-	VBROADCASTSD      sumsConsts<>+272(SB), Z13
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
-	VBROADCASTSD      sumsConsts<>+272(SB), Z14
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
-	VBROADCASTSD      sumsConsts<>+272(SB), Z15
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z9, Z15
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z9, Z15
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z9, Z15
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z9, Z15
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z9, Z15
-	VMULPD            Z7, Z13, Z13
-	VMULPD            Z8, Z14, Z14
-	VMULPD            Z9, Z15, Z15
-	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
-	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
-	VMULPD.BCST       sumsConsts<>+144(SB), Z9, Z21
-	VBROADCASTSD      sumsConsts<>+152(SB), Z22
-	VSUBPD            Z19, Z22, Z22
-	VBROADCASTSD      sumsConsts<>+152(SB), Z23
-	VSUBPD            Z20, Z23, Z23
-	VBROADCASTSD      sumsConsts<>+152(SB), Z24
-	VSUBPD            Z21, Z24, Z24
-	VMULPD            Z0, Z16, Z0
-	VMULPD            Z1, Z17, Z1
-	VMULPD            Z2, Z18, Z2
-	VFMSUB231PD       Z13, Z7, Z0
-	VFMSUB231PD       Z14, Z8, Z1
-	VFMSUB231PD       Z15, Z9, Z2
-	VBROADCASTSD      sumsConsts<>+152(SB), Z7
-	VSUBPD            Z22, Z7, Z7
-	VBROADCASTSD      sumsConsts<>+152(SB), Z8
-	VSUBPD            Z23, Z8, Z8
-	VBROADCASTSD      sumsConsts<>+152(SB), Z9
-	VSUBPD            Z24, Z9, Z9
-	VSUBPD            Z19, Z7, Z7
-	VSUBPD            Z20, Z8, Z8
-	VSUBPD            Z21, Z9, Z9
-	VADDPD            Z0, Z7, Z0
-	VADDPD            Z1, Z8, Z1
-	VADDPD            Z2, Z9, Z2
-	VADDPD            Z0, Z22, Z0
-	VADDPD            Z1, Z23, Z1
-	VADDPD            Z2, Z24, Z2
-	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
-	VBLENDMPD         Z10, Z0, K1, Z7
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z6
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z9
+	VFMSUB213PD       Z7, Z5, Z9
+	VBROADCASTSD      sumsConsts<>+200(SB), Z10
+	VFMSUB213PD       Z8, Z6, Z10
+	VSUBPD            Z7, Z0, Z11
+	VSUBPD            Z8, Z1, Z12
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z7, Z0, Z0
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z1
+	VMULPD            Z11, Z11, Z5
+	VMULPD            Z12, Z12, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+224(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z8
+	VMULPD            Z11, Z5, Z9
+	VMULPD            Z12, Z6, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z14
+	VFNMADD231PD      Z7, Z9, Z13
+	VFNMADD231PD      Z8, Z10, Z14
+	VFMSUB213PD       Z0, Z5, Z13
+	VFMSUB213PD       Z1, Z6, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z9, Z13
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z10, Z14
+	VSUBPD            Z13, Z11, Z7
+	VSUBPD            Z14, Z12, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+272(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z10
+	VMULPD            Z5, Z9, Z9
+	VMULPD            Z6, Z10, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VMULPD            Z0, Z11, Z0
+	VMULPD            Z1, Z12, Z1
+	VFMSUB231PD       Z9, Z5, Z0
+	VFMSUB231PD       Z10, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z15, Z5, Z5
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z16, Z6, Z6
+	VSUBPD            Z13, Z5, Z5
+	VSUBPD            Z14, Z6, Z6
+	VADDPD            Z0, Z5, Z0
+	VADDPD            Z1, Z6, Z1
+	VADDPD            Z0, Z15, Z0
+	VADDPD            Z1, Z16, Z1
+	VMOVAPD           Z0, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
-	VBLENDMPD         Z11, Z1, K1, Z0
-	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
-	VBLENDMPD         Z12, Z2, K1, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z8, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
-	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
-	VADDPD.BCST       sumsConsts<>+152(SB), Z6, Z5
+	VPSLLQ            $0x3e, Z1, Z1
 	VPSLLQ            $0x3e, Z2, Z2
-	VPSLLQ            $0x3e, Z4, Z4
-	VPSLLQ            $0x3e, Z5, Z5
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z5, Z5
-	VPXORQ            Z2, Z7, Z2
-	VPXORQ            Z4, Z0, Z0
-	VPXORQ            Z5, Z1, Z1
+	VPXORQ            Z1, Z5, Z1
+	VPXORQ            Z2, Z0, Z0
 	MOVQ              8(AX), DX
-	VMOVUPD           192(DX)(CX*8), Z4
-	VMOVUPD           256(DX)(CX*8), Z5
-	VMOVUPD           320(DX)(CX*8), Z6
-	VMULPD            Z2, Z4, Z2
-	VMULPD            Z0, Z5, Z0
-	VMULPD            Z1, Z6, Z1
+	VMOVUPD           192(DX)(CX*8), Z2
+	VMOVUPD           256(DX)(CX*8), Z4
+	VMULPD            Z1, Z2, Z1
+	VMULPD            Z0, Z4, Z0
 	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z4
-	VADDPD            Z2, Z4, Z4
-	VADDPD            Z0, Z4, Z4
-	VADDPD            Z1, Z4, Z4
-	VMOVUPD           Z4, (DX)
-	VMOVUPD           896(SP), Z0
-	VBROADCASTSD      sumsConsts<>+184(SB), Z1
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
-	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z4
-	VBROADCASTSD      sumsConsts<>+200(SB), Z5
-	VFMSUB213PD       Z4, Z2, Z5
-	VSUBPD            Z4, Z0, Z6
-	VSUBPD            Z6, Z0, Z0
-	VSUBPD            Z4, Z0, Z0
-	VSUBPD            Z5, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
-	VMULPD            Z6, Z6, Z2
-	VBROADCASTSD      sumsConsts<>+224(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z4
-	VMULPD            Z6, Z2, Z5
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z7
-	VFNMADD231PD      Z4, Z5, Z7
-	VFMSUB213PD       Z0, Z2, Z7
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z5, Z7
-	VSUBPD            Z7, Z6, Z4
-	VBROADCASTSD      sumsConsts<>+272(SB), Z5
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z2, Z5
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z2, Z5
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z2, Z5
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z2, Z5
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z2, Z5
-	VMULPD            Z2, Z5, Z5
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z7
-	VBROADCASTSD      sumsConsts<>+152(SB), Z8
-	VSUBPD            Z7, Z8, Z8
-	VMULPD            Z0, Z6, Z0
-	VFMSUB231PD       Z5, Z2, Z0
-	VBROADCASTSD      sumsConsts<>+152(SB), Z2
-	VSUBPD            Z8, Z2, Z2
-	VSUBPD            Z7, Z2, Z2
-	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z8, Z0
-	VMOVAPD           Z0, Z2
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z4, Z0, K1, Z2
-	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
-	VPSLLQ            $0x3e, Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z2, Z0
+	VMOVUPD           (DX), Z2
+	VADDPD            Z1, Z2, Z2
+	VADDPD            Z0, Z2, Z2
+	VMOVUPD           Z2, (DX)
+	VMOVUPD           1152(SP), Z0
+	VMOVUPD           1216(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z6
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z9
+	VFMSUB213PD       Z7, Z5, Z9
+	VBROADCASTSD      sumsConsts<>+200(SB), Z10
+	VFMSUB213PD       Z8, Z6, Z10
+	VSUBPD            Z7, Z0, Z11
+	VSUBPD            Z8, Z1, Z12
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z7, Z0, Z0
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z1
+	VMULPD            Z11, Z11, Z5
+	VMULPD            Z12, Z12, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+224(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z8
+	VMULPD            Z11, Z5, Z9
+	VMULPD            Z12, Z6, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z14
+	VFNMADD231PD      Z7, Z9, Z13
+	VFNMADD231PD      Z8, Z10, Z14
+	VFMSUB213PD       Z0, Z5, Z13
+	VFMSUB213PD       Z1, Z6, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z9, Z13
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z10, Z14
+	VSUBPD            Z13, Z11, Z7
+	VSUBPD            Z14, Z12, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+272(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z10
+	VMULPD            Z5, Z9, Z9
+	VMULPD            Z6, Z10, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VMULPD            Z0, Z11, Z0
+	VMULPD            Z1, Z12, Z1
+	VFMSUB231PD       Z9, Z5, Z0
+	VFMSUB231PD       Z10, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z15, Z5, Z5
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z16, Z6, Z6
+	VSUBPD            Z13, Z5, Z5
+	VSUBPD            Z14, Z6, Z6
+	VADDPD            Z0, Z5, Z0
+	VADDPD            Z1, Z6, Z1
+	VADDPD            Z0, Z15, Z0
+	VADDPD            Z1, Z16, Z1
+	VMOVAPD           Z0, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z7, Z0, K1, Z5
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z8, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPXORQ            Z1, Z5, Z1
+	VPXORQ            Z2, Z0, Z0
 	MOVQ              8(AX), DX
-	VMOVUPD           384(DX)(CX*8), Z1
-	VMULPD            Z0, Z1, Z0
+	VMOVUPD           320(DX)(CX*8), Z2
+	VMOVUPD           384(DX)(CX*8), Z4
+	VMULPD            Z1, Z2, Z1
+	VMULPD            Z0, Z4, Z0
 	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z1
-	VADDPD            Z0, Z1, Z1
-	VMOVUPD           Z1, (DX)
+	VMOVUPD           (DX), Z2
+	VADDPD            Z1, Z2, Z2
+	VADDPD            Z0, Z2, Z2
+	VMOVUPD           Z2, (DX)
 	ADDQ              $0x38, CX
 	JMP               cosSumAVX512_one
 
@@ -8676,9 +12297,9 @@ cosSumAVX512_tail6:
 	SHLQ    $0x03, SI
 	XORQ    DI, DI
 
-cosSumAVX512_dot3:
+cosSumAVX512_dot8:
 	CMPQ         DI, 104(AX)
-	JGE          cosSumAVX512_dot3_end
+	JGE          cosSumAVX512_dot8_end
 	VBROADCASTSD (BX)(DI*8), Z7
 	VFMADD231PD  (DX)(CX*8), Z7, Z0
 	VFMADD231PD  64(DX)(CX*8), Z7, Z1
@@ -8688,21 +12309,21 @@ cosSumAVX512_dot3:
 	VFMADD231PD  320(DX)(CX*8), Z7, Z6
 	ADDQ         SI, DX
 	INCQ         DI
-	JMP          cosSumAVX512_dot3
+	JMP          cosSumAVX512_dot8
 
-cosSumAVX512_dot3_end:
-	VMOVUPD           Z0, 512(SP)
-	VMOVUPD           Z1, 576(SP)
-	VMOVUPD           Z2, 640(SP)
-	VMOVUPD           Z4, 704(SP)
-	VMOVUPD           Z5, 768(SP)
-	VMOVUPD           Z6, 832(SP)
-	VMOVUPD           512(SP), Z0
-	VMOVUPD           576(SP), Z1
-	VMOVUPD           640(SP), Z2
-	VMOVUPD           704(SP), Z4
-	VMOVUPD           768(SP), Z5
-	VMOVUPD           832(SP), Z6
+cosSumAVX512_dot8_end:
+	VMOVUPD           Z0, 832(SP)
+	VMOVUPD           Z1, 896(SP)
+	VMOVUPD           Z2, 960(SP)
+	VMOVUPD           Z4, 1024(SP)
+	VMOVUPD           Z5, 1088(SP)
+	VMOVUPD           Z6, 1152(SP)
+	VMOVUPD           832(SP), Z0
+	VMOVUPD           896(SP), Z1
+	VMOVUPD           960(SP), Z2
+	VMOVUPD           1024(SP), Z4
+	VMOVUPD           1088(SP), Z5
+	VMOVUPD           1152(SP), Z6
 	VRANGEPD          $0x0b, Z1, Z0, Z0
 	VRANGEPD          $0x0b, Z4, Z2, Z1
 	VRANGEPD          $0x0b, Z6, Z5, Z2
@@ -8711,9 +12332,9 @@ cosSumAVX512_dot3_end:
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
 	KORTESTB          K1, K1
 	JNZ               cosSumAVX512_one
-	VMOVUPD           512(SP), Z0
-	VMOVUPD           576(SP), Z1
-	VMOVUPD           640(SP), Z2
+	VMOVUPD           832(SP), Z0
+	VMOVUPD           896(SP), Z1
+	VMOVUPD           960(SP), Z2
 	VBROADCASTSD      sumsConsts<>+184(SB), Z4
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
 	VBROADCASTSD      sumsConsts<>+184(SB), Z5
@@ -8871,9 +12492,9 @@ cosSumAVX512_dot3_end:
 	VADDPD            Z0, Z4, Z4
 	VADDPD            Z1, Z4, Z4
 	VMOVUPD           Z4, (DX)
-	VMOVUPD           704(SP), Z0
-	VMOVUPD           768(SP), Z1
-	VMOVUPD           832(SP), Z2
+	VMOVUPD           1024(SP), Z0
+	VMOVUPD           1088(SP), Z1
+	VMOVUPD           1152(SP), Z2
 	VBROADCASTSD      sumsConsts<>+184(SB), Z4
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
 	VBROADCASTSD      sumsConsts<>+184(SB), Z5
@@ -9063,9 +12684,9 @@ cosSumAVX512_tail5:
 	SHLQ    $0x03, SI
 	XORQ    DI, DI
 
-cosSumAVX512_dot4:
+cosSumAVX512_dot9:
 	CMPQ         DI, 104(AX)
-	JGE          cosSumAVX512_dot4_end
+	JGE          cosSumAVX512_dot9_end
 	VBROADCASTSD (BX)(DI*8), Z6
 	VFMADD231PD  (DX)(CX*8), Z6, Z0
 	VFMADD231PD  64(DX)(CX*8), Z6, Z1
@@ -9074,19 +12695,19 @@ cosSumAVX512_dot4:
 	VFMADD231PD  256(DX)(CX*8), Z6, Z5
 	ADDQ         SI, DX
 	INCQ         DI
-	JMP          cosSumAVX512_dot4
+	JMP          cosSumAVX512_dot9
 
-cosSumAVX512_dot4_end:
-	VMOVUPD           Z0, 512(SP)
-	VMOVUPD           Z1, 576(SP)
-	VMOVUPD           Z2, 640(SP)
-	VMOVUPD           Z4, 704(SP)
-	VMOVUPD           Z5, 768(SP)
-	VMOVUPD           512(SP), Z0
-	VMOVUPD           576(SP), Z1
-	VMOVUPD           640(SP), Z2
-	VMOVUPD           704(SP), Z4
-	VMOVUPD           768(SP), Z5
+cosSumAVX512_dot9_end:
+	VMOVUPD           Z0, 832(SP)
+	VMOVUPD           Z1, 896(SP)
+	VMOVUPD           Z2, 960(SP)
+	VMOVUPD           Z4, 1024(SP)
+	VMOVUPD           Z5, 1088(SP)
+	VMOVUPD           832(SP), Z0
+	VMOVUPD           896(SP), Z1
+	VMOVUPD           960(SP), Z2
+	VMOVUPD           1024(SP), Z4
+	VMOVUPD           1088(SP), Z5
 	VRANGEPD          $0x0b, Z1, Z0, Z0
 	VRANGEPD          $0x0b, Z4, Z2, Z1
 	VRANGEPD          $0x0b, Z1, Z0, Z0
@@ -9094,9 +12715,9 @@ cosSumAVX512_dot4_end:
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
 	KORTESTB          K1, K1
 	JNZ               cosSumAVX512_one
-	VMOVUPD           512(SP), Z0
-	VMOVUPD           576(SP), Z1
-	VMOVUPD           640(SP), Z2
+	VMOVUPD           832(SP), Z0
+	VMOVUPD           896(SP), Z1
+	VMOVUPD           960(SP), Z2
 	VBROADCASTSD      sumsConsts<>+184(SB), Z4
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
 	VBROADCASTSD      sumsConsts<>+184(SB), Z5
@@ -9254,8 +12875,8 @@ cosSumAVX512_dot4_end:
 	VADDPD            Z0, Z4, Z4
 	VADDPD            Z1, Z4, Z4
 	VMOVUPD           Z4, (DX)
-	VMOVUPD           704(SP), Z0
-	VMOVUPD           768(SP), Z1
+	VMOVUPD           1024(SP), Z0
+	VMOVUPD           1088(SP), Z1
 	VBROADCASTSD      sumsConsts<>+184(SB), Z2
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
 	VBROADCASTSD      sumsConsts<>+184(SB), Z4
@@ -9369,13 +12990,13 @@ cosSumAVX512_tail4:
 	MOVQ    (AX), DX
 	VMOVUPD (DX)(CX*8), Z0
 	VMOVUPD 64(DX)(CX*8), Z1
-	VMOVUPD 128(DX)(CX*8), Z2
 	VMOVUPD Z0, (SP)
 	VMOVUPD Z1, 64(SP)
-	VMOVUPD Z2, 128(SP)
 	MOVQ    (AX), DX
-	VMOVUPD 192(DX)(CX*8), Z0
-	VMOVUPD Z0, 192(SP)
+	VMOVUPD 128(DX)(CX*8), Z0
+	VMOVUPD 192(DX)(CX*8), Z1
+	VMOVUPD Z0, 128(SP)
+	VMOVUPD Z1, 192(SP)
 	VMOVUPD (SP), Z0
 	VMOVUPD 64(SP), Z1
 	VMOVUPD 128(SP), Z2
@@ -9390,9 +13011,9 @@ cosSumAVX512_tail4:
 	SHLQ    $0x03, SI
 	XORQ    DI, DI
 
-cosSumAVX512_dot5:
+cosSumAVX512_dot10:
 	CMPQ         DI, 104(AX)
-	JGE          cosSumAVX512_dot5_end
+	JGE          cosSumAVX512_dot10_end
 	VBROADCASTSD (BX)(DI*8), Z5
 	VFMADD231PD  (DX)(CX*8), Z5, Z0
 	VFMADD231PD  64(DX)(CX*8), Z5, Z1
@@ -9400,239 +13021,239 @@ cosSumAVX512_dot5:
 	VFMADD231PD  192(DX)(CX*8), Z5, Z4
 	ADDQ         SI, DX
 	INCQ         DI
-	JMP          cosSumAVX512_dot5
+	JMP          cosSumAVX512_dot10
 
-cosSumAVX512_dot5_end:
-	VMOVUPD           Z0, 512(SP)
-	VMOVUPD           Z1, 576(SP)
-	VMOVUPD           Z2, 640(SP)
-	VMOVUPD           Z4, 704(SP)
-	VMOVUPD           512(SP), Z0
-	VMOVUPD           576(SP), Z1
-	VMOVUPD           640(SP), Z2
-	VMOVUPD           704(SP), Z4
+cosSumAVX512_dot10_end:
+	VMOVUPD           Z0, 832(SP)
+	VMOVUPD           Z1, 896(SP)
+	VMOVUPD           Z2, 960(SP)
+	VMOVUPD           Z4, 1024(SP)
+	VMOVUPD           832(SP), Z0
+	VMOVUPD           896(SP), Z1
+	VMOVUPD           960(SP), Z2
+	VMOVUPD           1024(SP), Z4
 	VRANGEPD          $0x0b, Z1, Z0, Z0
 	VRANGEPD          $0x0b, Z4, Z2, Z1
 	VRANGEPD          $0x0b, Z1, Z0, Z0
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
 	KORTESTB          K1, K1
 	JNZ               cosSumAVX512_one
-	VMOVUPD           512(SP), Z0
-	VMOVUPD           576(SP), Z1
-	VMOVUPD           640(SP), Z2
+	VMOVUPD           832(SP), Z0
+	VMOVUPD           896(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
 	VBROADCASTSD      sumsConsts<>+184(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
-	VBROADCASTSD      sumsConsts<>+184(SB), Z5
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z5
-	VBROADCASTSD      sumsConsts<>+184(SB), Z6
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z6
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z6, Z9
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z7, Z0
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z8, Z1
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z9, Z2
-	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
-	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
-	VMULPD.BCST       sumsConsts<>+200(SB), Z9, Z12
-	VBROADCASTSD      sumsConsts<>+200(SB), Z13
-	VFMSUB213PD       Z10, Z7, Z13
-	VBROADCASTSD      sumsConsts<>+200(SB), Z14
-	VFMSUB213PD       Z11, Z8, Z14
-	VBROADCASTSD      sumsConsts<>+200(SB), Z15
-	VFMSUB213PD       Z12, Z9, Z15
-	VSUBPD            Z10, Z0, Z16
-	VSUBPD            Z11, Z1, Z17
-	VSUBPD            Z12, Z2, Z18
-	VSUBPD            Z16, Z0, Z0
-	VSUBPD            Z17, Z1, Z1
-	VSUBPD            Z18, Z2, Z2
-	VSUBPD            Z10, Z0, Z0
-	VSUBPD            Z11, Z1, Z1
-	VSUBPD            Z12, Z2, Z2
-	VSUBPD            Z13, Z0, Z0
-	VSUBPD            Z14, Z1, Z1
-	VSUBPD            Z15, Z2, Z2
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z1
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z9, Z2
-	VMULPD            Z16, Z16, Z7
-	VMULPD            Z17, Z17, Z8
-	VMULPD            Z18, Z18, Z9
-	VBROADCASTSD      sumsConsts<>+224(SB), Z10
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
-	VBROADCASTSD      sumsConsts<>+224(SB), Z11
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
-	VBROADCASTSD      sumsConsts<>+224(SB), Z12
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z9, Z12
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z9, Z12
-	VMULPD            Z16, Z7, Z13
-	VMULPD            Z17, Z8, Z14
-	VMULPD            Z18, Z9, Z15
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z19
-	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z20
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z21
-	VFNMADD231PD      Z10, Z13, Z19
-	VFNMADD231PD      Z11, Z14, Z20
-	VFNMADD231PD      Z12, Z15, Z21
-	VFMSUB213PD       Z0, Z7, Z19
-	VFMSUB213PD       Z1, Z8, Z20
-	VFMSUB213PD       Z2, Z9, Z21
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z15, Z21
-	VSUBPD            Z19, Z16, Z10
-	VSUBPD            Z20, Z17, Z11
-	VSUBPD            Z21, Z18, Z12
-	VBROADCASTSD      sumsConsts<>+272(SB), Z13
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
-	VBROADCASTSD      sumsConsts<>+272(SB), Z14
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
-	VBROADCASTSD      sumsConsts<>+272(SB), Z15
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z9, Z15
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z9, Z15
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z9, Z15
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z9, Z15
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z9, Z15
-	VMULPD            Z7, Z13, Z13
-	VMULPD            Z8, Z14, Z14
-	VMULPD            Z9, Z15, Z15
-	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
-	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
-	VMULPD.BCST       sumsConsts<>+144(SB), Z9, Z21
-	VBROADCASTSD      sumsConsts<>+152(SB), Z22
-	VSUBPD            Z19, Z22, Z22
-	VBROADCASTSD      sumsConsts<>+152(SB), Z23
-	VSUBPD            Z20, Z23, Z23
-	VBROADCASTSD      sumsConsts<>+152(SB), Z24
-	VSUBPD            Z21, Z24, Z24
-	VMULPD            Z0, Z16, Z0
-	VMULPD            Z1, Z17, Z1
-	VMULPD            Z2, Z18, Z2
-	VFMSUB231PD       Z13, Z7, Z0
-	VFMSUB231PD       Z14, Z8, Z1
-	VFMSUB231PD       Z15, Z9, Z2
-	VBROADCASTSD      sumsConsts<>+152(SB), Z7
-	VSUBPD            Z22, Z7, Z7
-	VBROADCASTSD      sumsConsts<>+152(SB), Z8
-	VSUBPD            Z23, Z8, Z8
-	VBROADCASTSD      sumsConsts<>+152(SB), Z9
-	VSUBPD            Z24, Z9, Z9
-	VSUBPD            Z19, Z7, Z7
-	VSUBPD            Z20, Z8, Z8
-	VSUBPD            Z21, Z9, Z9
-	VADDPD            Z0, Z7, Z0
-	VADDPD            Z1, Z8, Z1
-	VADDPD            Z2, Z9, Z2
-	VADDPD            Z0, Z22, Z0
-	VADDPD            Z1, Z23, Z1
-	VADDPD            Z2, Z24, Z2
-	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
-	VBLENDMPD         Z10, Z0, K1, Z7
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z6
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z9
+	VFMSUB213PD       Z7, Z5, Z9
+	VBROADCASTSD      sumsConsts<>+200(SB), Z10
+	VFMSUB213PD       Z8, Z6, Z10
+	VSUBPD            Z7, Z0, Z11
+	VSUBPD            Z8, Z1, Z12
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z7, Z0, Z0
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z1
+	VMULPD            Z11, Z11, Z5
+	VMULPD            Z12, Z12, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+224(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z8
+	VMULPD            Z11, Z5, Z9
+	VMULPD            Z12, Z6, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z14
+	VFNMADD231PD      Z7, Z9, Z13
+	VFNMADD231PD      Z8, Z10, Z14
+	VFMSUB213PD       Z0, Z5, Z13
+	VFMSUB213PD       Z1, Z6, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z9, Z13
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z10, Z14
+	VSUBPD            Z13, Z11, Z7
+	VSUBPD            Z14, Z12, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+272(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z10
+	VMULPD            Z5, Z9, Z9
+	VMULPD            Z6, Z10, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VMULPD            Z0, Z11, Z0
+	VMULPD            Z1, Z12, Z1
+	VFMSUB231PD       Z9, Z5, Z0
+	VFMSUB231PD       Z10, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z15, Z5, Z5
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z16, Z6, Z6
+	VSUBPD            Z13, Z5, Z5
+	VSUBPD            Z14, Z6, Z6
+	VADDPD            Z0, Z5, Z0
+	VADDPD            Z1, Z6, Z1
+	VADDPD            Z0, Z15, Z0
+	VADDPD            Z1, Z16, Z1
+	VMOVAPD           Z0, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
-	VBLENDMPD         Z11, Z1, K1, Z0
-	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
-	VBLENDMPD         Z12, Z2, K1, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z8, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
-	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
-	VADDPD.BCST       sumsConsts<>+152(SB), Z6, Z5
+	VPSLLQ            $0x3e, Z1, Z1
 	VPSLLQ            $0x3e, Z2, Z2
-	VPSLLQ            $0x3e, Z4, Z4
-	VPSLLQ            $0x3e, Z5, Z5
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z5, Z5
-	VPXORQ            Z2, Z7, Z2
-	VPXORQ            Z4, Z0, Z0
-	VPXORQ            Z5, Z1, Z1
+	VPXORQ            Z1, Z5, Z1
+	VPXORQ            Z2, Z0, Z0
 	MOVQ              8(AX), DX
-	VMOVUPD           (DX)(CX*8), Z4
-	VMOVUPD           64(DX)(CX*8), Z5
-	VMOVUPD           128(DX)(CX*8), Z6
-	VMULPD            Z2, Z4, Z2
-	VMULPD            Z0, Z5, Z0
-	VMULPD            Z1, Z6, Z1
+	VMOVUPD           (DX)(CX*8), Z2
+	VMOVUPD           64(DX)(CX*8), Z4
+	VMULPD            Z1, Z2, Z1
+	VMULPD            Z0, Z4, Z0
 	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z4
-	VADDPD            Z2, Z4, Z4
-	VADDPD            Z0, Z4, Z4
-	VADDPD            Z1, Z4, Z4
-	VMOVUPD           Z4, (DX)
-	VMOVUPD           704(SP), Z0
-	VBROADCASTSD      sumsConsts<>+184(SB), Z1
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
-	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z4
-	VBROADCASTSD      sumsConsts<>+200(SB), Z5
-	VFMSUB213PD       Z4, Z2, Z5
-	VSUBPD            Z4, Z0, Z6
-	VSUBPD            Z6, Z0, Z0
-	VSUBPD            Z4, Z0, Z0
-	VSUBPD            Z5, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
-	VMULPD            Z6, Z6, Z2
-	VBROADCASTSD      sumsConsts<>+224(SB), Z4
-	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z4
-	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z4
-	VMULPD            Z6, Z2, Z5
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z7
-	VFNMADD231PD      Z4, Z5, Z7
-	VFMSUB213PD       Z0, Z2, Z7
-	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z5, Z7
-	VSUBPD            Z7, Z6, Z4
-	VBROADCASTSD      sumsConsts<>+272(SB), Z5
-	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z2, Z5
-	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z2, Z5
-	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z2, Z5
-	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z2, Z5
-	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z2, Z5
-	VMULPD            Z2, Z5, Z5
-	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z7
-	VBROADCASTSD      sumsConsts<>+152(SB), Z8
-	VSUBPD            Z7, Z8, Z8
-	VMULPD            Z0, Z6, Z0
-	VFMSUB231PD       Z5, Z2, Z0
-	VBROADCASTSD      sumsConsts<>+152(SB), Z2
-	VSUBPD            Z8, Z2, Z2
-	VSUBPD            Z7, Z2, Z2
-	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z8, Z0
-	VMOVAPD           Z0, Z2
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z4, Z0, K1, Z2
-	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
-	VPSLLQ            $0x3e, Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
-	VPXORQ            Z0, Z2, Z0
+	VMOVUPD           (DX), Z2
+	VADDPD            Z1, Z2, Z2
+	VADDPD            Z0, Z2, Z2
+	VMOVUPD           Z2, (DX)
+	VMOVUPD           960(SP), Z0
+	VMOVUPD           1024(SP), Z1
+	VBROADCASTSD      sumsConsts<>+184(SB), Z2
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z2, Z5
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z6
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z6, Z1
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z7
+	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z8
+	VBROADCASTSD      sumsConsts<>+200(SB), Z9
+	VFMSUB213PD       Z7, Z5, Z9
+	VBROADCASTSD      sumsConsts<>+200(SB), Z10
+	VFMSUB213PD       Z8, Z6, Z10
+	VSUBPD            Z7, Z0, Z11
+	VSUBPD            Z8, Z1, Z12
+	VSUBPD            Z11, Z0, Z0
+	VSUBPD            Z12, Z1, Z1
+	VSUBPD            Z7, Z0, Z0
+	VSUBPD            Z8, Z1, Z1
+	VSUBPD            Z9, Z0, Z0
+	VSUBPD            Z10, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z0
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z1
+	VMULPD            Z11, Z11, Z5
+	VMULPD            Z12, Z12, Z6
+	VBROADCASTSD      sumsConsts<>+224(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z7
+	VBROADCASTSD      sumsConsts<>+224(SB), Z8
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z8
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z8
+	VMULPD            Z11, Z5, Z9
+	VMULPD            Z12, Z6, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z14
+	VFNMADD231PD      Z7, Z9, Z13
+	VFNMADD231PD      Z8, Z10, Z14
+	VFMSUB213PD       Z0, Z5, Z13
+	VFMSUB213PD       Z1, Z6, Z14
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z9, Z13
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z10, Z14
+	VSUBPD            Z13, Z11, Z7
+	VSUBPD            Z14, Z12, Z8
+	VBROADCASTSD      sumsConsts<>+272(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+272(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z10
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z9
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z10
+	VMULPD            Z5, Z9, Z9
+	VMULPD            Z6, Z10, Z10
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z13
+	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z14
+	VBROADCASTSD      sumsConsts<>+152(SB), Z15
+	VSUBPD            Z13, Z15, Z15
+	VBROADCASTSD      sumsConsts<>+152(SB), Z16
+	VSUBPD            Z14, Z16, Z16
+	VMULPD            Z0, Z11, Z0
+	VMULPD            Z1, Z12, Z1
+	VFMSUB231PD       Z9, Z5, Z0
+	VFMSUB231PD       Z10, Z6, Z1
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z15, Z5, Z5
+	VBROADCASTSD      sumsConsts<>+152(SB), Z6
+	VSUBPD            Z16, Z6, Z6
+	VSUBPD            Z13, Z5, Z5
+	VSUBPD            Z14, Z6, Z6
+	VADDPD            Z0, Z5, Z0
+	VADDPD            Z1, Z6, Z1
+	VADDPD            Z0, Z15, Z0
+	VADDPD            Z1, Z16, Z1
+	VMOVAPD           Z0, Z5
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VBLENDMPD         Z7, Z0, K1, Z5
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VBLENDMPD         Z8, Z1, K1, Z0
+	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
+	VPSLLQ            $0x3e, Z1, Z1
+	VPSLLQ            $0x3e, Z2, Z2
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z1, Z1
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
+	VPXORQ            Z1, Z5, Z1
+	VPXORQ            Z2, Z0, Z0
 	MOVQ              8(AX), DX
-	VMOVUPD           192(DX)(CX*8), Z1
-	VMULPD            Z0, Z1, Z0
+	VMOVUPD           128(DX)(CX*8), Z2
+	VMOVUPD           192(DX)(CX*8), Z4
+	VMULPD            Z1, Z2, Z1
+	VMULPD            Z0, Z4, Z0
 	MOVQ              80(AX), DX
-	VMOVUPD           (DX), Z1
-	VADDPD            Z0, Z1, Z1
-	VMOVUPD           Z1, (DX)
+	VMOVUPD           (DX), Z2
+	VADDPD            Z1, Z2, Z2
+	VADDPD            Z0, Z2, Z2
+	VMOVUPD           Z2, (DX)
 	ADDQ              $0x20, CX
 	JMP               cosSumAVX512_one
 
@@ -9656,32 +13277,32 @@ cosSumAVX512_tail3:
 	SHLQ    $0x03, SI
 	XORQ    DI, DI
 
-cosSumAVX512_dot6:
+cosSumAVX512_dot11:
 	CMPQ         DI, 104(AX)
-	JGE          cosSumAVX512_dot6_end
+	JGE          cosSumAVX512_dot11_end
 	VBROADCASTSD (BX)(DI*8), Z4
 	VFMADD231PD  (DX)(CX*8), Z4, Z0
 	VFMADD231PD  64(DX)(CX*8), Z4, Z1
 	VFMADD231PD  128(DX)(CX*8), Z4, Z2
 	ADDQ         SI, DX
 	INCQ         DI
-	JMP          cosSumAVX512_dot6
+	JMP          cosSumAVX512_dot11
 
-cosSumAVX512_dot6_end:
-	VMOVUPD           Z0, 512(SP)
-	VMOVUPD           Z1, 576(SP)
-	VMOVUPD           Z2, 640(SP)
-	VMOVUPD           512(SP), Z0
-	VMOVUPD           576(SP), Z1
-	VMOVUPD           640(SP), Z2
+cosSumAVX512_dot11_end:
+	VMOVUPD           Z0, 832(SP)
+	VMOVUPD           Z1, 896(SP)
+	VMOVUPD           Z2, 960(SP)
+	VMOVUPD           832(SP), Z0
+	VMOVUPD           896(SP), Z1
+	VMOVUPD           960(SP), Z2
 	VRANGEPD          $0x0b, Z1, Z0, Z0
 	VRANGEPD          $0x0b, Z2, Z0, Z0
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
 	KORTESTB          K1, K1
 	JNZ               cosSumAVX512_one
-	VMOVUPD           512(SP), Z0
-	VMOVUPD           576(SP), Z1
-	VMOVUPD           640(SP), Z2
+	VMOVUPD           832(SP), Z0
+	VMOVUPD           896(SP), Z1
+	VMOVUPD           960(SP), Z2
 	VBROADCASTSD      sumsConsts<>+184(SB), Z4
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z4
 	VBROADCASTSD      sumsConsts<>+184(SB), Z5
@@ -9858,27 +13479,27 @@ cosSumAVX512_tail2:
 	SHLQ    $0x03, SI
 	XORQ    DI, DI
 
-cosSumAVX512_dot7:
+cosSumAVX512_dot12:
 	CMPQ         DI, 104(AX)
-	JGE          cosSumAVX512_dot7_end
+	JGE          cosSumAVX512_dot12_end
 	VBROADCASTSD (BX)(DI*8), Z2
 	VFMADD231PD  (DX)(CX*8), Z2, Z0
 	VFMADD231PD  64(DX)(CX*8), Z2, Z1
 	ADDQ         SI, DX
 	INCQ         DI
-	JMP          cosSumAVX512_dot7
+	JMP          cosSumAVX512_dot12
 
-cosSumAVX512_dot7_end:
-	VMOVUPD           Z0, 512(SP)
-	VMOVUPD           Z1, 576(SP)
-	VMOVUPD           512(SP), Z0
-	VMOVUPD           576(SP), Z1
+cosSumAVX512_dot12_end:
+	VMOVUPD           Z0, 832(SP)
+	VMOVUPD           Z1, 896(SP)
+	VMOVUPD           832(SP), Z0
+	VMOVUPD           896(SP), Z1
 	VRANGEPD          $0x0b, Z1, Z0, Z0
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
 	KORTESTB          K1, K1
 	JNZ               cosSumAVX512_one
-	VMOVUPD           512(SP), Z0
-	VMOVUPD           576(SP), Z1
+	VMOVUPD           832(SP), Z0
+	VMOVUPD           896(SP), Z1
 	VBROADCASTSD      sumsConsts<>+184(SB), Z2
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z2
 	VBROADCASTSD      sumsConsts<>+184(SB), Z4
@@ -10001,16 +13622,16 @@ cosSumAVX512_one:
 	SHLQ    $0x03, SI
 	XORQ    DI, DI
 
-cosSumAVX512_dot8:
+cosSumAVX512_dot13:
 	CMPQ         DI, 104(AX)
-	JGE          cosSumAVX512_dot8_end
+	JGE          cosSumAVX512_dot13_end
 	VBROADCASTSD (BX)(DI*8), Z1
 	VFMADD231PD  (DX)(CX*8), Z1, Z0
 	ADDQ         SI, DX
 	INCQ         DI
-	JMP          cosSumAVX512_dot8
+	JMP          cosSumAVX512_dot13
 
-cosSumAVX512_dot8_end:
+cosSumAVX512_dot13_end:
 	VPANDQ.BCST       sumsConsts<>+168(SB), Z0, Z1
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z1, K1
 	KORTESTB          K1, K1

@@ -83,7 +83,8 @@ func TestPanelsShape(t *testing.T) {
 // TestPanels32MatchWidened: FreqStepSumsPanels32 and SincosDotPanels32 give,
 // on every path, the bits of FreqStepSums and SincosDot (generic path,
 // column-major) over the float32 values widened to float64: lengths around
-// the panel and block sizes, several d (the heap-widened panel above 32),
+// the panel and block sizes, several d (the heap-widened panel above 32,
+// the FreqStep body without a stash above maxStashRows = 64),
 // float32 panels that start on an odd 4-byte word, junk padding, and special
 // values (NaN, ±Inf, float32 subnormals, values at the float32 limits).
 func TestPanels32MatchWidened(t *testing.T) {
@@ -92,7 +93,7 @@ func TestPanels32MatchWidened(t *testing.T) {
 	forEachPath(t, func(t *testing.T) {
 		for li, n := range lengths {
 			for _, sp := range []float64{0, 0.002, 0.3} {
-				d := (li*7 + int(sp*1000)) % 40
+				d := (li*7 + int(sp*1000)) % 72
 				r := rand.New(rand.NewPCG(uint64(li)+100, uint64(sp*1000)))
 				np := (n + panelLen - 1) / panelLen
 				off := r.IntN(2) // an odd word: not 8-byte aligned

@@ -122,7 +122,8 @@ func TestSumsMatchTwin(t *testing.T) {
 	for n := 0; n <= 70; n++ {
 		lengths = append(lengths, n)
 	}
-	lengths = append(lengths, 127, 128, 129, 1000, 4099)
+	// 103…112 and 207…209: around one and two blocks of CosSum's 13 groups.
+	lengths = append(lengths, 103, 104, 105, 111, 112, 127, 128, 129, 207, 208, 209, 1000, 4099)
 	for _, sc := range sumsCases {
 		forEachPath(t, func(t *testing.T) {
 			for li, n := range lengths {

@@ -145,6 +145,7 @@ type gen struct {
 	pf, pfStep               reg.GPVirtual     // panel variants: the prefetch pointer and its step
 	pfEvery, pfLeft, pfCount int               // panel variants: prefetch slots (see spreadPrefetch)
 	f32                      bool              // float32 panel variants: the matrix elements are float32
+	stash                    reg.GPVirtual     // float32 FreqStep panel variant: the stash of widened rows (see stashRows)
 }
 
 func (g *gen) vec() reg.VecVirtual {

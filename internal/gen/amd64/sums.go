@@ -62,15 +62,16 @@ func generateSums(p *kernels.Program, isa isa, consts *constTable) {
 		g.slots = blockedSlots(p)
 		Label(name + "_block")
 		MOVQ(g.fmem(kernels.FrameN), last)
-		SUBQ(Imm(uint64(blockGroups*kernels.GroupLen)), last)
+		bg := blockGroupsOf(p)
+		SUBQ(Imm(uint64(bg*kernels.GroupLen)), last)
 		CMPQ(g.i, last)
 		if blockTails(p) {
 			JG(LabelRef(name + "_tail"))
 		} else {
 			JG(LabelRef(one))
 		}
-		g.blockedBody(blockGroups, one)
-		ADDQ(Imm(uint64(blockGroups*kernels.GroupLen)), g.i)
+		g.blockedBody(bg, one)
+		ADDQ(Imm(uint64(bg*kernels.GroupLen)), g.i)
 		JMP(LabelRef(name + "_block"))
 		g.blockedTails(name, one)
 	} else if u > group {
@@ -212,6 +213,29 @@ func (g *gen) frameDot(u, i int) {
 	XORQ(k, k)
 	g.labels++
 	loop := fmt.Sprintf("%s%s_dot%d", g.p.Name, g.isa.name, g.labels)
+	if g.stash != nil && in.Imm == 0 {
+		// The widened rows go to the stash too (see stashRows), when the
+		// caller gave one; otherwise the loop below runs without it.
+		sp := GP64()
+		MOVQ(g.stash, sp)
+		TESTQ(sp, sp)
+		JZ(LabelRef(loop))
+		Label(loop + "_st")
+		CMPQ(k, g.fmem(kernels.FrameD))
+		JGE(LabelRef(loop + "_end"))
+		xk := g.vec()
+		VBROADCASTSD(Mem{Base: vp, Index: k, Scale: 8}, xk)
+		for c := range acc {
+			t := g.vec()
+			VCVTPS2PD(g.matMem(mp, c), t)
+			VMOVUPD(t, Mem{Base: sp, Disp: 64 * c})
+			VFMADD231PD(t, xk, acc[c])
+		}
+		ADDQ(ldb, mp)
+		ADDQ(U32(64*blockGroups), sp)
+		INCQ(k)
+		JMP(LabelRef(loop + "_st"))
+	}
 	Label(loop)
 	CMPQ(k, g.fmem(kernels.FrameD))
 	JGE(LabelRef(loop + "_end"))
@@ -285,6 +309,19 @@ func hasDot(p *kernels.Program) bool {
 // from L1.
 const blockGroups = 8
 
+// blockGroupsOf is the number of groups one block of p's blocked loop takes
+// (blockGroups; the panel variants always take blockGroups). CosSum takes 13:
+// a GBRFF2 model of T = 100 terms has 104 = 13 groups, which then run as
+// one block, thirteen independent FMA chains of length d in its dot
+// products, instead of a block of eight and a tail of five (five chains,
+// which leave the FMA ports idle for most of the latency of each FMA).
+func blockGroupsOf(p *kernels.Program) int {
+	if p.Name == "cosSum" {
+		return 13
+	}
+	return blockGroups
+}
+
 // blockChunk is the number of groups a chunk of element-wise ops
 // interleaves: the widest that avo's greedy allocator fits into 32 ZMM
 // registers (four sin/cos bodies side by side do not; "failed to allocate
@@ -324,13 +361,13 @@ func (g *gen) blockedTails(name, one string) {
 	rem := GP64()
 	MOVQ(g.fmem(kernels.FrameN), rem)
 	SUBQ(g.i, rem)
-	SHRQ(Imm(3), rem) // whole groups left, < blockGroups here
-	for groups := blockGroups - 1; groups >= 2; groups-- {
+	SHRQ(Imm(3), rem) // whole groups left, < blockGroupsOf(p) here
+	for groups := blockGroupsOf(g.p) - 1; groups >= 2; groups-- {
 		CMPQ(rem, Imm(uint64(groups)))
 		JE(LabelRef(fmt.Sprintf("%s_tail%d", name, groups)))
 	}
 	JMP(LabelRef(one))
-	for groups := blockGroups - 1; groups >= 2; groups-- {
+	for groups := blockGroupsOf(g.p) - 1; groups >= 2; groups-- {
 		Label(fmt.Sprintf("%s_tail%d", name, groups))
 		g.blockedBody(groups, one)
 		ADDQ(Imm(uint64(groups*kernels.GroupLen)), g.i)
@@ -379,10 +416,11 @@ func blockedSlots(p *kernels.Program) map[kernels.V]Mem {
 	if len(need) == 0 {
 		return slots
 	}
-	base := AllocLocal(len(need) * blockGroups * 64)
+	bg := blockGroupsOf(p)
+	base := AllocLocal(len(need) * bg * 64)
 	for j, v := range need {
 		m := base
-		m.Disp += j * blockGroups * 64
+		m.Disp += j * bg * 64
 		slots[v] = m
 	}
 	return slots
@@ -472,8 +510,8 @@ func (g *gen) blockedBody(groups int, bail string) {
 		for hi < len(p.Insts) && !wideOp(p.Insts[hi].Op) {
 			hi++
 		}
-		for c0 := 0; c0 < groups; c0 += blockChunk(p) {
-			w := min(blockChunk(p), groups-c0)
+		for _, ch := range chunks(groups, blockChunk(p)) {
+			c0, w := ch[0], ch[1]
 			g.fresh(c0, w)
 			for i := lo; i < hi; i++ {
 				g.fetch(i, c0, w, seg)
@@ -484,6 +522,25 @@ func (g *gen) blockedBody(groups int, bail string) {
 		}
 		lo = hi
 	}
+}
+
+// chunks splits groups into the fewest chunks of at most max groups, as
+// even as possible, the wider first (8 by 3: 3, 3, 2; 13 by 3: 3, 3, 3, 2, 2
+// rather than 3, 3, 3, 3, 1), as {first group, width} in group order: a
+// chunk of one group is a single dependency chain that ends its block alone.
+func chunks(groups, max int) [][2]int {
+	k := (groups + max - 1) / max
+	out := make([][2]int, 0, k)
+	c0 := 0
+	for j := 0; j < k; j++ {
+		w := groups / k
+		if j < groups%k {
+			w++
+		}
+		out = append(out, [2]int{c0, w})
+		c0 += w
+	}
+	return out
 }
 
 // blockedInst emits element-wise instruction i for copies [c0, c0+w).
@@ -572,6 +629,9 @@ func (g *gen) blockedAccDot(i, groups int) {
 	g.labels++
 	four := fmt.Sprintf("%s%s_accdot%d", g.p.Name, g.isa.name, g.labels)
 	one, end := four+"_one", four+"_end"
+	if g.stash != nil && in.Imm == 0 {
+		g.stashAccDot(r, groups, ap, k, four)
+	}
 	Label(four)
 	CMPQ(k, Imm(4))
 	JL(LabelRef(one))
@@ -665,6 +725,10 @@ func generatePanels(p *kernels.Program, consts *constTable, f32 bool) {
 		IMULQ(g.panBytes, r)
 		ADDQ(g.fmem(kernels.FrameMat+8*m), r)
 		g.pan = append(g.pan, r)
+	}
+	if f32 && stashRows(p) {
+		g.stash = GP64()
+		MOVQ(g.fmem(kernels.FrameMat+8), g.stash)
 	}
 	g.slots = blockedSlots(p)
 	done := name + "_done"
@@ -781,4 +845,65 @@ func (g *gen) matOperand(m Mem) Op {
 	t := g.vec()
 	VCVTPS2PD(m, t)
 	return t
+}
+
+// The stash of the float32 FreqStep panel variant. Its dot loop widens every
+// element of the panel (VCVTPS2PD: two µops on the FMA ports, the cost of
+// two FMAs) and its OpAccDot needs the same elements again. With a stash (a
+// 64·d float64 buffer that the caller passes in frame slot mat[1], nil for
+// none) the dot loop also stores each widened vector there, and OpAccDot
+// reads them back from L1 as the memory operand of its FMAs instead of
+// widening them a second time: a third of the FMA-port µops of the dot and
+// row sums go. The values and the order of the FMAs are those of the
+// widening path, so the bits are the same. Measured (one process,
+// alternating old and new kernels, fastest of 300 runs; asm
+// BenchmarkFreqStepSumsPanels shapes): 15.5 → 12.9 cycles per element in
+// cache, 16.5 → 14.1 at n = 98304.
+func stashRows(p *kernels.Program) bool { return p.Name == "freqStep" }
+
+// stashAccDot emits the stash form of blockedAccDot's loops: when the stash
+// pointer is set, rows k…k+3 (then one by one) of the block are read from
+// stash + 512·k + 64·c and the code jumps to the end label; when it is nil,
+// it falls through to the widening loops that follow (label four).
+func (g *gen) stashAccDot(r []reg.VecVirtual, groups int, ap, k reg.GPVirtual, four string) {
+	sp := GP64()
+	MOVQ(g.stash, sp)
+	TESTQ(sp, sp)
+	JZ(LabelRef(four))
+	sfour, sone, end := four+"_s4", four+"_s1", four+"_end"
+	Label(sfour)
+	CMPQ(k, Imm(4))
+	JL(LabelRef(sone))
+	t := make([]reg.VecVirtual, 4)
+	for j := range t {
+		t[j] = g.vec()
+		VMOVUPD(Mem{Base: ap, Disp: 64 * j}, t[j])
+	}
+	for c := 0; c < groups; c++ {
+		for j := range t {
+			// t_j += value_c·row, groups in element order (as the
+			// widening loop; the product commutes exactly).
+			VFMADD231PD(Mem{Base: sp, Disp: 64*blockGroups*j + 64*c}, r[c], t[j])
+		}
+	}
+	for j := range t {
+		VMOVUPD(t[j], Mem{Base: ap, Disp: 64 * j})
+	}
+	ADDQ(U32(4*64*blockGroups), sp)
+	ADDQ(U32(4*64), ap)
+	SUBQ(Imm(4), k)
+	JMP(LabelRef(sfour))
+	Label(sone)
+	TESTQ(k, k)
+	JZ(LabelRef(end))
+	t0 := g.vec()
+	VMOVUPD(Mem{Base: ap}, t0)
+	for c := 0; c < groups; c++ {
+		VFMADD231PD(Mem{Base: sp, Disp: 64 * c}, r[c], t0)
+	}
+	VMOVUPD(t0, Mem{Base: ap})
+	ADDQ(U32(64*blockGroups), sp)
+	ADDQ(Imm(64), ap)
+	DECQ(k)
+	JMP(LabelRef(sone))
 }
