@@ -91,17 +91,18 @@ func (h *Head) FileVersion() int {
 // and "coef" (D weights), and the meta value "bias"; for a multiclass head
 // "coef" holds K×D weights (class-major) and the array "biases" the K
 // intercepts instead of "bias". The frequencies are stored, never
-// re-drawn from a seed.
-func (h *Head) Encode(e *learners.Encoder) {
+// re-drawn from a seed. It never fails (the error is learners.Body's).
+func (h *Head) Encode(e *learners.Encoder) error {
 	w, b := h.RFF.Weights()
 	e.Array("w", w)
 	e.Array("b", b)
 	e.Array("coef", h.Coef)
 	if h.Biases != nil {
 		e.Array("biases", h.Biases)
-		return
+		return nil
 	}
 	e.Meta("bias", h.Bias)
+	return nil
 }
 
 // DecodeFor is Decode for a model whose resolved config has task and
@@ -258,16 +259,46 @@ func Link(loss Loss) learners.Link {
 	return learners.Clamped
 }
 
-// FitReadout fits the head's read-out on the n×D feature matrix z of the
-// prepared rows p: multinomial logistic regression for a Multiclass task
-// (p.Classes set; the head becomes multiclass), else Solve with loss.
-// With sample weights (p.Weights) every loss is the weighted mean
+// Map is a feature map of standardised rows: the Head's *featmap.RFF
+// (drawn, selected or learned), or rks's *featmap.Nystrom.
+type Map interface {
+	Outputs() int
+	Transform(dst, X featmap.Matrix) error
+}
+
+// Features returns the p.N×D features (row-major, D = m.Outputs()) of the
+// prepared, standardised rows p through m; its error is prefixed with
+// name.
+func Features(name string, p *learners.Prepared, m Map) ([]float64, error) {
+	D := m.Outputs()
+	z := make([]float64, p.N*D)
+	if err := m.Transform(featmap.Dense(p.N, D, z), featmap.Dense(p.N, p.D, p.Z)); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return z, nil
+}
+
+// LogisticSolver fits a binary logistic read-out on the n×D features z
+// with ±1 targets t, row weights w (nil: none) and penalty λ, as
+// solvers.Logistic does; it returns the weights, the intercept and the
+// objective.
+type LogisticSolver func(z []float64, n, D int, t, w []float64, lambda float64) (coef []float64, bias, obj float64, err error)
+
+// FitReadout fits the head's read-out on the p.N×D feature matrix z of
+// the prepared rows p: multinomial logistic regression for a Multiclass
+// task (p.Classes set; the head becomes multiclass), else Solve with loss,
+// or logistic, when it is not nil, for a binary logistic read-out. With
+// sample weights (p.Weights) every loss is the weighted mean
 // (solvers.Multinomial's Weights, LogisticWeighted, RidgeWeighted). It
-// returns the training objective (NaN for weighted ridge).
-func (h *Head) FitReadout(z []float64, D int, p *learners.Prepared, loss Loss, lambda float64) (obj float64, err error) {
+// returns the training objective (NaN for weighted ridge); a solver's
+// error is wrapped as "name: loss solver: …".
+func (h *Head) FitReadout(name string, z []float64, p *learners.Prepared, loss Loss, lambda float64, logistic LogisticSolver) (obj float64, err error) {
+	D := len(z) / p.N
 	switch {
 	case p.Classes != nil:
 		h.Coef, h.Biases, obj, err = SolveMulti(z, p.N, D, p.Targets, len(p.Classes), lambda, p.Weights)
+	case loss == Logistic && logistic != nil:
+		h.Coef, h.Bias, obj, err = logistic(z, p.N, D, p.Targets, p.Weights, lambda)
 	case p.Weights == nil:
 		h.Coef, h.Bias, obj, err = Solve(z, p.N, D, p.Targets, loss == Logistic, lambda)
 	case loss == Logistic:
@@ -278,5 +309,8 @@ func (h *Head) FitReadout(z []float64, D int, p *learners.Prepared, loss Loss, l
 		h.Coef, h.Bias, err = solvers.RidgeWeighted(z, p.N, D, p.Targets, p.Weights, lambda)
 		obj = math.NaN()
 	}
-	return obj, err
+	if err != nil {
+		return 0, fmt.Errorf("%s: %s solver: %w", name, loss, err)
+	}
+	return obj, nil
 }
