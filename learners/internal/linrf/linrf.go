@@ -314,3 +314,19 @@ func (h *Head) FitReadout(name string, z []float64, p *learners.Prepared, loss L
 	}
 	return obj, nil
 }
+
+// Subset returns the map made of the features idx of rff (in that order,
+// repeats allowed), rescaled to √(2/len(idx)): eerf's and lkrf's
+// selections, prff's prefixes.
+func Subset(rff *featmap.RFF, idx []int) (*featmap.RFF, error) {
+	w, b := rff.Weights()
+	d, D, M := rff.Inputs(), rff.Outputs(), len(idx)
+	ws, bs := make([]float64, d*M), make([]float64, M)
+	for t, j := range idx {
+		bs[t] = b[j]
+		for k := range d {
+			ws[k*M+t] = w[k*D+j]
+		}
+	}
+	return featmap.NewRFFFromWeights(ws, bs, d, M, false)
+}
