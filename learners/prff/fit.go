@@ -2,7 +2,6 @@ package prff
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/rfkit/rfkit/featmap"
@@ -51,23 +50,21 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err := p.CheckSize(Name, c.Features); err != nil {
 		return nil, err
 	}
-	n, d, D := p.N, p.D, c.Features
 	b := &body{}
-	b.fmap, c, err = learn(ctx, p.Z, p.Weights, n, d, c, cfg.Progress, 1, p.Start)
+	b.fmap, c, err = learn(ctx, p.Z, p.Weights, p.N, p.D, c, cfg.Progress, 1, p.Start)
 	if err != nil {
 		return nil, err
 	}
 	b.cfg, b.RFF = c, b.fmap.rff
-	z := make([]float64, n*D)
-	if err := b.RFF.Transform(featmap.Dense(n, D, z), featmap.Dense(n, d, p.Z)); err != nil {
-		return nil, fmt.Errorf("prff: %w", err)
-	}
-	var loss float64
-	loss, err = b.FitReadout(z, D, p, c.Loss, c.Lambda)
+	z, err := linrf.Features(Name, p, b.RFF)
 	if err != nil {
-		return nil, fmt.Errorf("prff: %s solver: %w", c.Loss, err)
+		return nil, err
 	}
-	e := learners.Event{Method: Name, Round: D + 1, Rounds: D + 1, Loss: loss, Elapsed: time.Since(p.Start)}
+	loss, err := b.FitReadout(Name, z, p, c.Loss, c.Lambda, nil)
+	if err != nil {
+		return nil, err
+	}
+	e := learners.Event{Method: Name, Round: c.Features + 1, Rounds: c.Features + 1, Loss: loss, Elapsed: time.Since(p.Start)}
 	if err := cfg.Progress.EndRound(ctx, "prff", e); err != nil {
 		return nil, err
 	}

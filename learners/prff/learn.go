@@ -12,6 +12,7 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/linrf"
 	"github.com/rfkit/rfkit/trig"
 )
 
@@ -67,16 +68,15 @@ func (m *Map) Transform(dst, X featmap.Matrix) error { return m.rff.Transform(ds
 // and settings (features are learned greedily, each from the earlier
 // ones only).
 func (m *Map) Prefix(k int) (*Map, error) {
-	D, d := m.Features(), m.Inputs()
+	D := m.Features()
 	if k < 1 || k > D {
 		return nil, fmt.Errorf("prff: Prefix(%d) of a %d-feature map", k, D)
 	}
-	w, b := m.rff.Weights()
-	wk := make([]float64, d*k)
-	for r := 0; r < d; r++ {
-		copy(wk[r*k:(r+1)*k], w[r*D:r*D+k])
+	idx := make([]int, k)
+	for j := range idx {
+		idx[j] = j
 	}
-	rff, err := featmap.NewRFFFromWeights(wk, b[:k], d, k, false)
+	rff, err := linrf.Subset(m.rff, idx)
 	if err != nil {
 		return nil, fmt.Errorf("prff: %w", err)
 	}

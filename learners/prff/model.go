@@ -56,9 +56,9 @@ func (*body) Spec() learners.Spec {
 func (b *body) Configuration() learners.Validator { return &b.cfg }
 
 func (b *body) Encode(e *learners.Encoder) error {
-	b.Head.Encode(e)
-	e.Array("losses", b.fmap.losses)
-	return nil
+	err := b.Head.Encode(e)
+	e.Array("losses", b.fmap.losses) // after the Head's arrays: the order is the file's
+	return err
 }
 
 func (b *body) Decode(d *learners.Decoder) error {

@@ -2,7 +2,6 @@ package rfselect
 
 import (
 	"context"
-	"fmt"
 	"math"
 
 	"github.com/rfkit/rfkit/featmap"
@@ -44,9 +43,8 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err := p.CheckSize("rfselect", c.Features); err != nil {
 		return nil, err
 	}
-	n, d, D := p.N, p.D, c.Features
 	b := &body{cfg: c}
-	Xs := featmap.Dense(n, d, p.Z)
+	Xs := featmap.Dense(p.N, p.D, p.Z)
 
 	// Round 1: select. The score target is centred for both tasks: the
 	// linear model has an unpenalised intercept, so what a feature can add
@@ -55,9 +53,9 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	// classes are imbalanced (see the package doc).
 	st, K := selectionTargets(p)
 	if c.Selection == LKRFSelection {
-		b.RFF, err = lkrf(Xs, st, K, c.Candidates, D, c.Gamma, c.Rho, c.Seed)
+		b.RFF, err = lkrf(Xs, st, K, c.Candidates, c.Features, c.Gamma, c.Rho, c.Seed)
 	} else {
-		b.RFF, err = eerf(Xs, st, K, c.Candidates, D, c.Gamma, c.Seed)
+		b.RFF, err = eerf(Xs, st, K, c.Candidates, c.Features, c.Gamma, c.Seed)
 	}
 	if err != nil {
 		return nil, err
@@ -67,19 +65,18 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	}
 
 	// Round 2: the features.
-	z := make([]float64, n*D)
-	if err := b.RFF.Transform(featmap.Dense(n, D, z), Xs); err != nil {
-		return nil, fmt.Errorf("rfselect: %w", err)
+	z, err := linrf.Features("rfselect", p, b.RFF)
+	if err != nil {
+		return nil, err
 	}
 	if err := r.End(2, math.NaN()); err != nil {
 		return nil, err
 	}
 
 	// Round 3: the linear model.
-	var loss float64
-	loss, err = b.FitReadout(z, D, p, c.Loss, c.Lambda)
+	loss, err := b.FitReadout("rfselect", z, p, c.Loss, c.Lambda, nil)
 	if err != nil {
-		return nil, fmt.Errorf("rfselect: %s solver: %w", c.Loss, err)
+		return nil, err
 	}
 	if err := r.End(3, loss); err != nil {
 		return nil, err

@@ -40,11 +40,6 @@ func (b *body) Method() string { return string(b.cfg.Selection) }
 
 func (b *body) Configuration() learners.Validator { return &b.cfg }
 
-func (b *body) Encode(e *learners.Encoder) error {
-	b.Head.Encode(e)
-	return nil
-}
-
 func (b *body) Decode(d *learners.Decoder) error {
 	cfg := b.cfg
 	switch {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/linrf"
 	"github.com/rfkit/rfkit/solvers"
 )
 
@@ -56,7 +57,7 @@ func eerf(X featmap.Matrix, y []float64, K, candidates, M int, gamma float64, se
 		}
 		return a - b
 	})
-	return subset(rff, idx[:M])
+	return linrf.Subset(rff, idx[:M])
 }
 
 // LKRF is Sinha and Duchi's (2016) kernel learning with random features,
@@ -114,7 +115,7 @@ func lkrf(X featmap.Matrix, y []float64, K, candidates, M int, gamma, rho float6
 		}
 		idx[t] = min(j, candidates-1)
 	}
-	return subset(rff, idx)
+	return linrf.Subset(rff, idx)
 }
 
 // candidateScores samples the candidate map and returns Σ_i y_i z_j(x_i)
@@ -187,21 +188,6 @@ func candidateScores(X featmap.Matrix, y []float64, K, candidates, M int, gamma 
 		score = score[:candidates]
 	}
 	return rff, score, nil
-}
-
-// subset returns the map of the candidates idx (in that order).
-func subset(rff *featmap.RFF, idx []int) (*featmap.RFF, error) {
-	w, b := rff.Weights()
-	d, D := rff.Inputs(), rff.Outputs()
-	M := len(idx)
-	ws, bs := make([]float64, d*M), make([]float64, M)
-	for t, j := range idx {
-		bs[t] = b[j]
-		for k := 0; k < d; k++ {
-			ws[k*M+t] = w[k*D+j]
-		}
-	}
-	return featmap.NewRFFFromWeights(ws, bs, d, M, false)
 }
 
 // chiSquareWeights solves min qᵀv s.t. q on the simplex and ‖q − u‖² ≤ ρ,

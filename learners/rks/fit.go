@@ -2,7 +2,6 @@ package rks
 
 import (
 	"context"
-	"fmt"
 	"math"
 
 	"github.com/rfkit/rfkit/featmap"
@@ -38,11 +37,14 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err := p.CheckSize(Name, c.Features); err != nil {
 		return nil, err
 	}
-	n, d, D := p.N, p.D, c.Features
 	b := &body{cfg: c}
 
 	// Round 1: sample the map, compute the features.
-	z, err := b.features(featmap.Dense(n, d, p.Z))
+	m, err := b.draw(featmap.Dense(p.N, p.D, p.Z))
+	if err != nil {
+		return nil, err
+	}
+	z, err := linrf.Features(Name, p, m)
 	if err != nil {
 		return nil, err
 	}
@@ -51,14 +53,9 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	}
 
 	// Round 2: the linear model.
-	var loss float64
-	if c.Loss == Logistic && p.Classes == nil {
-		b.Coef, b.Bias, loss, err = LogisticHead(z, p.N, D, p.Targets, p.Weights, c.Lambda)
-	} else {
-		loss, err = b.FitReadout(z, D, p, c.Loss, c.Lambda)
-	}
+	loss, err := b.FitReadout(Name, z, p, c.Loss, c.Lambda, LogisticHead)
 	if err != nil {
-		return nil, fmt.Errorf("rks: %s solver: %w", c.Loss, err)
+		return nil, err
 	}
 	if err := r.End(2, loss); err != nil {
 		return nil, err

@@ -6,6 +6,7 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
 
 // Map selects the feature map of a Config.
@@ -52,12 +53,11 @@ func checkMap(m Map, task learners.Task) error {
 // nystrom reports whether m is a Nyström map.
 func (m Map) nystrom() bool { return m == Nystrom || m == NystromKMeans }
 
-// features builds the map of the resolved config c on the standardised
-// rows Z (n×d) and returns their n×D features.
-func (b *body) features(Z featmap.Matrix) ([]float64, error) {
+// draw builds the map of the resolved config c on the standardised rows
+// Z (n×d): b.nys for a Nyström map, else b.RFF.
+func (b *body) draw(Z featmap.Matrix) (linrf.Map, error) {
 	c := b.cfg
 	n, d, D := Z.Rows, Z.Cols, c.Features
-	z := make([]float64, n*D)
 	var err error
 	if c.Map.nystrom() {
 		if D > n {
@@ -68,9 +68,6 @@ func (b *body) features(Z featmap.Matrix) ([]float64, error) {
 			s = featmap.KMeansPP
 		}
 		b.nys, err = featmap.NewNystrom(Z, featmap.NystromConfig{Inputs: d, Landmarks: D, Gamma: c.Gamma, Sampling: s, Seed: c.Seed})
-		if err == nil {
-			err = b.nys.Transform(featmap.Dense(n, D, z), Z)
-		}
 	} else {
 		rc := featmap.RFFConfig{Inputs: d, Features: D, Gamma: c.Gamma, Seed: c.Seed,
 			Orthogonal: c.Map == ORF}
@@ -78,14 +75,14 @@ func (b *body) features(Z featmap.Matrix) ([]float64, error) {
 			rc.Kernel = featmap.Laplacian
 		}
 		b.RFF, err = featmap.NewRFF(rc)
-		if err == nil {
-			err = b.RFF.Transform(featmap.Dense(n, D, z), Z)
-		}
 	}
-	if err != nil {
+	switch {
+	case err != nil:
 		return nil, fmt.Errorf("rks: %w", err)
+	case b.nys != nil:
+		return b.nys, nil
 	}
-	return z, nil
+	return b.RFF, nil
 }
 
 // NewWork is the scratch of a Nyström score (features and kernel values),

@@ -54,8 +54,7 @@ func (b *body) Encode(e *learners.Encoder) error {
 		b.encodeNystrom(e)
 		return nil
 	}
-	b.Head.Encode(e)
-	return nil
+	return b.Head.Encode(e)
 }
 
 func (b *body) Decode(d *learners.Decoder) error {

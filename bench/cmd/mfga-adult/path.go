@@ -26,7 +26,7 @@ func rksHead(z []float64, n, D int, t []float64, lambda float64) ([]float64, flo
 	return coef, bias, err
 }
 
-// defaultHead is the read-out of rfselect.Fit (linrf.Solve).
+// defaultHead is the read-out of rfselect.Fit (linrf.Head.FitReadout).
 func defaultHead(z []float64, n, D int, t []float64, lambda float64) ([]float64, float64, error) {
 	return solvers.Logistic(z, n, D, t, lambda, solvers.LogisticOptions{})
 }

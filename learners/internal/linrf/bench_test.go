@@ -13,7 +13,7 @@ import (
 // before the shared body (map to D features, then an FMA dot product) with
 // the fused epilogue every linear learner now uses (CombineRow).
 func BenchmarkScore(b *testing.B) {
-	for _, sz := range []struct{ d, D int }{{10, 100}, {20, 1000}} {
+	for _, sz := range []struct{ d, D int }{{20, 100}, {20, 1000}} {
 		rff, err := featmap.NewRFF(featmap.RFFConfig{Inputs: sz.d, Features: sz.D, Gamma: 0.1, Seed: 1})
 		if err != nil {
 			b.Fatal(err)

@@ -23,7 +23,7 @@ import (
 // is K×D row-major and Biases the K intercepts; its class scores are
 // coef_k·φ(z) + bias_k (Scores: the features once, then K dot products
 // rounded term by term, the same bits everywhere), the multinomial
-// logistic regression of SolveMulti.
+// logistic regression of FitReadout.
 type Head struct {
 	RFF  *featmap.RFF
 	Coef []float64 // len RFF.Outputs() (K×D for a multiclass head)
@@ -91,17 +91,18 @@ func (h *Head) FileVersion() int {
 // and "coef" (D weights), and the meta value "bias"; for a multiclass head
 // "coef" holds K×D weights (class-major) and the array "biases" the K
 // intercepts instead of "bias". The frequencies are stored, never
-// re-drawn from a seed.
-func (h *Head) Encode(e *learners.Encoder) {
+// re-drawn from a seed. It never fails (the error is learners.Body's).
+func (h *Head) Encode(e *learners.Encoder) error {
 	w, b := h.RFF.Weights()
 	e.Array("w", w)
 	e.Array("b", b)
 	e.Array("coef", h.Coef)
 	if h.Biases != nil {
 		e.Array("biases", h.Biases)
-		return
+		return nil
 	}
 	e.Meta("bias", h.Bias)
+	return nil
 }
 
 // DecodeFor is Decode for a model whose resolved config has task and
@@ -142,35 +143,6 @@ func (h *Head) Decode(d *learners.Decoder, D int) error {
 	}
 	h.RFF, h.Coef, h.Bias, h.Biases = rff, coef, bias, biases
 	return nil
-}
-
-// SolveMulti fits the read-out of a multiclass head on the n×D feature
-// matrix z and the class indices t (0..K−1): multinomial logistic
-// regression with penalty λ and unpenalised intercepts
-// (solvers.Multinomial), weighted when w is not nil. It returns the K×D
-// weights, the K intercepts and the training objective.
-func SolveMulti(z []float64, n, D int, t []float64, K int, lambda float64, w []float64) (coef, biases []float64, loss float64, err error) {
-	var info solvers.Result
-	coef, biases, err = solvers.Multinomial(z, n, D, t, K, lambda, solvers.MultinomialOptions{Weights: w, Info: &info})
-	return coef, biases, info.F, err
-}
-
-// Solve fits the read-out on the n×D feature matrix z (row-major) and the
-// targets t: L2-regularised logistic regression on ±1 labels when logistic
-// is set, else ridge regression, both with an unpenalised intercept
-// (package solvers). It returns the weights, the intercept and the
-// training objective for the progress report.
-func Solve(z []float64, n, D int, t []float64, logistic bool, lambda float64) (coef []float64, bias, loss float64, err error) {
-	if logistic {
-		var info solvers.Result
-		coef, bias, err = solvers.Logistic(z, n, D, t, lambda, solvers.LogisticOptions{Info: &info})
-		return coef, bias, info.F, err
-	}
-	coef, bias, err = solvers.Ridge(z, n, D, t, lambda, solvers.RidgeOptions{})
-	if err != nil {
-		return nil, 0, 0, err
-	}
-	return coef, bias, ridgeObjective(z, t, coef, bias, lambda), nil
 }
 
 // ridgeObjective is (1/n)‖t − Zw − c‖² + λ‖w‖², Z n×len(w) row-major.
@@ -258,25 +230,83 @@ func Link(loss Loss) learners.Link {
 	return learners.Clamped
 }
 
-// FitReadout fits the head's read-out on the n×D feature matrix z of the
-// prepared rows p: multinomial logistic regression for a Multiclass task
-// (p.Classes set; the head becomes multiclass), else Solve with loss.
-// With sample weights (p.Weights) every loss is the weighted mean
-// (solvers.Multinomial's Weights, LogisticWeighted, RidgeWeighted). It
-// returns the training objective (NaN for weighted ridge).
-func (h *Head) FitReadout(z []float64, D int, p *learners.Prepared, loss Loss, lambda float64) (obj float64, err error) {
+// Map is a feature map of standardised rows: the Head's *featmap.RFF
+// (drawn, selected or learned), or rks's *featmap.Nystrom.
+type Map interface {
+	Outputs() int
+	Transform(dst, X featmap.Matrix) error
+}
+
+// Features returns the p.N×D features (row-major, D = m.Outputs()) of the
+// prepared, standardised rows p through m; its error is prefixed with
+// name.
+func Features(name string, p *learners.Prepared, m Map) ([]float64, error) {
+	D := m.Outputs()
+	z := make([]float64, p.N*D)
+	if err := m.Transform(featmap.Dense(p.N, D, z), featmap.Dense(p.N, p.D, p.Z)); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return z, nil
+}
+
+// LogisticSolver fits a binary logistic read-out on the n×D features z
+// with ±1 targets t, row weights w (nil: none) and penalty λ, as
+// solvers.Logistic does; it returns the weights, the intercept and the
+// objective.
+type LogisticSolver func(z []float64, n, D int, t, w []float64, lambda float64) (coef []float64, bias, obj float64, err error)
+
+// FitReadout fits the head's read-out on the p.N×D feature matrix z of
+// the prepared rows p, with penalty λ and an unpenalised intercept
+// (package solvers): multinomial logistic regression for a Multiclass
+// task (p.Classes set; the head becomes multiclass), else logistic
+// regression on the ±1 targets (logistic, when it is not nil, instead of
+// solvers.Logistic) or ridge regression, as loss says. With sample
+// weights (p.Weights) every loss is the weighted mean. It returns the
+// training objective (NaN for weighted ridge); a solver's error is
+// wrapped as "name: loss solver: …".
+func (h *Head) FitReadout(name string, z []float64, p *learners.Prepared, loss Loss, lambda float64, logistic LogisticSolver) (obj float64, err error) {
+	n, D, t, w := p.N, len(z)/p.N, p.Targets, p.Weights
+	var info solvers.Result
+	lo := solvers.LogisticOptions{Info: &info}
+	obj = math.NaN()
 	switch {
 	case p.Classes != nil:
-		h.Coef, h.Biases, obj, err = SolveMulti(z, p.N, D, p.Targets, len(p.Classes), lambda, p.Weights)
-	case p.Weights == nil:
-		h.Coef, h.Bias, obj, err = Solve(z, p.N, D, p.Targets, loss == Logistic, lambda)
-	case loss == Logistic:
-		var info solvers.Result
-		h.Coef, h.Bias, err = solvers.LogisticWeighted(z, p.N, D, p.Targets, p.Weights, lambda, solvers.LogisticOptions{Info: &info})
+		h.Coef, h.Biases, err = solvers.Multinomial(z, n, D, t, len(p.Classes), lambda, solvers.MultinomialOptions{Weights: w, Info: &info})
 		obj = info.F
+	case loss == Logistic && logistic != nil:
+		h.Coef, h.Bias, obj, err = logistic(z, n, D, t, w, lambda)
+	case loss == Logistic && w == nil:
+		h.Coef, h.Bias, err = solvers.Logistic(z, n, D, t, lambda, lo)
+		obj = info.F
+	case loss == Logistic:
+		h.Coef, h.Bias, err = solvers.LogisticWeighted(z, n, D, t, w, lambda, lo)
+		obj = info.F
+	case w == nil:
+		h.Coef, h.Bias, err = solvers.Ridge(z, n, D, t, lambda, solvers.RidgeOptions{})
+		if err == nil {
+			obj = ridgeObjective(z, t, h.Coef, h.Bias, lambda)
+		}
 	default:
-		h.Coef, h.Bias, err = solvers.RidgeWeighted(z, p.N, D, p.Targets, p.Weights, lambda)
-		obj = math.NaN()
+		h.Coef, h.Bias, err = solvers.RidgeWeighted(z, n, D, t, w, lambda)
 	}
-	return obj, err
+	if err != nil {
+		return 0, fmt.Errorf("%s: %s solver: %w", name, loss, err)
+	}
+	return obj, nil
+}
+
+// Subset returns the map made of the features idx of rff (in that order,
+// repeats allowed), rescaled to √(2/len(idx)): eerf's and lkrf's
+// selections, prff's prefixes.
+func Subset(rff *featmap.RFF, idx []int) (*featmap.RFF, error) {
+	w, b := rff.Weights()
+	d, D, M := rff.Inputs(), rff.Outputs(), len(idx)
+	ws, bs := make([]float64, d*M), make([]float64, M)
+	for t, j := range idx {
+		bs[t] = b[j]
+		for k := range d {
+			ws[k*M+t] = w[k*D+j]
+		}
+	}
+	return featmap.NewRFFFromWeights(ws, bs, d, M, false)
 }

@@ -1,6 +1,7 @@
 package linrf
 
 import (
+	"math"
 	"testing"
 
 	"github.com/rfkit/rfkit/featmap"
@@ -28,6 +29,34 @@ func TestMulticlassScore(t *testing.T) {
 		want := vec.Margin(s)
 		if got := h.Score(z, w); got != want || !(want > 0) {
 			t.Errorf("row %d: Score %v, margin of Scores %v (%v)", i, got, want, s)
+		}
+	}
+}
+
+// TestSubset: the features of Subset(rff, idx) are the features idx of
+// rff (in that order, a repeat twice), rescaled from √(2/D) to √(2/M).
+func TestSubset(t *testing.T) {
+	const d, D = 3, 8
+	rff, err := featmap.NewRFF(featmap.RFFConfig{Inputs: d, Features: D, Gamma: 0.5, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	idx := []int{5, 0, 5, 7}
+	sub, err := Subset(rff, idx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sub.Inputs() != d || sub.Outputs() != len(idx) {
+		t.Fatalf("Subset is %d → %d, want %d → %d", sub.Inputs(), sub.Outputs(), d, len(idx))
+	}
+	x := []float64{0.3, -1.2, 2}
+	full, part := make([]float64, D), make([]float64, len(idx))
+	rff.TransformRow(full, x)
+	sub.TransformRow(part, x)
+	for t2, j := range idx {
+		want := full[j] / rff.Scale() * sub.Scale()
+		if math.Abs(part[t2]-want) > 1e-12 {
+			t.Errorf("feature %d (of %d): %v, want %v", t2, j, part[t2], want)
 		}
 	}
 }
