@@ -207,29 +207,17 @@ func (p *path) fit(pr *problem, lambda float64, gamma0 []float64) (a, gamma []fl
 	c := p.cfg
 	D := c.Features
 	ev := newEvaluator(pr.X, pr.yc, pr.w, p.eps, p.b, D)
-	a = make([]float64, D)
-	gamma = slices.Clone(gamma0)
-	var objs []float64
-	var lip float64 // the γ-step's Lipschitz estimate, carried from one γ-step to the next
-	for it := 0; ; it++ {
-		j, err := ev.aStep(a, gamma, lambda)
-		if err != nil {
-			return nil, nil, fmt.Errorf("srff: ridge at λ = %g: %w", lambda, err)
-		}
-		objs = append(objs, j)
-		if k := len(objs); it >= c.MaxIterations || (k >= 5 && objs[k-5]-objs[k-1] < c.Tol*math.Abs(objs[k-1])) {
-			break
-		}
-		if err := p.ctx.Err(); err != nil {
-			return nil, nil, fmt.Errorf("srff: %w", err)
-		}
-		ev.setA(a)
-		if _, err := gammaStep(p.ctx, ev, gamma, c.Simplex, c.GammaIterations, c.Tol, &lip); err != nil {
-			return nil, nil, fmt.Errorf("srff: %w", err)
-		}
+	var loss float64
+	if c.GammaIterations == 1 {
+		a, gamma, loss, err = p.accelerated(ev, lambda, gamma0)
+	} else {
+		a, gamma, loss, err = p.alternate(ev, lambda, gamma0)
+	}
+	if err != nil {
+		return nil, nil, err
 	}
 	p.round++
-	e := learners.Event{Method: Name, Round: p.round, Rounds: p.rounds, Loss: objs[len(objs)-1], Elapsed: time.Since(p.start)}
+	e := learners.Event{Method: Name, Round: p.round, Rounds: p.rounds, Loss: loss, Elapsed: time.Since(p.start)}
 	if err := p.progress.Report(e); err != nil {
 		return nil, nil, fmt.Errorf("srff: %w", err)
 	}
@@ -237,6 +225,36 @@ func (p *path) fit(pr *problem, lambda float64, gamma0 []float64) (a, gamma []fl
 		return nil, nil, fmt.Errorf("srff: %w", err)
 	}
 	return a, gamma, nil
+}
+
+// alternate runs Algorithm 1 at λ from γ0: an a-step, then a γ-step of up
+// to GammaIterations FISTA iterations from the current γ, until the
+// stopping rule on J holds; it returns a (computed at the returned γ), γ
+// and J. It is the path of GammaIterations > 1, the authors' scheme.
+func (p *path) alternate(ev *evaluator, lambda float64, gamma0 []float64) (a, gamma []float64, loss float64, err error) {
+	c := p.cfg
+	a = make([]float64, c.Features)
+	gamma = slices.Clone(gamma0)
+	var objs []float64
+	var lip float64 // the γ-step's Lipschitz estimate, carried from one γ-step to the next
+	for it := 0; ; it++ {
+		j, err := ev.aStep(a, gamma, lambda)
+		if err != nil {
+			return nil, nil, 0, fmt.Errorf("srff: ridge at λ = %g: %w", lambda, err)
+		}
+		objs = append(objs, j)
+		if k := len(objs); it >= c.MaxIterations || (k >= 5 && objs[k-5]-objs[k-1] < c.Tol*math.Abs(objs[k-1])) {
+			break
+		}
+		if err := p.ctx.Err(); err != nil {
+			return nil, nil, 0, fmt.Errorf("srff: %w", err)
+		}
+		ev.setA(a)
+		if _, err := gammaStep(p.ctx, ev, gamma, c.Simplex, c.GammaIterations, c.Tol, &lip); err != nil {
+			return nil, nil, 0, fmt.Errorf("srff: %w", err)
+		}
+	}
+	return a, gamma, objs[len(objs)-1], nil
 }
 
 // aStep sets a to the ridge solution at γ and returns J(a, γ).

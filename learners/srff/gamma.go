@@ -37,14 +37,7 @@ func gammaStep(ctx context.Context, ev *evaluator, gamma []float64, s float64, m
 	if !isFinite(fx) || !allFinite(gy) {
 		return 0, nil
 	}
-	var gmax float64
-	for _, g := range gy {
-		gmax = math.Max(gmax, math.Abs(g))
-	}
-	L := gmax / (s / float64(d))
-	if !(L > 1e-12) || math.IsInf(L, 0) {
-		L = 1e-12
-	}
+	L := startLipschitz(gy, s, d)
 	if lip != nil {
 		if *lip > 0 {
 			L = *lip / 2
@@ -56,32 +49,10 @@ func gammaStep(ctx context.Context, ev *evaluator, gamma []float64, s float64, m
 	hist := []float64{fx}
 	it := 0
 	for it < maxIter {
-		// Backtracking at y, values only.
-		var fz float64
-		for {
-			for k := range z {
-				v[k] = y[k] - gy[k]/L
-			}
-			if solvers.ProjectSimplex(z, v, s) != nil {
-				copy(gamma, x) // only a NaN or Inf gradient gets here
-				return it, nil
-			}
-			fz = ev.value(z, nil)
-			var lin, sq float64
-			for k := range z {
-				dz := z[k] - y[k]
-				lin += float64(gy[k] * dz)
-				sq += float64(dz * dz)
-			}
-			slack := float64(1e-12 * (1 + math.Abs(fy)))
-			if isFinite(fz) && fz <= fy+lin+float64(0.5*L*sq)+slack {
-				break
-			}
-			L *= 2
-			if math.IsInf(L, 0) {
-				copy(gamma, x)
-				return it, nil
-			}
+		fz, ok := proxStep(ev, z, v, y, gy, fy, s, &L)
+		if !ok {
+			copy(gamma, x)
+			return it, nil
 		}
 		it++
 		copy(xPrev, x)
@@ -118,6 +89,56 @@ func gammaStep(ctx context.Context, ev *evaluator, gamma []float64, s float64, m
 	}
 	copy(gamma, x)
 	return it, nil
+}
+
+// proxStep is the backtracking projected-gradient step from y (gradient
+// gy, γ-step objective fy) with Lipschitz estimate *L: z = P(y − gy/L),
+// the Euclidean projection onto the simplex of size s, with L doubled
+// until ev.value(z) ≤ fy + gyᵀ(z − y) + (L/2)‖z − y‖² (plus a slack of
+// 1e-12·(1 + |fy|)). Trial points are evaluated without the gradient. It
+// returns ev.value(z) and true, leaving the features at z in ev (v is
+// scratch), or false if the projection fails (a NaN or Inf gradient) or L
+// overflows.
+func proxStep(ev *evaluator, z, v, y, gy []float64, fy, s float64, L *float64) (float64, bool) {
+	for {
+		for k := range z {
+			v[k] = y[k] - gy[k]/(*L)
+		}
+		if solvers.ProjectSimplex(z, v, s) != nil {
+			return 0, false
+		}
+		fz := ev.value(z, nil)
+		var lin, sq float64
+		for k := range z {
+			dz := z[k] - y[k]
+			lin += float64(gy[k] * dz)
+			sq += float64(dz * dz)
+		}
+		slack := float64(1e-12 * (1 + math.Abs(fy)))
+		if isFinite(fz) && fz <= fy+lin+float64(0.5*(*L)*sq)+slack {
+			return fz, true
+		}
+		*L *= 2
+		if math.IsInf(*L, 0) {
+			return 0, false
+		}
+	}
+}
+
+// startLipschitz is the first Lipschitz estimate of a γ-step at a point
+// of gradient g on the simplex of size s over d inputs: the L at which
+// the projected-gradient step moves the largest coordinate by the mean
+// coordinate s/d (backtracking only ever raises L, so it must start low).
+func startLipschitz(g []float64, s float64, d int) float64 {
+	var gmax float64
+	for _, v := range g {
+		gmax = math.Max(gmax, math.Abs(v))
+	}
+	L := gmax / (s / float64(d))
+	if !(L > 1e-12) || math.IsInf(L, 0) {
+		L = 1e-12
+	}
+	return L
 }
 
 func isFinite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }

@@ -21,13 +21,15 @@ type goldenCase struct {
 
 // goldenCases cover the λ search and the refit (search), inputs switched
 // off by the simplex on a set with a short last block of rows (se2), and a
-// given simplex size (simplex). They are small, to run under qemu and the
+// given simplex size (simplex), and the default accelerated alternation
+// (GammaIterations = 1) with its momentum and restarts (accel). They are small, to run under qemu and the
 // race detector; the parallel passes, which need larger sets, are checked
 // for GOMAXPROCS independence by TestValueParallel and TestRidgeParallel.
 var goldenCases = []goldenCase{
 	{"search", "SE1", 120, 3, srff.Config{Features: 24, Lambdas: 2, MaxIterations: 8, GammaIterations: 10, Seed: 5}},
 	{"se2", "SE2", 200, 4, srff.Config{Features: 16, Lambda: 3e-3, MaxIterations: 6, GammaIterations: 8, Seed: 6}},
 	{"simplex", "SE1", 100, 5, srff.Config{Features: 20, Simplex: 3, Lambda: 1e-2, MaxIterations: 5, GammaIterations: 5, Seed: 7}},
+	{"accel", "SE2", 200, 4, srff.Config{Features: 16, Lambda: 3e-3, MaxIterations: 25, Seed: 8}},
 }
 
 func (c goldenCase) fit(t *testing.T) []byte {
