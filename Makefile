@@ -85,8 +85,8 @@ fuzz:
 		done; \
 	done
 
-## bench-learners: fit (n = 1e4, 1e5) and predict cost of every learner; about 7 min on 2 cores
-## (srff at n = 1e5 is skipped unless RFKIT_BENCH_SLOW=1). Results: bench/results/learners.md
+## bench-learners: fit (n = 1e4, 1e5) and predict cost of every learner; about 15 min on 2 cores
+## (srff at n = 1e5 alone takes about 6.6 min). Results: bench/results/learners.md
 bench-learners:
 	@mkdir -p $(BENCHOUT)
 	$(GO) test -run '^$$' -bench 'Predict' -count 3 ./bench | tee $(BENCHOUT)/learners-predict.txt
