@@ -72,11 +72,17 @@
 // regularised like a weight (liblinear's convention, BiasScale 1), while
 // libsvm's SVC leaves it free; with features in [−1, 1] this rarely
 // matters. The reference's SVC (libsvm SMO, tol 1e-3) stops after 10⁴
-// iterations; solvers.LinearSVM runs dual coordinate descent with
-// liblinear's shrinking until the projected gradient's spread over a pass
-// is ≤ Tol (1e-3) or for MaxEpochs (1000) passes over the active samples,
-// which large C often reaches (shrinking keeps those passes cheap: the
-// active set falls to a few per cent of the rows).
+// iterations; solvers.LinearSVM is liblinear's dual coordinate descent
+// (-s 3 for the hinge, -s 1 for its square) with liblinear's shrinking and
+// stopping rule: it stops after a pass whose projected gradients have
+// max − min ≤ Tol and both within ±Tol (Tol = 0.1 by default, liblinear's
+// ε), re-checked by a pass over every training row when shrinking had left
+// some out, or after MaxEpochs (1000) passes over the active rows, which
+// large C and large n reach (shrinking keeps those passes cheap: the
+// active set falls to a few per cent of the rows). The solver reads φ
+// rounded to float32 (half the bytes of its random row visits; its
+// arithmetic is float64), so the classifier is fitted on φ to a relative
+// 6·10⁻⁸.
 //
 // The model is a single cosine expansion on the standardised input z:
 //
