@@ -32,7 +32,7 @@ func (l SVMLoss) String() string {
 const (
 	// DefaultSVMMaxEpochs bounds the passes over the data.
 	DefaultSVMMaxEpochs = 1000
-	// DefaultSVMTol is the stopping tolerance on the spread of the projected
+	// DefaultSVMTol is the stopping tolerance on the projected
 	// gradient over one pass (liblinear uses 0.1; ours is tighter).
 	DefaultSVMTol = 1e-4
 )
@@ -51,8 +51,9 @@ type SVMOptions struct {
 	// MaxEpochs bounds the passes over the active samples (0 → 1000;
 	// negative is an error).
 	MaxEpochs int
-	// Tol stops when max − min of the projected dual gradient over one pass is
-	// ≤ Tol (0 → 1e-4; negative is an error).
+	// Tol stops the solver after a pass whose projected dual gradients have
+	// max − min ≤ Tol and both max and min within ±Tol, over every sample
+	// (liblinear's rule; 0 → 1e-4; negative is an error).
 	Tol float64
 	// Seed fixes the pseudo-random visiting order (PCG); equal seeds give
 	// identical results.
