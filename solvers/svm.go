@@ -32,7 +32,7 @@ func (l SVMLoss) String() string {
 const (
 	// DefaultSVMMaxEpochs bounds the passes over the data.
 	DefaultSVMMaxEpochs = 1000
-	// DefaultSVMTol is the stopping tolerance on the spread of the projected
+	// DefaultSVMTol is the stopping tolerance on the projected
 	// gradient over one pass (liblinear uses 0.1; ours is tighter).
 	DefaultSVMTol = 1e-4
 )
@@ -51,8 +51,9 @@ type SVMOptions struct {
 	// MaxEpochs bounds the passes over the active samples (0 → 1000;
 	// negative is an error).
 	MaxEpochs int
-	// Tol stops when max − min of the projected dual gradient over one pass is
-	// ≤ Tol (0 → 1e-4; negative is an error).
+	// Tol stops the solver after a pass whose projected dual gradients have
+	// max − min ≤ Tol and both max and min within ±Tol, over every sample
+	// (liblinear's rule; 0 → 1e-4; negative is an error).
 	Tol float64
 	// Seed fixes the pseudo-random visiting order (PCG); equal seeds give
 	// identical results.
@@ -63,6 +64,11 @@ type SVMOptions struct {
 	// row twice and a row of weight 0 is left out. Nil leaves every
 	// operation, hence the result's bits, as without this field.
 	Weights []float64
+	// Float32 makes the solver read a copy of X rounded to float32 (half
+	// the bytes per row visit; the solver's arithmetic stays float64, so
+	// it solves the problem on the rounded rows exactly as on float64
+	// rows).
+	Float32 bool
 	// Context, if not nil, is checked after every pass over the active
 	// samples: once it is cancelled LinearSVM returns its error (wrapped).
 	// A pass costs at most n·d multiply-adds, so a cancellation is seen
@@ -128,7 +134,16 @@ func LinearSVM(X []float64, n, d int, y []float64, C float64, opt SVMOptions) (w
 			return nil, 0, fmt.Errorf("solvers: linear SVM: %w", err)
 		}
 	}
-	w, wb, _, err := svmDualCD(opt.Context, X, n, d, y, C, opt.Weights, opt.Loss, bs, epochs, tol, opt.Seed)
+	var wb float64
+	if opt.Float32 {
+		x32 := make([]float32, len(X))
+		for i, v := range X {
+			x32[i] = float32(v)
+		}
+		w, wb, _, err = svmDualCD(opt.Context, x32, n, d, y, C, opt.Weights, opt.Loss, bs, epochs, tol, opt.Seed)
+	} else {
+		w, wb, _, err = svmDualCD(opt.Context, X, n, d, y, C, opt.Weights, opt.Loss, bs, epochs, tol, opt.Seed)
+	}
 	if err != nil {
 		return nil, 0, fmt.Errorf("solvers: linear SVM: %w", err)
 	}

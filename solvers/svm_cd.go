@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"unsafe"
 )
 
 // svmDualCD runs the dual coordinate descent on validated inputs and returns
@@ -17,10 +18,19 @@ import (
 //     spread of the previous pass (α_i = 0 with G > PGmax, α_i = U with
 //     G < PGmin) leaves the active set: near the optimum most samples are
 //     at a bound and stay there, so a pass costs the free samples only;
-//   - the pass stops the solver when max − min of the projected gradient
-//     over the active set is ≤ tol; if samples were shrunk, every sample
-//     is reactivated and the rule must hold again over all of them, so the
-//     returned point meets the rule on the full problem.
+//   - the pass stops the solver when the projected gradient over the
+//     active set has max − min ≤ tol and both max and min within ±tol
+//     (liblinear's rule since version 2.42, its linear.cpp of 2020-10-28;
+//     with a sample at a bound whose PG is 0 the second part follows from
+//     the first, but a pass whose PG all lie on one side of 0, away from
+//     it, no longer stops the solver); if samples were shrunk,
+//     every sample is reactivated and the rule must hold again over all
+//     of them, so the returned point meets the rule on the full problem.
+//
+// The rows are float64 or float32 (LinearSVM's Float32 option: half the
+// bytes per visit); the arithmetic is float64 either way (a float32 value
+// widens exactly), each product rounded on its own, so both round the same
+// on every architecture.
 //
 // Without shrinking every pass cost n·d, and pbrff's problems (100 strongly
 // correlated features) run to the pass limit: at n = 10⁵ that was 10⁸ row
@@ -31,12 +41,12 @@ import (
 // first (independent loads that the CPU overlaps, where the dependent
 // visits could not), and the visits read them from there; the arithmetic
 // and its order are unchanged (a sample that shrinking swaps into a
-// position is read from X itself). w·x_i uses dot4 (four independent chains): one chain of d
+// position is read from X itself). w·x_i uses dotW (dot4's four independent chains): one chain of d
 // dependent adds was latency-bound. ctx (may be nil) is checked after every
 // pass; a cancelled ctx stops the solver with its error.
 // gatherRows is the number of rows svmDualCD copies ahead of its visits:
 // 64 rows of 100 features (51 KB) stay in the L2 cache. gatherMin is the
-// size of X (n·d values, 4 MB) from which it copies: at pbrff's n = 1000
+// size of X in bytes (4 MB) from which it copies: at pbrff's n = 1000
 // (0.8 MB) the copies made the fit 12 % slower.
 // (gatherMin is a variable for the test that checks both ways give the
 // same bits.)
@@ -48,9 +58,9 @@ const (
 	compactRatio = 3
 )
 
-var gatherMin = 1 << 19
+var gatherMin = 1 << 22
 
-func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float64, wts []float64, loss SVMLoss, bs float64, epochs int, tol float64, seed uint64) (w []float64, wb float64, alpha []float64, err error) {
+func svmDualCD[T float32 | float64](ctx context.Context, X []T, n, d int, y []float64, C float64, wts []float64, loss SVMLoss, bs float64, epochs int, tol float64, seed uint64) (w []float64, wb float64, alpha []float64, err error) {
 	// Dual: min_α ½ αᵀQ̄α − Σα, 0 ≤ α_i ≤ U, Q̄ = Q + D,
 	// Q_ij = y_i y_j x̃_i·x̃_j with x̃ = [x, bs].
 	//
@@ -85,7 +95,7 @@ func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float6
 			}
 			di = diags[i]
 		}
-		qd[i] = dot(xi, xi) + float64(bs*bs) + di
+		qd[i] = dotRows(xi, xi) + float64(bs*bs) + di
 		if qd[i] > 0 { // a zero sample (Hinge, no bias): α_i has no effect
 			index = append(index, i)
 		}
@@ -94,11 +104,14 @@ func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float6
 	active := all
 	pgMaxOld, pgMinOld := math.Inf(1), math.Inf(-1)
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	gather := n*d >= gatherMin // below, X stays in cache and the copies only cost
-	var buf, gy, gq, ga []float64
+	var zero T
+	esz := int(unsafe.Sizeof(zero))
+	gather := n*d*esz >= gatherMin // below, X stays in cache and the copies only cost
+	var buf []T
+	var gy, gq, ga []float64
 	var held []int
 	if gather {
-		buf, held = make([]float64, gatherRows*d), make([]int, gatherRows)
+		buf, held = make([]T, gatherRows*d), make([]int, gatherRows)
 		gy, gq, ga = make([]float64, gatherRows), make([]float64, gatherRows), make([]float64, gatherRows)
 	}
 	// The compact store: once shrinking has left at most 1/compactRatio of
@@ -106,10 +119,10 @@ func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float6
 	// at row slot[i]) and read from there until every sample is
 	// reactivated. Shrinking only removes samples within a pass, so every
 	// sample a pass visits is in cx.
-	var cx []float64
+	var cx []T
 	var slot []int
 	compact, stored := false, all
-	row := func(i int) []float64 {
+	row := func(i int) []T {
 		if compact {
 			k := slot[i] * d
 			return cx[k : k+d]
@@ -123,7 +136,7 @@ func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float6
 			}
 		}
 		if gather && active > 0 && active*compactRatio <= stored {
-			nc := make([]float64, active*d)
+			nc := make([]T, active*d)
 			if slot == nil {
 				slot = make([]int, n)
 			}
@@ -135,8 +148,8 @@ func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float6
 		}
 		rng.Shuffle(active, func(a, b int) { index[a], index[b] = index[b], index[a] })
 		pgMax, pgMin := math.Inf(-1), math.Inf(1)
-		// A compact store below gatherMin values stays in cache: no copies.
-		gp := gather && (!compact || stored*d >= gatherMin)
+		// A compact store below gatherMin bytes stays in cache: no copies.
+		gp := gather && (!compact || stored*d*esz >= gatherMin)
 		base, next := 0, 0 // the rows of positions [base, next) are in buf
 		for s := 0; s < active; s++ {
 			if gp && s >= next {
@@ -156,7 +169,7 @@ func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float6
 			if wts != nil {
 				ui, di = ups[i], diags[i]
 			}
-			g := float64(yi*(dot4(w, xi)+float64(wb*bs))) - 1 + float64(di*alpha[i])
+			g := float64(yi*(dotW(w, xi)+float64(wb*bs))) - 1 + float64(di*alpha[i])
 			pg := 0.0
 			switch {
 			case alpha[i] == 0:
@@ -186,12 +199,12 @@ func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float6
 			old := alpha[i]
 			alpha[i] = math.Min(math.Max(old-g/qi, 0), ui)
 			if delta := float64((alpha[i] - old) * yi); delta != 0 {
-				axpy(delta, xi, w)
+				axpyRow(delta, xi, w)
 				wb += float64(delta * bs)
 			}
 		}
 		// (With every sample shrunk, pgMax − pgMin = −Inf: reactivate.)
-		if pgMax-pgMin <= tol {
+		if pgMax-pgMin <= tol && math.Abs(pgMax) <= tol && math.Abs(pgMin) <= tol {
 			if active == all {
 				break
 			}
@@ -210,4 +223,52 @@ func svmDualCD(ctx context.Context, X []float64, n, d int, y []float64, C float6
 		}
 	}
 	return w, wb, alpha, nil
+}
+
+// dotRows is Σ a_i·b_i of two rows in index order, each product rounded
+// on its own: for float64 rows the bits of dot.
+func dotRows[T float32 | float64](a, b []T) float64 {
+	b = b[:len(a)]
+	var s float64
+	for i, v := range a {
+		s += float64(float64(v) * float64(b[i]))
+	}
+	return s
+}
+
+// dotW is w·x in dot4's order (four interleaved partial sums, each product
+// rounded on its own, the tail added in order); x is widened to float64
+// exactly, so for float64 rows it is dot4 to the bit.
+func dotW[T float32 | float64](w []float64, x []T) float64 {
+	x = x[:len(w)]
+	var s0, s1, s2, s3 float64
+	i := 0
+	for ; i+4 <= len(w); i += 4 {
+		s0 += float64(w[i] * float64(x[i]))
+		s1 += float64(w[i+1] * float64(x[i+1]))
+		s2 += float64(w[i+2] * float64(x[i+2]))
+		s3 += float64(w[i+3] * float64(x[i+3]))
+	}
+	s := (s0 + s1) + (s2 + s3)
+	for ; i < len(w); i++ {
+		s += float64(w[i] * float64(x[i]))
+	}
+	return s
+}
+
+// axpyRow is y += alpha·x, one rounded product and one add per element
+// (axpy's bits for float64 rows).
+func axpyRow[T float32 | float64](alpha float64, x []T, y []float64) {
+	y = y[:len(x)]
+	i := 0
+	for ; i+4 <= len(x); i += 4 {
+		xx, yy := x[i:i+4:i+4], y[i:i+4:i+4]
+		yy[0] += float64(alpha * float64(xx[0]))
+		yy[1] += float64(alpha * float64(xx[1]))
+		yy[2] += float64(alpha * float64(xx[2]))
+		yy[3] += float64(alpha * float64(xx[3]))
+	}
+	for ; i < len(x); i++ {
+		y[i] += float64(alpha * float64(x[i]))
+	}
 }

@@ -3,6 +3,7 @@ package solvers
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -29,7 +30,7 @@ func svmProblem(n, d int, seed uint64) (X, y []float64) {
 
 // TestSVMShrinkingOptimal: with shrinking, the solver still reaches the
 // optimum of the full problem. At a tight tolerance the duality gap is
-// tiny, and at pbrff's default tolerance (1e-3) the primal is within 1e-3
+// tiny, and at a tolerance of 1e-3 the primal is within 1e-3
 // (relative) of the tight one.
 func TestSVMShrinkingOptimal(t *testing.T) {
 	const n, d = 600, 6
@@ -189,6 +190,69 @@ func TestSVMWeights(t *testing.T) {
 	for _, bad := range [][]float64{{1, -1}, {math.NaN(), 1}, {0, 0}, {1}} {
 		if _, _, err := LinearSVM([]float64{1, 2}, 2, 1, []float64{1, -1}, 1, SVMOptions{Weights: bad}); err == nil {
 			t.Errorf("weights %v accepted", bad)
+		}
+	}
+}
+
+// TestSVMFloat32: with Float32 the solver reads X rounded to float32 and
+// computes as on float64 rows, so it returns the bits of the float64
+// solver on the rounded X (both losses, with and without weights), and
+// copying float32 rows ahead of the visits and into the compact store
+// gives the bits of reading them in place.
+func TestSVMFloat32(t *testing.T) {
+	defer func(v int) { gatherMin = v }(gatherMin)
+	rng := rand.New(rand.NewPCG(21, 22))
+	n, d := 1200, 9
+	X, y := classData(rng, n, d, 0.4)
+	xr, x32 := make([]float64, len(X)), make([]float32, len(X))
+	for i, v := range X {
+		x32[i] = float32(v)
+		xr[i] = float64(x32[i])
+	}
+	wts := make([]float64, n)
+	for i := range wts {
+		wts[i] = float64(i % 3)
+	}
+	same := func(what string, w0, w1 []float64, b0, b1 float64) {
+		t.Helper()
+		if math.Float64bits(b0) != math.Float64bits(b1) {
+			t.Errorf("%s: bias %v and %v", what, b0, b1)
+		}
+		for j := range w0 {
+			if math.Float64bits(w0[j]) != math.Float64bits(w1[j]) {
+				t.Errorf("%s: w[%d] %v and %v", what, j, w0[j], w1[j])
+			}
+		}
+	}
+	for _, loss := range []SVMLoss{Hinge, SquaredHinge} {
+		for _, ws := range [][]float64{nil, wts} {
+			opt := SVMOptions{Loss: loss, Seed: 3, Tol: 1e-3, Weights: ws}
+			w0, b0, err := LinearSVM(xr, n, d, y, 2, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt.Float32 = true
+			w1, b1, err := LinearSVM(X, n, d, y, 2, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			same(fmt.Sprintf("%v weights=%t: float64 rows of float32 values vs Float32", loss, ws != nil), w0, w1, b0, b1)
+		}
+		gatherMin = math.MaxInt
+		w0, b0, a0, err := svmDualCD(context.Background(), x32, n, d, y, 1, nil, loss, 1, 300, 1e-6, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gatherMin = 0
+		w1, b1, a1, err := svmDualCD(context.Background(), x32, n, d, y, 1, nil, loss, 1, 300, 1e-6, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		same(fmt.Sprintf("%v float32 rows: in place vs gathered", loss), w0, w1, b0, b1)
+		for i := range a0 {
+			if math.Float64bits(a0[i]) != math.Float64bits(a1[i]) {
+				t.Fatalf("%v: α[%d] %v in place, %v gathered", loss, i, a0[i], a1[i])
+			}
 		}
 	}
 }
