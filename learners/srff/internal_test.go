@@ -228,16 +228,7 @@ func TestGammaStep(t *testing.T) {
 		t.Fatal(err)
 	}
 	f1 := ev.value(gamma, nil)
-	var sum float64
-	for _, g := range gamma {
-		if !(g >= 0) {
-			t.Fatalf("γ = %v leaves the simplex", gamma)
-		}
-		sum += g
-	}
-	if math.Abs(sum-s) > 1e-12 {
-		t.Errorf("Σγ = %v, want %v", sum, s)
-	}
+	checkSimplex(t, gamma, s)
 	if !(f1 < 0.9*f0) {
 		t.Errorf("objective %v → %v after %d iterations, want a decrease of 10 %%", f0, f1, it)
 	}
@@ -385,16 +376,7 @@ func TestAccelerated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sum float64
-	for _, g := range gamma {
-		if !(g >= 0) {
-			t.Fatalf("γ = %v leaves the simplex", gamma)
-		}
-		sum += g
-	}
-	if math.Abs(sum-s) > 1e-12 {
-		t.Errorf("Σγ = %v, want %v", sum, s)
-	}
+	checkSimplex(t, gamma, s)
 	ref := make([]float64, D)
 	f, err := ev.aStep(ref, gamma, lambda)
 	if err != nil {
@@ -414,5 +396,21 @@ func TestAccelerated(t *testing.T) {
 	t.Logf("F: start %.6g, %d plain steps %.6g, %d accelerated %.6g", f0, steps, plain, steps, loss)
 	if !(loss < plain && plain < f0) {
 		t.Errorf("F after %d steps: accelerated %v, plain %v, start %v; want accelerated < plain < start", steps, loss, plain, f0)
+	}
+}
+
+// checkSimplex fails t unless γ lies on the simplex {γ ≥ 0, Σγ = s}
+// (to 1e-12).
+func checkSimplex(t *testing.T, gamma []float64, s float64) {
+	t.Helper()
+	var sum float64
+	for _, g := range gamma {
+		if !(g >= 0) {
+			t.Fatalf("γ = %v leaves the simplex", gamma)
+		}
+		sum += g
+	}
+	if math.Abs(sum-s) > 1e-12 {
+		t.Errorf("Σγ = %v, want %v", sum, s)
 	}
 }
