@@ -8,6 +8,7 @@
 //	go run ./bench/cmd/srff-se                                   # quick (≈ 10 s of CPU): SE1, SE2 at n = 300, D = 100, one replication
 //	go run ./bench/cmd/srff-se -full -out bench/results/srff-se-full.md  # n = 1k, 5k, 10k, 50k; 10 replications at 1k, 3 above
 //	go run ./bench/cmd/srff-se -n 1000 -sets SE3 -reps 10
+//	go run ./bench/cmd/srff-se -full -sets SE1 -n 1000,50000 -png bench/results/srff-fig1   # Fig. 1: the learned γ
 //	go run ./bench/cmd/srff-se -n 10000 -sets SE2 -cpuprofile bench/out/se2.prof
 //
 // Protocol: replication r uses seed + r for the training data, the random
@@ -86,6 +87,7 @@ type result struct {
 	seed                 uint64
 	top, relevant        []int     // 1-based
 	topGamma             []float64 // γ of top, by decreasing γ
+	gamma                []float64 // γ of every input (for -png)
 	relMin, irrMax       float64   // smallest γ of a relevant input, largest of an irrelevant one
 	allFound, hasRef     bool
 	lambda, simplex      float64
@@ -104,6 +106,7 @@ func main() {
 		iters = flag.Int("iterations", 0, "maximum alternations per fit (0: srff's default)")
 		seed  = flag.Uint64("seed", 1, "seed of the data and the features")
 		out   = flag.String("out", "", "also write the markdown table to this file")
+		png   = flag.String("png", "", "also draw the learned γ of every (set, n) to PREFIX-<set>-<n>.png (the paper's Fig. 1)")
 		prof  = flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	)
 	flag.Parse()
@@ -167,6 +170,15 @@ func main() {
 			pprof.StopCPUProfile()
 			os.Exit(1)
 		}
+	}
+	if *png != "" {
+		paths, err := drawGammas(*png, res)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "srff-se:", err)
+			pprof.StopCPUProfile()
+			os.Exit(1)
+		}
+		fmt.Fprintln(os.Stderr, "srff-se: wrote", strings.Join(paths, ", "))
 	}
 }
 
@@ -258,6 +270,7 @@ func replicate(ctx context.Context, o options, name string, n int, seed uint64, 
 	r.rff = rmse(rf, Xt, te.Y)
 	k := len(relevant)
 	rank, gamma := m.Ranked(), m.Importance()
+	r.gamma = slices.Clone(gamma)
 	for _, v := range rank[:k] {
 		r.top = append(r.top, v+1)
 		r.topGamma = append(r.topGamma, gamma[v])
