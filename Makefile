@@ -155,12 +155,12 @@ reproduce-gbrff:
 reproduce: reproduce-gbrff reproduce-prff-fig2 reproduce-tasks reproduce-srff reproduce-prff-fig1 reproduce-prff-fig3 reproduce-gbrff-figs reproduce-rrf reproduce-mfga
 
 ## reproduce-srff: the SRFF paper's synthetic tables (SE1, SE2, SE3, with the γ ranking) and Table 8 (RCP, REL, RAI
-## with Mean, Ridge, RFF, SRFF); quick (SE1/SE2 at n = 300, Table 8 on 400/100/1000 rows, D = 100, ≈ 1 min of CPU)
+## with Mean, Ridge, RFF, SRFF; the learned γ per input as PNGs, the paper's Fig. 1); quick (SE1/SE2 at n = 300, Table 8 on 400/100/1000 rows, D = 100, ≈ 1 min of CPU)
 ## unless FULL=1 (n = 1k…50k with 10/3 replications, Table 8 at 6k/1k/1k, 6k/1k/1k, 11k/1k/1k, D = 300: hours).
 .PHONY: reproduce-srff
 reproduce-srff:
 	@mkdir -p $(BENCHOUT)
-	$(GO) run ./bench/cmd/srff-se $(if $(FULL),-full) -out $(BENCHOUT)/srff-se$(if $(FULL),-full).md
+	$(GO) run ./bench/cmd/srff-se $(if $(FULL),-full) -out $(BENCHOUT)/srff-se$(if $(FULL),-full).md -png $(BENCHOUT)/srff-se$(if $(FULL),-full)-gamma
 	$(GO) run ./bench/cmd/srff-real -data ../shared/datasets $(if $(FULL),-full) -out $(BENCHOUT)/srff-real$(if $(FULL),-full).md
 
 ## reproduce-tasks: issue 13's tables (multiclass accuracy of every learner, GBRFF regression RMSE,
