@@ -60,8 +60,10 @@ type LogisticOptions struct {
 // returned and opt.Info reports the status. Errors: shape mismatches, NaN/Inf
 // in X, labels other than ±1, λ < 0 or non-finite, invalid options.
 func Logistic(X []float64, n, d int, y []float64, lambda float64, opt LogisticOptions) (w []float64, bias float64, err error) {
-	if err := checkMatrix("X", X, n, d); err != nil {
-		return nil, 0, fmt.Errorf("solvers: logistic: %w", err)
+	// The shape now; NaN and ±Inf in X in the first evaluation (see
+	// badX), which saves a pass over X.
+	if n <= 0 || d <= 0 || n > math.MaxInt/d || len(X) != n*d {
+		return nil, 0, fmt.Errorf("solvers: logistic: %w", checkMatrix("X", X, n, d))
 	}
 	if err := checkLabels("y", y, n); err != nil {
 		return nil, 0, fmt.Errorf("solvers: logistic: %w", err)
@@ -109,8 +111,17 @@ func Logistic(X []float64, n, d int, y []float64, lambda float64, opt LogisticOp
 	// margins of a block, their exponentials, then the loss and gradient
 	// terms while the block's rows are still in cache. The order of every
 	// sum is that of the row-by-row loop, so are the bits.
+	//
+	// The first evaluation, at the finite start, also checks X: a NaN or
+	// ±Inf in row i makes its margin NaN or ±Inf (0·Inf is NaN, and a sum
+	// that has met an infinity or a NaN never becomes finite again), so
+	// only when a first margin is not finite is X scanned (checkMatrix)
+	// for the error; if X is finite after all (the margin overflowed),
+	// the fit goes on as it always did.
 	invN := 1 / float64(n)
 	margin, expm := make([]float64, n), make([]float64, n)
+	first := true
+	var badX error
 	obj := func(v, grad []float64) float64 {
 		wv := v[:d]
 		b := 0.0
@@ -134,6 +145,17 @@ func Logistic(X []float64, n, d int, y []float64, lambda float64, opt LogisticOp
 			for ; i < hi; i++ {
 				m := y[i] * (dot(wv, X[i*d:(i+1)*d]) + b)
 				margin[i], expm[i] = m, -math.Abs(m)
+			}
+			if first {
+				for _, e := range expm[lo:hi] {
+					if !(e >= -math.MaxFloat64) { // −|m| is NaN or −Inf
+						first = false
+						if badX = checkMatrix("X", X, n, d); badX != nil {
+							return math.NaN()
+						}
+						break
+					}
+				}
 			}
 			trig.Exp(expm[lo:hi], expm[lo:hi]) // e^{−|m|}, the same bits everywhere (unlike math.Exp)
 			for i := lo; i < hi; i++ {
@@ -159,6 +181,7 @@ func Logistic(X []float64, n, d int, y []float64, lambda float64, opt LogisticOp
 				axpy(margin[i], X[i*d:(i+1)*d], grad[:d])
 			}
 		}
+		first = false
 		for j := range grad {
 			grad[j] *= invN
 		}
@@ -180,6 +203,9 @@ func Logistic(X []float64, n, d int, y []float64, lambda float64, opt LogisticOp
 		FuncTol:       -1, // stop on the gradient only
 		MaxLineSearch: 40,
 	})
+	if badX != nil {
+		return nil, 0, fmt.Errorf("solvers: logistic: %w", badX)
+	}
 	if err != nil {
 		return nil, 0, fmt.Errorf("solvers: logistic: %w", err)
 	}

@@ -1,8 +1,11 @@
 package solvers
 
 import (
+	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -184,6 +187,29 @@ func TestLogisticErrors(t *testing.T) {
 		if _, _, err := Logistic(c.X, c.n, c.d, c.y, c.lambda, c.opt); err == nil {
 			t.Errorf("%s: no error", c.name)
 		}
+	}
+	// X is checked in the first evaluation: every non-finite element is
+	// found, whatever the start, the row (in a block of eight or in the
+	// tail) and the preconditioner, and named in the error.
+	rng := rand.New(rand.NewPCG(9, 9))
+	Xb, yb := classData(rng, 300, 3, 1)
+	for _, v := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		for _, i := range []int{0, 4, 298*3 + 2} {
+			for _, opt := range []LogisticOptions{{}, {Init: []float64{0.5, 0, -1, 0.1}}, {Precondition: 2}, {NoIntercept: true}} {
+				X := append([]float64(nil), Xb...)
+				X[i] = v
+				_, _, err := Logistic(X, 300, 3, yb, 1e-3, opt)
+				if want := fmt.Sprintf("X: element %d (row %d, column %d) is %v", i, i/3, i%3, v); err == nil || !errors.Is(err, ErrNotFinite) || !strings.Contains(err.Error(), want) {
+					t.Errorf("%v at %d, %+v: err = %v, want %q", v, i, opt, err, want)
+				}
+			}
+		}
+	}
+	// A margin that overflows with a finite X is not an X error: the fit
+	// goes on (and fails on the infinite objective, as it always did).
+	_, _, err := Logistic([]float64{1e308, 1e308, 1, 1}, 2, 2, []float64{-1, 1}, 1e-3, LogisticOptions{Init: []float64{1, 1, 0}})
+	if err == nil || strings.Contains(err.Error(), "X:") {
+		t.Errorf("overflowing margin: err = %v, want the objective's error", err)
 	}
 }
 
