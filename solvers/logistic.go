@@ -31,14 +31,16 @@ type LogisticOptions struct {
 	// unless NoIntercept (len d or d+1). nil starts from zero.
 	Init []float64
 	// Precondition, if > 0, makes L-BFGS start from the Hessian of the
-	// objective at the starting point computed on every Precondition-th
-	// row (rows 0, k, 2k, …; a Cholesky factor of (D+1)² values): its
-	// inverse replaces the scalar initial matrix of every two-loop
+	// objective at the starting point computed on every k-th row (k =
+	// Precondition; rows 0, k, 2k, …; a Cholesky factor of (d+1)² values):
+	// its inverse replaces the scalar initial matrix of every two-loop
 	// recursion, so the first step is a Newton step on that sample. It
-	// costs about (n/k)·(d+1)²/2 multiply-adds, a few passes over X for k
-	// around d/10, and pays when the start is near the minimiser (a warm
-	// start) and passes over X are dear. 0 (or a Hessian that is not
-	// positive definite) leaves L-BFGS as it is; negative is an error.
+	// costs (n/k)·(d+1)²/2 multiply-adds, about d/(4k) evaluations, and
+	// pays when passes over X are dear and the sample has several times
+	// d+1 rows (rks: 12 instead of 22 evaluations at n = 10⁴, d = 100,
+	// k = 13). 0, or a sampled Hessian that is not positive definite,
+	// leaves L-BFGS as it is; negative is an error. LogisticWeighted does
+	// not use it.
 	Precondition int
 	// Info, if non-nil, receives the L-BFGS Result (status, iterations,
 	// evaluations, final objective and gradient norm); its X is a copy.
