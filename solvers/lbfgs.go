@@ -76,6 +76,12 @@ type LBFGS struct {
 	alpha  []float64 // two-loop scratch
 
 	ls moreThuente
+
+	// h0, if not nil, applies the initial inverse Hessian to v in place
+	// (a fixed preconditioner, as Logistic's Precondition builds): the
+	// two-loop recursion uses it instead of the scaling γ = sᵀy/yᵀy, and
+	// the first step (no pair yet) is −h0(g) with step 1.
+	h0 func(v []float64)
 }
 
 // MaxLBFGSValues bounds the state of an LBFGS, (7 + 2·memory)·dim + 2·memory
@@ -175,7 +181,7 @@ func (l *LBFGS) Minimize(f func(x, grad []float64) float64, x0 []float64, opt LB
 			dg = dot(l.d, l.g)
 		}
 		step := 1.0
-		if k == 0 {
+		if k == 0 && l.h0 == nil {
 			step = 1 / norm2(l.d)
 		}
 		if !(step > 0) || !isFinite(step) || !(dg < 0) {
@@ -293,6 +299,9 @@ func (l *LBFGS) settings(opt LBFGSOptions) (maxIter, mem int, gtol, ftol float64
 func (l *LBFGS) direction(k, head, mem int) {
 	copy(l.d, l.g)
 	if k == 0 {
+		if l.h0 != nil {
+			l.h0(l.d)
+		}
 		for i := range l.d {
 			l.d[i] = -l.d[i]
 		}
@@ -306,11 +315,15 @@ func (l *LBFGS) direction(k, head, mem int) {
 		l.alpha[j] = a
 		axpy(-a, l.y[p*n:(p+1)*n], l.d)
 	}
-	p := idx(0)
-	yn := l.y[p*n : (p+1)*n]
-	gamma := 1 / (l.rho[p] * dot(yn, yn))
-	for i := range l.d {
-		l.d[i] *= gamma
+	if l.h0 != nil {
+		l.h0(l.d)
+	} else {
+		p := idx(0)
+		yn := l.y[p*n : (p+1)*n]
+		gamma := 1 / (l.rho[p] * dot(yn, yn))
+		for i := range l.d {
+			l.d[i] *= gamma
+		}
 	}
 	for j := k - 1; j >= 0; j-- {
 		p := idx(j)

@@ -30,6 +30,18 @@ type LogisticOptions struct {
 	// Init, if not nil, is the starting point: the d weights, then the bias
 	// unless NoIntercept (len d or d+1). nil starts from zero.
 	Init []float64
+	// Precondition, if > 0, makes L-BFGS start from the Hessian of the
+	// objective at the starting point computed on every k-th row (k =
+	// Precondition; rows 0, k, 2k, …; a Cholesky factor of (d+1)² values):
+	// its inverse replaces the scalar initial matrix of every two-loop
+	// recursion, so the first step is a Newton step on that sample. It
+	// costs (n/k)·(d+1)²/2 multiply-adds, about d/(4k) evaluations, and
+	// pays when passes over X are dear and the sample has several times
+	// d+1 rows (rks: 12 instead of 22 evaluations at n = 10⁴, d = 100,
+	// k = 13). 0, or a sampled Hessian that is not positive definite,
+	// leaves L-BFGS as it is; negative is an error. LogisticWeighted does
+	// not use it.
+	Precondition int
 	// Info, if non-nil, receives the L-BFGS Result (status, iterations,
 	// evaluations, final objective and gradient norm); its X is a copy.
 	Info *Result
@@ -50,8 +62,10 @@ type LogisticOptions struct {
 // returned and opt.Info reports the status. Errors: shape mismatches, NaN/Inf
 // in X, labels other than ±1, λ < 0 or non-finite, invalid options.
 func Logistic(X []float64, n, d int, y []float64, lambda float64, opt LogisticOptions) (w []float64, bias float64, err error) {
-	if err := checkMatrix("X", X, n, d); err != nil {
-		return nil, 0, fmt.Errorf("solvers: logistic: %w", err)
+	// The shape now; NaN and ±Inf in X in the first evaluation (see
+	// badX), which saves a pass over X.
+	if n <= 0 || d <= 0 || n > math.MaxInt/d || len(X) != n*d {
+		return nil, 0, fmt.Errorf("solvers: logistic: %w", checkMatrix("X", X, n, d))
 	}
 	if err := checkLabels("y", y, n); err != nil {
 		return nil, 0, fmt.Errorf("solvers: logistic: %w", err)
@@ -83,6 +97,9 @@ func Logistic(X []float64, n, d int, y []float64, lambda float64, opt LogisticOp
 	if opt.Memory < 0 {
 		return nil, 0, fmt.Errorf("solvers: logistic: Memory = %d, want ≥ 0", opt.Memory)
 	}
+	if opt.Precondition < 0 {
+		return nil, 0, fmt.Errorf("solvers: logistic: Precondition = %d, want ≥ 0", opt.Precondition)
+	}
 
 	dim := d
 	if !opt.NoIntercept {
@@ -96,8 +113,17 @@ func Logistic(X []float64, n, d int, y []float64, lambda float64, opt LogisticOp
 	// margins of a block, their exponentials, then the loss and gradient
 	// terms while the block's rows are still in cache. The order of every
 	// sum is that of the row-by-row loop, so are the bits.
+	//
+	// The first evaluation, at the finite start, also checks X: a NaN or
+	// ±Inf in row i makes its margin NaN or ±Inf (0·Inf is NaN, and a sum
+	// that has met an infinity or a NaN never becomes finite again), so
+	// only when a first margin is not finite is X scanned (checkMatrix)
+	// for the error; if X is finite after all (the margin overflowed),
+	// the fit goes on as it always did.
 	invN := 1 / float64(n)
 	margin, expm := make([]float64, n), make([]float64, n)
+	first := true
+	var badX error
 	obj := func(v, grad []float64) float64 {
 		wv := v[:d]
 		b := 0.0
@@ -121,6 +147,17 @@ func Logistic(X []float64, n, d int, y []float64, lambda float64, opt LogisticOp
 			for ; i < hi; i++ {
 				m := y[i] * (dot(wv, X[i*d:(i+1)*d]) + b)
 				margin[i], expm[i] = m, -math.Abs(m)
+			}
+			if first {
+				for _, e := range expm[lo:hi] {
+					if !(e >= -math.MaxFloat64) { // −|m| is NaN or −Inf
+						first = false
+						if badX = checkMatrix("X", X, n, d); badX != nil {
+							return math.NaN()
+						}
+						break
+					}
+				}
 			}
 			trig.Exp(expm[lo:hi], expm[lo:hi]) // e^{−|m|}, the same bits everywhere (unlike math.Exp)
 			for i := lo; i < hi; i++ {
@@ -146,6 +183,7 @@ func Logistic(X []float64, n, d int, y []float64, lambda float64, opt LogisticOp
 				axpy(margin[i], X[i*d:(i+1)*d], grad[:d])
 			}
 		}
+		first = false
 		for j := range grad {
 			grad[j] *= invN
 		}
@@ -156,12 +194,20 @@ func Logistic(X []float64, n, d int, y []float64, lambda float64, opt LogisticOp
 	if opt.Init != nil {
 		copy(x0, opt.Init)
 	}
+	if opt.Precondition > 0 {
+		if c, ok := logisticHessian(X, n, d, y, lambda, x0, !opt.NoIntercept, opt.Precondition); ok {
+			lb.h0 = c.solve
+		}
+	}
 	res, err := lb.Minimize(obj, x0, LBFGSOptions{
 		MaxIterations: maxIter,
 		GradTol:       gtol,
 		FuncTol:       -1, // stop on the gradient only
 		MaxLineSearch: 40,
 	})
+	if badX != nil {
+		return nil, 0, fmt.Errorf("solvers: logistic: %w", badX)
+	}
 	if err != nil {
 		return nil, 0, fmt.Errorf("solvers: logistic: %w", err)
 	}
@@ -218,6 +264,55 @@ func axpyRows4(r []float64, x, y []float64) {
 		g += float64(r3 * x3[j])
 		y[j] = g
 	}
+}
+
+// logisticHessian factors the Hessian of Logistic's objective at v (the d
+// weights, then the bias if intercept) on the rows 0, k, 2k, … of X:
+//
+//	(1/m) Σ_i c_i x̃_i x̃_iᵀ + λ·diag(1, …, 1, 0),  c_i = σ(m_i)(1 − σ(m_i)),
+//
+// with x̃_i = (x_i, 1) (or x_i without an intercept) and the margins m_i =
+// y_i(w·x_i + b). c_i = e/(1+e)² with e = e^{−|m_i|} (trig.Exp), the rows
+// are scaled by √c_i and multiplied by gram, so the bits are the same
+// everywhere. It reports false when the matrix is not positive definite
+// to working precision.
+func logisticHessian(X []float64, n, d int, y []float64, lambda float64, v []float64, intercept bool, k int) (*cholesky, bool) {
+	m := (n + k - 1) / k
+	dim := d + btoi(intercept)
+	w, b := v[:d], 0.0
+	if intercept {
+		b = v[d]
+	}
+	e := make([]float64, m)
+	for q := range e {
+		i := q * k
+		e[q] = -math.Abs(y[i] * (dot(w, X[i*d:(i+1)*d]) + b))
+	}
+	trig.Exp(e, e)
+	xt := make([]float64, dim*m) // the scaled rows, transposed
+	for q, eq := range e {
+		r := math.Sqrt(eq) / (1 + eq) // √c
+		row := X[q*k*d : (q*k+1)*d]
+		for j, x := range row {
+			xt[j*m+q] = float64(r * x)
+		}
+		if intercept {
+			xt[d*m+q] = r
+		}
+	}
+	a := make([]float64, dim*dim)
+	gram(a, xt, m, dim, 0, m)
+	inv := 1 / float64(m)
+	for j := range dim {
+		for l := 0; l <= j; l++ {
+			a[j*dim+l] *= inv
+		}
+		if j < d {
+			a[j*dim+j] += lambda
+		}
+	}
+	c := new(cholesky)
+	return c, c.factorize(a, dim)
 }
 
 func btoi(b bool) int {
