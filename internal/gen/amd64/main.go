@@ -17,11 +17,16 @@ import (
 	"github.com/rfkit/rfkit/internal/gen/kernels"
 )
 
-var family = flag.String("family", "trig", "kernel family to generate: trig, exp, featmap or sums")
+var family = flag.String("family", "trig", "kernel family to generate: trig, exp, featmap, sums or dot")
 
 func main() {
 	flag.Parse()
 	ConstraintExpr("amd64,gc,!purego,!noasm")
+	if *family == "dot" {
+		generateDot() // dot.go: hand-built, no kernels.Program
+		Generate()
+		return
+	}
 	progs, err := kernels.Family(*family)
 	if err != nil {
 		panic(err)
