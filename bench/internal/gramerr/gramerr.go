@@ -8,10 +8,10 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/featmap"
 )
 
-// transformer is a feature map: RFF or Nyström.
 // Transformer is a feature map: RFF or Nyström.
 type Transformer interface {
 	Outputs() int
@@ -39,7 +39,10 @@ func KernelRows(X featmap.Matrix, gamma float64) [][]float64 {
 	return K
 }
 
-// Error is (1/N²) Σ_{i,l} (K_il − z(x_i)·z(x_l))², over i ≤ l.
+// Error is (1/N²) Σ_{i,l} (K_il − z(x_i)·z(x_l))², over i ≤ l. The dot
+// products go through asm.DotF64 (16 lanes): at N = 10⁴ and D = 1000 a
+// scalar loop, one dependent FMA chain, took about an hour of CPU per
+// figure; the result differs from it only by rounding.
 func Error(K [][]float64, X featmap.Matrix, f Transformer) (float64, error) {
 	n, D := X.Rows, f.Outputs()
 	z := make([]float64, n*D)
@@ -51,12 +54,7 @@ func Error(K [][]float64, X featmap.Matrix, f Transformer) (float64, error) {
 		zi := z[i*D : (i+1)*D]
 		var s float64
 		for l := i; l < n; l++ {
-			zl := z[l*D : (l+1)*D]
-			var dot float64
-			for j, v := range zi {
-				dot += v * zl[j]
-			}
-			e := K[i][l-i] - dot
+			e := K[i][l-i] - asm.DotF64(zi, z[l*D:(l+1)*D])
 			if l == i {
 				s += e * e
 			} else {
