@@ -2,7 +2,6 @@ package kernel
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -106,31 +105,6 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		return nil, err
 	}
 	return learners.New[Model](p.Common(c.Task, learners.Clamped), b), nil
-}
-
-// cholesky factors the lower triangle of the m×m row-major a in place
-// into L (a = L·Lᵀ), row by row, each dot product in index order with the
-// products rounded on their own.
-func cholesky(a []float64, m int) error {
-	for i := 0; i < m; i++ {
-		ri := a[i*m : i*m+i+1]
-		for j := 0; j <= i; j++ {
-			rj := a[j*m : j*m+j+1]
-			s := ri[j]
-			for k := 0; k < j; k++ {
-				s -= float64(ri[k] * rj[k])
-			}
-			if j < i {
-				ri[j] = s / rj[j]
-				continue
-			}
-			if !(s > 0) {
-				return errors.New("the regularised kernel matrix is not numerically positive definite")
-			}
-			ri[i] = math.Sqrt(s)
-		}
-	}
-	return nil
 }
 
 // solve overwrites v with (L·Lᵀ)⁻¹v for the factor of cholesky.
