@@ -82,8 +82,13 @@ func TestFitStats(t *testing.T) {
 	if st.XPasses != 2*st.Rounds+st.FreqEvals {
 		t.Errorf("XPasses %d, want 2 per round + %d frequency evaluations", st.XPasses, st.FreqEvals)
 	}
-	if st.Passes != st.XPasses+st.PhaseEvals+2*st.Rounds {
-		t.Errorf("Passes %d, want X passes %d + phase evaluations %d + 2 per round", st.Passes, st.XPasses, st.PhaseEvals)
+	if st.Passes != st.XPasses+st.PhasePasses+2*st.Rounds {
+		t.Errorf("Passes %d, want X passes %d + phase passes %d + 2 per round", st.Passes, st.XPasses, st.PhasePasses)
+	}
+	// One pass for the 8-point grid, then at most one per refinement step
+	// of the two brackets, each evaluating one or two phases.
+	if st.PhasePasses < st.Rounds || st.PhasePasses > st.PhaseEvals-7*st.Rounds {
+		t.Errorf("PhasePasses %d for %d phase evaluations in %d rounds", st.PhasePasses, st.PhaseEvals, st.Rounds)
 	}
 	var st1 FitStats
 	fit(t, tr, Config{Variant: VariantGBRFF1, T: 3, K: 4, Seed: 3, Stats: &st1})
