@@ -31,7 +31,7 @@ func TestStandardizedDataMatchesPrep(t *testing.T) {
 	}
 	X := featmap.Matrix{Rows: n, Cols: d, Stride: stride, Data: data}
 	rows := r.Perm(n)[:500]
-	sc, x, err := standardizedData(X, rows)
+	sc, x, err := standardizedData(X, rows, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func TestPhaseSearchGlobal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := newFitter(c, featmap.Dense(tr.N, tr.D, tr.X), signs, allRows(tr.N), nil)
+		f, err := newFitter(c, featmap.Dense(tr.N, tr.D, tr.X), signs, allRows(tr.N), nil, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
