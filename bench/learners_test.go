@@ -264,6 +264,7 @@ func benchFitGBRFF2(b *testing.B, n int) {
 			b.ReportMetric(float64(st.XPasses)/r, "Xpasses/round")
 			b.ReportMetric(float64(st.FreqEvals)/r, "freq-evals/round")
 			b.ReportMetric(float64(st.PhaseEvals)/r, "phase-evals/round")
+			b.ReportMetric(float64(st.PhasePasses)/r, "phase-passes/round")
 			b.ReportMetric(float64(st.LBFGSIters)/r, "lbfgs-iters/round")
 		})
 	}

@@ -98,6 +98,16 @@ func NewData(X []float64, n, d, stride int) (*Data, error) {
 	if n <= 0 || d <= 0 || stride < d || n-1 > (math.MaxInt-d)/stride || len(X) < (n-1)*stride+d {
 		return nil, fmt.Errorf("%w: data %d×%d with stride %d in %d values", ErrShape, n, d, stride, len(X))
 	}
+	x := newData(n, d)
+	if err := x.fill(0, n, func(i int) []float64 { return X[i*stride : i*stride+d] }, nil, nil); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// newData allocates the n×d training copy in the layout of the selected
+// kernel path.
+func newData(n, d int) *Data {
 	x := &Data{N: n, D: d, panel: asm.PanelLen() == BlockLen}
 	switch {
 	case x.panel && n >= float32From/d:
@@ -107,17 +117,56 @@ func NewData(X []float64, n, d, stride int) (*Data, error) {
 	default:
 		x.xb = make([]float64, n*d)
 	}
-	for i := 0; i < n; i++ {
-		for k, v := range X[i*stride : i*stride+d] {
+	return x
+}
+
+// fill stores samples lo ≤ i < hi, input k of sample i being row(i)[k], or
+// (row(i)[k] − mean[k]) / scale[k] when mean is set, rounded to float32.
+func (x *Data) fill(lo, hi int, row func(i int) []float64, mean, scale []float64) error {
+	for i := lo; i < hi; i++ {
+		for k, v := range row(i)[:x.D] {
+			if mean != nil {
+				v = (v - mean[k]) / scale[k]
+			}
 			v32 := float32(v)
 			if math.IsNaN(v) || math.IsInf(float64(v32), 0) {
-				return nil, fmt.Errorf("exploss: sample %d, input %d is %v (the training copy needs a finite float32)", i, k, v)
+				return fmt.Errorf("exploss: sample %d, input %d is %v (the training copy needs a finite float32)", i, k, v)
 			}
 			if x.x32 != nil {
 				x.x32[x.at(i, k)] = v32
 			} else {
 				x.xb[x.at(i, k)] = float64(v32)
 			}
+		}
+	}
+	return nil
+}
+
+// NewStandardizedData is NewData of the standardised rows
+// (X[r·stride + k] − mean[k]) / scale[k] for r in rows (sample i is row
+// rows[i]), with the same bits, but without an intermediate standardised
+// copy (16 MB at n = 10⁵, d = 20) and filling the layout on up to threads
+// goroutines (≤ 0: GOMAXPROCS; the Data's thread limit is set to it).
+// Every row index must satisfy 0 ≤ r and r·stride + d ≤ len(X); mean and
+// scale have length d. Its errors are NewData's.
+func NewStandardizedData(X []float64, stride int, rows []int, d int, mean, scale []float64, threads int) (*Data, error) {
+	n := len(rows)
+	if n <= 0 || d <= 0 || stride < d || len(X) < d || len(mean) != d || len(scale) != d {
+		return nil, fmt.Errorf("%w: standardised data of %d rows × %d with stride %d, %d means and %d scales", ErrShape, n, d, stride, len(mean), len(scale))
+	}
+	for _, r := range rows {
+		if r < 0 || r > (len(X)-d)/stride {
+			return nil, fmt.Errorf("%w: row %d of %d values with stride %d and %d inputs", ErrShape, r, len(X), stride, d)
+		}
+	}
+	x := newData(n, d)
+	x.SetThreads(threads)
+	errs := make([]error, numChunks(n))
+	row := func(i int) []float64 { r := rows[i]; return X[r*stride : r*stride+d] }
+	forChunks(x.threads, n, func(c, lo, hi int) { errs[c] = x.fill(lo, hi, row, mean, scale) })
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
 		}
 	}
 	return x, nil

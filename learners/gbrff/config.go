@@ -67,6 +67,7 @@ type FitStats struct {
 	XPasses     int // sweeps that read the inputs X
 	FreqEvals   int // GBRFF2: frequency-step (loss and gradient) evaluations
 	PhaseEvals  int // GBRFF2: phase-objective evaluations
+	PhasePasses int // GBRFF2: sweeps of the phase objective (one evaluates up to 8 phases)
 	LBFGSIters  int // accepted L-BFGS iterations
 	InputCopies int // copies of the n×d training inputs made by Fit
 }

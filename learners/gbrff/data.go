@@ -13,13 +13,14 @@ import (
 // standardised as exploss.Data: one standardised copy, which NewData turns
 // into its own layout. The generic path (prep.Rows, then prep.Standardize,
 // then exploss.NewData) made three copies of the n×d inputs, 48 MB at
-// n = 10⁵, d = 20; this makes two, one of them exploss's.
+// n = 10⁵, d = 20; this makes one, exploss's (NewStandardizedData, on up to
+// threads goroutines).
 //
 // The scaler and the values are the bits of prep.Standardize followed by
 // exploss.NewData (the same sums in the same order, every product rounded on
 // its own so no architecture fuses it into an FMA), which
 // TestStandardizedDataMatchesPrep checks. X must have passed prep.Check.
-func standardizedData(X featmap.Matrix, rows []int) (*dataset.Scaler, *exploss.Data, error) {
+func standardizedData(X featmap.Matrix, rows []int, threads int) (*dataset.Scaler, *exploss.Data, error) {
 	n, d := len(rows), X.Cols
 	s := &dataset.Scaler{Mean: make([]float64, d), Scale: make([]float64, d)}
 	ss, sc := make([]float64, d), make([]float64, d)
@@ -48,16 +49,9 @@ func standardizedData(X featmap.Matrix, rows []int) (*dataset.Scaler, *exploss.D
 		}
 		s.Scale[j] = sd
 	}
-	z := make([]float64, n*d)
-	for i, r := range rows {
-		row := z[i*d : (i+1)*d]
-		for k, v := range X.Row(r) {
-			row[k] = (v - s.Mean[k]) / s.Scale[k]
-		}
-	}
-	// exploss owns its layout (and may change it), so the standardised
-	// rows go through NewData, which also rejects non-finite values.
-	x, err := exploss.NewData(z, n, d, d)
+	// exploss owns its layout (and may change it): it standardises the
+	// rows straight into it, rejecting non-finite values.
+	x, err := exploss.NewStandardizedData(X.Data, X.Stride, rows, d, s.Mean, s.Scale, threads)
 	if err != nil {
 		return nil, nil, err
 	}

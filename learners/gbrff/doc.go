@@ -15,8 +15,8 @@
 //     exp(−γ‖x−x'‖²)), γ = 1/d by default, from a PCG stream seeded by Seed.
 //   - GBRFF2: b is the global minimum on the circle of
 //     f(b) = Σ exp(−ỹ cos(ω⁰·x − b)) (one Sincos pass, then an 8-point grid
-//     and safeguarded Brent on f' in its two best brackets,
-//     solvers.MinimizeCircle — not the reference's bounded Brent, which can
+//     and one cubic Hermite step in its two best brackets, the lowest value
+//     evaluated winning — not the reference's bounded Brent, which can
 //     stop in a local minimum); then ω by L-BFGS from
 //     ω⁰ (at most 10 iterations, memory 10, stopping early when an
 //     iteration gains less than 1% of the mean boosting weight Σw/n) on

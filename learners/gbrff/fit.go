@@ -43,7 +43,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 			return nil, fmt.Errorf("gbrff: Validation = %v leaves %d training and %d validation rows", c.Validation, len(train), len(val))
 		}
 	}
-	f, err := newFitter(c, X, signs, train, val)
+	f, err := newFitter(c, X, signs, train, val, threads)
 	if err != nil {
 		return nil, err
 	}
@@ -145,8 +145,8 @@ type fitter struct {
 	threads int
 }
 
-func newFitter(c Config, X featmap.Matrix, signs []float64, train, val []int) (*fitter, error) {
-	scaler, data, err := standardizedData(X, train)
+func newFitter(c Config, X featmap.Matrix, signs []float64, train, val []int, threads int) (*fitter, error) {
+	scaler, data, err := standardizedData(X, train, threads)
 	if err != nil {
 		return nil, fmt.Errorf("gbrff: %w", err)
 	}
@@ -168,7 +168,7 @@ func newFitter(c Config, X featmap.Matrix, signs []float64, train, val []int) (*
 	if f.sumW, err = exploss.Weights(f.yt, f.H, f.y, f.h, 0); err != nil {
 		return nil, fmt.Errorf("gbrff: %w", err)
 	}
-	f.st.InputCopies = 2 // standardizedData: the standardised rows, exploss.NewData's layout
+	f.st.InputCopies = 1 // standardizedData: exploss's layout, standardised on the way in
 	if err := f.setupRounds(); err != nil {
 		return nil, err
 	}
