@@ -241,7 +241,11 @@ func FuzzDot(f *testing.F) {
 // visit's arithmetic) per path, on a row in cache.
 func BenchmarkDot(b *testing.B) {
 	for _, n := range []int{100, 1000} {
-		w, x := dotInput(rand.New(rand.NewPCG(1, 2)), n, 0)
+		r := rand.New(rand.NewPCG(1, 2))
+		w, x := make([]float64, n), make([]float32, n)
+		for i := range w {
+			w[i], x[i] = r.NormFloat64(), float32(r.NormFloat64())
+		}
 		for _, p := range Paths() {
 			b.Run(fmt.Sprintf("n=%d/path=%s", n, p), func(b *testing.B) {
 				restore, err := SetPath(p)
