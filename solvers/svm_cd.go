@@ -175,19 +175,38 @@ func svmDualCD[T float32 | float64](ctx context.Context, X []T, n, d int, y []fl
 			}
 			cx, compact, stored = nc, true, active
 		}
-		rng.Shuffle(active, func(a, b int) { index[a], index[b] = index[b], index[a] })
+		// rng.Shuffle(active, swap) spelled out (the same draws, hence the
+		// same order), without a call of the swap closure per element.
+		for a := active - 1; a > 0; a-- {
+			b := int(rng.Uint64N(uint64(a + 1)))
+			index[a], index[b] = index[b], index[a]
+		}
 		pgMax, pgMin := math.Inf(-1), math.Inf(1)
 		// A compact store below gatherMin bytes stays in cache: no prefetches.
 		pf := big && (!compact || stored*d*esz >= gatherMin)
+		// The rows of this pass: X, or the compact store cx (sample i at
+		// row slot[i]); read without the closure row in the loop below.
+		rows, slots := X, []int(nil)
+		if compact {
+			rows, slots = cx, slot
+		}
 		for s := 0; s < active; s++ {
 			if pf && s+prefetchAhead < active {
 				j := index[s+prefetchAhead]
-				ops.prefetch(row(j))
+				k := j
+				if slots != nil {
+					k = slots[j]
+				}
+				ops.prefetch(rows[k*d : (k+1)*d])
 				asm.PrefetchF32(unsafe.Slice((*float32)(unsafe.Pointer(&st[j])), svmSampleWords))
 			}
 			i := index[s]
 			p := &st[i]
-			xi, yi, qi, ui, di := row(i), p.y, p.qd, p.up, diag
+			k := i
+			if slots != nil {
+				k = slots[i]
+			}
+			xi, yi, qi, ui, di := rows[k*d:(k+1)*d], p.y, p.qd, p.up, diag
 			if wts != nil {
 				di = diags[i]
 			}
