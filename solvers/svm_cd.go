@@ -221,7 +221,7 @@ func svmDualCD[T float32 | float64](ctx context.Context, X []T, n, d int, y []fl
 					s--
 					continue
 				}
-				pg = math.Min(g, 0)
+				pg = min(g, 0)
 			case old >= ui:
 				if g < pgMinOld {
 					active--
@@ -229,16 +229,16 @@ func svmDualCD[T float32 | float64](ctx context.Context, X []T, n, d int, y []fl
 					s--
 					continue
 				}
-				pg = math.Max(g, 0)
+				pg = max(g, 0)
 			default:
 				pg = g
 			}
-			pgMax = math.Max(pgMax, pg)
-			pgMin = math.Min(pgMin, pg)
+			pgMax = max(pgMax, pg)
+			pgMin = min(pgMin, pg)
 			if math.Abs(pg) <= 1e-12 {
 				continue
 			}
-			p.alpha = math.Min(math.Max(old-g/qi, 0), ui)
+			p.alpha = min(max(old-g/qi, 0), ui)
 			if delta := float64((p.alpha - old) * yi); delta != 0 {
 				ops.axpy(delta, xi, w)
 				wb += float64(delta * bs)
