@@ -264,3 +264,37 @@ func BenchmarkDot(b *testing.B) {
 		}
 	}
 }
+
+// contractDot is DotF32's documented loop, transcribed literally.
+func contractDot(w []float64, x []float32) float64 {
+	zero := dotPad
+	var s [16]float64
+	for i := range x {
+		s[i%16] = math.FMA(w[i], float64(x[i]), s[i%16])
+	}
+	if r := len(x) % 16; r > 0 {
+		for l := r; l < 16; l++ {
+			s[l] += zero
+		}
+	}
+	for h := 8; h >= 1; h /= 2 {
+		for l := 0; l < h; l++ {
+			s[l] += s[l+h]
+		}
+	}
+	return s[0]
+}
+
+// TestDotContract: the twin is the loop of DotF32's doc comment, bit for
+// bit (so every path is too, by TestDotPaths).
+func TestDotContract(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 8))
+	for n := 0; n < 80; n++ {
+		for _, special := range []float64{0, 0.3} {
+			w, x := dotInput(r, n, special)
+			if got, want := dotRef(w, x), contractDot(w, x); !sameBits(got, want) {
+				t.Fatalf("n=%d: twin %v, documented loop %v", n, got, want)
+			}
+		}
+	}
+}
