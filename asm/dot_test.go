@@ -241,7 +241,11 @@ func FuzzDot(f *testing.F) {
 // visit's arithmetic) per path, on a row in cache.
 func BenchmarkDot(b *testing.B) {
 	for _, n := range []int{100, 1000} {
-		w, x := dotInput(rand.New(rand.NewPCG(1, 2)), n, 0)
+		r := rand.New(rand.NewPCG(1, 2))
+		w, x := make([]float64, n), make([]float32, n)
+		for i := range w {
+			w[i], x[i] = r.NormFloat64(), float32(r.NormFloat64())
+		}
 		for _, p := range Paths() {
 			b.Run(fmt.Sprintf("n=%d/path=%s", n, p), func(b *testing.B) {
 				restore, err := SetPath(p)
@@ -257,6 +261,40 @@ func BenchmarkDot(b *testing.B) {
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/elem")
 				_ = s
 			})
+		}
+	}
+}
+
+// contractDot is DotF32's documented loop, transcribed literally.
+func contractDot(w []float64, x []float32) float64 {
+	zero := dotPad
+	var s [16]float64
+	for i := range x {
+		s[i%16] = math.FMA(w[i], float64(x[i]), s[i%16])
+	}
+	if r := len(x) % 16; r > 0 {
+		for l := r; l < 16; l++ {
+			s[l] += zero
+		}
+	}
+	for h := 8; h >= 1; h /= 2 {
+		for l := 0; l < h; l++ {
+			s[l] += s[l+h]
+		}
+	}
+	return s[0]
+}
+
+// TestDotContract: the twin is the loop of DotF32's doc comment, bit for
+// bit (so every path is too, by TestDotPaths).
+func TestDotContract(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 8))
+	for n := 0; n < 80; n++ {
+		for _, special := range []float64{0, 0.3} {
+			w, x := dotInput(r, n, special)
+			if got, want := dotRef(w, x), contractDot(w, x); !sameBits(got, want) {
+				t.Fatalf("n=%d: twin %v, documented loop %v", n, got, want)
+			}
 		}
 	}
 }

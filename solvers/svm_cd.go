@@ -2,6 +2,7 @@ package solvers
 
 import (
 	"context"
+	"github.com/rfkit/rfkit/asm"
 	"math"
 	"math/rand/v2"
 	"unsafe"
@@ -29,36 +30,64 @@ import (
 //
 // The rows are float64 or float32 (LinearSVM's Float32 option: half the
 // bytes per visit); the arithmetic is float64 either way (a float32 value
-// widens exactly), each product rounded on its own, so both round the same
-// on every architecture.
+// widens exactly). w·x_i is asm.DotF32/DotF64 (sixteen FMA lanes combined
+// by a fixed tree; AVX-512, AVX2, NEON and the pure-Go twin give the same
+// bits) and the update w += δ·x_i is asm.AxpyF32/AxpyF64 (one FMA per
+// element), so float32 rows give the bits of float64 rows holding the same
+// values, on every path and architecture.
 //
 // Without shrinking every pass cost n·d, and pbrff's problems (100 strongly
 // correlated features) run to the pass limit: at n = 10⁵ that was 10⁸ row
 // visits, against 1.4·10⁷ with shrinking (the active set falls below 2 %
 // of the rows). The rows are visited in random order, so at n = 10⁵
-// (pbrff: 80 MB of rows) every visit waited on main memory: each pass
-// copies the rows of its next gatherRows positions into a small buffer
-// first (independent loads that the CPU overlaps, where the dependent
-// visits could not), and the visits read them from there; the arithmetic
-// and its order are unchanged (a sample that shrinking swaps into a
-// position is read from X itself). w·x_i uses dotW (dot4's four independent chains): one chain of d
-// dependent adds was latency-bound. ctx (may be nil) is checked after every
-// pass; a cancelled ctx stops the solver with its error.
-// gatherRows is the number of rows svmDualCD copies ahead of its visits:
-// 64 rows of 100 features (51 KB) stay in the L2 cache. gatherMin is the
-// size of X in bytes (4 MB) from which it copies: at pbrff's n = 1000
-// (0.8 MB) the copies made the fit 12 % slower.
-// (gatherMin is a variable for the test that checks both ways give the
-// same bits.)
+// (pbrff: 40 MB of float32 rows) every visit would wait on main memory:
+// from gatherMin bytes of rows on, each visit prefetches the row of the
+// position prefetchAhead visits later (asm.PrefetchF32, a hint that
+// changes no result), so the loads of several rows are in flight while the
+// dependent visits compute. (Session 9 copied the next 64 rows into a
+// buffer instead: the copies were 28 % of a fit at n = 10⁵.) ctx (may be
+// nil) is checked after every pass; a cancelled ctx stops the solver with
+// its error.
+//
+// gatherMin is the size of the rows in bytes (4 MB) from which the solver
+// prefetches and compacts: below it the rows stay in cache. (It is a
+// variable for the tests that check both ways give the same bits.)
 //
 // compactRatio: the active rows are copied into a compact store once they
 // are at most 1/compactRatio of the rows stored (from gatherMin on).
 const (
-	gatherRows   = 64
-	compactRatio = 3
+	prefetchAhead = 4
+	compactRatio  = 3
 )
 
 var gatherMin = 1 << 22
+
+// rowOps are the row kernels of svmDualCD for one row type.
+type rowOps[T float32 | float64] struct {
+	dot      func(w []float64, x []T) float64
+	axpy     func(a float64, x []T, y []float64)
+	prefetch func(x []T)
+}
+
+var (
+	ops32 = rowOps[float32]{asm.DotF32, asm.AxpyF32, asm.PrefetchF32}
+	ops64 = rowOps[float64]{asm.DotF64, asm.AxpyF64, prefetch64}
+)
+
+// prefetch64 prefetches a float64 row: the lines of its bytes read as
+// float32 values.
+func prefetch64(x []float64) {
+	if len(x) > 0 {
+		asm.PrefetchF32(unsafe.Slice((*float32)(unsafe.Pointer(&x[0])), 2*len(x)))
+	}
+}
+
+func rowOpsOf[T float32 | float64]() rowOps[T] {
+	if o, ok := any(ops32).(rowOps[T]); ok {
+		return o
+	}
+	return any(ops64).(rowOps[T])
+}
 
 func svmDualCD[T float32 | float64](ctx context.Context, X []T, n, d int, y []float64, C float64, wts []float64, loss SVMLoss, bs float64, epochs int, tol float64, seed uint64) (w []float64, wb float64, alpha []float64, err error) {
 	// Dual: min_α ½ αᵀQ̄α − Σα, 0 ≤ α_i ≤ U, Q̄ = Q + D,
@@ -83,8 +112,9 @@ func svmDualCD[T float32 | float64](ctx context.Context, X []T, n, d int, y []fl
 		}
 	}
 	w = make([]float64, d)
-	alpha = make([]float64, n)
-	qd := make([]float64, n)
+	// st[i] holds α_i, Q̄_ii, y_i and U_i side by side: at n = 10⁵ a visit
+	// then misses one cache line for them instead of three.
+	st := make([]svmSample, n)
 	index := make([]int, 0, n)
 	for i := 0; i < n; i++ {
 		xi := X[i*d : (i+1)*d]
@@ -95,8 +125,13 @@ func svmDualCD[T float32 | float64](ctx context.Context, X []T, n, d int, y []fl
 			}
 			di = diags[i]
 		}
-		qd[i] = dotRows(xi, xi) + float64(bs*bs) + di
-		if qd[i] > 0 { // a zero sample (Hinge, no bias): α_i has no effect
+		ui := upper
+		if wts != nil {
+			ui = ups[i]
+		}
+		qi := dotRows(xi, xi) + float64(bs*bs) + di
+		st[i] = svmSample{qd: qi, y: y[i], up: ui}
+		if qi > 0 { // a zero sample (Hinge, no bias): α_i has no effect
 			index = append(index, i)
 		}
 	}
@@ -106,14 +141,8 @@ func svmDualCD[T float32 | float64](ctx context.Context, X []T, n, d int, y []fl
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	var zero T
 	esz := int(unsafe.Sizeof(zero))
-	gather := n*d*esz >= gatherMin // below, X stays in cache and the copies only cost
-	var buf []T
-	var gy, gq, ga []float64
-	var held []int
-	if gather {
-		buf, held = make([]T, gatherRows*d), make([]int, gatherRows)
-		gy, gq, ga = make([]float64, gatherRows), make([]float64, gatherRows), make([]float64, gatherRows)
-	}
+	big := n*d*esz >= gatherMin // below, X stays in cache: no prefetches, no compaction
+	ops := rowOpsOf[T]()
 	// The compact store: once shrinking has left at most 1/compactRatio of
 	// the stored rows active, the active rows are copied into cx (sample i
 	// at row slot[i]) and read from there until every sample is
@@ -135,7 +164,7 @@ func svmDualCD[T float32 | float64](ctx context.Context, X []T, n, d int, y []fl
 				return nil, 0, nil, err
 			}
 		}
-		if gather && active > 0 && active*compactRatio <= stored {
+		if big && active > 0 && active*compactRatio <= stored {
 			nc := make([]T, active*d)
 			if slot == nil {
 				slot = make([]int, n)
@@ -146,60 +175,72 @@ func svmDualCD[T float32 | float64](ctx context.Context, X []T, n, d int, y []fl
 			}
 			cx, compact, stored = nc, true, active
 		}
-		rng.Shuffle(active, func(a, b int) { index[a], index[b] = index[b], index[a] })
+		// rng.Shuffle(active, swap) spelled out (the same draws, hence the
+		// same order), without a call of the swap closure per element.
+		for a := active - 1; a > 0; a-- {
+			b := int(rng.Uint64N(uint64(a + 1)))
+			index[a], index[b] = index[b], index[a]
+		}
 		pgMax, pgMin := math.Inf(-1), math.Inf(1)
-		// A compact store below gatherMin bytes stays in cache: no copies.
-		gp := gather && (!compact || stored*d*esz >= gatherMin)
-		base, next := 0, 0 // the rows of positions [base, next) are in buf
+		// A compact store below gatherMin bytes stays in cache: no prefetches.
+		pf := big && (!compact || stored*d*esz >= gatherMin)
+		// The rows of this pass: X, or the compact store cx (sample i at
+		// row slot[i]); read without the closure row in the loop below.
+		rows, slots := X, []int(nil)
+		if compact {
+			rows, slots = cx, slot
+		}
 		for s := 0; s < active; s++ {
-			if gp && s >= next {
-				base, next = s, min(active, s+gatherRows)
-				for q, i := range index[base:next] {
-					copy(buf[q*d:(q+1)*d], row(i))
-					held[q] = i
-					gy[q], gq[q], ga[q] = y[i], qd[i], alpha[i] // (alpha[i]: a touch only)
+			if pf && s+prefetchAhead < active {
+				j := index[s+prefetchAhead]
+				k := j
+				if slots != nil {
+					k = slots[j]
 				}
+				ops.prefetch(rows[k*d : (k+1)*d])
+				asm.PrefetchF32(unsafe.Slice((*float32)(unsafe.Pointer(&st[j])), svmSampleWords))
 			}
 			i := index[s]
-			xi, yi, qi := row(i), y[i], qd[i]
-			if q := s - base; gp && held[q] == i {
-				xi, yi, qi = buf[q*d:(q+1)*d], gy[q], gq[q]
+			p := &st[i]
+			k := i
+			if slots != nil {
+				k = slots[i]
 			}
-			ui, di := upper, diag
+			xi, yi, qi, ui, di := rows[k*d:(k+1)*d], p.y, p.qd, p.up, diag
 			if wts != nil {
-				ui, di = ups[i], diags[i]
+				di = diags[i]
 			}
-			g := float64(yi*(dotW(w, xi)+float64(wb*bs))) - 1 + float64(di*alpha[i])
+			old := p.alpha
+			g := float64(yi*(ops.dot(w, xi)+float64(wb*bs))) - 1 + float64(di*old)
 			pg := 0.0
 			switch {
-			case alpha[i] == 0:
+			case old == 0:
 				if g > pgMaxOld {
 					active--
 					index[s], index[active] = index[active], index[s]
 					s--
 					continue
 				}
-				pg = math.Min(g, 0)
-			case alpha[i] >= ui:
+				pg = min(g, 0)
+			case old >= ui:
 				if g < pgMinOld {
 					active--
 					index[s], index[active] = index[active], index[s]
 					s--
 					continue
 				}
-				pg = math.Max(g, 0)
+				pg = max(g, 0)
 			default:
 				pg = g
 			}
-			pgMax = math.Max(pgMax, pg)
-			pgMin = math.Min(pgMin, pg)
+			pgMax = max(pgMax, pg)
+			pgMin = min(pgMin, pg)
 			if math.Abs(pg) <= 1e-12 {
 				continue
 			}
-			old := alpha[i]
-			alpha[i] = math.Min(math.Max(old-g/qi, 0), ui)
-			if delta := float64((alpha[i] - old) * yi); delta != 0 {
-				axpyRow(delta, xi, w)
+			p.alpha = min(max(old-g/qi, 0), ui)
+			if delta := float64((p.alpha - old) * yi); delta != 0 {
+				ops.axpy(delta, xi, w)
 				wb += float64(delta * bs)
 			}
 		}
@@ -222,8 +263,19 @@ func svmDualCD[T float32 | float64](ctx context.Context, X []T, n, d int, y []fl
 			pgMinOld = math.Inf(-1)
 		}
 	}
+	alpha = make([]float64, n)
+	for i := range st {
+		alpha[i] = st[i].alpha
+	}
 	return w, wb, alpha, nil
 }
+
+// svmSample is the per-sample state of svmDualCD: α_i, Q̄_ii, y_i, U_i.
+type svmSample struct{ alpha, qd, y, up float64 }
+
+// svmSampleWords is the size of an svmSample in float32 words (for its
+// prefetch).
+const svmSampleWords = int(unsafe.Sizeof(svmSample{}) / 4)
 
 // dotRows is Σ a_i·b_i of two rows in index order, each product rounded
 // on its own: for float64 rows the bits of dot.
@@ -234,41 +286,4 @@ func dotRows[T float32 | float64](a, b []T) float64 {
 		s += float64(float64(v) * float64(b[i]))
 	}
 	return s
-}
-
-// dotW is w·x in dot4's order (four interleaved partial sums, each product
-// rounded on its own, the tail added in order); x is widened to float64
-// exactly, so for float64 rows it is dot4 to the bit.
-func dotW[T float32 | float64](w []float64, x []T) float64 {
-	x = x[:len(w)]
-	var s0, s1, s2, s3 float64
-	i := 0
-	for ; i+4 <= len(w); i += 4 {
-		s0 += float64(w[i] * float64(x[i]))
-		s1 += float64(w[i+1] * float64(x[i+1]))
-		s2 += float64(w[i+2] * float64(x[i+2]))
-		s3 += float64(w[i+3] * float64(x[i+3]))
-	}
-	s := (s0 + s1) + (s2 + s3)
-	for ; i < len(w); i++ {
-		s += float64(w[i] * float64(x[i]))
-	}
-	return s
-}
-
-// axpyRow is y += alpha·x, one rounded product and one add per element
-// (axpy's bits for float64 rows).
-func axpyRow[T float32 | float64](alpha float64, x []T, y []float64) {
-	y = y[:len(x)]
-	i := 0
-	for ; i+4 <= len(x); i += 4 {
-		xx, yy := x[i:i+4:i+4], y[i:i+4:i+4]
-		yy[0] += float64(alpha * float64(xx[0]))
-		yy[1] += float64(alpha * float64(xx[1]))
-		yy[2] += float64(alpha * float64(xx[2]))
-		yy[3] += float64(alpha * float64(xx[3]))
-	}
-	for ; i < len(x); i++ {
-		y[i] += float64(alpha * float64(x[i]))
-	}
 }

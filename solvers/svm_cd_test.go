@@ -92,7 +92,7 @@ func TestSVMContext(t *testing.T) {
 	}
 }
 
-// TestSVMGatherBits: copying the rows ahead of the visits and into the
+// TestSVMGatherBits: prefetching the rows ahead of the visits and copying them into the
 // compact store (done from gatherMin values of X on) gives the bits of
 // reading them in place, with shrinking and reactivation, for both losses.
 func TestSVMGatherBits(t *testing.T) {
@@ -197,7 +197,7 @@ func TestSVMWeights(t *testing.T) {
 // TestSVMFloat32: with Float32 the solver reads X rounded to float32 and
 // computes as on float64 rows, so it returns the bits of the float64
 // solver on the rounded X (both losses, with and without weights), and
-// copying float32 rows ahead of the visits and into the compact store
+// prefetching float32 rows and copying them into the compact store
 // gives the bits of reading them in place.
 func TestSVMFloat32(t *testing.T) {
 	defer func(v int) { gatherMin = v }(gatherMin)

@@ -267,14 +267,12 @@ func agreement(ctx context.Context, Z []float64, n, d int, w, phase []float64, K
 					}
 					continue
 				}
+				// s ± row: fma(±1, v, s) is s ± v rounded once, the bits of
+				// s[j] += v (−= v), in the vector kernel.
 				if t[i] > 0 {
-					for j, v := range row {
-						s[j] += v
-					}
+					asm.AxpyF64(1, row, s)
 				} else {
-					for j, v := range row {
-						s[j] -= v
-					}
+					asm.AxpyF64(-1, row, s)
 				}
 			}
 		})
