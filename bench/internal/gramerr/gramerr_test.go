@@ -25,7 +25,7 @@ func (m identity) Transform(dst, X featmap.Matrix) error {
 // K from KernelRows checked against exp(−γ‖x_i − x_l‖²) on the way.
 func TestErrorMatchesDirectSum(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, sh := range [][2]int{{1, 1}, {7, 3}, {40, 17}, {65, 33}} {
+	for _, sh := range [][2]int{{1, 1}, {7, 3}, {40, 17}, {65, 33}, {200, 9}} {
 		n, d := sh[0], sh[1]
 		x := make([]float64, n*d)
 		for i := range x {
