@@ -4,7 +4,8 @@ import (
 	"errors"
 	"math"
 	"runtime"
-	"sync"
+
+	"github.com/rfkit/rfkit/learners/internal/par"
 )
 
 // Block sizes of cholesky. They decide speed only, never results: every
@@ -47,7 +48,11 @@ func cholesky(a []float64, m int) error {
 		if j0 > 0 {
 			rows := m - j0
 			if runtime.GOMAXPROCS(0) > 1 && rows > cholRows && rows*(j1-j0)*j0 >= cholParallel {
-				forRanges(j0, m, cholRows, func(lo, hi int) { cholUpdate(a, m, lo, hi, j0, j1) })
+				chunks := (rows + cholRows - 1) / cholRows
+				par.Each(chunks, false, par.None, nil, func(c int, _ struct{}) {
+					lo := j0 + c*cholRows
+					cholUpdate(a, m, lo, min(m, lo+cholRows), j0, j1)
+				})
 			} else {
 				cholUpdate(a, m, j0, m, j0, j1)
 			}
@@ -75,34 +80,6 @@ func cholesky(a []float64, m int) error {
 		cholPanel(a, m, j0, j1)
 	}
 	return nil
-}
-
-// forRanges calls f on [lo, hi) ranges of step rows covering [from, to), on
-// up to GOMAXPROCS goroutines.
-func forRanges(from, to, step int, f func(lo, hi int)) {
-	chunks := (to - from + step - 1) / step
-	workers := min(runtime.GOMAXPROCS(0), chunks)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	next := 0
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				c := next
-				next++
-				mu.Unlock()
-				if c >= chunks {
-					return
-				}
-				lo := from + c*step
-				f(lo, min(to, lo+step))
-			}
-		}()
-	}
-	wg.Wait()
 }
 
 // cholUpdate subtracts from a_ij, for rows i in [lo, hi) and columns j in
