@@ -88,30 +88,9 @@ func MinimizeCircle(f func(b float64) (val, deriv float64), opt CircleOptions) (
 		}
 	}
 
-	// Brackets [i, i+1] (cyclic) with f′(i) < 0 ≤ f′(i+1): the best nc by
-	// endpoint value, kept in a small sorted array.
+	// The best nc brackets of a local minimum (CircleBrackets).
 	var best [16]int
-	if nc > len(best) {
-		nc = len(best)
-	}
-	nb := 0
-	key := func(i int) float64 { return math.Min(vals[i], vals[(i+1)%n]) }
-	for i := 0; i < n; i++ {
-		j := (i + 1) % n
-		if !(ders[i] < 0 && ders[j] >= 0) {
-			continue
-		}
-		k := key(i)
-		if nb == nc && k >= key(best[nb-1]) {
-			continue
-		}
-		if nb < nc {
-			nb++
-		}
-		pos := sort.Search(nb-1, func(p int) bool { return key(best[p]) > k })
-		copy(best[pos+1:nb], best[pos:nb-1])
-		best[pos] = i
-	}
+	nb := CircleBrackets(vals[:n], ders[:n], best[:min(nc, len(best))])
 
 	for _, i := range best[:nb] {
 		a := -math.Pi + float64(float64(i)*h)
@@ -218,4 +197,32 @@ func refineCircle(f func(float64) (float64, float64), a, c, ga, gc, tol float64,
 		}
 	}
 	return bmin, fmin
+}
+
+// CircleBrackets finds the grid intervals [i, i+1] (cyclic, over the n =
+// len(vals) points) that bracket a local minimum, ders[i] < 0 ≤ ders[i+1],
+// writes the best len(dst) of them to dst ordered by min(vals[i],
+// vals[i+1]) (ties: the lower i first) and returns how many it wrote. It is
+// MinimizeCircle's choice of what to refine, exported for callers that
+// evaluate the grid themselves (several phases per pass over the data).
+func CircleBrackets(vals, ders []float64, dst []int) int {
+	n, nb := len(vals), 0
+	key := func(i int) float64 { return math.Min(vals[i], vals[(i+1)%n]) }
+	for i := 0; i < n; i++ {
+		j := (i + 1) % n
+		if !(ders[i] < 0 && ders[j] >= 0) {
+			continue
+		}
+		k := key(i)
+		if nb == len(dst) && (nb == 0 || k >= key(dst[nb-1])) {
+			continue
+		}
+		if nb < len(dst) {
+			nb++
+		}
+		pos := sort.Search(nb-1, func(p int) bool { return key(dst[p]) > k })
+		copy(dst[pos+1:nb], dst[pos:nb-1])
+		dst[pos] = i
+	}
+	return nb
 }

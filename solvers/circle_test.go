@@ -141,3 +141,24 @@ func TestMinimizeCircleNoAllocs(t *testing.T) {
 		t.Errorf("MinimizeCircle allocates %v times", allocs)
 	}
 }
+
+// TestCircleBrackets checks the bracket choice on a hand-made grid: three
+// local minima (one across the wrap-around), ranked by their lower endpoint
+// value, truncated to len(dst), and none for an empty dst.
+func TestCircleBrackets(t *testing.T) {
+	//          0     1    2    3     4    5    6    7
+	vals := []float64{0.5, 0.9, 0.2, 0.4, 0.8, 0.1, 0.3, 0.6}
+	ders := []float64{1, -1, -1, 1, -1, -1, 1, -1}
+	// Brackets i with ders[i] < 0 ≤ ders[i+1]: 2 (key 0.2), 5 (key 0.1), 7
+	// (wraps to 0, key 0.5).
+	var dst [4]int
+	if nb := CircleBrackets(vals, ders, dst[:]); nb != 3 || dst[0] != 5 || dst[1] != 2 || dst[2] != 7 {
+		t.Fatalf("got %d %v, want 3 [5 2 7]", nb, dst[:3])
+	}
+	if nb := CircleBrackets(vals, ders, dst[:2]); nb != 2 || dst[0] != 5 || dst[1] != 2 {
+		t.Fatalf("len 2: got %d %v, want 2 [5 2]", nb, dst[:2])
+	}
+	if nb := CircleBrackets(vals, ders, nil); nb != 0 {
+		t.Fatalf("empty dst: got %d", nb)
+	}
+}

@@ -2,9 +2,9 @@ package gbrff
 
 import (
 	"math"
-	"sort"
 
 	"github.com/rfkit/rfkit/internal/xmath"
+	"github.com/rfkit/rfkit/solvers"
 )
 
 // manyEval evaluates f and f′ at every phase of bs in one pass over the
@@ -53,25 +53,7 @@ func circleSearch(eval manyEval, grid, cand int) (bmin float64, passes, evals in
 
 	// The brackets, chosen as solvers.MinimizeCircle chooses them.
 	var best [16]int
-	cand = min(max(cand, 1), len(best))
-	nb := 0
-	key := func(i int) float64 { return math.Min(vals[i], vals[(i+1)%n]) }
-	for i := 0; i < n; i++ {
-		j := (i + 1) % n
-		if !(ders[i] < 0 && ders[j] >= 0) {
-			continue
-		}
-		k := key(i)
-		if nb == cand && k >= key(best[nb-1]) {
-			continue
-		}
-		if nb < cand {
-			nb++
-		}
-		pos := sort.Search(nb-1, func(p int) bool { return key(best[p]) > k })
-		copy(best[pos+1:nb], best[pos:nb-1])
-		best[pos] = i
-	}
+	nb := solvers.CircleBrackets(vals[:n], ders[:n], best[:min(max(cand, 1), len(best))])
 
 	var zs [16]hermite
 	var idx [16]int
