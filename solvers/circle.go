@@ -99,11 +99,12 @@ func MinimizeCircle(f func(b float64) (val, deriv float64), opt CircleOptions) (
 			bmin, fmin = b, v
 		}
 	}
-	return wrapAngle(bmin), fmin
+	return WrapAngle(bmin), fmin
 }
 
-// wrapAngle maps b into [−π, π).
-func wrapAngle(b float64) float64 {
+// WrapAngle maps b into [−π, π): the form in which MinimizeCircle, and
+// callers that search the circle themselves, return a phase.
+func WrapAngle(b float64) float64 {
 	if b >= -math.Pi && b < math.Pi {
 		return b
 	}

@@ -45,7 +45,7 @@ func denseMin(f func(float64) (float64, float64)) (float64, float64) {
 	}
 	b := 0.5 * (lo + hi)
 	v, _ := f(b)
-	return wrapAngle(b), v
+	return WrapAngle(b), v
 }
 
 func angleDist(a, b float64) float64 {

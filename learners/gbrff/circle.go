@@ -86,7 +86,7 @@ func circleSearch(eval manyEval, grid, cand int) (bmin float64, passes, evals in
 			bmin, fmin = zs[r].bmin, zs[r].fmin
 		}
 	}
-	return wrapAngle(bmin), passes, evals, nil
+	return solvers.WrapAngle(bmin), passes, evals, nil
 }
 
 // hermite refines a bracket [a, c] with f′(a) < 0 ≤ f′(c) by cubic Hermite
@@ -176,20 +176,4 @@ func hermiteMin(a, h, fa, fc, ga, gc float64) float64 {
 	}
 	t = min(max(t, 0.01), 0.99)
 	return a + float64(t*h)
-}
-
-// wrapAngle maps b into [−π, π) (solvers' wrapAngle).
-func wrapAngle(b float64) float64 {
-	if b >= -math.Pi && b < math.Pi {
-		return b
-	}
-	b = math.Mod(b+math.Pi, 2*math.Pi)
-	if b < 0 {
-		b += 2 * math.Pi
-	}
-	b -= math.Pi
-	if b >= math.Pi {
-		b = -math.Pi
-	}
-	return b
 }
