@@ -39,12 +39,46 @@ type LogisticOptions struct {
 	// pays when passes over X are dear and the sample has several times
 	// d+1 rows (rks: 12 instead of 22 evaluations at n = 10⁴, d = 100,
 	// k = 13). 0, or a sampled Hessian that is not positive definite,
-	// leaves L-BFGS as it is; negative is an error. LogisticWeighted does
-	// not use it.
+	// leaves L-BFGS as it is; negative is an error. LogisticWeighted
+	// weights the sampled rows as the objective does.
 	Precondition int
 	// Info, if non-nil, receives the L-BFGS Result (status, iterations,
 	// evaluations, final objective and gradient norm); its X is a copy.
 	Info *Result
+}
+
+// resolve checks the options for d features and returns the iteration
+// bound and gradient tolerance with the defaults filled in. Logistic and
+// LogisticWeighted share it, so both accept and refuse the same options.
+func (opt LogisticOptions) resolve(d int) (maxIter int, gtol float64, err error) {
+	maxIter, gtol = opt.MaxIterations, opt.GradTol
+	switch {
+	case maxIter < 0:
+		return 0, 0, fmt.Errorf("MaxIterations = %d, want ≥ 0", maxIter)
+	case maxIter == 0:
+		maxIter = DefaultLogisticMaxIterations
+	}
+	switch {
+	case !(gtol >= 0):
+		return 0, 0, fmt.Errorf("GradTol = %v, want ≥ 0", gtol)
+	case gtol == 0:
+		gtol = DefaultLogisticGradTol
+	}
+	if opt.Init != nil {
+		if want := d + btoi(!opt.NoIntercept); len(opt.Init) != want {
+			return 0, 0, fmt.Errorf("len(Init) = %d, want %d", len(opt.Init), want)
+		}
+		if i := firstNonFinite(opt.Init); i >= 0 {
+			return 0, 0, fmt.Errorf("Init[%d] = %v: %w", i, opt.Init[i], ErrNotFinite)
+		}
+	}
+	if opt.Memory < 0 {
+		return 0, 0, fmt.Errorf("Memory = %d, want ≥ 0", opt.Memory)
+	}
+	if opt.Precondition < 0 {
+		return 0, 0, fmt.Errorf("Precondition = %d, want ≥ 0", opt.Precondition)
+	}
+	return maxIter, gtol, nil
 }
 
 // Logistic fits L2-regularised logistic regression with labels y ∈ {−1, +1}:
@@ -73,32 +107,9 @@ func Logistic(X []float64, n, d int, y []float64, lambda float64, opt LogisticOp
 	if !(lambda >= 0) || math.IsInf(lambda, 0) {
 		return nil, 0, fmt.Errorf("solvers: logistic: lambda = %v, want finite and ≥ 0", lambda)
 	}
-	maxIter, gtol := opt.MaxIterations, opt.GradTol
-	if maxIter < 0 {
-		return nil, 0, fmt.Errorf("solvers: logistic: MaxIterations = %d, want ≥ 0", maxIter)
-	}
-	if maxIter == 0 {
-		maxIter = DefaultLogisticMaxIterations
-	}
-	if !(gtol >= 0) {
-		return nil, 0, fmt.Errorf("solvers: logistic: GradTol = %v, want ≥ 0", gtol)
-	}
-	if gtol == 0 {
-		gtol = DefaultLogisticGradTol
-	}
-	if opt.Init != nil {
-		if want := d + btoi(!opt.NoIntercept); len(opt.Init) != want {
-			return nil, 0, fmt.Errorf("solvers: logistic: len(Init) = %d, want %d", len(opt.Init), want)
-		}
-		if i := firstNonFinite(opt.Init); i >= 0 {
-			return nil, 0, fmt.Errorf("solvers: logistic: Init[%d] = %v: %w", i, opt.Init[i], ErrNotFinite)
-		}
-	}
-	if opt.Memory < 0 {
-		return nil, 0, fmt.Errorf("solvers: logistic: Memory = %d, want ≥ 0", opt.Memory)
-	}
-	if opt.Precondition < 0 {
-		return nil, 0, fmt.Errorf("solvers: logistic: Precondition = %d, want ≥ 0", opt.Precondition)
+	maxIter, gtol, err := opt.resolve(d)
+	if err != nil {
+		return nil, 0, fmt.Errorf("solvers: logistic: %w", err)
 	}
 
 	dim := d
@@ -195,7 +206,7 @@ func Logistic(X []float64, n, d int, y []float64, lambda float64, opt LogisticOp
 		copy(x0, opt.Init)
 	}
 	if opt.Precondition > 0 {
-		if c, ok := logisticHessian(X, n, d, y, lambda, x0, !opt.NoIntercept, opt.Precondition); ok {
+		if c, ok := logisticHessian(X, n, d, y, nil, lambda, x0, !opt.NoIntercept, opt.Precondition); ok {
 			lb.h0 = c.solve
 		}
 	}
@@ -272,11 +283,14 @@ func axpyRows4(r []float64, x, y []float64) {
 //	(1/m) Σ_i c_i x̃_i x̃_iᵀ + λ·diag(1, …, 1, 0),  c_i = σ(m_i)(1 − σ(m_i)),
 //
 // with x̃_i = (x_i, 1) (or x_i without an intercept) and the margins m_i =
-// y_i(w·x_i + b). c_i = e/(1+e)² with e = e^{−|m_i|} (trig.Exp), the rows
+// y_i(w·x_i + b). With row weights rw (LogisticWeighted's w_i/Σw; nil for
+// Logistic) row i counts rw_i/Σ_sample rw instead of 1/m, as in the
+// weighted objective (its row scaled by √rw_i too); a sample whose weights
+// are all 0 reports false. c_i = e/(1+e)² with e = e^{−|m_i|} (trig.Exp), the rows
 // are scaled by √c_i and multiplied by gram, so the bits are the same
 // everywhere. It reports false when the matrix is not positive definite
 // to working precision.
-func logisticHessian(X []float64, n, d int, y []float64, lambda float64, v []float64, intercept bool, k int) (*cholesky, bool) {
+func logisticHessian(X []float64, n, d int, y, rw []float64, lambda float64, v []float64, intercept bool, k int) (*cholesky, bool) {
 	m := (n + k - 1) / k
 	dim := d + btoi(intercept)
 	w, b := v[:d], 0.0
@@ -290,8 +304,22 @@ func logisticHessian(X []float64, n, d int, y []float64, lambda float64, v []flo
 	}
 	trig.Exp(e, e)
 	xt := make([]float64, dim*m) // the scaled rows, transposed
+	inv := 1 / float64(m)
+	if rw != nil {
+		var sum float64
+		for q := range e {
+			sum += rw[q*k]
+		}
+		if !(sum > 0) {
+			return nil, false
+		}
+		inv = 1 / sum
+	}
 	for q, eq := range e {
 		r := math.Sqrt(eq) / (1 + eq) // √c
+		if rw != nil {
+			r = float64(r * math.Sqrt(rw[q*k]))
+		}
 		row := X[q*k*d : (q*k+1)*d]
 		for j, x := range row {
 			xt[j*m+q] = float64(r * x)
@@ -302,7 +330,6 @@ func logisticHessian(X []float64, n, d int, y []float64, lambda float64, v []flo
 	}
 	a := make([]float64, dim*dim)
 	gram(a, xt, m, dim, 0, m)
-	inv := 1 / float64(m)
 	for j := range dim {
 		for l := 0; l <= j; l++ {
 			a[j*dim+l] *= inv
@@ -311,8 +338,8 @@ func logisticHessian(X []float64, n, d int, y []float64, lambda float64, v []flo
 			a[j*dim+j] += lambda
 		}
 	}
-	c := new(cholesky)
-	return c, c.factorize(a, dim)
+	ch := new(cholesky)
+	return ch, ch.factorize(a, dim)
 }
 
 func btoi(b bool) int {

@@ -38,7 +38,8 @@ func checkWeights(w []float64, n int) ([]float64, error) {
 //
 // so a weight of 2 acts as the row twice (up to the order of the sums).
 // The arithmetic is Logistic's (trig.Exp, xmath.Log1p, no fused product),
-// the same bits on every architecture; opt as Logistic's.
+// the same bits on every architecture; opt as Logistic's (Init is the
+// start; Precondition samples the weighted Hessian).
 func LogisticWeighted(X []float64, n, d int, y, w []float64, lambda float64, opt LogisticOptions) (coef []float64, bias float64, err error) {
 	if err := checkMatrix("X", X, n, d); err != nil {
 		return nil, 0, fmt.Errorf("solvers: logistic: %w", err)
@@ -53,21 +54,9 @@ func LogisticWeighted(X []float64, n, d int, y, w []float64, lambda float64, opt
 	if !(lambda >= 0) || math.IsInf(lambda, 0) {
 		return nil, 0, fmt.Errorf("solvers: logistic: lambda = %v, want finite and ≥ 0", lambda)
 	}
-	maxIter, gtol := opt.MaxIterations, opt.GradTol
-	switch {
-	case maxIter < 0:
-		return nil, 0, fmt.Errorf("solvers: logistic: MaxIterations = %d, want ≥ 0", maxIter)
-	case maxIter == 0:
-		maxIter = DefaultLogisticMaxIterations
-	}
-	switch {
-	case !(gtol >= 0):
-		return nil, 0, fmt.Errorf("solvers: logistic: GradTol = %v, want ≥ 0", gtol)
-	case gtol == 0:
-		gtol = DefaultLogisticGradTol
-	}
-	if opt.Memory < 0 {
-		return nil, 0, fmt.Errorf("solvers: logistic: Memory = %d, want ≥ 0", opt.Memory)
+	maxIter, gtol, err := opt.resolve(d)
+	if err != nil {
+		return nil, 0, fmt.Errorf("solvers: logistic: %w", err)
 	}
 	dim := d
 	if !opt.NoIntercept {
@@ -111,7 +100,16 @@ func LogisticWeighted(X []float64, n, d int, y, w []float64, lambda float64, opt
 		axpy(lambda, wv, grad[:d])
 		return loss + float64(0.5*lambda*dot(wv, wv))
 	}
-	res, err := lb.Minimize(obj, make([]float64, dim), LBFGSOptions{
+	x0 := make([]float64, dim)
+	if opt.Init != nil {
+		copy(x0, opt.Init)
+	}
+	if opt.Precondition > 0 {
+		if h, ok := logisticHessian(X, n, d, y, c, lambda, x0, !opt.NoIntercept, opt.Precondition); ok {
+			lb.h0 = h.solve
+		}
+	}
+	res, err := lb.Minimize(obj, x0, LBFGSOptions{
 		MaxIterations: maxIter,
 		GradTol:       gtol,
 		FuncTol:       -1,

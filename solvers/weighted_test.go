@@ -104,3 +104,78 @@ func TestWeightedErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestLogisticWeightedOptions: LogisticWeighted takes Logistic's options.
+// Init starts the search (from the minimiser it stops at once, with the
+// same coefficients); Precondition samples the weighted Hessian and
+// reaches the same minimiser in fewer evaluations, also when the sampled
+// rows all weigh 0 (then it falls back to plain L-BFGS, the same bits); a
+// bad Init or a negative Precondition is an error, as for Logistic.
+func TestLogisticWeightedOptions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	n, d := 3000, 10
+	X, y := classData(rng, n, d, 0.3)
+	for j := range X { // correlated, badly scaled columns, as TestLogisticPrecondition
+		X[j] *= float64(1 + j%d/4)
+		if j%d > 0 {
+			X[j] += 0.5 * X[j-1]
+		}
+	}
+	w := make([]float64, n)
+	for i := range w {
+		w[i] = 0.25 + rng.Float64()*2
+	}
+	var plain, pre, warm Result
+	c0, b0, err := LogisticWeighted(X, n, d, y, w, 1e-3, LogisticOptions{GradTol: 1e-7, Info: &plain})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c1, b1, err := LogisticWeighted(X, n, d, y, w, 1e-3, LogisticOptions{GradTol: 1e-7, Info: &pre, Precondition: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pre.Status != StatusGradConverged || pre.Evaluations >= plain.Evaluations {
+		t.Errorf("preconditioned %v after %d evaluations, plain %v after %d", pre.Status, pre.Evaluations, plain.Status, plain.Evaluations)
+	}
+	near(t, "preconditioned", append(c1, b1), append(c0, b0), 1e-6)
+	t.Logf("%d evaluations preconditioned, %d plain", pre.Evaluations, plain.Evaluations)
+
+	c2, b2, err := LogisticWeighted(X, n, d, y, w, 1e-3, LogisticOptions{GradTol: 1e-7, Info: &warm, Init: append(append([]float64(nil), c0...), b0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if warm.Iterations != 0 || warm.Evaluations != 1 {
+		t.Errorf("Init at the minimiser: %d iterations, %d evaluations, want 0 and 1", warm.Iterations, warm.Evaluations)
+	}
+	near(t, "init", append(c2, b2), append(c0, b0), 0)
+
+	zero := append([]float64(nil), w...)
+	for i := 0; i < n; i += 100 {
+		zero[i] = 0
+	}
+	var p0, p1 Result
+	cz, _, err := LogisticWeighted(X, n, d, y, zero, 1e-3, LogisticOptions{Info: &p0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp, _, err := LogisticWeighted(X, n, d, y, zero, 1e-3, LogisticOptions{Info: &p1, Precondition: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p0.Evaluations != p1.Evaluations || math.Float64bits(cz[0]) != math.Float64bits(cp[0]) {
+		t.Errorf("sample of weight 0: %d evaluations, %v; plain %d, %v", p1.Evaluations, cp[0], p0.Evaluations, cz[0])
+	}
+
+	for _, c := range []struct {
+		opt  LogisticOptions
+		want string
+	}{
+		{LogisticOptions{Precondition: -1}, "Precondition = -1"},
+		{LogisticOptions{Init: make([]float64, d)}, "len(Init) = 10, want 11"},
+		{LogisticOptions{Init: []float64{math.Inf(1), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}}, "Init[0] = +Inf"},
+	} {
+		if _, _, err := LogisticWeighted(X, n, d, y, w, 1e-3, c.opt); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want an error with %q", c.opt, err, c.want)
+		}
+	}
+}

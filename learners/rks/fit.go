@@ -116,17 +116,16 @@ func preconditionStride(n, D int) int {
 
 // LogisticHead is the binary logistic read-out of Fit on the n×D features
 // z (row-major) with ±1 targets t, optional row weights w (nil: none) and
-// L2 penalty λ: L-BFGS with memory 40 (logisticMemory) and, unweighted,
-// preconditioned by a sampled Hessian (preconditionStride) and from
-// warmStride·warmRows rows on started from the solution on every
-// warmStride-th row. It returns the weights, the intercept and the
+// L2 penalty λ: L-BFGS with memory 40 (logisticMemory), preconditioned by
+// a sampled Hessian (preconditionStride; weighted rows as the objective
+// weighs them) and, unweighted, from warmStride·warmRows rows on started
+// from the solution on every warmStride-th row. It returns the weights, the intercept and the
 // objective. Code that fits the same head outside Fit (a λ path over fixed
 // features, as bench/cmd/mfga-adult) calls it to get Fit's bits.
 func LogisticHead(z []float64, n, D int, t, w []float64, lambda float64) (coef []float64, bias, obj float64, err error) {
 	var info solvers.Result
-	opt := solvers.LogisticOptions{Info: &info, Memory: logisticMemory}
+	opt := solvers.LogisticOptions{Info: &info, Memory: logisticMemory, Precondition: preconditionStride(n, D)}
 	if w == nil {
-		opt.Precondition = preconditionStride(n, D)
 		if n >= warmStride*warmRows {
 			if opt.Init, err = warmStart(z, n, D, t, lambda); err != nil {
 				return nil, 0, 0, err
