@@ -17,6 +17,10 @@
 //	}
 //	CosAffineRows: CosAffine on n rows (strides ldx, ldd), register-blocked:
 //		one load of W feeds the FMAs of up to 8 rows; same bits per element
+//	DotF32, DotF64: w·x in sixteen FMA lanes (lane i mod 16), then a fixed
+//		tree; error ≤ γ(⌈len/16⌉+4)·Σ|w_i·x_i| (dot.go)
+//	AxpyF32, AxpyF64: for i := range x { y[i] = math.FMA(a, x[i], y[i]) }
+//	PrefetchF32: a hint that x will be read soon; no effect on any result
 //
 // The reduction kernels (sums.go: Weights, PhaseSums, SincosDot, DotStats,
 // FreqStepSums, LandmarkSums, CosSum) are the fused sweeps of the boosting
