@@ -168,6 +168,26 @@ func forChunks(threads, n int, f func(c, lo, hi int)) {
 	}
 	s.work()
 	if s.state.Add(closedBit-1) != closedBit {
-		<-s.done // a worker is still on its last chunk
+		s.wait() // a worker is still on its last chunk
+	}
+}
+
+// wait returns when every worker has left the closed sweep s. Like a
+// worker between sweeps it polls first, for up to spinFor: the last chunk
+// of the other worker ends within one chunk's time (tens of µs), and
+// parking the caller would add the wake-up of its OS thread on top. Only
+// then does it block on done. The last worker's send on done never blocks
+// (the channel holds one), whether or not the caller still receives it.
+func (s *sweep) wait() {
+	start := time.Now()
+	for i := 0; ; i++ {
+		if s.state.Load() == closedBit {
+			return
+		}
+		runtime.Gosched()
+		if i%16 == 15 && time.Since(start) > spinFor {
+			<-s.done
+			return
+		}
 	}
 }
