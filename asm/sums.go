@@ -279,18 +279,22 @@ func DotStats(h, yt, m0, v0, m1, v1 []float64, ld int, acc *[8]float64) {
 
 // FreqStepSums is one sweep of the GBRFF2 frequency objective over the
 // elements i < len(yt) of column-major data xt (row k holds feature k, row
-// stride ld): with t = Σ_k omega[k]·xt[k·ld+i] − b, e = exp(clamp(−yt[i]·cos
+// stride ld): with p = Σ_k omega[k]·xt[k·ld+i] (one FMA per term from zero,
+// in k order: the bits of SincosDot's), t = p − b, e = exp(clamp(−yt[i]·cos
 // t, −700, 700)) and r = (yt[i]·sin t)·e,
 //
+//	proj[i] = p
 //	acc[i%8] += e
 //	accX[k][i%8] = math.FMA(r, xt[k·ld+i], accX[k][i%8])   for k < len(omega)
-func FreqStepSums(yt, xt []float64, ld int, omega []float64, b float64, acc *[8]float64, accX [][8]float64) {
+//
+// so Sincos of proj is SincosDot at omega without another read of xt.
+func FreqStepSums(proj, yt, xt []float64, ld int, omega []float64, b float64, acc *[8]float64, accX [][8]float64) {
 	n, d := len(yt), len(omega)
-	if len(accX) < d || !checkMat(xt, d, n, ld) {
-		sumsPanic("FreqStepSums", len(yt), len(xt), ld, len(omega), len(accX))
+	if len(proj) < n || len(accX) < d || !checkMat(xt, d, n, ld) {
+		sumsPanic("FreqStepSums", len(proj), len(yt), len(xt), ld, len(omega), len(accX))
 	}
 	var f sumsFrame
-	f.a.in[0] = ptr(yt)
+	f.a.in[0], f.a.out[0] = ptr(yt), ptr(proj)
 	f.a.mat[0], f.a.vec[0] = ptr(xt), ptr(omega)
 	f.a.d, f.a.ld, f.a.par[0] = d, ld, b
 	f.a.acc = &acc[0]
@@ -304,13 +308,13 @@ func FreqStepSums(yt, xt []float64, ld int, omega []float64, b float64, acc *[8]
 // of FreqStepSums over the same values in any layout, on every path; with
 // AVX-512 one call sweeps every panel, which saves a call per panel and lets
 // the kernel prefetch the panels ahead of it.
-func FreqStepSumsPanels(yt, xp []float64, omega []float64, b float64, acc *[8]float64, accX [][8]float64) {
+func FreqStepSumsPanels(proj, yt, xp []float64, omega []float64, b float64, acc *[8]float64, accX [][8]float64) {
 	n, d := len(yt), len(omega)
-	if len(accX) < d || !checkPanels(xp, d, n) {
-		sumsPanic("FreqStepSumsPanels", len(yt), len(xp), len(omega), len(accX))
+	if len(proj) < n || len(accX) < d || !checkPanels(xp, d, n) {
+		sumsPanic("FreqStepSumsPanels", len(proj), len(yt), len(xp), len(omega), len(accX))
 	}
 	var f sumsFrame
-	f.a.in[0] = ptr(yt)
+	f.a.in[0], f.a.out[0] = ptr(yt), ptr(proj)
 	f.a.mat[0], f.a.vec[0] = ptr(xp), ptr(omega)
 	f.a.d, f.a.par[0] = d, b
 	f.a.acc = &acc[0]
@@ -324,13 +328,13 @@ func FreqStepSumsPanels(yt, xp []float64, omega []float64, b float64, acc *[8]fl
 // FreqStepSums) over the widened values, on every path. With AVX-512 the
 // sweep reads 4 bytes per element of X instead of 8 (VCVTPS2PD in the
 // kernel), which at n = 10⁵, d = 20 is most of its memory traffic.
-func FreqStepSumsPanels32(yt []float64, xp []float32, omega []float64, b float64, acc *[8]float64, accX [][8]float64) {
+func FreqStepSumsPanels32(proj, yt []float64, xp []float32, omega []float64, b float64, acc *[8]float64, accX [][8]float64) {
 	n, d := len(yt), len(omega)
-	if len(accX) < d || !checkPanelsLen(len(xp), d, n) {
-		sumsPanic("FreqStepSumsPanels32", len(yt), len(xp), len(omega), len(accX))
+	if len(proj) < n || len(accX) < d || !checkPanelsLen(len(xp), d, n) {
+		sumsPanic("FreqStepSumsPanels32", len(proj), len(yt), len(xp), len(omega), len(accX))
 	}
 	var f sumsFrame
-	f.a.in[0] = ptr(yt)
+	f.a.in[0], f.a.out[0] = ptr(yt), ptr(proj)
 	f.a.mat[0], f.a.vec[0] = ptr32(xp), ptr(omega)
 	f.a.d, f.a.par[0] = d, b
 	f.a.acc = &acc[0]

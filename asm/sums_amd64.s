@@ -544,39 +544,42 @@ freqStepAVX2_dot1:
 freqStepAVX2_dot1_end:
 	VBROADCASTSD 136(AX), Y2
 	VBROADCASTSD 136(AX), Y3
-	VSUBPD       Y2, Y0, Y0
-	VSUBPD       Y3, Y1, Y1
-	VANDPD       sumsConsts4<>+672(SB), Y0, Y2
-	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y2, Y2
-	VANDPD       sumsConsts4<>+672(SB), Y1, Y3
-	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y3, Y3
-	VORPD        Y3, Y2, Y2
-	VTESTPD      Y2, Y2
+	VSUBPD       Y2, Y0, Y2
+	VSUBPD       Y3, Y1, Y3
+	VANDPD       sumsConsts4<>+672(SB), Y2, Y4
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y4, Y4
+	VANDPD       sumsConsts4<>+672(SB), Y3, Y5
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y5, Y5
+	VORPD        Y5, Y4, Y4
+	VTESTPD      Y4, Y4
 	JNZ          freqStepAVX2_done
-	VBROADCASTSD sumsConsts<>+184(SB), Y2
-	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y2
-	VBROADCASTSD sumsConsts<>+184(SB), Y3
-	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y3
-	VSUBPD       sumsConsts4<>+96(SB), Y2, Y4
-	VSUBPD       sumsConsts4<>+96(SB), Y3, Y5
-	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y0
-	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y1
+	MOVQ         32(AX), DX
+	VMOVUPD      Y0, (DX)(CX*8)
+	VMOVUPD      Y1, 32(DX)(CX*8)
+	VBROADCASTSD sumsConsts<>+184(SB), Y0
+	VFMADD213PD  sumsConsts4<>+96(SB), Y2, Y0
+	VBROADCASTSD sumsConsts<>+184(SB), Y1
+	VFMADD213PD  sumsConsts4<>+96(SB), Y3, Y1
+	VSUBPD       sumsConsts4<>+96(SB), Y0, Y4
+	VSUBPD       sumsConsts4<>+96(SB), Y1, Y5
+	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y2
+	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y3
 	VMULPD       sumsConsts4<>+800(SB), Y4, Y6
 	VMULPD       sumsConsts4<>+800(SB), Y5, Y7
 	VBROADCASTSD sumsConsts<>+200(SB), Y8
 	VFMSUB213PD  Y6, Y4, Y8
 	VBROADCASTSD sumsConsts<>+200(SB), Y9
 	VFMSUB213PD  Y7, Y5, Y9
-	VSUBPD       Y6, Y0, Y10
-	VSUBPD       Y7, Y1, Y11
-	VSUBPD       Y10, Y0, Y0
-	VSUBPD       Y11, Y1, Y1
-	VSUBPD       Y6, Y0, Y0
-	VSUBPD       Y7, Y1, Y1
-	VSUBPD       Y8, Y0, Y0
-	VSUBPD       Y9, Y1, Y1
-	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y0
-	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y1
+	VSUBPD       Y6, Y2, Y10
+	VSUBPD       Y7, Y3, Y11
+	VSUBPD       Y10, Y2, Y2
+	VSUBPD       Y11, Y3, Y3
+	VSUBPD       Y6, Y2, Y2
+	VSUBPD       Y7, Y3, Y3
+	VSUBPD       Y8, Y2, Y2
+	VSUBPD       Y9, Y3, Y3
+	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y2
+	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y3
 	VMULPD       Y10, Y10, Y4
 	VMULPD       Y11, Y11, Y5
 	VBROADCASTSD sumsConsts<>+224(SB), Y6
@@ -591,12 +594,12 @@ freqStepAVX2_dot1_end:
 	VFMADD213PD  sumsConsts4<>+992(SB), Y5, Y7
 	VMULPD       Y10, Y4, Y8
 	VMULPD       Y11, Y5, Y9
-	VMULPD       sumsConsts4<>+576(SB), Y0, Y12
-	VMULPD       sumsConsts4<>+576(SB), Y1, Y13
+	VMULPD       sumsConsts4<>+576(SB), Y2, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y3, Y13
 	VFNMADD231PD Y6, Y8, Y12
 	VFNMADD231PD Y7, Y9, Y13
-	VFMSUB213PD  Y0, Y4, Y12
-	VFMSUB213PD  Y1, Y5, Y13
+	VFMSUB213PD  Y2, Y4, Y12
+	VFMSUB213PD  Y3, Y5, Y13
 	VFNMADD231PD sumsConsts4<>+1024(SB), Y8, Y12
 	VFNMADD231PD sumsConsts4<>+1024(SB), Y9, Y13
 	VSUBPD       Y12, Y10, Y6
@@ -621,42 +624,42 @@ freqStepAVX2_dot1_end:
 	VSUBPD       Y12, Y14, Y14
 	VBROADCASTSD sumsConsts<>+152(SB), Y15
 	VSUBPD       Y13, Y15, Y15
-	VMULPD       Y0, Y10, Y0
-	VMULPD       Y1, Y11, Y1
-	VFMSUB231PD  Y8, Y4, Y0
-	VFMSUB231PD  Y9, Y5, Y1
+	VMULPD       Y2, Y10, Y2
+	VMULPD       Y3, Y11, Y3
+	VFMSUB231PD  Y8, Y4, Y2
+	VFMSUB231PD  Y9, Y5, Y3
 	VBROADCASTSD sumsConsts<>+152(SB), Y4
 	VSUBPD       Y14, Y4, Y4
 	VBROADCASTSD sumsConsts<>+152(SB), Y5
 	VSUBPD       Y15, Y5, Y5
 	VSUBPD       Y12, Y4, Y4
 	VSUBPD       Y13, Y5, Y5
-	VADDPD       Y0, Y4, Y0
-	VADDPD       Y1, Y5, Y1
-	VADDPD       Y0, Y14, Y0
-	VADDPD       Y1, Y15, Y1
-	VPSLLQ       $0x3f, Y2, Y4
-	VBLENDVPD    Y4, Y0, Y6, Y4
-	VPSLLQ       $0x3f, Y3, Y5
-	VBLENDVPD    Y5, Y1, Y7, Y5
-	VPSLLQ       $0x3e, Y2, Y8
-	VPSLLQ       $0x3e, Y3, Y9
+	VADDPD       Y2, Y4, Y2
+	VADDPD       Y3, Y5, Y3
+	VADDPD       Y2, Y14, Y2
+	VADDPD       Y3, Y15, Y3
+	VPSLLQ       $0x3f, Y0, Y4
+	VBLENDVPD    Y4, Y2, Y6, Y4
+	VPSLLQ       $0x3f, Y1, Y5
+	VBLENDVPD    Y5, Y3, Y7, Y5
+	VPSLLQ       $0x3e, Y0, Y8
+	VPSLLQ       $0x3e, Y1, Y9
 	VANDPD       sumsConsts4<>+0(SB), Y8, Y8
 	VANDPD       sumsConsts4<>+0(SB), Y9, Y9
 	VXORPD       Y8, Y4, Y4
 	VXORPD       Y9, Y5, Y5
-	VPSLLQ       $0x3f, Y2, Y8
-	VBLENDVPD    Y8, Y6, Y0, Y0
-	VPSLLQ       $0x3f, Y3, Y6
-	VBLENDVPD    Y6, Y7, Y1, Y1
-	VADDPD       sumsConsts4<>+608(SB), Y2, Y2
-	VADDPD       sumsConsts4<>+608(SB), Y3, Y3
-	VPSLLQ       $0x3e, Y2, Y2
-	VPSLLQ       $0x3e, Y3, Y3
-	VANDPD       sumsConsts4<>+0(SB), Y2, Y2
-	VANDPD       sumsConsts4<>+0(SB), Y3, Y3
-	VXORPD       Y2, Y0, Y0
-	VXORPD       Y3, Y1, Y1
+	VPSLLQ       $0x3f, Y0, Y8
+	VBLENDVPD    Y8, Y6, Y2, Y2
+	VPSLLQ       $0x3f, Y1, Y6
+	VBLENDVPD    Y6, Y7, Y3, Y3
+	VADDPD       sumsConsts4<>+608(SB), Y0, Y0
+	VADDPD       sumsConsts4<>+608(SB), Y1, Y1
+	VPSLLQ       $0x3e, Y0, Y0
+	VPSLLQ       $0x3e, Y1, Y1
+	VANDPD       sumsConsts4<>+0(SB), Y0, Y0
+	VANDPD       sumsConsts4<>+0(SB), Y1, Y1
+	VXORPD       Y0, Y2, Y0
+	VXORPD       Y1, Y3, Y1
 	MOVQ         (AX), DX
 	VMOVUPD      (DX)(CX*8), Y2
 	VMOVUPD      32(DX)(CX*8), Y3
@@ -3762,6 +3765,13 @@ freqStepAVX512_dot1_end:
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
 	KORTESTB          K1, K1
 	JNZ               freqStepAVX512_one
+	VMOVUPD           (SP), Z0
+	VMOVUPD           64(SP), Z1
+	VMOVUPD           128(SP), Z2
+	MOVQ              32(AX), DX
+	VMOVUPD           Z0, (DX)(CX*8)
+	VMOVUPD           Z1, 64(DX)(CX*8)
+	VMOVUPD           Z2, 128(DX)(CX*8)
 	VMOVUPD           512(SP), Z0
 	VMOVUPD           576(SP), Z1
 	VMOVUPD           640(SP), Z2
@@ -4051,6 +4061,13 @@ freqStepAVX512_dot1_end:
 	VMOVUPD           Z2, 1024(SP)
 	VMOVUPD           Z0, 1088(SP)
 	VMOVUPD           Z1, 1152(SP)
+	VMOVUPD           192(SP), Z0
+	VMOVUPD           256(SP), Z1
+	VMOVUPD           320(SP), Z2
+	MOVQ              32(AX), DX
+	VMOVUPD           Z0, 192(DX)(CX*8)
+	VMOVUPD           Z1, 256(DX)(CX*8)
+	VMOVUPD           Z2, 320(DX)(CX*8)
 	VMOVUPD           704(SP), Z0
 	VMOVUPD           768(SP), Z1
 	VMOVUPD           832(SP), Z2
@@ -4340,6 +4357,11 @@ freqStepAVX512_dot1_end:
 	VMOVUPD           Z2, 1216(SP)
 	VMOVUPD           Z0, 1280(SP)
 	VMOVUPD           Z1, 1344(SP)
+	VMOVUPD           384(SP), Z0
+	VMOVUPD           448(SP), Z1
+	MOVQ              32(AX), DX
+	VMOVUPD           Z0, 384(DX)(CX*8)
+	VMOVUPD           Z1, 448(DX)(CX*8)
 	VMOVUPD           896(SP), Z0
 	VMOVUPD           960(SP), Z1
 	VBROADCASTSD      sumsConsts<>+184(SB), Z2
@@ -4646,23 +4668,25 @@ freqStepAVX512_dot3:
 
 freqStepAVX512_dot3_end:
 	VBROADCASTSD      136(AX), Z1
-	VSUBPD            Z1, Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z0, Z1
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z1, K1
+	VSUBPD            Z1, Z0, Z1
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z1, Z2
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z2, K1
 	KORTESTB          K1, K1
 	JNZ               freqStepAVX512_done
-	VBROADCASTSD      sumsConsts<>+184(SB), Z1
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
+	MOVQ              32(AX), DX
+	VMOVUPD           Z0, (DX)(CX*8)
+	VBROADCASTSD      sumsConsts<>+184(SB), Z0
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z0
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z0, Z2
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z1
 	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z3
 	VBROADCASTSD      sumsConsts<>+200(SB), Z4
 	VFMSUB213PD       Z3, Z2, Z4
-	VSUBPD            Z3, Z0, Z5
-	VSUBPD            Z5, Z0, Z0
-	VSUBPD            Z3, Z0, Z0
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
+	VSUBPD            Z3, Z1, Z5
+	VSUBPD            Z5, Z1, Z1
+	VSUBPD            Z3, Z1, Z1
+	VSUBPD            Z4, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z1
 	VMULPD            Z5, Z5, Z2
 	VBROADCASTSD      sumsConsts<>+224(SB), Z3
 	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z3
@@ -4670,9 +4694,9 @@ freqStepAVX512_dot3_end:
 	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z3
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z3
 	VMULPD            Z5, Z2, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z6
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z6
 	VFNMADD231PD      Z3, Z4, Z6
-	VFMSUB213PD       Z0, Z2, Z6
+	VFMSUB213PD       Z1, Z2, Z6
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z4, Z6
 	VSUBPD            Z6, Z5, Z3
 	VBROADCASTSD      sumsConsts<>+272(SB), Z4
@@ -4685,21 +4709,21 @@ freqStepAVX512_dot3_end:
 	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z6
 	VBROADCASTSD      sumsConsts<>+152(SB), Z7
 	VSUBPD            Z6, Z7, Z7
-	VMULPD            Z0, Z5, Z0
-	VFMSUB231PD       Z4, Z2, Z0
+	VMULPD            Z1, Z5, Z1
+	VFMSUB231PD       Z4, Z2, Z1
 	VBROADCASTSD      sumsConsts<>+152(SB), Z2
 	VSUBPD            Z7, Z2, Z2
 	VSUBPD            Z6, Z2, Z2
-	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z7, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z0, Z3, K1, Z9
-	VPSLLQ            $0x3e, Z1, Z2
+	VADDPD            Z1, Z2, Z1
+	VADDPD            Z1, Z7, Z1
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z0, K1
+	VBLENDMPD         Z1, Z3, K1, Z9
+	VPSLLQ            $0x3e, Z0, Z2
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
 	VPXORQ            Z2, Z9, Z2
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z3, Z0, K1, Z10
-	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z0, K1
+	VBLENDMPD         Z3, Z1, K1, Z10
+	VADDPD.BCST       sumsConsts<>+152(SB), Z0, Z0
 	VPSLLQ            $0x3e, Z0, Z0
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
 	VPXORQ            Z0, Z10, Z0
@@ -4889,6 +4913,13 @@ freqStepAVX512_dot1_end:
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
 	KORTESTB          K1, K1
 	JNZ               freqStepPanelsAVX512_done
+	VMOVUPD           (SP), Z0
+	VMOVUPD           64(SP), Z1
+	VMOVUPD           128(SP), Z2
+	MOVQ              32(AX), R8
+	VMOVUPD           Z0, (R8)(CX*8)
+	VMOVUPD           Z1, 64(R8)(CX*8)
+	VMOVUPD           Z2, 128(R8)(CX*8)
 	VMOVUPD           512(SP), Z0
 	VMOVUPD           576(SP), Z1
 	VMOVUPD           640(SP), Z2
@@ -4921,11 +4952,11 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z15, Z0, Z0
 	VSUBPD            Z16, Z1, Z1
 	VSUBPD            Z17, Z2, Z2
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VSUBPD            Z9, Z0, Z0
 	VSUBPD            Z10, Z1, Z1
 	VSUBPD            Z11, Z2, Z2
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VSUBPD            Z12, Z0, Z0
 	VSUBPD            Z13, Z1, Z1
 	VSUBPD            Z14, Z2, Z2
@@ -4935,14 +4966,14 @@ freqStepAVX512_dot1_end:
 	VMULPD            Z15, Z15, Z6
 	VMULPD            Z16, Z16, Z7
 	VMULPD            Z17, Z17, Z8
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VBROADCASTSD      sumsConsts<>+224(SB), Z9
 	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z9
 	VBROADCASTSD      sumsConsts<>+224(SB), Z10
 	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
 	VBROADCASTSD      sumsConsts<>+224(SB), Z11
 	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
@@ -4952,11 +4983,11 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VMULPD            Z15, Z6, Z12
 	VMULPD            Z16, Z7, Z13
 	VMULPD            Z17, Z8, Z14
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z18
 	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z19
 	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z20
@@ -4969,11 +5000,11 @@ freqStepAVX512_dot1_end:
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z12, Z18
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VSUBPD            Z18, Z15, Z9
 	VSUBPD            Z19, Z16, Z10
 	VSUBPD            Z20, Z17, Z11
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VBROADCASTSD      sumsConsts<>+272(SB), Z12
 	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z12
 	VBROADCASTSD      sumsConsts<>+272(SB), Z13
@@ -4983,11 +5014,11 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
@@ -4997,11 +5028,11 @@ freqStepAVX512_dot1_end:
 	VMULPD            Z6, Z12, Z12
 	VMULPD            Z7, Z13, Z13
 	VMULPD            Z8, Z14, Z14
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z18
 	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
 	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VBROADCASTSD      sumsConsts<>+152(SB), Z21
 	VSUBPD            Z18, Z21, Z21
 	VBROADCASTSD      sumsConsts<>+152(SB), Z22
@@ -5023,11 +5054,11 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z18, Z6, Z6
 	VSUBPD            Z19, Z7, Z7
 	VSUBPD            Z20, Z8, Z8
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VADDPD            Z0, Z6, Z0
 	VADDPD            Z1, Z7, Z1
 	VADDPD            Z2, Z8, Z2
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VADDPD            Z0, Z21, Z0
 	VADDPD            Z1, Z22, Z1
 	VADDPD            Z2, Z23, Z2
@@ -5049,6 +5080,8 @@ freqStepAVX512_dot1_end:
 	VPXORQ            Z12, Z6, Z6
 	VPXORQ            Z13, Z7, Z7
 	VPXORQ            Z14, Z8, Z8
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VMOVAPD           Z0, Z12
 	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
 	VBLENDMPD         Z9, Z0, K1, Z12
@@ -5058,8 +5091,6 @@ freqStepAVX512_dot1_end:
 	VMOVAPD           Z2, Z1
 	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
 	VBLENDMPD         Z11, Z2, K1, Z1
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -5072,12 +5103,12 @@ freqStepAVX512_dot1_end:
 	VPXORQ            Z2, Z12, Z2
 	VPXORQ            Z3, Z0, Z0
 	VPXORQ            Z4, Z1, Z1
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	MOVQ              (AX), R8
 	VMOVUPD           (R8)(CX*8), Z3
 	VMOVUPD           64(R8)(CX*8), Z4
 	VMOVUPD           128(R8)(CX*8), Z5
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z9
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z4, Z10
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z5, Z11
@@ -5090,14 +5121,14 @@ freqStepAVX512_dot1_end:
 	VMINPD            Z0, Z9, Z0
 	VBROADCASTSD      sumsConsts<>+8(SB), Z9
 	VMINPD            Z1, Z9, Z1
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
 	VMAXPD            Z2, Z9, Z2
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
 	VMAXPD            Z0, Z9, Z0
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
 	VMAXPD            Z1, Z9, Z1
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VBROADCASTSD      sumsConsts<>+32(SB), Z9
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z9
 	VBROADCASTSD      sumsConsts<>+32(SB), Z10
@@ -5124,14 +5155,14 @@ freqStepAVX512_dot1_end:
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z9, Z2
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z10, Z0
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z11, Z1
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VBROADCASTSD      sumsConsts<>+64(SB), Z15
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z12, Z15
 	VBROADCASTSD      sumsConsts<>+64(SB), Z16
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z13, Z16
 	VBROADCASTSD      sumsConsts<>+64(SB), Z17
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z14, Z17
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z14, Z17
@@ -5152,11 +5183,11 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z14, Z17
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z14, Z17
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z14, Z17
@@ -5189,11 +5220,11 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z12, Z2, Z2
 	VADDPD            Z13, Z0, Z0
 	VADDPD            Z14, Z1, Z1
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VADDPD            Z2, Z15, Z2
 	VADDPD            Z0, Z16, Z0
 	VADDPD            Z1, Z17, Z1
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VSCALEFPD         Z9, Z2, Z2
 	VSCALEFPD         Z10, Z0, Z0
 	VSCALEFPD         Z11, Z1, Z1
@@ -5212,6 +5243,15 @@ freqStepAVX512_dot1_end:
 	VMOVUPD           Z2, 1024(SP)
 	VMOVUPD           Z0, 1088(SP)
 	VMOVUPD           Z1, 1152(SP)
+	VMOVUPD           192(SP), Z0
+	VMOVUPD           256(SP), Z1
+	VMOVUPD           320(SP), Z2
+	MOVQ              32(AX), R8
+	VMOVUPD           Z0, 192(R8)(CX*8)
+	VMOVUPD           Z1, 256(R8)(CX*8)
+	VMOVUPD           Z2, 320(R8)(CX*8)
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VMOVUPD           704(SP), Z0
 	VMOVUPD           768(SP), Z1
 	VMOVUPD           832(SP), Z2
@@ -5221,8 +5261,6 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
 	VBROADCASTSD      sumsConsts<>+184(SB), Z5
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z5
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z6
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
@@ -5232,6 +5270,8 @@ freqStepAVX512_dot1_end:
 	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z9
 	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
 	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VBROADCASTSD      sumsConsts<>+200(SB), Z12
 	VFMSUB213PD       Z9, Z6, Z12
 	VBROADCASTSD      sumsConsts<>+200(SB), Z13
@@ -5241,8 +5281,6 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z9, Z0, Z15
 	VSUBPD            Z10, Z1, Z16
 	VSUBPD            Z11, Z2, Z17
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VSUBPD            Z15, Z0, Z0
 	VSUBPD            Z16, Z1, Z1
 	VSUBPD            Z17, Z2, Z2
@@ -5255,11 +5293,11 @@ freqStepAVX512_dot1_end:
 	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z0
 	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z1
 	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z2
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VMULPD            Z15, Z15, Z6
 	VMULPD            Z16, Z16, Z7
 	VMULPD            Z17, Z17, Z8
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VBROADCASTSD      sumsConsts<>+224(SB), Z9
 	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z9
 	VBROADCASTSD      sumsConsts<>+224(SB), Z10
@@ -5269,11 +5307,11 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
@@ -5286,11 +5324,11 @@ freqStepAVX512_dot1_end:
 	VFNMADD231PD      Z9, Z12, Z18
 	VFNMADD231PD      Z10, Z13, Z19
 	VFNMADD231PD      Z11, Z14, Z20
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VFMSUB213PD       Z0, Z6, Z18
 	VFMSUB213PD       Z1, Z7, Z19
 	VFMSUB213PD       Z2, Z8, Z20
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z12, Z18
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
@@ -5303,25 +5341,25 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
 	VBROADCASTSD      sumsConsts<>+272(SB), Z14
 	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
 	VMULPD            Z6, Z12, Z12
 	VMULPD            Z7, Z13, Z13
 	VMULPD            Z8, Z14, Z14
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z18
 	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
 	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
@@ -5334,6 +5372,8 @@ freqStepAVX512_dot1_end:
 	VMULPD            Z0, Z15, Z0
 	VMULPD            Z1, Z16, Z1
 	VMULPD            Z2, Z17, Z2
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VFMSUB231PD       Z12, Z6, Z0
 	VFMSUB231PD       Z13, Z7, Z1
 	VFMSUB231PD       Z14, Z8, Z2
@@ -5343,8 +5383,6 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z22, Z7, Z7
 	VBROADCASTSD      sumsConsts<>+152(SB), Z8
 	VSUBPD            Z23, Z8, Z8
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VSUBPD            Z18, Z6, Z6
 	VSUBPD            Z19, Z7, Z7
 	VSUBPD            Z20, Z8, Z8
@@ -5366,11 +5404,11 @@ freqStepAVX512_dot1_end:
 	VPSLLQ            $0x3e, Z3, Z12
 	VPSLLQ            $0x3e, Z4, Z13
 	VPSLLQ            $0x3e, Z5, Z14
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z12, Z12
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z13, Z13
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z14, Z14
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VPXORQ            Z12, Z6, Z6
 	VPXORQ            Z13, Z7, Z7
 	VPXORQ            Z14, Z8, Z8
@@ -5389,11 +5427,11 @@ freqStepAVX512_dot1_end:
 	VPSLLQ            $0x3e, Z2, Z2
 	VPSLLQ            $0x3e, Z3, Z3
 	VPSLLQ            $0x3e, Z4, Z4
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z3, Z3
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VPXORQ            Z2, Z12, Z2
 	VPXORQ            Z3, Z0, Z0
 	VPXORQ            Z4, Z1, Z1
@@ -5407,14 +5445,14 @@ freqStepAVX512_dot1_end:
 	VMULPD            Z2, Z9, Z2
 	VMULPD            Z0, Z10, Z0
 	VMULPD            Z1, Z11, Z1
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VBROADCASTSD      sumsConsts<>+8(SB), Z9
 	VMINPD            Z2, Z9, Z2
 	VBROADCASTSD      sumsConsts<>+8(SB), Z9
 	VMINPD            Z0, Z9, Z0
 	VBROADCASTSD      sumsConsts<>+8(SB), Z9
 	VMINPD            Z1, Z9, Z1
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
 	VMAXPD            Z2, Z9, Z2
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
@@ -5427,11 +5465,11 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z10
 	VBROADCASTSD      sumsConsts<>+32(SB), Z11
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z11
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z9, Z9
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z10, Z10
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z11, Z11
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z9, Z2
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z10, Z0
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z11, Z1
@@ -5444,11 +5482,11 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z12, Z2, Z2
 	VSUBPD            Z13, Z0, Z0
 	VSUBPD            Z14, Z1, Z1
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z9, Z2
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z10, Z0
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z11, Z1
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VBROADCASTSD      sumsConsts<>+64(SB), Z15
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z12, Z15
 	VBROADCASTSD      sumsConsts<>+64(SB), Z16
@@ -5458,11 +5496,11 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z14, Z17
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z14, Z17
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z14, Z17
@@ -5529,6 +5567,11 @@ freqStepAVX512_dot1_end:
 	VMOVUPD           Z2, 1216(SP)
 	VMOVUPD           Z0, 1280(SP)
 	VMOVUPD           Z1, 1344(SP)
+	VMOVUPD           384(SP), Z0
+	VMOVUPD           448(SP), Z1
+	MOVQ              32(AX), SI
+	VMOVUPD           Z0, 384(SI)(CX*8)
+	VMOVUPD           Z1, 448(SI)(CX*8)
 	VMOVUPD           896(SP), Z0
 	VMOVUPD           960(SP), Z1
 	VBROADCASTSD      sumsConsts<>+184(SB), Z2
@@ -5983,6 +6026,13 @@ freqStepAVX512_dot1_end:
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
 	KORTESTB          K1, K1
 	JNZ               freqStepPanels32AVX512_done
+	VMOVUPD           (SP), Z0
+	VMOVUPD           64(SP), Z1
+	VMOVUPD           128(SP), Z2
+	MOVQ              32(AX), R9
+	VMOVUPD           Z0, (R9)(CX*8)
+	VMOVUPD           Z1, 64(R9)(CX*8)
+	VMOVUPD           Z2, 128(R9)(CX*8)
 	VMOVUPD           512(SP), Z0
 	VMOVUPD           576(SP), Z1
 	VMOVUPD           640(SP), Z2
@@ -6015,11 +6065,11 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z15, Z0, Z0
 	VSUBPD            Z16, Z1, Z1
 	VSUBPD            Z17, Z2, Z2
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VSUBPD            Z9, Z0, Z0
 	VSUBPD            Z10, Z1, Z1
 	VSUBPD            Z11, Z2, Z2
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VSUBPD            Z12, Z0, Z0
 	VSUBPD            Z13, Z1, Z1
 	VSUBPD            Z14, Z2, Z2
@@ -6029,14 +6079,14 @@ freqStepAVX512_dot1_end:
 	VMULPD            Z15, Z15, Z6
 	VMULPD            Z16, Z16, Z7
 	VMULPD            Z17, Z17, Z8
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+224(SB), Z9
 	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z9
 	VBROADCASTSD      sumsConsts<>+224(SB), Z10
 	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
 	VBROADCASTSD      sumsConsts<>+224(SB), Z11
 	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
@@ -6046,11 +6096,11 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VMULPD            Z15, Z6, Z12
 	VMULPD            Z16, Z7, Z13
 	VMULPD            Z17, Z8, Z14
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z18
 	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z19
 	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z20
@@ -6063,11 +6113,11 @@ freqStepAVX512_dot1_end:
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z12, Z18
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VSUBPD            Z18, Z15, Z9
 	VSUBPD            Z19, Z16, Z10
 	VSUBPD            Z20, Z17, Z11
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+272(SB), Z12
 	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z12
 	VBROADCASTSD      sumsConsts<>+272(SB), Z13
@@ -6077,11 +6127,11 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
@@ -6091,11 +6141,11 @@ freqStepAVX512_dot1_end:
 	VMULPD            Z6, Z12, Z12
 	VMULPD            Z7, Z13, Z13
 	VMULPD            Z8, Z14, Z14
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z18
 	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
 	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+152(SB), Z21
 	VSUBPD            Z18, Z21, Z21
 	VBROADCASTSD      sumsConsts<>+152(SB), Z22
@@ -6117,11 +6167,11 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z18, Z6, Z6
 	VSUBPD            Z19, Z7, Z7
 	VSUBPD            Z20, Z8, Z8
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VADDPD            Z0, Z6, Z0
 	VADDPD            Z1, Z7, Z1
 	VADDPD            Z2, Z8, Z2
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VADDPD            Z0, Z21, Z0
 	VADDPD            Z1, Z22, Z1
 	VADDPD            Z2, Z23, Z2
@@ -6143,6 +6193,8 @@ freqStepAVX512_dot1_end:
 	VPXORQ            Z12, Z6, Z6
 	VPXORQ            Z13, Z7, Z7
 	VPXORQ            Z14, Z8, Z8
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VMOVAPD           Z0, Z12
 	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
 	VBLENDMPD         Z9, Z0, K1, Z12
@@ -6152,8 +6204,6 @@ freqStepAVX512_dot1_end:
 	VMOVAPD           Z2, Z1
 	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
 	VBLENDMPD         Z11, Z2, K1, Z1
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -6166,12 +6216,12 @@ freqStepAVX512_dot1_end:
 	VPXORQ            Z2, Z12, Z2
 	VPXORQ            Z3, Z0, Z0
 	VPXORQ            Z4, Z1, Z1
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	MOVQ              (AX), R9
 	VMOVUPD           (R9)(CX*8), Z3
 	VMOVUPD           64(R9)(CX*8), Z4
 	VMOVUPD           128(R9)(CX*8), Z5
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z9
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z4, Z10
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z5, Z11
@@ -6184,14 +6234,14 @@ freqStepAVX512_dot1_end:
 	VMINPD            Z0, Z9, Z0
 	VBROADCASTSD      sumsConsts<>+8(SB), Z9
 	VMINPD            Z1, Z9, Z1
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
 	VMAXPD            Z2, Z9, Z2
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
 	VMAXPD            Z0, Z9, Z0
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
 	VMAXPD            Z1, Z9, Z1
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+32(SB), Z9
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z9
 	VBROADCASTSD      sumsConsts<>+32(SB), Z10
@@ -6218,14 +6268,14 @@ freqStepAVX512_dot1_end:
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z9, Z2
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z10, Z0
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z11, Z1
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+64(SB), Z15
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z12, Z15
 	VBROADCASTSD      sumsConsts<>+64(SB), Z16
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z13, Z16
 	VBROADCASTSD      sumsConsts<>+64(SB), Z17
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z14, Z17
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z14, Z17
@@ -6246,11 +6296,11 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z14, Z17
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z14, Z17
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z14, Z17
@@ -6283,11 +6333,11 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z12, Z2, Z2
 	VADDPD            Z13, Z0, Z0
 	VADDPD            Z14, Z1, Z1
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VADDPD            Z2, Z15, Z2
 	VADDPD            Z0, Z16, Z0
 	VADDPD            Z1, Z17, Z1
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VSCALEFPD         Z9, Z2, Z2
 	VSCALEFPD         Z10, Z0, Z0
 	VSCALEFPD         Z11, Z1, Z1
@@ -6306,6 +6356,15 @@ freqStepAVX512_dot1_end:
 	VMOVUPD           Z2, 1024(SP)
 	VMOVUPD           Z0, 1088(SP)
 	VMOVUPD           Z1, 1152(SP)
+	VMOVUPD           192(SP), Z0
+	VMOVUPD           256(SP), Z1
+	VMOVUPD           320(SP), Z2
+	MOVQ              32(AX), R9
+	VMOVUPD           Z0, 192(R9)(CX*8)
+	VMOVUPD           Z1, 256(R9)(CX*8)
+	VMOVUPD           Z2, 320(R9)(CX*8)
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VMOVUPD           704(SP), Z0
 	VMOVUPD           768(SP), Z1
 	VMOVUPD           832(SP), Z2
@@ -6315,8 +6374,6 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
 	VBROADCASTSD      sumsConsts<>+184(SB), Z5
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z5
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z6
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
@@ -6326,6 +6383,8 @@ freqStepAVX512_dot1_end:
 	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z9
 	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
 	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+200(SB), Z12
 	VFMSUB213PD       Z9, Z6, Z12
 	VBROADCASTSD      sumsConsts<>+200(SB), Z13
@@ -6335,8 +6394,6 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z9, Z0, Z15
 	VSUBPD            Z10, Z1, Z16
 	VSUBPD            Z11, Z2, Z17
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VSUBPD            Z15, Z0, Z0
 	VSUBPD            Z16, Z1, Z1
 	VSUBPD            Z17, Z2, Z2
@@ -6349,11 +6406,11 @@ freqStepAVX512_dot1_end:
 	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z0
 	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z1
 	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z2
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VMULPD            Z15, Z15, Z6
 	VMULPD            Z16, Z16, Z7
 	VMULPD            Z17, Z17, Z8
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+224(SB), Z9
 	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z9
 	VBROADCASTSD      sumsConsts<>+224(SB), Z10
@@ -6363,11 +6420,11 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
@@ -6380,11 +6437,11 @@ freqStepAVX512_dot1_end:
 	VFNMADD231PD      Z9, Z12, Z18
 	VFNMADD231PD      Z10, Z13, Z19
 	VFNMADD231PD      Z11, Z14, Z20
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMSUB213PD       Z0, Z6, Z18
 	VFMSUB213PD       Z1, Z7, Z19
 	VFMSUB213PD       Z2, Z8, Z20
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z12, Z18
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
@@ -6397,25 +6454,25 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
 	VBROADCASTSD      sumsConsts<>+272(SB), Z14
 	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
 	VMULPD            Z6, Z12, Z12
 	VMULPD            Z7, Z13, Z13
 	VMULPD            Z8, Z14, Z14
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z18
 	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
 	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
@@ -6428,6 +6485,8 @@ freqStepAVX512_dot1_end:
 	VMULPD            Z0, Z15, Z0
 	VMULPD            Z1, Z16, Z1
 	VMULPD            Z2, Z17, Z2
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMSUB231PD       Z12, Z6, Z0
 	VFMSUB231PD       Z13, Z7, Z1
 	VFMSUB231PD       Z14, Z8, Z2
@@ -6437,8 +6496,6 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z22, Z7, Z7
 	VBROADCASTSD      sumsConsts<>+152(SB), Z8
 	VSUBPD            Z23, Z8, Z8
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VSUBPD            Z18, Z6, Z6
 	VSUBPD            Z19, Z7, Z7
 	VSUBPD            Z20, Z8, Z8
@@ -6460,11 +6517,11 @@ freqStepAVX512_dot1_end:
 	VPSLLQ            $0x3e, Z3, Z12
 	VPSLLQ            $0x3e, Z4, Z13
 	VPSLLQ            $0x3e, Z5, Z14
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z12, Z12
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z13, Z13
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z14, Z14
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VPXORQ            Z12, Z6, Z6
 	VPXORQ            Z13, Z7, Z7
 	VPXORQ            Z14, Z8, Z8
@@ -6483,11 +6540,11 @@ freqStepAVX512_dot1_end:
 	VPSLLQ            $0x3e, Z2, Z2
 	VPSLLQ            $0x3e, Z3, Z3
 	VPSLLQ            $0x3e, Z4, Z4
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z3, Z3
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VPXORQ            Z2, Z12, Z2
 	VPXORQ            Z3, Z0, Z0
 	VPXORQ            Z4, Z1, Z1
@@ -6501,14 +6558,14 @@ freqStepAVX512_dot1_end:
 	VMULPD            Z2, Z9, Z2
 	VMULPD            Z0, Z10, Z0
 	VMULPD            Z1, Z11, Z1
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+8(SB), Z9
 	VMINPD            Z2, Z9, Z2
 	VBROADCASTSD      sumsConsts<>+8(SB), Z9
 	VMINPD            Z0, Z9, Z0
 	VBROADCASTSD      sumsConsts<>+8(SB), Z9
 	VMINPD            Z1, Z9, Z1
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
 	VMAXPD            Z2, Z9, Z2
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
@@ -6521,11 +6578,11 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z10
 	VBROADCASTSD      sumsConsts<>+32(SB), Z11
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z11
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z9, Z9
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z10, Z10
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z11, Z11
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z9, Z2
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z10, Z0
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z11, Z1
@@ -6538,11 +6595,11 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z12, Z2, Z2
 	VSUBPD            Z13, Z0, Z0
 	VSUBPD            Z14, Z1, Z1
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z9, Z2
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z10, Z0
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z11, Z1
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+64(SB), Z15
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z12, Z15
 	VBROADCASTSD      sumsConsts<>+64(SB), Z16
@@ -6552,11 +6609,11 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z14, Z17
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z14, Z17
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z14, Z17
@@ -6623,6 +6680,11 @@ freqStepAVX512_dot1_end:
 	VMOVUPD           Z2, 1216(SP)
 	VMOVUPD           Z0, 1280(SP)
 	VMOVUPD           Z1, 1344(SP)
+	VMOVUPD           384(SP), Z0
+	VMOVUPD           448(SP), Z1
+	MOVQ              32(AX), DI
+	VMOVUPD           Z0, 384(DI)(CX*8)
+	VMOVUPD           Z1, 448(DI)(CX*8)
 	VMOVUPD           896(SP), Z0
 	VMOVUPD           960(SP), Z1
 	VBROADCASTSD      sumsConsts<>+184(SB), Z2

@@ -72,7 +72,9 @@ func sumsRef(k sumsKernel, fr *sumsFrame, i, n int) {
 			f.out[0][i] = h
 			f.acc[0][l] += float64(f.in[0][i] * h)
 		case kFreqStep:
-			s, c := sincosRef(f.dotRef(0, i, ld, 0) - par[0])
+			p := f.dotRef(0, i, ld, 0)
+			f.out[0][i] = p
+			s, c := sincosRef(p - par[0])
 			yt := f.in[0][i]
 			e := boundedExpRef(float64(-yt * c))
 			f.acc[0][l] += e

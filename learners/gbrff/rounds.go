@@ -39,6 +39,7 @@ func (f *fitter) round2(t int) error {
 		}
 		return float64((l - 1) * inv)
 	}
+	fs.Restart()
 	w := f.opt.minimize(obj, omega0)
 	b, corr, err := f.settle(w, b)
 	if err != nil {
@@ -56,13 +57,22 @@ func (f *fitter) round2(t int) error {
 // f.s and f.cs become the sines and cosines of w·x, b is searched again
 // when Config.ReoptimizePhase, and f.h the new cosine. It returns b and
 // the weighted correlation of f.h with ỹ (exploss.Data.WeightedCorrelation).
+// The sines and cosines come from the projections w·x that the frequency
+// step stored when it evaluated w (exploss.FreqStep.Sincos: the bits of a
+// sweep over X, without reading X) — L-BFGS returns its last evaluated point
+// or the best one, both kept — and from a sweep over X otherwise.
 func (f *fitter) settle(w []float64, b float64) (float64, float64, error) {
-	if err := f.x.Sincos(f.s, f.cs, w); err != nil {
+	stored, err := f.fs.Sincos(f.s, f.cs, w)
+	if err != nil {
 		return 0, 0, err
 	}
-	f.countX(1)
+	if stored {
+		f.st.Passes++
+	} else {
+		f.countX(1)
+		f.st.SettleXPasses++
+	}
 	if f.c.ReoptimizePhase {
-		var err error
 		if b, err = f.phase(); err != nil {
 			return 0, 0, err
 		}

@@ -125,13 +125,18 @@ func DotStats() *Program {
 }
 
 // FreqStep (asm.FreqStepSums) is one sweep of the GBRFF2 frequency objective: with
-// t = Σ_k ω[k]·X[k,i] − b (matrix 0 is Xᵀ, vector 0 is ω), e = exp(−ỹ·cos t)
-// (bounded) and r = ỹ·sin t·e, it accumulates Σe and, per input k, Σ r·X[k,i].
-// Stream: in ỹ; param b.
+// p = Σ_k ω[k]·X[k,i] (matrix 0 is Xᵀ, vector 0 is ω), t = p − b,
+// e = exp(−ỹ·cos t) (bounded) and r = ỹ·sin t·e, it accumulates Σe and, per
+// input k, Σ r·X[k,i], and stores the projection p: the dot of SincosDot,
+// the same bits, so that a caller can take the sines and cosines of the last
+// point it evaluated without another pass over X. Stream: in ỹ; out p;
+// param b.
 func FreqStep() *Program {
-	b := newReduction("freqStep", 1, 0, 1)
-	t := b.Sub(b.Dot(-1, 0), b.Param(0))
+	b := newReduction("freqStep", 1, 1, 1)
+	p := b.Dot(-1, 0)
+	t := b.Sub(p, b.Param(0))
 	domain(b, t)
+	b.Store(0, p) // after the domain check: a failed group stores nothing
 	tp := reduce(b, t)
 	sk, ck := sinKernel(b, tp.rh, tp.rl, tp.z), cosKernel(b, tp.rh, tp.rl, tp.z)
 	s, c := sinOf(b, tp, sk, ck), cosOf(b, tp, sk, ck)
