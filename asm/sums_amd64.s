@@ -1147,10 +1147,13 @@ cosSumAVX2_done:
 // func weightsAVX512(f *[21]uint64) int
 // Requires: AVX, AVX512F
 TEXT ·weightsAVX512(SB), NOSPLIT, $0-16
-	MOVQ    f+0(FP), AX
-	MOVQ    120(AX), CX
-	MOVQ    80(AX), DX
-	VMOVUPD (DX), Z0
+	MOVQ         f+0(FP), AX
+	MOVQ         120(AX), CX
+	MOVQ         80(AX), DX
+	VMOVUPD      (DX), Z0
+	VBROADCASTSD 136(AX), Z1
+	VBROADCASTSD sumsConsts<>+8(SB), Z2
+	VBROADCASTSD sumsConsts<>+16(SB), Z3
 
 weightsAVX512_many:
 	MOVQ              128(AX), DX
@@ -1158,142 +1161,133 @@ weightsAVX512_many:
 	CMPQ              CX, DX
 	JG                weightsAVX512_one
 	MOVQ              (AX), DX
-	VMOVUPD           (DX)(CX*8), Z1
-	VMOVUPD           64(DX)(CX*8), Z2
-	VMOVUPD           128(DX)(CX*8), Z3
-	MOVQ              16(AX), DX
 	VMOVUPD           (DX)(CX*8), Z4
 	VMOVUPD           64(DX)(CX*8), Z5
 	VMOVUPD           128(DX)(CX*8), Z6
-	VBROADCASTSD      136(AX), Z7
-	VBROADCASTSD      136(AX), Z8
-	VBROADCASTSD      136(AX), Z9
+	MOVQ              16(AX), DX
+	VMOVUPD           (DX)(CX*8), Z7
+	VMOVUPD           64(DX)(CX*8), Z8
+	VMOVUPD           128(DX)(CX*8), Z9
 	MOVQ              8(AX), DX
 	VMOVUPD           (DX)(CX*8), Z10
 	VMOVUPD           64(DX)(CX*8), Z11
 	VMOVUPD           128(DX)(CX*8), Z12
-	VFMADD231PD       Z4, Z7, Z10
-	VFMADD231PD       Z5, Z8, Z11
-	VFMADD231PD       Z6, Z9, Z12
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z1, Z4
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z2, Z5
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z6
-	VMULPD            Z10, Z4, Z4
-	VMULPD            Z11, Z5, Z5
-	VMULPD            Z12, Z6, Z6
-	VBROADCASTSD      sumsConsts<>+8(SB), Z7
-	VMINPD            Z4, Z7, Z4
-	VBROADCASTSD      sumsConsts<>+8(SB), Z7
-	VMINPD            Z5, Z7, Z5
-	VBROADCASTSD      sumsConsts<>+8(SB), Z7
-	VMINPD            Z6, Z7, Z6
-	VBROADCASTSD      sumsConsts<>+16(SB), Z7
-	VMAXPD            Z4, Z7, Z4
-	VBROADCASTSD      sumsConsts<>+16(SB), Z7
-	VMAXPD            Z5, Z7, Z5
-	VBROADCASTSD      sumsConsts<>+16(SB), Z7
-	VMAXPD            Z6, Z7, Z6
-	VBROADCASTSD      sumsConsts<>+32(SB), Z7
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z4, Z7
-	VBROADCASTSD      sumsConsts<>+32(SB), Z8
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z5, Z8
-	VBROADCASTSD      sumsConsts<>+32(SB), Z9
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z6, Z9
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z7, Z7
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z8, Z8
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z9, Z9
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z7, Z4
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z8, Z5
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z9, Z6
-	VBROADCASTSD      sumsConsts<>+48(SB), Z13
-	VFNMADD213PD      Z4, Z7, Z13
-	VBROADCASTSD      sumsConsts<>+48(SB), Z14
-	VFNMADD213PD      Z5, Z8, Z14
-	VBROADCASTSD      sumsConsts<>+48(SB), Z15
-	VFNMADD213PD      Z6, Z9, Z15
-	VSUBPD            Z13, Z4, Z4
-	VSUBPD            Z14, Z5, Z5
-	VSUBPD            Z15, Z6, Z6
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z7, Z4
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z8, Z5
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z9, Z6
-	VBROADCASTSD      sumsConsts<>+64(SB), Z16
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z13, Z16
-	VBROADCASTSD      sumsConsts<>+64(SB), Z17
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z14, Z17
-	VBROADCASTSD      sumsConsts<>+64(SB), Z18
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z13, Z16
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z13, Z16
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z13, Z16
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z13, Z16
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z13, Z16
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z13, Z16
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z13, Z16
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z13, Z16
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z13, Z16
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z13, Z16
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z15, Z18
-	VMULPD            Z13, Z13, Z19
-	VMULPD            Z14, Z14, Z20
-	VMULPD            Z15, Z15, Z21
-	VFMADD231PD       Z16, Z19, Z4
-	VFMADD231PD       Z17, Z20, Z5
-	VFMADD231PD       Z18, Z21, Z6
-	VADDPD.BCST       sumsConsts<>+152(SB), Z13, Z16
-	VADDPD.BCST       sumsConsts<>+152(SB), Z14, Z17
-	VADDPD.BCST       sumsConsts<>+152(SB), Z15, Z18
-	VBROADCASTSD      sumsConsts<>+152(SB), Z19
-	VSUBPD            Z16, Z19, Z19
-	VBROADCASTSD      sumsConsts<>+152(SB), Z20
-	VSUBPD            Z17, Z20, Z20
-	VBROADCASTSD      sumsConsts<>+152(SB), Z21
-	VSUBPD            Z18, Z21, Z21
-	VADDPD            Z13, Z19, Z13
-	VADDPD            Z14, Z20, Z14
-	VADDPD            Z15, Z21, Z15
-	VADDPD            Z13, Z4, Z4
-	VADDPD            Z14, Z5, Z5
-	VADDPD            Z15, Z6, Z6
-	VADDPD            Z4, Z16, Z4
-	VADDPD            Z5, Z17, Z5
-	VADDPD            Z6, Z18, Z6
-	VSCALEFPD         Z7, Z4, Z4
-	VSCALEFPD         Z8, Z5, Z5
-	VSCALEFPD         Z9, Z6, Z6
-	VMULPD            Z4, Z1, Z1
-	VMULPD            Z5, Z2, Z2
-	VMULPD            Z6, Z3, Z3
+	VFMADD231PD       Z7, Z1, Z10
+	VFMADD231PD       Z8, Z1, Z11
+	VFMADD231PD       Z9, Z1, Z12
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z4, Z7
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z5, Z8
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z6, Z9
+	VMULPD            Z10, Z7, Z7
+	VMULPD            Z11, Z8, Z8
+	VMULPD            Z12, Z9, Z9
+	VMINPD            Z7, Z2, Z7
+	VMINPD            Z8, Z2, Z8
+	VMINPD            Z9, Z2, Z9
+	VMAXPD            Z7, Z3, Z7
+	VMAXPD            Z8, Z3, Z8
+	VMAXPD            Z9, Z3, Z9
+	VBROADCASTSD      sumsConsts<>+32(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z7, Z13
+	VBROADCASTSD      sumsConsts<>+32(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z8, Z14
+	VBROADCASTSD      sumsConsts<>+32(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z9, Z15
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z13, Z13
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z14, Z14
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z15, Z15
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z13, Z7
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z14, Z8
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z15, Z9
+	VBROADCASTSD      sumsConsts<>+48(SB), Z16
+	VFNMADD213PD      Z7, Z13, Z16
+	VBROADCASTSD      sumsConsts<>+48(SB), Z17
+	VFNMADD213PD      Z8, Z14, Z17
+	VBROADCASTSD      sumsConsts<>+48(SB), Z18
+	VFNMADD213PD      Z9, Z15, Z18
+	VSUBPD            Z16, Z7, Z7
+	VSUBPD            Z17, Z8, Z8
+	VSUBPD            Z18, Z9, Z9
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z13, Z7
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z14, Z8
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z15, Z9
+	VBROADCASTSD      sumsConsts<>+64(SB), Z19
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z16, Z19
+	VBROADCASTSD      sumsConsts<>+64(SB), Z20
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z17, Z20
+	VBROADCASTSD      sumsConsts<>+64(SB), Z21
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z17, Z20
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z17, Z20
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z17, Z20
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z17, Z20
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z17, Z20
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z17, Z20
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z17, Z20
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z17, Z20
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z17, Z20
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z17, Z20
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z18, Z21
+	VMULPD            Z16, Z16, Z22
+	VMULPD            Z17, Z17, Z23
+	VMULPD            Z18, Z18, Z24
+	VFMADD231PD       Z19, Z22, Z7
+	VFMADD231PD       Z20, Z23, Z8
+	VFMADD231PD       Z21, Z24, Z9
+	VADDPD.BCST       sumsConsts<>+152(SB), Z16, Z19
+	VADDPD.BCST       sumsConsts<>+152(SB), Z17, Z20
+	VADDPD.BCST       sumsConsts<>+152(SB), Z18, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z19, Z22, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z21, Z24, Z24
+	VADDPD            Z16, Z22, Z16
+	VADDPD            Z17, Z23, Z17
+	VADDPD            Z18, Z24, Z18
+	VADDPD            Z16, Z7, Z7
+	VADDPD            Z17, Z8, Z8
+	VADDPD            Z18, Z9, Z9
+	VADDPD            Z7, Z19, Z7
+	VADDPD            Z8, Z20, Z8
+	VADDPD            Z9, Z21, Z9
+	VSCALEFPD         Z13, Z7, Z7
+	VSCALEFPD         Z14, Z8, Z8
+	VSCALEFPD         Z15, Z9, Z9
+	VMULPD            Z7, Z4, Z4
+	VMULPD            Z8, Z5, Z5
+	VMULPD            Z9, Z6, Z6
 	MOVQ              32(AX), DX
-	VMOVUPD           Z1, (DX)(CX*8)
-	VMOVUPD           Z2, 64(DX)(CX*8)
-	VMOVUPD           Z3, 128(DX)(CX*8)
+	VMOVUPD           Z4, (DX)(CX*8)
+	VMOVUPD           Z5, 64(DX)(CX*8)
+	VMOVUPD           Z6, 128(DX)(CX*8)
 	MOVQ              40(AX), DX
 	VMOVUPD           Z10, (DX)(CX*8)
 	VMOVUPD           Z11, 64(DX)(CX*8)
 	VMOVUPD           Z12, 128(DX)(CX*8)
-	VADDPD            Z4, Z0, Z0
-	VADDPD            Z5, Z0, Z0
-	VADDPD            Z6, Z0, Z0
+	VADDPD            Z7, Z0, Z0
+	VADDPD            Z8, Z0, Z0
+	VADDPD            Z9, Z0, Z0
 	ADDQ              $0x18, CX
 	JMP               weightsAVX512_many
 
@@ -1303,54 +1297,51 @@ weightsAVX512_one:
 	CMPQ              CX, DX
 	JG                weightsAVX512_done
 	MOVQ              (AX), DX
-	VMOVUPD           (DX)(CX*8), Z1
-	MOVQ              16(AX), DX
-	VMOVUPD           (DX)(CX*8), Z2
-	VBROADCASTSD      136(AX), Z3
-	MOVQ              8(AX), DX
 	VMOVUPD           (DX)(CX*8), Z4
-	VFMADD231PD       Z2, Z3, Z4
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z1, Z2
-	VMULPD            Z4, Z2, Z2
-	VBROADCASTSD      sumsConsts<>+8(SB), Z3
-	VMINPD            Z2, Z3, Z2
-	VBROADCASTSD      sumsConsts<>+16(SB), Z3
-	VMAXPD            Z2, Z3, Z2
-	VBROADCASTSD      sumsConsts<>+32(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z3
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z3
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z3, Z2
-	VBROADCASTSD      sumsConsts<>+48(SB), Z5
-	VFNMADD213PD      Z2, Z3, Z5
-	VSUBPD            Z5, Z2, Z2
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z3, Z2
-	VBROADCASTSD      sumsConsts<>+64(SB), Z6
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z5, Z6
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z5, Z6
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z5, Z6
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z5, Z6
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z5, Z6
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z5, Z6
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z5, Z6
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z5, Z6
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z5, Z6
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z5, Z6
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z5, Z6
-	VMULPD            Z5, Z5, Z7
-	VFMADD231PD       Z6, Z7, Z2
-	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z6
-	VBROADCASTSD      sumsConsts<>+152(SB), Z7
-	VSUBPD            Z6, Z7, Z7
-	VADDPD            Z5, Z7, Z5
-	VADDPD            Z5, Z2, Z2
-	VADDPD            Z2, Z6, Z2
-	VSCALEFPD         Z3, Z2, Z2
-	VMULPD            Z2, Z1, Z1
+	MOVQ              16(AX), DX
+	VMOVUPD           (DX)(CX*8), Z5
+	MOVQ              8(AX), DX
+	VMOVUPD           (DX)(CX*8), Z6
+	VFMADD231PD       Z5, Z1, Z6
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z4, Z5
+	VMULPD            Z6, Z5, Z5
+	VMINPD            Z5, Z2, Z5
+	VMAXPD            Z5, Z3, Z5
+	VBROADCASTSD      sumsConsts<>+32(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z5, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z7, Z7
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z7, Z5
+	VBROADCASTSD      sumsConsts<>+48(SB), Z8
+	VFNMADD213PD      Z5, Z7, Z8
+	VSUBPD            Z8, Z5, Z5
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z7, Z5
+	VBROADCASTSD      sumsConsts<>+64(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z8, Z9
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z8, Z9
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z8, Z9
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z8, Z9
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z8, Z9
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z8, Z9
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z8, Z9
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z8, Z9
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z8, Z9
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z8, Z9
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z8, Z9
+	VMULPD            Z8, Z8, Z10
+	VFMADD231PD       Z9, Z10, Z5
+	VADDPD.BCST       sumsConsts<>+152(SB), Z8, Z9
+	VBROADCASTSD      sumsConsts<>+152(SB), Z10
+	VSUBPD            Z9, Z10, Z10
+	VADDPD            Z8, Z10, Z8
+	VADDPD            Z8, Z5, Z5
+	VADDPD            Z5, Z9, Z5
+	VSCALEFPD         Z7, Z5, Z5
+	VMULPD            Z5, Z4, Z4
 	MOVQ              32(AX), DX
-	VMOVUPD           Z1, (DX)(CX*8)
-	MOVQ              40(AX), DX
 	VMOVUPD           Z4, (DX)(CX*8)
-	VADDPD            Z2, Z0, Z0
+	MOVQ              40(AX), DX
+	VMOVUPD           Z6, (DX)(CX*8)
+	VADDPD            Z5, Z0, Z0
 	ADDQ              $0x08, CX
 	JMP               weightsAVX512_one
 
@@ -1364,11 +1355,15 @@ weightsAVX512_done:
 // func phaseAVX512(f *[21]uint64) int
 // Requires: AVX, AVX512F
 TEXT ·phaseAVX512(SB), NOSPLIT, $0-16
-	MOVQ    f+0(FP), AX
-	MOVQ    120(AX), CX
-	MOVQ    80(AX), DX
-	VMOVUPD (DX), Z0
-	VMOVUPD 64(DX), Z1
+	MOVQ         f+0(FP), AX
+	MOVQ         120(AX), CX
+	MOVQ         80(AX), DX
+	VMOVUPD      (DX), Z0
+	VMOVUPD      64(DX), Z1
+	VBROADCASTSD 136(AX), Z2
+	VBROADCASTSD 144(AX), Z3
+	VBROADCASTSD sumsConsts<>+8(SB), Z4
+	VBROADCASTSD sumsConsts<>+16(SB), Z5
 
 phaseAVX512_many:
 	MOVQ              128(AX), DX
@@ -1376,152 +1371,140 @@ phaseAVX512_many:
 	CMPQ              CX, DX
 	JG                phaseAVX512_one
 	MOVQ              (AX), DX
-	VMOVUPD           (DX)(CX*8), Z2
-	VMOVUPD           64(DX)(CX*8), Z3
-	VMOVUPD           128(DX)(CX*8), Z4
+	VMOVUPD           (DX)(CX*8), Z6
+	VMOVUPD           64(DX)(CX*8), Z7
+	VMOVUPD           128(DX)(CX*8), Z8
 	MOVQ              8(AX), DX
-	VMOVUPD           (DX)(CX*8), Z5
-	VMOVUPD           64(DX)(CX*8), Z6
-	VMOVUPD           128(DX)(CX*8), Z7
+	VMOVUPD           (DX)(CX*8), Z9
+	VMOVUPD           64(DX)(CX*8), Z10
+	VMOVUPD           128(DX)(CX*8), Z11
 	MOVQ              16(AX), DX
-	VMOVUPD           (DX)(CX*8), Z8
-	VMOVUPD           64(DX)(CX*8), Z9
-	VMOVUPD           128(DX)(CX*8), Z10
-	VBROADCASTSD      136(AX), Z11
-	VBROADCASTSD      136(AX), Z12
-	VBROADCASTSD      136(AX), Z13
-	VBROADCASTSD      144(AX), Z14
-	VBROADCASTSD      144(AX), Z15
-	VBROADCASTSD      144(AX), Z16
-	VMULPD            Z14, Z5, Z17
-	VMULPD            Z15, Z6, Z18
-	VMULPD            Z16, Z7, Z19
-	VFMADD231PD       Z11, Z2, Z17
-	VFMADD231PD       Z12, Z3, Z18
-	VFMADD231PD       Z13, Z4, Z19
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z8, Z20
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z9, Z21
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z10, Z22
+	VMOVUPD           (DX)(CX*8), Z12
+	VMOVUPD           64(DX)(CX*8), Z13
+	VMOVUPD           128(DX)(CX*8), Z14
+	VMULPD            Z3, Z9, Z15
+	VMULPD            Z3, Z10, Z16
+	VMULPD            Z3, Z11, Z17
+	VFMADD231PD       Z2, Z6, Z15
+	VFMADD231PD       Z2, Z7, Z16
+	VFMADD231PD       Z2, Z8, Z17
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z12, Z18
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z13, Z19
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z14, Z20
+	VMULPD            Z15, Z18, Z15
+	VMULPD            Z16, Z19, Z16
 	VMULPD            Z17, Z20, Z17
-	VMULPD            Z18, Z21, Z18
-	VMULPD            Z19, Z22, Z19
-	VBROADCASTSD      sumsConsts<>+8(SB), Z20
-	VMINPD            Z17, Z20, Z17
-	VBROADCASTSD      sumsConsts<>+8(SB), Z20
-	VMINPD            Z18, Z20, Z18
-	VBROADCASTSD      sumsConsts<>+8(SB), Z20
-	VMINPD            Z19, Z20, Z19
-	VBROADCASTSD      sumsConsts<>+16(SB), Z20
-	VMAXPD            Z17, Z20, Z17
-	VBROADCASTSD      sumsConsts<>+16(SB), Z20
-	VMAXPD            Z18, Z20, Z18
-	VBROADCASTSD      sumsConsts<>+16(SB), Z20
-	VMAXPD            Z19, Z20, Z19
+	VMINPD            Z15, Z4, Z15
+	VMINPD            Z16, Z4, Z16
+	VMINPD            Z17, Z4, Z17
+	VMAXPD            Z15, Z5, Z15
+	VMAXPD            Z16, Z5, Z16
+	VMAXPD            Z17, Z5, Z17
+	VBROADCASTSD      sumsConsts<>+32(SB), Z18
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z15, Z18
+	VBROADCASTSD      sumsConsts<>+32(SB), Z19
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z16, Z19
 	VBROADCASTSD      sumsConsts<>+32(SB), Z20
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z17, Z20
-	VBROADCASTSD      sumsConsts<>+32(SB), Z21
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z18, Z21
-	VBROADCASTSD      sumsConsts<>+32(SB), Z22
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z19, Z22
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z18, Z18
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z19, Z19
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z20, Z20
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z21, Z21
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z22, Z22
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z18, Z15
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z19, Z16
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z20, Z17
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z21, Z18
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z22, Z19
+	VBROADCASTSD      sumsConsts<>+48(SB), Z21
+	VFNMADD213PD      Z15, Z18, Z21
+	VBROADCASTSD      sumsConsts<>+48(SB), Z22
+	VFNMADD213PD      Z16, Z19, Z22
 	VBROADCASTSD      sumsConsts<>+48(SB), Z23
 	VFNMADD213PD      Z17, Z20, Z23
-	VBROADCASTSD      sumsConsts<>+48(SB), Z24
-	VFNMADD213PD      Z18, Z21, Z24
-	VBROADCASTSD      sumsConsts<>+48(SB), Z25
-	VFNMADD213PD      Z19, Z22, Z25
+	VSUBPD            Z21, Z15, Z15
+	VSUBPD            Z22, Z16, Z16
 	VSUBPD            Z23, Z17, Z17
-	VSUBPD            Z24, Z18, Z18
-	VSUBPD            Z25, Z19, Z19
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z18, Z15
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z19, Z16
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z20, Z17
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z21, Z18
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z22, Z19
+	VBROADCASTSD      sumsConsts<>+64(SB), Z24
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z21, Z24
+	VBROADCASTSD      sumsConsts<>+64(SB), Z25
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z22, Z25
 	VBROADCASTSD      sumsConsts<>+64(SB), Z26
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z23, Z26
-	VBROADCASTSD      sumsConsts<>+64(SB), Z27
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z24, Z27
-	VBROADCASTSD      sumsConsts<>+64(SB), Z28
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z25, Z28
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z21, Z24
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z22, Z25
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z24, Z27
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z25, Z28
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z21, Z24
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z22, Z25
 	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z24, Z27
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z25, Z28
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z21, Z24
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z22, Z25
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z24, Z27
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z25, Z28
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z21, Z24
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z22, Z25
 	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z24, Z27
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z25, Z28
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z21, Z24
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z22, Z25
 	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z24, Z27
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z25, Z28
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z21, Z24
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z22, Z25
 	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z24, Z27
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z25, Z28
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z21, Z24
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z22, Z25
 	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z24, Z27
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z25, Z28
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z21, Z24
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z22, Z25
 	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z24, Z27
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z25, Z28
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z21, Z24
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z22, Z25
 	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z24, Z27
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z25, Z28
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z21, Z24
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z22, Z25
 	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z24, Z27
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z25, Z28
+	VMULPD            Z21, Z21, Z27
+	VMULPD            Z22, Z22, Z28
 	VMULPD            Z23, Z23, Z29
-	VMULPD            Z24, Z24, Z30
-	VMULPD            Z25, Z25, Z31
+	VFMADD231PD       Z24, Z27, Z15
+	VFMADD231PD       Z25, Z28, Z16
 	VFMADD231PD       Z26, Z29, Z17
-	VFMADD231PD       Z27, Z30, Z18
-	VFMADD231PD       Z28, Z31, Z19
+	VADDPD.BCST       sumsConsts<>+152(SB), Z21, Z24
+	VADDPD.BCST       sumsConsts<>+152(SB), Z22, Z25
 	VADDPD.BCST       sumsConsts<>+152(SB), Z23, Z26
-	VADDPD.BCST       sumsConsts<>+152(SB), Z24, Z27
-	VADDPD.BCST       sumsConsts<>+152(SB), Z25, Z28
+	VBROADCASTSD      sumsConsts<>+152(SB), Z27
+	VSUBPD            Z24, Z27, Z27
+	VBROADCASTSD      sumsConsts<>+152(SB), Z28
+	VSUBPD            Z25, Z28, Z28
 	VBROADCASTSD      sumsConsts<>+152(SB), Z29
 	VSUBPD            Z26, Z29, Z29
-	VBROADCASTSD      sumsConsts<>+152(SB), Z30
-	VSUBPD            Z27, Z30, Z30
-	VBROADCASTSD      sumsConsts<>+152(SB), Z31
-	VSUBPD            Z28, Z31, Z31
+	VADDPD            Z21, Z27, Z21
+	VADDPD            Z22, Z28, Z22
 	VADDPD            Z23, Z29, Z23
-	VADDPD            Z24, Z30, Z24
-	VADDPD            Z25, Z31, Z25
+	VADDPD            Z21, Z15, Z15
+	VADDPD            Z22, Z16, Z16
 	VADDPD            Z23, Z17, Z17
-	VADDPD            Z24, Z18, Z18
-	VADDPD            Z25, Z19, Z19
+	VADDPD            Z15, Z24, Z15
+	VADDPD            Z16, Z25, Z16
 	VADDPD            Z17, Z26, Z17
-	VADDPD            Z18, Z27, Z18
-	VADDPD            Z19, Z28, Z19
+	VSCALEFPD         Z18, Z15, Z15
+	VSCALEFPD         Z19, Z16, Z16
 	VSCALEFPD         Z20, Z17, Z17
-	VSCALEFPD         Z21, Z18, Z18
-	VSCALEFPD         Z22, Z19, Z19
+	VADDPD            Z15, Z0, Z0
+	VADDPD            Z16, Z0, Z0
 	VADDPD            Z17, Z0, Z0
-	VADDPD            Z18, Z0, Z0
-	VADDPD            Z19, Z0, Z0
-	VMULPD            Z14, Z2, Z2
-	VMULPD            Z15, Z3, Z3
-	VMULPD            Z16, Z4, Z4
-	VFMSUB231PD       Z11, Z5, Z2
-	VFMSUB231PD       Z12, Z6, Z3
-	VFMSUB231PD       Z13, Z7, Z4
-	VMULPD            Z8, Z17, Z5
-	VMULPD            Z9, Z18, Z6
-	VMULPD            Z10, Z19, Z7
-	VMULPD            Z2, Z5, Z2
-	VMULPD            Z3, Z6, Z3
-	VMULPD            Z4, Z7, Z4
-	VADDPD            Z2, Z1, Z1
-	VADDPD            Z3, Z1, Z1
-	VADDPD            Z4, Z1, Z1
+	VMULPD            Z3, Z6, Z6
+	VMULPD            Z3, Z7, Z7
+	VMULPD            Z3, Z8, Z8
+	VFMSUB231PD       Z2, Z9, Z6
+	VFMSUB231PD       Z2, Z10, Z7
+	VFMSUB231PD       Z2, Z11, Z8
+	VMULPD            Z12, Z15, Z9
+	VMULPD            Z13, Z16, Z10
+	VMULPD            Z14, Z17, Z11
+	VMULPD            Z6, Z9, Z6
+	VMULPD            Z7, Z10, Z7
+	VMULPD            Z8, Z11, Z8
+	VADDPD            Z6, Z1, Z1
+	VADDPD            Z7, Z1, Z1
+	VADDPD            Z8, Z1, Z1
 	ADDQ              $0x18, CX
 	JMP               phaseAVX512_many
 
@@ -1531,56 +1514,52 @@ phaseAVX512_one:
 	CMPQ              CX, DX
 	JG                phaseAVX512_done
 	MOVQ              (AX), DX
-	VMOVUPD           (DX)(CX*8), Z2
+	VMOVUPD           (DX)(CX*8), Z6
 	MOVQ              8(AX), DX
-	VMOVUPD           (DX)(CX*8), Z3
+	VMOVUPD           (DX)(CX*8), Z7
 	MOVQ              16(AX), DX
-	VMOVUPD           (DX)(CX*8), Z4
-	VBROADCASTSD      136(AX), Z5
-	VBROADCASTSD      144(AX), Z6
-	VMULPD            Z6, Z3, Z7
-	VFMADD231PD       Z5, Z2, Z7
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z4, Z8
-	VMULPD            Z7, Z8, Z7
-	VBROADCASTSD      sumsConsts<>+8(SB), Z8
-	VMINPD            Z7, Z8, Z7
-	VBROADCASTSD      sumsConsts<>+16(SB), Z8
-	VMAXPD            Z7, Z8, Z7
-	VBROADCASTSD      sumsConsts<>+32(SB), Z8
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z7, Z8
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z8, Z8
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z8, Z7
-	VBROADCASTSD      sumsConsts<>+48(SB), Z9
-	VFNMADD213PD      Z7, Z8, Z9
-	VSUBPD            Z9, Z7, Z7
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z8, Z7
-	VBROADCASTSD      sumsConsts<>+64(SB), Z10
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z9, Z10
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z9, Z10
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z9, Z10
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z9, Z10
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z9, Z10
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z9, Z10
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z9, Z10
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z9, Z10
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z9, Z10
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z9, Z10
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z9, Z10
-	VMULPD            Z9, Z9, Z11
-	VFMADD231PD       Z10, Z11, Z7
-	VADDPD.BCST       sumsConsts<>+152(SB), Z9, Z10
-	VBROADCASTSD      sumsConsts<>+152(SB), Z11
-	VSUBPD            Z10, Z11, Z11
-	VADDPD            Z9, Z11, Z9
-	VADDPD            Z9, Z7, Z7
-	VADDPD            Z7, Z10, Z7
-	VSCALEFPD         Z8, Z7, Z7
-	VADDPD            Z7, Z0, Z0
-	VMULPD            Z6, Z2, Z2
-	VFMSUB231PD       Z5, Z3, Z2
-	VMULPD            Z4, Z7, Z3
-	VMULPD            Z2, Z3, Z2
-	VADDPD            Z2, Z1, Z1
+	VMOVUPD           (DX)(CX*8), Z8
+	VMULPD            Z3, Z7, Z9
+	VFMADD231PD       Z2, Z6, Z9
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z8, Z10
+	VMULPD            Z9, Z10, Z9
+	VMINPD            Z9, Z4, Z9
+	VMAXPD            Z9, Z5, Z9
+	VBROADCASTSD      sumsConsts<>+32(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z9, Z10
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z10, Z10
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z10, Z9
+	VBROADCASTSD      sumsConsts<>+48(SB), Z11
+	VFNMADD213PD      Z9, Z10, Z11
+	VSUBPD            Z11, Z9, Z9
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z10, Z9
+	VBROADCASTSD      sumsConsts<>+64(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z11, Z12
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z11, Z12
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z11, Z12
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z11, Z12
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z11, Z12
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z11, Z12
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z11, Z12
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z11, Z12
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z11, Z12
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z11, Z12
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z11, Z12
+	VMULPD            Z11, Z11, Z13
+	VFMADD231PD       Z12, Z13, Z9
+	VADDPD.BCST       sumsConsts<>+152(SB), Z11, Z12
+	VBROADCASTSD      sumsConsts<>+152(SB), Z13
+	VSUBPD            Z12, Z13, Z13
+	VADDPD            Z11, Z13, Z11
+	VADDPD            Z11, Z9, Z9
+	VADDPD            Z9, Z12, Z9
+	VSCALEFPD         Z10, Z9, Z9
+	VADDPD            Z9, Z0, Z0
+	VMULPD            Z3, Z6, Z6
+	VFMSUB231PD       Z2, Z7, Z6
+	VMULPD            Z8, Z9, Z7
+	VMULPD            Z6, Z7, Z6
+	VADDPD            Z6, Z1, Z1
 	ADDQ              $0x08, CX
 	JMP               phaseAVX512_one
 
