@@ -71,7 +71,6 @@ type constTable struct {
 	name  string
 	index map[uint64]int
 	vals  []uint64
-	mem   Mem
 }
 
 func newConstTable(family string) *constTable {
