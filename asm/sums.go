@@ -261,6 +261,29 @@ func SincosDotPanels32(sin, cos []float64, xp []float32, vec []float64) {
 	sumsPanelsOf(kSincosDot, &f, n, xp)
 }
 
+// SincosStats computes, for i < len(h), with s, c = sin p[i], cos p[i] (as
+// Sincos):
+//
+//	h[i] = math.FMA(sb, s, math.FMA(cb, c, 0))
+//	acc[i%8] += yt[i]·h[i]
+//
+// — the bits of Sincos(s, c, p) followed by DotStats(h, yt, c, [cb], s, [sb],
+// n, acc), in one pass that neither stores s and c nor reads them back. With
+// p the projections ω·x stored by FreqStepSums and (cb, sb) = (cos b, sin b),
+// h is the cosine cos(ω·x − b) of a GBRFF2 term and the sum its correlation
+// with yt.
+func SincosStats(h, yt, p []float64, cb, sb float64, acc *[8]float64) {
+	n := len(h)
+	if len(yt) < n || len(p) < n {
+		sumsPanic("SincosStats", len(h), len(yt), len(p))
+	}
+	var f sumsFrame
+	f.a.in[0], f.a.in[1], f.a.out[0] = ptr(p), ptr(yt), ptr(h)
+	f.a.par[0], f.a.par[1] = cb, sb
+	f.a.acc = &acc[0]
+	sumsRun(kSincosStats, &f, n)
+}
+
 // DotStats computes, for i < len(h), h[i] = Σ_k v1[k]·m1[k·ld+i] accumulated
 // onto Σ_k v0[k]·m0[k·ld+i] (one FMA per term, from zero, m0 first), and
 // acc[i%8] += yt[i]·h[i]. m0 and m1 have len(v0) = len(v1) rows.

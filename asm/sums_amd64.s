@@ -1144,6 +1144,162 @@ cosSumAVX2_done:
 	VZEROUPPER
 	RET
 
+// func sincosStatsAVX2(f *[21]uint64) int
+// Requires: AVX, AVX2, FMA3
+TEXT ·sincosStatsAVX2(SB), NOSPLIT, $0-16
+	MOVQ f+0(FP), AX
+	MOVQ 120(AX), CX
+
+sincosStatsAVX2_one:
+	MOVQ         128(AX), DX
+	SUBQ         $0x08, DX
+	CMPQ         CX, DX
+	JG           sincosStatsAVX2_done
+	MOVQ         (AX), DX
+	VMOVUPD      (DX)(CX*8), Y0
+	VMOVUPD      32(DX)(CX*8), Y1
+	VANDPD       sumsConsts4<>+672(SB), Y0, Y2
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y2, Y2
+	VANDPD       sumsConsts4<>+672(SB), Y1, Y3
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y3, Y3
+	VORPD        Y3, Y2, Y2
+	VTESTPD      Y2, Y2
+	JNZ          sincosStatsAVX2_done
+	VBROADCASTSD sumsConsts<>+184(SB), Y2
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y2
+	VBROADCASTSD sumsConsts<>+184(SB), Y3
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y3
+	VSUBPD       sumsConsts4<>+96(SB), Y2, Y4
+	VSUBPD       sumsConsts4<>+96(SB), Y3, Y5
+	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y1
+	VMULPD       sumsConsts4<>+800(SB), Y4, Y6
+	VMULPD       sumsConsts4<>+800(SB), Y5, Y7
+	VBROADCASTSD sumsConsts<>+200(SB), Y8
+	VFMSUB213PD  Y6, Y4, Y8
+	VBROADCASTSD sumsConsts<>+200(SB), Y9
+	VFMSUB213PD  Y7, Y5, Y9
+	VSUBPD       Y6, Y0, Y10
+	VSUBPD       Y7, Y1, Y11
+	VSUBPD       Y10, Y0, Y0
+	VSUBPD       Y11, Y1, Y1
+	VSUBPD       Y6, Y0, Y0
+	VSUBPD       Y7, Y1, Y1
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y1
+	VMULPD       Y10, Y10, Y4
+	VMULPD       Y11, Y11, Y5
+	VBROADCASTSD sumsConsts<>+224(SB), Y6
+	VFMADD213PD  sumsConsts4<>+864(SB), Y4, Y6
+	VBROADCASTSD sumsConsts<>+224(SB), Y7
+	VFMADD213PD  sumsConsts4<>+864(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+928(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+928(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+960(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+960(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+992(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+992(SB), Y5, Y7
+	VMULPD       Y10, Y4, Y8
+	VMULPD       Y11, Y5, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y0, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y1, Y13
+	VFNMADD231PD Y6, Y8, Y12
+	VFNMADD231PD Y7, Y9, Y13
+	VFMSUB213PD  Y0, Y4, Y12
+	VFMSUB213PD  Y1, Y5, Y13
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y8, Y12
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y9, Y13
+	VSUBPD       Y12, Y10, Y6
+	VSUBPD       Y13, Y11, Y7
+	VBROADCASTSD sumsConsts<>+272(SB), Y8
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y4, Y8
+	VBROADCASTSD sumsConsts<>+272(SB), Y9
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y5, Y9
+	VMULPD       Y4, Y8, Y8
+	VMULPD       Y5, Y9, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y4, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y5, Y13
+	VBROADCASTSD sumsConsts<>+152(SB), Y14
+	VSUBPD       Y12, Y14, Y14
+	VBROADCASTSD sumsConsts<>+152(SB), Y15
+	VSUBPD       Y13, Y15, Y15
+	VMULPD       Y0, Y10, Y0
+	VMULPD       Y1, Y11, Y1
+	VFMSUB231PD  Y8, Y4, Y0
+	VFMSUB231PD  Y9, Y5, Y1
+	VBROADCASTSD sumsConsts<>+152(SB), Y4
+	VSUBPD       Y14, Y4, Y4
+	VBROADCASTSD sumsConsts<>+152(SB), Y5
+	VSUBPD       Y15, Y5, Y5
+	VSUBPD       Y12, Y4, Y4
+	VSUBPD       Y13, Y5, Y5
+	VADDPD       Y0, Y4, Y0
+	VADDPD       Y1, Y5, Y1
+	VADDPD       Y0, Y14, Y0
+	VADDPD       Y1, Y15, Y1
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y0, Y6, Y4
+	VPSLLQ       $0x3f, Y3, Y5
+	VBLENDVPD    Y5, Y1, Y7, Y5
+	VPSLLQ       $0x3e, Y2, Y8
+	VPSLLQ       $0x3e, Y3, Y9
+	VANDPD       sumsConsts4<>+0(SB), Y8, Y8
+	VANDPD       sumsConsts4<>+0(SB), Y9, Y9
+	VXORPD       Y8, Y4, Y4
+	VXORPD       Y9, Y5, Y5
+	VPSLLQ       $0x3f, Y2, Y8
+	VBLENDVPD    Y8, Y6, Y0, Y0
+	VPSLLQ       $0x3f, Y3, Y6
+	VBLENDVPD    Y6, Y7, Y1, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y2, Y2
+	VADDPD       sumsConsts4<>+608(SB), Y3, Y3
+	VPSLLQ       $0x3e, Y2, Y2
+	VPSLLQ       $0x3e, Y3, Y3
+	VANDPD       sumsConsts4<>+0(SB), Y2, Y2
+	VANDPD       sumsConsts4<>+0(SB), Y3, Y3
+	VXORPD       Y2, Y0, Y0
+	VXORPD       Y3, Y1, Y1
+	VBROADCASTSD 144(AX), Y2
+	VBROADCASTSD 144(AX), Y3
+	VBROADCASTSD 136(AX), Y6
+	VBROADCASTSD 136(AX), Y7
+	VFMADD213PD  sumsConsts4<>+1248(SB), Y0, Y6
+	VFMADD213PD  sumsConsts4<>+1248(SB), Y1, Y7
+	VFMADD231PD  Y4, Y2, Y6
+	VFMADD231PD  Y5, Y3, Y7
+	MOVQ         32(AX), DX
+	VMOVUPD      Y6, (DX)(CX*8)
+	VMOVUPD      Y7, 32(DX)(CX*8)
+	MOVQ         8(AX), DX
+	VMOVUPD      (DX)(CX*8), Y0
+	VMOVUPD      32(DX)(CX*8), Y1
+	VMULPD       Y6, Y0, Y0
+	VMULPD       Y7, Y1, Y1
+	MOVQ         80(AX), DX
+	VMOVUPD      (DX), Y2
+	VADDPD       Y0, Y2, Y2
+	VMOVUPD      Y2, (DX)
+	VMOVUPD      32(DX), Y0
+	VADDPD       Y1, Y0, Y0
+	VMOVUPD      Y0, 32(DX)
+	ADDQ         $0x08, CX
+	JMP          sincosStatsAVX2_one
+
+sincosStatsAVX2_done:
+	MOVQ CX, ret+8(FP)
+	VZEROUPPER
+	RET
+
 // func weightsAVX512(f *[21]uint64) int
 // Requires: AVX, AVX512F
 TEXT ·weightsAVX512(SB), NOSPLIT, $0-16
@@ -1766,13 +1922,13 @@ sincosDotAVX512_dot1_end:
 	VADDPD            Z1, Z24, Z1
 	VADDPD            Z2, Z25, Z2
 	VMOVAPD           Z11, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z0, Z11, K1, Z6
 	VMOVAPD           Z12, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z1, Z12, K1, Z7
 	VMOVAPD           Z13, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z2, Z13, K1, Z8
 	VPSLLQ            $0x3e, Z3, Z14
 	VPSLLQ            $0x3e, Z4, Z15
@@ -1788,13 +1944,13 @@ sincosDotAVX512_dot1_end:
 	VMOVUPD           Z7, 64(DX)(CX*8)
 	VMOVUPD           Z8, 128(DX)(CX*8)
 	VMOVAPD           Z0, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z11, Z0, K1, Z6
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z12, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z13, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
@@ -1939,13 +2095,13 @@ sincosDotAVX512_dot1_end:
 	VADDPD            Z1, Z24, Z1
 	VADDPD            Z2, Z25, Z2
 	VMOVAPD           Z11, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z0, Z11, K1, Z6
 	VMOVAPD           Z12, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z1, Z12, K1, Z7
 	VMOVAPD           Z13, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z2, Z13, K1, Z8
 	VPSLLQ            $0x3e, Z3, Z14
 	VPSLLQ            $0x3e, Z4, Z15
@@ -1961,13 +2117,13 @@ sincosDotAVX512_dot1_end:
 	VMOVUPD           Z7, 256(DX)(CX*8)
 	VMOVUPD           Z8, 320(DX)(CX*8)
 	VMOVAPD           Z0, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z11, Z0, K1, Z6
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z12, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z13, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
@@ -2070,10 +2226,10 @@ sincosDotAVX512_dot1_end:
 	VADDPD            Z0, Z16, Z0
 	VADDPD            Z1, Z17, Z1
 	VMOVAPD           Z6, Z4
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z0, Z6, K1, Z4
 	VMOVAPD           Z7, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z1, Z7, K1, Z5
 	VPSLLQ            $0x3e, Z2, Z8
 	VPSLLQ            $0x3e, Z3, Z11
@@ -2085,10 +2241,10 @@ sincosDotAVX512_dot1_end:
 	VMOVUPD           Z4, 384(DX)(CX*8)
 	VMOVUPD           Z5, 448(DX)(CX*8)
 	VMOVAPD           Z0, Z4
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z6, Z0, K1, Z4
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z7, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
@@ -2171,14 +2327,14 @@ sincosDotAVX512_dot2_end:
 	VSUBPD            Z6, Z2, Z2
 	VADDPD            Z0, Z2, Z0
 	VADDPD            Z0, Z7, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z1, K1
 	VBLENDMPD         Z0, Z3, K1, Z9
 	VPSLLQ            $0x3e, Z1, Z2
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
 	VPXORQ            Z2, Z9, Z2
 	MOVQ              32(AX), DX
 	VMOVUPD           Z2, (DX)(CX*8)
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z1, K1
 	VBLENDMPD         Z3, Z0, K1, Z10
 	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
 	VPSLLQ            $0x3e, Z0, Z0
@@ -2432,13 +2588,13 @@ sincosDotAVX512_dot1_end:
 	VADDPD            Z1, Z22, Z1
 	VADDPD            Z2, Z23, Z2
 	VMOVAPD           Z9, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z0, Z9, K1, Z6
 	VMOVAPD           Z10, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z1, Z10, K1, Z7
 	VMOVAPD           Z11, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z2, Z11, K1, Z8
 	VPSLLQ            $0x3e, Z3, Z12
 	VPSLLQ            $0x3e, Z4, Z13
@@ -2458,13 +2614,13 @@ sincosDotAVX512_dot1_end:
 	PREFETCHT0        (SI)
 	ADDQ              DI, SI
 	VMOVAPD           Z0, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z9, Z0, K1, Z6
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
@@ -2639,13 +2795,13 @@ sincosDotAVX512_dot1_end:
 	VADDPD            Z1, Z22, Z1
 	VADDPD            Z2, Z23, Z2
 	VMOVAPD           Z9, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z0, Z9, K1, Z6
 	VMOVAPD           Z10, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z1, Z10, K1, Z7
 	VMOVAPD           Z11, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z2, Z11, K1, Z8
 	PREFETCHT0        (SI)
 	ADDQ              DI, SI
@@ -2663,13 +2819,13 @@ sincosDotAVX512_dot1_end:
 	VMOVUPD           Z7, 256(SI)(CX*8)
 	VMOVUPD           Z8, 320(SI)(CX*8)
 	VMOVAPD           Z0, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z9, Z0, K1, Z6
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
@@ -2772,10 +2928,10 @@ sincosDotAVX512_dot1_end:
 	VADDPD            Z0, Z14, Z0
 	VADDPD            Z1, Z15, Z1
 	VMOVAPD           Z6, Z4
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z0, Z6, K1, Z4
 	VMOVAPD           Z7, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z1, Z7, K1, Z5
 	VPSLLQ            $0x3e, Z2, Z8
 	VPSLLQ            $0x3e, Z3, Z9
@@ -2787,10 +2943,10 @@ sincosDotAVX512_dot1_end:
 	VMOVUPD           Z4, 384(SI)(CX*8)
 	VMOVUPD           Z5, 448(SI)(CX*8)
 	VMOVAPD           Z0, Z4
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z6, Z0, K1, Z4
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z7, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
@@ -3058,13 +3214,13 @@ sincosDotAVX512_dot1_end:
 	VADDPD            Z1, Z22, Z1
 	VADDPD            Z2, Z23, Z2
 	VMOVAPD           Z9, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z0, Z9, K1, Z6
 	VMOVAPD           Z10, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z1, Z10, K1, Z7
 	VMOVAPD           Z11, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z2, Z11, K1, Z8
 	VPSLLQ            $0x3e, Z3, Z12
 	VPSLLQ            $0x3e, Z4, Z13
@@ -3084,13 +3240,13 @@ sincosDotAVX512_dot1_end:
 	PREFETCHT0        (SI)
 	ADDQ              DI, SI
 	VMOVAPD           Z0, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z9, Z0, K1, Z6
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
@@ -3265,13 +3421,13 @@ sincosDotAVX512_dot1_end:
 	VADDPD            Z1, Z22, Z1
 	VADDPD            Z2, Z23, Z2
 	VMOVAPD           Z9, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z0, Z9, K1, Z6
 	VMOVAPD           Z10, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z1, Z10, K1, Z7
 	VMOVAPD           Z11, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z2, Z11, K1, Z8
 	PREFETCHT0        (SI)
 	ADDQ              DI, SI
@@ -3289,13 +3445,13 @@ sincosDotAVX512_dot1_end:
 	VMOVUPD           Z7, 256(SI)(CX*8)
 	VMOVUPD           Z8, 320(SI)(CX*8)
 	VMOVAPD           Z0, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z9, Z0, K1, Z6
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
@@ -3398,10 +3554,10 @@ sincosDotAVX512_dot1_end:
 	VADDPD            Z0, Z14, Z0
 	VADDPD            Z1, Z15, Z1
 	VMOVAPD           Z6, Z4
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z0, Z6, K1, Z4
 	VMOVAPD           Z7, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z1, Z7, K1, Z5
 	VPSLLQ            $0x3e, Z2, Z8
 	VPSLLQ            $0x3e, Z3, Z9
@@ -3413,10 +3569,10 @@ sincosDotAVX512_dot1_end:
 	VMOVUPD           Z4, 384(SI)(CX*8)
 	VMOVUPD           Z5, 448(SI)(CX*8)
 	VMOVAPD           Z0, Z4
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z6, Z0, K1, Z4
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z7, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
@@ -3878,13 +4034,13 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z1, Z24, Z1
 	VADDPD            Z2, Z25, Z2
 	VMOVAPD           Z11, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z0, Z11, K1, Z6
 	VMOVAPD           Z12, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z1, Z12, K1, Z7
 	VMOVAPD           Z13, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z2, Z13, K1, Z8
 	VPSLLQ            $0x3e, Z3, Z14
 	VPSLLQ            $0x3e, Z4, Z15
@@ -3896,13 +4052,13 @@ freqStepAVX512_dot1_end:
 	VPXORQ            Z15, Z7, Z7
 	VPXORQ            Z16, Z8, Z8
 	VMOVAPD           Z0, Z14
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z11, Z0, K1, Z14
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z12, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z13, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
@@ -4174,13 +4330,13 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z1, Z24, Z1
 	VADDPD            Z2, Z25, Z2
 	VMOVAPD           Z11, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z0, Z11, K1, Z6
 	VMOVAPD           Z12, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z1, Z12, K1, Z7
 	VMOVAPD           Z13, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z2, Z13, K1, Z8
 	VPSLLQ            $0x3e, Z3, Z14
 	VPSLLQ            $0x3e, Z4, Z15
@@ -4192,13 +4348,13 @@ freqStepAVX512_dot1_end:
 	VPXORQ            Z15, Z7, Z7
 	VPXORQ            Z16, Z8, Z8
 	VMOVAPD           Z0, Z14
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z11, Z0, K1, Z14
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z12, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z13, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
@@ -4426,10 +4582,10 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z0, Z16, Z0
 	VADDPD            Z1, Z17, Z1
 	VMOVAPD           Z6, Z4
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z0, Z6, K1, Z4
 	VMOVAPD           Z7, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z1, Z7, K1, Z5
 	VPSLLQ            $0x3e, Z2, Z8
 	VPSLLQ            $0x3e, Z3, Z11
@@ -4438,10 +4594,10 @@ freqStepAVX512_dot1_end:
 	VPXORQ            Z8, Z4, Z4
 	VPXORQ            Z11, Z5, Z5
 	VMOVAPD           Z0, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z6, Z0, K1, Z8
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z7, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
@@ -4695,12 +4851,12 @@ freqStepAVX512_dot3_end:
 	VSUBPD            Z6, Z2, Z2
 	VADDPD            Z1, Z2, Z1
 	VADDPD            Z1, Z7, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z0, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z0, K1
 	VBLENDMPD         Z1, Z3, K1, Z9
 	VPSLLQ            $0x3e, Z0, Z2
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
 	VPXORQ            Z2, Z9, Z2
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z0, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z0, K1
 	VBLENDMPD         Z3, Z1, K1, Z10
 	VADDPD.BCST       sumsConsts<>+152(SB), Z0, Z0
 	VPSLLQ            $0x3e, Z0, Z0
@@ -5042,13 +5198,13 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z1, Z22, Z1
 	VADDPD            Z2, Z23, Z2
 	VMOVAPD           Z9, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z0, Z9, K1, Z6
 	VMOVAPD           Z10, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z1, Z10, K1, Z7
 	VMOVAPD           Z11, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z2, Z11, K1, Z8
 	VPSLLQ            $0x3e, Z3, Z12
 	VPSLLQ            $0x3e, Z4, Z13
@@ -5062,13 +5218,13 @@ freqStepAVX512_dot1_end:
 	PREFETCHT0        (SI)
 	ADDQ              DI, SI
 	VMOVAPD           Z0, Z12
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z9, Z0, K1, Z12
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
@@ -5372,13 +5528,13 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z1, Z22, Z1
 	VADDPD            Z2, Z23, Z2
 	VMOVAPD           Z9, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z0, Z9, K1, Z6
 	VMOVAPD           Z10, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z1, Z10, K1, Z7
 	VMOVAPD           Z11, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z2, Z11, K1, Z8
 	VPSLLQ            $0x3e, Z3, Z12
 	VPSLLQ            $0x3e, Z4, Z13
@@ -5392,13 +5548,13 @@ freqStepAVX512_dot1_end:
 	VPXORQ            Z13, Z7, Z7
 	VPXORQ            Z14, Z8, Z8
 	VMOVAPD           Z0, Z12
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z9, Z0, K1, Z12
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
@@ -5636,10 +5792,10 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z0, Z14, Z0
 	VADDPD            Z1, Z15, Z1
 	VMOVAPD           Z6, Z4
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z0, Z6, K1, Z4
 	VMOVAPD           Z7, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z1, Z7, K1, Z5
 	VPSLLQ            $0x3e, Z2, Z8
 	VPSLLQ            $0x3e, Z3, Z9
@@ -5648,10 +5804,10 @@ freqStepAVX512_dot1_end:
 	VPXORQ            Z8, Z4, Z4
 	VPXORQ            Z9, Z5, Z5
 	VMOVAPD           Z0, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z6, Z0, K1, Z8
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z7, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
@@ -6155,13 +6311,13 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z1, Z22, Z1
 	VADDPD            Z2, Z23, Z2
 	VMOVAPD           Z9, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z0, Z9, K1, Z6
 	VMOVAPD           Z10, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z1, Z10, K1, Z7
 	VMOVAPD           Z11, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z2, Z11, K1, Z8
 	VPSLLQ            $0x3e, Z3, Z12
 	VPSLLQ            $0x3e, Z4, Z13
@@ -6175,13 +6331,13 @@ freqStepAVX512_dot1_end:
 	PREFETCHT0        (DI)
 	ADDQ              R8, DI
 	VMOVAPD           Z0, Z12
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z9, Z0, K1, Z12
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
@@ -6485,13 +6641,13 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z1, Z22, Z1
 	VADDPD            Z2, Z23, Z2
 	VMOVAPD           Z9, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z0, Z9, K1, Z6
 	VMOVAPD           Z10, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z1, Z10, K1, Z7
 	VMOVAPD           Z11, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z2, Z11, K1, Z8
 	VPSLLQ            $0x3e, Z3, Z12
 	VPSLLQ            $0x3e, Z4, Z13
@@ -6505,13 +6661,13 @@ freqStepAVX512_dot1_end:
 	VPXORQ            Z13, Z7, Z7
 	VPXORQ            Z14, Z8, Z8
 	VMOVAPD           Z0, Z12
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z9, Z0, K1, Z12
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
@@ -6749,10 +6905,10 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z0, Z14, Z0
 	VADDPD            Z1, Z15, Z1
 	VMOVAPD           Z6, Z4
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z0, Z6, K1, Z4
 	VMOVAPD           Z7, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z1, Z7, K1, Z5
 	VPSLLQ            $0x3e, Z2, Z8
 	VPSLLQ            $0x3e, Z3, Z9
@@ -6761,10 +6917,10 @@ freqStepAVX512_dot1_end:
 	VPXORQ            Z8, Z4, Z4
 	VPXORQ            Z9, Z5, Z5
 	VMOVAPD           Z0, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z6, Z0, K1, Z8
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z7, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
@@ -8054,13 +8210,13 @@ cosSumAVX512_dot1_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -8214,13 +8370,13 @@ cosSumAVX512_dot1_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -8374,13 +8530,13 @@ cosSumAVX512_dot1_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -8492,10 +8648,10 @@ cosSumAVX512_dot1_end:
 	VADDPD            Z0, Z15, Z0
 	VADDPD            Z1, Z16, Z1
 	VMOVAPD           Z0, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z8, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
@@ -8600,10 +8756,10 @@ cosSumAVX512_dot1_end:
 	VADDPD            Z0, Z15, Z0
 	VADDPD            Z1, Z16, Z1
 	VMOVAPD           Z0, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z8, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
@@ -8899,13 +9055,13 @@ cosSumAVX512_dot2_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -9059,13 +9215,13 @@ cosSumAVX512_dot2_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -9219,13 +9375,13 @@ cosSumAVX512_dot2_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -9379,13 +9535,13 @@ cosSumAVX512_dot2_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -9652,13 +9808,13 @@ cosSumAVX512_dot3_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -9812,13 +9968,13 @@ cosSumAVX512_dot3_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -9972,13 +10128,13 @@ cosSumAVX512_dot3_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -10090,10 +10246,10 @@ cosSumAVX512_dot3_end:
 	VADDPD            Z0, Z15, Z0
 	VADDPD            Z1, Z16, Z1
 	VMOVAPD           Z0, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z8, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
@@ -10345,13 +10501,13 @@ cosSumAVX512_dot4_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -10505,13 +10661,13 @@ cosSumAVX512_dot4_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -10623,10 +10779,10 @@ cosSumAVX512_dot4_end:
 	VADDPD            Z0, Z15, Z0
 	VADDPD            Z1, Z16, Z1
 	VMOVAPD           Z0, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z8, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
@@ -10731,10 +10887,10 @@ cosSumAVX512_dot4_end:
 	VADDPD            Z0, Z15, Z0
 	VADDPD            Z1, Z16, Z1
 	VMOVAPD           Z0, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z8, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
@@ -10977,13 +11133,13 @@ cosSumAVX512_dot5_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -11137,13 +11293,13 @@ cosSumAVX512_dot5_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -11297,13 +11453,13 @@ cosSumAVX512_dot5_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -11545,13 +11701,13 @@ cosSumAVX512_dot6_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -11705,13 +11861,13 @@ cosSumAVX512_dot6_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -11823,10 +11979,10 @@ cosSumAVX512_dot6_end:
 	VADDPD            Z0, Z15, Z0
 	VADDPD            Z1, Z16, Z1
 	VMOVAPD           Z0, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z8, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
@@ -12053,13 +12209,13 @@ cosSumAVX512_dot7_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -12171,10 +12327,10 @@ cosSumAVX512_dot7_end:
 	VADDPD            Z0, Z15, Z0
 	VADDPD            Z1, Z16, Z1
 	VMOVAPD           Z0, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z8, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
@@ -12279,10 +12435,10 @@ cosSumAVX512_dot7_end:
 	VADDPD            Z0, Z15, Z0
 	VADDPD            Z1, Z16, Z1
 	VMOVAPD           Z0, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z8, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
@@ -12500,13 +12656,13 @@ cosSumAVX512_dot8_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -12660,13 +12816,13 @@ cosSumAVX512_dot8_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -12883,13 +13039,13 @@ cosSumAVX512_dot9_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -13001,10 +13157,10 @@ cosSumAVX512_dot9_end:
 	VADDPD            Z0, Z15, Z0
 	VADDPD            Z1, Z16, Z1
 	VMOVAPD           Z0, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z8, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
@@ -13164,10 +13320,10 @@ cosSumAVX512_dot10_end:
 	VADDPD            Z0, Z15, Z0
 	VADDPD            Z1, Z16, Z1
 	VMOVAPD           Z0, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z8, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
@@ -13272,10 +13428,10 @@ cosSumAVX512_dot10_end:
 	VADDPD            Z0, Z15, Z0
 	VADDPD            Z1, Z16, Z1
 	VMOVAPD           Z0, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z8, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
@@ -13468,13 +13624,13 @@ cosSumAVX512_dot11_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -13624,10 +13780,10 @@ cosSumAVX512_dot12_end:
 	VADDPD            Z0, Z15, Z0
 	VADDPD            Z1, Z16, Z1
 	VMOVAPD           Z0, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z8, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
@@ -13718,7 +13874,7 @@ cosSumAVX512_dot13_end:
 	VSUBPD            Z7, Z2, Z2
 	VADDPD            Z0, Z2, Z0
 	VADDPD            Z0, Z8, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z1, K1
 	VBLENDMPD         Z4, Z0, K1, Z3
 	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
 	VPSLLQ            $0x3e, Z0, Z0
@@ -13736,6 +13892,230 @@ cosSumAVX512_dot13_end:
 
 cosSumAVX512_done:
 	MOVQ CX, ret+8(FP)
+	VZEROUPPER
+	RET
+
+// func sincosStatsAVX512(f *[21]uint64) int
+// Requires: AVX, AVX512DQ, AVX512F
+TEXT ·sincosStatsAVX512(SB), NOSPLIT, $0-16
+	MOVQ         f+0(FP), AX
+	MOVQ         120(AX), CX
+	MOVQ         80(AX), DX
+	VMOVUPD      (DX), Z0
+	VBROADCASTSD 136(AX), Z1
+	VBROADCASTSD 144(AX), Z2
+
+sincosStatsAVX512_many:
+	MOVQ              128(AX), DX
+	SUBQ              $0x10, DX
+	CMPQ              CX, DX
+	JG                sincosStatsAVX512_one
+	MOVQ              (AX), DX
+	VMOVUPD           (DX)(CX*8), Z3
+	VMOVUPD           64(DX)(CX*8), Z4
+	VRANGEPD          $0x0b, Z4, Z3, Z5
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z5, K1
+	KORTESTB          K1, K1
+	JNZ               sincosStatsAVX512_one
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z3, Z5
+	VBROADCASTSD      sumsConsts<>+184(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z4, Z12
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z13
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z12, Z14
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z13, Z3
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z14, Z4
+	VMULPD.BCST       sumsConsts<>+200(SB), Z13, Z15
+	VMULPD.BCST       sumsConsts<>+200(SB), Z14, Z16
+	VBROADCASTSD      sumsConsts<>+200(SB), Z17
+	VFMSUB213PD       Z15, Z13, Z17
+	VBROADCASTSD      sumsConsts<>+200(SB), Z18
+	VFMSUB213PD       Z16, Z14, Z18
+	VSUBPD            Z15, Z3, Z19
+	VSUBPD            Z16, Z4, Z20
+	VSUBPD            Z19, Z3, Z3
+	VSUBPD            Z20, Z4, Z4
+	VSUBPD            Z15, Z3, Z3
+	VSUBPD            Z16, Z4, Z4
+	VSUBPD            Z17, Z3, Z3
+	VSUBPD            Z18, Z4, Z4
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z13, Z3
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z14, Z4
+	VMULPD            Z19, Z19, Z13
+	VMULPD            Z20, Z20, Z14
+	VBROADCASTSD      sumsConsts<>+224(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z13, Z15
+	VBROADCASTSD      sumsConsts<>+224(SB), Z16
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z14, Z16
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z13, Z15
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z14, Z16
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z13, Z15
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z14, Z16
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z13, Z15
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z14, Z16
+	VMULPD            Z19, Z13, Z17
+	VMULPD            Z20, Z14, Z18
+	VMULPD.BCST       sumsConsts<>+144(SB), Z3, Z21
+	VMULPD.BCST       sumsConsts<>+144(SB), Z4, Z22
+	VFNMADD231PD      Z15, Z17, Z21
+	VFNMADD231PD      Z16, Z18, Z22
+	VFMSUB213PD       Z3, Z13, Z21
+	VFMSUB213PD       Z4, Z14, Z22
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z17, Z21
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z18, Z22
+	VSUBPD            Z21, Z19, Z15
+	VSUBPD            Z22, Z20, Z16
+	VBROADCASTSD      sumsConsts<>+272(SB), Z17
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z13, Z17
+	VBROADCASTSD      sumsConsts<>+272(SB), Z18
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z14, Z18
+	VMULPD            Z13, Z17, Z17
+	VMULPD            Z14, Z18, Z18
+	VMULPD.BCST       sumsConsts<>+144(SB), Z13, Z21
+	VMULPD.BCST       sumsConsts<>+144(SB), Z14, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z21, Z23, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z22, Z24, Z24
+	VMULPD            Z3, Z19, Z3
+	VMULPD            Z4, Z20, Z4
+	VFMSUB231PD       Z17, Z13, Z3
+	VFMSUB231PD       Z18, Z14, Z4
+	VBROADCASTSD      sumsConsts<>+152(SB), Z13
+	VSUBPD            Z23, Z13, Z13
+	VBROADCASTSD      sumsConsts<>+152(SB), Z14
+	VSUBPD            Z24, Z14, Z14
+	VSUBPD            Z21, Z13, Z13
+	VSUBPD            Z22, Z14, Z14
+	VADDPD            Z3, Z13, Z3
+	VADDPD            Z4, Z14, Z4
+	VADDPD            Z3, Z23, Z3
+	VADDPD            Z4, Z24, Z4
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
+	VBLENDMPD         Z3, Z15, K1, Z6
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z12, K1
+	VBLENDMPD         Z4, Z16, K1, Z7
+	VPSLLQ            $0x3e, Z5, Z13
+	VPSLLQ            $0x3e, Z12, Z14
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z13, Z13
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z14, Z14
+	VPXORQ            Z13, Z6, Z13
+	VPXORQ            Z14, Z7, Z14
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
+	VBLENDMPD         Z15, Z3, K1, Z8
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z12, K1
+	VBLENDMPD         Z16, Z4, K1, Z9
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z3
+	VADDPD.BCST       sumsConsts<>+152(SB), Z12, Z4
+	VPSLLQ            $0x3e, Z3, Z3
+	VPSLLQ            $0x3e, Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z3, Z3
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPXORQ            Z3, Z8, Z3
+	VPXORQ            Z4, Z9, Z4
+	VFMADD213PD.BCST  sumsConsts<>+312(SB), Z1, Z3
+	VFMADD213PD.BCST  sumsConsts<>+312(SB), Z1, Z4
+	VFMADD231PD       Z13, Z2, Z3
+	VFMADD231PD       Z14, Z2, Z4
+	MOVQ              32(AX), DX
+	VMOVUPD           Z3, (DX)(CX*8)
+	VMOVUPD           Z4, 64(DX)(CX*8)
+	MOVQ              8(AX), DX
+	VMOVUPD           (DX)(CX*8), Z5
+	VMOVUPD           64(DX)(CX*8), Z12
+	VMULPD            Z3, Z5, Z3
+	VMULPD            Z4, Z12, Z4
+	VADDPD            Z3, Z0, Z0
+	VADDPD            Z4, Z0, Z0
+	ADDQ              $0x10, CX
+	JMP               sincosStatsAVX512_many
+
+sincosStatsAVX512_one:
+	MOVQ              128(AX), DX
+	SUBQ              $0x08, DX
+	CMPQ              CX, DX
+	JG                sincosStatsAVX512_done
+	MOVQ              (AX), DX
+	VMOVUPD           (DX)(CX*8), Z3
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z3, Z4
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z4, K1
+	KORTESTB          K1, K1
+	JNZ               sincosStatsAVX512_done
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z3, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z5
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z3
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z6
+	VBROADCASTSD      sumsConsts<>+200(SB), Z7
+	VFMSUB213PD       Z6, Z5, Z7
+	VSUBPD            Z6, Z3, Z8
+	VSUBPD            Z8, Z3, Z3
+	VSUBPD            Z6, Z3, Z3
+	VSUBPD            Z7, Z3, Z3
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z3
+	VMULPD            Z8, Z8, Z5
+	VBROADCASTSD      sumsConsts<>+224(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z6
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z6
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z6
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z6
+	VMULPD            Z8, Z5, Z7
+	VMULPD.BCST       sumsConsts<>+144(SB), Z3, Z9
+	VFNMADD231PD      Z6, Z7, Z9
+	VFMSUB213PD       Z3, Z5, Z9
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z7, Z9
+	VSUBPD            Z9, Z8, Z6
+	VBROADCASTSD      sumsConsts<>+272(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z7
+	VMULPD            Z5, Z7, Z7
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+152(SB), Z12
+	VSUBPD            Z9, Z12, Z12
+	VMULPD            Z3, Z8, Z3
+	VFMSUB231PD       Z7, Z5, Z3
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z12, Z5, Z5
+	VSUBPD            Z9, Z5, Z5
+	VADDPD            Z3, Z5, Z3
+	VADDPD            Z3, Z12, Z3
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
+	VBLENDMPD         Z3, Z6, K1, Z10
+	VPSLLQ            $0x3e, Z4, Z5
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z5, Z5
+	VPXORQ            Z5, Z10, Z5
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
+	VBLENDMPD         Z6, Z3, K1, Z11
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
+	VPSLLQ            $0x3e, Z3, Z3
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z3, Z3
+	VPXORQ            Z3, Z11, Z3
+	VFMADD213PD.BCST  sumsConsts<>+312(SB), Z1, Z3
+	VFMADD231PD       Z5, Z2, Z3
+	MOVQ              32(AX), DX
+	VMOVUPD           Z3, (DX)(CX*8)
+	MOVQ              8(AX), DX
+	VMOVUPD           (DX)(CX*8), Z4
+	VMULPD            Z3, Z4, Z3
+	VADDPD            Z3, Z0, Z0
+	ADDQ              $0x08, CX
+	JMP               sincosStatsAVX512_one
+
+sincosStatsAVX512_done:
+	MOVQ    80(AX), AX
+	VMOVUPD Z0, (AX)
+	MOVQ    CX, ret+8(FP)
 	VZEROUPPER
 	RET
 
@@ -13778,8 +14158,9 @@ DATA sumsConsts<>+280(SB)/8, $0xbe927e4f809c52ad
 DATA sumsConsts<>+288(SB)/8, $0x3efa01a019cb1590
 DATA sumsConsts<>+296(SB)/8, $0xbf56c16c16c15177
 DATA sumsConsts<>+304(SB)/8, $0x3fa555555555554c
-DATA sumsConsts<>+312(SB)/8, $0x0000000000000001
-GLOBL sumsConsts<>(SB), RODATA|NOPTR, $320
+DATA sumsConsts<>+312(SB)/8, $0x0000000000000000
+DATA sumsConsts<>+320(SB)/8, $0x0000000000000001
+GLOBL sumsConsts<>(SB), RODATA|NOPTR, $328
 
 DATA sumsConsts4<>+0(SB)/8, $0x8000000000000000
 DATA sumsConsts4<>+8(SB)/8, $0x8000000000000000
@@ -13937,8 +14318,12 @@ DATA sumsConsts4<>+1216(SB)/8, $0x3fa555555555554c
 DATA sumsConsts4<>+1224(SB)/8, $0x3fa555555555554c
 DATA sumsConsts4<>+1232(SB)/8, $0x3fa555555555554c
 DATA sumsConsts4<>+1240(SB)/8, $0x3fa555555555554c
-DATA sumsConsts4<>+1248(SB)/8, $0x0000000000000001
-DATA sumsConsts4<>+1256(SB)/8, $0x0000000000000001
-DATA sumsConsts4<>+1264(SB)/8, $0x0000000000000001
-DATA sumsConsts4<>+1272(SB)/8, $0x0000000000000001
-GLOBL sumsConsts4<>(SB), RODATA|NOPTR, $1280
+DATA sumsConsts4<>+1248(SB)/8, $0x0000000000000000
+DATA sumsConsts4<>+1256(SB)/8, $0x0000000000000000
+DATA sumsConsts4<>+1264(SB)/8, $0x0000000000000000
+DATA sumsConsts4<>+1272(SB)/8, $0x0000000000000000
+DATA sumsConsts4<>+1280(SB)/8, $0x0000000000000001
+DATA sumsConsts4<>+1288(SB)/8, $0x0000000000000001
+DATA sumsConsts4<>+1296(SB)/8, $0x0000000000000001
+DATA sumsConsts4<>+1304(SB)/8, $0x0000000000000001
+GLOBL sumsConsts4<>(SB), RODATA|NOPTR, $1312

@@ -248,3 +248,44 @@ func TestFreqStepProjectionShape(t *testing.T) {
 		}()
 	}
 }
+
+// TestSincosStatsIsSincosDotStats: on every path SincosStats gives the bits
+// of Sincos followed by DotStats over the rows c and s with the vectors
+// (cos b) and (sin b) — the settle of a GBRFF2 round without storing s and
+// c — for lengths around the group and unroll sizes, unaligned slices,
+// special values and projections outside the fast trig domain.
+func TestSincosStatsIsSincosDotStats(t *testing.T) {
+	lengths := []int{0, 1, 7, 8, 9, 15, 16, 17, 23, 24, 25, 63, 64, 65, 1000, 4099}
+	forEachPath(t, func(t *testing.T) {
+		for li, n := range lengths {
+			for _, sp := range []float64{0, 0.02, 0.3} {
+				r := rand.New(rand.NewPCG(uint64(li)+500, uint64(sp*1000)))
+				p, yt := values(r, n, 4, sp), values(r, n, 2, sp)
+				if n > 0 && sp > 0 {
+					p[r.IntN(n)] = -3e15
+				}
+				b := r.Float64() * 7
+				cb, sb := math.Cos(b), math.Sin(b)
+				h, wh := junk(r, n), junk(r, n)
+				s, c := junk(r, n), junk(r, n)
+				var acc, wacc [8]float64
+				SincosStats(h, yt, p, cb, sb, &acc)
+				Sincos(s, c, p)
+				DotStats(wh, yt, c, []float64{cb}, s, []float64{sb}, n, &wacc)
+				got, want := flatten(h, acc[:]), flatten(wh, wacc[:])
+				for i := range want {
+					if !sameBits(got[i], want[i]) {
+						t.Fatalf("n=%d special=%v: value %d is %v, Sincos + DotStats %v", n, sp, i, got[i], want[i])
+					}
+				}
+			}
+		}
+	})
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "SincosStats") {
+			t.Fatalf("short projections: panic %v, want one naming SincosStats", r)
+		}
+	}()
+	var acc [8]float64
+	SincosStats(make([]float64, 9), make([]float64, 9), make([]float64, 8), 1, 0, &acc)
+}

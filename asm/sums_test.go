@@ -113,6 +113,17 @@ var sumsCases = []sumsCase{
 		FreqStepSums(proj, yt, xt, ld, omega, r.Float64()*7, &acc, accX)
 		return flatten(proj, acc[:], lanes(accX))
 	}},
+	{"SincosStats", func(r *rand.Rand, n, _ int, sp float64) []float64 {
+		p, yt := values(r, n, 5, sp), values(r, n, 2, sp)
+		if n > 0 && sp > 0 {
+			p[r.IntN(n)] = 1e12 // outside the fast trig domain: a bail
+		}
+		h := junk(r, n)
+		b := r.Float64() * 7
+		var acc [8]float64
+		SincosStats(h, yt, p, math.Cos(b), math.Sin(b), &acc)
+		return flatten(h, acc[:])
+	}},
 	{"LandmarkSums", func(r *rand.Rand, n, d int, sp float64) []float64 {
 		ld := n + r.IntN(3)
 		C, S := values(r, d*ld, 1, sp), values(r, d*ld, 1, sp)

@@ -147,6 +147,38 @@ func (f *FreqStep) Sincos(s, c, omega []float64) (bool, error) {
 	return false, x.Sincos(s, c, omega)
 }
 
+// Correlation sets h[i] = cos b·cos(ω·x_i) + sin b·sin(ω·x_i), that is
+// cos(ω·x_i − b), given cb = cos b and sb = sin b, and returns Σ_i ỹ_i·h_i:
+// the bits of Sincos(s, c, omega) followed by
+// x.WeightedCorrelation(h, ỹ, c, s, []float64{cb}, []float64{sb}), in one
+// pass over the projections of a kept evaluation (see Sincos) that reads no
+// X and neither stores the sines and cosines nor reads them back
+// (asm.SincosStats). When ω is not a point kept it returns ok = false and
+// leaves h alone: the caller then takes that two-pass route.
+func (f *FreqStep) Correlation(h, omega []float64, cb, sb float64) (corr float64, ok bool, err error) {
+	x := f.x
+	if len(h) != x.N || len(omega) != x.D {
+		return 0, false, fmt.Errorf("%w: Correlation with %d outputs and %d weights for %d×%d data", ErrShape, len(h), len(omega), x.N, x.D)
+	}
+	for slot, at := range f.at {
+		if len(at) == 0 || !sameBits(at, omega) {
+			continue
+		}
+		p := f.proj[slot]
+		part := f.part // per chunk: the correlation in slot 0
+		forChunks(x.threads, x.N, func(c, lo, hi int) {
+			var acc [8]float64
+			asm.SincosStats(h[lo:hi], f.yt[lo:hi], p[lo:hi], cb, sb, &acc)
+			part[c][0] = asm.SumLanes(&acc)
+		})
+		for _, q := range part {
+			corr += q[0]
+		}
+		return corr, true, nil
+	}
+	return 0, false, nil
+}
+
 // sameBits reports whether a and b hold the same bits.
 func sameBits(a, b []float64) bool {
 	if len(a) != len(b) {

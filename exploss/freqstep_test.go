@@ -13,6 +13,8 @@ import (
 // TestFreqStepSincos: FreqStep.Sincos gives the bits of Data.Sincos at any
 // ω, from the stored projections (no sweep over X) exactly when ω is the
 // latest evaluated point or the one of the lowest objective since Restart,
+// and FreqStep.Correlation the bits of Sincos + Data.WeightedCorrelation
+// at those points (and nothing at others),
 // on every path, in float64 and float32 panels, under any thread limit,
 // across a partial last chunk and panel.
 func TestFreqStepSincos(t *testing.T) {
@@ -77,6 +79,33 @@ func freqStepSincos(t *testing.T, path string, threads int) {
 		if !sameBits(s, ws) || !sameBits(c, wc) {
 			t.Fatalf("%s, %d threads: %s: Sincos differs from Data.Sincos", path, threads, what)
 		}
+		// Correlation: the bits of Sincos + WeightedCorrelation, or nothing.
+		b := r.Float64() * 7
+		cb, sb := math.Cos(b), math.Sin(b)
+		h, wh := make([]float64, n), make([]float64, n)
+		for i := range h {
+			h[i] = math.NaN()
+		}
+		corr, ok, err := fs.Correlation(h, w, cb, sb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok != stored {
+			t.Fatalf("%s, %d threads: %s: Correlation from the stored projections %v, want %v", path, threads, what, ok, stored)
+		}
+		if !ok {
+			if !math.IsNaN(h[0]) || corr != 0 {
+				t.Fatalf("%s, %d threads: %s: Correlation without a kept point wrote h or returned %v", path, threads, what, corr)
+			}
+			return
+		}
+		want, err := p.x.WeightedCorrelation(wh, p.yt, wc, ws, []float64{cb}, []float64{sb})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Float64bits(corr) != math.Float64bits(want) || !sameBits(h, wh) {
+			t.Fatalf("%s, %d threads: %s: Correlation %v differs from Sincos + WeightedCorrelation %v", path, threads, what, corr, want)
+		}
 	}
 	w0 := point(0)
 	check("before any evaluation", w0, false)
@@ -113,5 +142,11 @@ func freqStepSincos(t *testing.T, path string, threads int) {
 	}
 	if _, err := fs.Sincos(s, c, w0[1:]); !errors.Is(err, ErrShape) {
 		t.Errorf("short ω: %v", err)
+	}
+	if _, _, err := fs.Correlation(s[1:], w0, 1, 0); !errors.Is(err, ErrShape) {
+		t.Errorf("Correlation, short output: %v", err)
+	}
+	if _, _, err := fs.Correlation(s, w0[1:], 1, 0); !errors.Is(err, ErrShape) {
+		t.Errorf("Correlation, short ω: %v", err)
 	}
 }

@@ -172,6 +172,9 @@ func (g *gen) operand(u int, v kernels.V, i int) (reg.VecVirtual, bool) {
 		}
 		return g.constant(in.F), true
 	}
+	if in.Op == kernels.OpParam && g.parRegs != nil {
+		return g.regs[u][v], false // held for the whole call (hoistSums)
+	}
 	return g.regs[u][v], g.p.Dies(v, i)
 }
 

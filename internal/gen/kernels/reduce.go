@@ -175,3 +175,23 @@ func CosSum() *Program {
 	b.Acc(0, b.Mul(b.Load(1), c))
 	return b.Finish()
 }
+
+// SincosStats (asm.SincosStats) ends a GBRFF2 round from stored
+// projections p (exploss.FreqStep): with s = sin p and c = cos p (the trig
+// of SincosDot and Sincos), h = sin b·s + (cos b·c + 0) — the two FMAs of
+// DotStats over the rows c and s with the vectors (cos b) and (sin b) — it
+// stores h and accumulates Σ ỹ·h: the bits of Sincos followed by DotStats,
+// in one pass that neither stores s and c nor reads them back.
+// Streams: in p, ỹ; out h; params cos b, sin b.
+func SincosStats() *Program {
+	b := newReduction("sincosStats", 2, 1, 2)
+	p := b.Load(0)
+	domain(b, p)
+	t := reduce(b, p)
+	sk, ck := sinKernel(b, t.rh, t.rl, t.z), cosKernel(b, t.rh, t.rl, t.z)
+	s, c := sinOf(b, t, sk, ck), cosOf(b, t, sk, ck)
+	h := b.FMA(b.Param(1), s, b.FMA(b.Param(0), c, b.Const("zero", 0)))
+	b.Store(0, h)
+	b.Acc(0, b.Mul(b.Load(1), h))
+	return b.Finish()
+}
