@@ -23,7 +23,7 @@
 //	PrefetchF32: a hint that x will be read soon; no effect on any result
 //
 // The reduction kernels (sums.go: Weights, PhaseSums, SincosDot, DotStats,
-// FreqStepSums, LandmarkSums, CosSum) are the fused sweeps of the boosting
+// FreqStepSums, LandmarkSums, CosSum, SincosStats) are the fused sweeps of the boosting
 // learners and the feature-map epilogue; their contracts are written as Go
 // loops on each function. They share one summation order: element i feeds
 // lane i mod 8 of every accumulator, each lane receives its elements in
@@ -50,6 +50,10 @@
 // FreqStepSumsPanels32 and SincosDotPanels32 take float32 panels and widen
 // every element exactly (VCVTPS2PD on AVX-512) before using it: the bits of
 // the float64 variants over the widened values, with half the bytes read.
+// The FreqStep sweeps also store each element's projection ω·x, the very
+// bits SincosDot computes: Sincos of it is SincosDot at that ω, without
+// another read of the matrix, and SincosStats of it is Sincos followed by
+// DotStats (a GBRFF2 term's cosine and its correlation) in one pass.
 //
 // Accuracy: max error ≤ 1 ULP against the exact value, for every finite
 // input, tested against a math/big reference (internal/refmath). Measured:

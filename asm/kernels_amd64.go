@@ -71,6 +71,8 @@ func sumsAsm(k sumsKernel, f *sumsFrame) int {
 			return freqStepAVX512(w)
 		case kLandmark:
 			return landmarkAVX512(w)
+		case kSincosStats:
+			return sincosStatsAVX512(w)
 		default:
 			return cosSumAVX512(w)
 		}
@@ -88,6 +90,8 @@ func sumsAsm(k sumsKernel, f *sumsFrame) int {
 		return freqStepAVX2(w)
 	case kLandmark:
 		return landmarkAVX2(w)
+	case kSincosStats:
+		return sincosStatsAVX2(w)
 	default:
 		return cosSumAVX2(w)
 	}

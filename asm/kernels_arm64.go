@@ -47,6 +47,8 @@ func sumsAsm(k sumsKernel, f *sumsFrame) int {
 		return freqStepNEON(w)
 	case kLandmark:
 		return landmarkNEON(w)
+	case kSincosStats:
+		return sincosStatsNEON(w)
 	default:
 		return cosSumNEON(w)
 	}

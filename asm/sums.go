@@ -261,6 +261,29 @@ func SincosDotPanels32(sin, cos []float64, xp []float32, vec []float64) {
 	sumsPanelsOf(kSincosDot, &f, n, xp)
 }
 
+// SincosStats computes, for i < len(h), with s, c = sin p[i], cos p[i] (as
+// Sincos):
+//
+//	h[i] = math.FMA(sb, s, math.FMA(cb, c, 0))
+//	acc[i%8] += yt[i]·h[i]
+//
+// — the bits of Sincos(s, c, p) followed by DotStats(h, yt, c, [cb], s, [sb],
+// n, acc), in one pass that neither stores s and c nor reads them back. With
+// p the projections ω·x stored by FreqStepSums and (cb, sb) = (cos b, sin b),
+// h is the cosine cos(ω·x − b) of a GBRFF2 term and the sum its correlation
+// with yt.
+func SincosStats(h, yt, p []float64, cb, sb float64, acc *[8]float64) {
+	n := len(h)
+	if len(yt) < n || len(p) < n {
+		sumsPanic("SincosStats", len(h), len(yt), len(p))
+	}
+	var f sumsFrame
+	f.a.in[0], f.a.in[1], f.a.out[0] = ptr(p), ptr(yt), ptr(h)
+	f.a.par[0], f.a.par[1] = cb, sb
+	f.a.acc = &acc[0]
+	sumsRun(kSincosStats, &f, n)
+}
+
 // DotStats computes, for i < len(h), h[i] = Σ_k v1[k]·m1[k·ld+i] accumulated
 // onto Σ_k v0[k]·m0[k·ld+i] (one FMA per term, from zero, m0 first), and
 // acc[i%8] += yt[i]·h[i]. m0 and m1 have len(v0) = len(v1) rows.
@@ -279,18 +302,22 @@ func DotStats(h, yt, m0, v0, m1, v1 []float64, ld int, acc *[8]float64) {
 
 // FreqStepSums is one sweep of the GBRFF2 frequency objective over the
 // elements i < len(yt) of column-major data xt (row k holds feature k, row
-// stride ld): with t = Σ_k omega[k]·xt[k·ld+i] − b, e = exp(clamp(−yt[i]·cos
+// stride ld): with p = Σ_k omega[k]·xt[k·ld+i] (one FMA per term from zero,
+// in k order: the bits of SincosDot's), t = p − b, e = exp(clamp(−yt[i]·cos
 // t, −700, 700)) and r = (yt[i]·sin t)·e,
 //
+//	proj[i] = p
 //	acc[i%8] += e
 //	accX[k][i%8] = math.FMA(r, xt[k·ld+i], accX[k][i%8])   for k < len(omega)
-func FreqStepSums(yt, xt []float64, ld int, omega []float64, b float64, acc *[8]float64, accX [][8]float64) {
+//
+// so Sincos of proj is SincosDot at omega without another read of xt.
+func FreqStepSums(proj, yt, xt []float64, ld int, omega []float64, b float64, acc *[8]float64, accX [][8]float64) {
 	n, d := len(yt), len(omega)
-	if len(accX) < d || !checkMat(xt, d, n, ld) {
-		sumsPanic("FreqStepSums", len(yt), len(xt), ld, len(omega), len(accX))
+	if len(proj) < n || len(accX) < d || !checkMat(xt, d, n, ld) {
+		sumsPanic("FreqStepSums", len(proj), len(yt), len(xt), ld, len(omega), len(accX))
 	}
 	var f sumsFrame
-	f.a.in[0] = ptr(yt)
+	f.a.in[0], f.a.out[0] = ptr(yt), ptr(proj)
 	f.a.mat[0], f.a.vec[0] = ptr(xt), ptr(omega)
 	f.a.d, f.a.ld, f.a.par[0] = d, ld, b
 	f.a.acc = &acc[0]
@@ -304,13 +331,13 @@ func FreqStepSums(yt, xt []float64, ld int, omega []float64, b float64, acc *[8]
 // of FreqStepSums over the same values in any layout, on every path; with
 // AVX-512 one call sweeps every panel, which saves a call per panel and lets
 // the kernel prefetch the panels ahead of it.
-func FreqStepSumsPanels(yt, xp []float64, omega []float64, b float64, acc *[8]float64, accX [][8]float64) {
+func FreqStepSumsPanels(proj, yt, xp []float64, omega []float64, b float64, acc *[8]float64, accX [][8]float64) {
 	n, d := len(yt), len(omega)
-	if len(accX) < d || !checkPanels(xp, d, n) {
-		sumsPanic("FreqStepSumsPanels", len(yt), len(xp), len(omega), len(accX))
+	if len(proj) < n || len(accX) < d || !checkPanels(xp, d, n) {
+		sumsPanic("FreqStepSumsPanels", len(proj), len(yt), len(xp), len(omega), len(accX))
 	}
 	var f sumsFrame
-	f.a.in[0] = ptr(yt)
+	f.a.in[0], f.a.out[0] = ptr(yt), ptr(proj)
 	f.a.mat[0], f.a.vec[0] = ptr(xp), ptr(omega)
 	f.a.d, f.a.par[0] = d, b
 	f.a.acc = &acc[0]
@@ -324,13 +351,13 @@ func FreqStepSumsPanels(yt, xp []float64, omega []float64, b float64, acc *[8]fl
 // FreqStepSums) over the widened values, on every path. With AVX-512 the
 // sweep reads 4 bytes per element of X instead of 8 (VCVTPS2PD in the
 // kernel), which at n = 10⁵, d = 20 is most of its memory traffic.
-func FreqStepSumsPanels32(yt []float64, xp []float32, omega []float64, b float64, acc *[8]float64, accX [][8]float64) {
+func FreqStepSumsPanels32(proj, yt []float64, xp []float32, omega []float64, b float64, acc *[8]float64, accX [][8]float64) {
 	n, d := len(yt), len(omega)
-	if len(accX) < d || !checkPanelsLen(len(xp), d, n) {
-		sumsPanic("FreqStepSumsPanels32", len(yt), len(xp), len(omega), len(accX))
+	if len(proj) < n || len(accX) < d || !checkPanelsLen(len(xp), d, n) {
+		sumsPanic("FreqStepSumsPanels32", len(proj), len(yt), len(xp), len(omega), len(accX))
 	}
 	var f sumsFrame
-	f.a.in[0] = ptr(yt)
+	f.a.in[0], f.a.out[0] = ptr(yt), ptr(proj)
 	f.a.mat[0], f.a.vec[0] = ptr32(xp), ptr(omega)
 	f.a.d, f.a.par[0] = d, b
 	f.a.acc = &acc[0]

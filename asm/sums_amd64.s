@@ -544,39 +544,42 @@ freqStepAVX2_dot1:
 freqStepAVX2_dot1_end:
 	VBROADCASTSD 136(AX), Y2
 	VBROADCASTSD 136(AX), Y3
-	VSUBPD       Y2, Y0, Y0
-	VSUBPD       Y3, Y1, Y1
-	VANDPD       sumsConsts4<>+672(SB), Y0, Y2
-	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y2, Y2
-	VANDPD       sumsConsts4<>+672(SB), Y1, Y3
-	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y3, Y3
-	VORPD        Y3, Y2, Y2
-	VTESTPD      Y2, Y2
+	VSUBPD       Y2, Y0, Y2
+	VSUBPD       Y3, Y1, Y3
+	VANDPD       sumsConsts4<>+672(SB), Y2, Y4
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y4, Y4
+	VANDPD       sumsConsts4<>+672(SB), Y3, Y5
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y5, Y5
+	VORPD        Y5, Y4, Y4
+	VTESTPD      Y4, Y4
 	JNZ          freqStepAVX2_done
-	VBROADCASTSD sumsConsts<>+184(SB), Y2
-	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y2
-	VBROADCASTSD sumsConsts<>+184(SB), Y3
-	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y3
-	VSUBPD       sumsConsts4<>+96(SB), Y2, Y4
-	VSUBPD       sumsConsts4<>+96(SB), Y3, Y5
-	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y0
-	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y1
+	MOVQ         32(AX), DX
+	VMOVUPD      Y0, (DX)(CX*8)
+	VMOVUPD      Y1, 32(DX)(CX*8)
+	VBROADCASTSD sumsConsts<>+184(SB), Y0
+	VFMADD213PD  sumsConsts4<>+96(SB), Y2, Y0
+	VBROADCASTSD sumsConsts<>+184(SB), Y1
+	VFMADD213PD  sumsConsts4<>+96(SB), Y3, Y1
+	VSUBPD       sumsConsts4<>+96(SB), Y0, Y4
+	VSUBPD       sumsConsts4<>+96(SB), Y1, Y5
+	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y2
+	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y3
 	VMULPD       sumsConsts4<>+800(SB), Y4, Y6
 	VMULPD       sumsConsts4<>+800(SB), Y5, Y7
 	VBROADCASTSD sumsConsts<>+200(SB), Y8
 	VFMSUB213PD  Y6, Y4, Y8
 	VBROADCASTSD sumsConsts<>+200(SB), Y9
 	VFMSUB213PD  Y7, Y5, Y9
-	VSUBPD       Y6, Y0, Y10
-	VSUBPD       Y7, Y1, Y11
-	VSUBPD       Y10, Y0, Y0
-	VSUBPD       Y11, Y1, Y1
-	VSUBPD       Y6, Y0, Y0
-	VSUBPD       Y7, Y1, Y1
-	VSUBPD       Y8, Y0, Y0
-	VSUBPD       Y9, Y1, Y1
-	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y0
-	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y1
+	VSUBPD       Y6, Y2, Y10
+	VSUBPD       Y7, Y3, Y11
+	VSUBPD       Y10, Y2, Y2
+	VSUBPD       Y11, Y3, Y3
+	VSUBPD       Y6, Y2, Y2
+	VSUBPD       Y7, Y3, Y3
+	VSUBPD       Y8, Y2, Y2
+	VSUBPD       Y9, Y3, Y3
+	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y2
+	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y3
 	VMULPD       Y10, Y10, Y4
 	VMULPD       Y11, Y11, Y5
 	VBROADCASTSD sumsConsts<>+224(SB), Y6
@@ -591,12 +594,12 @@ freqStepAVX2_dot1_end:
 	VFMADD213PD  sumsConsts4<>+992(SB), Y5, Y7
 	VMULPD       Y10, Y4, Y8
 	VMULPD       Y11, Y5, Y9
-	VMULPD       sumsConsts4<>+576(SB), Y0, Y12
-	VMULPD       sumsConsts4<>+576(SB), Y1, Y13
+	VMULPD       sumsConsts4<>+576(SB), Y2, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y3, Y13
 	VFNMADD231PD Y6, Y8, Y12
 	VFNMADD231PD Y7, Y9, Y13
-	VFMSUB213PD  Y0, Y4, Y12
-	VFMSUB213PD  Y1, Y5, Y13
+	VFMSUB213PD  Y2, Y4, Y12
+	VFMSUB213PD  Y3, Y5, Y13
 	VFNMADD231PD sumsConsts4<>+1024(SB), Y8, Y12
 	VFNMADD231PD sumsConsts4<>+1024(SB), Y9, Y13
 	VSUBPD       Y12, Y10, Y6
@@ -621,42 +624,42 @@ freqStepAVX2_dot1_end:
 	VSUBPD       Y12, Y14, Y14
 	VBROADCASTSD sumsConsts<>+152(SB), Y15
 	VSUBPD       Y13, Y15, Y15
-	VMULPD       Y0, Y10, Y0
-	VMULPD       Y1, Y11, Y1
-	VFMSUB231PD  Y8, Y4, Y0
-	VFMSUB231PD  Y9, Y5, Y1
+	VMULPD       Y2, Y10, Y2
+	VMULPD       Y3, Y11, Y3
+	VFMSUB231PD  Y8, Y4, Y2
+	VFMSUB231PD  Y9, Y5, Y3
 	VBROADCASTSD sumsConsts<>+152(SB), Y4
 	VSUBPD       Y14, Y4, Y4
 	VBROADCASTSD sumsConsts<>+152(SB), Y5
 	VSUBPD       Y15, Y5, Y5
 	VSUBPD       Y12, Y4, Y4
 	VSUBPD       Y13, Y5, Y5
-	VADDPD       Y0, Y4, Y0
-	VADDPD       Y1, Y5, Y1
-	VADDPD       Y0, Y14, Y0
-	VADDPD       Y1, Y15, Y1
-	VPSLLQ       $0x3f, Y2, Y4
-	VBLENDVPD    Y4, Y0, Y6, Y4
-	VPSLLQ       $0x3f, Y3, Y5
-	VBLENDVPD    Y5, Y1, Y7, Y5
-	VPSLLQ       $0x3e, Y2, Y8
-	VPSLLQ       $0x3e, Y3, Y9
+	VADDPD       Y2, Y4, Y2
+	VADDPD       Y3, Y5, Y3
+	VADDPD       Y2, Y14, Y2
+	VADDPD       Y3, Y15, Y3
+	VPSLLQ       $0x3f, Y0, Y4
+	VBLENDVPD    Y4, Y2, Y6, Y4
+	VPSLLQ       $0x3f, Y1, Y5
+	VBLENDVPD    Y5, Y3, Y7, Y5
+	VPSLLQ       $0x3e, Y0, Y8
+	VPSLLQ       $0x3e, Y1, Y9
 	VANDPD       sumsConsts4<>+0(SB), Y8, Y8
 	VANDPD       sumsConsts4<>+0(SB), Y9, Y9
 	VXORPD       Y8, Y4, Y4
 	VXORPD       Y9, Y5, Y5
-	VPSLLQ       $0x3f, Y2, Y8
-	VBLENDVPD    Y8, Y6, Y0, Y0
-	VPSLLQ       $0x3f, Y3, Y6
-	VBLENDVPD    Y6, Y7, Y1, Y1
-	VADDPD       sumsConsts4<>+608(SB), Y2, Y2
-	VADDPD       sumsConsts4<>+608(SB), Y3, Y3
-	VPSLLQ       $0x3e, Y2, Y2
-	VPSLLQ       $0x3e, Y3, Y3
-	VANDPD       sumsConsts4<>+0(SB), Y2, Y2
-	VANDPD       sumsConsts4<>+0(SB), Y3, Y3
-	VXORPD       Y2, Y0, Y0
-	VXORPD       Y3, Y1, Y1
+	VPSLLQ       $0x3f, Y0, Y8
+	VBLENDVPD    Y8, Y6, Y2, Y2
+	VPSLLQ       $0x3f, Y1, Y6
+	VBLENDVPD    Y6, Y7, Y3, Y3
+	VADDPD       sumsConsts4<>+608(SB), Y0, Y0
+	VADDPD       sumsConsts4<>+608(SB), Y1, Y1
+	VPSLLQ       $0x3e, Y0, Y0
+	VPSLLQ       $0x3e, Y1, Y1
+	VANDPD       sumsConsts4<>+0(SB), Y0, Y0
+	VANDPD       sumsConsts4<>+0(SB), Y1, Y1
+	VXORPD       Y0, Y2, Y0
+	VXORPD       Y1, Y3, Y1
 	MOVQ         (AX), DX
 	VMOVUPD      (DX)(CX*8), Y2
 	VMOVUPD      32(DX)(CX*8), Y3
@@ -1141,13 +1144,172 @@ cosSumAVX2_done:
 	VZEROUPPER
 	RET
 
+// func sincosStatsAVX2(f *[21]uint64) int
+// Requires: AVX, AVX2, FMA3
+TEXT ·sincosStatsAVX2(SB), NOSPLIT, $0-16
+	MOVQ f+0(FP), AX
+	MOVQ 120(AX), CX
+
+sincosStatsAVX2_one:
+	MOVQ         128(AX), DX
+	SUBQ         $0x08, DX
+	CMPQ         CX, DX
+	JG           sincosStatsAVX2_done
+	MOVQ         (AX), DX
+	VMOVUPD      (DX)(CX*8), Y0
+	VMOVUPD      32(DX)(CX*8), Y1
+	VANDPD       sumsConsts4<>+672(SB), Y0, Y2
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y2, Y2
+	VANDPD       sumsConsts4<>+672(SB), Y1, Y3
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y3, Y3
+	VORPD        Y3, Y2, Y2
+	VTESTPD      Y2, Y2
+	JNZ          sincosStatsAVX2_done
+	VBROADCASTSD sumsConsts<>+184(SB), Y2
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y2
+	VBROADCASTSD sumsConsts<>+184(SB), Y3
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y3
+	VSUBPD       sumsConsts4<>+96(SB), Y2, Y4
+	VSUBPD       sumsConsts4<>+96(SB), Y3, Y5
+	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y1
+	VMULPD       sumsConsts4<>+800(SB), Y4, Y6
+	VMULPD       sumsConsts4<>+800(SB), Y5, Y7
+	VBROADCASTSD sumsConsts<>+200(SB), Y8
+	VFMSUB213PD  Y6, Y4, Y8
+	VBROADCASTSD sumsConsts<>+200(SB), Y9
+	VFMSUB213PD  Y7, Y5, Y9
+	VSUBPD       Y6, Y0, Y10
+	VSUBPD       Y7, Y1, Y11
+	VSUBPD       Y10, Y0, Y0
+	VSUBPD       Y11, Y1, Y1
+	VSUBPD       Y6, Y0, Y0
+	VSUBPD       Y7, Y1, Y1
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y1
+	VMULPD       Y10, Y10, Y4
+	VMULPD       Y11, Y11, Y5
+	VBROADCASTSD sumsConsts<>+224(SB), Y6
+	VFMADD213PD  sumsConsts4<>+864(SB), Y4, Y6
+	VBROADCASTSD sumsConsts<>+224(SB), Y7
+	VFMADD213PD  sumsConsts4<>+864(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+928(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+928(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+960(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+960(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+992(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+992(SB), Y5, Y7
+	VMULPD       Y10, Y4, Y8
+	VMULPD       Y11, Y5, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y0, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y1, Y13
+	VFNMADD231PD Y6, Y8, Y12
+	VFNMADD231PD Y7, Y9, Y13
+	VFMSUB213PD  Y0, Y4, Y12
+	VFMSUB213PD  Y1, Y5, Y13
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y8, Y12
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y9, Y13
+	VSUBPD       Y12, Y10, Y6
+	VSUBPD       Y13, Y11, Y7
+	VBROADCASTSD sumsConsts<>+272(SB), Y8
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y4, Y8
+	VBROADCASTSD sumsConsts<>+272(SB), Y9
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y5, Y9
+	VMULPD       Y4, Y8, Y8
+	VMULPD       Y5, Y9, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y4, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y5, Y13
+	VBROADCASTSD sumsConsts<>+152(SB), Y14
+	VSUBPD       Y12, Y14, Y14
+	VBROADCASTSD sumsConsts<>+152(SB), Y15
+	VSUBPD       Y13, Y15, Y15
+	VMULPD       Y0, Y10, Y0
+	VMULPD       Y1, Y11, Y1
+	VFMSUB231PD  Y8, Y4, Y0
+	VFMSUB231PD  Y9, Y5, Y1
+	VBROADCASTSD sumsConsts<>+152(SB), Y4
+	VSUBPD       Y14, Y4, Y4
+	VBROADCASTSD sumsConsts<>+152(SB), Y5
+	VSUBPD       Y15, Y5, Y5
+	VSUBPD       Y12, Y4, Y4
+	VSUBPD       Y13, Y5, Y5
+	VADDPD       Y0, Y4, Y0
+	VADDPD       Y1, Y5, Y1
+	VADDPD       Y0, Y14, Y0
+	VADDPD       Y1, Y15, Y1
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y0, Y6, Y4
+	VPSLLQ       $0x3f, Y3, Y5
+	VBLENDVPD    Y5, Y1, Y7, Y5
+	VPSLLQ       $0x3e, Y2, Y8
+	VPSLLQ       $0x3e, Y3, Y9
+	VANDPD       sumsConsts4<>+0(SB), Y8, Y8
+	VANDPD       sumsConsts4<>+0(SB), Y9, Y9
+	VXORPD       Y8, Y4, Y4
+	VXORPD       Y9, Y5, Y5
+	VPSLLQ       $0x3f, Y2, Y8
+	VBLENDVPD    Y8, Y6, Y0, Y0
+	VPSLLQ       $0x3f, Y3, Y6
+	VBLENDVPD    Y6, Y7, Y1, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y2, Y2
+	VADDPD       sumsConsts4<>+608(SB), Y3, Y3
+	VPSLLQ       $0x3e, Y2, Y2
+	VPSLLQ       $0x3e, Y3, Y3
+	VANDPD       sumsConsts4<>+0(SB), Y2, Y2
+	VANDPD       sumsConsts4<>+0(SB), Y3, Y3
+	VXORPD       Y2, Y0, Y0
+	VXORPD       Y3, Y1, Y1
+	VBROADCASTSD 144(AX), Y2
+	VBROADCASTSD 144(AX), Y3
+	VBROADCASTSD 136(AX), Y6
+	VBROADCASTSD 136(AX), Y7
+	VFMADD213PD  sumsConsts4<>+1248(SB), Y0, Y6
+	VFMADD213PD  sumsConsts4<>+1248(SB), Y1, Y7
+	VFMADD231PD  Y4, Y2, Y6
+	VFMADD231PD  Y5, Y3, Y7
+	MOVQ         32(AX), DX
+	VMOVUPD      Y6, (DX)(CX*8)
+	VMOVUPD      Y7, 32(DX)(CX*8)
+	MOVQ         8(AX), DX
+	VMOVUPD      (DX)(CX*8), Y0
+	VMOVUPD      32(DX)(CX*8), Y1
+	VMULPD       Y6, Y0, Y0
+	VMULPD       Y7, Y1, Y1
+	MOVQ         80(AX), DX
+	VMOVUPD      (DX), Y2
+	VADDPD       Y0, Y2, Y2
+	VMOVUPD      Y2, (DX)
+	VMOVUPD      32(DX), Y0
+	VADDPD       Y1, Y0, Y0
+	VMOVUPD      Y0, 32(DX)
+	ADDQ         $0x08, CX
+	JMP          sincosStatsAVX2_one
+
+sincosStatsAVX2_done:
+	MOVQ CX, ret+8(FP)
+	VZEROUPPER
+	RET
+
 // func weightsAVX512(f *[21]uint64) int
 // Requires: AVX, AVX512F
 TEXT ·weightsAVX512(SB), NOSPLIT, $0-16
-	MOVQ    f+0(FP), AX
-	MOVQ    120(AX), CX
-	MOVQ    80(AX), DX
-	VMOVUPD (DX), Z0
+	MOVQ         f+0(FP), AX
+	MOVQ         120(AX), CX
+	MOVQ         80(AX), DX
+	VMOVUPD      (DX), Z0
+	VBROADCASTSD 136(AX), Z1
+	VBROADCASTSD sumsConsts<>+8(SB), Z2
+	VBROADCASTSD sumsConsts<>+16(SB), Z3
 
 weightsAVX512_many:
 	MOVQ              128(AX), DX
@@ -1155,142 +1317,133 @@ weightsAVX512_many:
 	CMPQ              CX, DX
 	JG                weightsAVX512_one
 	MOVQ              (AX), DX
-	VMOVUPD           (DX)(CX*8), Z1
-	VMOVUPD           64(DX)(CX*8), Z2
-	VMOVUPD           128(DX)(CX*8), Z3
-	MOVQ              16(AX), DX
 	VMOVUPD           (DX)(CX*8), Z4
 	VMOVUPD           64(DX)(CX*8), Z5
 	VMOVUPD           128(DX)(CX*8), Z6
-	VBROADCASTSD      136(AX), Z7
-	VBROADCASTSD      136(AX), Z8
-	VBROADCASTSD      136(AX), Z9
+	MOVQ              16(AX), DX
+	VMOVUPD           (DX)(CX*8), Z7
+	VMOVUPD           64(DX)(CX*8), Z8
+	VMOVUPD           128(DX)(CX*8), Z9
 	MOVQ              8(AX), DX
 	VMOVUPD           (DX)(CX*8), Z10
 	VMOVUPD           64(DX)(CX*8), Z11
 	VMOVUPD           128(DX)(CX*8), Z12
-	VFMADD231PD       Z4, Z7, Z10
-	VFMADD231PD       Z5, Z8, Z11
-	VFMADD231PD       Z6, Z9, Z12
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z1, Z4
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z2, Z5
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z6
-	VMULPD            Z10, Z4, Z4
-	VMULPD            Z11, Z5, Z5
-	VMULPD            Z12, Z6, Z6
-	VBROADCASTSD      sumsConsts<>+8(SB), Z7
-	VMINPD            Z4, Z7, Z4
-	VBROADCASTSD      sumsConsts<>+8(SB), Z7
-	VMINPD            Z5, Z7, Z5
-	VBROADCASTSD      sumsConsts<>+8(SB), Z7
-	VMINPD            Z6, Z7, Z6
-	VBROADCASTSD      sumsConsts<>+16(SB), Z7
-	VMAXPD            Z4, Z7, Z4
-	VBROADCASTSD      sumsConsts<>+16(SB), Z7
-	VMAXPD            Z5, Z7, Z5
-	VBROADCASTSD      sumsConsts<>+16(SB), Z7
-	VMAXPD            Z6, Z7, Z6
-	VBROADCASTSD      sumsConsts<>+32(SB), Z7
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z4, Z7
-	VBROADCASTSD      sumsConsts<>+32(SB), Z8
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z5, Z8
-	VBROADCASTSD      sumsConsts<>+32(SB), Z9
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z6, Z9
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z7, Z7
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z8, Z8
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z9, Z9
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z7, Z4
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z8, Z5
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z9, Z6
-	VBROADCASTSD      sumsConsts<>+48(SB), Z13
-	VFNMADD213PD      Z4, Z7, Z13
-	VBROADCASTSD      sumsConsts<>+48(SB), Z14
-	VFNMADD213PD      Z5, Z8, Z14
-	VBROADCASTSD      sumsConsts<>+48(SB), Z15
-	VFNMADD213PD      Z6, Z9, Z15
-	VSUBPD            Z13, Z4, Z4
-	VSUBPD            Z14, Z5, Z5
-	VSUBPD            Z15, Z6, Z6
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z7, Z4
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z8, Z5
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z9, Z6
-	VBROADCASTSD      sumsConsts<>+64(SB), Z16
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z13, Z16
-	VBROADCASTSD      sumsConsts<>+64(SB), Z17
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z14, Z17
-	VBROADCASTSD      sumsConsts<>+64(SB), Z18
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z13, Z16
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z13, Z16
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z13, Z16
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z13, Z16
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z13, Z16
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z13, Z16
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z13, Z16
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z13, Z16
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z13, Z16
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z15, Z18
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z13, Z16
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z14, Z17
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z15, Z18
-	VMULPD            Z13, Z13, Z19
-	VMULPD            Z14, Z14, Z20
-	VMULPD            Z15, Z15, Z21
-	VFMADD231PD       Z16, Z19, Z4
-	VFMADD231PD       Z17, Z20, Z5
-	VFMADD231PD       Z18, Z21, Z6
-	VADDPD.BCST       sumsConsts<>+152(SB), Z13, Z16
-	VADDPD.BCST       sumsConsts<>+152(SB), Z14, Z17
-	VADDPD.BCST       sumsConsts<>+152(SB), Z15, Z18
-	VBROADCASTSD      sumsConsts<>+152(SB), Z19
-	VSUBPD            Z16, Z19, Z19
-	VBROADCASTSD      sumsConsts<>+152(SB), Z20
-	VSUBPD            Z17, Z20, Z20
-	VBROADCASTSD      sumsConsts<>+152(SB), Z21
-	VSUBPD            Z18, Z21, Z21
-	VADDPD            Z13, Z19, Z13
-	VADDPD            Z14, Z20, Z14
-	VADDPD            Z15, Z21, Z15
-	VADDPD            Z13, Z4, Z4
-	VADDPD            Z14, Z5, Z5
-	VADDPD            Z15, Z6, Z6
-	VADDPD            Z4, Z16, Z4
-	VADDPD            Z5, Z17, Z5
-	VADDPD            Z6, Z18, Z6
-	VSCALEFPD         Z7, Z4, Z4
-	VSCALEFPD         Z8, Z5, Z5
-	VSCALEFPD         Z9, Z6, Z6
-	VMULPD            Z4, Z1, Z1
-	VMULPD            Z5, Z2, Z2
-	VMULPD            Z6, Z3, Z3
+	VFMADD231PD       Z7, Z1, Z10
+	VFMADD231PD       Z8, Z1, Z11
+	VFMADD231PD       Z9, Z1, Z12
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z4, Z7
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z5, Z8
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z6, Z9
+	VMULPD            Z10, Z7, Z7
+	VMULPD            Z11, Z8, Z8
+	VMULPD            Z12, Z9, Z9
+	VMINPD            Z7, Z2, Z7
+	VMINPD            Z8, Z2, Z8
+	VMINPD            Z9, Z2, Z9
+	VMAXPD            Z7, Z3, Z7
+	VMAXPD            Z8, Z3, Z8
+	VMAXPD            Z9, Z3, Z9
+	VBROADCASTSD      sumsConsts<>+32(SB), Z13
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z7, Z13
+	VBROADCASTSD      sumsConsts<>+32(SB), Z14
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z8, Z14
+	VBROADCASTSD      sumsConsts<>+32(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z9, Z15
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z13, Z13
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z14, Z14
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z15, Z15
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z13, Z7
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z14, Z8
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z15, Z9
+	VBROADCASTSD      sumsConsts<>+48(SB), Z16
+	VFNMADD213PD      Z7, Z13, Z16
+	VBROADCASTSD      sumsConsts<>+48(SB), Z17
+	VFNMADD213PD      Z8, Z14, Z17
+	VBROADCASTSD      sumsConsts<>+48(SB), Z18
+	VFNMADD213PD      Z9, Z15, Z18
+	VSUBPD            Z16, Z7, Z7
+	VSUBPD            Z17, Z8, Z8
+	VSUBPD            Z18, Z9, Z9
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z13, Z7
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z14, Z8
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z15, Z9
+	VBROADCASTSD      sumsConsts<>+64(SB), Z19
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z16, Z19
+	VBROADCASTSD      sumsConsts<>+64(SB), Z20
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z17, Z20
+	VBROADCASTSD      sumsConsts<>+64(SB), Z21
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z17, Z20
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z17, Z20
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z17, Z20
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z17, Z20
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z17, Z20
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z17, Z20
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z17, Z20
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z17, Z20
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z17, Z20
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z16, Z19
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z17, Z20
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z18, Z21
+	VMULPD            Z16, Z16, Z22
+	VMULPD            Z17, Z17, Z23
+	VMULPD            Z18, Z18, Z24
+	VFMADD231PD       Z19, Z22, Z7
+	VFMADD231PD       Z20, Z23, Z8
+	VFMADD231PD       Z21, Z24, Z9
+	VADDPD.BCST       sumsConsts<>+152(SB), Z16, Z19
+	VADDPD.BCST       sumsConsts<>+152(SB), Z17, Z20
+	VADDPD.BCST       sumsConsts<>+152(SB), Z18, Z21
+	VBROADCASTSD      sumsConsts<>+152(SB), Z22
+	VSUBPD            Z19, Z22, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z20, Z23, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z21, Z24, Z24
+	VADDPD            Z16, Z22, Z16
+	VADDPD            Z17, Z23, Z17
+	VADDPD            Z18, Z24, Z18
+	VADDPD            Z16, Z7, Z7
+	VADDPD            Z17, Z8, Z8
+	VADDPD            Z18, Z9, Z9
+	VADDPD            Z7, Z19, Z7
+	VADDPD            Z8, Z20, Z8
+	VADDPD            Z9, Z21, Z9
+	VSCALEFPD         Z13, Z7, Z7
+	VSCALEFPD         Z14, Z8, Z8
+	VSCALEFPD         Z15, Z9, Z9
+	VMULPD            Z7, Z4, Z4
+	VMULPD            Z8, Z5, Z5
+	VMULPD            Z9, Z6, Z6
 	MOVQ              32(AX), DX
-	VMOVUPD           Z1, (DX)(CX*8)
-	VMOVUPD           Z2, 64(DX)(CX*8)
-	VMOVUPD           Z3, 128(DX)(CX*8)
+	VMOVUPD           Z4, (DX)(CX*8)
+	VMOVUPD           Z5, 64(DX)(CX*8)
+	VMOVUPD           Z6, 128(DX)(CX*8)
 	MOVQ              40(AX), DX
 	VMOVUPD           Z10, (DX)(CX*8)
 	VMOVUPD           Z11, 64(DX)(CX*8)
 	VMOVUPD           Z12, 128(DX)(CX*8)
-	VADDPD            Z4, Z0, Z0
-	VADDPD            Z5, Z0, Z0
-	VADDPD            Z6, Z0, Z0
+	VADDPD            Z7, Z0, Z0
+	VADDPD            Z8, Z0, Z0
+	VADDPD            Z9, Z0, Z0
 	ADDQ              $0x18, CX
 	JMP               weightsAVX512_many
 
@@ -1300,54 +1453,51 @@ weightsAVX512_one:
 	CMPQ              CX, DX
 	JG                weightsAVX512_done
 	MOVQ              (AX), DX
-	VMOVUPD           (DX)(CX*8), Z1
-	MOVQ              16(AX), DX
-	VMOVUPD           (DX)(CX*8), Z2
-	VBROADCASTSD      136(AX), Z3
-	MOVQ              8(AX), DX
 	VMOVUPD           (DX)(CX*8), Z4
-	VFMADD231PD       Z2, Z3, Z4
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z1, Z2
-	VMULPD            Z4, Z2, Z2
-	VBROADCASTSD      sumsConsts<>+8(SB), Z3
-	VMINPD            Z2, Z3, Z2
-	VBROADCASTSD      sumsConsts<>+16(SB), Z3
-	VMAXPD            Z2, Z3, Z2
-	VBROADCASTSD      sumsConsts<>+32(SB), Z3
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z3
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z3
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z3, Z2
-	VBROADCASTSD      sumsConsts<>+48(SB), Z5
-	VFNMADD213PD      Z2, Z3, Z5
-	VSUBPD            Z5, Z2, Z2
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z3, Z2
-	VBROADCASTSD      sumsConsts<>+64(SB), Z6
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z5, Z6
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z5, Z6
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z5, Z6
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z5, Z6
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z5, Z6
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z5, Z6
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z5, Z6
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z5, Z6
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z5, Z6
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z5, Z6
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z5, Z6
-	VMULPD            Z5, Z5, Z7
-	VFMADD231PD       Z6, Z7, Z2
-	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z6
-	VBROADCASTSD      sumsConsts<>+152(SB), Z7
-	VSUBPD            Z6, Z7, Z7
-	VADDPD            Z5, Z7, Z5
-	VADDPD            Z5, Z2, Z2
-	VADDPD            Z2, Z6, Z2
-	VSCALEFPD         Z3, Z2, Z2
-	VMULPD            Z2, Z1, Z1
+	MOVQ              16(AX), DX
+	VMOVUPD           (DX)(CX*8), Z5
+	MOVQ              8(AX), DX
+	VMOVUPD           (DX)(CX*8), Z6
+	VFMADD231PD       Z5, Z1, Z6
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z4, Z5
+	VMULPD            Z6, Z5, Z5
+	VMINPD            Z5, Z2, Z5
+	VMAXPD            Z5, Z3, Z5
+	VBROADCASTSD      sumsConsts<>+32(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z5, Z7
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z7, Z7
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z7, Z5
+	VBROADCASTSD      sumsConsts<>+48(SB), Z8
+	VFNMADD213PD      Z5, Z7, Z8
+	VSUBPD            Z8, Z5, Z5
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z7, Z5
+	VBROADCASTSD      sumsConsts<>+64(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z8, Z9
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z8, Z9
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z8, Z9
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z8, Z9
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z8, Z9
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z8, Z9
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z8, Z9
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z8, Z9
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z8, Z9
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z8, Z9
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z8, Z9
+	VMULPD            Z8, Z8, Z10
+	VFMADD231PD       Z9, Z10, Z5
+	VADDPD.BCST       sumsConsts<>+152(SB), Z8, Z9
+	VBROADCASTSD      sumsConsts<>+152(SB), Z10
+	VSUBPD            Z9, Z10, Z10
+	VADDPD            Z8, Z10, Z8
+	VADDPD            Z8, Z5, Z5
+	VADDPD            Z5, Z9, Z5
+	VSCALEFPD         Z7, Z5, Z5
+	VMULPD            Z5, Z4, Z4
 	MOVQ              32(AX), DX
-	VMOVUPD           Z1, (DX)(CX*8)
-	MOVQ              40(AX), DX
 	VMOVUPD           Z4, (DX)(CX*8)
-	VADDPD            Z2, Z0, Z0
+	MOVQ              40(AX), DX
+	VMOVUPD           Z6, (DX)(CX*8)
+	VADDPD            Z5, Z0, Z0
 	ADDQ              $0x08, CX
 	JMP               weightsAVX512_one
 
@@ -1361,11 +1511,15 @@ weightsAVX512_done:
 // func phaseAVX512(f *[21]uint64) int
 // Requires: AVX, AVX512F
 TEXT ·phaseAVX512(SB), NOSPLIT, $0-16
-	MOVQ    f+0(FP), AX
-	MOVQ    120(AX), CX
-	MOVQ    80(AX), DX
-	VMOVUPD (DX), Z0
-	VMOVUPD 64(DX), Z1
+	MOVQ         f+0(FP), AX
+	MOVQ         120(AX), CX
+	MOVQ         80(AX), DX
+	VMOVUPD      (DX), Z0
+	VMOVUPD      64(DX), Z1
+	VBROADCASTSD 136(AX), Z2
+	VBROADCASTSD 144(AX), Z3
+	VBROADCASTSD sumsConsts<>+8(SB), Z4
+	VBROADCASTSD sumsConsts<>+16(SB), Z5
 
 phaseAVX512_many:
 	MOVQ              128(AX), DX
@@ -1373,152 +1527,140 @@ phaseAVX512_many:
 	CMPQ              CX, DX
 	JG                phaseAVX512_one
 	MOVQ              (AX), DX
-	VMOVUPD           (DX)(CX*8), Z2
-	VMOVUPD           64(DX)(CX*8), Z3
-	VMOVUPD           128(DX)(CX*8), Z4
+	VMOVUPD           (DX)(CX*8), Z6
+	VMOVUPD           64(DX)(CX*8), Z7
+	VMOVUPD           128(DX)(CX*8), Z8
 	MOVQ              8(AX), DX
-	VMOVUPD           (DX)(CX*8), Z5
-	VMOVUPD           64(DX)(CX*8), Z6
-	VMOVUPD           128(DX)(CX*8), Z7
+	VMOVUPD           (DX)(CX*8), Z9
+	VMOVUPD           64(DX)(CX*8), Z10
+	VMOVUPD           128(DX)(CX*8), Z11
 	MOVQ              16(AX), DX
-	VMOVUPD           (DX)(CX*8), Z8
-	VMOVUPD           64(DX)(CX*8), Z9
-	VMOVUPD           128(DX)(CX*8), Z10
-	VBROADCASTSD      136(AX), Z11
-	VBROADCASTSD      136(AX), Z12
-	VBROADCASTSD      136(AX), Z13
-	VBROADCASTSD      144(AX), Z14
-	VBROADCASTSD      144(AX), Z15
-	VBROADCASTSD      144(AX), Z16
-	VMULPD            Z14, Z5, Z17
-	VMULPD            Z15, Z6, Z18
-	VMULPD            Z16, Z7, Z19
-	VFMADD231PD       Z11, Z2, Z17
-	VFMADD231PD       Z12, Z3, Z18
-	VFMADD231PD       Z13, Z4, Z19
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z8, Z20
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z9, Z21
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z10, Z22
+	VMOVUPD           (DX)(CX*8), Z12
+	VMOVUPD           64(DX)(CX*8), Z13
+	VMOVUPD           128(DX)(CX*8), Z14
+	VMULPD            Z3, Z9, Z15
+	VMULPD            Z3, Z10, Z16
+	VMULPD            Z3, Z11, Z17
+	VFMADD231PD       Z2, Z6, Z15
+	VFMADD231PD       Z2, Z7, Z16
+	VFMADD231PD       Z2, Z8, Z17
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z12, Z18
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z13, Z19
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z14, Z20
+	VMULPD            Z15, Z18, Z15
+	VMULPD            Z16, Z19, Z16
 	VMULPD            Z17, Z20, Z17
-	VMULPD            Z18, Z21, Z18
-	VMULPD            Z19, Z22, Z19
-	VBROADCASTSD      sumsConsts<>+8(SB), Z20
-	VMINPD            Z17, Z20, Z17
-	VBROADCASTSD      sumsConsts<>+8(SB), Z20
-	VMINPD            Z18, Z20, Z18
-	VBROADCASTSD      sumsConsts<>+8(SB), Z20
-	VMINPD            Z19, Z20, Z19
-	VBROADCASTSD      sumsConsts<>+16(SB), Z20
-	VMAXPD            Z17, Z20, Z17
-	VBROADCASTSD      sumsConsts<>+16(SB), Z20
-	VMAXPD            Z18, Z20, Z18
-	VBROADCASTSD      sumsConsts<>+16(SB), Z20
-	VMAXPD            Z19, Z20, Z19
+	VMINPD            Z15, Z4, Z15
+	VMINPD            Z16, Z4, Z16
+	VMINPD            Z17, Z4, Z17
+	VMAXPD            Z15, Z5, Z15
+	VMAXPD            Z16, Z5, Z16
+	VMAXPD            Z17, Z5, Z17
+	VBROADCASTSD      sumsConsts<>+32(SB), Z18
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z15, Z18
+	VBROADCASTSD      sumsConsts<>+32(SB), Z19
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z16, Z19
 	VBROADCASTSD      sumsConsts<>+32(SB), Z20
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z17, Z20
-	VBROADCASTSD      sumsConsts<>+32(SB), Z21
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z18, Z21
-	VBROADCASTSD      sumsConsts<>+32(SB), Z22
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z19, Z22
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z18, Z18
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z19, Z19
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z20, Z20
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z21, Z21
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z22, Z22
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z18, Z15
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z19, Z16
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z20, Z17
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z21, Z18
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z22, Z19
+	VBROADCASTSD      sumsConsts<>+48(SB), Z21
+	VFNMADD213PD      Z15, Z18, Z21
+	VBROADCASTSD      sumsConsts<>+48(SB), Z22
+	VFNMADD213PD      Z16, Z19, Z22
 	VBROADCASTSD      sumsConsts<>+48(SB), Z23
 	VFNMADD213PD      Z17, Z20, Z23
-	VBROADCASTSD      sumsConsts<>+48(SB), Z24
-	VFNMADD213PD      Z18, Z21, Z24
-	VBROADCASTSD      sumsConsts<>+48(SB), Z25
-	VFNMADD213PD      Z19, Z22, Z25
+	VSUBPD            Z21, Z15, Z15
+	VSUBPD            Z22, Z16, Z16
 	VSUBPD            Z23, Z17, Z17
-	VSUBPD            Z24, Z18, Z18
-	VSUBPD            Z25, Z19, Z19
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z18, Z15
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z19, Z16
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z20, Z17
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z21, Z18
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z22, Z19
+	VBROADCASTSD      sumsConsts<>+64(SB), Z24
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z21, Z24
+	VBROADCASTSD      sumsConsts<>+64(SB), Z25
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z22, Z25
 	VBROADCASTSD      sumsConsts<>+64(SB), Z26
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z23, Z26
-	VBROADCASTSD      sumsConsts<>+64(SB), Z27
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z24, Z27
-	VBROADCASTSD      sumsConsts<>+64(SB), Z28
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z25, Z28
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z21, Z24
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z22, Z25
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z24, Z27
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z25, Z28
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z21, Z24
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z22, Z25
 	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z24, Z27
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z25, Z28
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z21, Z24
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z22, Z25
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z24, Z27
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z25, Z28
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z21, Z24
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z22, Z25
 	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z24, Z27
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z25, Z28
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z21, Z24
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z22, Z25
 	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z24, Z27
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z25, Z28
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z21, Z24
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z22, Z25
 	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z24, Z27
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z25, Z28
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z21, Z24
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z22, Z25
 	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z24, Z27
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z25, Z28
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z21, Z24
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z22, Z25
 	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z24, Z27
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z25, Z28
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z21, Z24
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z22, Z25
 	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z24, Z27
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z25, Z28
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z21, Z24
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z22, Z25
 	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z24, Z27
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z25, Z28
+	VMULPD            Z21, Z21, Z27
+	VMULPD            Z22, Z22, Z28
 	VMULPD            Z23, Z23, Z29
-	VMULPD            Z24, Z24, Z30
-	VMULPD            Z25, Z25, Z31
+	VFMADD231PD       Z24, Z27, Z15
+	VFMADD231PD       Z25, Z28, Z16
 	VFMADD231PD       Z26, Z29, Z17
-	VFMADD231PD       Z27, Z30, Z18
-	VFMADD231PD       Z28, Z31, Z19
+	VADDPD.BCST       sumsConsts<>+152(SB), Z21, Z24
+	VADDPD.BCST       sumsConsts<>+152(SB), Z22, Z25
 	VADDPD.BCST       sumsConsts<>+152(SB), Z23, Z26
-	VADDPD.BCST       sumsConsts<>+152(SB), Z24, Z27
-	VADDPD.BCST       sumsConsts<>+152(SB), Z25, Z28
+	VBROADCASTSD      sumsConsts<>+152(SB), Z27
+	VSUBPD            Z24, Z27, Z27
+	VBROADCASTSD      sumsConsts<>+152(SB), Z28
+	VSUBPD            Z25, Z28, Z28
 	VBROADCASTSD      sumsConsts<>+152(SB), Z29
 	VSUBPD            Z26, Z29, Z29
-	VBROADCASTSD      sumsConsts<>+152(SB), Z30
-	VSUBPD            Z27, Z30, Z30
-	VBROADCASTSD      sumsConsts<>+152(SB), Z31
-	VSUBPD            Z28, Z31, Z31
+	VADDPD            Z21, Z27, Z21
+	VADDPD            Z22, Z28, Z22
 	VADDPD            Z23, Z29, Z23
-	VADDPD            Z24, Z30, Z24
-	VADDPD            Z25, Z31, Z25
+	VADDPD            Z21, Z15, Z15
+	VADDPD            Z22, Z16, Z16
 	VADDPD            Z23, Z17, Z17
-	VADDPD            Z24, Z18, Z18
-	VADDPD            Z25, Z19, Z19
+	VADDPD            Z15, Z24, Z15
+	VADDPD            Z16, Z25, Z16
 	VADDPD            Z17, Z26, Z17
-	VADDPD            Z18, Z27, Z18
-	VADDPD            Z19, Z28, Z19
+	VSCALEFPD         Z18, Z15, Z15
+	VSCALEFPD         Z19, Z16, Z16
 	VSCALEFPD         Z20, Z17, Z17
-	VSCALEFPD         Z21, Z18, Z18
-	VSCALEFPD         Z22, Z19, Z19
+	VADDPD            Z15, Z0, Z0
+	VADDPD            Z16, Z0, Z0
 	VADDPD            Z17, Z0, Z0
-	VADDPD            Z18, Z0, Z0
-	VADDPD            Z19, Z0, Z0
-	VMULPD            Z14, Z2, Z2
-	VMULPD            Z15, Z3, Z3
-	VMULPD            Z16, Z4, Z4
-	VFMSUB231PD       Z11, Z5, Z2
-	VFMSUB231PD       Z12, Z6, Z3
-	VFMSUB231PD       Z13, Z7, Z4
-	VMULPD            Z8, Z17, Z5
-	VMULPD            Z9, Z18, Z6
-	VMULPD            Z10, Z19, Z7
-	VMULPD            Z2, Z5, Z2
-	VMULPD            Z3, Z6, Z3
-	VMULPD            Z4, Z7, Z4
-	VADDPD            Z2, Z1, Z1
-	VADDPD            Z3, Z1, Z1
-	VADDPD            Z4, Z1, Z1
+	VMULPD            Z3, Z6, Z6
+	VMULPD            Z3, Z7, Z7
+	VMULPD            Z3, Z8, Z8
+	VFMSUB231PD       Z2, Z9, Z6
+	VFMSUB231PD       Z2, Z10, Z7
+	VFMSUB231PD       Z2, Z11, Z8
+	VMULPD            Z12, Z15, Z9
+	VMULPD            Z13, Z16, Z10
+	VMULPD            Z14, Z17, Z11
+	VMULPD            Z6, Z9, Z6
+	VMULPD            Z7, Z10, Z7
+	VMULPD            Z8, Z11, Z8
+	VADDPD            Z6, Z1, Z1
+	VADDPD            Z7, Z1, Z1
+	VADDPD            Z8, Z1, Z1
 	ADDQ              $0x18, CX
 	JMP               phaseAVX512_many
 
@@ -1528,56 +1670,52 @@ phaseAVX512_one:
 	CMPQ              CX, DX
 	JG                phaseAVX512_done
 	MOVQ              (AX), DX
-	VMOVUPD           (DX)(CX*8), Z2
+	VMOVUPD           (DX)(CX*8), Z6
 	MOVQ              8(AX), DX
-	VMOVUPD           (DX)(CX*8), Z3
+	VMOVUPD           (DX)(CX*8), Z7
 	MOVQ              16(AX), DX
-	VMOVUPD           (DX)(CX*8), Z4
-	VBROADCASTSD      136(AX), Z5
-	VBROADCASTSD      144(AX), Z6
-	VMULPD            Z6, Z3, Z7
-	VFMADD231PD       Z5, Z2, Z7
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z4, Z8
-	VMULPD            Z7, Z8, Z7
-	VBROADCASTSD      sumsConsts<>+8(SB), Z8
-	VMINPD            Z7, Z8, Z7
-	VBROADCASTSD      sumsConsts<>+16(SB), Z8
-	VMAXPD            Z7, Z8, Z7
-	VBROADCASTSD      sumsConsts<>+32(SB), Z8
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z7, Z8
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z8, Z8
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z8, Z7
-	VBROADCASTSD      sumsConsts<>+48(SB), Z9
-	VFNMADD213PD      Z7, Z8, Z9
-	VSUBPD            Z9, Z7, Z7
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z8, Z7
-	VBROADCASTSD      sumsConsts<>+64(SB), Z10
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z9, Z10
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z9, Z10
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z9, Z10
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z9, Z10
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z9, Z10
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z9, Z10
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z9, Z10
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z9, Z10
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z9, Z10
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z9, Z10
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z9, Z10
-	VMULPD            Z9, Z9, Z11
-	VFMADD231PD       Z10, Z11, Z7
-	VADDPD.BCST       sumsConsts<>+152(SB), Z9, Z10
-	VBROADCASTSD      sumsConsts<>+152(SB), Z11
-	VSUBPD            Z10, Z11, Z11
-	VADDPD            Z9, Z11, Z9
-	VADDPD            Z9, Z7, Z7
-	VADDPD            Z7, Z10, Z7
-	VSCALEFPD         Z8, Z7, Z7
-	VADDPD            Z7, Z0, Z0
-	VMULPD            Z6, Z2, Z2
-	VFMSUB231PD       Z5, Z3, Z2
-	VMULPD            Z4, Z7, Z3
-	VMULPD            Z2, Z3, Z2
-	VADDPD            Z2, Z1, Z1
+	VMOVUPD           (DX)(CX*8), Z8
+	VMULPD            Z3, Z7, Z9
+	VFMADD231PD       Z2, Z6, Z9
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z8, Z10
+	VMULPD            Z9, Z10, Z9
+	VMINPD            Z9, Z4, Z9
+	VMAXPD            Z9, Z5, Z9
+	VBROADCASTSD      sumsConsts<>+32(SB), Z10
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z9, Z10
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z10, Z10
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z10, Z9
+	VBROADCASTSD      sumsConsts<>+48(SB), Z11
+	VFNMADD213PD      Z9, Z10, Z11
+	VSUBPD            Z11, Z9, Z9
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z10, Z9
+	VBROADCASTSD      sumsConsts<>+64(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z11, Z12
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z11, Z12
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z11, Z12
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z11, Z12
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z11, Z12
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z11, Z12
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z11, Z12
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z11, Z12
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z11, Z12
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z11, Z12
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z11, Z12
+	VMULPD            Z11, Z11, Z13
+	VFMADD231PD       Z12, Z13, Z9
+	VADDPD.BCST       sumsConsts<>+152(SB), Z11, Z12
+	VBROADCASTSD      sumsConsts<>+152(SB), Z13
+	VSUBPD            Z12, Z13, Z13
+	VADDPD            Z11, Z13, Z11
+	VADDPD            Z11, Z9, Z9
+	VADDPD            Z9, Z12, Z9
+	VSCALEFPD         Z10, Z9, Z9
+	VADDPD            Z9, Z0, Z0
+	VMULPD            Z3, Z6, Z6
+	VFMSUB231PD       Z2, Z7, Z6
+	VMULPD            Z8, Z9, Z7
+	VMULPD            Z6, Z7, Z6
+	VADDPD            Z6, Z1, Z1
 	ADDQ              $0x08, CX
 	JMP               phaseAVX512_one
 
@@ -1784,13 +1922,13 @@ sincosDotAVX512_dot1_end:
 	VADDPD            Z1, Z24, Z1
 	VADDPD            Z2, Z25, Z2
 	VMOVAPD           Z11, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z0, Z11, K1, Z6
 	VMOVAPD           Z12, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z1, Z12, K1, Z7
 	VMOVAPD           Z13, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z2, Z13, K1, Z8
 	VPSLLQ            $0x3e, Z3, Z14
 	VPSLLQ            $0x3e, Z4, Z15
@@ -1806,13 +1944,13 @@ sincosDotAVX512_dot1_end:
 	VMOVUPD           Z7, 64(DX)(CX*8)
 	VMOVUPD           Z8, 128(DX)(CX*8)
 	VMOVAPD           Z0, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z11, Z0, K1, Z6
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z12, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z13, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
@@ -1957,13 +2095,13 @@ sincosDotAVX512_dot1_end:
 	VADDPD            Z1, Z24, Z1
 	VADDPD            Z2, Z25, Z2
 	VMOVAPD           Z11, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z0, Z11, K1, Z6
 	VMOVAPD           Z12, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z1, Z12, K1, Z7
 	VMOVAPD           Z13, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z2, Z13, K1, Z8
 	VPSLLQ            $0x3e, Z3, Z14
 	VPSLLQ            $0x3e, Z4, Z15
@@ -1979,13 +2117,13 @@ sincosDotAVX512_dot1_end:
 	VMOVUPD           Z7, 256(DX)(CX*8)
 	VMOVUPD           Z8, 320(DX)(CX*8)
 	VMOVAPD           Z0, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z11, Z0, K1, Z6
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z12, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z13, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
@@ -2088,10 +2226,10 @@ sincosDotAVX512_dot1_end:
 	VADDPD            Z0, Z16, Z0
 	VADDPD            Z1, Z17, Z1
 	VMOVAPD           Z6, Z4
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z0, Z6, K1, Z4
 	VMOVAPD           Z7, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z1, Z7, K1, Z5
 	VPSLLQ            $0x3e, Z2, Z8
 	VPSLLQ            $0x3e, Z3, Z11
@@ -2103,10 +2241,10 @@ sincosDotAVX512_dot1_end:
 	VMOVUPD           Z4, 384(DX)(CX*8)
 	VMOVUPD           Z5, 448(DX)(CX*8)
 	VMOVAPD           Z0, Z4
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z6, Z0, K1, Z4
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z7, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
@@ -2189,14 +2327,14 @@ sincosDotAVX512_dot2_end:
 	VSUBPD            Z6, Z2, Z2
 	VADDPD            Z0, Z2, Z0
 	VADDPD            Z0, Z7, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z1, K1
 	VBLENDMPD         Z0, Z3, K1, Z9
 	VPSLLQ            $0x3e, Z1, Z2
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
 	VPXORQ            Z2, Z9, Z2
 	MOVQ              32(AX), DX
 	VMOVUPD           Z2, (DX)(CX*8)
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z1, K1
 	VBLENDMPD         Z3, Z0, K1, Z10
 	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
 	VPSLLQ            $0x3e, Z0, Z0
@@ -2450,13 +2588,13 @@ sincosDotAVX512_dot1_end:
 	VADDPD            Z1, Z22, Z1
 	VADDPD            Z2, Z23, Z2
 	VMOVAPD           Z9, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z0, Z9, K1, Z6
 	VMOVAPD           Z10, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z1, Z10, K1, Z7
 	VMOVAPD           Z11, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z2, Z11, K1, Z8
 	VPSLLQ            $0x3e, Z3, Z12
 	VPSLLQ            $0x3e, Z4, Z13
@@ -2476,13 +2614,13 @@ sincosDotAVX512_dot1_end:
 	PREFETCHT0        (SI)
 	ADDQ              DI, SI
 	VMOVAPD           Z0, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z9, Z0, K1, Z6
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
@@ -2657,13 +2795,13 @@ sincosDotAVX512_dot1_end:
 	VADDPD            Z1, Z22, Z1
 	VADDPD            Z2, Z23, Z2
 	VMOVAPD           Z9, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z0, Z9, K1, Z6
 	VMOVAPD           Z10, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z1, Z10, K1, Z7
 	VMOVAPD           Z11, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z2, Z11, K1, Z8
 	PREFETCHT0        (SI)
 	ADDQ              DI, SI
@@ -2681,13 +2819,13 @@ sincosDotAVX512_dot1_end:
 	VMOVUPD           Z7, 256(SI)(CX*8)
 	VMOVUPD           Z8, 320(SI)(CX*8)
 	VMOVAPD           Z0, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z9, Z0, K1, Z6
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
@@ -2790,10 +2928,10 @@ sincosDotAVX512_dot1_end:
 	VADDPD            Z0, Z14, Z0
 	VADDPD            Z1, Z15, Z1
 	VMOVAPD           Z6, Z4
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z0, Z6, K1, Z4
 	VMOVAPD           Z7, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z1, Z7, K1, Z5
 	VPSLLQ            $0x3e, Z2, Z8
 	VPSLLQ            $0x3e, Z3, Z9
@@ -2805,10 +2943,10 @@ sincosDotAVX512_dot1_end:
 	VMOVUPD           Z4, 384(SI)(CX*8)
 	VMOVUPD           Z5, 448(SI)(CX*8)
 	VMOVAPD           Z0, Z4
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z6, Z0, K1, Z4
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z7, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
@@ -3076,13 +3214,13 @@ sincosDotAVX512_dot1_end:
 	VADDPD            Z1, Z22, Z1
 	VADDPD            Z2, Z23, Z2
 	VMOVAPD           Z9, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z0, Z9, K1, Z6
 	VMOVAPD           Z10, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z1, Z10, K1, Z7
 	VMOVAPD           Z11, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z2, Z11, K1, Z8
 	VPSLLQ            $0x3e, Z3, Z12
 	VPSLLQ            $0x3e, Z4, Z13
@@ -3102,13 +3240,13 @@ sincosDotAVX512_dot1_end:
 	PREFETCHT0        (SI)
 	ADDQ              DI, SI
 	VMOVAPD           Z0, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z9, Z0, K1, Z6
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
@@ -3283,13 +3421,13 @@ sincosDotAVX512_dot1_end:
 	VADDPD            Z1, Z22, Z1
 	VADDPD            Z2, Z23, Z2
 	VMOVAPD           Z9, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z0, Z9, K1, Z6
 	VMOVAPD           Z10, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z1, Z10, K1, Z7
 	VMOVAPD           Z11, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z2, Z11, K1, Z8
 	PREFETCHT0        (SI)
 	ADDQ              DI, SI
@@ -3307,13 +3445,13 @@ sincosDotAVX512_dot1_end:
 	VMOVUPD           Z7, 256(SI)(CX*8)
 	VMOVUPD           Z8, 320(SI)(CX*8)
 	VMOVAPD           Z0, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z9, Z0, K1, Z6
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
@@ -3416,10 +3554,10 @@ sincosDotAVX512_dot1_end:
 	VADDPD            Z0, Z14, Z0
 	VADDPD            Z1, Z15, Z1
 	VMOVAPD           Z6, Z4
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z0, Z6, K1, Z4
 	VMOVAPD           Z7, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z1, Z7, K1, Z5
 	VPSLLQ            $0x3e, Z2, Z8
 	VPSLLQ            $0x3e, Z3, Z9
@@ -3431,10 +3569,10 @@ sincosDotAVX512_dot1_end:
 	VMOVUPD           Z4, 384(SI)(CX*8)
 	VMOVUPD           Z5, 448(SI)(CX*8)
 	VMOVAPD           Z0, Z4
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z6, Z0, K1, Z4
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z7, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
@@ -3762,6 +3900,13 @@ freqStepAVX512_dot1_end:
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
 	KORTESTB          K1, K1
 	JNZ               freqStepAVX512_one
+	VMOVUPD           (SP), Z0
+	VMOVUPD           64(SP), Z1
+	VMOVUPD           128(SP), Z2
+	MOVQ              32(AX), DX
+	VMOVUPD           Z0, (DX)(CX*8)
+	VMOVUPD           Z1, 64(DX)(CX*8)
+	VMOVUPD           Z2, 128(DX)(CX*8)
 	VMOVUPD           512(SP), Z0
 	VMOVUPD           576(SP), Z1
 	VMOVUPD           640(SP), Z2
@@ -3889,13 +4034,13 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z1, Z24, Z1
 	VADDPD            Z2, Z25, Z2
 	VMOVAPD           Z11, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z0, Z11, K1, Z6
 	VMOVAPD           Z12, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z1, Z12, K1, Z7
 	VMOVAPD           Z13, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z2, Z13, K1, Z8
 	VPSLLQ            $0x3e, Z3, Z14
 	VPSLLQ            $0x3e, Z4, Z15
@@ -3907,13 +4052,13 @@ freqStepAVX512_dot1_end:
 	VPXORQ            Z15, Z7, Z7
 	VPXORQ            Z16, Z8, Z8
 	VMOVAPD           Z0, Z14
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z11, Z0, K1, Z14
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z12, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z13, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
@@ -4051,6 +4196,13 @@ freqStepAVX512_dot1_end:
 	VMOVUPD           Z2, 1024(SP)
 	VMOVUPD           Z0, 1088(SP)
 	VMOVUPD           Z1, 1152(SP)
+	VMOVUPD           192(SP), Z0
+	VMOVUPD           256(SP), Z1
+	VMOVUPD           320(SP), Z2
+	MOVQ              32(AX), DX
+	VMOVUPD           Z0, 192(DX)(CX*8)
+	VMOVUPD           Z1, 256(DX)(CX*8)
+	VMOVUPD           Z2, 320(DX)(CX*8)
 	VMOVUPD           704(SP), Z0
 	VMOVUPD           768(SP), Z1
 	VMOVUPD           832(SP), Z2
@@ -4178,13 +4330,13 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z1, Z24, Z1
 	VADDPD            Z2, Z25, Z2
 	VMOVAPD           Z11, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z0, Z11, K1, Z6
 	VMOVAPD           Z12, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z1, Z12, K1, Z7
 	VMOVAPD           Z13, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z2, Z13, K1, Z8
 	VPSLLQ            $0x3e, Z3, Z14
 	VPSLLQ            $0x3e, Z4, Z15
@@ -4196,13 +4348,13 @@ freqStepAVX512_dot1_end:
 	VPXORQ            Z15, Z7, Z7
 	VPXORQ            Z16, Z8, Z8
 	VMOVAPD           Z0, Z14
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z11, Z0, K1, Z14
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z12, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z13, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
@@ -4340,6 +4492,11 @@ freqStepAVX512_dot1_end:
 	VMOVUPD           Z2, 1216(SP)
 	VMOVUPD           Z0, 1280(SP)
 	VMOVUPD           Z1, 1344(SP)
+	VMOVUPD           384(SP), Z0
+	VMOVUPD           448(SP), Z1
+	MOVQ              32(AX), DX
+	VMOVUPD           Z0, 384(DX)(CX*8)
+	VMOVUPD           Z1, 448(DX)(CX*8)
 	VMOVUPD           896(SP), Z0
 	VMOVUPD           960(SP), Z1
 	VBROADCASTSD      sumsConsts<>+184(SB), Z2
@@ -4425,10 +4582,10 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z0, Z16, Z0
 	VADDPD            Z1, Z17, Z1
 	VMOVAPD           Z6, Z4
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z0, Z6, K1, Z4
 	VMOVAPD           Z7, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z1, Z7, K1, Z5
 	VPSLLQ            $0x3e, Z2, Z8
 	VPSLLQ            $0x3e, Z3, Z11
@@ -4437,10 +4594,10 @@ freqStepAVX512_dot1_end:
 	VPXORQ            Z8, Z4, Z4
 	VPXORQ            Z11, Z5, Z5
 	VMOVAPD           Z0, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z6, Z0, K1, Z8
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z7, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
@@ -4646,23 +4803,25 @@ freqStepAVX512_dot3:
 
 freqStepAVX512_dot3_end:
 	VBROADCASTSD      136(AX), Z1
-	VSUBPD            Z1, Z0, Z0
-	VPANDQ.BCST       sumsConsts<>+168(SB), Z0, Z1
-	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z1, K1
+	VSUBPD            Z1, Z0, Z1
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z1, Z2
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z2, K1
 	KORTESTB          K1, K1
 	JNZ               freqStepAVX512_done
-	VBROADCASTSD      sumsConsts<>+184(SB), Z1
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z1
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z1, Z2
-	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z0
+	MOVQ              32(AX), DX
+	VMOVUPD           Z0, (DX)(CX*8)
+	VBROADCASTSD      sumsConsts<>+184(SB), Z0
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z0
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z0, Z2
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z2, Z1
 	VMULPD.BCST       sumsConsts<>+200(SB), Z2, Z3
 	VBROADCASTSD      sumsConsts<>+200(SB), Z4
 	VFMSUB213PD       Z3, Z2, Z4
-	VSUBPD            Z3, Z0, Z5
-	VSUBPD            Z5, Z0, Z0
-	VSUBPD            Z3, Z0, Z0
-	VSUBPD            Z4, Z0, Z0
-	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z0
+	VSUBPD            Z3, Z1, Z5
+	VSUBPD            Z5, Z1, Z1
+	VSUBPD            Z3, Z1, Z1
+	VSUBPD            Z4, Z1, Z1
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z2, Z1
 	VMULPD            Z5, Z5, Z2
 	VBROADCASTSD      sumsConsts<>+224(SB), Z3
 	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z2, Z3
@@ -4670,9 +4829,9 @@ freqStepAVX512_dot3_end:
 	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z2, Z3
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z2, Z3
 	VMULPD            Z5, Z2, Z4
-	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z6
+	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z6
 	VFNMADD231PD      Z3, Z4, Z6
-	VFMSUB213PD       Z0, Z2, Z6
+	VFMSUB213PD       Z1, Z2, Z6
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z4, Z6
 	VSUBPD            Z6, Z5, Z3
 	VBROADCASTSD      sumsConsts<>+272(SB), Z4
@@ -4685,21 +4844,21 @@ freqStepAVX512_dot3_end:
 	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z6
 	VBROADCASTSD      sumsConsts<>+152(SB), Z7
 	VSUBPD            Z6, Z7, Z7
-	VMULPD            Z0, Z5, Z0
-	VFMSUB231PD       Z4, Z2, Z0
+	VMULPD            Z1, Z5, Z1
+	VFMSUB231PD       Z4, Z2, Z1
 	VBROADCASTSD      sumsConsts<>+152(SB), Z2
 	VSUBPD            Z7, Z2, Z2
 	VSUBPD            Z6, Z2, Z2
-	VADDPD            Z0, Z2, Z0
-	VADDPD            Z0, Z7, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z0, Z3, K1, Z9
-	VPSLLQ            $0x3e, Z1, Z2
+	VADDPD            Z1, Z2, Z1
+	VADDPD            Z1, Z7, Z1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z0, K1
+	VBLENDMPD         Z1, Z3, K1, Z9
+	VPSLLQ            $0x3e, Z0, Z2
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
 	VPXORQ            Z2, Z9, Z2
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
-	VBLENDMPD         Z3, Z0, K1, Z10
-	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z0, K1
+	VBLENDMPD         Z3, Z1, K1, Z10
+	VADDPD.BCST       sumsConsts<>+152(SB), Z0, Z0
 	VPSLLQ            $0x3e, Z0, Z0
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z0, Z0
 	VPXORQ            Z0, Z10, Z0
@@ -4889,6 +5048,13 @@ freqStepAVX512_dot1_end:
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
 	KORTESTB          K1, K1
 	JNZ               freqStepPanelsAVX512_done
+	VMOVUPD           (SP), Z0
+	VMOVUPD           64(SP), Z1
+	VMOVUPD           128(SP), Z2
+	MOVQ              32(AX), R8
+	VMOVUPD           Z0, (R8)(CX*8)
+	VMOVUPD           Z1, 64(R8)(CX*8)
+	VMOVUPD           Z2, 128(R8)(CX*8)
 	VMOVUPD           512(SP), Z0
 	VMOVUPD           576(SP), Z1
 	VMOVUPD           640(SP), Z2
@@ -4921,11 +5087,11 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z15, Z0, Z0
 	VSUBPD            Z16, Z1, Z1
 	VSUBPD            Z17, Z2, Z2
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VSUBPD            Z9, Z0, Z0
 	VSUBPD            Z10, Z1, Z1
 	VSUBPD            Z11, Z2, Z2
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VSUBPD            Z12, Z0, Z0
 	VSUBPD            Z13, Z1, Z1
 	VSUBPD            Z14, Z2, Z2
@@ -4935,14 +5101,14 @@ freqStepAVX512_dot1_end:
 	VMULPD            Z15, Z15, Z6
 	VMULPD            Z16, Z16, Z7
 	VMULPD            Z17, Z17, Z8
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VBROADCASTSD      sumsConsts<>+224(SB), Z9
 	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z9
 	VBROADCASTSD      sumsConsts<>+224(SB), Z10
 	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
 	VBROADCASTSD      sumsConsts<>+224(SB), Z11
 	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
@@ -4952,11 +5118,11 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VMULPD            Z15, Z6, Z12
 	VMULPD            Z16, Z7, Z13
 	VMULPD            Z17, Z8, Z14
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z18
 	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z19
 	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z20
@@ -4969,11 +5135,11 @@ freqStepAVX512_dot1_end:
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z12, Z18
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VSUBPD            Z18, Z15, Z9
 	VSUBPD            Z19, Z16, Z10
 	VSUBPD            Z20, Z17, Z11
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VBROADCASTSD      sumsConsts<>+272(SB), Z12
 	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z12
 	VBROADCASTSD      sumsConsts<>+272(SB), Z13
@@ -4983,11 +5149,11 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
@@ -4997,11 +5163,11 @@ freqStepAVX512_dot1_end:
 	VMULPD            Z6, Z12, Z12
 	VMULPD            Z7, Z13, Z13
 	VMULPD            Z8, Z14, Z14
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z18
 	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
 	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VBROADCASTSD      sumsConsts<>+152(SB), Z21
 	VSUBPD            Z18, Z21, Z21
 	VBROADCASTSD      sumsConsts<>+152(SB), Z22
@@ -5023,22 +5189,22 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z18, Z6, Z6
 	VSUBPD            Z19, Z7, Z7
 	VSUBPD            Z20, Z8, Z8
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VADDPD            Z0, Z6, Z0
 	VADDPD            Z1, Z7, Z1
 	VADDPD            Z2, Z8, Z2
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VADDPD            Z0, Z21, Z0
 	VADDPD            Z1, Z22, Z1
 	VADDPD            Z2, Z23, Z2
 	VMOVAPD           Z9, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z0, Z9, K1, Z6
 	VMOVAPD           Z10, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z1, Z10, K1, Z7
 	VMOVAPD           Z11, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z2, Z11, K1, Z8
 	VPSLLQ            $0x3e, Z3, Z12
 	VPSLLQ            $0x3e, Z4, Z13
@@ -5049,17 +5215,17 @@ freqStepAVX512_dot1_end:
 	VPXORQ            Z12, Z6, Z6
 	VPXORQ            Z13, Z7, Z7
 	VPXORQ            Z14, Z8, Z8
-	VMOVAPD           Z0, Z12
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
-	VBLENDMPD         Z9, Z0, K1, Z12
-	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
-	VBLENDMPD         Z10, Z1, K1, Z0
-	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
-	VBLENDMPD         Z11, Z2, K1, Z1
 	PREFETCHT0        (SI)
 	ADDQ              DI, SI
+	VMOVAPD           Z0, Z12
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
+	VBLENDMPD         Z9, Z0, K1, Z12
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
+	VBLENDMPD         Z10, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
+	VBLENDMPD         Z11, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -5072,12 +5238,12 @@ freqStepAVX512_dot1_end:
 	VPXORQ            Z2, Z12, Z2
 	VPXORQ            Z3, Z0, Z0
 	VPXORQ            Z4, Z1, Z1
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	MOVQ              (AX), R8
 	VMOVUPD           (R8)(CX*8), Z3
 	VMOVUPD           64(R8)(CX*8), Z4
 	VMOVUPD           128(R8)(CX*8), Z5
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z9
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z4, Z10
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z5, Z11
@@ -5090,14 +5256,14 @@ freqStepAVX512_dot1_end:
 	VMINPD            Z0, Z9, Z0
 	VBROADCASTSD      sumsConsts<>+8(SB), Z9
 	VMINPD            Z1, Z9, Z1
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
 	VMAXPD            Z2, Z9, Z2
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
 	VMAXPD            Z0, Z9, Z0
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
 	VMAXPD            Z1, Z9, Z1
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VBROADCASTSD      sumsConsts<>+32(SB), Z9
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z9
 	VBROADCASTSD      sumsConsts<>+32(SB), Z10
@@ -5124,14 +5290,14 @@ freqStepAVX512_dot1_end:
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z9, Z2
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z10, Z0
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z11, Z1
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VBROADCASTSD      sumsConsts<>+64(SB), Z15
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z12, Z15
 	VBROADCASTSD      sumsConsts<>+64(SB), Z16
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z13, Z16
 	VBROADCASTSD      sumsConsts<>+64(SB), Z17
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z14, Z17
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z14, Z17
@@ -5152,11 +5318,11 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z14, Z17
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z14, Z17
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z14, Z17
@@ -5189,11 +5355,11 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z12, Z2, Z2
 	VADDPD            Z13, Z0, Z0
 	VADDPD            Z14, Z1, Z1
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VADDPD            Z2, Z15, Z2
 	VADDPD            Z0, Z16, Z0
 	VADDPD            Z1, Z17, Z1
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VSCALEFPD         Z9, Z2, Z2
 	VSCALEFPD         Z10, Z0, Z0
 	VSCALEFPD         Z11, Z1, Z1
@@ -5212,6 +5378,15 @@ freqStepAVX512_dot1_end:
 	VMOVUPD           Z2, 1024(SP)
 	VMOVUPD           Z0, 1088(SP)
 	VMOVUPD           Z1, 1152(SP)
+	VMOVUPD           192(SP), Z0
+	VMOVUPD           256(SP), Z1
+	VMOVUPD           320(SP), Z2
+	MOVQ              32(AX), R8
+	VMOVUPD           Z0, 192(R8)(CX*8)
+	VMOVUPD           Z1, 256(R8)(CX*8)
+	VMOVUPD           Z2, 320(R8)(CX*8)
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VMOVUPD           704(SP), Z0
 	VMOVUPD           768(SP), Z1
 	VMOVUPD           832(SP), Z2
@@ -5221,8 +5396,6 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
 	VBROADCASTSD      sumsConsts<>+184(SB), Z5
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z5
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z6
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
@@ -5232,6 +5405,8 @@ freqStepAVX512_dot1_end:
 	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z9
 	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
 	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VBROADCASTSD      sumsConsts<>+200(SB), Z12
 	VFMSUB213PD       Z9, Z6, Z12
 	VBROADCASTSD      sumsConsts<>+200(SB), Z13
@@ -5241,8 +5416,6 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z9, Z0, Z15
 	VSUBPD            Z10, Z1, Z16
 	VSUBPD            Z11, Z2, Z17
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VSUBPD            Z15, Z0, Z0
 	VSUBPD            Z16, Z1, Z1
 	VSUBPD            Z17, Z2, Z2
@@ -5255,11 +5428,11 @@ freqStepAVX512_dot1_end:
 	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z0
 	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z1
 	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z2
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VMULPD            Z15, Z15, Z6
 	VMULPD            Z16, Z16, Z7
 	VMULPD            Z17, Z17, Z8
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VBROADCASTSD      sumsConsts<>+224(SB), Z9
 	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z9
 	VBROADCASTSD      sumsConsts<>+224(SB), Z10
@@ -5269,11 +5442,11 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
@@ -5286,11 +5459,11 @@ freqStepAVX512_dot1_end:
 	VFNMADD231PD      Z9, Z12, Z18
 	VFNMADD231PD      Z10, Z13, Z19
 	VFNMADD231PD      Z11, Z14, Z20
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VFMSUB213PD       Z0, Z6, Z18
 	VFMSUB213PD       Z1, Z7, Z19
 	VFMSUB213PD       Z2, Z8, Z20
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z12, Z18
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
@@ -5303,25 +5476,25 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
 	VBROADCASTSD      sumsConsts<>+272(SB), Z14
 	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
 	VMULPD            Z6, Z12, Z12
 	VMULPD            Z7, Z13, Z13
 	VMULPD            Z8, Z14, Z14
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z18
 	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
 	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
@@ -5334,6 +5507,8 @@ freqStepAVX512_dot1_end:
 	VMULPD            Z0, Z15, Z0
 	VMULPD            Z1, Z16, Z1
 	VMULPD            Z2, Z17, Z2
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VFMSUB231PD       Z12, Z6, Z0
 	VFMSUB231PD       Z13, Z7, Z1
 	VFMSUB231PD       Z14, Z8, Z2
@@ -5343,8 +5518,6 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z22, Z7, Z7
 	VBROADCASTSD      sumsConsts<>+152(SB), Z8
 	VSUBPD            Z23, Z8, Z8
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VSUBPD            Z18, Z6, Z6
 	VSUBPD            Z19, Z7, Z7
 	VSUBPD            Z20, Z8, Z8
@@ -5355,33 +5528,33 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z1, Z22, Z1
 	VADDPD            Z2, Z23, Z2
 	VMOVAPD           Z9, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z0, Z9, K1, Z6
 	VMOVAPD           Z10, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z1, Z10, K1, Z7
 	VMOVAPD           Z11, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z2, Z11, K1, Z8
 	VPSLLQ            $0x3e, Z3, Z12
 	VPSLLQ            $0x3e, Z4, Z13
 	VPSLLQ            $0x3e, Z5, Z14
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z12, Z12
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z13, Z13
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z14, Z14
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VPXORQ            Z12, Z6, Z6
 	VPXORQ            Z13, Z7, Z7
 	VPXORQ            Z14, Z8, Z8
 	VMOVAPD           Z0, Z12
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z9, Z0, K1, Z12
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
@@ -5389,11 +5562,11 @@ freqStepAVX512_dot1_end:
 	VPSLLQ            $0x3e, Z2, Z2
 	VPSLLQ            $0x3e, Z3, Z3
 	VPSLLQ            $0x3e, Z4, Z4
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z3, Z3
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VPXORQ            Z2, Z12, Z2
 	VPXORQ            Z3, Z0, Z0
 	VPXORQ            Z4, Z1, Z1
@@ -5407,14 +5580,14 @@ freqStepAVX512_dot1_end:
 	VMULPD            Z2, Z9, Z2
 	VMULPD            Z0, Z10, Z0
 	VMULPD            Z1, Z11, Z1
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VBROADCASTSD      sumsConsts<>+8(SB), Z9
 	VMINPD            Z2, Z9, Z2
 	VBROADCASTSD      sumsConsts<>+8(SB), Z9
 	VMINPD            Z0, Z9, Z0
 	VBROADCASTSD      sumsConsts<>+8(SB), Z9
 	VMINPD            Z1, Z9, Z1
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
 	VMAXPD            Z2, Z9, Z2
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
@@ -5427,11 +5600,11 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z10
 	VBROADCASTSD      sumsConsts<>+32(SB), Z11
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z11
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z9, Z9
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z10, Z10
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z11, Z11
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z9, Z2
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z10, Z0
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z11, Z1
@@ -5444,11 +5617,11 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z12, Z2, Z2
 	VSUBPD            Z13, Z0, Z0
 	VSUBPD            Z14, Z1, Z1
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z9, Z2
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z10, Z0
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z11, Z1
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VBROADCASTSD      sumsConsts<>+64(SB), Z15
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z12, Z15
 	VBROADCASTSD      sumsConsts<>+64(SB), Z16
@@ -5458,11 +5631,11 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z14, Z17
+	PREFETCHT0        (SI)
+	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z14, Z17
-	PREFETCHT0        (SI)
-	ADDQ              DI, SI
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z14, Z17
@@ -5529,6 +5702,11 @@ freqStepAVX512_dot1_end:
 	VMOVUPD           Z2, 1216(SP)
 	VMOVUPD           Z0, 1280(SP)
 	VMOVUPD           Z1, 1344(SP)
+	VMOVUPD           384(SP), Z0
+	VMOVUPD           448(SP), Z1
+	MOVQ              32(AX), SI
+	VMOVUPD           Z0, 384(SI)(CX*8)
+	VMOVUPD           Z1, 448(SI)(CX*8)
 	VMOVUPD           896(SP), Z0
 	VMOVUPD           960(SP), Z1
 	VBROADCASTSD      sumsConsts<>+184(SB), Z2
@@ -5614,10 +5792,10 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z0, Z14, Z0
 	VADDPD            Z1, Z15, Z1
 	VMOVAPD           Z6, Z4
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z0, Z6, K1, Z4
 	VMOVAPD           Z7, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z1, Z7, K1, Z5
 	VPSLLQ            $0x3e, Z2, Z8
 	VPSLLQ            $0x3e, Z3, Z9
@@ -5626,10 +5804,10 @@ freqStepAVX512_dot1_end:
 	VPXORQ            Z8, Z4, Z4
 	VPXORQ            Z9, Z5, Z5
 	VMOVAPD           Z0, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z6, Z0, K1, Z8
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z7, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
@@ -5983,6 +6161,13 @@ freqStepAVX512_dot1_end:
 	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z0, K1
 	KORTESTB          K1, K1
 	JNZ               freqStepPanels32AVX512_done
+	VMOVUPD           (SP), Z0
+	VMOVUPD           64(SP), Z1
+	VMOVUPD           128(SP), Z2
+	MOVQ              32(AX), R9
+	VMOVUPD           Z0, (R9)(CX*8)
+	VMOVUPD           Z1, 64(R9)(CX*8)
+	VMOVUPD           Z2, 128(R9)(CX*8)
 	VMOVUPD           512(SP), Z0
 	VMOVUPD           576(SP), Z1
 	VMOVUPD           640(SP), Z2
@@ -6015,11 +6200,11 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z15, Z0, Z0
 	VSUBPD            Z16, Z1, Z1
 	VSUBPD            Z17, Z2, Z2
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VSUBPD            Z9, Z0, Z0
 	VSUBPD            Z10, Z1, Z1
 	VSUBPD            Z11, Z2, Z2
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VSUBPD            Z12, Z0, Z0
 	VSUBPD            Z13, Z1, Z1
 	VSUBPD            Z14, Z2, Z2
@@ -6029,14 +6214,14 @@ freqStepAVX512_dot1_end:
 	VMULPD            Z15, Z15, Z6
 	VMULPD            Z16, Z16, Z7
 	VMULPD            Z17, Z17, Z8
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+224(SB), Z9
 	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z9
 	VBROADCASTSD      sumsConsts<>+224(SB), Z10
 	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z7, Z10
 	VBROADCASTSD      sumsConsts<>+224(SB), Z11
 	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z8, Z11
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
@@ -6046,11 +6231,11 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VMULPD            Z15, Z6, Z12
 	VMULPD            Z16, Z7, Z13
 	VMULPD            Z17, Z8, Z14
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VMULPD.BCST       sumsConsts<>+144(SB), Z0, Z18
 	VMULPD.BCST       sumsConsts<>+144(SB), Z1, Z19
 	VMULPD.BCST       sumsConsts<>+144(SB), Z2, Z20
@@ -6063,11 +6248,11 @@ freqStepAVX512_dot1_end:
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z12, Z18
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VSUBPD            Z18, Z15, Z9
 	VSUBPD            Z19, Z16, Z10
 	VSUBPD            Z20, Z17, Z11
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+272(SB), Z12
 	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z6, Z12
 	VBROADCASTSD      sumsConsts<>+272(SB), Z13
@@ -6077,11 +6262,11 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
@@ -6091,11 +6276,11 @@ freqStepAVX512_dot1_end:
 	VMULPD            Z6, Z12, Z12
 	VMULPD            Z7, Z13, Z13
 	VMULPD            Z8, Z14, Z14
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z18
 	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
 	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+152(SB), Z21
 	VSUBPD            Z18, Z21, Z21
 	VBROADCASTSD      sumsConsts<>+152(SB), Z22
@@ -6117,22 +6302,22 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z18, Z6, Z6
 	VSUBPD            Z19, Z7, Z7
 	VSUBPD            Z20, Z8, Z8
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VADDPD            Z0, Z6, Z0
 	VADDPD            Z1, Z7, Z1
 	VADDPD            Z2, Z8, Z2
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VADDPD            Z0, Z21, Z0
 	VADDPD            Z1, Z22, Z1
 	VADDPD            Z2, Z23, Z2
 	VMOVAPD           Z9, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z0, Z9, K1, Z6
 	VMOVAPD           Z10, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z1, Z10, K1, Z7
 	VMOVAPD           Z11, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z2, Z11, K1, Z8
 	VPSLLQ            $0x3e, Z3, Z12
 	VPSLLQ            $0x3e, Z4, Z13
@@ -6143,17 +6328,17 @@ freqStepAVX512_dot1_end:
 	VPXORQ            Z12, Z6, Z6
 	VPXORQ            Z13, Z7, Z7
 	VPXORQ            Z14, Z8, Z8
-	VMOVAPD           Z0, Z12
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
-	VBLENDMPD         Z9, Z0, K1, Z12
-	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
-	VBLENDMPD         Z10, Z1, K1, Z0
-	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
-	VBLENDMPD         Z11, Z2, K1, Z1
 	PREFETCHT0        (DI)
 	ADDQ              R8, DI
+	VMOVAPD           Z0, Z12
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
+	VBLENDMPD         Z9, Z0, K1, Z12
+	VMOVAPD           Z1, Z0
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
+	VBLENDMPD         Z10, Z1, K1, Z0
+	VMOVAPD           Z2, Z1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
+	VBLENDMPD         Z11, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -6166,12 +6351,12 @@ freqStepAVX512_dot1_end:
 	VPXORQ            Z2, Z12, Z2
 	VPXORQ            Z3, Z0, Z0
 	VPXORQ            Z4, Z1, Z1
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	MOVQ              (AX), R9
 	VMOVUPD           (R9)(CX*8), Z3
 	VMOVUPD           64(R9)(CX*8), Z4
 	VMOVUPD           128(R9)(CX*8), Z5
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z3, Z9
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z4, Z10
 	VPXORQ.BCST       sumsConsts<>+0(SB), Z5, Z11
@@ -6184,14 +6369,14 @@ freqStepAVX512_dot1_end:
 	VMINPD            Z0, Z9, Z0
 	VBROADCASTSD      sumsConsts<>+8(SB), Z9
 	VMINPD            Z1, Z9, Z1
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
 	VMAXPD            Z2, Z9, Z2
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
 	VMAXPD            Z0, Z9, Z0
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
 	VMAXPD            Z1, Z9, Z1
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+32(SB), Z9
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z9
 	VBROADCASTSD      sumsConsts<>+32(SB), Z10
@@ -6218,14 +6403,14 @@ freqStepAVX512_dot1_end:
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z9, Z2
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z10, Z0
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z11, Z1
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+64(SB), Z15
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z12, Z15
 	VBROADCASTSD      sumsConsts<>+64(SB), Z16
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z13, Z16
 	VBROADCASTSD      sumsConsts<>+64(SB), Z17
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z14, Z17
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z14, Z17
@@ -6246,11 +6431,11 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z14, Z17
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z14, Z17
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z14, Z17
@@ -6283,11 +6468,11 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z12, Z2, Z2
 	VADDPD            Z13, Z0, Z0
 	VADDPD            Z14, Z1, Z1
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VADDPD            Z2, Z15, Z2
 	VADDPD            Z0, Z16, Z0
 	VADDPD            Z1, Z17, Z1
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VSCALEFPD         Z9, Z2, Z2
 	VSCALEFPD         Z10, Z0, Z0
 	VSCALEFPD         Z11, Z1, Z1
@@ -6306,6 +6491,15 @@ freqStepAVX512_dot1_end:
 	VMOVUPD           Z2, 1024(SP)
 	VMOVUPD           Z0, 1088(SP)
 	VMOVUPD           Z1, 1152(SP)
+	VMOVUPD           192(SP), Z0
+	VMOVUPD           256(SP), Z1
+	VMOVUPD           320(SP), Z2
+	MOVQ              32(AX), R9
+	VMOVUPD           Z0, 192(R9)(CX*8)
+	VMOVUPD           Z1, 256(R9)(CX*8)
+	VMOVUPD           Z2, 320(R9)(CX*8)
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VMOVUPD           704(SP), Z0
 	VMOVUPD           768(SP), Z1
 	VMOVUPD           832(SP), Z2
@@ -6315,8 +6509,6 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z4
 	VBROADCASTSD      sumsConsts<>+184(SB), Z5
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z2, Z5
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z3, Z6
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z7
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z8
@@ -6326,6 +6518,8 @@ freqStepAVX512_dot1_end:
 	VMULPD.BCST       sumsConsts<>+200(SB), Z6, Z9
 	VMULPD.BCST       sumsConsts<>+200(SB), Z7, Z10
 	VMULPD.BCST       sumsConsts<>+200(SB), Z8, Z11
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+200(SB), Z12
 	VFMSUB213PD       Z9, Z6, Z12
 	VBROADCASTSD      sumsConsts<>+200(SB), Z13
@@ -6335,8 +6529,6 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z9, Z0, Z15
 	VSUBPD            Z10, Z1, Z16
 	VSUBPD            Z11, Z2, Z17
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VSUBPD            Z15, Z0, Z0
 	VSUBPD            Z16, Z1, Z1
 	VSUBPD            Z17, Z2, Z2
@@ -6349,11 +6541,11 @@ freqStepAVX512_dot1_end:
 	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z6, Z0
 	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z7, Z1
 	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z8, Z2
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VMULPD            Z15, Z15, Z6
 	VMULPD            Z16, Z16, Z7
 	VMULPD            Z17, Z17, Z8
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+224(SB), Z9
 	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z6, Z9
 	VBROADCASTSD      sumsConsts<>+224(SB), Z10
@@ -6363,11 +6555,11 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z8, Z11
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z8, Z11
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z6, Z9
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z7, Z10
 	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z8, Z11
@@ -6380,11 +6572,11 @@ freqStepAVX512_dot1_end:
 	VFNMADD231PD      Z9, Z12, Z18
 	VFNMADD231PD      Z10, Z13, Z19
 	VFNMADD231PD      Z11, Z14, Z20
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMSUB213PD       Z0, Z6, Z18
 	VFMSUB213PD       Z1, Z7, Z19
 	VFMSUB213PD       Z2, Z8, Z20
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z12, Z18
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z13, Z19
 	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z14, Z20
@@ -6397,25 +6589,25 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z7, Z13
 	VBROADCASTSD      sumsConsts<>+272(SB), Z14
 	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z8, Z14
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z8, Z14
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z8, Z14
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z8, Z14
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z6, Z12
 	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z7, Z13
 	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z8, Z14
 	VMULPD            Z6, Z12, Z12
 	VMULPD            Z7, Z13, Z13
 	VMULPD            Z8, Z14, Z14
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VMULPD.BCST       sumsConsts<>+144(SB), Z6, Z18
 	VMULPD.BCST       sumsConsts<>+144(SB), Z7, Z19
 	VMULPD.BCST       sumsConsts<>+144(SB), Z8, Z20
@@ -6428,6 +6620,8 @@ freqStepAVX512_dot1_end:
 	VMULPD            Z0, Z15, Z0
 	VMULPD            Z1, Z16, Z1
 	VMULPD            Z2, Z17, Z2
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMSUB231PD       Z12, Z6, Z0
 	VFMSUB231PD       Z13, Z7, Z1
 	VFMSUB231PD       Z14, Z8, Z2
@@ -6437,8 +6631,6 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z22, Z7, Z7
 	VBROADCASTSD      sumsConsts<>+152(SB), Z8
 	VSUBPD            Z23, Z8, Z8
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VSUBPD            Z18, Z6, Z6
 	VSUBPD            Z19, Z7, Z7
 	VSUBPD            Z20, Z8, Z8
@@ -6449,33 +6641,33 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z1, Z22, Z1
 	VADDPD            Z2, Z23, Z2
 	VMOVAPD           Z9, Z6
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z0, Z9, K1, Z6
 	VMOVAPD           Z10, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z1, Z10, K1, Z7
 	VMOVAPD           Z11, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z2, Z11, K1, Z8
 	VPSLLQ            $0x3e, Z3, Z12
 	VPSLLQ            $0x3e, Z4, Z13
 	VPSLLQ            $0x3e, Z5, Z14
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z12, Z12
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z13, Z13
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z14, Z14
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VPXORQ            Z12, Z6, Z6
 	VPXORQ            Z13, Z7, Z7
 	VPXORQ            Z14, Z8, Z8
 	VMOVAPD           Z0, Z12
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z9, Z0, K1, Z12
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
@@ -6483,11 +6675,11 @@ freqStepAVX512_dot1_end:
 	VPSLLQ            $0x3e, Z2, Z2
 	VPSLLQ            $0x3e, Z3, Z3
 	VPSLLQ            $0x3e, Z4, Z4
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z2, Z2
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z3, Z3
 	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VPXORQ            Z2, Z12, Z2
 	VPXORQ            Z3, Z0, Z0
 	VPXORQ            Z4, Z1, Z1
@@ -6501,14 +6693,14 @@ freqStepAVX512_dot1_end:
 	VMULPD            Z2, Z9, Z2
 	VMULPD            Z0, Z10, Z0
 	VMULPD            Z1, Z11, Z1
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+8(SB), Z9
 	VMINPD            Z2, Z9, Z2
 	VBROADCASTSD      sumsConsts<>+8(SB), Z9
 	VMINPD            Z0, Z9, Z0
 	VBROADCASTSD      sumsConsts<>+8(SB), Z9
 	VMINPD            Z1, Z9, Z1
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
 	VMAXPD            Z2, Z9, Z2
 	VBROADCASTSD      sumsConsts<>+16(SB), Z9
@@ -6521,11 +6713,11 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z0, Z10
 	VBROADCASTSD      sumsConsts<>+32(SB), Z11
 	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z1, Z11
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z9, Z9
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z10, Z10
 	VSUBPD.BCST       sumsConsts<>+24(SB), Z11, Z11
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z9, Z2
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z10, Z0
 	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z11, Z1
@@ -6538,11 +6730,11 @@ freqStepAVX512_dot1_end:
 	VSUBPD            Z12, Z2, Z2
 	VSUBPD            Z13, Z0, Z0
 	VSUBPD            Z14, Z1, Z1
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z9, Z2
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z10, Z0
 	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z11, Z1
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VBROADCASTSD      sumsConsts<>+64(SB), Z15
 	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z12, Z15
 	VBROADCASTSD      sumsConsts<>+64(SB), Z16
@@ -6552,11 +6744,11 @@ freqStepAVX512_dot1_end:
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z14, Z17
+	PREFETCHT0        (DI)
+	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z14, Z17
-	PREFETCHT0        (DI)
-	ADDQ              R8, DI
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z12, Z15
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z13, Z16
 	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z14, Z17
@@ -6623,6 +6815,11 @@ freqStepAVX512_dot1_end:
 	VMOVUPD           Z2, 1216(SP)
 	VMOVUPD           Z0, 1280(SP)
 	VMOVUPD           Z1, 1344(SP)
+	VMOVUPD           384(SP), Z0
+	VMOVUPD           448(SP), Z1
+	MOVQ              32(AX), DI
+	VMOVUPD           Z0, 384(DI)(CX*8)
+	VMOVUPD           Z1, 448(DI)(CX*8)
 	VMOVUPD           896(SP), Z0
 	VMOVUPD           960(SP), Z1
 	VBROADCASTSD      sumsConsts<>+184(SB), Z2
@@ -6708,10 +6905,10 @@ freqStepAVX512_dot1_end:
 	VADDPD            Z0, Z14, Z0
 	VADDPD            Z1, Z15, Z1
 	VMOVAPD           Z6, Z4
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z0, Z6, K1, Z4
 	VMOVAPD           Z7, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z1, Z7, K1, Z5
 	VPSLLQ            $0x3e, Z2, Z8
 	VPSLLQ            $0x3e, Z3, Z9
@@ -6720,10 +6917,10 @@ freqStepAVX512_dot1_end:
 	VPXORQ            Z8, Z4, Z4
 	VPXORQ            Z9, Z5, Z5
 	VMOVAPD           Z0, Z8
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z6, Z0, K1, Z8
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z3, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z3, K1
 	VBLENDMPD         Z7, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z3, Z2
@@ -8013,13 +8210,13 @@ cosSumAVX512_dot1_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -8173,13 +8370,13 @@ cosSumAVX512_dot1_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -8333,13 +8530,13 @@ cosSumAVX512_dot1_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -8451,10 +8648,10 @@ cosSumAVX512_dot1_end:
 	VADDPD            Z0, Z15, Z0
 	VADDPD            Z1, Z16, Z1
 	VMOVAPD           Z0, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z8, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
@@ -8559,10 +8756,10 @@ cosSumAVX512_dot1_end:
 	VADDPD            Z0, Z15, Z0
 	VADDPD            Z1, Z16, Z1
 	VMOVAPD           Z0, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z8, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
@@ -8858,13 +9055,13 @@ cosSumAVX512_dot2_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -9018,13 +9215,13 @@ cosSumAVX512_dot2_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -9178,13 +9375,13 @@ cosSumAVX512_dot2_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -9338,13 +9535,13 @@ cosSumAVX512_dot2_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -9611,13 +9808,13 @@ cosSumAVX512_dot3_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -9771,13 +9968,13 @@ cosSumAVX512_dot3_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -9931,13 +10128,13 @@ cosSumAVX512_dot3_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -10049,10 +10246,10 @@ cosSumAVX512_dot3_end:
 	VADDPD            Z0, Z15, Z0
 	VADDPD            Z1, Z16, Z1
 	VMOVAPD           Z0, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z8, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
@@ -10304,13 +10501,13 @@ cosSumAVX512_dot4_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -10464,13 +10661,13 @@ cosSumAVX512_dot4_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -10582,10 +10779,10 @@ cosSumAVX512_dot4_end:
 	VADDPD            Z0, Z15, Z0
 	VADDPD            Z1, Z16, Z1
 	VMOVAPD           Z0, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z8, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
@@ -10690,10 +10887,10 @@ cosSumAVX512_dot4_end:
 	VADDPD            Z0, Z15, Z0
 	VADDPD            Z1, Z16, Z1
 	VMOVAPD           Z0, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z8, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
@@ -10936,13 +11133,13 @@ cosSumAVX512_dot5_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -11096,13 +11293,13 @@ cosSumAVX512_dot5_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -11256,13 +11453,13 @@ cosSumAVX512_dot5_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -11504,13 +11701,13 @@ cosSumAVX512_dot6_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -11664,13 +11861,13 @@ cosSumAVX512_dot6_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -11782,10 +11979,10 @@ cosSumAVX512_dot6_end:
 	VADDPD            Z0, Z15, Z0
 	VADDPD            Z1, Z16, Z1
 	VMOVAPD           Z0, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z8, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
@@ -12012,13 +12209,13 @@ cosSumAVX512_dot7_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -12130,10 +12327,10 @@ cosSumAVX512_dot7_end:
 	VADDPD            Z0, Z15, Z0
 	VADDPD            Z1, Z16, Z1
 	VMOVAPD           Z0, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z8, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
@@ -12238,10 +12435,10 @@ cosSumAVX512_dot7_end:
 	VADDPD            Z0, Z15, Z0
 	VADDPD            Z1, Z16, Z1
 	VMOVAPD           Z0, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z8, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
@@ -12459,13 +12656,13 @@ cosSumAVX512_dot8_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -12619,13 +12816,13 @@ cosSumAVX512_dot8_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -12842,13 +13039,13 @@ cosSumAVX512_dot9_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -12960,10 +13157,10 @@ cosSumAVX512_dot9_end:
 	VADDPD            Z0, Z15, Z0
 	VADDPD            Z1, Z16, Z1
 	VMOVAPD           Z0, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z8, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
@@ -13123,10 +13320,10 @@ cosSumAVX512_dot10_end:
 	VADDPD            Z0, Z15, Z0
 	VADDPD            Z1, Z16, Z1
 	VMOVAPD           Z0, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z8, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
@@ -13231,10 +13428,10 @@ cosSumAVX512_dot10_end:
 	VADDPD            Z0, Z15, Z0
 	VADDPD            Z1, Z16, Z1
 	VMOVAPD           Z0, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z8, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
@@ -13427,13 +13624,13 @@ cosSumAVX512_dot11_end:
 	VADDPD            Z1, Z23, Z1
 	VADDPD            Z2, Z24, Z2
 	VMOVAPD           Z0, Z7
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z10, Z0, K1, Z7
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z5, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
 	VBLENDMPD         Z11, Z1, K1, Z0
 	VMOVAPD           Z2, Z1
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z6, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z6, K1
 	VBLENDMPD         Z12, Z2, K1, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
 	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z4
@@ -13583,10 +13780,10 @@ cosSumAVX512_dot12_end:
 	VADDPD            Z0, Z15, Z0
 	VADDPD            Z1, Z16, Z1
 	VMOVAPD           Z0, Z5
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z2, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z2, K1
 	VBLENDMPD         Z7, Z0, K1, Z5
 	VMOVAPD           Z1, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z4, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
 	VBLENDMPD         Z8, Z1, K1, Z0
 	VADDPD.BCST       sumsConsts<>+152(SB), Z2, Z1
 	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z2
@@ -13677,7 +13874,7 @@ cosSumAVX512_dot13_end:
 	VSUBPD            Z7, Z2, Z2
 	VADDPD            Z0, Z2, Z0
 	VADDPD            Z0, Z8, Z0
-	VPTESTMQ.BCST     sumsConsts<>+312(SB), Z1, K1
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z1, K1
 	VBLENDMPD         Z4, Z0, K1, Z3
 	VADDPD.BCST       sumsConsts<>+152(SB), Z1, Z0
 	VPSLLQ            $0x3e, Z0, Z0
@@ -13695,6 +13892,230 @@ cosSumAVX512_dot13_end:
 
 cosSumAVX512_done:
 	MOVQ CX, ret+8(FP)
+	VZEROUPPER
+	RET
+
+// func sincosStatsAVX512(f *[21]uint64) int
+// Requires: AVX, AVX512DQ, AVX512F
+TEXT ·sincosStatsAVX512(SB), NOSPLIT, $0-16
+	MOVQ         f+0(FP), AX
+	MOVQ         120(AX), CX
+	MOVQ         80(AX), DX
+	VMOVUPD      (DX), Z0
+	VBROADCASTSD 136(AX), Z1
+	VBROADCASTSD 144(AX), Z2
+
+sincosStatsAVX512_many:
+	MOVQ              128(AX), DX
+	SUBQ              $0x10, DX
+	CMPQ              CX, DX
+	JG                sincosStatsAVX512_one
+	MOVQ              (AX), DX
+	VMOVUPD           (DX)(CX*8), Z3
+	VMOVUPD           64(DX)(CX*8), Z4
+	VRANGEPD          $0x0b, Z4, Z3, Z5
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z5, K1
+	KORTESTB          K1, K1
+	JNZ               sincosStatsAVX512_one
+	VBROADCASTSD      sumsConsts<>+184(SB), Z5
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z3, Z5
+	VBROADCASTSD      sumsConsts<>+184(SB), Z12
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z4, Z12
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z5, Z13
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z12, Z14
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z13, Z3
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z14, Z4
+	VMULPD.BCST       sumsConsts<>+200(SB), Z13, Z15
+	VMULPD.BCST       sumsConsts<>+200(SB), Z14, Z16
+	VBROADCASTSD      sumsConsts<>+200(SB), Z17
+	VFMSUB213PD       Z15, Z13, Z17
+	VBROADCASTSD      sumsConsts<>+200(SB), Z18
+	VFMSUB213PD       Z16, Z14, Z18
+	VSUBPD            Z15, Z3, Z19
+	VSUBPD            Z16, Z4, Z20
+	VSUBPD            Z19, Z3, Z3
+	VSUBPD            Z20, Z4, Z4
+	VSUBPD            Z15, Z3, Z3
+	VSUBPD            Z16, Z4, Z4
+	VSUBPD            Z17, Z3, Z3
+	VSUBPD            Z18, Z4, Z4
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z13, Z3
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z14, Z4
+	VMULPD            Z19, Z19, Z13
+	VMULPD            Z20, Z20, Z14
+	VBROADCASTSD      sumsConsts<>+224(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z13, Z15
+	VBROADCASTSD      sumsConsts<>+224(SB), Z16
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z14, Z16
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z13, Z15
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z14, Z16
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z13, Z15
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z14, Z16
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z13, Z15
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z14, Z16
+	VMULPD            Z19, Z13, Z17
+	VMULPD            Z20, Z14, Z18
+	VMULPD.BCST       sumsConsts<>+144(SB), Z3, Z21
+	VMULPD.BCST       sumsConsts<>+144(SB), Z4, Z22
+	VFNMADD231PD      Z15, Z17, Z21
+	VFNMADD231PD      Z16, Z18, Z22
+	VFMSUB213PD       Z3, Z13, Z21
+	VFMSUB213PD       Z4, Z14, Z22
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z17, Z21
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z18, Z22
+	VSUBPD            Z21, Z19, Z15
+	VSUBPD            Z22, Z20, Z16
+	VBROADCASTSD      sumsConsts<>+272(SB), Z17
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z13, Z17
+	VBROADCASTSD      sumsConsts<>+272(SB), Z18
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z14, Z18
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z13, Z17
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z14, Z18
+	VMULPD            Z13, Z17, Z17
+	VMULPD            Z14, Z18, Z18
+	VMULPD.BCST       sumsConsts<>+144(SB), Z13, Z21
+	VMULPD.BCST       sumsConsts<>+144(SB), Z14, Z22
+	VBROADCASTSD      sumsConsts<>+152(SB), Z23
+	VSUBPD            Z21, Z23, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z22, Z24, Z24
+	VMULPD            Z3, Z19, Z3
+	VMULPD            Z4, Z20, Z4
+	VFMSUB231PD       Z17, Z13, Z3
+	VFMSUB231PD       Z18, Z14, Z4
+	VBROADCASTSD      sumsConsts<>+152(SB), Z13
+	VSUBPD            Z23, Z13, Z13
+	VBROADCASTSD      sumsConsts<>+152(SB), Z14
+	VSUBPD            Z24, Z14, Z14
+	VSUBPD            Z21, Z13, Z13
+	VSUBPD            Z22, Z14, Z14
+	VADDPD            Z3, Z13, Z3
+	VADDPD            Z4, Z14, Z4
+	VADDPD            Z3, Z23, Z3
+	VADDPD            Z4, Z24, Z4
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
+	VBLENDMPD         Z3, Z15, K1, Z6
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z12, K1
+	VBLENDMPD         Z4, Z16, K1, Z7
+	VPSLLQ            $0x3e, Z5, Z13
+	VPSLLQ            $0x3e, Z12, Z14
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z13, Z13
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z14, Z14
+	VPXORQ            Z13, Z6, Z13
+	VPXORQ            Z14, Z7, Z14
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z5, K1
+	VBLENDMPD         Z15, Z3, K1, Z8
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z12, K1
+	VBLENDMPD         Z16, Z4, K1, Z9
+	VADDPD.BCST       sumsConsts<>+152(SB), Z5, Z3
+	VADDPD.BCST       sumsConsts<>+152(SB), Z12, Z4
+	VPSLLQ            $0x3e, Z3, Z3
+	VPSLLQ            $0x3e, Z4, Z4
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z3, Z3
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z4, Z4
+	VPXORQ            Z3, Z8, Z3
+	VPXORQ            Z4, Z9, Z4
+	VFMADD213PD.BCST  sumsConsts<>+312(SB), Z1, Z3
+	VFMADD213PD.BCST  sumsConsts<>+312(SB), Z1, Z4
+	VFMADD231PD       Z13, Z2, Z3
+	VFMADD231PD       Z14, Z2, Z4
+	MOVQ              32(AX), DX
+	VMOVUPD           Z3, (DX)(CX*8)
+	VMOVUPD           Z4, 64(DX)(CX*8)
+	MOVQ              8(AX), DX
+	VMOVUPD           (DX)(CX*8), Z5
+	VMOVUPD           64(DX)(CX*8), Z12
+	VMULPD            Z3, Z5, Z3
+	VMULPD            Z4, Z12, Z4
+	VADDPD            Z3, Z0, Z0
+	VADDPD            Z4, Z0, Z0
+	ADDQ              $0x10, CX
+	JMP               sincosStatsAVX512_many
+
+sincosStatsAVX512_one:
+	MOVQ              128(AX), DX
+	SUBQ              $0x08, DX
+	CMPQ              CX, DX
+	JG                sincosStatsAVX512_done
+	MOVQ              (AX), DX
+	VMOVUPD           (DX)(CX*8), Z3
+	VPANDQ.BCST       sumsConsts<>+168(SB), Z3, Z4
+	VCMPPD.BCST       $0x06, sumsConsts<>+176(SB), Z4, K1
+	KORTESTB          K1, K1
+	JNZ               sincosStatsAVX512_done
+	VBROADCASTSD      sumsConsts<>+184(SB), Z4
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z3, Z4
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z4, Z5
+	VFNMADD231PD.BCST sumsConsts<>+192(SB), Z5, Z3
+	VMULPD.BCST       sumsConsts<>+200(SB), Z5, Z6
+	VBROADCASTSD      sumsConsts<>+200(SB), Z7
+	VFMSUB213PD       Z6, Z5, Z7
+	VSUBPD            Z6, Z3, Z8
+	VSUBPD            Z8, Z3, Z3
+	VSUBPD            Z6, Z3, Z3
+	VSUBPD            Z7, Z3, Z3
+	VFNMADD231PD.BCST sumsConsts<>+208(SB), Z5, Z3
+	VMULPD            Z8, Z8, Z5
+	VBROADCASTSD      sumsConsts<>+224(SB), Z6
+	VFMADD213PD.BCST  sumsConsts<>+216(SB), Z5, Z6
+	VFMADD213PD.BCST  sumsConsts<>+232(SB), Z5, Z6
+	VFMADD213PD.BCST  sumsConsts<>+240(SB), Z5, Z6
+	VFMADD213PD.BCST  sumsConsts<>+248(SB), Z5, Z6
+	VMULPD            Z8, Z5, Z7
+	VMULPD.BCST       sumsConsts<>+144(SB), Z3, Z9
+	VFNMADD231PD      Z6, Z7, Z9
+	VFMSUB213PD       Z3, Z5, Z9
+	VFNMADD231PD.BCST sumsConsts<>+256(SB), Z7, Z9
+	VSUBPD            Z9, Z8, Z6
+	VBROADCASTSD      sumsConsts<>+272(SB), Z7
+	VFMADD213PD.BCST  sumsConsts<>+264(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+280(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+288(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+296(SB), Z5, Z7
+	VFMADD213PD.BCST  sumsConsts<>+304(SB), Z5, Z7
+	VMULPD            Z5, Z7, Z7
+	VMULPD.BCST       sumsConsts<>+144(SB), Z5, Z9
+	VBROADCASTSD      sumsConsts<>+152(SB), Z12
+	VSUBPD            Z9, Z12, Z12
+	VMULPD            Z3, Z8, Z3
+	VFMSUB231PD       Z7, Z5, Z3
+	VBROADCASTSD      sumsConsts<>+152(SB), Z5
+	VSUBPD            Z12, Z5, Z5
+	VSUBPD            Z9, Z5, Z5
+	VADDPD            Z3, Z5, Z3
+	VADDPD            Z3, Z12, Z3
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
+	VBLENDMPD         Z3, Z6, K1, Z10
+	VPSLLQ            $0x3e, Z4, Z5
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z5, Z5
+	VPXORQ            Z5, Z10, Z5
+	VPTESTMQ.BCST     sumsConsts<>+320(SB), Z4, K1
+	VBLENDMPD         Z6, Z3, K1, Z11
+	VADDPD.BCST       sumsConsts<>+152(SB), Z4, Z3
+	VPSLLQ            $0x3e, Z3, Z3
+	VPANDQ.BCST       sumsConsts<>+0(SB), Z3, Z3
+	VPXORQ            Z3, Z11, Z3
+	VFMADD213PD.BCST  sumsConsts<>+312(SB), Z1, Z3
+	VFMADD231PD       Z5, Z2, Z3
+	MOVQ              32(AX), DX
+	VMOVUPD           Z3, (DX)(CX*8)
+	MOVQ              8(AX), DX
+	VMOVUPD           (DX)(CX*8), Z4
+	VMULPD            Z3, Z4, Z3
+	VADDPD            Z3, Z0, Z0
+	ADDQ              $0x08, CX
+	JMP               sincosStatsAVX512_one
+
+sincosStatsAVX512_done:
+	MOVQ    80(AX), AX
+	VMOVUPD Z0, (AX)
+	MOVQ    CX, ret+8(FP)
 	VZEROUPPER
 	RET
 
@@ -13737,8 +14158,9 @@ DATA sumsConsts<>+280(SB)/8, $0xbe927e4f809c52ad
 DATA sumsConsts<>+288(SB)/8, $0x3efa01a019cb1590
 DATA sumsConsts<>+296(SB)/8, $0xbf56c16c16c15177
 DATA sumsConsts<>+304(SB)/8, $0x3fa555555555554c
-DATA sumsConsts<>+312(SB)/8, $0x0000000000000001
-GLOBL sumsConsts<>(SB), RODATA|NOPTR, $320
+DATA sumsConsts<>+312(SB)/8, $0x0000000000000000
+DATA sumsConsts<>+320(SB)/8, $0x0000000000000001
+GLOBL sumsConsts<>(SB), RODATA|NOPTR, $328
 
 DATA sumsConsts4<>+0(SB)/8, $0x8000000000000000
 DATA sumsConsts4<>+8(SB)/8, $0x8000000000000000
@@ -13896,8 +14318,12 @@ DATA sumsConsts4<>+1216(SB)/8, $0x3fa555555555554c
 DATA sumsConsts4<>+1224(SB)/8, $0x3fa555555555554c
 DATA sumsConsts4<>+1232(SB)/8, $0x3fa555555555554c
 DATA sumsConsts4<>+1240(SB)/8, $0x3fa555555555554c
-DATA sumsConsts4<>+1248(SB)/8, $0x0000000000000001
-DATA sumsConsts4<>+1256(SB)/8, $0x0000000000000001
-DATA sumsConsts4<>+1264(SB)/8, $0x0000000000000001
-DATA sumsConsts4<>+1272(SB)/8, $0x0000000000000001
-GLOBL sumsConsts4<>(SB), RODATA|NOPTR, $1280
+DATA sumsConsts4<>+1248(SB)/8, $0x0000000000000000
+DATA sumsConsts4<>+1256(SB)/8, $0x0000000000000000
+DATA sumsConsts4<>+1264(SB)/8, $0x0000000000000000
+DATA sumsConsts4<>+1272(SB)/8, $0x0000000000000000
+DATA sumsConsts4<>+1280(SB)/8, $0x0000000000000001
+DATA sumsConsts4<>+1288(SB)/8, $0x0000000000000001
+DATA sumsConsts4<>+1296(SB)/8, $0x0000000000000001
+DATA sumsConsts4<>+1304(SB)/8, $0x0000000000000001
+GLOBL sumsConsts4<>(SB), RODATA|NOPTR, $1312

@@ -1244,7 +1244,7 @@ dotStatsNEON_done:
 	RET
 
 // func freqStepNEON(f *[21]uint64) int
-// 4 vectors per main-loop iteration, element-wise ops in chunks of 2, 13 constants held in registers
+// 4 vectors per main-loop iteration, element-wise ops in chunks of 2, 11 constants held in registers
 TEXT ·freqStepNEON(SB), NOSPLIT, $0-16
 	MOVD f+0(FP), R0
 	MOVD 120(R0), R4
@@ -1273,10 +1273,6 @@ TEXT ·freqStepNEON(SB), NOSPLIT, $0-16
 	VLD1 (R7), [V21.D2] // ld1 {v21.2d}, [x7]
 	ADD $400, R6, R7
 	VLD1 (R7), [V20.D2] // ld1 {v20.2d}, [x7]
-	ADD $416, R6, R7
-	VLD1 (R7), [V19.D2] // ld1 {v19.2d}, [x7]
-	ADD $432, R6, R7
-	VLD1 (R7), [V18.D2] // ld1 {v18.2d}, [x7]
 freqStepNEON_one:
 	ADD $8, R4, R5
 	CMP R2, R5
@@ -1306,517 +1302,536 @@ freqStepNEON_dot1:
 	SUBS $1, R12, R12
 	BNE freqStepNEON_dot1
 freqStepNEON_dot1_end:
-	WORD $0x4EFFD400 // fsub v0.2d, v0.2d, v31.2d
-	WORD $0x4EFFD421 // fsub v1.2d, v1.2d, v31.2d
-	WORD $0x4EFFD442 // fsub v2.2d, v2.2d, v31.2d
-	WORD $0x4EFFD463 // fsub v3.2d, v3.2d, v31.2d
-	WORD $0x4EE0F804 // fabs v4.2d, v0.2d
-	WORD $0x6E64E6E4 // fcmge v4.2d, v23.2d, v4.2d
-	WORD $0x4EE0F825 // fabs v5.2d, v1.2d
-	WORD $0x6E65E6E5 // fcmge v5.2d, v23.2d, v5.2d
-	VAND V5.B16, V4.B16, V4.B16 // and v4.16b, v4.16b, v5.16b
-	WORD $0x4EE0F845 // fabs v5.2d, v2.2d
-	WORD $0x6E65E6E5 // fcmge v5.2d, v23.2d, v5.2d
-	VAND V5.B16, V4.B16, V4.B16 // and v4.16b, v4.16b, v5.16b
-	WORD $0x4EE0F865 // fabs v5.2d, v3.2d
-	WORD $0x6E65E6E5 // fcmge v5.2d, v23.2d, v5.2d
-	VAND V5.B16, V4.B16, V4.B16 // and v4.16b, v4.16b, v5.16b
-	VMOV V4.D[0], R8 // mov x8, v4.d[0]
-	VMOV V4.D[1], R9 // mov x9, v4.d[1]
+	WORD $0x4EFFD404 // fsub v4.2d, v0.2d, v31.2d
+	WORD $0x4EFFD425 // fsub v5.2d, v1.2d, v31.2d
+	WORD $0x4EFFD446 // fsub v6.2d, v2.2d, v31.2d
+	WORD $0x4EFFD467 // fsub v7.2d, v3.2d, v31.2d
+	WORD $0x4EE0F888 // fabs v8.2d, v4.2d
+	WORD $0x6E68E6E8 // fcmge v8.2d, v23.2d, v8.2d
+	WORD $0x4EE0F8A9 // fabs v9.2d, v5.2d
+	WORD $0x6E69E6E9 // fcmge v9.2d, v23.2d, v9.2d
+	VAND V9.B16, V8.B16, V8.B16 // and v8.16b, v8.16b, v9.16b
+	WORD $0x4EE0F8C9 // fabs v9.2d, v6.2d
+	WORD $0x6E69E6E9 // fcmge v9.2d, v23.2d, v9.2d
+	VAND V9.B16, V8.B16, V8.B16 // and v8.16b, v8.16b, v9.16b
+	WORD $0x4EE0F8E9 // fabs v9.2d, v7.2d
+	WORD $0x6E69E6E9 // fcmge v9.2d, v23.2d, v9.2d
+	VAND V9.B16, V8.B16, V8.B16 // and v8.16b, v8.16b, v9.16b
+	VMOV V8.D[0], R8 // mov x8, v8.d[0]
+	VMOV V8.D[1], R9 // mov x9, v8.d[1]
 	AND R9, R8, R8
 	CMN $1, R8
 	BNE freqStepNEON_done
-	VMOV V30.B16, V4.B16 // mov v4.16b, v30.16b
-	VFMLA V22.D2, V0.D2, V4.D2 // fmla v4.2d, v0.2d, v22.2d
-	VMOV V30.B16, V5.B16 // mov v5.16b, v30.16b
-	VFMLA V22.D2, V1.D2, V5.D2 // fmla v5.2d, v1.2d, v22.2d
-	WORD $0x4EFED486 // fsub v6.2d, v4.2d, v30.2d
-	WORD $0x4EFED4A7 // fsub v7.2d, v5.2d, v30.2d
-	VFMLS V21.D2, V6.D2, V0.D2 // fmls v0.2d, v6.2d, v21.2d
-	VFMLS V21.D2, V7.D2, V1.D2 // fmls v1.2d, v7.2d, v21.2d
-	WORD $0x6E7ADCC8 // fmul v8.2d, v6.2d, v26.2d
-	WORD $0x6E7ADCE9 // fmul v9.2d, v7.2d, v26.2d
-	WORD $0x6EE0F90A // fneg v10.2d, v8.2d
-	VFMLA V26.D2, V6.D2, V10.D2 // fmla v10.2d, v6.2d, v26.2d
-	WORD $0x6EE0F92B // fneg v11.2d, v9.2d
-	VFMLA V26.D2, V7.D2, V11.D2 // fmla v11.2d, v7.2d, v26.2d
-	WORD $0x4EE8D40C // fsub v12.2d, v0.2d, v8.2d
-	WORD $0x4EE9D42D // fsub v13.2d, v1.2d, v9.2d
-	WORD $0x4EECD400 // fsub v0.2d, v0.2d, v12.2d
-	WORD $0x4EEDD421 // fsub v1.2d, v1.2d, v13.2d
-	WORD $0x4EE8D400 // fsub v0.2d, v0.2d, v8.2d
-	WORD $0x4EE9D421 // fsub v1.2d, v1.2d, v9.2d
-	WORD $0x4EEAD400 // fsub v0.2d, v0.2d, v10.2d
-	WORD $0x4EEBD421 // fsub v1.2d, v1.2d, v11.2d
-	VFMLS V20.D2, V6.D2, V0.D2 // fmls v0.2d, v6.2d, v20.2d
-	VFMLS V20.D2, V7.D2, V1.D2 // fmls v1.2d, v7.2d, v20.2d
-	WORD $0x6E6CDD86 // fmul v6.2d, v12.2d, v12.2d
-	WORD $0x6E6DDDA7 // fmul v7.2d, v13.2d, v13.2d
-	VMOV V18.B16, V8.B16 // mov v8.16b, v18.16b
-	VFMLA V6.D2, V19.D2, V8.D2 // fmla v8.2d, v19.2d, v6.2d
-	VMOV V18.B16, V9.B16 // mov v9.16b, v18.16b
-	VFMLA V7.D2, V19.D2, V9.D2 // fmla v9.2d, v19.2d, v7.2d
+	MOVD 32(R0), R11
+	ADD R1, R11, R11
+	VST1.P [V0.D2, V1.D2], 32(R11) // st1 {v0.2d, v1.2d}, [x11],#32
+	VMOV V30.B16, V0.B16 // mov v0.16b, v30.16b
+	VFMLA V22.D2, V4.D2, V0.D2 // fmla v0.2d, v4.2d, v22.2d
+	VMOV V30.B16, V1.B16 // mov v1.16b, v30.16b
+	VFMLA V22.D2, V5.D2, V1.D2 // fmla v1.2d, v5.2d, v22.2d
+	WORD $0x4EFED408 // fsub v8.2d, v0.2d, v30.2d
+	WORD $0x4EFED429 // fsub v9.2d, v1.2d, v30.2d
+	VFMLS V21.D2, V8.D2, V4.D2 // fmls v4.2d, v8.2d, v21.2d
+	VFMLS V21.D2, V9.D2, V5.D2 // fmls v5.2d, v9.2d, v21.2d
+	WORD $0x6E7ADD0A // fmul v10.2d, v8.2d, v26.2d
+	WORD $0x6E7ADD2B // fmul v11.2d, v9.2d, v26.2d
+	WORD $0x6EE0F94C // fneg v12.2d, v10.2d
+	VFMLA V26.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v26.2d
+	WORD $0x6EE0F96D // fneg v13.2d, v11.2d
+	VFMLA V26.D2, V9.D2, V13.D2 // fmla v13.2d, v9.2d, v26.2d
+	WORD $0x4EEAD48E // fsub v14.2d, v4.2d, v10.2d
+	WORD $0x4EEBD4AF // fsub v15.2d, v5.2d, v11.2d
+	WORD $0x4EEED484 // fsub v4.2d, v4.2d, v14.2d
+	WORD $0x4EEFD4A5 // fsub v5.2d, v5.2d, v15.2d
+	WORD $0x4EEAD484 // fsub v4.2d, v4.2d, v10.2d
+	WORD $0x4EEBD4A5 // fsub v5.2d, v5.2d, v11.2d
+	WORD $0x4EECD484 // fsub v4.2d, v4.2d, v12.2d
+	WORD $0x4EEDD4A5 // fsub v5.2d, v5.2d, v13.2d
+	VFMLS V20.D2, V8.D2, V4.D2 // fmls v4.2d, v8.2d, v20.2d
+	VFMLS V20.D2, V9.D2, V5.D2 // fmls v5.2d, v9.2d, v20.2d
+	WORD $0x6E6EDDC8 // fmul v8.2d, v14.2d, v14.2d
+	WORD $0x6E6FDDE9 // fmul v9.2d, v15.2d, v15.2d
+	ADD $416, R6, R7
+	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
+	ADD $432, R6, R7
+	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
+	VFMLA V8.D2, V10.D2, V11.D2 // fmla v11.2d, v10.2d, v8.2d
+	ADD $416, R6, R7
+	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
+	ADD $432, R6, R7
+	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
+	VFMLA V9.D2, V10.D2, V12.D2 // fmla v12.2d, v10.2d, v9.2d
 	ADD $448, R6, R7
 	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
-	VFMLA V6.D2, V8.D2, V10.D2 // fmla v10.2d, v8.2d, v6.2d
+	VFMLA V8.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v8.2d
 	ADD $448, R6, R7
-	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	VFMLA V7.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v7.2d
+	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
+	VFMLA V9.D2, V12.D2, V11.D2 // fmla v11.2d, v12.2d, v9.2d
 	ADD $464, R6, R7
-	VLD1 (R7), [V9.D2] // ld1 {v9.2d}, [x7]
-	VFMLA V6.D2, V10.D2, V9.D2 // fmla v9.2d, v10.2d, v6.2d
+	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
+	VFMLA V8.D2, V10.D2, V12.D2 // fmla v12.2d, v10.2d, v8.2d
 	ADD $464, R6, R7
 	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
-	VFMLA V7.D2, V8.D2, V10.D2 // fmla v10.2d, v8.2d, v7.2d
+	VFMLA V9.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v9.2d
 	ADD $480, R6, R7
-	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	VFMLA V6.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v6.2d
+	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
+	VFMLA V8.D2, V12.D2, V11.D2 // fmla v11.2d, v12.2d, v8.2d
 	ADD $480, R6, R7
-	VLD1 (R7), [V9.D2] // ld1 {v9.2d}, [x7]
-	VFMLA V7.D2, V10.D2, V9.D2 // fmla v9.2d, v10.2d, v7.2d
-	WORD $0x6E6CDCCA // fmul v10.2d, v6.2d, v12.2d
-	WORD $0x6E6DDCEB // fmul v11.2d, v7.2d, v13.2d
-	WORD $0x6E60DF8E // fmul v14.2d, v28.2d, v0.2d
-	WORD $0x6E61DF8F // fmul v15.2d, v28.2d, v1.2d
-	VFMLS V8.D2, V10.D2, V14.D2 // fmls v14.2d, v10.2d, v8.2d
-	VFMLS V9.D2, V11.D2, V15.D2 // fmls v15.2d, v11.2d, v9.2d
-	WORD $0x6EE0F808 // fneg v8.2d, v0.2d
-	VFMLA V14.D2, V6.D2, V8.D2 // fmla v8.2d, v6.2d, v14.2d
-	WORD $0x6EE0F829 // fneg v9.2d, v1.2d
-	VFMLA V15.D2, V7.D2, V9.D2 // fmla v9.2d, v7.2d, v15.2d
+	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
+	VFMLA V9.D2, V10.D2, V12.D2 // fmla v12.2d, v10.2d, v9.2d
+	WORD $0x6E6EDD0A // fmul v10.2d, v8.2d, v14.2d
+	WORD $0x6E6FDD2D // fmul v13.2d, v9.2d, v15.2d
+	WORD $0x6E64DF90 // fmul v16.2d, v28.2d, v4.2d
+	WORD $0x6E65DF91 // fmul v17.2d, v28.2d, v5.2d
+	VFMLS V11.D2, V10.D2, V16.D2 // fmls v16.2d, v10.2d, v11.2d
+	VFMLS V12.D2, V13.D2, V17.D2 // fmls v17.2d, v13.2d, v12.2d
+	WORD $0x6EE0F88B // fneg v11.2d, v4.2d
+	VFMLA V16.D2, V8.D2, V11.D2 // fmla v11.2d, v8.2d, v16.2d
+	WORD $0x6EE0F8AC // fneg v12.2d, v5.2d
+	VFMLA V17.D2, V9.D2, V12.D2 // fmla v12.2d, v9.2d, v17.2d
 	ADD $496, R6, R7
-	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
-	VFMLS V14.D2, V10.D2, V8.D2 // fmls v8.2d, v10.2d, v14.2d
+	VLD1 (R7), [V16.D2] // ld1 {v16.2d}, [x7]
+	VFMLS V16.D2, V10.D2, V11.D2 // fmls v11.2d, v10.2d, v16.2d
 	ADD $496, R6, R7
 	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
-	VFMLS V10.D2, V11.D2, V9.D2 // fmls v9.2d, v11.2d, v10.2d
-	WORD $0x4EE8D588 // fsub v8.2d, v12.2d, v8.2d
-	WORD $0x4EE9D5A9 // fsub v9.2d, v13.2d, v9.2d
+	VFMLS V10.D2, V13.D2, V12.D2 // fmls v12.2d, v13.2d, v10.2d
+	WORD $0x4EEBD5CA // fsub v10.2d, v14.2d, v11.2d
+	WORD $0x4EECD5EB // fsub v11.2d, v15.2d, v12.2d
 	ADD $512, R6, R7
-	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
+	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
 	ADD $528, R6, R7
-	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
-	VFMLA V6.D2, V10.D2, V11.D2 // fmla v11.2d, v10.2d, v6.2d
+	VLD1 (R7), [V13.D2] // ld1 {v13.2d}, [x7]
+	VFMLA V8.D2, V12.D2, V13.D2 // fmla v13.2d, v12.2d, v8.2d
 	ADD $512, R6, R7
-	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
+	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
 	ADD $528, R6, R7
-	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
-	VFMLA V7.D2, V10.D2, V14.D2 // fmla v14.2d, v10.2d, v7.2d
+	VLD1 (R7), [V16.D2] // ld1 {v16.2d}, [x7]
+	VFMLA V9.D2, V12.D2, V16.D2 // fmla v16.2d, v12.2d, v9.2d
 	ADD $544, R6, R7
-	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
-	VFMLA V6.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v6.2d
+	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
+	VFMLA V8.D2, V13.D2, V12.D2 // fmla v12.2d, v13.2d, v8.2d
 	ADD $544, R6, R7
-	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
-	VFMLA V7.D2, V14.D2, V11.D2 // fmla v11.2d, v14.2d, v7.2d
+	VLD1 (R7), [V13.D2] // ld1 {v13.2d}, [x7]
+	VFMLA V9.D2, V16.D2, V13.D2 // fmla v13.2d, v16.2d, v9.2d
 	ADD $560, R6, R7
-	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
-	VFMLA V6.D2, V10.D2, V14.D2 // fmla v14.2d, v10.2d, v6.2d
+	VLD1 (R7), [V16.D2] // ld1 {v16.2d}, [x7]
+	VFMLA V8.D2, V12.D2, V16.D2 // fmla v16.2d, v12.2d, v8.2d
 	ADD $560, R6, R7
-	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
-	VFMLA V7.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v7.2d
+	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
+	VFMLA V9.D2, V13.D2, V12.D2 // fmla v12.2d, v13.2d, v9.2d
 	ADD $576, R6, R7
-	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
-	VFMLA V6.D2, V14.D2, V11.D2 // fmla v11.2d, v14.2d, v6.2d
+	VLD1 (R7), [V13.D2] // ld1 {v13.2d}, [x7]
+	VFMLA V8.D2, V16.D2, V13.D2 // fmla v13.2d, v16.2d, v8.2d
 	ADD $576, R6, R7
-	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
-	VFMLA V7.D2, V10.D2, V14.D2 // fmla v14.2d, v10.2d, v7.2d
+	VLD1 (R7), [V16.D2] // ld1 {v16.2d}, [x7]
+	VFMLA V9.D2, V12.D2, V16.D2 // fmla v16.2d, v12.2d, v9.2d
 	ADD $592, R6, R7
-	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
-	VFMLA V6.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v6.2d
+	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
+	VFMLA V8.D2, V13.D2, V12.D2 // fmla v12.2d, v13.2d, v8.2d
 	ADD $592, R6, R7
-	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
-	VFMLA V7.D2, V14.D2, V11.D2 // fmla v11.2d, v14.2d, v7.2d
-	WORD $0x6E66DD4A // fmul v10.2d, v10.2d, v6.2d
-	WORD $0x6E67DD6B // fmul v11.2d, v11.2d, v7.2d
-	WORD $0x6E66DF8E // fmul v14.2d, v28.2d, v6.2d
-	WORD $0x6E67DF8F // fmul v15.2d, v28.2d, v7.2d
-	WORD $0x4EEED7B0 // fsub v16.2d, v29.2d, v14.2d
-	WORD $0x4EEFD7B1 // fsub v17.2d, v29.2d, v15.2d
-	WORD $0x6E60DD80 // fmul v0.2d, v12.2d, v0.2d
-	WORD $0x6E61DDA1 // fmul v1.2d, v13.2d, v1.2d
-	WORD $0x6EE0F800 // fneg v0.2d, v0.2d
-	VFMLA V10.D2, V6.D2, V0.D2 // fmla v0.2d, v6.2d, v10.2d
-	WORD $0x6EE0F821 // fneg v1.2d, v1.2d
-	VFMLA V11.D2, V7.D2, V1.D2 // fmla v1.2d, v7.2d, v11.2d
-	WORD $0x4EF0D7A6 // fsub v6.2d, v29.2d, v16.2d
-	WORD $0x4EF1D7A7 // fsub v7.2d, v29.2d, v17.2d
-	WORD $0x4EEED4C6 // fsub v6.2d, v6.2d, v14.2d
-	WORD $0x4EEFD4E7 // fsub v7.2d, v7.2d, v15.2d
-	WORD $0x4E60D4C0 // fadd v0.2d, v6.2d, v0.2d
-	WORD $0x4E61D4E1 // fadd v1.2d, v7.2d, v1.2d
-	WORD $0x4E60D600 // fadd v0.2d, v16.2d, v0.2d
-	WORD $0x4E61D621 // fadd v1.2d, v17.2d, v1.2d
-	VSHL $63, V4.D2, V6.D2 // shl v6.2d, v4.2d, #63
-	WORD $0x4F4104C6 // sshr v6.2d, v6.2d, #63
-	VBSL V8.B16, V0.B16, V6.B16 // bsl v6.16b, v0.16b, v8.16b
-	VSHL $63, V5.D2, V7.D2 // shl v7.2d, v5.2d, #63
-	WORD $0x4F4104E7 // sshr v7.2d, v7.2d, #63
-	VBSL V9.B16, V1.B16, V7.B16 // bsl v7.16b, v1.16b, v9.16b
-	VSHL $62, V4.D2, V10.D2 // shl v10.2d, v4.2d, #62
-	VSHL $62, V5.D2, V11.D2 // shl v11.2d, v5.2d, #62
-	VAND V27.B16, V10.B16, V10.B16 // and v10.16b, v10.16b, v27.16b
-	VAND V27.B16, V11.B16, V11.B16 // and v11.16b, v11.16b, v27.16b
-	VEOR V10.B16, V6.B16, V6.B16 // eor v6.16b, v6.16b, v10.16b
-	VEOR V11.B16, V7.B16, V7.B16 // eor v7.16b, v7.16b, v11.16b
-	VSHL $63, V4.D2, V10.D2 // shl v10.2d, v4.2d, #63
-	WORD $0x4F41054A // sshr v10.2d, v10.2d, #63
-	VBSL V0.B16, V8.B16, V10.B16 // bsl v10.16b, v8.16b, v0.16b
-	VSHL $63, V5.D2, V0.D2 // shl v0.2d, v5.2d, #63
-	WORD $0x4F410400 // sshr v0.2d, v0.2d, #63
-	VBSL V1.B16, V9.B16, V0.B16 // bsl v0.16b, v9.16b, v1.16b
-	WORD $0x4E7DD481 // fadd v1.2d, v4.2d, v29.2d
-	WORD $0x4E7DD4A4 // fadd v4.2d, v5.2d, v29.2d
+	VLD1 (R7), [V13.D2] // ld1 {v13.2d}, [x7]
+	VFMLA V9.D2, V16.D2, V13.D2 // fmla v13.2d, v16.2d, v9.2d
+	WORD $0x6E68DD8C // fmul v12.2d, v12.2d, v8.2d
+	WORD $0x6E69DDAD // fmul v13.2d, v13.2d, v9.2d
+	WORD $0x6E68DF90 // fmul v16.2d, v28.2d, v8.2d
+	WORD $0x6E69DF91 // fmul v17.2d, v28.2d, v9.2d
+	WORD $0x4EF0D7B2 // fsub v18.2d, v29.2d, v16.2d
+	WORD $0x4EF1D7B3 // fsub v19.2d, v29.2d, v17.2d
+	WORD $0x6E64DDC4 // fmul v4.2d, v14.2d, v4.2d
+	WORD $0x6E65DDE5 // fmul v5.2d, v15.2d, v5.2d
+	WORD $0x6EE0F884 // fneg v4.2d, v4.2d
+	VFMLA V12.D2, V8.D2, V4.D2 // fmla v4.2d, v8.2d, v12.2d
+	WORD $0x6EE0F8A5 // fneg v5.2d, v5.2d
+	VFMLA V13.D2, V9.D2, V5.D2 // fmla v5.2d, v9.2d, v13.2d
+	WORD $0x4EF2D7A8 // fsub v8.2d, v29.2d, v18.2d
+	WORD $0x4EF3D7A9 // fsub v9.2d, v29.2d, v19.2d
+	WORD $0x4EF0D508 // fsub v8.2d, v8.2d, v16.2d
+	WORD $0x4EF1D529 // fsub v9.2d, v9.2d, v17.2d
+	WORD $0x4E64D504 // fadd v4.2d, v8.2d, v4.2d
+	WORD $0x4E65D525 // fadd v5.2d, v9.2d, v5.2d
+	WORD $0x4E64D644 // fadd v4.2d, v18.2d, v4.2d
+	WORD $0x4E65D665 // fadd v5.2d, v19.2d, v5.2d
+	VSHL $63, V0.D2, V8.D2 // shl v8.2d, v0.2d, #63
+	WORD $0x4F410508 // sshr v8.2d, v8.2d, #63
+	VBSL V10.B16, V4.B16, V8.B16 // bsl v8.16b, v4.16b, v10.16b
+	VSHL $63, V1.D2, V9.D2 // shl v9.2d, v1.2d, #63
+	WORD $0x4F410529 // sshr v9.2d, v9.2d, #63
+	VBSL V11.B16, V5.B16, V9.B16 // bsl v9.16b, v5.16b, v11.16b
+	VSHL $62, V0.D2, V12.D2 // shl v12.2d, v0.2d, #62
+	VSHL $62, V1.D2, V13.D2 // shl v13.2d, v1.2d, #62
+	VAND V27.B16, V12.B16, V12.B16 // and v12.16b, v12.16b, v27.16b
+	VAND V27.B16, V13.B16, V13.B16 // and v13.16b, v13.16b, v27.16b
+	VEOR V12.B16, V8.B16, V8.B16 // eor v8.16b, v8.16b, v12.16b
+	VEOR V13.B16, V9.B16, V9.B16 // eor v9.16b, v9.16b, v13.16b
+	VSHL $63, V0.D2, V12.D2 // shl v12.2d, v0.2d, #63
+	WORD $0x4F41058C // sshr v12.2d, v12.2d, #63
+	VBSL V4.B16, V10.B16, V12.B16 // bsl v12.16b, v10.16b, v4.16b
+	VSHL $63, V1.D2, V4.D2 // shl v4.2d, v1.2d, #63
+	WORD $0x4F410484 // sshr v4.2d, v4.2d, #63
+	VBSL V5.B16, V11.B16, V4.B16 // bsl v4.16b, v11.16b, v5.16b
+	WORD $0x4E7DD400 // fadd v0.2d, v0.2d, v29.2d
+	WORD $0x4E7DD421 // fadd v1.2d, v1.2d, v29.2d
+	VSHL $62, V0.D2, V0.D2 // shl v0.2d, v0.2d, #62
 	VSHL $62, V1.D2, V1.D2 // shl v1.2d, v1.2d, #62
-	VSHL $62, V4.D2, V4.D2 // shl v4.2d, v4.2d, #62
+	VAND V27.B16, V0.B16, V0.B16 // and v0.16b, v0.16b, v27.16b
 	VAND V27.B16, V1.B16, V1.B16 // and v1.16b, v1.16b, v27.16b
-	VAND V27.B16, V4.B16, V4.B16 // and v4.16b, v4.16b, v27.16b
-	VEOR V1.B16, V10.B16, V1.B16 // eor v1.16b, v10.16b, v1.16b
-	VEOR V4.B16, V0.B16, V0.B16 // eor v0.16b, v0.16b, v4.16b
+	VEOR V0.B16, V12.B16, V0.B16 // eor v0.16b, v12.16b, v0.16b
+	VEOR V1.B16, V4.B16, V1.B16 // eor v1.16b, v4.16b, v1.16b
 	MOVD 0(R0), R11
 	ADD R1, R11, R11
 	VLD1.P 32(R11), [V4.D2, V5.D2] // ld1 {v4.2d, v5.2d}, [x11],#32
-	VEOR V27.B16, V4.B16, V8.B16 // eor v8.16b, v4.16b, v27.16b
-	VEOR V27.B16, V5.B16, V9.B16 // eor v9.16b, v5.16b, v27.16b
-	WORD $0x6E61DD01 // fmul v1.2d, v8.2d, v1.2d
-	WORD $0x6E60DD20 // fmul v0.2d, v9.2d, v0.2d
+	VEOR V27.B16, V4.B16, V10.B16 // eor v10.16b, v4.16b, v27.16b
+	VEOR V27.B16, V5.B16, V11.B16 // eor v11.16b, v5.16b, v27.16b
+	WORD $0x6E60DD40 // fmul v0.2d, v10.2d, v0.2d
+	WORD $0x6E61DD61 // fmul v1.2d, v11.2d, v1.2d
 	ADD $16, R6, R7
-	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	WORD $0x4EE8F421 // fmin v1.2d, v1.2d, v8.2d
+	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
+	WORD $0x4EEAF400 // fmin v0.2d, v0.2d, v10.2d
 	ADD $16, R6, R7
-	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	WORD $0x4EE8F400 // fmin v0.2d, v0.2d, v8.2d
-	ADD $32, R6, R7
-	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	WORD $0x4E68F421 // fmax v1.2d, v1.2d, v8.2d
-	ADD $32, R6, R7
-	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	WORD $0x4E68F400 // fmax v0.2d, v0.2d, v8.2d
-	ADD $64, R6, R7
-	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	VMOV V30.B16, V9.B16 // mov v9.16b, v30.16b
-	VFMLA V8.D2, V1.D2, V9.D2 // fmla v9.2d, v1.2d, v8.2d
-	ADD $64, R6, R7
-	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	VMOV V30.B16, V10.B16 // mov v10.16b, v30.16b
-	VFMLA V8.D2, V0.D2, V10.D2 // fmla v10.2d, v0.2d, v8.2d
-	WORD $0x4EFED528 // fsub v8.2d, v9.2d, v30.2d
-	WORD $0x4EFED549 // fsub v9.2d, v10.2d, v30.2d
-	ADD $80, R6, R7
 	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
-	VFMLS V10.D2, V8.D2, V1.D2 // fmls v1.2d, v8.2d, v10.2d
-	ADD $80, R6, R7
+	WORD $0x4EEAF421 // fmin v1.2d, v1.2d, v10.2d
+	ADD $32, R6, R7
 	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
-	VFMLS V10.D2, V9.D2, V0.D2 // fmls v0.2d, v9.2d, v10.2d
-	VMOV V1.B16, V10.B16 // mov v10.16b, v1.16b
-	VFMLS V25.D2, V8.D2, V10.D2 // fmls v10.2d, v8.2d, v25.2d
-	VMOV V0.B16, V11.B16 // mov v11.16b, v0.16b
-	VFMLS V25.D2, V9.D2, V11.D2 // fmls v11.2d, v9.2d, v25.2d
-	WORD $0x4EEAD421 // fsub v1.2d, v1.2d, v10.2d
-	WORD $0x4EEBD400 // fsub v0.2d, v0.2d, v11.2d
-	VFMLS V25.D2, V8.D2, V1.D2 // fmls v1.2d, v8.2d, v25.2d
-	VFMLS V25.D2, V9.D2, V0.D2 // fmls v0.2d, v9.2d, v25.2d
-	ADD $112, R6, R7
-	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	ADD $128, R6, R7
-	VLD1 (R7), [V13.D2] // ld1 {v13.2d}, [x7]
-	VFMLA V10.D2, V12.D2, V13.D2 // fmla v13.2d, v12.2d, v10.2d
-	ADD $112, R6, R7
-	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	ADD $128, R6, R7
-	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
-	VFMLA V11.D2, V12.D2, V14.D2 // fmla v14.2d, v12.2d, v11.2d
-	ADD $144, R6, R7
-	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V10.D2, V13.D2, V12.D2 // fmla v12.2d, v13.2d, v10.2d
-	ADD $144, R6, R7
-	VLD1 (R7), [V13.D2] // ld1 {v13.2d}, [x7]
-	VFMLA V11.D2, V14.D2, V13.D2 // fmla v13.2d, v14.2d, v11.2d
-	ADD $160, R6, R7
-	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
-	VFMLA V10.D2, V12.D2, V14.D2 // fmla v14.2d, v12.2d, v10.2d
-	ADD $160, R6, R7
-	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V11.D2, V13.D2, V12.D2 // fmla v12.2d, v13.2d, v11.2d
-	ADD $176, R6, R7
-	VLD1 (R7), [V13.D2] // ld1 {v13.2d}, [x7]
-	VFMLA V10.D2, V14.D2, V13.D2 // fmla v13.2d, v14.2d, v10.2d
-	ADD $176, R6, R7
-	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
-	VFMLA V11.D2, V12.D2, V14.D2 // fmla v14.2d, v12.2d, v11.2d
-	ADD $192, R6, R7
-	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V10.D2, V13.D2, V12.D2 // fmla v12.2d, v13.2d, v10.2d
-	ADD $192, R6, R7
-	VLD1 (R7), [V13.D2] // ld1 {v13.2d}, [x7]
-	VFMLA V11.D2, V14.D2, V13.D2 // fmla v13.2d, v14.2d, v11.2d
-	ADD $208, R6, R7
-	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
-	VFMLA V10.D2, V12.D2, V14.D2 // fmla v14.2d, v12.2d, v10.2d
-	ADD $208, R6, R7
-	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V11.D2, V13.D2, V12.D2 // fmla v12.2d, v13.2d, v11.2d
-	ADD $224, R6, R7
-	VLD1 (R7), [V13.D2] // ld1 {v13.2d}, [x7]
-	VFMLA V10.D2, V14.D2, V13.D2 // fmla v13.2d, v14.2d, v10.2d
-	ADD $224, R6, R7
-	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
-	VFMLA V11.D2, V12.D2, V14.D2 // fmla v14.2d, v12.2d, v11.2d
-	ADD $240, R6, R7
-	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V10.D2, V13.D2, V12.D2 // fmla v12.2d, v13.2d, v10.2d
-	ADD $240, R6, R7
-	VLD1 (R7), [V13.D2] // ld1 {v13.2d}, [x7]
-	VFMLA V11.D2, V14.D2, V13.D2 // fmla v13.2d, v14.2d, v11.2d
-	ADD $256, R6, R7
-	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
-	VFMLA V10.D2, V12.D2, V14.D2 // fmla v14.2d, v12.2d, v10.2d
-	ADD $256, R6, R7
-	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V11.D2, V13.D2, V12.D2 // fmla v12.2d, v13.2d, v11.2d
-	ADD $272, R6, R7
-	VLD1 (R7), [V13.D2] // ld1 {v13.2d}, [x7]
-	VFMLA V10.D2, V14.D2, V13.D2 // fmla v13.2d, v14.2d, v10.2d
-	ADD $272, R6, R7
-	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
-	VFMLA V11.D2, V12.D2, V14.D2 // fmla v14.2d, v12.2d, v11.2d
-	VMOV V28.B16, V12.B16 // mov v12.16b, v28.16b
-	VFMLA V10.D2, V13.D2, V12.D2 // fmla v12.2d, v13.2d, v10.2d
-	VMOV V28.B16, V13.B16 // mov v13.16b, v28.16b
-	VFMLA V11.D2, V14.D2, V13.D2 // fmla v13.2d, v14.2d, v11.2d
-	WORD $0x6E6ADD4E // fmul v14.2d, v10.2d, v10.2d
-	WORD $0x6E6BDD6F // fmul v15.2d, v11.2d, v11.2d
-	VFMLA V12.D2, V14.D2, V1.D2 // fmla v1.2d, v14.2d, v12.2d
-	VFMLA V13.D2, V15.D2, V0.D2 // fmla v0.2d, v15.2d, v13.2d
-	WORD $0x4E6AD7AC // fadd v12.2d, v29.2d, v10.2d
-	WORD $0x4E6BD7AD // fadd v13.2d, v29.2d, v11.2d
-	WORD $0x4EECD7AE // fsub v14.2d, v29.2d, v12.2d
-	WORD $0x4EEDD7AF // fsub v15.2d, v29.2d, v13.2d
-	WORD $0x4E6AD5CA // fadd v10.2d, v14.2d, v10.2d
-	WORD $0x4E6BD5EB // fadd v11.2d, v15.2d, v11.2d
-	WORD $0x4E6AD421 // fadd v1.2d, v1.2d, v10.2d
-	WORD $0x4E6BD400 // fadd v0.2d, v0.2d, v11.2d
-	WORD $0x4E61D581 // fadd v1.2d, v12.2d, v1.2d
-	WORD $0x4E60D5A0 // fadd v0.2d, v13.2d, v0.2d
-	VMOV V30.B16, V10.B16 // mov v10.16b, v30.16b
-	VFMLA V28.D2, V8.D2, V10.D2 // fmla v10.2d, v8.2d, v28.2d
+	WORD $0x4E6AF400 // fmax v0.2d, v0.2d, v10.2d
+	ADD $32, R6, R7
+	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
+	WORD $0x4E6AF421 // fmax v1.2d, v1.2d, v10.2d
+	ADD $64, R6, R7
+	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
 	VMOV V30.B16, V11.B16 // mov v11.16b, v30.16b
-	VFMLA V28.D2, V9.D2, V11.D2 // fmla v11.2d, v9.2d, v28.2d
-	WORD $0x4EFED54A // fsub v10.2d, v10.2d, v30.2d
-	WORD $0x4EFED56B // fsub v11.2d, v11.2d, v30.2d
-	WORD $0x4EEAD508 // fsub v8.2d, v8.2d, v10.2d
-	WORD $0x4EEBD529 // fsub v9.2d, v9.2d, v11.2d
+	VFMLA V10.D2, V0.D2, V11.D2 // fmla v11.2d, v0.2d, v10.2d
+	ADD $64, R6, R7
+	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
+	VMOV V30.B16, V12.B16 // mov v12.16b, v30.16b
+	VFMLA V10.D2, V1.D2, V12.D2 // fmla v12.2d, v1.2d, v10.2d
+	WORD $0x4EFED56A // fsub v10.2d, v11.2d, v30.2d
+	WORD $0x4EFED58B // fsub v11.2d, v12.2d, v30.2d
+	ADD $80, R6, R7
+	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
+	VFMLS V12.D2, V10.D2, V0.D2 // fmls v0.2d, v10.2d, v12.2d
+	ADD $80, R6, R7
+	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
+	VFMLS V12.D2, V11.D2, V1.D2 // fmls v1.2d, v11.2d, v12.2d
+	VMOV V0.B16, V12.B16 // mov v12.16b, v0.16b
+	VFMLS V25.D2, V10.D2, V12.D2 // fmls v12.2d, v10.2d, v25.2d
+	VMOV V1.B16, V13.B16 // mov v13.16b, v1.16b
+	VFMLS V25.D2, V11.D2, V13.D2 // fmls v13.2d, v11.2d, v25.2d
+	WORD $0x4EECD400 // fsub v0.2d, v0.2d, v12.2d
+	WORD $0x4EEDD421 // fsub v1.2d, v1.2d, v13.2d
+	VFMLS V25.D2, V10.D2, V0.D2 // fmls v0.2d, v10.2d, v25.2d
+	VFMLS V25.D2, V11.D2, V1.D2 // fmls v1.2d, v11.2d, v25.2d
+	ADD $112, R6, R7
+	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
+	ADD $128, R6, R7
+	VLD1 (R7), [V15.D2] // ld1 {v15.2d}, [x7]
+	VFMLA V12.D2, V14.D2, V15.D2 // fmla v15.2d, v14.2d, v12.2d
+	ADD $112, R6, R7
+	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
+	ADD $128, R6, R7
+	VLD1 (R7), [V16.D2] // ld1 {v16.2d}, [x7]
+	VFMLA V13.D2, V14.D2, V16.D2 // fmla v16.2d, v14.2d, v13.2d
+	ADD $144, R6, R7
+	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
+	VFMLA V12.D2, V15.D2, V14.D2 // fmla v14.2d, v15.2d, v12.2d
+	ADD $144, R6, R7
+	VLD1 (R7), [V15.D2] // ld1 {v15.2d}, [x7]
+	VFMLA V13.D2, V16.D2, V15.D2 // fmla v15.2d, v16.2d, v13.2d
+	ADD $160, R6, R7
+	VLD1 (R7), [V16.D2] // ld1 {v16.2d}, [x7]
+	VFMLA V12.D2, V14.D2, V16.D2 // fmla v16.2d, v14.2d, v12.2d
+	ADD $160, R6, R7
+	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
+	VFMLA V13.D2, V15.D2, V14.D2 // fmla v14.2d, v15.2d, v13.2d
+	ADD $176, R6, R7
+	VLD1 (R7), [V15.D2] // ld1 {v15.2d}, [x7]
+	VFMLA V12.D2, V16.D2, V15.D2 // fmla v15.2d, v16.2d, v12.2d
+	ADD $176, R6, R7
+	VLD1 (R7), [V16.D2] // ld1 {v16.2d}, [x7]
+	VFMLA V13.D2, V14.D2, V16.D2 // fmla v16.2d, v14.2d, v13.2d
+	ADD $192, R6, R7
+	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
+	VFMLA V12.D2, V15.D2, V14.D2 // fmla v14.2d, v15.2d, v12.2d
+	ADD $192, R6, R7
+	VLD1 (R7), [V15.D2] // ld1 {v15.2d}, [x7]
+	VFMLA V13.D2, V16.D2, V15.D2 // fmla v15.2d, v16.2d, v13.2d
+	ADD $208, R6, R7
+	VLD1 (R7), [V16.D2] // ld1 {v16.2d}, [x7]
+	VFMLA V12.D2, V14.D2, V16.D2 // fmla v16.2d, v14.2d, v12.2d
+	ADD $208, R6, R7
+	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
+	VFMLA V13.D2, V15.D2, V14.D2 // fmla v14.2d, v15.2d, v13.2d
+	ADD $224, R6, R7
+	VLD1 (R7), [V15.D2] // ld1 {v15.2d}, [x7]
+	VFMLA V12.D2, V16.D2, V15.D2 // fmla v15.2d, v16.2d, v12.2d
+	ADD $224, R6, R7
+	VLD1 (R7), [V16.D2] // ld1 {v16.2d}, [x7]
+	VFMLA V13.D2, V14.D2, V16.D2 // fmla v16.2d, v14.2d, v13.2d
+	ADD $240, R6, R7
+	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
+	VFMLA V12.D2, V15.D2, V14.D2 // fmla v14.2d, v15.2d, v12.2d
+	ADD $240, R6, R7
+	VLD1 (R7), [V15.D2] // ld1 {v15.2d}, [x7]
+	VFMLA V13.D2, V16.D2, V15.D2 // fmla v15.2d, v16.2d, v13.2d
+	ADD $256, R6, R7
+	VLD1 (R7), [V16.D2] // ld1 {v16.2d}, [x7]
+	VFMLA V12.D2, V14.D2, V16.D2 // fmla v16.2d, v14.2d, v12.2d
+	ADD $256, R6, R7
+	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
+	VFMLA V13.D2, V15.D2, V14.D2 // fmla v14.2d, v15.2d, v13.2d
+	ADD $272, R6, R7
+	VLD1 (R7), [V15.D2] // ld1 {v15.2d}, [x7]
+	VFMLA V12.D2, V16.D2, V15.D2 // fmla v15.2d, v16.2d, v12.2d
+	ADD $272, R6, R7
+	VLD1 (R7), [V16.D2] // ld1 {v16.2d}, [x7]
+	VFMLA V13.D2, V14.D2, V16.D2 // fmla v16.2d, v14.2d, v13.2d
+	VMOV V28.B16, V14.B16 // mov v14.16b, v28.16b
+	VFMLA V12.D2, V15.D2, V14.D2 // fmla v14.2d, v15.2d, v12.2d
+	VMOV V28.B16, V15.B16 // mov v15.16b, v28.16b
+	VFMLA V13.D2, V16.D2, V15.D2 // fmla v15.2d, v16.2d, v13.2d
+	WORD $0x6E6CDD90 // fmul v16.2d, v12.2d, v12.2d
+	WORD $0x6E6DDDB1 // fmul v17.2d, v13.2d, v13.2d
+	VFMLA V14.D2, V16.D2, V0.D2 // fmla v0.2d, v16.2d, v14.2d
+	VFMLA V15.D2, V17.D2, V1.D2 // fmla v1.2d, v17.2d, v15.2d
+	WORD $0x4E6CD7AE // fadd v14.2d, v29.2d, v12.2d
+	WORD $0x4E6DD7AF // fadd v15.2d, v29.2d, v13.2d
+	WORD $0x4EEED7B0 // fsub v16.2d, v29.2d, v14.2d
+	WORD $0x4EEFD7B1 // fsub v17.2d, v29.2d, v15.2d
+	WORD $0x4E6CD60C // fadd v12.2d, v16.2d, v12.2d
+	WORD $0x4E6DD62D // fadd v13.2d, v17.2d, v13.2d
+	WORD $0x4E6CD400 // fadd v0.2d, v0.2d, v12.2d
+	WORD $0x4E6DD421 // fadd v1.2d, v1.2d, v13.2d
+	WORD $0x4E60D5C0 // fadd v0.2d, v14.2d, v0.2d
+	WORD $0x4E61D5E1 // fadd v1.2d, v15.2d, v1.2d
+	VMOV V30.B16, V12.B16 // mov v12.16b, v30.16b
+	VFMLA V28.D2, V10.D2, V12.D2 // fmla v12.2d, v10.2d, v28.2d
+	VMOV V30.B16, V13.B16 // mov v13.16b, v30.16b
+	VFMLA V28.D2, V11.D2, V13.D2 // fmla v13.2d, v11.2d, v28.2d
+	WORD $0x4EFED58C // fsub v12.2d, v12.2d, v30.2d
+	WORD $0x4EFED5AD // fsub v13.2d, v13.2d, v30.2d
+	WORD $0x4EECD54A // fsub v10.2d, v10.2d, v12.2d
+	WORD $0x4EEDD56B // fsub v11.2d, v11.2d, v13.2d
+	WORD $0x4E78D58C // fadd v12.2d, v12.2d, v24.2d
+	WORD $0x4E78D5AD // fadd v13.2d, v13.2d, v24.2d
+	VSHL $52, V12.D2, V12.D2 // shl v12.2d, v12.2d, #52
+	VSHL $52, V13.D2, V13.D2 // shl v13.2d, v13.2d, #52
 	WORD $0x4E78D54A // fadd v10.2d, v10.2d, v24.2d
 	WORD $0x4E78D56B // fadd v11.2d, v11.2d, v24.2d
 	VSHL $52, V10.D2, V10.D2 // shl v10.2d, v10.2d, #52
 	VSHL $52, V11.D2, V11.D2 // shl v11.2d, v11.2d, #52
-	WORD $0x4E78D508 // fadd v8.2d, v8.2d, v24.2d
-	WORD $0x4E78D529 // fadd v9.2d, v9.2d, v24.2d
-	VSHL $52, V8.D2, V8.D2 // shl v8.2d, v8.2d, #52
-	VSHL $52, V9.D2, V9.D2 // shl v9.2d, v9.2d, #52
-	WORD $0x6E6ADC21 // fmul v1.2d, v1.2d, v10.2d
-	WORD $0x6E6BDC00 // fmul v0.2d, v0.2d, v11.2d
-	WORD $0x6E68DC21 // fmul v1.2d, v1.2d, v8.2d
-	WORD $0x6E69DC00 // fmul v0.2d, v0.2d, v9.2d
+	WORD $0x6E6CDC00 // fmul v0.2d, v0.2d, v12.2d
+	WORD $0x6E6DDC21 // fmul v1.2d, v1.2d, v13.2d
+	WORD $0x6E6ADC00 // fmul v0.2d, v0.2d, v10.2d
+	WORD $0x6E6BDC21 // fmul v1.2d, v1.2d, v11.2d
 	MOVD 80(R0), R11
 	MOVD R11, R7
-	VLD1.P 32(R7), [V8.D2, V9.D2] // ld1 {v8.2d, v9.2d}, [x7],#32
-	WORD $0x4E61D508 // fadd v8.2d, v8.2d, v1.2d
-	WORD $0x4E60D529 // fadd v9.2d, v9.2d, v0.2d
-	VST1.P [V8.D2, V9.D2], 32(R11) // st1 {v8.2d, v9.2d}, [x11],#32
-	WORD $0x6E66DC84 // fmul v4.2d, v4.2d, v6.2d
-	WORD $0x6E67DCA5 // fmul v5.2d, v5.2d, v7.2d
-	WORD $0x6E61DC81 // fmul v1.2d, v4.2d, v1.2d
-	WORD $0x6E60DCA0 // fmul v0.2d, v5.2d, v0.2d
-	VMOV V30.B16, V4.B16 // mov v4.16b, v30.16b
-	VFMLA V22.D2, V2.D2, V4.D2 // fmla v4.2d, v2.2d, v22.2d
-	VMOV V30.B16, V5.B16 // mov v5.16b, v30.16b
-	VFMLA V22.D2, V3.D2, V5.D2 // fmla v5.2d, v3.2d, v22.2d
-	WORD $0x4EFED486 // fsub v6.2d, v4.2d, v30.2d
-	WORD $0x4EFED4A7 // fsub v7.2d, v5.2d, v30.2d
-	VFMLS V21.D2, V6.D2, V2.D2 // fmls v2.2d, v6.2d, v21.2d
-	VFMLS V21.D2, V7.D2, V3.D2 // fmls v3.2d, v7.2d, v21.2d
-	WORD $0x6E7ADCC8 // fmul v8.2d, v6.2d, v26.2d
-	WORD $0x6E7ADCE9 // fmul v9.2d, v7.2d, v26.2d
+	VLD1.P 32(R7), [V10.D2, V11.D2] // ld1 {v10.2d, v11.2d}, [x7],#32
+	WORD $0x4E60D54A // fadd v10.2d, v10.2d, v0.2d
+	WORD $0x4E61D56B // fadd v11.2d, v11.2d, v1.2d
+	VST1.P [V10.D2, V11.D2], 32(R11) // st1 {v10.2d, v11.2d}, [x11],#32
+	WORD $0x6E68DC84 // fmul v4.2d, v4.2d, v8.2d
+	WORD $0x6E69DCA5 // fmul v5.2d, v5.2d, v9.2d
+	WORD $0x6E60DC80 // fmul v0.2d, v4.2d, v0.2d
+	WORD $0x6E61DCA1 // fmul v1.2d, v5.2d, v1.2d
+	MOVD 32(R0), R11
+	ADD R1, R11, R11
+	ADD $32, R11, R11
+	VST1.P [V2.D2, V3.D2], 32(R11) // st1 {v2.2d, v3.2d}, [x11],#32
+	VMOV V30.B16, V2.B16 // mov v2.16b, v30.16b
+	VFMLA V22.D2, V6.D2, V2.D2 // fmla v2.2d, v6.2d, v22.2d
+	VMOV V30.B16, V3.B16 // mov v3.16b, v30.16b
+	VFMLA V22.D2, V7.D2, V3.D2 // fmla v3.2d, v7.2d, v22.2d
+	WORD $0x4EFED444 // fsub v4.2d, v2.2d, v30.2d
+	WORD $0x4EFED465 // fsub v5.2d, v3.2d, v30.2d
+	VFMLS V21.D2, V4.D2, V6.D2 // fmls v6.2d, v4.2d, v21.2d
+	VFMLS V21.D2, V5.D2, V7.D2 // fmls v7.2d, v5.2d, v21.2d
+	WORD $0x6E7ADC88 // fmul v8.2d, v4.2d, v26.2d
+	WORD $0x6E7ADCA9 // fmul v9.2d, v5.2d, v26.2d
 	WORD $0x6EE0F90A // fneg v10.2d, v8.2d
-	VFMLA V26.D2, V6.D2, V10.D2 // fmla v10.2d, v6.2d, v26.2d
+	VFMLA V26.D2, V4.D2, V10.D2 // fmla v10.2d, v4.2d, v26.2d
 	WORD $0x6EE0F92B // fneg v11.2d, v9.2d
-	VFMLA V26.D2, V7.D2, V11.D2 // fmla v11.2d, v7.2d, v26.2d
-	WORD $0x4EE8D44C // fsub v12.2d, v2.2d, v8.2d
-	WORD $0x4EE9D46D // fsub v13.2d, v3.2d, v9.2d
-	WORD $0x4EECD442 // fsub v2.2d, v2.2d, v12.2d
-	WORD $0x4EEDD463 // fsub v3.2d, v3.2d, v13.2d
-	WORD $0x4EE8D442 // fsub v2.2d, v2.2d, v8.2d
-	WORD $0x4EE9D463 // fsub v3.2d, v3.2d, v9.2d
-	WORD $0x4EEAD442 // fsub v2.2d, v2.2d, v10.2d
-	WORD $0x4EEBD463 // fsub v3.2d, v3.2d, v11.2d
-	VFMLS V20.D2, V6.D2, V2.D2 // fmls v2.2d, v6.2d, v20.2d
-	VFMLS V20.D2, V7.D2, V3.D2 // fmls v3.2d, v7.2d, v20.2d
-	WORD $0x6E6CDD86 // fmul v6.2d, v12.2d, v12.2d
-	WORD $0x6E6DDDA7 // fmul v7.2d, v13.2d, v13.2d
-	VMOV V18.B16, V8.B16 // mov v8.16b, v18.16b
-	VFMLA V6.D2, V19.D2, V8.D2 // fmla v8.2d, v19.2d, v6.2d
-	VMOV V18.B16, V9.B16 // mov v9.16b, v18.16b
-	VFMLA V7.D2, V19.D2, V9.D2 // fmla v9.2d, v19.2d, v7.2d
-	ADD $448, R6, R7
+	VFMLA V26.D2, V5.D2, V11.D2 // fmla v11.2d, v5.2d, v26.2d
+	WORD $0x4EE8D4CC // fsub v12.2d, v6.2d, v8.2d
+	WORD $0x4EE9D4ED // fsub v13.2d, v7.2d, v9.2d
+	WORD $0x4EECD4C6 // fsub v6.2d, v6.2d, v12.2d
+	WORD $0x4EEDD4E7 // fsub v7.2d, v7.2d, v13.2d
+	WORD $0x4EE8D4C6 // fsub v6.2d, v6.2d, v8.2d
+	WORD $0x4EE9D4E7 // fsub v7.2d, v7.2d, v9.2d
+	WORD $0x4EEAD4C6 // fsub v6.2d, v6.2d, v10.2d
+	WORD $0x4EEBD4E7 // fsub v7.2d, v7.2d, v11.2d
+	VFMLS V20.D2, V4.D2, V6.D2 // fmls v6.2d, v4.2d, v20.2d
+	VFMLS V20.D2, V5.D2, V7.D2 // fmls v7.2d, v5.2d, v20.2d
+	WORD $0x6E6CDD84 // fmul v4.2d, v12.2d, v12.2d
+	WORD $0x6E6DDDA5 // fmul v5.2d, v13.2d, v13.2d
+	ADD $416, R6, R7
+	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
+	ADD $432, R6, R7
+	VLD1 (R7), [V9.D2] // ld1 {v9.2d}, [x7]
+	VFMLA V4.D2, V8.D2, V9.D2 // fmla v9.2d, v8.2d, v4.2d
+	ADD $416, R6, R7
+	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
+	ADD $432, R6, R7
 	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
-	VFMLA V6.D2, V8.D2, V10.D2 // fmla v10.2d, v8.2d, v6.2d
+	VFMLA V5.D2, V8.D2, V10.D2 // fmla v10.2d, v8.2d, v5.2d
 	ADD $448, R6, R7
 	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	VFMLA V7.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v7.2d
-	ADD $464, R6, R7
+	VFMLA V4.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v4.2d
+	ADD $448, R6, R7
 	VLD1 (R7), [V9.D2] // ld1 {v9.2d}, [x7]
-	VFMLA V6.D2, V10.D2, V9.D2 // fmla v9.2d, v10.2d, v6.2d
+	VFMLA V5.D2, V10.D2, V9.D2 // fmla v9.2d, v10.2d, v5.2d
 	ADD $464, R6, R7
 	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
-	VFMLA V7.D2, V8.D2, V10.D2 // fmla v10.2d, v8.2d, v7.2d
-	ADD $480, R6, R7
+	VFMLA V4.D2, V8.D2, V10.D2 // fmla v10.2d, v8.2d, v4.2d
+	ADD $464, R6, R7
 	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	VFMLA V6.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v6.2d
+	VFMLA V5.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v5.2d
 	ADD $480, R6, R7
 	VLD1 (R7), [V9.D2] // ld1 {v9.2d}, [x7]
-	VFMLA V7.D2, V10.D2, V9.D2 // fmla v9.2d, v10.2d, v7.2d
-	WORD $0x6E6CDCCA // fmul v10.2d, v6.2d, v12.2d
-	WORD $0x6E6DDCEB // fmul v11.2d, v7.2d, v13.2d
-	WORD $0x6E62DF8E // fmul v14.2d, v28.2d, v2.2d
-	WORD $0x6E63DF8F // fmul v15.2d, v28.2d, v3.2d
-	VFMLS V8.D2, V10.D2, V14.D2 // fmls v14.2d, v10.2d, v8.2d
-	VFMLS V9.D2, V11.D2, V15.D2 // fmls v15.2d, v11.2d, v9.2d
-	WORD $0x6EE0F848 // fneg v8.2d, v2.2d
-	VFMLA V14.D2, V6.D2, V8.D2 // fmla v8.2d, v6.2d, v14.2d
-	WORD $0x6EE0F869 // fneg v9.2d, v3.2d
-	VFMLA V15.D2, V7.D2, V9.D2 // fmla v9.2d, v7.2d, v15.2d
-	ADD $496, R6, R7
-	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
-	VFMLS V14.D2, V10.D2, V8.D2 // fmls v8.2d, v10.2d, v14.2d
-	ADD $496, R6, R7
+	VFMLA V4.D2, V10.D2, V9.D2 // fmla v9.2d, v10.2d, v4.2d
+	ADD $480, R6, R7
 	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
-	VFMLS V10.D2, V11.D2, V9.D2 // fmls v9.2d, v11.2d, v10.2d
-	WORD $0x4EE8D588 // fsub v8.2d, v12.2d, v8.2d
-	WORD $0x4EE9D5A9 // fsub v9.2d, v13.2d, v9.2d
-	ADD $512, R6, R7
-	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
-	ADD $528, R6, R7
-	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
-	VFMLA V6.D2, V10.D2, V11.D2 // fmla v11.2d, v10.2d, v6.2d
-	ADD $512, R6, R7
-	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
-	ADD $528, R6, R7
-	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
-	VFMLA V7.D2, V10.D2, V14.D2 // fmla v14.2d, v10.2d, v7.2d
-	ADD $544, R6, R7
-	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
-	VFMLA V6.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v6.2d
-	ADD $544, R6, R7
-	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
-	VFMLA V7.D2, V14.D2, V11.D2 // fmla v11.2d, v14.2d, v7.2d
-	ADD $560, R6, R7
-	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
-	VFMLA V6.D2, V10.D2, V14.D2 // fmla v14.2d, v10.2d, v6.2d
-	ADD $560, R6, R7
-	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
-	VFMLA V7.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v7.2d
-	ADD $576, R6, R7
-	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
-	VFMLA V6.D2, V14.D2, V11.D2 // fmla v11.2d, v14.2d, v6.2d
-	ADD $576, R6, R7
-	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
-	VFMLA V7.D2, V10.D2, V14.D2 // fmla v14.2d, v10.2d, v7.2d
-	ADD $592, R6, R7
-	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
-	VFMLA V6.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v6.2d
-	ADD $592, R6, R7
-	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
-	VFMLA V7.D2, V14.D2, V11.D2 // fmla v11.2d, v14.2d, v7.2d
-	WORD $0x6E66DD4A // fmul v10.2d, v10.2d, v6.2d
-	WORD $0x6E67DD6B // fmul v11.2d, v11.2d, v7.2d
+	VFMLA V5.D2, V8.D2, V10.D2 // fmla v10.2d, v8.2d, v5.2d
+	WORD $0x6E6CDC88 // fmul v8.2d, v4.2d, v12.2d
+	WORD $0x6E6DDCAB // fmul v11.2d, v5.2d, v13.2d
 	WORD $0x6E66DF8E // fmul v14.2d, v28.2d, v6.2d
 	WORD $0x6E67DF8F // fmul v15.2d, v28.2d, v7.2d
+	VFMLS V9.D2, V8.D2, V14.D2 // fmls v14.2d, v8.2d, v9.2d
+	VFMLS V10.D2, V11.D2, V15.D2 // fmls v15.2d, v11.2d, v10.2d
+	WORD $0x6EE0F8C9 // fneg v9.2d, v6.2d
+	VFMLA V14.D2, V4.D2, V9.D2 // fmla v9.2d, v4.2d, v14.2d
+	WORD $0x6EE0F8EA // fneg v10.2d, v7.2d
+	VFMLA V15.D2, V5.D2, V10.D2 // fmla v10.2d, v5.2d, v15.2d
+	ADD $496, R6, R7
+	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
+	VFMLS V14.D2, V8.D2, V9.D2 // fmls v9.2d, v8.2d, v14.2d
+	ADD $496, R6, R7
+	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
+	VFMLS V8.D2, V11.D2, V10.D2 // fmls v10.2d, v11.2d, v8.2d
+	WORD $0x4EE9D588 // fsub v8.2d, v12.2d, v9.2d
+	WORD $0x4EEAD5A9 // fsub v9.2d, v13.2d, v10.2d
+	ADD $512, R6, R7
+	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
+	ADD $528, R6, R7
+	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
+	VFMLA V4.D2, V10.D2, V11.D2 // fmla v11.2d, v10.2d, v4.2d
+	ADD $512, R6, R7
+	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
+	ADD $528, R6, R7
+	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
+	VFMLA V5.D2, V10.D2, V14.D2 // fmla v14.2d, v10.2d, v5.2d
+	ADD $544, R6, R7
+	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
+	VFMLA V4.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v4.2d
+	ADD $544, R6, R7
+	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
+	VFMLA V5.D2, V14.D2, V11.D2 // fmla v11.2d, v14.2d, v5.2d
+	ADD $560, R6, R7
+	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
+	VFMLA V4.D2, V10.D2, V14.D2 // fmla v14.2d, v10.2d, v4.2d
+	ADD $560, R6, R7
+	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
+	VFMLA V5.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v5.2d
+	ADD $576, R6, R7
+	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
+	VFMLA V4.D2, V14.D2, V11.D2 // fmla v11.2d, v14.2d, v4.2d
+	ADD $576, R6, R7
+	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
+	VFMLA V5.D2, V10.D2, V14.D2 // fmla v14.2d, v10.2d, v5.2d
+	ADD $592, R6, R7
+	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
+	VFMLA V4.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v4.2d
+	ADD $592, R6, R7
+	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
+	VFMLA V5.D2, V14.D2, V11.D2 // fmla v11.2d, v14.2d, v5.2d
+	WORD $0x6E64DD4A // fmul v10.2d, v10.2d, v4.2d
+	WORD $0x6E65DD6B // fmul v11.2d, v11.2d, v5.2d
+	WORD $0x6E64DF8E // fmul v14.2d, v28.2d, v4.2d
+	WORD $0x6E65DF8F // fmul v15.2d, v28.2d, v5.2d
 	WORD $0x4EEED7B0 // fsub v16.2d, v29.2d, v14.2d
 	WORD $0x4EEFD7B1 // fsub v17.2d, v29.2d, v15.2d
-	WORD $0x6E62DD82 // fmul v2.2d, v12.2d, v2.2d
-	WORD $0x6E63DDA3 // fmul v3.2d, v13.2d, v3.2d
-	WORD $0x6EE0F842 // fneg v2.2d, v2.2d
-	VFMLA V10.D2, V6.D2, V2.D2 // fmla v2.2d, v6.2d, v10.2d
-	WORD $0x6EE0F863 // fneg v3.2d, v3.2d
-	VFMLA V11.D2, V7.D2, V3.D2 // fmla v3.2d, v7.2d, v11.2d
-	WORD $0x4EF0D7A6 // fsub v6.2d, v29.2d, v16.2d
-	WORD $0x4EF1D7A7 // fsub v7.2d, v29.2d, v17.2d
-	WORD $0x4EEED4C6 // fsub v6.2d, v6.2d, v14.2d
-	WORD $0x4EEFD4E7 // fsub v7.2d, v7.2d, v15.2d
-	WORD $0x4E62D4C2 // fadd v2.2d, v6.2d, v2.2d
-	WORD $0x4E63D4E3 // fadd v3.2d, v7.2d, v3.2d
-	WORD $0x4E62D602 // fadd v2.2d, v16.2d, v2.2d
-	WORD $0x4E63D623 // fadd v3.2d, v17.2d, v3.2d
-	VSHL $63, V4.D2, V6.D2 // shl v6.2d, v4.2d, #63
+	WORD $0x6E66DD86 // fmul v6.2d, v12.2d, v6.2d
+	WORD $0x6E67DDA7 // fmul v7.2d, v13.2d, v7.2d
+	WORD $0x6EE0F8C6 // fneg v6.2d, v6.2d
+	VFMLA V10.D2, V4.D2, V6.D2 // fmla v6.2d, v4.2d, v10.2d
+	WORD $0x6EE0F8E7 // fneg v7.2d, v7.2d
+	VFMLA V11.D2, V5.D2, V7.D2 // fmla v7.2d, v5.2d, v11.2d
+	WORD $0x4EF0D7A4 // fsub v4.2d, v29.2d, v16.2d
+	WORD $0x4EF1D7A5 // fsub v5.2d, v29.2d, v17.2d
+	WORD $0x4EEED484 // fsub v4.2d, v4.2d, v14.2d
+	WORD $0x4EEFD4A5 // fsub v5.2d, v5.2d, v15.2d
+	WORD $0x4E66D484 // fadd v4.2d, v4.2d, v6.2d
+	WORD $0x4E67D4A5 // fadd v5.2d, v5.2d, v7.2d
+	WORD $0x4E64D604 // fadd v4.2d, v16.2d, v4.2d
+	WORD $0x4E65D625 // fadd v5.2d, v17.2d, v5.2d
+	VSHL $63, V2.D2, V6.D2 // shl v6.2d, v2.2d, #63
 	WORD $0x4F4104C6 // sshr v6.2d, v6.2d, #63
-	VBSL V8.B16, V2.B16, V6.B16 // bsl v6.16b, v2.16b, v8.16b
-	VSHL $63, V5.D2, V7.D2 // shl v7.2d, v5.2d, #63
+	VBSL V8.B16, V4.B16, V6.B16 // bsl v6.16b, v4.16b, v8.16b
+	VSHL $63, V3.D2, V7.D2 // shl v7.2d, v3.2d, #63
 	WORD $0x4F4104E7 // sshr v7.2d, v7.2d, #63
-	VBSL V9.B16, V3.B16, V7.B16 // bsl v7.16b, v3.16b, v9.16b
-	VSHL $62, V4.D2, V10.D2 // shl v10.2d, v4.2d, #62
-	VSHL $62, V5.D2, V11.D2 // shl v11.2d, v5.2d, #62
+	VBSL V9.B16, V5.B16, V7.B16 // bsl v7.16b, v5.16b, v9.16b
+	VSHL $62, V2.D2, V10.D2 // shl v10.2d, v2.2d, #62
+	VSHL $62, V3.D2, V11.D2 // shl v11.2d, v3.2d, #62
 	VAND V27.B16, V10.B16, V10.B16 // and v10.16b, v10.16b, v27.16b
 	VAND V27.B16, V11.B16, V11.B16 // and v11.16b, v11.16b, v27.16b
 	VEOR V10.B16, V6.B16, V6.B16 // eor v6.16b, v6.16b, v10.16b
 	VEOR V11.B16, V7.B16, V7.B16 // eor v7.16b, v7.16b, v11.16b
-	VSHL $63, V4.D2, V10.D2 // shl v10.2d, v4.2d, #63
+	VSHL $63, V2.D2, V10.D2 // shl v10.2d, v2.2d, #63
 	WORD $0x4F41054A // sshr v10.2d, v10.2d, #63
-	VBSL V2.B16, V8.B16, V10.B16 // bsl v10.16b, v8.16b, v2.16b
-	VSHL $63, V5.D2, V2.D2 // shl v2.2d, v5.2d, #63
-	WORD $0x4F410442 // sshr v2.2d, v2.2d, #63
-	VBSL V3.B16, V9.B16, V2.B16 // bsl v2.16b, v9.16b, v3.16b
-	WORD $0x4E7DD483 // fadd v3.2d, v4.2d, v29.2d
-	WORD $0x4E7DD4A4 // fadd v4.2d, v5.2d, v29.2d
+	VBSL V4.B16, V8.B16, V10.B16 // bsl v10.16b, v8.16b, v4.16b
+	VSHL $63, V3.D2, V4.D2 // shl v4.2d, v3.2d, #63
+	WORD $0x4F410484 // sshr v4.2d, v4.2d, #63
+	VBSL V5.B16, V9.B16, V4.B16 // bsl v4.16b, v9.16b, v5.16b
+	WORD $0x4E7DD442 // fadd v2.2d, v2.2d, v29.2d
+	WORD $0x4E7DD463 // fadd v3.2d, v3.2d, v29.2d
+	VSHL $62, V2.D2, V2.D2 // shl v2.2d, v2.2d, #62
 	VSHL $62, V3.D2, V3.D2 // shl v3.2d, v3.2d, #62
-	VSHL $62, V4.D2, V4.D2 // shl v4.2d, v4.2d, #62
+	VAND V27.B16, V2.B16, V2.B16 // and v2.16b, v2.16b, v27.16b
 	VAND V27.B16, V3.B16, V3.B16 // and v3.16b, v3.16b, v27.16b
-	VAND V27.B16, V4.B16, V4.B16 // and v4.16b, v4.16b, v27.16b
-	VEOR V3.B16, V10.B16, V3.B16 // eor v3.16b, v10.16b, v3.16b
-	VEOR V4.B16, V2.B16, V2.B16 // eor v2.16b, v2.16b, v4.16b
+	VEOR V2.B16, V10.B16, V2.B16 // eor v2.16b, v10.16b, v2.16b
+	VEOR V3.B16, V4.B16, V3.B16 // eor v3.16b, v4.16b, v3.16b
 	MOVD 0(R0), R11
 	ADD R1, R11, R11
 	ADD $32, R11, R11
 	VLD1.P 32(R11), [V4.D2, V5.D2] // ld1 {v4.2d, v5.2d}, [x11],#32
 	VEOR V27.B16, V4.B16, V8.B16 // eor v8.16b, v4.16b, v27.16b
 	VEOR V27.B16, V5.B16, V9.B16 // eor v9.16b, v5.16b, v27.16b
-	WORD $0x6E63DD03 // fmul v3.2d, v8.2d, v3.2d
-	WORD $0x6E62DD22 // fmul v2.2d, v9.2d, v2.2d
-	ADD $16, R6, R7
-	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	WORD $0x4EE8F463 // fmin v3.2d, v3.2d, v8.2d
+	WORD $0x6E62DD02 // fmul v2.2d, v8.2d, v2.2d
+	WORD $0x6E63DD23 // fmul v3.2d, v9.2d, v3.2d
 	ADD $16, R6, R7
 	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
 	WORD $0x4EE8F442 // fmin v2.2d, v2.2d, v8.2d
-	ADD $32, R6, R7
+	ADD $16, R6, R7
 	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
-	WORD $0x4E68F463 // fmax v3.2d, v3.2d, v8.2d
+	WORD $0x4EE8F463 // fmin v3.2d, v3.2d, v8.2d
 	ADD $32, R6, R7
 	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
 	WORD $0x4E68F442 // fmax v2.2d, v2.2d, v8.2d
+	ADD $32, R6, R7
+	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
+	WORD $0x4E68F463 // fmax v3.2d, v3.2d, v8.2d
 	ADD $64, R6, R7
 	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
 	VMOV V30.B16, V9.B16 // mov v9.16b, v30.16b
-	VFMLA V8.D2, V3.D2, V9.D2 // fmla v9.2d, v3.2d, v8.2d
+	VFMLA V8.D2, V2.D2, V9.D2 // fmla v9.2d, v2.2d, v8.2d
 	ADD $64, R6, R7
 	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
 	VMOV V30.B16, V10.B16 // mov v10.16b, v30.16b
-	VFMLA V8.D2, V2.D2, V10.D2 // fmla v10.2d, v2.2d, v8.2d
+	VFMLA V8.D2, V3.D2, V10.D2 // fmla v10.2d, v3.2d, v8.2d
 	WORD $0x4EFED528 // fsub v8.2d, v9.2d, v30.2d
 	WORD $0x4EFED549 // fsub v9.2d, v10.2d, v30.2d
 	ADD $80, R6, R7
 	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
-	VFMLS V10.D2, V8.D2, V3.D2 // fmls v3.2d, v8.2d, v10.2d
+	VFMLS V10.D2, V8.D2, V2.D2 // fmls v2.2d, v8.2d, v10.2d
 	ADD $80, R6, R7
 	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
-	VFMLS V10.D2, V9.D2, V2.D2 // fmls v2.2d, v9.2d, v10.2d
-	VMOV V3.B16, V10.B16 // mov v10.16b, v3.16b
+	VFMLS V10.D2, V9.D2, V3.D2 // fmls v3.2d, v9.2d, v10.2d
+	VMOV V2.B16, V10.B16 // mov v10.16b, v2.16b
 	VFMLS V25.D2, V8.D2, V10.D2 // fmls v10.2d, v8.2d, v25.2d
-	VMOV V2.B16, V11.B16 // mov v11.16b, v2.16b
+	VMOV V3.B16, V11.B16 // mov v11.16b, v3.16b
 	VFMLS V25.D2, V9.D2, V11.D2 // fmls v11.2d, v9.2d, v25.2d
-	WORD $0x4EEAD463 // fsub v3.2d, v3.2d, v10.2d
-	WORD $0x4EEBD442 // fsub v2.2d, v2.2d, v11.2d
-	VFMLS V25.D2, V8.D2, V3.D2 // fmls v3.2d, v8.2d, v25.2d
-	VFMLS V25.D2, V9.D2, V2.D2 // fmls v2.2d, v9.2d, v25.2d
+	WORD $0x4EEAD442 // fsub v2.2d, v2.2d, v10.2d
+	WORD $0x4EEBD463 // fsub v3.2d, v3.2d, v11.2d
+	VFMLS V25.D2, V8.D2, V2.D2 // fmls v2.2d, v8.2d, v25.2d
+	VFMLS V25.D2, V9.D2, V3.D2 // fmls v3.2d, v9.2d, v25.2d
 	ADD $112, R6, R7
 	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
 	ADD $128, R6, R7
@@ -1887,18 +1902,18 @@ freqStepNEON_dot1_end:
 	VFMLA V11.D2, V14.D2, V13.D2 // fmla v13.2d, v14.2d, v11.2d
 	WORD $0x6E6ADD4E // fmul v14.2d, v10.2d, v10.2d
 	WORD $0x6E6BDD6F // fmul v15.2d, v11.2d, v11.2d
-	VFMLA V12.D2, V14.D2, V3.D2 // fmla v3.2d, v14.2d, v12.2d
-	VFMLA V13.D2, V15.D2, V2.D2 // fmla v2.2d, v15.2d, v13.2d
+	VFMLA V12.D2, V14.D2, V2.D2 // fmla v2.2d, v14.2d, v12.2d
+	VFMLA V13.D2, V15.D2, V3.D2 // fmla v3.2d, v15.2d, v13.2d
 	WORD $0x4E6AD7AC // fadd v12.2d, v29.2d, v10.2d
 	WORD $0x4E6BD7AD // fadd v13.2d, v29.2d, v11.2d
 	WORD $0x4EECD7AE // fsub v14.2d, v29.2d, v12.2d
 	WORD $0x4EEDD7AF // fsub v15.2d, v29.2d, v13.2d
 	WORD $0x4E6AD5CA // fadd v10.2d, v14.2d, v10.2d
 	WORD $0x4E6BD5EB // fadd v11.2d, v15.2d, v11.2d
-	WORD $0x4E6AD463 // fadd v3.2d, v3.2d, v10.2d
-	WORD $0x4E6BD442 // fadd v2.2d, v2.2d, v11.2d
-	WORD $0x4E63D583 // fadd v3.2d, v12.2d, v3.2d
-	WORD $0x4E62D5A2 // fadd v2.2d, v13.2d, v2.2d
+	WORD $0x4E6AD442 // fadd v2.2d, v2.2d, v10.2d
+	WORD $0x4E6BD463 // fadd v3.2d, v3.2d, v11.2d
+	WORD $0x4E62D582 // fadd v2.2d, v12.2d, v2.2d
+	WORD $0x4E63D5A3 // fadd v3.2d, v13.2d, v3.2d
 	VMOV V30.B16, V10.B16 // mov v10.16b, v30.16b
 	VFMLA V28.D2, V8.D2, V10.D2 // fmla v10.2d, v8.2d, v28.2d
 	VMOV V30.B16, V11.B16 // mov v11.16b, v30.16b
@@ -1915,21 +1930,21 @@ freqStepNEON_dot1_end:
 	WORD $0x4E78D529 // fadd v9.2d, v9.2d, v24.2d
 	VSHL $52, V8.D2, V8.D2 // shl v8.2d, v8.2d, #52
 	VSHL $52, V9.D2, V9.D2 // shl v9.2d, v9.2d, #52
-	WORD $0x6E6ADC63 // fmul v3.2d, v3.2d, v10.2d
-	WORD $0x6E6BDC42 // fmul v2.2d, v2.2d, v11.2d
-	WORD $0x6E68DC63 // fmul v3.2d, v3.2d, v8.2d
-	WORD $0x6E69DC42 // fmul v2.2d, v2.2d, v9.2d
+	WORD $0x6E6ADC42 // fmul v2.2d, v2.2d, v10.2d
+	WORD $0x6E6BDC63 // fmul v3.2d, v3.2d, v11.2d
+	WORD $0x6E68DC42 // fmul v2.2d, v2.2d, v8.2d
+	WORD $0x6E69DC63 // fmul v3.2d, v3.2d, v9.2d
 	MOVD 80(R0), R11
 	ADD $32, R11, R11
 	MOVD R11, R7
 	VLD1.P 32(R7), [V8.D2, V9.D2] // ld1 {v8.2d, v9.2d}, [x7],#32
-	WORD $0x4E63D508 // fadd v8.2d, v8.2d, v3.2d
-	WORD $0x4E62D529 // fadd v9.2d, v9.2d, v2.2d
+	WORD $0x4E62D508 // fadd v8.2d, v8.2d, v2.2d
+	WORD $0x4E63D529 // fadd v9.2d, v9.2d, v3.2d
 	VST1.P [V8.D2, V9.D2], 32(R11) // st1 {v8.2d, v9.2d}, [x11],#32
 	WORD $0x6E66DC84 // fmul v4.2d, v4.2d, v6.2d
 	WORD $0x6E67DCA5 // fmul v5.2d, v5.2d, v7.2d
-	WORD $0x6E63DC83 // fmul v3.2d, v4.2d, v3.2d
-	WORD $0x6E62DCA2 // fmul v2.2d, v5.2d, v2.2d
+	WORD $0x6E62DC82 // fmul v2.2d, v4.2d, v2.2d
+	WORD $0x6E63DCA3 // fmul v3.2d, v5.2d, v3.2d
 	MOVD 104(R0), R12
 	CBZ R12, freqStepNEON_accdot2_end
 	MOVD 112(R0), R13
@@ -1942,10 +1957,10 @@ freqStepNEON_accdot2:
 	VLD1.P 64(R14), [V4.D2, V5.D2, V6.D2, V7.D2] // ld1 {v4.2d-v7.2d}, [x14],#64
 	MOVD R15, R7
 	VLD1.P 64(R7), [V8.D2, V9.D2, V10.D2, V11.D2] // ld1 {v8.2d-v11.2d}, [x7],#64
-	VFMLA V4.D2, V1.D2, V8.D2 // fmla v8.2d, v1.2d, v4.2d
-	VFMLA V5.D2, V0.D2, V9.D2 // fmla v9.2d, v0.2d, v5.2d
-	VFMLA V6.D2, V3.D2, V10.D2 // fmla v10.2d, v3.2d, v6.2d
-	VFMLA V7.D2, V2.D2, V11.D2 // fmla v11.2d, v2.2d, v7.2d
+	VFMLA V4.D2, V0.D2, V8.D2 // fmla v8.2d, v0.2d, v4.2d
+	VFMLA V5.D2, V1.D2, V9.D2 // fmla v9.2d, v1.2d, v5.2d
+	VFMLA V6.D2, V2.D2, V10.D2 // fmla v10.2d, v2.2d, v6.2d
+	VFMLA V7.D2, V3.D2, V11.D2 // fmla v11.2d, v3.2d, v7.2d
 	VST1.P [V8.D2, V9.D2, V10.D2, V11.D2], 64(R15) // st1 {v8.2d-v11.2d}, [x15],#64
 	ADD R13, R14, R14
 	SUBS $1, R12, R12
@@ -2701,6 +2716,411 @@ cosSumNEON_done:
 	MOVD R4, ret+8(FP)
 	RET
 
+// func sincosStatsNEON(f *[21]uint64) int
+// 4 vectors per main-loop iteration, element-wise ops in chunks of 2, 12 constants held in registers
+TEXT ·sincosStatsNEON(SB), NOSPLIT, $0-16
+	MOVD f+0(FP), R0
+	MOVD 120(R0), R4
+	MOVD 128(R0), R2
+	MOVD $sumsConstsNEON<>(SB), R6
+	MOVD 136(R0), R10
+	VDUP R10, V31.D2 // dup v31.2d, x10
+	MOVD 144(R0), R10
+	VDUP R10, V30.D2 // dup v30.2d, x10
+	ADD $304, R6, R7
+	VLD1 (R7), [V29.D2] // ld1 {v29.2d}, [x7]
+	ADD $48, R6, R7
+	VLD1 (R7), [V28.D2] // ld1 {v28.2d}, [x7]
+	ADD $384, R6, R7
+	VLD1 (R7), [V27.D2] // ld1 {v27.2d}, [x7]
+	ADD $288, R6, R7
+	VLD1 (R7), [V26.D2] // ld1 {v26.2d}, [x7]
+	VLD1 (R6), [V25.D2] // ld1 {v25.2d}, [x6]
+	ADD $336, R6, R7
+	VLD1 (R7), [V24.D2] // ld1 {v24.2d}, [x7]
+	ADD $352, R6, R7
+	VLD1 (R7), [V23.D2] // ld1 {v23.2d}, [x7]
+	ADD $368, R6, R7
+	VLD1 (R7), [V22.D2] // ld1 {v22.2d}, [x7]
+	ADD $400, R6, R7
+	VLD1 (R7), [V21.D2] // ld1 {v21.2d}, [x7]
+	ADD $416, R6, R7
+	VLD1 (R7), [V20.D2] // ld1 {v20.2d}, [x7]
+	ADD $432, R6, R7
+	VLD1 (R7), [V19.D2] // ld1 {v19.2d}, [x7]
+	ADD $448, R6, R7
+	VLD1 (R7), [V18.D2] // ld1 {v18.2d}, [x7]
+sincosStatsNEON_one:
+	ADD $8, R4, R5
+	CMP R2, R5
+	BGT sincosStatsNEON_done
+	LSL $3, R4, R1
+	MOVD 0(R0), R11
+	ADD R1, R11, R11
+	VLD1.P 32(R11), [V0.D2, V1.D2] // ld1 {v0.2d, v1.2d}, [x11],#32
+	MOVD 0(R0), R11
+	ADD R1, R11, R11
+	ADD $32, R11, R11
+	VLD1.P 32(R11), [V2.D2, V3.D2] // ld1 {v2.2d, v3.2d}, [x11],#32
+	WORD $0x4EE0F804 // fabs v4.2d, v0.2d
+	WORD $0x6E64E704 // fcmge v4.2d, v24.2d, v4.2d
+	WORD $0x4EE0F825 // fabs v5.2d, v1.2d
+	WORD $0x6E65E705 // fcmge v5.2d, v24.2d, v5.2d
+	VAND V5.B16, V4.B16, V4.B16 // and v4.16b, v4.16b, v5.16b
+	WORD $0x4EE0F845 // fabs v5.2d, v2.2d
+	WORD $0x6E65E705 // fcmge v5.2d, v24.2d, v5.2d
+	VAND V5.B16, V4.B16, V4.B16 // and v4.16b, v4.16b, v5.16b
+	WORD $0x4EE0F865 // fabs v5.2d, v3.2d
+	WORD $0x6E65E705 // fcmge v5.2d, v24.2d, v5.2d
+	VAND V5.B16, V4.B16, V4.B16 // and v4.16b, v4.16b, v5.16b
+	VMOV V4.D[0], R8 // mov x8, v4.d[0]
+	VMOV V4.D[1], R9 // mov x9, v4.d[1]
+	AND R9, R8, R8
+	CMN $1, R8
+	BNE sincosStatsNEON_done
+	VMOV V28.B16, V4.B16 // mov v4.16b, v28.16b
+	VFMLA V23.D2, V0.D2, V4.D2 // fmla v4.2d, v0.2d, v23.2d
+	VMOV V28.B16, V5.B16 // mov v5.16b, v28.16b
+	VFMLA V23.D2, V1.D2, V5.D2 // fmla v5.2d, v1.2d, v23.2d
+	WORD $0x4EFCD486 // fsub v6.2d, v4.2d, v28.2d
+	WORD $0x4EFCD4A7 // fsub v7.2d, v5.2d, v28.2d
+	VFMLS V22.D2, V6.D2, V0.D2 // fmls v0.2d, v6.2d, v22.2d
+	VFMLS V22.D2, V7.D2, V1.D2 // fmls v1.2d, v7.2d, v22.2d
+	WORD $0x6E7BDCC8 // fmul v8.2d, v6.2d, v27.2d
+	WORD $0x6E7BDCE9 // fmul v9.2d, v7.2d, v27.2d
+	WORD $0x6EE0F90A // fneg v10.2d, v8.2d
+	VFMLA V27.D2, V6.D2, V10.D2 // fmla v10.2d, v6.2d, v27.2d
+	WORD $0x6EE0F92B // fneg v11.2d, v9.2d
+	VFMLA V27.D2, V7.D2, V11.D2 // fmla v11.2d, v7.2d, v27.2d
+	WORD $0x4EE8D40C // fsub v12.2d, v0.2d, v8.2d
+	WORD $0x4EE9D42D // fsub v13.2d, v1.2d, v9.2d
+	WORD $0x4EECD400 // fsub v0.2d, v0.2d, v12.2d
+	WORD $0x4EEDD421 // fsub v1.2d, v1.2d, v13.2d
+	WORD $0x4EE8D400 // fsub v0.2d, v0.2d, v8.2d
+	WORD $0x4EE9D421 // fsub v1.2d, v1.2d, v9.2d
+	WORD $0x4EEAD400 // fsub v0.2d, v0.2d, v10.2d
+	WORD $0x4EEBD421 // fsub v1.2d, v1.2d, v11.2d
+	VFMLS V21.D2, V6.D2, V0.D2 // fmls v0.2d, v6.2d, v21.2d
+	VFMLS V21.D2, V7.D2, V1.D2 // fmls v1.2d, v7.2d, v21.2d
+	WORD $0x6E6CDD86 // fmul v6.2d, v12.2d, v12.2d
+	WORD $0x6E6DDDA7 // fmul v7.2d, v13.2d, v13.2d
+	VMOV V19.B16, V8.B16 // mov v8.16b, v19.16b
+	VFMLA V6.D2, V20.D2, V8.D2 // fmla v8.2d, v20.2d, v6.2d
+	VMOV V19.B16, V9.B16 // mov v9.16b, v19.16b
+	VFMLA V7.D2, V20.D2, V9.D2 // fmla v9.2d, v20.2d, v7.2d
+	VMOV V18.B16, V10.B16 // mov v10.16b, v18.16b
+	VFMLA V6.D2, V8.D2, V10.D2 // fmla v10.2d, v8.2d, v6.2d
+	VMOV V18.B16, V8.B16 // mov v8.16b, v18.16b
+	VFMLA V7.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v7.2d
+	ADD $464, R6, R7
+	VLD1 (R7), [V9.D2] // ld1 {v9.2d}, [x7]
+	VFMLA V6.D2, V10.D2, V9.D2 // fmla v9.2d, v10.2d, v6.2d
+	ADD $464, R6, R7
+	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
+	VFMLA V7.D2, V8.D2, V10.D2 // fmla v10.2d, v8.2d, v7.2d
+	ADD $480, R6, R7
+	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
+	VFMLA V6.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v6.2d
+	ADD $480, R6, R7
+	VLD1 (R7), [V9.D2] // ld1 {v9.2d}, [x7]
+	VFMLA V7.D2, V10.D2, V9.D2 // fmla v9.2d, v10.2d, v7.2d
+	WORD $0x6E6CDCCA // fmul v10.2d, v6.2d, v12.2d
+	WORD $0x6E6DDCEB // fmul v11.2d, v7.2d, v13.2d
+	WORD $0x6E60DF4E // fmul v14.2d, v26.2d, v0.2d
+	WORD $0x6E61DF4F // fmul v15.2d, v26.2d, v1.2d
+	VFMLS V8.D2, V10.D2, V14.D2 // fmls v14.2d, v10.2d, v8.2d
+	VFMLS V9.D2, V11.D2, V15.D2 // fmls v15.2d, v11.2d, v9.2d
+	WORD $0x6EE0F808 // fneg v8.2d, v0.2d
+	VFMLA V14.D2, V6.D2, V8.D2 // fmla v8.2d, v6.2d, v14.2d
+	WORD $0x6EE0F829 // fneg v9.2d, v1.2d
+	VFMLA V15.D2, V7.D2, V9.D2 // fmla v9.2d, v7.2d, v15.2d
+	ADD $496, R6, R7
+	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
+	VFMLS V14.D2, V10.D2, V8.D2 // fmls v8.2d, v10.2d, v14.2d
+	ADD $496, R6, R7
+	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
+	VFMLS V10.D2, V11.D2, V9.D2 // fmls v9.2d, v11.2d, v10.2d
+	WORD $0x4EE8D588 // fsub v8.2d, v12.2d, v8.2d
+	WORD $0x4EE9D5A9 // fsub v9.2d, v13.2d, v9.2d
+	ADD $512, R6, R7
+	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
+	ADD $528, R6, R7
+	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
+	VFMLA V6.D2, V10.D2, V11.D2 // fmla v11.2d, v10.2d, v6.2d
+	ADD $512, R6, R7
+	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
+	ADD $528, R6, R7
+	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
+	VFMLA V7.D2, V10.D2, V14.D2 // fmla v14.2d, v10.2d, v7.2d
+	ADD $544, R6, R7
+	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
+	VFMLA V6.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v6.2d
+	ADD $544, R6, R7
+	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
+	VFMLA V7.D2, V14.D2, V11.D2 // fmla v11.2d, v14.2d, v7.2d
+	ADD $560, R6, R7
+	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
+	VFMLA V6.D2, V10.D2, V14.D2 // fmla v14.2d, v10.2d, v6.2d
+	ADD $560, R6, R7
+	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
+	VFMLA V7.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v7.2d
+	ADD $576, R6, R7
+	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
+	VFMLA V6.D2, V14.D2, V11.D2 // fmla v11.2d, v14.2d, v6.2d
+	ADD $576, R6, R7
+	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
+	VFMLA V7.D2, V10.D2, V14.D2 // fmla v14.2d, v10.2d, v7.2d
+	ADD $592, R6, R7
+	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
+	VFMLA V6.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v6.2d
+	ADD $592, R6, R7
+	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
+	VFMLA V7.D2, V14.D2, V11.D2 // fmla v11.2d, v14.2d, v7.2d
+	WORD $0x6E66DD4A // fmul v10.2d, v10.2d, v6.2d
+	WORD $0x6E67DD6B // fmul v11.2d, v11.2d, v7.2d
+	WORD $0x6E66DF4E // fmul v14.2d, v26.2d, v6.2d
+	WORD $0x6E67DF4F // fmul v15.2d, v26.2d, v7.2d
+	WORD $0x4EEED7B0 // fsub v16.2d, v29.2d, v14.2d
+	WORD $0x4EEFD7B1 // fsub v17.2d, v29.2d, v15.2d
+	WORD $0x6E60DD80 // fmul v0.2d, v12.2d, v0.2d
+	WORD $0x6E61DDA1 // fmul v1.2d, v13.2d, v1.2d
+	WORD $0x6EE0F800 // fneg v0.2d, v0.2d
+	VFMLA V10.D2, V6.D2, V0.D2 // fmla v0.2d, v6.2d, v10.2d
+	WORD $0x6EE0F821 // fneg v1.2d, v1.2d
+	VFMLA V11.D2, V7.D2, V1.D2 // fmla v1.2d, v7.2d, v11.2d
+	WORD $0x4EF0D7A6 // fsub v6.2d, v29.2d, v16.2d
+	WORD $0x4EF1D7A7 // fsub v7.2d, v29.2d, v17.2d
+	WORD $0x4EEED4C6 // fsub v6.2d, v6.2d, v14.2d
+	WORD $0x4EEFD4E7 // fsub v7.2d, v7.2d, v15.2d
+	WORD $0x4E60D4C0 // fadd v0.2d, v6.2d, v0.2d
+	WORD $0x4E61D4E1 // fadd v1.2d, v7.2d, v1.2d
+	WORD $0x4E60D600 // fadd v0.2d, v16.2d, v0.2d
+	WORD $0x4E61D621 // fadd v1.2d, v17.2d, v1.2d
+	VSHL $63, V4.D2, V6.D2 // shl v6.2d, v4.2d, #63
+	WORD $0x4F4104C6 // sshr v6.2d, v6.2d, #63
+	VBSL V8.B16, V0.B16, V6.B16 // bsl v6.16b, v0.16b, v8.16b
+	VSHL $63, V5.D2, V7.D2 // shl v7.2d, v5.2d, #63
+	WORD $0x4F4104E7 // sshr v7.2d, v7.2d, #63
+	VBSL V9.B16, V1.B16, V7.B16 // bsl v7.16b, v1.16b, v9.16b
+	VSHL $62, V4.D2, V10.D2 // shl v10.2d, v4.2d, #62
+	VSHL $62, V5.D2, V11.D2 // shl v11.2d, v5.2d, #62
+	VAND V25.B16, V10.B16, V10.B16 // and v10.16b, v10.16b, v25.16b
+	VAND V25.B16, V11.B16, V11.B16 // and v11.16b, v11.16b, v25.16b
+	VEOR V10.B16, V6.B16, V6.B16 // eor v6.16b, v6.16b, v10.16b
+	VEOR V11.B16, V7.B16, V7.B16 // eor v7.16b, v7.16b, v11.16b
+	VSHL $63, V4.D2, V10.D2 // shl v10.2d, v4.2d, #63
+	WORD $0x4F41054A // sshr v10.2d, v10.2d, #63
+	VBSL V0.B16, V8.B16, V10.B16 // bsl v10.16b, v8.16b, v0.16b
+	VSHL $63, V5.D2, V0.D2 // shl v0.2d, v5.2d, #63
+	WORD $0x4F410400 // sshr v0.2d, v0.2d, #63
+	VBSL V1.B16, V9.B16, V0.B16 // bsl v0.16b, v9.16b, v1.16b
+	WORD $0x4E7DD481 // fadd v1.2d, v4.2d, v29.2d
+	WORD $0x4E7DD4A4 // fadd v4.2d, v5.2d, v29.2d
+	VSHL $62, V1.D2, V1.D2 // shl v1.2d, v1.2d, #62
+	VSHL $62, V4.D2, V4.D2 // shl v4.2d, v4.2d, #62
+	VAND V25.B16, V1.B16, V1.B16 // and v1.16b, v1.16b, v25.16b
+	VAND V25.B16, V4.B16, V4.B16 // and v4.16b, v4.16b, v25.16b
+	VEOR V1.B16, V10.B16, V1.B16 // eor v1.16b, v10.16b, v1.16b
+	VEOR V4.B16, V0.B16, V0.B16 // eor v0.16b, v0.16b, v4.16b
+	ADD $608, R6, R7
+	VLD1 (R7), [V4.D2] // ld1 {v4.2d}, [x7]
+	VFMLA V1.D2, V31.D2, V4.D2 // fmla v4.2d, v31.2d, v1.2d
+	ADD $608, R6, R7
+	VLD1 (R7), [V1.D2] // ld1 {v1.2d}, [x7]
+	VFMLA V0.D2, V31.D2, V1.D2 // fmla v1.2d, v31.2d, v0.2d
+	VFMLA V6.D2, V30.D2, V4.D2 // fmla v4.2d, v30.2d, v6.2d
+	VFMLA V7.D2, V30.D2, V1.D2 // fmla v1.2d, v30.2d, v7.2d
+	MOVD 32(R0), R11
+	ADD R1, R11, R11
+	VST1.P [V4.D2], 16(R11) // st1 {v4.2d}, [x11],#16
+	VST1.P [V1.D2], 16(R11) // st1 {v1.2d}, [x11],#16
+	MOVD 8(R0), R11
+	ADD R1, R11, R11
+	VLD1.P 32(R11), [V5.D2, V6.D2] // ld1 {v5.2d, v6.2d}, [x11],#32
+	WORD $0x6E64DCA0 // fmul v0.2d, v5.2d, v4.2d
+	WORD $0x6E61DCC1 // fmul v1.2d, v6.2d, v1.2d
+	MOVD 80(R0), R11
+	MOVD R11, R7
+	VLD1.P 32(R7), [V4.D2, V5.D2] // ld1 {v4.2d, v5.2d}, [x7],#32
+	WORD $0x4E60D484 // fadd v4.2d, v4.2d, v0.2d
+	WORD $0x4E61D4A5 // fadd v5.2d, v5.2d, v1.2d
+	VST1.P [V4.D2, V5.D2], 32(R11) // st1 {v4.2d, v5.2d}, [x11],#32
+	VMOV V28.B16, V0.B16 // mov v0.16b, v28.16b
+	VFMLA V23.D2, V2.D2, V0.D2 // fmla v0.2d, v2.2d, v23.2d
+	VMOV V28.B16, V1.B16 // mov v1.16b, v28.16b
+	VFMLA V23.D2, V3.D2, V1.D2 // fmla v1.2d, v3.2d, v23.2d
+	WORD $0x4EFCD404 // fsub v4.2d, v0.2d, v28.2d
+	WORD $0x4EFCD425 // fsub v5.2d, v1.2d, v28.2d
+	VFMLS V22.D2, V4.D2, V2.D2 // fmls v2.2d, v4.2d, v22.2d
+	VFMLS V22.D2, V5.D2, V3.D2 // fmls v3.2d, v5.2d, v22.2d
+	WORD $0x6E7BDC86 // fmul v6.2d, v4.2d, v27.2d
+	WORD $0x6E7BDCA7 // fmul v7.2d, v5.2d, v27.2d
+	WORD $0x6EE0F8C8 // fneg v8.2d, v6.2d
+	VFMLA V27.D2, V4.D2, V8.D2 // fmla v8.2d, v4.2d, v27.2d
+	WORD $0x6EE0F8E9 // fneg v9.2d, v7.2d
+	VFMLA V27.D2, V5.D2, V9.D2 // fmla v9.2d, v5.2d, v27.2d
+	WORD $0x4EE6D44A // fsub v10.2d, v2.2d, v6.2d
+	WORD $0x4EE7D46B // fsub v11.2d, v3.2d, v7.2d
+	WORD $0x4EEAD442 // fsub v2.2d, v2.2d, v10.2d
+	WORD $0x4EEBD463 // fsub v3.2d, v3.2d, v11.2d
+	WORD $0x4EE6D442 // fsub v2.2d, v2.2d, v6.2d
+	WORD $0x4EE7D463 // fsub v3.2d, v3.2d, v7.2d
+	WORD $0x4EE8D442 // fsub v2.2d, v2.2d, v8.2d
+	WORD $0x4EE9D463 // fsub v3.2d, v3.2d, v9.2d
+	VFMLS V21.D2, V4.D2, V2.D2 // fmls v2.2d, v4.2d, v21.2d
+	VFMLS V21.D2, V5.D2, V3.D2 // fmls v3.2d, v5.2d, v21.2d
+	WORD $0x6E6ADD44 // fmul v4.2d, v10.2d, v10.2d
+	WORD $0x6E6BDD65 // fmul v5.2d, v11.2d, v11.2d
+	VMOV V19.B16, V6.B16 // mov v6.16b, v19.16b
+	VFMLA V4.D2, V20.D2, V6.D2 // fmla v6.2d, v20.2d, v4.2d
+	VMOV V19.B16, V7.B16 // mov v7.16b, v19.16b
+	VFMLA V5.D2, V20.D2, V7.D2 // fmla v7.2d, v20.2d, v5.2d
+	VMOV V18.B16, V8.B16 // mov v8.16b, v18.16b
+	VFMLA V4.D2, V6.D2, V8.D2 // fmla v8.2d, v6.2d, v4.2d
+	VMOV V18.B16, V6.B16 // mov v6.16b, v18.16b
+	VFMLA V5.D2, V7.D2, V6.D2 // fmla v6.2d, v7.2d, v5.2d
+	ADD $464, R6, R7
+	VLD1 (R7), [V7.D2] // ld1 {v7.2d}, [x7]
+	VFMLA V4.D2, V8.D2, V7.D2 // fmla v7.2d, v8.2d, v4.2d
+	ADD $464, R6, R7
+	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
+	VFMLA V5.D2, V6.D2, V8.D2 // fmla v8.2d, v6.2d, v5.2d
+	ADD $480, R6, R7
+	VLD1 (R7), [V6.D2] // ld1 {v6.2d}, [x7]
+	VFMLA V4.D2, V7.D2, V6.D2 // fmla v6.2d, v7.2d, v4.2d
+	ADD $480, R6, R7
+	VLD1 (R7), [V7.D2] // ld1 {v7.2d}, [x7]
+	VFMLA V5.D2, V8.D2, V7.D2 // fmla v7.2d, v8.2d, v5.2d
+	WORD $0x6E6ADC88 // fmul v8.2d, v4.2d, v10.2d
+	WORD $0x6E6BDCA9 // fmul v9.2d, v5.2d, v11.2d
+	WORD $0x6E62DF4C // fmul v12.2d, v26.2d, v2.2d
+	WORD $0x6E63DF4D // fmul v13.2d, v26.2d, v3.2d
+	VFMLS V6.D2, V8.D2, V12.D2 // fmls v12.2d, v8.2d, v6.2d
+	VFMLS V7.D2, V9.D2, V13.D2 // fmls v13.2d, v9.2d, v7.2d
+	WORD $0x6EE0F846 // fneg v6.2d, v2.2d
+	VFMLA V12.D2, V4.D2, V6.D2 // fmla v6.2d, v4.2d, v12.2d
+	WORD $0x6EE0F867 // fneg v7.2d, v3.2d
+	VFMLA V13.D2, V5.D2, V7.D2 // fmla v7.2d, v5.2d, v13.2d
+	ADD $496, R6, R7
+	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
+	VFMLS V12.D2, V8.D2, V6.D2 // fmls v6.2d, v8.2d, v12.2d
+	ADD $496, R6, R7
+	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
+	VFMLS V8.D2, V9.D2, V7.D2 // fmls v7.2d, v9.2d, v8.2d
+	WORD $0x4EE6D546 // fsub v6.2d, v10.2d, v6.2d
+	WORD $0x4EE7D567 // fsub v7.2d, v11.2d, v7.2d
+	ADD $512, R6, R7
+	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
+	ADD $528, R6, R7
+	VLD1 (R7), [V9.D2] // ld1 {v9.2d}, [x7]
+	VFMLA V4.D2, V8.D2, V9.D2 // fmla v9.2d, v8.2d, v4.2d
+	ADD $512, R6, R7
+	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
+	ADD $528, R6, R7
+	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
+	VFMLA V5.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v5.2d
+	ADD $544, R6, R7
+	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
+	VFMLA V4.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v4.2d
+	ADD $544, R6, R7
+	VLD1 (R7), [V9.D2] // ld1 {v9.2d}, [x7]
+	VFMLA V5.D2, V12.D2, V9.D2 // fmla v9.2d, v12.2d, v5.2d
+	ADD $560, R6, R7
+	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
+	VFMLA V4.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v4.2d
+	ADD $560, R6, R7
+	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
+	VFMLA V5.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v5.2d
+	ADD $576, R6, R7
+	VLD1 (R7), [V9.D2] // ld1 {v9.2d}, [x7]
+	VFMLA V4.D2, V12.D2, V9.D2 // fmla v9.2d, v12.2d, v4.2d
+	ADD $576, R6, R7
+	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
+	VFMLA V5.D2, V8.D2, V12.D2 // fmla v12.2d, v8.2d, v5.2d
+	ADD $592, R6, R7
+	VLD1 (R7), [V8.D2] // ld1 {v8.2d}, [x7]
+	VFMLA V4.D2, V9.D2, V8.D2 // fmla v8.2d, v9.2d, v4.2d
+	ADD $592, R6, R7
+	VLD1 (R7), [V9.D2] // ld1 {v9.2d}, [x7]
+	VFMLA V5.D2, V12.D2, V9.D2 // fmla v9.2d, v12.2d, v5.2d
+	WORD $0x6E64DD08 // fmul v8.2d, v8.2d, v4.2d
+	WORD $0x6E65DD29 // fmul v9.2d, v9.2d, v5.2d
+	WORD $0x6E64DF4C // fmul v12.2d, v26.2d, v4.2d
+	WORD $0x6E65DF4D // fmul v13.2d, v26.2d, v5.2d
+	WORD $0x4EECD7AE // fsub v14.2d, v29.2d, v12.2d
+	WORD $0x4EEDD7AF // fsub v15.2d, v29.2d, v13.2d
+	WORD $0x6E62DD42 // fmul v2.2d, v10.2d, v2.2d
+	WORD $0x6E63DD63 // fmul v3.2d, v11.2d, v3.2d
+	WORD $0x6EE0F842 // fneg v2.2d, v2.2d
+	VFMLA V8.D2, V4.D2, V2.D2 // fmla v2.2d, v4.2d, v8.2d
+	WORD $0x6EE0F863 // fneg v3.2d, v3.2d
+	VFMLA V9.D2, V5.D2, V3.D2 // fmla v3.2d, v5.2d, v9.2d
+	WORD $0x4EEED7A4 // fsub v4.2d, v29.2d, v14.2d
+	WORD $0x4EEFD7A5 // fsub v5.2d, v29.2d, v15.2d
+	WORD $0x4EECD484 // fsub v4.2d, v4.2d, v12.2d
+	WORD $0x4EEDD4A5 // fsub v5.2d, v5.2d, v13.2d
+	WORD $0x4E62D482 // fadd v2.2d, v4.2d, v2.2d
+	WORD $0x4E63D4A3 // fadd v3.2d, v5.2d, v3.2d
+	WORD $0x4E62D5C2 // fadd v2.2d, v14.2d, v2.2d
+	WORD $0x4E63D5E3 // fadd v3.2d, v15.2d, v3.2d
+	VSHL $63, V0.D2, V4.D2 // shl v4.2d, v0.2d, #63
+	WORD $0x4F410484 // sshr v4.2d, v4.2d, #63
+	VBSL V6.B16, V2.B16, V4.B16 // bsl v4.16b, v2.16b, v6.16b
+	VSHL $63, V1.D2, V5.D2 // shl v5.2d, v1.2d, #63
+	WORD $0x4F4104A5 // sshr v5.2d, v5.2d, #63
+	VBSL V7.B16, V3.B16, V5.B16 // bsl v5.16b, v3.16b, v7.16b
+	VSHL $62, V0.D2, V8.D2 // shl v8.2d, v0.2d, #62
+	VSHL $62, V1.D2, V9.D2 // shl v9.2d, v1.2d, #62
+	VAND V25.B16, V8.B16, V8.B16 // and v8.16b, v8.16b, v25.16b
+	VAND V25.B16, V9.B16, V9.B16 // and v9.16b, v9.16b, v25.16b
+	VEOR V8.B16, V4.B16, V4.B16 // eor v4.16b, v4.16b, v8.16b
+	VEOR V9.B16, V5.B16, V5.B16 // eor v5.16b, v5.16b, v9.16b
+	VSHL $63, V0.D2, V8.D2 // shl v8.2d, v0.2d, #63
+	WORD $0x4F410508 // sshr v8.2d, v8.2d, #63
+	VBSL V2.B16, V6.B16, V8.B16 // bsl v8.16b, v6.16b, v2.16b
+	VSHL $63, V1.D2, V2.D2 // shl v2.2d, v1.2d, #63
+	WORD $0x4F410442 // sshr v2.2d, v2.2d, #63
+	VBSL V3.B16, V7.B16, V2.B16 // bsl v2.16b, v7.16b, v3.16b
+	WORD $0x4E7DD400 // fadd v0.2d, v0.2d, v29.2d
+	WORD $0x4E7DD421 // fadd v1.2d, v1.2d, v29.2d
+	VSHL $62, V0.D2, V0.D2 // shl v0.2d, v0.2d, #62
+	VSHL $62, V1.D2, V1.D2 // shl v1.2d, v1.2d, #62
+	VAND V25.B16, V0.B16, V0.B16 // and v0.16b, v0.16b, v25.16b
+	VAND V25.B16, V1.B16, V1.B16 // and v1.16b, v1.16b, v25.16b
+	VEOR V0.B16, V8.B16, V0.B16 // eor v0.16b, v8.16b, v0.16b
+	VEOR V1.B16, V2.B16, V1.B16 // eor v1.16b, v2.16b, v1.16b
+	ADD $608, R6, R7
+	VLD1 (R7), [V2.D2] // ld1 {v2.2d}, [x7]
+	VFMLA V0.D2, V31.D2, V2.D2 // fmla v2.2d, v31.2d, v0.2d
+	ADD $608, R6, R7
+	VLD1 (R7), [V0.D2] // ld1 {v0.2d}, [x7]
+	VFMLA V1.D2, V31.D2, V0.D2 // fmla v0.2d, v31.2d, v1.2d
+	VFMLA V4.D2, V30.D2, V2.D2 // fmla v2.2d, v30.2d, v4.2d
+	VFMLA V5.D2, V30.D2, V0.D2 // fmla v0.2d, v30.2d, v5.2d
+	MOVD 32(R0), R11
+	ADD R1, R11, R11
+	ADD $32, R11, R11
+	VST1.P [V2.D2], 16(R11) // st1 {v2.2d}, [x11],#16
+	VST1.P [V0.D2], 16(R11) // st1 {v0.2d}, [x11],#16
+	MOVD 8(R0), R11
+	ADD R1, R11, R11
+	ADD $32, R11, R11
+	VLD1.P 32(R11), [V3.D2, V4.D2] // ld1 {v3.2d, v4.2d}, [x11],#32
+	WORD $0x6E62DC61 // fmul v1.2d, v3.2d, v2.2d
+	WORD $0x6E60DC80 // fmul v0.2d, v4.2d, v0.2d
+	MOVD 80(R0), R11
+	ADD $32, R11, R11
+	MOVD R11, R7
+	VLD1.P 32(R7), [V2.D2, V3.D2] // ld1 {v2.2d, v3.2d}, [x7],#32
+	WORD $0x4E61D442 // fadd v2.2d, v2.2d, v1.2d
+	WORD $0x4E60D463 // fadd v3.2d, v3.2d, v0.2d
+	VST1.P [V2.D2, V3.D2], 32(R11) // st1 {v2.2d, v3.2d}, [x11],#32
+	ADD $8, R4, R4
+	B sincosStatsNEON_one
+sincosStatsNEON_done:
+	MOVD R4, ret+8(FP)
+	RET
+
 DATA sumsConstsNEON<>+0(SB)/8, $0x8000000000000000
 DATA sumsConstsNEON<>+8(SB)/8, $0x8000000000000000
 DATA sumsConstsNEON<>+16(SB)/8, $0x4085e00000000000
@@ -2777,4 +3197,6 @@ DATA sumsConstsNEON<>+576(SB)/8, $0xbf56c16c16c15177
 DATA sumsConstsNEON<>+584(SB)/8, $0xbf56c16c16c15177
 DATA sumsConstsNEON<>+592(SB)/8, $0x3fa555555555554c
 DATA sumsConstsNEON<>+600(SB)/8, $0x3fa555555555554c
-GLOBL sumsConstsNEON<>(SB), RODATA|NOPTR, $608
+DATA sumsConstsNEON<>+608(SB)/8, $0x0000000000000000
+DATA sumsConstsNEON<>+616(SB)/8, $0x0000000000000000
+GLOBL sumsConstsNEON<>(SB), RODATA|NOPTR, $624

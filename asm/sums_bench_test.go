@@ -87,13 +87,14 @@ func BenchmarkFreqStepSums(b *testing.B) {
 			omega[k] = r.NormFloat64() / math.Sqrt(float64(d))
 		}
 		accX := make([][8]float64, d)
+		proj := make([]float64, n)
 		g := make([]float64, d)
 		const bb = 0.7
 		b.Run(fmt.Sprintf("n=%d/d=%d", n, d), func(b *testing.B) {
 			benchSums(b, n, func() {
 				var acc [8]float64
 				clear(accX)
-				FreqStepSums(yt, xt, n, omega, bb, &acc, accX)
+				FreqStepSums(proj, yt, xt, n, omega, bb, &acc, accX)
 			}, func() {
 				// row-major would be the natural plain layout; the same
 				// column-major data keeps the comparison about arithmetic.
@@ -142,13 +143,14 @@ func BenchmarkFreqStepSumsPanels(b *testing.B) {
 			xp32[i] = float32(v)
 		}
 		accX := make([][8]float64, d)
+		proj := make([]float64, n)
 		b.Run(fmt.Sprintf("n=%d/d=%d/x=float64", n, d), func(b *testing.B) {
 			benchSums(b, n, func() {
 				var acc [8]float64
 				clear(accX)
 				for lo := 0; lo < n; lo += 4096 {
 					hi := min(lo+4096, n)
-					FreqStepSumsPanels(yt[lo:hi], xp[lo*d:], omega, 0.7, &acc, accX)
+					FreqStepSumsPanels(proj[lo:hi], yt[lo:hi], xp[lo*d:], omega, 0.7, &acc, accX)
 				}
 			}, func() {})
 		})
@@ -158,7 +160,7 @@ func BenchmarkFreqStepSumsPanels(b *testing.B) {
 				clear(accX)
 				for lo := 0; lo < n; lo += 4096 {
 					hi := min(lo+4096, n)
-					FreqStepSumsPanels32(yt[lo:hi], xp32[lo*d:], omega, 0.7, &acc, accX)
+					FreqStepSumsPanels32(proj[lo:hi], yt[lo:hi], xp32[lo*d:], omega, 0.7, &acc, accX)
 				}
 			}, func() {})
 		})

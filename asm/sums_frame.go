@@ -15,6 +15,7 @@ const (
 	kFreqStep
 	kLandmark
 	kCosSum
+	kSincosStats
 )
 
 // sumsArgs is the frame the reduction bodies read (its layout is fixed by

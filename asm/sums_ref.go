@@ -37,7 +37,7 @@ func (f *sumsView) accDotRef(m, i, ld int, r float64) {
 }
 
 // sumsAccs is the number of lane accumulators of each kernel.
-var sumsAccs = [...]int{kWeights: 1, kPhase: 2, kSincosDot: 0, kDotStats: 1, kFreqStep: 1, kLandmark: 1, kCosSum: 1}
+var sumsAccs = [...]int{kWeights: 1, kPhase: 2, kSincosDot: 0, kDotStats: 1, kFreqStep: 1, kLandmark: 1, kCosSum: 1, kSincosStats: 1}
 
 // sumsRef computes elements [i, n) of kernel k with the twin.
 func sumsRef(k sumsKernel, fr *sumsFrame, i, n int) {
@@ -72,7 +72,9 @@ func sumsRef(k sumsKernel, fr *sumsFrame, i, n int) {
 			f.out[0][i] = h
 			f.acc[0][l] += float64(f.in[0][i] * h)
 		case kFreqStep:
-			s, c := sincosRef(f.dotRef(0, i, ld, 0) - par[0])
+			p := f.dotRef(0, i, ld, 0)
+			f.out[0][i] = p
+			s, c := sincosRef(p - par[0])
 			yt := f.in[0][i]
 			e := boundedExpRef(float64(-yt * c))
 			f.acc[0][l] += e
@@ -88,6 +90,11 @@ func sumsRef(k sumsKernel, fr *sumsFrame, i, n int) {
 		case kCosSum:
 			c := cosRef(f.dotRef(0, i, ld, f.in[0][i]))
 			f.acc[0][l] += float64(f.in[1][i] * c)
+		case kSincosStats:
+			s, c := sincosRef(f.in[0][i])
+			h := math.FMA(par[1], s, math.FMA(par[0], c, 0))
+			f.out[0][i] = h
+			f.acc[0][l] += float64(f.in[1][i] * h)
 		}
 	}
 }

@@ -39,6 +39,11 @@ func landmarkAVX2(f *[21]uint64) int
 //go:noescape
 func cosSumAVX2(f *[21]uint64) int
 
+// sincosStatsAVX2 is the AVX2 body of the sincosStats reduction: 4 lanes per vector; it mirrors the pure-Go twin.
+//
+//go:noescape
+func sincosStatsAVX2(f *[21]uint64) int
+
 // weightsAVX512 is the AVX512 body of the weights reduction: 8 lanes per vector; it mirrors the pure-Go twin.
 //
 //go:noescape
@@ -93,3 +98,8 @@ func landmarkAVX512(f *[21]uint64) int
 //
 //go:noescape
 func cosSumAVX512(f *[21]uint64) int
+
+// sincosStatsAVX512 is the AVX512 body of the sincosStats reduction: 8 lanes per vector; it mirrors the pure-Go twin.
+//
+//go:noescape
+func sincosStatsAVX512(f *[21]uint64) int

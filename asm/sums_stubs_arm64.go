@@ -38,3 +38,8 @@ func landmarkNEON(f *[21]uint64) int
 //
 //go:noescape
 func cosSumNEON(f *[21]uint64) int
+
+// sincosStatsNEON is the NEON body of the sincosStats reduction: 2 lanes per vector; it mirrors the pure-Go twin.
+//
+//go:noescape
+func sincosStatsNEON(f *[21]uint64) int

@@ -42,6 +42,21 @@ func values(r *rand.Rand, n int, scale, special float64) []float64 {
 	return buf[off:]
 }
 
+// junk returns an output buffer of n elements at an unaligned offset,
+// filled with values (NaNs of random payloads, huge numbers) that show
+// wherever a kernel fails to write.
+func junk(r *rand.Rand, n int) []float64 {
+	off := r.IntN(3)
+	buf := make([]float64, n+off)
+	for i := range buf {
+		buf[i] = math.Float64frombits(0x7ff8_0000_0000_0000 | r.Uint64()>>13)
+		if r.IntN(2) == 0 {
+			buf[i] = r.NormFloat64() * 1e300
+		}
+	}
+	return buf[off:]
+}
+
 func flatten(parts ...[]float64) []float64 {
 	var out []float64
 	for _, p := range parts {
@@ -94,8 +109,20 @@ var sumsCases = []sumsCase{
 		xt, omega, yt := values(r, d*ld, 1, sp), values(r, d, 1, sp/4), values(r, n, 2, sp)
 		var acc [8]float64
 		accX := make([][8]float64, d)
-		FreqStepSums(yt, xt, ld, omega, r.Float64()*7, &acc, accX)
-		return flatten(acc[:], lanes(accX))
+		proj := junk(r, n)
+		FreqStepSums(proj, yt, xt, ld, omega, r.Float64()*7, &acc, accX)
+		return flatten(proj, acc[:], lanes(accX))
+	}},
+	{"SincosStats", func(r *rand.Rand, n, _ int, sp float64) []float64 {
+		p, yt := values(r, n, 5, sp), values(r, n, 2, sp)
+		if n > 0 && sp > 0 {
+			p[r.IntN(n)] = 1e12 // outside the fast trig domain: a bail
+		}
+		h := junk(r, n)
+		b := r.Float64() * 7
+		var acc [8]float64
+		SincosStats(h, yt, p, math.Cos(b), math.Sin(b), &acc)
+		return flatten(h, acc[:])
 	}},
 	{"LandmarkSums", func(r *rand.Rand, n, d int, sp float64) []float64 {
 		ld := n + r.IntN(3)
@@ -207,7 +234,11 @@ func TestSumsFormulas(t *testing.T) {
 
 		var facc [8]float64
 		accX := make([][8]float64, d)
-		FreqStepSums(yt, xt, n, omega, b, &facc, accX)
+		proj := make([]float64, n)
+		FreqStepSums(proj, yt, xt, n, omega, b, &facc, accX)
+		for i := range p {
+			near("FreqStepSums projection", proj[i], p[i], 1e3)
+		}
 		g := make([]float64, d)
 		var loss float64
 		gabs := make([]float64, d)

@@ -47,6 +47,7 @@ func BenchmarkFreqStepLayout(b *testing.B) {
 		}
 		var acc [8]float64
 		accX := make([][8]float64, d)
+		proj := make([]float64, n)
 		for _, layout := range []string{"column", "block512", "panel", "panels"} {
 			b.Run(fmt.Sprintf("n=%d/d=%d/layout=%s", n, d, layout), func(b *testing.B) {
 				cpu := cputime.Process()
@@ -56,23 +57,23 @@ func BenchmarkFreqStepLayout(b *testing.B) {
 					for c := 0; c < numChunks(n); c++ {
 						lo, hi := chunkRange(c, n)
 						if layout == "column" {
-							asm.FreqStepSums(p.yt[lo:hi], xt[lo:], n, p.omega, 0.7, &acc, accX)
+							asm.FreqStepSums(proj[lo:hi], p.yt[lo:hi], xt[lo:], n, p.omega, 0.7, &acc, accX)
 							continue
 						}
 						if layout == "block512" {
 							for bl := lo; bl < hi; bl += bw {
 								e := min(bl+bw, hi)
-								asm.FreqStepSums(p.yt[bl:e], blocks[(bl/bw)*bld*d:], bld, p.omega, 0.7, &acc, accX)
+								asm.FreqStepSums(proj[bl:e], p.yt[bl:e], blocks[(bl/bw)*bld*d:], bld, p.omega, 0.7, &acc, accX)
 							}
 							continue
 						}
 						if layout == "panels" {
-							asm.FreqStepSumsPanels(p.yt[lo:hi], panels[(lo/BlockLen)*BlockLen*d:], p.omega, 0.7, &acc, accX)
+							asm.FreqStepSumsPanels(proj[lo:hi], p.yt[lo:hi], panels[(lo/BlockLen)*BlockLen*d:], p.omega, 0.7, &acc, accX)
 							continue
 						}
 						for bl := lo; bl < hi; bl += BlockLen {
 							e := min(bl+BlockLen, hi)
-							asm.FreqStepSums(p.yt[bl:e], panels[(bl/BlockLen)*BlockLen*d:], BlockLen, p.omega, 0.7, &acc, accX)
+							asm.FreqStepSums(proj[bl:e], p.yt[bl:e], panels[(bl/BlockLen)*BlockLen*d:], BlockLen, p.omega, 0.7, &acc, accX)
 						}
 					}
 					best = min(best, time.Since(t0))

@@ -95,18 +95,6 @@ func TestThreads(t *testing.T) {
 	}
 }
 
-func sameBits(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
-			return false
-		}
-	}
-	return true
-}
-
 // TestEvalMany: EvalMany gives the bits of one Eval per phase, for any
 // thread limit, and rejects mismatched outputs.
 func TestEvalMany(t *testing.T) {
@@ -246,7 +234,8 @@ func float32Copy(t *testing.T, path string, X, yt, omega []float64, n, d int) {
 	}
 	var acc [8]float64
 	accX := make([][8]float64, d)
-	asm.FreqStepSums(yt, cols, n, omega, 0.4, &acc, accX)
+	proj := make([]float64, n)
+	asm.FreqStepSums(proj, yt, cols, n, omega, 0.4, &acc, accX)
 	if want := asm.SumLanes(&acc) * (1 / float64(n)); math.Float64bits(loss) != math.Float64bits(want) {
 		t.Fatalf("%s: loss %v, want %v over the float32 values", path, loss, want)
 	}

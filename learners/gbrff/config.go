@@ -62,14 +62,15 @@ type Config struct {
 // step evaluation, a sincos of X·ω), the others read a few n-vectors
 // (phase evaluations, the correlation of h, the weight update).
 type FitStats struct {
-	Rounds      int // boosting rounds run
-	Passes      int // every sweep over the training rows, X passes included
-	XPasses     int // sweeps that read the inputs X
-	FreqEvals   int // GBRFF2: frequency-step (loss and gradient) evaluations
-	PhaseEvals  int // GBRFF2: phase-objective evaluations
-	PhasePasses int // GBRFF2: sweeps of the phase objective (one evaluates up to 8 phases)
-	LBFGSIters  int // accepted L-BFGS iterations
-	InputCopies int // copies of the n×d training inputs made by Fit
+	Rounds        int // boosting rounds run
+	Passes        int // every sweep over the training rows, X passes included
+	XPasses       int // sweeps that read the inputs X
+	SettleXPasses int // GBRFF2: rounds whose final sincos swept X (in XPasses; the others use the frequency step's stored projections)
+	FreqEvals     int // GBRFF2: frequency-step (loss and gradient) evaluations
+	PhaseEvals    int // GBRFF2: phase-objective evaluations
+	PhasePasses   int // GBRFF2: sweeps of the phase objective (one evaluates up to 8 phases)
+	LBFGSIters    int // accepted L-BFGS iterations
+	InputCopies   int // copies of the n×d training inputs made by Fit
 }
 
 // Validate reports hyper-parameters out of range.

@@ -66,9 +66,11 @@ func TestStandardizedDataMatchesPrep(t *testing.T) {
 }
 
 // TestFitStats: Config.Stats receives the work of the fit, consistent with
-// how a GBRFF2 round is built (one sincos pass at ω⁰, the phase evaluations,
-// the frequency-step evaluations, one sincos pass at ω, the correlation and
-// the weight update), and the stats pointer does not change the model.
+// how a GBRFF2 round is built (one sincos pass over X at ω⁰, the phase
+// evaluations, the frequency-step evaluations, one pass at ω over the
+// stored projections for sincos and correlation — or a sincos pass over X
+// and a correlation pass — and the weight update), and the stats pointer
+// does not change the model.
 func TestFitStats(t *testing.T) {
 	tr := must(synth.Checkerboard(600, 0.05, 5))
 	var st FitStats
@@ -79,9 +81,16 @@ func TestFitStats(t *testing.T) {
 	if st.Rounds != 6 || st.FreqEvals < st.Rounds || st.PhaseEvals < 8*st.Rounds || st.LBFGSIters < 1 || st.InputCopies < 1 {
 		t.Fatalf("implausible stats %+v", st)
 	}
-	if st.XPasses != 2*st.Rounds+st.FreqEvals {
-		t.Errorf("XPasses %d, want 2 per round + %d frequency evaluations", st.XPasses, st.FreqEvals)
+	// The sincos at the ω L-BFGS returns reads X only when that ω is
+	// neither the last evaluated point nor the best one (SettleXPasses).
+	if st.XPasses != st.Rounds+st.FreqEvals+st.SettleXPasses {
+		t.Errorf("XPasses %d, want 1 per round + %d frequency evaluations + %d settle sweeps", st.XPasses, st.FreqEvals, st.SettleXPasses)
 	}
+	if st.SettleXPasses > st.Rounds/2 {
+		t.Errorf("%d of %d rounds swept X to settle: the stored projections are not used", st.SettleXPasses, st.Rounds)
+	}
+	// The settle from stored projections is one pass (sincos and
+	// correlation fused), the fallback an X pass and a correlation pass.
 	if st.Passes != st.XPasses+st.PhasePasses+2*st.Rounds {
 		t.Errorf("Passes %d, want X passes %d + phase passes %d + 2 per round", st.Passes, st.XPasses, st.PhasePasses)
 	}

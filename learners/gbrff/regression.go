@@ -306,6 +306,7 @@ func (f *regFitter) regRound2(t int) error {
 		return err
 	}
 	fs, lambda := f.fs, f.c.Lambda
+	fs.Restart()
 	// (L − 1)·targetScale is of the order of the first classification
 	// round's L − 1 (round2).
 	w := f.opt.minimize(func(x, g []float64) float64 {

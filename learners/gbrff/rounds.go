@@ -39,6 +39,7 @@ func (f *fitter) round2(t int) error {
 		}
 		return float64((l - 1) * inv)
 	}
+	fs.Restart()
 	w := f.opt.minimize(obj, omega0)
 	b, corr, err := f.settle(w, b)
 	if err != nil {
@@ -53,16 +54,40 @@ func (f *fitter) round2(t int) error {
 }
 
 // settle ends the frequency step of a GBRFF2 round at ω = w with phase b:
-// f.s and f.cs become the sines and cosines of w·x, b is searched again
-// when Config.ReoptimizePhase, and f.h the new cosine. It returns b and
-// the weighted correlation of f.h with ỹ (exploss.Data.WeightedCorrelation).
+// b is searched again when Config.ReoptimizePhase, and f.h becomes the new
+// cosine cos(w·x − b). It returns b and the weighted correlation of f.h
+// with ỹ (exploss.Data.WeightedCorrelation over the sines and cosines of
+// w·x). L-BFGS returns its last evaluated point or the best one, and the
+// frequency step keeps the projections w·x of both
+// (exploss.FreqStep.Sincos): then, without ReoptimizePhase, one pass takes
+// f.h and the correlation from them (FreqStep.Correlation; f.s and f.cs
+// are left as they were — the next round rewrites them before any use),
+// and with it f.s and f.cs become their sines and cosines. Otherwise (never
+// seen at n = 10⁴ or 10⁵) f.s and f.cs come from a sweep over X. Every route
+// gives the bits of that sweep followed by WeightedCorrelation.
 func (f *fitter) settle(w []float64, b float64) (float64, float64, error) {
-	if err := f.x.Sincos(f.s, f.cs, w); err != nil {
+	if !f.c.ReoptimizePhase {
+		sb, cb := xmath.Sincos(b)
+		corr, ok, err := f.fs.Correlation(f.h, w, cb, sb)
+		if err != nil {
+			return 0, 0, err
+		}
+		if ok {
+			f.st.Passes++
+			return b, corr, nil
+		}
+	}
+	stored, err := f.fs.Sincos(f.s, f.cs, w)
+	if err != nil {
 		return 0, 0, err
 	}
-	f.countX(1)
+	if stored {
+		f.st.Passes++
+	} else {
+		f.countX(1)
+		f.st.SettleXPasses++
+	}
 	if f.c.ReoptimizePhase {
-		var err error
 		if b, err = f.phase(); err != nil {
 			return 0, 0, err
 		}

@@ -71,7 +71,6 @@ type constTable struct {
 	name  string
 	index map[uint64]int
 	vals  []uint64
-	mem   Mem
 }
 
 func newConstTable(family string) *constTable {
@@ -142,15 +141,17 @@ type gen struct {
 	// affine-map kernels: row x, its length d, w and its stride in bytes
 	dotX, dotD, dotW, dotLdw reg.Register
 	labels                   int
-	frame                    reg.Register      // reduction kernels: the frame pointer
-	accRegs                  []reg.VecVirtual  // reduction kernels on AVX-512: the lane accumulators
-	slots                    map[kernels.V]Mem // blocked reduction loop: stack slots of values crossing segments
-	pan                      []reg.GPVirtual   // panel variants: the current panel of each matrix
-	panBytes                 reg.GPVirtual     // panel variants: bytes per panel
-	pf, pfStep               reg.GPVirtual     // panel variants: the prefetch pointer and its step
-	pfEvery, pfLeft, pfCount int               // panel variants: prefetch slots (see spreadPrefetch)
-	f32                      bool              // float32 panel variants: the matrix elements are float32
-	stash                    reg.GPVirtual     // float32 FreqStep panel variant: the stash of widened rows (see stashRows)
+	frame                    reg.Register              // reduction kernels: the frame pointer
+	accRegs                  []reg.VecVirtual          // reduction kernels on AVX-512: the lane accumulators
+	parRegs                  []reg.VecVirtual          // element-wise reductions on AVX-512: the parameters, broadcast once (hoistSums)
+	constRegs                map[uint64]reg.VecVirtual // element-wise reductions on AVX-512: constants held in registers, by bits (hoistSums)
+	slots                    map[kernels.V]Mem         // blocked reduction loop: stack slots of values crossing segments
+	pan                      []reg.GPVirtual           // panel variants: the current panel of each matrix
+	panBytes                 reg.GPVirtual             // panel variants: bytes per panel
+	pf, pfStep               reg.GPVirtual             // panel variants: the prefetch pointer and its step
+	pfEvery, pfLeft, pfCount int                       // panel variants: prefetch slots (see spreadPrefetch)
+	f32                      bool                      // float32 panel variants: the matrix elements are float32
+	stash                    reg.GPVirtual             // float32 FreqStep panel variant: the stash of widened rows (see stashRows)
 }
 
 func (g *gen) vec() reg.VecVirtual {
@@ -166,7 +167,13 @@ func (g *gen) vec() reg.VecVirtual {
 func (g *gen) operand(u int, v kernels.V, i int) (reg.VecVirtual, bool) {
 	in := g.p.Insts[v]
 	if in.Op == kernels.OpConst {
+		if r, ok := g.constRegs[math.Float64bits(in.F)]; ok {
+			return r, false // held for the whole call
+		}
 		return g.constant(in.F), true
+	}
+	if in.Op == kernels.OpParam && g.parRegs != nil {
+		return g.regs[u][v], false // held for the whole call (hoistSums)
 	}
 	return g.regs[u][v], g.p.Dies(v, i)
 }
@@ -193,6 +200,9 @@ func (g *gen) absMask() Mem {
 }
 
 func (g *gen) constant(f float64) reg.VecVirtual {
+	if r, ok := g.constRegs[math.Float64bits(f)]; ok {
+		return r
+	}
 	r := g.vec()
 	VBROADCASTSD(g.consts.ref(f), r)
 	return r

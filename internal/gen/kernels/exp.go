@@ -51,7 +51,7 @@ func Family(name string) ([]*Program, error) {
 	case "exp":
 		return []*Program{Exp()}, nil
 	case "sums":
-		return []*Program{Weights(), Phase(), SincosDot(), DotStats(), FreqStep(), Landmark(), CosSum()}, nil
+		return []*Program{Weights(), Phase(), SincosDot(), DotStats(), FreqStep(), Landmark(), CosSum(), SincosStats()}, nil
 	}
 	return nil, fmt.Errorf("unknown kernel family %q (want trig, exp, featmap or sums)", name)
 }

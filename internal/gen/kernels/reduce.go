@@ -125,13 +125,18 @@ func DotStats() *Program {
 }
 
 // FreqStep (asm.FreqStepSums) is one sweep of the GBRFF2 frequency objective: with
-// t = Σ_k ω[k]·X[k,i] − b (matrix 0 is Xᵀ, vector 0 is ω), e = exp(−ỹ·cos t)
-// (bounded) and r = ỹ·sin t·e, it accumulates Σe and, per input k, Σ r·X[k,i].
-// Stream: in ỹ; param b.
+// p = Σ_k ω[k]·X[k,i] (matrix 0 is Xᵀ, vector 0 is ω), t = p − b,
+// e = exp(−ỹ·cos t) (bounded) and r = ỹ·sin t·e, it accumulates Σe and, per
+// input k, Σ r·X[k,i], and stores the projection p: the dot of SincosDot,
+// the same bits, so that a caller can take the sines and cosines of the last
+// point it evaluated without another pass over X. Stream: in ỹ; out p;
+// param b.
 func FreqStep() *Program {
-	b := newReduction("freqStep", 1, 0, 1)
-	t := b.Sub(b.Dot(-1, 0), b.Param(0))
+	b := newReduction("freqStep", 1, 1, 1)
+	p := b.Dot(-1, 0)
+	t := b.Sub(p, b.Param(0))
 	domain(b, t)
+	b.Store(0, p) // after the domain check: a failed group stores nothing
 	tp := reduce(b, t)
 	sk, ck := sinKernel(b, tp.rh, tp.rl, tp.z), cosKernel(b, tp.rh, tp.rl, tp.z)
 	s, c := sinOf(b, tp, sk, ck), cosOf(b, tp, sk, ck)
@@ -168,5 +173,25 @@ func CosSum() *Program {
 	t := reduce(b, v)
 	c := cosOf(b, t, sinKernel(b, t.rh, t.rl, t.z), cosKernel(b, t.rh, t.rl, t.z))
 	b.Acc(0, b.Mul(b.Load(1), c))
+	return b.Finish()
+}
+
+// SincosStats (asm.SincosStats) ends a GBRFF2 round from stored
+// projections p (exploss.FreqStep): with s = sin p and c = cos p (the trig
+// of SincosDot and Sincos), h = sin b·s + (cos b·c + 0) — the two FMAs of
+// DotStats over the rows c and s with the vectors (cos b) and (sin b) — it
+// stores h and accumulates Σ ỹ·h: the bits of Sincos followed by DotStats,
+// in one pass that neither stores s and c nor reads them back.
+// Streams: in p, ỹ; out h; params cos b, sin b.
+func SincosStats() *Program {
+	b := newReduction("sincosStats", 2, 1, 2)
+	p := b.Load(0)
+	domain(b, p)
+	t := reduce(b, p)
+	sk, ck := sinKernel(b, t.rh, t.rl, t.z), cosKernel(b, t.rh, t.rl, t.z)
+	s, c := sinOf(b, t, sk, ck), cosOf(b, t, sk, ck)
+	h := b.FMA(b.Param(1), s, b.FMA(b.Param(0), c, b.Const("zero", 0)))
+	b.Store(0, h)
+	b.Acc(0, b.Mul(b.Load(1), h))
 	return b.Finish()
 }
