@@ -199,6 +199,45 @@ func (x *Data) Sincos(s, c, omega []float64) error {
 	return nil
 }
 
+// sincosManyBlock is the number of samples SincosMany takes for all its
+// frequencies before the next ones: 512 samples of X are 40 KiB of float32
+// panels at d = 20, read from memory once and from L1/L2 for the other
+// frequencies. A multiple of BlockLen and of 8; the outputs are per sample,
+// so the split does not change a bit.
+const sincosManyBlock = 8 * BlockLen
+
+// SincosMany is Sincos for m = len(omegas)/x.D frequencies in one sweep over
+// X: s[j·N + i] = sin(p_ji) and c[j·N + i] = cos(p_ji) for p_ji = Σ_k
+// omegas[j·D + k]·x_ik, the bits of x.Sincos(s[j·N:(j+1)·N], c[j·N:(j+1)·N],
+// omegas[j·D:(j+1)·D]) for every j. It takes the samples in blocks of a few
+// hundred and runs the Sincos kernel of every frequency on a block before
+// the next block, so X is streamed from memory once for all m frequencies
+// (each block is re-read from cache m − 1 times) instead of m times.
+func (x *Data) SincosMany(s, c, omegas []float64) error {
+	n, d := x.N, x.D
+	if len(omegas) == 0 || len(omegas)%d != 0 || len(s) != len(omegas)/d*n || len(c) != len(s) {
+		return fmt.Errorf("%w: SincosMany with %d, %d outputs and %d weights for %d×%d data", ErrShape, len(s), len(c), len(omegas), n, d)
+	}
+	m := len(omegas) / d
+	forChunks(x.threads, n, func(_, lo, hi int) {
+		for l := lo; l < hi; l += sincosManyBlock {
+			h := min(l+sincosManyBlock, hi)
+			m32, m64, ok := x.panels(l)
+			for j := 0; j < m; j++ {
+				sj, cj, om := s[j*n+l:j*n+h], c[j*n+l:j*n+h], omegas[j*d:(j+1)*d]
+				if m32 != nil {
+					asm.SincosDotPanels32(sj, cj, m32, om)
+				} else if ok {
+					asm.SincosDotPanels(sj, cj, m64, om)
+				} else {
+					asm.SincosDot(sj, cj, x.xb[l:], n, om)
+				}
+			}
+		}
+	})
+	return nil
+}
+
 func checkFiniteSlice(what string, v []float64) error {
 	for i, x := range v {
 		if math.IsNaN(x) || math.IsInf(x, 0) {

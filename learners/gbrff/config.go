@@ -65,6 +65,7 @@ type FitStats struct {
 	Rounds        int // boosting rounds run
 	Passes        int // every sweep over the training rows, X passes included
 	XPasses       int // sweeps that read the inputs X
+	StartXPasses  int // GBRFF2: sweeps of X for the rounds' sines and cosines at ω⁰ (in XPasses; one per block of up to 8 rounds, exploss.Data.SincosMany)
 	SettleXPasses int // GBRFF2: rounds whose final sincos swept X (in XPasses; the others use the frequency step's stored projections)
 	FreqEvals     int // GBRFF2: frequency-step (loss and gradient) evaluations
 	PhaseEvals    int // GBRFF2: phase-objective evaluations

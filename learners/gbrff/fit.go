@@ -130,6 +130,12 @@ type fitter struct {
 	lm          *exploss.Landmark // GBRFF1: reused across rounds (Reset)
 	fs          *exploss.FreqStep // GBRFF2: made once (newSweeps)
 	ph          *exploss.Phase    // GBRFF2: made once (newSweeps)
+	// start holds the sines and cosines at ω⁰ of rounds t0 ≤ t < t0 + m
+	// (round t's at s[(t−t0)·n:], c[(t−t0)·n:]), see startSincos.
+	start struct {
+		t0, m int
+		s, c  []float64
+	}
 
 	// the expansion so far (see Model)
 	h0      float64

@@ -2,6 +2,7 @@ package gbrff
 
 import (
 	"bytes"
+	"context"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -66,7 +67,8 @@ func TestStandardizedDataMatchesPrep(t *testing.T) {
 }
 
 // TestFitStats: Config.Stats receives the work of the fit, consistent with
-// how a GBRFF2 round is built (one sincos pass over X at ω⁰, the phase
+// how a GBRFF2 round is built (its sines and cosines at ω⁰, one sweep
+// over X for a block of up to startBlock rounds, then a copy; the phase
 // evaluations, the frequency-step evaluations, one pass at ω over the
 // stored projections for sincos and correlation — or a sincos pass over X
 // and a correlation pass — and the weight update), and the stats pointer
@@ -74,25 +76,30 @@ func TestStandardizedDataMatchesPrep(t *testing.T) {
 func TestFitStats(t *testing.T) {
 	tr := must(synth.Checkerboard(600, 0.05, 5))
 	var st FitStats
-	m := fit(t, tr, Config{T: 6, Seed: 3, Stats: &st})
-	if !bytes.Equal(marshal(t, m), marshal(t, fit(t, tr, Config{T: 6, Seed: 3}))) {
+	m := fit(t, tr, Config{T: 11, Seed: 3, Stats: &st})
+	if !bytes.Equal(marshal(t, m), marshal(t, fit(t, tr, Config{T: 11, Seed: 3}))) {
 		t.Fatal("Stats changed the model")
 	}
-	if st.Rounds != 6 || st.FreqEvals < st.Rounds || st.PhaseEvals < 8*st.Rounds || st.LBFGSIters < 1 || st.InputCopies < 1 {
+	if st.Rounds != 11 || st.FreqEvals < st.Rounds || st.PhaseEvals < 8*st.Rounds || st.LBFGSIters < 1 || st.InputCopies < 1 {
 		t.Fatalf("implausible stats %+v", st)
 	}
 	// The sincos at the ω L-BFGS returns reads X only when that ω is
 	// neither the last evaluated point nor the best one (SettleXPasses).
-	if st.XPasses != st.Rounds+st.FreqEvals+st.SettleXPasses {
-		t.Errorf("XPasses %d, want 1 per round + %d frequency evaluations + %d settle sweeps", st.XPasses, st.FreqEvals, st.SettleXPasses)
+	// The sincos at ω⁰ of up to startBlock rounds is one sweep over X.
+	if want := (st.Rounds + startBlock - 1) / startBlock; st.StartXPasses != want {
+		t.Errorf("StartXPasses %d for %d rounds, want %d", st.StartXPasses, st.Rounds, want)
+	}
+	if st.XPasses != st.StartXPasses+st.FreqEvals+st.SettleXPasses {
+		t.Errorf("XPasses %d, want %d start sweeps + %d frequency evaluations + %d settle sweeps", st.XPasses, st.StartXPasses, st.FreqEvals, st.SettleXPasses)
 	}
 	if st.SettleXPasses > st.Rounds/2 {
 		t.Errorf("%d of %d rounds swept X to settle: the stored projections are not used", st.SettleXPasses, st.Rounds)
 	}
 	// The settle from stored projections is one pass (sincos and
 	// correlation fused), the fallback an X pass and a correlation pass.
-	if st.Passes != st.XPasses+st.PhasePasses+2*st.Rounds {
-		t.Errorf("Passes %d, want X passes %d + phase passes %d + 2 per round", st.Passes, st.XPasses, st.PhasePasses)
+	// Each round also copies its start sines and cosines out of the block.
+	if st.Passes != st.XPasses+st.PhasePasses+3*st.Rounds {
+		t.Errorf("Passes %d, want X passes %d + phase passes %d + 3 per round", st.Passes, st.XPasses, st.PhasePasses)
 	}
 	// One pass for the 8-point grid, then one per Hermite step of the two
 	// brackets (each pass one or two phases).
@@ -161,6 +168,56 @@ func TestPhaseSearchGlobal(t *testing.T) {
 			if err := f.round2(r); err != nil {
 				t.Fatal(err)
 			}
+		}
+	}
+}
+
+// TestStartBlock: the sines and cosines at ω⁰ computed for a block of
+// rounds in one sweep (SincosMany) give the model bytes of one sweep per
+// round (a block of 1, when the memory bound forbids more), for a
+// classification fit, a weighted one and one stopped early by validation.
+func TestStartBlock(t *testing.T) {
+	tr := must(synth.Checkerboard(5000, 0.05, 5))
+	X := featmap.Dense(tr.N, tr.D, tr.X)
+	w := make([]float64, tr.N)
+	for i := range w {
+		w[i] = float64(1 + i%3)
+	}
+	for _, tc := range []struct {
+		name string
+		c    Config
+		w    []float64
+	}{
+		{"plain", Config{T: 19, Seed: 2}, nil},
+		{"weighted", Config{T: 10, Seed: 4}, w},
+		{"validation", Config{T: 30, Seed: 5, Validation: 0.3, Patience: 2}, nil},
+	} {
+		run := func(bytesLimit int) ([]byte, FitStats) {
+			defer func(v int) { startBlockBytes = v }(startBlockBytes)
+			startBlockBytes = bytesLimit
+			var st FitStats
+			c := tc.c
+			c.Stats = &st
+			c.Calibration = CalibrationNone
+			var m *Model
+			var err error
+			if tc.w != nil {
+				m, err = FitWeighted(context.Background(), X, tr.Y, tc.w, c)
+			} else {
+				m, err = Fit(context.Background(), X, tr.Y, c)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			return marshal(t, m), st
+		}
+		one, st1 := run(0)
+		blk, st8 := run(1 << 30)
+		if !bytes.Equal(one, blk) {
+			t.Errorf("%s: blocks of %d rounds changed the model bytes", tc.name, startBlock)
+		}
+		if st1.StartXPasses != st1.Rounds || st8.StartXPasses != (st8.Rounds+startBlock-1)/startBlock && tc.c.Validation == 0 {
+			t.Errorf("%s: %d and %d start sweeps for %d rounds", tc.name, st1.StartXPasses, st8.StartXPasses, st8.Rounds)
 		}
 	}
 }
