@@ -41,6 +41,19 @@ func NewPhase(c, s, yt []float64) (*Phase, error) {
 	return &Phase{c: c, s: s, yt: yt, part: make([][2]float64, numChunks(n))}, nil
 }
 
+// SetSincos makes p read c and s (len n each) from now on instead of the
+// slices it was made or last set with, without copying them or checking
+// their values again: like those slices they must hold finite values (the
+// cosines and sines of finite projections do) and stay unchanged while p
+// is in use. It returns a shape error, leaving p alone, on other lengths.
+func (p *Phase) SetSincos(c, s []float64) error {
+	if len(c) != len(p.yt) || len(s) != len(p.yt) {
+		return fmt.Errorf("%w: Phase with c %d, s %d, yt %d", ErrShape, len(c), len(s), len(p.yt))
+	}
+	p.c, p.s = c, s
+	return nil
+}
+
 // Eval returns f(b) and f'(b).
 func (p *Phase) Eval(b float64) (f, df float64) {
 	sb, cb := xmath.Sincos(b)

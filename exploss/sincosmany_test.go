@@ -88,3 +88,49 @@ func TestSincosManyShape(t *testing.T) {
 		t.Errorf("SincosMany 2 frequencies: %v", err)
 	}
 }
+
+// TestPhaseSetSincos: a Phase pointed at other sines and cosines by
+// SetSincos evaluates exactly as one made on them, and other lengths are a
+// shape error that leaves it alone.
+func TestPhaseSetSincos(t *testing.T) {
+	const n, d = ChunkLen + 77, 5
+	p := newProblem(t, n, d, 1, 3)
+	s, c := make([]float64, 2*n), make([]float64, 2*n)
+	om := append(append([]float64(nil), p.omega...), p.omega...)
+	for k := d; k < 2*d; k++ {
+		om[k] *= 3
+	}
+	if err := p.x.SincosMany(s, c, om); err != nil {
+		t.Fatal(err)
+	}
+	ph, err := NewPhase(c[:n], s[:n], p.yt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := NewPhase(c[n:], s[n:], p.yt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ph.SetSincos(c[n:n+5], s[n:]); !errors.Is(err, ErrShape) {
+		t.Fatalf("SetSincos with 5 cosines: %v, want ErrShape", err)
+	}
+	f0, _ := ph.Eval(0.7)
+	if w0, _ := want.Eval(0.7); f0 == w0 {
+		t.Fatal("the two frequencies give the same phase objective: the test cannot tell them apart")
+	}
+	if err := ph.SetSincos(c[n:], s[n:]); err != nil {
+		t.Fatal(err)
+	}
+	bs := []float64{-2, 0, 0.7, 3}
+	got, gotD := make([]float64, len(bs)), make([]float64, len(bs))
+	wf, wd := make([]float64, len(bs)), make([]float64, len(bs))
+	if err := ph.EvalMany(bs, got, gotD); err != nil {
+		t.Fatal(err)
+	}
+	if err := want.EvalMany(bs, wf, wd); err != nil {
+		t.Fatal(err)
+	}
+	if !sameBits(got, wf) || !sameBits(gotD, wd) {
+		t.Fatalf("after SetSincos: %v %v, want %v %v", got, gotD, wf, wd)
+	}
+}

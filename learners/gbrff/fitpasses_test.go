@@ -68,7 +68,7 @@ func TestStandardizedDataMatchesPrep(t *testing.T) {
 
 // TestFitStats: Config.Stats receives the work of the fit, consistent with
 // how a GBRFF2 round is built (its sines and cosines at ω⁰, one sweep
-// over X for a block of up to startBlock rounds, then a copy; the phase
+// over X for a block of up to startBlock rounds; the phase
 // evaluations, the frequency-step evaluations, one pass at ω over the
 // stored projections for sincos and correlation — or a sincos pass over X
 // and a correlation pass — and the weight update), and the stats pointer
@@ -97,9 +97,8 @@ func TestFitStats(t *testing.T) {
 	}
 	// The settle from stored projections is one pass (sincos and
 	// correlation fused), the fallback an X pass and a correlation pass.
-	// Each round also copies its start sines and cosines out of the block.
-	if st.Passes != st.XPasses+st.PhasePasses+3*st.Rounds {
-		t.Errorf("Passes %d, want X passes %d + phase passes %d + 3 per round", st.Passes, st.XPasses, st.PhasePasses)
+	if st.Passes != st.XPasses+st.PhasePasses+2*st.Rounds {
+		t.Errorf("Passes %d, want X passes %d + phase passes %d + 2 per round", st.Passes, st.XPasses, st.PhasePasses)
 	}
 	// One pass for the 8-point grid, then one per Hermite step of the two
 	// brackets (each pass one or two phases).

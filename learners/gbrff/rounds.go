@@ -67,15 +67,16 @@ var startBlockBytes = 32 << 20
 // t, ω⁰ = f.omega[t·d:(t+1)·d]: the bits of f.x.Sincos at ω⁰. Every
 // round's ω⁰ is drawn up front, so one sweep over X (SincosMany) computes
 // them for the next B rounds (B ≤ startBlock, within startBlockBytes and
-// the rounds left), counted as one X pass; each round then copies its own
-// out of the block (one pass over two n-vectors). With B = 1 (n too large)
-// it is the plain sweep.
+// the rounds left), counted as one X pass; each round then takes its own
+// slots of the block as f.s and f.cs (no copy). With B = 1 (n too large,
+// or the last round) it is the plain sweep into f.s and f.cs.
 func (f *fitter) startSincos(t int) error {
 	d, n := f.d, len(f.s)
 	blk := &f.start
 	if t < blk.t0 || t >= blk.t0+blk.m {
 		m := min(startBlock, max(startBlockBytes/(16*n), 1), f.c.T-t)
 		if m <= 1 {
+			// f.s and f.cs may be slots of a finished block: no longer read.
 			blk.m = 0
 			f.countX(1)
 			f.st.StartXPasses++
@@ -92,11 +93,12 @@ func (f *fitter) startSincos(t int) error {
 		f.countX(1)
 		f.st.StartXPasses++
 	}
-	f.st.Passes++ // the copy below (the block's sweep counted its X pass)
+	// Round t works on its slots of the block in place: f.s and f.cs (and
+	// the phase sweep that reads them) point there, and the end of the
+	// round (settle) overwrites them, which no later round reads.
 	j := t - blk.t0
-	copy(f.s, blk.s[j*n:(j+1)*n])
-	copy(f.cs, blk.c[j*n:(j+1)*n])
-	return nil
+	f.s, f.cs = blk.s[j*n:(j+1)*n:(j+1)*n], blk.c[j*n:(j+1)*n:(j+1)*n]
+	return f.ph.SetSincos(f.cs, f.s)
 }
 
 // settle ends the frequency step of a GBRFF2 round at ω = w with phase b:
