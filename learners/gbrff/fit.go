@@ -131,10 +131,11 @@ type fitter struct {
 	fs          *exploss.FreqStep // GBRFF2: made once (newSweeps)
 	ph          *exploss.Phase    // GBRFF2: made once (newSweeps)
 	// start holds the sines and cosines at ω⁰ of rounds t0 ≤ t < t0 + m
-	// (round t's at s[(t−t0)·n:], c[(t−t0)·n:]), see startSincos.
+	// (round t's at s[(t−t0)·n:], c[(t−t0)·n:]), see startSincos; share is
+	// the number of fitters that split startBlockBytes (0: 1).
 	start struct {
-		t0, m int
-		s, c  []float64
+		t0, m, share int
+		s, c         []float64
 	}
 
 	// the expansion so far (see Model)

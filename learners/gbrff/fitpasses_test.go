@@ -174,7 +174,8 @@ func TestPhaseSearchGlobal(t *testing.T) {
 // TestStartBlock: the sines and cosines at ω⁰ computed for a block of
 // rounds in one sweep (SincosMany) give the model bytes of one sweep per
 // round (a block of 1, when the memory bound forbids more), for a
-// classification fit, a weighted one and one stopped early by validation.
+// classification fit, a weighted one, one stopped early by validation, and
+// regression (weighted, with candidate frequencies) and multiclass fits.
 func TestStartBlock(t *testing.T) {
 	tr := must(synth.Checkerboard(5000, 0.05, 5))
 	X := featmap.Dense(tr.N, tr.D, tr.X)
@@ -190,7 +191,26 @@ func TestStartBlock(t *testing.T) {
 		{"plain", Config{T: 19, Seed: 2}, nil},
 		{"weighted", Config{T: 10, Seed: 4}, w},
 		{"validation", Config{T: 30, Seed: 5, Validation: 0.3, Patience: 2}, nil},
+		{"regression", Config{Task: learners.Regression, T: 12, Seed: 6}, nil},
+		{"regression-candidates", Config{Task: learners.Regression, T: 9, Seed: 7, Candidates: 3}, w},
+		{"multiclass", Config{Task: learners.Multiclass, T: 10, Seed: 8}, nil},
 	} {
+		y := tr.Y
+		switch tc.c.Task {
+		case learners.Regression:
+			y = make([]float64, tr.N)
+			for i := range y {
+				y[i] = tr.X[i*tr.D] + 2*tr.Y[i]
+			}
+		case learners.Multiclass:
+			y = make([]float64, tr.N)
+			for i := range y {
+				y[i] = float64(i % 3)
+				if tr.Y[i] > 0 && tr.X[i*tr.D] > 0 {
+					y[i] = 3
+				}
+			}
+		}
 		run := func(bytesLimit int) ([]byte, FitStats) {
 			defer func(v int) { startBlockBytes = v }(startBlockBytes)
 			startBlockBytes = bytesLimit
@@ -201,9 +221,9 @@ func TestStartBlock(t *testing.T) {
 			var m *Model
 			var err error
 			if tc.w != nil {
-				m, err = FitWeighted(context.Background(), X, tr.Y, tc.w, c)
+				m, err = FitWeighted(context.Background(), X, y, tc.w, c)
 			} else {
-				m, err = Fit(context.Background(), X, tr.Y, c)
+				m, err = Fit(context.Background(), X, y, c)
 			}
 			if err != nil {
 				t.Fatal(err)
@@ -214,6 +234,9 @@ func TestStartBlock(t *testing.T) {
 		blk, st8 := run(1 << 30)
 		if !bytes.Equal(one, blk) {
 			t.Errorf("%s: blocks of %d rounds changed the model bytes", tc.name, startBlock)
+		}
+		if tc.c.Task != learners.Binary {
+			continue // no FitStats off binary classification
 		}
 		if st1.StartXPasses != st1.Rounds || st8.StartXPasses != (st8.Rounds+startBlock-1)/startBlock && tc.c.Validation == 0 {
 			t.Errorf("%s: %d and %d start sweeps for %d rounds", tc.name, st1.StartXPasses, st8.StartXPasses, st8.Rounds)

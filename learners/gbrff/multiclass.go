@@ -70,6 +70,7 @@ func fitMulticlass(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 			return nil, fmt.Errorf("gbrff: %w", err)
 		}
 		f := fs[k]
+		f.start.share = K // the K class fitters split the memory of their start blocks
 		f.h0 = xmath.Log(prior[k] / total)
 		for i := range f.H {
 			f.H[i] = f.h0

@@ -276,10 +276,9 @@ const targetScale = 1000
 func (f *regFitter) regRound2(t int) error {
 	d := f.d
 	omega0 := f.omega[t*d : (t+1)*d]
-	if err := f.x.Sincos(f.s, f.cs, omega0); err != nil {
+	if err := f.startSincos(t); err != nil {
 		return err
 	}
-	f.countX(1)
 	if nc := f.c.Candidates; nc > 1 {
 		best := f.explained()
 		bw := append([]float64(nil), omega0...)

@@ -66,15 +66,15 @@ var startBlockBytes = 32 << 20
 // startSincos sets f.s and f.cs to the sines and cosines of X·ω⁰ for round
 // t, ω⁰ = f.omega[t·d:(t+1)·d]: the bits of f.x.Sincos at ω⁰. Every
 // round's ω⁰ is drawn up front, so one sweep over X (SincosMany) computes
-// them for the next B rounds (B ≤ startBlock, within startBlockBytes and
-// the rounds left), counted as one X pass; each round then takes its own
+// them for the next B rounds (B ≤ startBlock, within startBlockBytes — shared
+// by the class fitters of a multiclass fit — and the rounds left), counted as one X pass; each round then takes its own
 // slots of the block as f.s and f.cs (no copy). With B = 1 (n too large,
 // or the last round) it is the plain sweep into f.s and f.cs.
 func (f *fitter) startSincos(t int) error {
 	d, n := f.d, len(f.s)
 	blk := &f.start
 	if t < blk.t0 || t >= blk.t0+blk.m {
-		m := min(startBlock, max(startBlockBytes/(16*n), 1), f.c.T-t)
+		m := min(startBlock, max(startBlockBytes/(16*n*max(blk.share, 1)), 1), f.c.T-t)
 		if m <= 1 {
 			// f.s and f.cs may be slots of a finished block: no longer read.
 			blk.m = 0
