@@ -60,11 +60,14 @@
 //     steps, Newton steps α_k; Probabilities is the softmax of the K
 //     scores. Version-4 files.
 //
-// Cost. A GBRFF2 round makes about 28 passes over the n training rows, 8 of
-// them over the n×d inputs (measured at n = 10⁴ and 10⁵ by Config.Stats and
-// BenchmarkFit in bench/): one sincos of X·ω⁰, about 18 phase evaluations
-// (which read cos, sin and ỹ only), about 6 frequency-step evaluations,
-// one sincos of X·ω for h, the correlation of h and the weight update. Fit
+// Cost. A GBRFF2 round makes about 11.4 passes over the n training rows,
+// 6.5 of them over the n×d inputs (measured at n = 10⁵, T = 100 by
+// Config.Stats and BenchmarkFit in bench/): the sincos of X·ω⁰ (one sweep
+// over X for the next 8 rounds, exploss.Data.SincosMany, within 32 MiB of
+// sines and cosines), about 11 phase evaluations in 3 passes (which read
+// cos, sin and ỹ only), about 6.4 frequency-step evaluations, the sincos of
+// X·ω for h with the correlation of h (one pass over the projections the
+// frequency step stored) and the weight update. Fit
 // makes two copies of the training inputs (the standardised rows and
 // exploss's layout of them).
 //
