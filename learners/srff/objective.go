@@ -63,6 +63,7 @@ type evaluator struct {
 	act      []int     // the inputs with γ_k ≠ 0, in order
 	xaAct    []int     // the inputs in xa: a superset of act
 	xa       []float64 // the inputs xaAct of every row, n×len(xaAct)
+	union    []int     // scratch of setGamma
 	panels   *asm.AffinePanels
 	a        []float64         // a (D)
 	ct       []float64         // −(s·a_j)·ε_kj, D×d (row j, column k)
@@ -136,7 +137,15 @@ func (ev *evaluator) setGamma(gamma []float64) {
 		}
 	}
 	if ev.xa == nil || !subset(ev.act, ev.xaAct) || len(ev.xaAct)-len(ev.act) > xaSlack(len(ev.act)) {
-		ev.xaAct = append(ev.xaAct[:0], ev.act...)
+		// Gather the union of act and the inputs gathered before when
+		// the slack allows it: inputs near the simplex's boundary leave
+		// and re-enter the support from one trial point to the next, and
+		// each re-entry would otherwise cost a gather.
+		ev.union = union(ev.union[:0], ev.act, ev.xaAct)
+		if ev.xa == nil || len(ev.union)-len(ev.act) > xaSlack(len(ev.act)) {
+			ev.union = append(ev.union[:0], ev.act...)
+		}
+		ev.xaAct, ev.union = ev.union, ev.xaAct
 		if ev.xa == nil {
 			ev.xa = make([]float64, ev.n*ev.d)
 		}
@@ -163,6 +172,27 @@ func (ev *evaluator) setGamma(gamma []float64) {
 // the da inputs with γ_k ≠ 0 (each costs n·D multiply-adds per affine
 // pass): an eighth, plus one.
 func xaSlack(da int) int { return da/8 + 1 }
+
+// union appends the sorted union of the sorted sets a and b to dst and
+// returns it.
+func union(dst, a, b []int) []int {
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case j == len(b) || (i < len(a) && a[i] < b[j]):
+			dst = append(dst, a[i])
+			i++
+		case i == len(a) || b[j] < a[i]:
+			dst = append(dst, b[j])
+			j++
+		default:
+			dst = append(dst, a[i])
+			i++
+			j++
+		}
+	}
+	return dst
+}
 
 // subset reports whether the sorted set a is contained in the sorted set b.
 func subset(a, b []int) bool {
@@ -279,8 +309,8 @@ func (ev *evaluator) residualRows(a []float64, lo, hi int) {
 func (ev *evaluator) value(gamma, grad []float64) float64 {
 	ev.alloc()
 	fresh := !ev.haveFeatures(gamma)
-	if fresh || grad != nil {
-		ev.setGamma(gamma)
+	if fresh {
+		ev.setGamma(gamma) // the gradient reads the kept phases, not the frequencies
 	}
 	// The residuals of the a-step at these features and this a are kept.
 	reuse := !fresh && ev.rOK && slices.Equal(ev.ra, ev.a)
