@@ -21,7 +21,8 @@ import (
 // Errors: a cancelled ctx, an invalid cfg, empty, ragged or too small data,
 // NaN or ±Inf in X or y, a failing solver, or an error returned by
 // cfg.Progress (wrapped). The result depends only on the data and cfg, not
-// on GOMAXPROCS. Memory: the n×D feature matrix plus D×D for ridge. ctx is
+// on GOMAXPROCS. Memory: the n×D feature matrix, its phases and (at the
+// default GammaIterations = 1) two kept copies of them, plus D×D for ridge. ctx is
 // checked between alternations and after every FISTA iteration of the
 // γ-step (a few passes over the rows), so a cancellation stops a fit
 // within a fraction of a second.

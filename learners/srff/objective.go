@@ -236,11 +236,7 @@ func (ev *evaluator) featureRows(lo, hi int) {
 	// One cosine pass over the block's rows, column D (where θ is 0 and z
 	// holds the targets) included, so that only the block's end leaves a
 	// partial vector to the scalar twin; then the targets go back.
-	th := ev.th[lo*ldz : hi*ldz]
-	asm.CosAffine(ev.z[lo*ldz:hi*ldz], nil, nil, th, len(th), ev.scale)
-	for i := lo; i < hi; i++ {
-		ev.z[i*ldz+D] = ev.yc[i]
-	}
+	ev.cosRows(lo, hi)
 }
 
 // alloc allocates ev.z, with the targets in column D.
@@ -267,6 +263,49 @@ func (ev *evaluator) features(gamma []float64) {
 	ev.setGamma(gamma)
 	ev.run(func(blk int, _ *blockScratch) {
 		ev.featureRows(blk*blockRows, min(ev.n, (blk+1)*blockRows))
+	})
+	ev.zGamma = append(ev.zGamma[:0], gamma...)
+}
+
+// cosRows computes the features of rows [lo, hi) from the phases in
+// ev.th, the cosine pass of featureRows.
+func (ev *evaluator) cosRows(lo, hi int) {
+	D, ldz := ev.D, ev.D+1
+	th := ev.th[lo*ldz : hi*ldz]
+	asm.CosAffine(ev.z[lo*ldz:hi*ldz], nil, nil, th, len(th), ev.scale)
+	for i := lo; i < hi; i++ {
+		ev.z[i*ldz+D] = ev.yc[i]
+	}
+}
+
+// savePhases copies the phases of the features in ev.z (at ev.zGamma)
+// into dst (n×(D+1)).
+func (ev *evaluator) savePhases(dst []float64) { copy(dst, ev.th) }
+
+// featuresFrom sets the features at gamma from phases: th, the phases
+// savePhases kept for gamma (the bits of a fresh pass, which then costs
+// no affine pass), or, if prev is not nil, the extrapolation
+// th + β·(th − prev) of the phases th of x and prev of xPrev to
+// gamma = x + β·(x − xPrev). The phases θ = b + x·(γ⊙ε) are linear in γ,
+// so the extrapolated phases are those of gamma up to rounding, at n·D
+// operations where an affine pass costs n·da·D (da inputs with γ_k ≠ 0:
+// most of the 1000 on SE3).
+func (ev *evaluator) featuresFrom(gamma, th, prev []float64, beta float64) {
+	ev.alloc()
+	ev.rOK = false
+	ldz := ev.D + 1
+	ev.run(func(blk int, _ *blockScratch) {
+		lo, hi := blk*blockRows, min(ev.n, (blk+1)*blockRows)
+		dst, src := ev.th[lo*ldz:hi*ldz], th[lo*ldz:hi*ldz]
+		if prev == nil {
+			copy(dst, src)
+		} else {
+			p := prev[lo*ldz : hi*ldz]
+			for i, v := range src {
+				dst[i] = v + float64(beta*(v-p[i]))
+			}
+		}
+		ev.cosRows(lo, hi)
 	})
 	ev.zGamma = append(ev.zGamma[:0], gamma...)
 }
