@@ -83,7 +83,7 @@
 //     values of a log grid from LambdaMax = 10⁻¹ down to LambdaMin = 10⁻⁶,
 //     Algorithm 1 runs to convergence on the other rows, and the λ with the
 //     smallest validation RMSE wins. The grid is walked from the largest λ
-//     and the walk stops after 3 values in a row whose validation RMSE is
+//     and the walk stops after 2 values in a row whose validation RMSE is
 //     more than 5 % above the best: the small λ are the costly fits, and
 //     past its minimum the validation RMSE rises. λ is per row (the system is
 //     ZᵀZ + nλI with ZᵀZ/n of trace ≈ 1, so the grid does not depend on n;
