@@ -62,9 +62,8 @@
 // alternations (SE3 at n = 1000, λ ≈ 2·10⁻³: 167 instead of 699; the fits
 // of the smallest λ still run to MaxIterations) (bench/results/srff-speed.md).
 // The features at the extrapolated point cost no affine pass (its phases
-// are extrapolated from those of the last two iterates), and the step's
-// Lipschitz estimate is halved only after a step whose first trial
-// passed (bench/results/issue15-srff3-2026-11-27.txt). GammaIterations > 1
+// are extrapolated from those of the last two iterates;
+// bench/results/issue15-srff3-2026-11-27.txt). GammaIterations > 1
 // runs the plain alternation above.
 //
 // Choices the paper leaves open, and rfkit's answers:
