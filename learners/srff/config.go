@@ -60,9 +60,11 @@
 // a-step taken at the extrapolated point of the last two γ (see
 // accelerated in accel.go). It reaches a lower J in far fewer
 // alternations (SE3 at n = 1000, λ ≈ 2·10⁻³: 167 instead of 699; the fits
-// of the smallest λ still run to MaxIterations) at one more affine pass
-// per alternation (bench/results/srff-speed.md). GammaIterations > 1 runs
-// the plain alternation above.
+// of the smallest λ still run to MaxIterations) (bench/results/srff-speed.md).
+// The features at the extrapolated point cost no affine pass (its phases
+// are extrapolated from those of the last two iterates;
+// bench/results/issue15-srff3-2026-11-27.txt). GammaIterations > 1
+// runs the plain alternation above.
 //
 // Choices the paper leaves open, and rfkit's answers:
 //
@@ -80,7 +82,7 @@
 //     values of a log grid from LambdaMax = 10⁻¹ down to LambdaMin = 10⁻⁶,
 //     Algorithm 1 runs to convergence on the other rows, and the λ with the
 //     smallest validation RMSE wins. The grid is walked from the largest λ
-//     and the walk stops after 3 values in a row whose validation RMSE is
+//     and the walk stops after 2 values in a row whose validation RMSE is
 //     more than 5 % above the best: the small λ are the costly fits, and
 //     past its minimum the validation RMSE rises. λ is per row (the system is
 //     ZᵀZ + nλI with ZᵀZ/n of trace ≈ 1, so the grid does not depend on n;

@@ -414,3 +414,61 @@ func checkSimplex(t *testing.T, gamma []float64, s float64) {
 		t.Errorf("Σγ = %v, want %v", sum, s)
 	}
 }
+
+// TestFeaturesFrom checks the features of featuresFrom against a fresh
+// affine pass: from kept phases, the same bits; extrapolated from the
+// phases of two points, the fresh phases of the extrapolated γ (with a
+// negative coordinate, as an extrapolated point can have) up to rounding.
+func TestFeaturesFrom(t *testing.T) {
+	ev, _, gamma, _ := gradProblem(t, 150, 5, 13)
+	n, ldz := ev.n, ev.D+1
+	x, xPrev := slices.Clone(gamma), slices.Clone(gamma)
+	xPrev[0], xPrev[2] = 0.9*x[0], x[2]+2
+	thX, thP := make([]float64, n*ldz), make([]float64, n*ldz)
+	ev.features(x)
+	ev.savePhases(thX)
+	zX := slices.Clone(ev.z)
+	ev.features(xPrev)
+	ev.savePhases(thP)
+
+	ev.featuresFrom(x, thX, nil, 0)
+	if !ev.haveFeatures(x) || !slices.Equal(ev.z, zX) {
+		t.Fatal("features from the kept phases differ from a fresh pass")
+	}
+	const beta = 0.7
+	y := make([]float64, len(x))
+	for k := range y {
+		y[k] = x[k] + float64(beta*(x[k]-xPrev[k]))
+	}
+	if !(y[2] < 0) {
+		t.Fatalf("y[2] = %g, want a negative coordinate", y[2])
+	}
+	ev.featuresFrom(y, thX, thP, beta)
+	ext, zExt := slices.Clone(ev.th), slices.Clone(ev.z)
+	ev.zGamma = nil
+	ev.features(y)
+	var worst float64
+	for i, v := range ev.th {
+		worst = math.Max(worst, math.Abs(v-ext[i])/(1+math.Abs(v)))
+		if d := math.Abs(ev.z[i] - zExt[i]); d > 1e-13 {
+			t.Fatalf("feature %d: extrapolated %g, fresh %g", i, zExt[i], ev.z[i])
+		}
+	}
+	if worst > 1e-14 {
+		t.Errorf("extrapolated phases differ from fresh ones by %g (relative)", worst)
+	}
+}
+
+// TestUnion checks setGamma's sorted union.
+func TestUnion(t *testing.T) {
+	for _, c := range []struct{ a, b, want []int }{
+		{nil, nil, nil},
+		{[]int{1, 3}, nil, []int{1, 3}},
+		{nil, []int{2}, []int{2}},
+		{[]int{0, 2, 5}, []int{1, 2, 6, 7}, []int{0, 1, 2, 5, 6, 7}},
+	} {
+		if got := union(nil, c.a, c.b); !slices.Equal(got, c.want) {
+			t.Errorf("union(%v, %v) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}

@@ -63,6 +63,7 @@ type evaluator struct {
 	act      []int     // the inputs with γ_k ≠ 0, in order
 	xaAct    []int     // the inputs in xa: a superset of act
 	xa       []float64 // the inputs xaAct of every row, n×len(xaAct)
+	union    []int     // scratch of setGamma
 	panels   *asm.AffinePanels
 	a        []float64         // a (D)
 	ct       []float64         // −(s·a_j)·ε_kj, D×d (row j, column k)
@@ -136,7 +137,15 @@ func (ev *evaluator) setGamma(gamma []float64) {
 		}
 	}
 	if ev.xa == nil || !subset(ev.act, ev.xaAct) || len(ev.xaAct)-len(ev.act) > xaSlack(len(ev.act)) {
-		ev.xaAct = append(ev.xaAct[:0], ev.act...)
+		// Gather the union of act and the inputs gathered before when
+		// the slack allows it: inputs near the simplex's boundary leave
+		// and re-enter the support from one trial point to the next, and
+		// each re-entry would otherwise cost a gather.
+		ev.union = union(ev.union[:0], ev.act, ev.xaAct)
+		if ev.xa == nil || len(ev.union)-len(ev.act) > xaSlack(len(ev.act)) {
+			ev.union = append(ev.union[:0], ev.act...)
+		}
+		ev.xaAct, ev.union = ev.union, ev.xaAct
 		if ev.xa == nil {
 			ev.xa = make([]float64, ev.n*ev.d)
 		}
@@ -163,6 +172,27 @@ func (ev *evaluator) setGamma(gamma []float64) {
 // the da inputs with γ_k ≠ 0 (each costs n·D multiply-adds per affine
 // pass): an eighth, plus one.
 func xaSlack(da int) int { return da/8 + 1 }
+
+// union appends the sorted union of the sorted sets a and b to dst and
+// returns it.
+func union(dst, a, b []int) []int {
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case j == len(b) || (i < len(a) && a[i] < b[j]):
+			dst = append(dst, a[i])
+			i++
+		case i == len(a) || b[j] < a[i]:
+			dst = append(dst, b[j])
+			j++
+		default:
+			dst = append(dst, a[i])
+			i++
+			j++
+		}
+	}
+	return dst
+}
 
 // subset reports whether the sorted set a is contained in the sorted set b.
 func subset(a, b []int) bool {
@@ -206,11 +236,7 @@ func (ev *evaluator) featureRows(lo, hi int) {
 	// One cosine pass over the block's rows, column D (where θ is 0 and z
 	// holds the targets) included, so that only the block's end leaves a
 	// partial vector to the scalar twin; then the targets go back.
-	th := ev.th[lo*ldz : hi*ldz]
-	asm.CosAffine(ev.z[lo*ldz:hi*ldz], nil, nil, th, len(th), ev.scale)
-	for i := lo; i < hi; i++ {
-		ev.z[i*ldz+D] = ev.yc[i]
-	}
+	ev.cosRows(lo, hi)
 }
 
 // alloc allocates ev.z, with the targets in column D.
@@ -237,6 +263,49 @@ func (ev *evaluator) features(gamma []float64) {
 	ev.setGamma(gamma)
 	ev.run(func(blk int, _ *blockScratch) {
 		ev.featureRows(blk*blockRows, min(ev.n, (blk+1)*blockRows))
+	})
+	ev.zGamma = append(ev.zGamma[:0], gamma...)
+}
+
+// cosRows computes the features of rows [lo, hi) from the phases in
+// ev.th, the cosine pass of featureRows.
+func (ev *evaluator) cosRows(lo, hi int) {
+	D, ldz := ev.D, ev.D+1
+	th := ev.th[lo*ldz : hi*ldz]
+	asm.CosAffine(ev.z[lo*ldz:hi*ldz], nil, nil, th, len(th), ev.scale)
+	for i := lo; i < hi; i++ {
+		ev.z[i*ldz+D] = ev.yc[i]
+	}
+}
+
+// savePhases copies the phases of the features in ev.z (at ev.zGamma)
+// into dst (n×(D+1)).
+func (ev *evaluator) savePhases(dst []float64) { copy(dst, ev.th) }
+
+// featuresFrom sets the features at gamma from phases: th, the phases
+// savePhases kept for gamma (the bits of a fresh pass, which then costs
+// no affine pass), or, if prev is not nil, the extrapolation
+// th + β·(th − prev) of the phases th of x and prev of xPrev to
+// gamma = x + β·(x − xPrev). The phases θ = b + x·(γ⊙ε) are linear in γ,
+// so the extrapolated phases are those of gamma up to rounding, at n·D
+// operations where an affine pass costs n·da·D (da inputs with γ_k ≠ 0:
+// most of the 1000 on SE3).
+func (ev *evaluator) featuresFrom(gamma, th, prev []float64, beta float64) {
+	ev.alloc()
+	ev.rOK = false
+	ldz := ev.D + 1
+	ev.run(func(blk int, _ *blockScratch) {
+		lo, hi := blk*blockRows, min(ev.n, (blk+1)*blockRows)
+		dst, src := ev.th[lo*ldz:hi*ldz], th[lo*ldz:hi*ldz]
+		if prev == nil {
+			copy(dst, src)
+		} else {
+			p := prev[lo*ldz : hi*ldz]
+			for i, v := range src {
+				dst[i] = v + float64(beta*(v-p[i]))
+			}
+		}
+		ev.cosRows(lo, hi)
 	})
 	ev.zGamma = append(ev.zGamma[:0], gamma...)
 }
@@ -279,8 +348,8 @@ func (ev *evaluator) residualRows(a []float64, lo, hi int) {
 func (ev *evaluator) value(gamma, grad []float64) float64 {
 	ev.alloc()
 	fresh := !ev.haveFeatures(gamma)
-	if fresh || grad != nil {
-		ev.setGamma(gamma)
+	if fresh {
+		ev.setGamma(gamma) // the gradient reads the kept phases, not the frequencies
 	}
 	// The residuals of the a-step at these features and this a are kept.
 	reuse := !fresh && ev.rOK && slices.Equal(ev.ra, ev.a)

@@ -16,7 +16,7 @@
 // seed + r + 1000003. The training set has n rows; SRFF runs at its
 // defaults (20 % of the rows held out to choose λ over up to 26
 // log-spaced values in [1e-6, 1e-1], walked from the largest and stopped
-// after 3 in a row more than 5 % above the best validation RMSE, each
+// after 2 in a row more than 5 % above the best validation RMSE, each
 // fitted to convergence from the even γ, then a refit on all n rows — see
 // the package documentation). The RFF baseline holds out 20 % too and
 // searches the same grid, then refits on all n. The mean predictor is the
