@@ -88,7 +88,7 @@ var benchConfigs = []benchConfig{
 	{name: "mfga", params: [][2]string{{"degree", "2"}}, note: "M = 100 (default), degree 2 (M₀ = 251; degree 1 has only 2d+1 = 41 candidates), logistic, λ = 1e-4, 10 features per step (default)"},
 	{name: "eerf", note: "defaults: M = 100 of M₀ = 2000 candidates, logistic"},
 	{name: "lkrf", note: "defaults: M = 100 sampled from M₀ = 2000, ρ = 0.005, logistic"},
-	{name: "srff", params: [][2]string{{"features", "100"}, {"task", "regression"}}, regression: true, note: "regression, D = 100 (default 300), λ searched over ≤ 26 values on a 20 % split (stops after 3 in a row > 5 % above the best), each fit to convergence"},
+	{name: "srff", params: [][2]string{{"features", "100"}, {"task", "regression"}}, regression: true, note: "regression, D = 100 (default 300), λ searched over ≤ 26 values on a 20 % split (stops after 2 in a row > 5 % above the best), each fit to convergence"},
 	{name: "rrf", note: "defaults: D = 100 (2D features), hinge, 5 epochs of per-row SGD"},
 	{name: "fogd", note: "defaults: D = 100 (2D features), hinge, η = 0.2, 1 epoch"},
 }
