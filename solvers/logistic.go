@@ -54,29 +54,29 @@ func (opt LogisticOptions) resolve(d int) (maxIter int, gtol float64, err error)
 	maxIter, gtol = opt.MaxIterations, opt.GradTol
 	switch {
 	case maxIter < 0:
-		return 0, 0, fmt.Errorf("MaxIterations = %d, want ≥ 0", maxIter)
+		return 0, 0, fmt.Errorf("option MaxIterations = %d, want ≥ 0", maxIter)
 	case maxIter == 0:
 		maxIter = DefaultLogisticMaxIterations
 	}
 	switch {
 	case !(gtol >= 0):
-		return 0, 0, fmt.Errorf("GradTol = %v, want ≥ 0", gtol)
+		return 0, 0, fmt.Errorf("option GradTol = %v, want ≥ 0", gtol)
 	case gtol == 0:
 		gtol = DefaultLogisticGradTol
 	}
 	if opt.Init != nil {
 		if want := d + btoi(!opt.NoIntercept); len(opt.Init) != want {
-			return 0, 0, fmt.Errorf("len(Init) = %d, want %d", len(opt.Init), want)
+			return 0, 0, fmt.Errorf("option len(Init) = %d, want %d", len(opt.Init), want)
 		}
 		if i := firstNonFinite(opt.Init); i >= 0 {
-			return 0, 0, fmt.Errorf("Init[%d] = %v: %w", i, opt.Init[i], ErrNotFinite)
+			return 0, 0, fmt.Errorf("option Init[%d] = %v: %w", i, opt.Init[i], ErrNotFinite)
 		}
 	}
 	if opt.Memory < 0 {
-		return 0, 0, fmt.Errorf("Memory = %d, want ≥ 0", opt.Memory)
+		return 0, 0, fmt.Errorf("option Memory = %d, want ≥ 0", opt.Memory)
 	}
 	if opt.Precondition < 0 {
-		return 0, 0, fmt.Errorf("Precondition = %d, want ≥ 0", opt.Precondition)
+		return 0, 0, fmt.Errorf("option Precondition = %d, want ≥ 0", opt.Precondition)
 	}
 	return maxIter, gtol, nil
 }
