@@ -18,6 +18,19 @@ import (
 // on every path, in float64 and float32 panels, under any thread limit,
 // across a partial last chunk and panel.
 func TestFreqStepSincos(t *testing.T) {
+	forEachPathAndPanels(t, func(path string) {
+		for _, th := range []int{1, 3} {
+			freqStepSincos(t, path, th)
+		}
+	})
+}
+
+// forEachPathAndPanels runs f on every SIMD path the machine can run, once
+// with float32 panels and once with float64 panels, at GOMAXPROCS 3 (so a
+// thread limit of 3 has three cores to ask for), restoring the path, the
+// layout and GOMAXPROCS after.
+func forEachPathAndPanels(t *testing.T, f func(path string)) {
+	t.Helper()
 	defer func(v int) { float32From = v }(float32From)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(3))
 	for _, path := range asm.Paths() {
@@ -27,9 +40,7 @@ func TestFreqStepSincos(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, th := range []int{1, 3} {
-				freqStepSincos(t, path, th)
-			}
+			f(path)
 			restore()
 		}
 	}

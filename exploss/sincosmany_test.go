@@ -4,10 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"testing"
-
-	"github.com/rfkit/rfkit/asm"
 )
 
 // TestSincosMany: Data.SincosMany gives, for every frequency, the bits of
@@ -17,23 +14,13 @@ import (
 // (arguments beyond 10⁶, reduced by the same trig path) and one or several
 // frequencies.
 func TestSincosMany(t *testing.T) {
-	defer func(v int) { float32From = v }(float32From)
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(3))
-	for _, path := range asm.Paths() {
-		for _, from := range []int{0, math.MaxInt} { // float32 panels, float64 panels
-			float32From = from
-			restore, err := asm.SetPath(path)
-			if err != nil {
-				t.Fatal(err)
+	forEachPathAndPanels(t, func(path string) {
+		for _, th := range []int{1, 3} {
+			for _, m := range []int{1, 5} {
+				sincosMany(t, path, th, m)
 			}
-			for _, th := range []int{1, 3} {
-				for _, m := range []int{1, 5} {
-					sincosMany(t, path, th, m)
-				}
-			}
-			restore()
 		}
-	}
+	})
 }
 
 func sincosMany(t *testing.T, path string, threads, m int) {
