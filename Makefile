@@ -100,6 +100,13 @@ bench-peers-featmap:
 	$(GO) test -run '^$$' -bench 'FeatureMap/.*/.*/.*/path=avx512/procs=1$$' -benchtime 5x -cpu 1 ./bench
 	sh bench/peers/featmap-openblas.sh
 
+## bench-peers-freqstep: BenchmarkFrequencyStep (n = 10⁵, d = 20, AVX-512, one core) next to the same
+## evaluation as one fused C pass with SLEEF u10 sincos + exp on one thread (bench/peers/freqstep-sleef.sh)
+.PHONY: bench-peers-freqstep
+bench-peers-freqstep:
+	$(GO) test -run '^$$' -bench 'FrequencyStep/n=100000/d=20/path=avx512/procs=1$$' -benchtime 300x -cpu 1 ./bench
+	sh bench/peers/freqstep-sleef.sh
+
 ## bench: every benchmark of every package once (-benchtime 1x, -short: the
 ## learner fits at n = 300 only), so that a broken benchmark fails CI. Not a
 ## measurement; bench-asm, bench-compare and bench-learners measure.
