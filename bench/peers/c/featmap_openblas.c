@@ -11,25 +11,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+
+#include "peers.h"
 #ifdef HAVE_SLEEF
 #include <immintrin.h>
 #include <sleef.h>
 #endif
 
 void openblas_set_num_threads(int);
-
-static uint64_t rng = 0x9e3779b97f4a7c15ull;
-static double uniform(void) { // xorshift64*, in (0, 1)
-	rng ^= rng >> 12; rng ^= rng << 25; rng ^= rng >> 27;
-	return ((rng * 2685821657736338717ull) >> 11) * 0x1p-53 + 0x1p-54;
-}
-static double normal(void) { return sqrt(-2 * log(uniform())) * cos(2 * M_PI * uniform()); }
-
-static double now(clockid_t c) {
-	struct timespec t;
-	clock_gettime(c, &t);
-	return t.tv_sec + 1e-9 * t.tv_nsec;
-}
 
 static void cos_pass(double *Z, const double *b, int n, int D, double s) {
 	for (int i = 0; i < n; i++) {

@@ -22,22 +22,21 @@
 #include <string.h>
 #include <time.h>
 
+#include "peers.h"
+
 enum { N = 100000, D = 20, PANEL = 64 };
 
-static uint64_t rng = 0x9e3779b97f4a7c15ull;
-static double uniform(void) { // xorshift64*, in (0, 1)
-	rng ^= rng >> 12; rng ^= rng << 25; rng ^= rng >> 27;
-	return ((rng * 2685821657736338717ull) >> 11) * 0x1p-53 + 0x1p-54;
-}
-static double normal(void) { return sqrt(-2 * log(uniform())) * cos(2 * M_PI * uniform()); }
-
-static double now(clockid_t c) {
-	struct timespec t;
-	clock_gettime(c, &t);
-	return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
 static double hsum(__m512d v) { return _mm512_reduce_add_pd(v); }
+
+// finish turns the lane sums into L and ∇L (the regulariser added).
+static double finish(__m512d acc, const __m512d *g, const double *om, double lambda, double *grad) {
+	double sq = 0;
+	for (int k = 0; k < D; k++) {
+		grad[k] = hsum(g[k]) / N + 2 * lambda * om[k];
+		sq += om[k] * om[k];
+	}
+	return hsum(acc) / N + lambda * sq;
+}
 
 // The body shared by both layouts: given the widened columns xk[k] of eight
 // samples, their ỹ and b, add to the loss and gradient accumulators.
@@ -65,12 +64,7 @@ static double eval_panels(const float *x32, const double *yt, const double *om, 
 #define PANELCOL(k) _mm512_cvtps_pd(_mm256_loadu_ps(panel + (k) * PANEL))
 		BODY(PANELCOL);
 	}
-	double loss = hsum(acc) / N, sq = 0;
-	for (int k = 0; k < D; k++) {
-		grad[k] = hsum(g[k]) / N + 2 * lambda * om[k];
-		sq += om[k] * om[k];
-	}
-	return loss + lambda * sq;
+	return finish(acc, g, om, lambda, grad);
 }
 
 static double eval_rows(const double *x, const double *yt, const double *om, double b, double lambda, double *grad) {
@@ -82,12 +76,7 @@ static double eval_rows(const double *x, const double *yt, const double *om, dou
 #define ROWCOL(k) _mm512_i64gather_pd(idx, rows + (k), 8)
 		BODY(ROWCOL);
 	}
-	double loss = hsum(acc) / N, sq = 0;
-	for (int k = 0; k < D; k++) {
-		grad[k] = hsum(g[k]) / N + 2 * lambda * om[k];
-		sq += om[k] * om[k];
-	}
-	return loss + lambda * sq;
+	return finish(acc, g, om, lambda, grad);
 }
 
 static int cmp(const void *a, const void *b) {
