@@ -1,6 +1,7 @@
 package asm
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 	"math/big"
@@ -190,6 +191,45 @@ func TestStandardizeExact(t *testing.T) {
 			}
 			if checked < n/2 {
 				t.Fatalf("only %d of %d samples checked", checked, n)
+			}
+		}
+	})
+}
+
+// FuzzStandardize feeds arbitrary bit patterns as (x, mean, scale) triples
+// to every path and compares every bit with the twin, also in place.
+func FuzzStandardize(f *testing.F) {
+	seed := make([]byte, 0, 24*len(specials))
+	for i, v := range specials {
+		for _, u := range []float64{v, specials[(i+7)%len(specials)], specials[(i+13)%len(specials)]} {
+			seed = binary.LittleEndian.AppendUint64(seed, math.Float64bits(u))
+		}
+	}
+	f.Add(seed)
+	f.Add([]byte{1, 2, 3})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		n := len(data) / 24
+		x, m, s := make([]float64, n), make([]float64, n), make([]float64, n)
+		for i := range x {
+			x[i] = math.Float64frombits(binary.LittleEndian.Uint64(data[24*i:]))
+			m[i] = math.Float64frombits(binary.LittleEndian.Uint64(data[24*i+8:]))
+			s[i] = math.Float64frombits(binary.LittleEndian.Uint64(data[24*i+16:]))
+		}
+		want, z := make([]float64, n), make([]float64, n)
+		standardizeRef(want, x, m, s)
+		for _, p := range Paths() {
+			restore, err := SetPath(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			Standardize(z, x, m, s)
+			in := append([]float64(nil), x...)
+			Standardize(in, in, m, s)
+			restore()
+			for i := range want {
+				if math.Float64bits(z[i]) != math.Float64bits(want[i]) || math.Float64bits(in[i]) != math.Float64bits(want[i]) {
+					t.Fatalf("%s: (%v − %v)/%v = %v (in place %v), twin %v", p, x[i], m[i], s[i], z[i], in[i], want[i])
+				}
 			}
 		}
 	})
