@@ -21,6 +21,7 @@
 //		tree; error ≤ γ(⌈len/16⌉+4)·Σ|w_i·x_i| (dot.go)
 //	AxpyF32, AxpyF64: for i := range x { y[i] = math.FMA(a, x[i], y[i]) }
 //	PrefetchF32: a hint that x will be read soon; no effect on any result
+//	Standardize: for i := range x { z[i] = (x[i] - mean[i]) / scale[i]; if x[i] != x[i] { z[i] = 0 } }
 //
 // The reduction kernels (sums.go: Weights, PhaseSums, SincosDot, DotStats,
 // FreqStepSums, LandmarkSums, CosSum, SincosStats) are the fused sweeps of the boosting

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/internal/xmath"
@@ -325,14 +326,10 @@ func (b *Base[T, P]) StandardizeRow(dst, x []float64) {
 }
 
 // standardize writes (x − mean)/scale into z, 0 for a NaN input: the
-// missing-value policy (see Predict).
+// missing-value policy (see Predict). asm.Standardize is that loop, to the
+// bit, on every path.
 func (b *Base[T, P]) standardize(z, x []float64) {
-	for k, v := range x {
-		z[k] = (v - b.c.Mean[k]) / b.c.Scale[k]
-		if v != v {
-			z[k] = 0
-		}
-	}
+	asm.Standardize(z, x, b.c.Mean, b.c.Scale)
 }
 
 func (b *Base[T, P]) check(x []float64) {

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"time"
 
+	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/exactsum"
 	"github.com/rfkit/rfkit/internal/xmath"
@@ -294,12 +295,7 @@ func standardize(X featmap.Matrix, w []float64, missing bool) (mean, scale, xs [
 	}
 	for i := 0; i < n; i++ {
 		row := xs[i*d : (i+1)*d]
-		for j, v := range row {
-			row[j] = (v - mean[j]) / scale[j]
-			if v != v {
-				row[j] = 0
-			}
-		}
+		asm.Standardize(row, row, mean, scale) // (v − mean)/scale, 0 for a NaN v
 	}
 	return mean, scale, xs, nil
 }

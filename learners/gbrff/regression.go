@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/exploss"
 	"github.com/rfkit/rfkit/featmap"
@@ -498,9 +499,7 @@ func newRegValidation(X featmap.Matrix, y, w []float64, rows []int, p *learners.
 	n, d := len(rows), X.Cols
 	z := make([]float64, n*d)
 	for i, r := range rows {
-		for k, v := range X.Row(r) {
-			z[i*d+k] = (v - p.Mean[k]) / p.Scale[k]
-		}
+		asm.Standardize(z[i*d:(i+1)*d], X.Row(r), p.Mean, p.Scale) // X is finite (CheckFit)
 	}
 	x, err := exploss.NewData(z, n, d, d)
 	if err != nil {

@@ -17,13 +17,18 @@ import (
 	"github.com/rfkit/rfkit/internal/gen/kernels"
 )
 
-var family = flag.String("family", "trig", "kernel family to generate: trig, exp, featmap, sums or dot")
+var family = flag.String("family", "trig", "kernel family to generate: trig, exp, featmap, sums, dot or standardize")
 
 func main() {
 	flag.Parse()
 	ConstraintExpr("amd64,gc,!purego,!noasm")
 	if *family == "dot" {
 		generateDot() // dot.go: hand-built, no kernels.Program
+		Generate()
+		return
+	}
+	if *family == "standardize" {
+		generateStandardize() // standardize.go: hand-built, no kernels.Program
 		Generate()
 		return
 	}
