@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"slices"
 
+	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 )
@@ -196,7 +197,9 @@ func checkFit(ctx context.Context, pkg string, cfg Validator, X featmap.Matrix, 
 
 // NewOnlineBase returns the base of a learner of package pkg (the prefix
 // of its errors) for rows of d inputs, without a standardisation.
-func NewOnlineBase(pkg string, d int) OnlineBase { return OnlineBase{pkg: pkg, d: d} }
+func NewOnlineBase(pkg string, d int) OnlineBase {
+	return OnlineBase{pkg: pkg, d: d, z: make([]float64, max(d, 0))}
+}
 
 // SetStandardization makes the Learner standardise every row of Update and
 // Predict as (x − mean)/scale (the arithmetic of a Model), and its
@@ -214,7 +217,7 @@ func (b *OnlineBase) SetStandardization(mean, scale []float64) error {
 
 func (b *OnlineBase) set(mean, scale []float64) error {
 	if mean == nil && scale == nil {
-		b.mean, b.scale, b.z = nil, nil, nil
+		b.mean, b.scale = nil, nil
 		return nil
 	}
 	if len(mean) != b.d || len(scale) != b.d {
@@ -225,7 +228,7 @@ func (b *OnlineBase) set(mean, scale []float64) error {
 			return fmt.Errorf("input %d has mean %v and scale %v, want finite and scale > 0", j, mean[j], scale[j])
 		}
 	}
-	b.mean, b.scale, b.z = slices.Clone(mean), slices.Clone(scale), make([]float64, b.d)
+	b.mean, b.scale = slices.Clone(mean), slices.Clone(scale)
 	return nil
 }
 
@@ -266,15 +269,26 @@ func (b *OnlineBase) Stats() Stats { return b.stats }
 // Record adds the outcome o of an Update with target y to the statistics.
 func (b *OnlineBase) Record(o Outcome, task Task, y float64) { b.stats.Record(o, task, y) }
 
-// Input returns x standardised into a scratch row, or x itself without a
-// standardisation. It allocates nothing.
+// Input returns x standardised into a scratch row (asm.Standardize), or x
+// itself without a standardisation, with a NaN input (a missing value) as
+// 0 in both cases: the missing-value policy of the models (Base.Predict),
+// so that a Learner's Predict gives what its Snapshot's gives. Update
+// never sees a NaN (CheckUpdate refuses it). It allocates nothing.
 func (b *OnlineBase) Input(x []float64) []float64 {
-	if b.mean == nil {
+	if b.mean != nil {
+		z := b.z[:len(x)]
+		asm.Standardize(z, x, b.mean, b.scale)
+		return z
+	}
+	if !hasNaN(x) {
 		return x
 	}
 	z := b.z[:len(x)]
 	for j, v := range x {
-		z[j] = (v - b.mean[j]) / b.scale[j]
+		z[j] = v
+		if v != v {
+			z[j] = 0
+		}
 	}
 	return z
 }

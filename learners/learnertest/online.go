@@ -266,6 +266,13 @@ func (o Online[C, M, L]) resumeOnline(t *testing.T) {
 			if p, q := snap.Predict(X.Row(i)), r.Predict(X.Row(i)); p != q {
 				t.Fatalf("std %v: row %d: model predicts %v, learner %v", std, i, p, q)
 			}
+			// A missing value (NaN) is imputed alike: 0 after the
+			// standardisation, on the Learner as on its model.
+			x := slices.Clone(X.Row(i))
+			x[i%d] = math.NaN()
+			if p, q := snap.Predict(x), r.Predict(x); p != q || q != q {
+				t.Fatalf("std %v: row %d with input %d missing: model predicts %v, learner %v", std, i, i%d, p, q)
+			}
 		}
 		if !std {
 			continue

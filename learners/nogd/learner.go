@@ -182,7 +182,8 @@ func (l *Learner) step(x []float64, t float64) (Outcome, error) {
 
 // Predict returns the prediction of the current (not averaged) weights:
 // the label or value of score 0 before the B-th row. It panics if len(x)
-// is wrong; it allocates nothing.
+// is wrong; it allocates nothing. A NaN input is a missing value, imputed
+// as a Model does (0 after the standardisation).
 func (l *Learner) Predict(x []float64) float64 {
 	l.CheckPredict(x)
 	var f float64

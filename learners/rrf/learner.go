@@ -174,7 +174,8 @@ func output(p *params, classes []float64, task learners.Task, f []float64) float
 }
 
 // Predict returns the current prediction for x without learning. It
-// allocates nothing; it panics if len(x) != NumInputs().
+// allocates nothing; it panics if len(x) != NumInputs(). A NaN input is a
+// missing value, imputed as a Model does (0 after the standardisation).
 func (l *Learner) Predict(x []float64) float64 {
 	l.CheckPredict(x)
 	l.p.features(l.s, l.Input(x))
