@@ -29,11 +29,7 @@ func benchKernel(b *testing.B, scale float64, kernel func(d1, d2, x []float64), 
 		d1, d2 := make([]float64, n), make([]float64, n)
 		for _, p := range Paths() {
 			b.Run(fmt.Sprintf("path=%s/n=%d", p, n), func(b *testing.B) {
-				restore, err := SetPath(p)
-				if err != nil {
-					b.Fatal(err)
-				}
-				defer restore()
+				defer mustPath(b, p)()
 				b.SetBytes(int64(8 * n))
 				for b.Loop() {
 					kernel(d1, d2, x)

@@ -248,11 +248,7 @@ func BenchmarkDot(b *testing.B) {
 		}
 		for _, p := range Paths() {
 			b.Run(fmt.Sprintf("n=%d/path=%s", n, p), func(b *testing.B) {
-				restore, err := SetPath(p)
-				if err != nil {
-					b.Fatal(err)
-				}
-				defer restore()
+				defer mustPath(b, p)()
 				s := 0.0
 				for b.Loop() {
 					s += DotF32(w, x)

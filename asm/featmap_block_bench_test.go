@@ -128,10 +128,10 @@ func BenchmarkAffineFloor(b *testing.B) {
 
 // mustPath switches the kernels to path and returns the function that
 // switches them back.
-func mustPath(b *testing.B, path string) func() {
+func mustPath(tb testing.TB, path string) func() {
 	restore, err := SetPath(path)
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	return restore
 }

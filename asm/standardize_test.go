@@ -263,11 +263,7 @@ func BenchmarkStandardize(b *testing.B) {
 		}
 		for _, p := range Paths() {
 			b.Run(fmt.Sprintf("d=%d/path=%s", d, p), func(b *testing.B) {
-				restore, err := SetPath(p)
-				if err != nil {
-					b.Fatal(err)
-				}
-				defer restore()
+				defer mustPath(b, p)()
 				for b.Loop() {
 					Standardize(z, x, m, s)
 				}

@@ -17,11 +17,7 @@ import (
 func benchSums(b *testing.B, n int, kernel func(), plain func()) {
 	for _, p := range Paths() {
 		b.Run("path="+p, func(b *testing.B) {
-			restore, err := SetPath(p)
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer restore()
+			defer mustPath(b, p)()
 			cpu := cputime.Process()
 			best := time.Duration(math.MaxInt64)
 			for b.Loop() {
@@ -185,11 +181,7 @@ func BenchmarkCosSum(b *testing.B) {
 		}
 		for _, p := range Paths() {
 			b.Run(fmt.Sprintf("D=%d/d=%d/path=%s", sh.D, sh.d, p), func(b *testing.B) {
-				restore, err := SetPath(p)
-				if err != nil {
-					b.Fatal(err)
-				}
-				defer restore()
+				defer mustPath(b, p)()
 				var sink float64
 				cpu := cputime.Process()
 				for b.Loop() {
