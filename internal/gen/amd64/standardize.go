@@ -14,7 +14,7 @@ import (
 //
 // The tail has no length mask: after the whole vectors, one YMM vector (on
 // AVX-512 too) if four or more elements are left, then the scalar loop (the
-// same instructions on one lane). On the Zen 5 this was measured on, a
+// same instructions on one lane). On the Intel Xeon this was measured on, a
 // masked ZMM tail (masked loads, compare, subtraction and division under
 // the length mask) made d = 20 take 24 ns against 14 ns with the YMM tail:
 // the divider's throughput per element is the same for YMM and ZMM, and
