@@ -45,6 +45,15 @@ type LBFGSOptions struct {
 	// MaxLineSearch bounds the function evaluations of one line search
 	// (0 → DefaultLBFGSMaxLineSearch; negative is an error).
 	MaxLineSearch int
+	// PredictedStop also applies the FuncTol rule before an iteration, to
+	// the decrease the quasi-Newton model predicts for it: with at least
+	// one correction pair stored and the search direction d, Minimize
+	// stops (StatusFuncConverged, no further evaluation of f) when
+	// −½·gᵀd ≤ FuncTol·max(|f|, 1). It is the L-BFGS form of the Newton
+	// decrement stop (Boyd & Vandenberghe, Convex Optimization, §9.5.1):
+	// it saves the last iteration of a search whose next step would gain
+	// less than the tolerance, one or more evaluations of f.
+	PredictedStop bool
 }
 
 // LBFGS is a reusable limited-memory BFGS minimiser for many small problems
@@ -179,6 +188,10 @@ func (l *LBFGS) Minimize(f func(x, grad []float64) float64, x0 []float64, opt LB
 				l.d[i] = -v
 			}
 			dg = dot(l.d, l.g)
+		}
+		if opt.PredictedStop && k > 0 && isFinite(dg) && -0.5*dg <= ftol*math.Max(math.Abs(fx), 1) {
+			res.Status = StatusFuncConverged
+			return res, nil
 		}
 		step := 1.0
 		if k == 0 && l.h0 == nil {
