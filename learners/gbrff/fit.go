@@ -211,7 +211,7 @@ func (f *fitter) setupRounds() error {
 	f.drawFrequencies()
 	if c.Variant == VariantGBRFF2 {
 		f.opt.opt.FuncTol = freqFuncTol
-		f.opt.opt.PredictedStop = true // freqPredictedStop
+		f.opt.opt.PredictedStop = true // why: the note after freqFuncTol (rounds.go)
 		if err := f.newSweeps(); err != nil {
 			return fmt.Errorf("gbrff: %w", err)
 		}
