@@ -20,7 +20,7 @@ PKGS      ?= ./... ./bench/... ./cmd/rfkit/...
 HAS_AVX512 := $(shell grep -qw avx512f /proc/cpuinfo 2>/dev/null && grep -qw avx512dq /proc/cpuinfo && echo yes)
 HAS_AVX2   := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo && echo yes)
 
-.PHONY: reproduce-gbrff all test test-beam lint test-amd64 test-purego test-race test-arm64 build-cross check-generate \
+.PHONY: api release-check reproduce-gbrff all test test-beam lint test-amd64 test-purego test-race test-arm64 build-cross check-generate \
         fuzz generate bench bench-asm bench-compare bench-paths bench-learners bench-baseline demo
 
 all: test
@@ -36,6 +36,25 @@ lint:
 	$(GO) vet -tags purego $(PKGS)
 	cd internal/gen && GOWORK=off $(GO) vet ./...
 	$(STATICCHECK) $(PKGS)
+
+## api: api/exported.txt, the exported API of the public packages, one
+## identifier a line (internal/tools/apisurface: top-level names and methods,
+## outside internal/, bench/, cmd/ and beam/). Run it when the API changes on
+## purpose and commit the list with the change.
+api:
+	$(GO) run ./internal/tools/apisurface > api/exported.txt.tmp && mv api/exported.txt.tmp api/exported.txt
+	@echo "api: $$(wc -l < api/exported.txt) exported identifiers"
+
+## release-check: what a release needs beyond the tests: gofmt, vet and
+## staticcheck (lint), the exported API equal to api/exported.txt, and the
+## public packages' examples built and run from a fresh module outside the
+## repository (internal/tools/examples-outside.sh).
+release-check: lint
+	@$(GO) run ./internal/tools/apisurface > api/exported.txt.now; \
+	if ! diff -u api/exported.txt api/exported.txt.now; then rm -f api/exported.txt.now; \
+		echo "release-check: the exported API differs from api/exported.txt (make api, then review and commit)"; exit 1; fi; \
+	rm -f api/exported.txt.now; echo "release-check: $$(wc -l < api/exported.txt) exported identifiers, as listed"
+	internal/tools/examples-outside.sh "$(GO)"
 
 ## test-amd64: every amd64 path forced in turn, RFKIT_TEST_REQUIRE proving each ran
 test-amd64:
