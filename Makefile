@@ -97,10 +97,12 @@ build-cross:
 generate:
 	cd internal/gen && GOWORK=off $(GO) generate ./...
 
-## check-generate: the checked-in assembly is what the generators write
+## check-generate: the checked-in assembly and the learners' model_methods.go
+## are what the generators write
 check-generate: generate
-	@git diff --exit-code -- asm || { echo "generated files differ: run make generate and commit"; exit 1; }
-	@test -z "$$(git status --porcelain -- asm)" || { git status --porcelain -- asm; echo "untracked generated files"; exit 1; }
+	$(GO) generate ./learners/...
+	@git diff --exit-code -- asm learners || { echo "generated files differ: run make generate and go generate ./learners/..., and commit"; exit 1; }
+	@test -z "$$(git status --porcelain -- asm learners)" || { git status --porcelain -- asm learners; echo "untracked generated files"; exit 1; }
 
 ## fuzz: every Fuzz target in the module, found by go list (not a hand list)
 fuzz:

@@ -46,6 +46,8 @@ func (m *body) FileVersion() int {
 	return 2
 }
 
+//go:generate go run ../../internal/tools/modelmethods
+
 // Model is a fitted boosting model. Both variants reduce to a cosine
 // expansion on the standardised input z = (x − mean)/scale:
 //
