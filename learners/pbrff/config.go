@@ -29,7 +29,7 @@ const (
 	// not taken: it stops the n = 1000 fits after ~130 passes instead of
 	// 1000 (1.4× faster) but changes nothing at n = 10⁵ (the pass limit
 	// either way) and lowered the Table 2 reproduction's PBRFF mean by
-	// 0.2 points (bench/results/issue11-pbcd-2026-11-27.txt).
+	// 0.2 points (bench/results/archive/2026-11-27-pbcd.txt).
 	DefaultTol = 1e-3
 	// DefaultMaxEpochs bounds the SVM's passes over the data
 	// (solvers.DefaultSVMMaxEpochs) or the logistic solver's iterations.

@@ -63,7 +63,7 @@
 // of the smallest λ still run to MaxIterations) (bench/results/srff-speed.md).
 // The features at the extrapolated point cost no affine pass (its phases
 // are extrapolated from those of the last two iterates;
-// bench/results/issue15-srff3-2026-11-27.txt). GammaIterations > 1
+// bench/results/archive/2026-11-27-srff3.txt). GammaIterations > 1
 // runs the plain alternation above.
 //
 // Choices the paper leaves open, and rfkit's answers:

@@ -2,7 +2,7 @@
 # One interleaved before/after run for issue 11 (not committed; the exact
 # commands are in the closing note). old = 4804cde (session start), new = main.
 set -u
-out=/tmp/bf; mkdir -p $out
+out=<tmp>/bf; mkdir -p $out
 B() { local v=$1; shift; echo "### $v $*"; $out/$v.test -test.run '^$' -test.cpu 1 "$@" 2>&1 | grep -E "^Benchmark|SKIP"; }
 {
 date; uptime; grep -m1 'model name' /proc/cpuinfo
