@@ -29,12 +29,12 @@ import (
 	_ "github.com/rfkit/rfkit/learners/srff"
 )
 
-// Issues 5 and 11: fit time of each learner at n = 1000, 10000 and 100000,
+// Fit time of each learner at n = 1000, 10000 and 100000,
 // and predict latency per row (results: bench/results/learners.md,
 // bench/results/gbrff-fit.md).
 //
 //	go test -run '^$' -bench 'Predict' -count 3 ./bench
-//	go test -run '^$' -bench 'Fit/method=gbrff2/' -benchtime 3x -cpu 1 ./bench   # issue 11; make bench-peers adds XGBoost
+//	go test -run '^$' -bench 'Fit/method=gbrff2/' -benchtime 3x -cpu 1 ./bench   # make bench-peers adds XGBoost
 //	go test -run '^$' -bench 'Fit/.*/n=10000$' -benchtime 1x ./bench
 //	go test -run '^$' -bench 'Fit/.*/n=100000$' -benchtime 1x -timeout 60m ./bench
 //
@@ -150,7 +150,7 @@ func fitLearner(tb testing.TB, c benchConfig, p *benchProblem, n int) learners.M
 // -cpu 1 it is one core's), and, except gbrff2, the fitted model's test-err
 // (test-rmse for srff) on the fitHeldOut rows after the first n.
 //
-// gbrff2 (issue 11) runs on the make_classification-style problem of
+// gbrff2 runs on the make_classification-style problem of
 // bench/peers (peers.Classification(n, 20, 1), the rows the peer scripts
 // of `make bench-peers` train XGBoost on), in two leaves procs=1 and
 // procs=2 that set GOMAXPROCS themselves (go test resets it for every leaf),

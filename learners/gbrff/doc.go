@@ -35,7 +35,7 @@
 // again after ω), and early stopping on a stratified validation fraction
 // (the model keeps the rounds up to the best validation exp-loss).
 //
-// Tasks beyond the paper (issue 13):
+// Tasks beyond the paper:
 //
 //   - Regression (Config.Task = learners.Regression; regression.go):
 //     gradient boosting of the same weak learners on the squared loss or
