@@ -87,10 +87,12 @@ type Importances struct {
 // Errors, all wrapped with "permutation importance: ": a nil model, a
 // malformed X or one whose columns are not m.NumInputs() (wrapping
 // ErrShape), fewer than 2 rows, len(y) != X.Rows, a bad cfg (an unknown
-// metric, log loss of a model without class probabilities, a negative or
-// huge Repeats), labels a classifier cannot score (metrics.ErrInput), a
-// prediction that is not finite (ErrNotFinite, or metrics.ErrInput when
-// a shuffled row overflows), and ctx's error.
+// metric, a metric of the other task, log loss of a model without class
+// probabilities, Repeats or Threads out of range, more than MaxCount
+// inputs × shuffles), a label that is not one of a classifier's classes
+// or (regression) not finite (metrics.ErrInput), a prediction that is not
+// finite (ErrNotFinite from the model, or metrics.ErrInput when a
+// shuffled row overflows), and ctx's error.
 func PermutationImportance(ctx context.Context, m Model, X featmap.Matrix, y []float64, cfg PermutationConfig) (*Importances, error) {
 	s, err := newPermutation(m, X, y, cfg)
 	if err != nil {
@@ -208,6 +210,9 @@ func newPermutation(m Model, X featmap.Matrix, y []float64, cfg PermutationConfi
 	}
 	s := &permutation{m: m, X: X, y: y, metric: cfg.Metric, repeats: cfg.Repeats}
 	SetDefault(&s.repeats, DefaultRepeats)
+	if X.Cols > MaxCount/s.repeats {
+		return nil, fmt.Errorf("%d inputs × %d shuffles: more than %d tasks", X.Cols, s.repeats, MaxCount)
+	}
 	regression := m.Task() == Regression
 	switch {
 	case s.metric == "" && regression:

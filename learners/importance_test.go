@@ -198,6 +198,7 @@ func TestPermutationImportanceErrors(t *testing.T) {
 		{"ragged y", bg, reg, X, y[:59], learners.PermutationConfig{}, "X has 60 rows but y has 59 values", nil},
 		{"repeats", bg, reg, X, y, learners.PermutationConfig{Repeats: -1}, "Repeats = -1", nil},
 		{"threads", bg, reg, X, y, learners.PermutationConfig{Threads: -2}, "Threads = -2", nil},
+		{"tasks", bg, reg, X, y, learners.PermutationConfig{Repeats: learners.MaxCount}, "18 inputs × 1000000 shuffles: more than 1000000 tasks", nil},
 		{"unknown metric", bg, reg, X, y, learners.PermutationConfig{Metric: "auc"}, `unknown metric "auc"`, nil},
 		{"rmse of a classifier", bg, cls, Xc, yc, learners.PermutationConfig{Metric: "rmse"}, `metric "rmse" does not apply to a binary model`, nil},
 		{"log loss of a regression", bg, reg, X, y, learners.PermutationConfig{Metric: "logloss"}, `metric "logloss" does not apply to a regression model`, nil},
