@@ -223,3 +223,23 @@ func TestProgressBar(t *testing.T) {
 		t.Errorf("-quiet: %+v", r)
 	}
 }
+
+// TestImportanceEveryMethod: importance -data ranks the inputs of a model
+// of every linked-in method (one fit each with its defaults on 80 rows of
+// the moons, by accuracy; srff fits ±1 labels as a regression, by RMSE).
+func TestImportanceEveryMethod(t *testing.T) {
+	dir := t.TempDir()
+	data := writeFile(t, dir, "d.csv", csvText(moons(t, 80, 3, -1, 1), true))
+	for _, name := range methodNames() {
+		model := filepath.Join(dir, name+".model")
+		rfkit(t, "train", "-method", name, "-data", data, "-model", model).ok(t)
+		r := rfkit(t, "importance", "-model", model, "-data", data, "-repeats", "2").ok(t)
+		metric := "accuracy"
+		if name == "srff" {
+			metric = "rmse"
+		}
+		if ls := lines(r.stdout); len(ls) != 4 || !strings.HasPrefix(ls[0], "permutation importance: drop of "+metric) {
+			t.Errorf("%s:\n%s", name, r.stdout)
+		}
+	}
+}
