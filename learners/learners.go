@@ -14,7 +14,10 @@
 //     BinaryLabels, Standardize), usable outside the learners too;
 //   - Define, which registers a learner from its typed Fit and Load;
 //   - the sentinels ErrCorrupt and ErrShape, which errors.Is finds in
-//     every error of a model file or batch of the wrong shape.
+//     every error of a model file or batch of the wrong shape;
+//   - Threads, the thread limit every batch learner's Config has;
+//   - PermutationImportance, the importance of the inputs of any Model
+//     on labelled rows.
 //
 // Each learner lives in its own package and follows the same pattern:
 //

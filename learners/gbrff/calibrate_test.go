@@ -115,7 +115,7 @@ func TestCalibrationDeterministic(t *testing.T) {
 	X := featmap.Dense(tr.N, tr.D, tr.X)
 	var want []byte
 	for _, threads := range []int{1, 0} {
-		m, err := Fit(context.Background(), X, tr.Y, Config{T: 10, Seed: 2, Threads: threads})
+		m, err := Fit(context.Background(), X, tr.Y, Config{T: 10, Seed: 2, Threads: learners.Threads(threads)})
 		if err != nil {
 			t.Fatal(err)
 		}

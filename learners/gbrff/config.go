@@ -49,9 +49,9 @@ type Config struct {
 	Progress   learners.Progress `json:"-"`
 
 	// Threads bounds the goroutines of the fit's sweeps over the rows
-	// (0 = GOMAXPROCS). It is a property of the run, not of the model: the
-	// fitted model is the same bits for any value, and it is not stored.
-	Threads int `json:"-" default:"0" help:"goroutines for the sweeps over the rows (0 = GOMAXPROCS); the model does not depend on it"`
+	// (learners.Threads: 0 = GOMAXPROCS; the model is the same bits for
+	// any value and does not store it).
+	Threads learners.Threads `json:"-"`
 	// Stats, when not nil, receives the work counts of the fit (passes over
 	// the rows per round): a measuring aid for benchmarks, not stored.
 	Stats *FitStats `json:"-"`
@@ -88,7 +88,7 @@ func (c Config) Validate() error {
 	v.Count("Iterations", c.Iterations, 10_000, 10)
 	v.If(!(c.Validation >= 0 && c.Validation < 0.5), "Validation = %v, want [0, 0.5)", c.Validation)
 	v.Count("Patience", c.Patience, learners.MaxCount, 10)
-	v.Count("Threads", c.Threads, learners.MaxThreads, "GOMAXPROCS")
+	v.Threads(c.Threads)
 	c.validateTask(v)
 	return v.Err()
 }

@@ -99,7 +99,7 @@ func fitRegression(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 			return nil, fmt.Errorf("gbrff: %w", err)
 		}
 	}
-	progress, stats, threads := cfg.Progress, cfg.Stats, cfg.Threads
+	progress, stats, threads := cfg.Progress, cfg.Stats, int(cfg.Threads)
 	c := cfg.resolved(X.Cols)
 	train, val := allRows(X.Rows), []int(nil)
 	if c.Validation > 0 {

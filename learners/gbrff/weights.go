@@ -67,7 +67,7 @@ func fitBinaryWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cf
 	if err != nil {
 		return nil, err
 	}
-	progress, stats, threads := cfg.Progress, cfg.Stats, cfg.Threads
+	progress, stats, threads := cfg.Progress, cfg.Stats, int(cfg.Threads)
 	c := cfg.resolved(X.Cols)
 	n, d := p.N, p.D
 	x, err := exploss.NewData(p.Z, n, d, d)

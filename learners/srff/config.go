@@ -220,11 +220,16 @@ type Config struct {
 	// Progress, if not nil, is called after each fit of the λ path and
 	// after the final fit.
 	Progress learners.Progress `json:"-"`
+	// Threads bounds the goroutines of the objective's and the ridge Gram
+	// matrix's sums over the rows. 0 means GOMAXPROCS; the model is the
+	// same bits for any value and does not store it (learners.Threads).
+	Threads learners.Threads `json:"-"`
 }
 
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
 	v := learners.NewCheck("srff")
+	v.Threads(c.Threads)
 	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
 	v.Positive("Simplex", c.Simplex, learners.MaxParam, "d/σ")
 	v.Positive("Lambda", c.Lambda, learners.MaxParam, "chosen on a validation split")

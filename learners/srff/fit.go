@@ -221,6 +221,7 @@ func (p *path) fit(pr *problem, lambda float64, gamma0 []float64) (a, gamma []fl
 	c := p.cfg
 	D := c.Features
 	ev := newEvaluator(pr.X, pr.yc, pr.w, p.eps, p.b, D)
+	ev.threads = c.Threads
 	var loss float64
 	if c.GammaIterations == 1 {
 		a, gamma, loss, err = p.accelerated(ev, lambda, gamma0)
