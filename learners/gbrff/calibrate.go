@@ -9,6 +9,7 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/calib"
 	"github.com/rfkit/rfkit/learners/internal/vec"
 )
 
@@ -95,93 +96,30 @@ func calibrateWeighted(ctx context.Context, m *Model, X featmap.Matrix, y, w []f
 			scores[i] = fm.Score(X.Row(i))
 		}
 	}
+	a, _, err := temperature(scores, signs, w)
+	if err != nil {
+		return nil, fmt.Errorf("gbrff: calibration: %w", err)
+	}
 	body := *m.Body()
-	body.temp = []float64{temperature(scores, signs, w)}
+	body.temp = []float64{a}
 	mean, scale := m.Standardization()
 	return newModel(&body, m.Labels(), mean, scale), nil
 }
 
 // temperature fits p = 1/(1 + exp(−a·s)) to the labels y (±1) of the
-// scores s, with row weights w (nil: all 1): Newton's method on the log loss with Platt's targets
-// (N₊ + 1)/(N₊ + 2) and 1/(N₋ + 2) (Platt 1999), from a = 2 (the
-// uncalibrated link), with backtracking. A temperature and not Platt's
-// intercept: p ≥ ½ exactly when s ≥ 0, so Probability agrees with Predict.
-// Every exponential and logarithm is internal/xmath's and every product
-// rounded on its own: the same bits on every architecture.
-func temperature(s, y, w []float64) float64 {
-	wt := func(i int) float64 {
-		if w == nil {
-			return 1
-		}
-		return w[i]
+// scores s, with row weights w (nil: all 1), by log loss with Platt's
+// targets (N₊ + 1)/(N₊ + 2) and 1/(N₋ + 2) (Platt 1999), from a = 2 (the
+// uncalibrated link): calib.Temperature, at most calib.MaxEvals loss
+// evaluations, which it returns. A temperature and not Platt's intercept:
+// p ≥ ½ exactly when s ≥ 0, so Probability agrees with Predict. Scores
+// that do not rank the classes at all would give a ≤ 0; a small positive
+// floor keeps p ≥ ½ ⇔ s ≥ 0.
+func temperature(s, y, w []float64) (a float64, evals int, err error) {
+	r, err := calib.Temperature(s, y, w, calib.Options{Start: 2, PlattTargets: true})
+	if err != nil {
+		return 0, 0, err
 	}
-	var np, nn float64
-	for i, v := range y {
-		if v > 0 {
-			np += wt(i)
-		} else {
-			nn += wt(i)
-		}
-	}
-	hi, lo := (np+1)/(np+2), 1/(nn+2)
-	t := make([]float64, len(y))
-	for i, v := range y {
-		t[i] = lo
-		if v > 0 {
-			t[i] = hi
-		}
-	}
-	loss := func(a float64) float64 {
-		var l float64
-		for i, si := range s {
-			f := float64(a * si)
-			// log(1 + e^{−f}) + (1 − t)·f, without overflow
-			var li float64
-			if f >= 0 {
-				li = float64((1-t[i])*f) + xmath.Log(1+xmath.Exp(-f))
-			} else {
-				li = float64(-t[i]*f) + xmath.Log(1+xmath.Exp(f))
-			}
-			l += float64(wt(i) * li)
-		}
-		return l
-	}
-	a := 2.0
-	cur := loss(a)
-	for it := 0; it < 100; it++ {
-		var g, h float64
-		for i, si := range s {
-			f := float64(a * si)
-			var p, q float64 // σ(f), 1 − σ(f)
-			if f >= 0 {
-				e := xmath.Exp(-f)
-				p, q = 1/(1+e), e/(1+e)
-			} else {
-				e := xmath.Exp(f)
-				p, q = e/(1+e), 1/(1+e)
-			}
-			g += float64(wt(i) * float64(si*(p-t[i])))
-			h += float64(wt(i) * float64(float64(si*si)*float64(p*q)))
-		}
-		if !(math.Abs(g) > 1e-10) || !(h > 0) {
-			break
-		}
-		d := -g / h
-		step := 1.0
-		for ; step >= 1e-10; step /= 2 {
-			na := a + float64(step*d)
-			if l := loss(na); l <= cur+float64(1e-4*float64(step*float64(g*d))) {
-				a, cur = na, l
-				break
-			}
-		}
-		if step < 1e-10 {
-			break
-		}
-	}
-	// Out-of-fold scores that do not rank the classes at all would give
-	// a ≤ 0; a small positive temperature keeps p ≥ ½ ⇔ s ≥ 0.
-	return math.Max(a, 1e-3)
+	return math.Max(r.A, 1e-3), r.Evals, nil
 }
 
 // Calibration returns the temperature a of a calibrated binary model,

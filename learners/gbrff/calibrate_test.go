@@ -164,7 +164,7 @@ func TestTemperature(t *testing.T) {
 			y[i] = -1
 		}
 	}
-	a := temperature(s, y, nil)
+	a, _, _ := temperature(s, y, nil)
 	t.Logf("temperature %.4f", a)
 	if math.Abs(a-0.5) > 0.05 {
 		t.Errorf("temperature %v, want about 0.5", a)
