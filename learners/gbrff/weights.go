@@ -45,7 +45,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err != nil || cfg.Calibration == CalibrationNone {
 		return m, err
 	}
-	return calibrateWeighted(ctx, m, X, y, w, cfg)
+	return calibrate(ctx, m, X, y, w, cfg, X.Rows, nil)
 }
 
 // prepareNoValidation is learners.PrepareWeighted for the fits that have no
