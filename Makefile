@@ -215,7 +215,7 @@ reproduce-prff-fig2:
 	@mkdir -p $(BENCHOUT)
 	$(GO) run ./bench/cmd/prff-fig2 -data ../shared/datasets $(if $(FULL),-full) -out $(BENCHOUT)/prff-fig2$(if $(FULL),-full).md
 
-## bench-peers: GBRFF2 fit (BenchmarkFit/method=gbrff2, procs = 1 and 2) next to XGBoost's hist
+## bench-peers: GBRFF2 fit (BenchmarkFit/method=gbrff2, config = booster and default, procs = 1 and 2) next to XGBoost's hist
 ## booster (nthread = 1, 100 trees, depth 5) on the same make_classification-style rows
 ## (bench/peers); XGBoost comes from Debian's python3-xgboost, and the script says so if it is missing.
 PEERS_N      ?= 1000,10000,100000

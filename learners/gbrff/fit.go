@@ -75,7 +75,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if cfg.Calibration == CalibrationNone {
 		return m, nil
 	}
-	return calibrate(ctx, m, X, y, cfg)
+	return calibrate(ctx, m, X, y, nil, cfg, len(train), val)
 }
 
 // ctxRound is the check before round t of T: the context's error, if any,

@@ -169,6 +169,9 @@ func Run(t *testing.T, c Case) {
 	if c.Weighted != nil {
 		t.Run("Weighted", s.weighted)
 	}
+	if s.meth.FitWeighted != nil {
+		t.Run("RelativeWeights", s.relativeWeights)
+	}
 	if c.Resolved != nil {
 		t.Run("Resolved", s.resolved)
 	}
