@@ -145,6 +145,7 @@ func init() {
 	Register(Method{
 		Name:      "fake",
 		Doc:       "test double",
+		Tasks:     []Task{Binary, Multiclass, Regression},
 		NewConfig: func() any { return new(testConfig) },
 		Fit: func(context.Context, featmap.Matrix, []float64, any, Progress) (Model, error) {
 			return fakeModel{}, nil

@@ -193,7 +193,7 @@ func fitMC(ctx context.Context, X featmap.Matrix, y []float64, cfg mcConfig) (*m
 }
 
 func init() {
-	learners.Define(mcfake, "nearest class mean, a test learner for multiclass", func() *mcConfig { return new(mcConfig) },
+	learners.Define(mcfake, "nearest class mean, a test learner for multiclass", []learners.Task{learners.Binary, learners.Multiclass}, func() *mcConfig { return new(mcConfig) },
 		fitMC, learners.Unmarshal[mcModel])
 }
 

@@ -389,7 +389,7 @@ func (b *body) Decode(dec *learners.Decoder) error {
 }
 
 func init() {
-	learners.Define(Name, "Fourier online gradient descent: fixed random Fourier features, hinge-gated online steps, averaged weights (Lu et al. 2016)",
+	learners.Define(Name, "Fourier online gradient descent: fixed random Fourier features, hinge-gated online steps, averaged weights (Lu et al. 2016)", []learners.Task{learners.Binary, learners.Multiclass, learners.Regression},
 		func() *Config { return new(Config) }, Fit, Load)
 }
 
