@@ -559,9 +559,14 @@ func TestM4(t *testing.T) {
 // Item 4: version, info and the method a parameter selected.
 func TestExplains(t *testing.T) {
 	r := rfkit(t, "version").ok(t)
-	for _, want := range []string{"rfkit    github.com/rfkit/rfkit", "revision ", "go       go1.", "simd     "} {
+	for _, want := range []string{"rfkit    github.com/rfkit/rfkit", "library  github.com/rfkit/rfkit ", "revision ", "go       go1.", "simd     "} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("version: no %q in %q", want, r.stdout)
+		}
+	}
+	for _, flag := range []string{"--version", "-version"} {
+		if v := rfkit(t, flag).ok(t); v.stdout != r.stdout {
+			t.Errorf("rfkit %s prints %q, rfkit version %q", flag, v.stdout, r.stdout)
 		}
 	}
 	dir := t.TempDir()

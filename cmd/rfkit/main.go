@@ -86,6 +86,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 	}
 	sub := args[0]
 	switch sub {
+	case "-version", "--version":
+		return run(ctx, append([]string{"version"}, args[1:]...), stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		if len(args) > 1 && sub == "help" {
 			return run(ctx, []string{args[1], "-h"}, stdout, stderr)
@@ -169,7 +171,7 @@ func commandNames() []string {
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "rfkit trains and applies random-Fourier-feature models.")
-	fmt.Fprintln(w, "\nUsage: rfkit <command> [flags]   (rfkit <command> -h for its flags)")
+	fmt.Fprintln(w, "\nUsage: rfkit <command> [flags]   (rfkit <command> -h for its flags; rfkit --version)")
 	fmt.Fprintln(w, "\nCommands:")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-11s %s\n", c.name, c.summary)
