@@ -28,6 +28,7 @@ var commands = []command{
 	{"eval", "accuracy, log loss, AUC, macro-F1 and confusion matrix, or RMSE, MAE and R², of a model on a data file", runEval},
 	{"cv", "k-fold cross-validated grid search over hyper-parameters; -model saves the best refitted", runCV},
 	{"importance", "ranked variable importance of a model (methods that have it)", runImportance},
+	{"split", "split a CSV file into training and test files (stratified for class labels, seeded)", runSplit},
 	{"demo", "train GBRFF2 and RKS on the checkerboard and spiral toys", runDemo},
 	{"bench", "benchmark the cos, sin, sincos and exp kernels on every SIMD path", runBench},
 	{"info", "describe a model file: method, task, classes, inputs, configuration, size", runInfo},
