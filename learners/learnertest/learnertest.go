@@ -158,6 +158,7 @@ func Run(t *testing.T, c Case) {
 	t.Run("Concurrent", s.concurrent)
 	t.Run("Determinism", s.determinism)
 	t.Run("Paths", s.paths)
+	t.Run("Defaults", s.defaults)
 	if c.Accuracy != nil {
 		t.Run("Accuracy", s.accuracy)
 	}
