@@ -6,7 +6,7 @@ import (
 
 	"github.com/rfkit/rfkit/internal/cputime"
 
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/exploss"
 )
 

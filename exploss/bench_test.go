@@ -8,7 +8,7 @@ import (
 
 	"github.com/rfkit/rfkit/internal/cputime"
 
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 )
 
 // BenchmarkFreqStepLayout: the same kernel over the same chunks, one

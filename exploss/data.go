@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 )
 
 // ErrShape reports inconsistent lengths or dimensions.

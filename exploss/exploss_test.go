@@ -8,7 +8,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 )
 
 type problem struct {

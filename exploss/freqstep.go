@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 )
 
 // FreqStep evaluates the GBRFF2 frequency objective and its gradient in one

@@ -7,7 +7,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 )
 
 // TestFreqStepSincos: FreqStep.Sincos gives the bits of Data.Sincos at any

@@ -3,7 +3,7 @@ package exploss
 import (
 	"fmt"
 
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/xmath"
 )
 

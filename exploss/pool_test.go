@@ -8,7 +8,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 )
 
 // TestLayout: At reads back every value NewData was given, across a

@@ -3,7 +3,7 @@ package exploss
 import (
 	"fmt"
 
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 )
 
 // Weights is the boosting update after a round with step alpha and weak

@@ -9,7 +9,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/exactsum"
 	"github.com/rfkit/rfkit/internal/xmath"

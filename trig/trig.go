@@ -22,7 +22,7 @@
 // in use.
 package trig
 
-import "github.com/rfkit/rfkit/asm"
+import "github.com/rfkit/rfkit/internal/asm"
 
 // Cos sets dst[i] = cos(x[i]) for i < len(x).
 func Cos(dst, x []float64) { asm.Cos(dst, x) }

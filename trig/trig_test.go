@@ -6,7 +6,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/cpu"
 )
 

@@ -11,7 +11,7 @@ import (
 	"github.com/rfkit/rfkit/learners"
 	"time"
 
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 )
 
 // The README must stay true: these tests run every command in its sh code

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/exploss"
 	"github.com/rfkit/rfkit/featmap"

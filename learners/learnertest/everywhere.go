@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 )
 
 // SameEverywhere checks that model() gives the same bytes on every SIMD
