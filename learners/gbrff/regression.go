@@ -10,7 +10,7 @@ import (
 
 	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/dataset"
-	"github.com/rfkit/rfkit/exploss"
+	"github.com/rfkit/rfkit/internal/exploss"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/internal/xrand"
