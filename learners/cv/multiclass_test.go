@@ -16,7 +16,7 @@ import (
 	"github.com/rfkit/rfkit/learners/cv"
 	"github.com/rfkit/rfkit/learners/fogd"
 	"github.com/rfkit/rfkit/learners/internal/vec"
-	"github.com/rfkit/rfkit/learners/learnertest"
+	"github.com/rfkit/rfkit/learners/internal/learnertest"
 	"github.com/rfkit/rfkit/learners/rks"
 	"github.com/rfkit/rfkit/metrics"
 )

@@ -8,7 +8,7 @@ import (
 
 	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/featmap"
-	"github.com/rfkit/rfkit/learners/learnertest"
+	"github.com/rfkit/rfkit/learners/internal/learnertest"
 )
 
 // TestPaddedScoreBits: Score, which reads the expansion padded to a

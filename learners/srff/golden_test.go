@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/rfkit/rfkit/internal/asm"
-	"github.com/rfkit/rfkit/learners/learnertest"
+	"github.com/rfkit/rfkit/learners/internal/learnertest"
 	"github.com/rfkit/rfkit/learners/srff"
 )
 
