@@ -35,10 +35,6 @@ func Sin(dst, x []float64) { asm.Sin(dst, x) }
 // each other.
 func Sincos(sin, cos, x []float64) { asm.Sincos(sin, cos, x) }
 
-// CosShift sets dst[i] = cos(x[i] − b), with x[i] − b rounded to float64
-// first, in one pass.
-func CosShift(dst, x []float64, b float64) { asm.CosShift(dst, x, b) }
-
 // Exp sets dst[i] = exp(x[i]) for i < len(x).
 func Exp(dst, x []float64) { asm.Exp(dst, x) }
 
