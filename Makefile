@@ -101,8 +101,8 @@ generate:
 ## are what the generators write
 check-generate: generate
 	$(GO) generate ./learners/...
-	@git diff --exit-code -- asm learners || { echo "generated files differ: run make generate and go generate ./learners/..., and commit"; exit 1; }
-	@test -z "$$(git status --porcelain -- asm learners)" || { git status --porcelain -- asm learners; echo "untracked generated files"; exit 1; }
+	@git diff --exit-code -- internal/asm learners || { echo "generated files differ: run make generate and go generate ./learners/..., and commit"; exit 1; }
+	@test -z "$$(git status --porcelain -- internal/asm learners)" || { git status --porcelain -- internal/asm learners; echo "untracked generated files"; exit 1; }
 
 ## fuzz: every Fuzz target in the module, found by go list (not a hand list)
 fuzz:
@@ -144,7 +144,7 @@ bench:
 ## bench-asm: benchstat-compatible output of the kernels in $(BENCHOUT)/bench.txt
 bench-asm:
 	@mkdir -p $(BENCHOUT)
-	$(GO) test -run '^$$' -bench . -count $(COUNT) ./asm | tee $(BENCHOUT)/bench.txt
+	$(GO) test -run '^$$' -bench . -count $(COUNT) ./internal/asm | tee $(BENCHOUT)/bench.txt
 
 ## bench-paths: benchstat of every path (SIMD, generic = the pure-Go twin, Go's math) side by side
 bench-paths: bench-asm
@@ -154,7 +154,7 @@ bench-paths: bench-asm
 ## worktree) and of the working tree as a benchstat comparison old → new,
 ## CMPCOUNT (10) runs per side, old and new interleaved (bench/compare.sh).
 ## BENCHPKGS and BENCH narrow the run.
-BENCHPKGS ?= ./asm
+BENCHPKGS ?= ./internal/asm
 BENCH     ?= .
 CMPCOUNT  ?= 10
 bench-compare:
@@ -167,7 +167,7 @@ bench-baseline:
 	@{ echo "# rfkit kernel baseline: make bench-baseline at $$(git rev-parse --short HEAD), $$(date -u +%Y-%m-%d)"; \
 	   echo "# machine: $$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $$(nproc) CPUs, $$(uname -sr), $$($(GO) version)"; \
 	   echo "# load average at the start: $$(cut -d' ' -f1-3 /proc/loadavg)"; \
-	   $(GO) test -run '^$$' -bench . -count $(COUNT) ./asm; } > bench/baseline.txt.tmp && mv bench/baseline.txt.tmp bench/baseline.txt
+	   $(GO) test -run '^$$' -bench . -count $(COUNT) ./internal/asm; } > bench/baseline.txt.tmp && mv bench/baseline.txt.tmp bench/baseline.txt
 
 ## demo: the README's first command
 demo:

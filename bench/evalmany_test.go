@@ -6,8 +6,8 @@ import (
 
 	"github.com/rfkit/rfkit/internal/cputime"
 
-	"github.com/rfkit/rfkit/asm"
-	"github.com/rfkit/rfkit/exploss"
+	"github.com/rfkit/rfkit/internal/asm"
+	"github.com/rfkit/rfkit/internal/exploss"
 )
 
 // BenchmarkPhaseSearchMany: Phase.EvalMany with m candidate phases per pass

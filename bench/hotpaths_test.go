@@ -12,8 +12,8 @@ import (
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 
-	"github.com/rfkit/rfkit/asm"
-	"github.com/rfkit/rfkit/exploss"
+	"github.com/rfkit/rfkit/internal/asm"
+	"github.com/rfkit/rfkit/internal/exploss"
 	"github.com/rfkit/rfkit/featmap"
 )
 

@@ -3,7 +3,7 @@ package featmap
 import (
 	"fmt"
 
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 )
 
 // Combine writes, for every row x of X, the linear read-out of its features

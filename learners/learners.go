@@ -26,7 +26,7 @@
 //	type Model struct{ learners.Base[body, *body] }
 //	func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error)
 //	func Load(data []byte) (*Model, error)     // learners.Unmarshal[Model]
-//	func init() { learners.Define(Name, doc, newConfig, Fit, Load) }
+//	func init() { learners.Define(Name, doc, tasks, newConfig, Fit, Load) }
 //
 // and one line in the conformance suite (package learnertest). Every
 // *Model is immutable after Fit and safe for concurrent use, and its
@@ -34,10 +34,16 @@
 // (for its side effect, if need be) registers it.
 //
 // Tasks: Binary, Regression and Multiclass (three or more classes, any
-// finite labels, at most MaxClasses; ClassLabels). rks, eerf/lkrf, prff
-// and mfga fit multinomial logistic regression (solvers.Multinomial) for
-// it, fogd and rrf one weight row per class with the Crammer–Singer
-// hinge (rrf also the logistic loss); gbrff, pbrff and srff refuse it.
+// finite labels, at most MaxClasses; ClassLabels). Each learner declares
+// the tasks it fits when it registers (Method.Tasks, Supports, MethodsFor):
+// every learner but srff (regression only) does Binary; all but kernel,
+// nogd and pbrff do Regression; all but kernel, nogd and srff do
+// Multiclass (TestTasksAgreeWithValidate holds these to each Config's
+// Validate). rks, eerf/lkrf, prff and mfga fit multinomial logistic
+// regression (solvers.Multinomial) for it, fogd and rrf one weight row per
+// class with the Crammer–Singer hinge (rrf also the logistic loss), gbrff
+// one boosted score per class and pbrff a multinomial logistic regression
+// on its landmark features.
 // Every classifier's model is a ClassModel (Classes, Probabilities).
 //
 // Missing values: a NaN input is a missing value. Every model's unchecked

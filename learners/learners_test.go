@@ -145,6 +145,7 @@ func init() {
 	Register(Method{
 		Name:      "fake",
 		Doc:       "test double",
+		Tasks:     []Task{Binary, Multiclass, Regression},
 		NewConfig: func() any { return new(testConfig) },
 		Fit: func(context.Context, featmap.Matrix, []float64, any, Progress) (Model, error) {
 			return fakeModel{}, nil
@@ -194,7 +195,9 @@ func TestRegistry(t *testing.T) {
 
 	frozen.Store(false) // test only: reopen the registry
 	defer frozen.Store(true)
-	mustPanic("duplicate", "duplicate method fake", Method{Name: "fake", NewConfig: m.NewConfig, Fit: m.Fit, Load: m.Load})
+	mustPanic("duplicate", "duplicate method fake", Method{Name: "fake", Tasks: m.Tasks, NewConfig: m.NewConfig, Fit: m.Fit, Load: m.Load})
+	mustPanic("no tasks", "no Tasks declared", Method{Name: "notasks", NewConfig: m.NewConfig, Fit: m.Fit, Load: m.Load})
+	mustPanic("bad task", "unknown task", Method{Name: "badtask", Tasks: []Task{Task(9)}, NewConfig: m.NewConfig, Fit: m.Fit, Load: m.Load})
 	mustPanic("empty", `bad name ""`, Method{NewConfig: m.NewConfig, Fit: m.Fit, Load: m.Load})
 	mustPanic("upper", `bad name "X"`, Method{Name: "X", NewConfig: m.NewConfig, Fit: m.Fit, Load: m.Load})
 	mustPanic("nil", "must be set", Method{Name: "y"})

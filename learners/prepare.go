@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"time"
 
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/exactsum"
 	"github.com/rfkit/rfkit/internal/xmath"
@@ -338,15 +339,15 @@ func standardize(X featmap.Matrix, w []float64, missing bool) (mean, scale, xs [
 // adapter every learner used to write by hand. newConfig returns a
 // pointer to a new Config (with any per-method preset); the Progress given
 // to Method.Fit, if not nil, replaces the Config's field of that name.
-func Define[C any, M Model](name, doc string, newConfig func() *C,
+func Define[C any, M Model](name, doc string, tasks []Task, newConfig func() *C,
 	fit func(context.Context, featmap.Matrix, []float64, C) (M, error),
 	load func([]byte) (M, error)) {
-	DefineWeighted(name, doc, newConfig, fit, nil, load)
+	DefineWeighted(name, doc, tasks, newConfig, fit, nil, load)
 }
 
 // DefineWeighted is Define for a learner that also trains with sample
 // weights: fitWeighted (nil: none) becomes Method.FitWeighted.
-func DefineWeighted[C any, M Model](name, doc string, newConfig func() *C,
+func DefineWeighted[C any, M Model](name, doc string, tasks []Task, newConfig func() *C,
 	fit func(context.Context, featmap.Matrix, []float64, C) (M, error),
 	fitWeighted func(context.Context, featmap.Matrix, []float64, []float64, C) (M, error),
 	load func([]byte) (M, error)) {
@@ -381,6 +382,7 @@ func DefineWeighted[C any, M Model](name, doc string, newConfig func() *C,
 	Register(Method{
 		Name:      name,
 		Doc:       doc,
+		Tasks:     slices.Clone(tasks),
 		NewConfig: func() any { return newConfig() },
 		Fit: func(ctx context.Context, X featmap.Matrix, y []float64, cfg any, p Progress) (Model, error) {
 			cc, err := config(cfg, p)

@@ -3,7 +3,6 @@ package learners
 import (
 	"context"
 	"fmt"
-	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -20,6 +19,11 @@ type Method struct {
 	Name string
 	// Doc is a one-line description.
 	Doc string
+	// Tasks are the tasks Fit accepts, declared once at registration
+	// (Define's tasks): the Config's Validate refuses the others, and
+	// Supports, MethodsFor, the command's task choice and the README's
+	// methods table follow this list (tests hold them to it).
+	Tasks []Task
 	// NewConfig returns a pointer to a zero (= default) Config, ready for
 	// SetParam and Params.
 	NewConfig func() any
@@ -54,6 +58,13 @@ func Register(m Method) {
 		panic(fmt.Sprintf("learners: Register: bad name %q (want lower case, no spaces)", m.Name))
 	case m.NewConfig == nil || m.Fit == nil || m.Load == nil:
 		panic("learners: Register(" + m.Name + "): NewConfig, Fit and Load must be set")
+	case len(m.Tasks) == 0:
+		panic("learners: Register(" + m.Name + "): no Tasks declared")
+	}
+	for _, t := range m.Tasks {
+		if t != Binary && t != Multiclass && t != Regression {
+			panic(fmt.Sprintf("learners: Register(%s): unknown task %d", m.Name, int(t)))
+		}
 	}
 	if _, dup := registry[m.Name]; dup {
 		panic("learners: Register: duplicate method " + m.Name)
@@ -106,32 +117,9 @@ func Load(data []byte) (Model, error) {
 	return m.Load(data)
 }
 
-// TaskLister is implemented by a Config whose learner states the tasks it
-// fits (for a learner whose Task field's zero value does not mean Binary).
-type TaskLister interface {
-	Tasks() []Task
-}
-
-// Supports reports whether the learner fits task t: the Config's Tasks if
-// it is a TaskLister, else, for a Config with a Task field, whether its
-// Validate accepts t there (the defaults otherwise), else (no Task field:
-// a binary classifier) t == Binary.
-func (m Method) Supports(t Task) bool {
-	cfg := m.NewConfig()
-	if l, ok := cfg.(TaskLister); ok {
-		return slices.Contains(l.Tasks(), t)
-	}
-	if SetParam(cfg, "task", t.String()) != nil {
-		return t == Binary
-	}
-	v, ok := cfg.(Validator)
-	if !ok {
-		if e := reflect.ValueOf(cfg); e.Kind() == reflect.Pointer {
-			v, ok = e.Elem().Interface().(Validator)
-		}
-	}
-	return ok && v.Validate() == nil
-}
+// Supports reports whether the learner fits task t: whether t is one of
+// the Tasks it declared at registration.
+func (m Method) Supports(t Task) bool { return slices.Contains(m.Tasks, t) }
 
 // MethodsFor returns the names of the registered learners that fit task
 // t (Supports), sorted: what a command lists when a method cannot do the

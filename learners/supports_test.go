@@ -1,17 +1,22 @@
 package learners_test
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 
 	"github.com/rfkit/rfkit/learners"
 	_ "github.com/rfkit/rfkit/learners/fogd"
 	_ "github.com/rfkit/rfkit/learners/gbrff"
+	_ "github.com/rfkit/rfkit/learners/kernel"
 	_ "github.com/rfkit/rfkit/learners/mfga"
+	_ "github.com/rfkit/rfkit/learners/nogd"
 	_ "github.com/rfkit/rfkit/learners/pbrff"
 	_ "github.com/rfkit/rfkit/learners/prff"
 	_ "github.com/rfkit/rfkit/learners/rfselect"
+	_ "github.com/rfkit/rfkit/learners/rks"
 	_ "github.com/rfkit/rfkit/learners/rrf"
+	_ "github.com/rfkit/rfkit/learners/srff"
 )
 
 // TestSupports: the multiclass learners (gbrff2, gbrff1 and pbrff among
@@ -41,4 +46,49 @@ func TestSupports(t *testing.T) {
 	if m, _ := learners.Lookup("rks"); !m.Supports(learners.Regression) || !m.Supports(learners.Binary) {
 		t.Error("rks: regression or binary not supported")
 	}
+	// srff is regression only: its zero Task stands for regression, so a
+	// trial Validate with Task = binary passes and used to list it for binary.
+	if m, _ := learners.Lookup("srff"); m.Supports(learners.Binary) || m.Supports(learners.Multiclass) || !m.Supports(learners.Regression) {
+		t.Errorf("srff: want regression only, declared %v", m.Tasks)
+	}
+}
+
+// TestTasksAgreeWithValidate: the tasks each learner declares at
+// registration are exactly those its Config's Validate accepts. A Config
+// without a task parameter does Binary only. For a learner that declares no
+// Binary (srff), the zero Task stands for its default task, so Binary is
+// not asked of its Validate.
+func TestTasksAgreeWithValidate(t *testing.T) {
+	all := []learners.Task{learners.Binary, learners.Multiclass, learners.Regression}
+	if n := len(learners.Methods()); n < 13 {
+		t.Fatalf("%d methods registered; the imports above are missing learners", n)
+	}
+	for _, m := range learners.Methods() {
+		for _, task := range all {
+			if task == learners.Binary && !m.Supports(learners.Binary) {
+				continue
+			}
+			cfg := m.NewConfig()
+			var accepts bool
+			if err := learners.SetParam(cfg, "task", task.String()); err == nil {
+				accepts = validate(cfg) == nil
+			} else {
+				accepts = task == learners.Binary && validate(cfg) == nil
+			}
+			if accepts != m.Supports(task) {
+				t.Errorf("%s: Validate accepts %v: %v; declared Tasks %v", m.Name, task, accepts, m.Tasks)
+			}
+		}
+	}
+}
+
+// validate calls the Validate of the Config cfg points to.
+func validate(cfg any) error {
+	if v, ok := cfg.(interface{ Validate() error }); ok {
+		return v.Validate()
+	}
+	if v, ok := reflect.ValueOf(cfg).Elem().Interface().(interface{ Validate() error }); ok {
+		return v.Validate()
+	}
+	return nil
 }

@@ -2,7 +2,7 @@ package solvers
 
 import (
 	"context"
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 	"math"
 	"math/rand/v2"
 	"unsafe"

@@ -22,7 +22,7 @@
 // in use.
 package trig
 
-import "github.com/rfkit/rfkit/asm"
+import "github.com/rfkit/rfkit/internal/asm"
 
 // Cos sets dst[i] = cos(x[i]) for i < len(x).
 func Cos(dst, x []float64) { asm.Cos(dst, x) }
@@ -34,10 +34,6 @@ func Sin(dst, x []float64) { asm.Sin(dst, x) }
 // the cost of one of them. Either output may be x, but they must not overlap
 // each other.
 func Sincos(sin, cos, x []float64) { asm.Sincos(sin, cos, x) }
-
-// CosShift sets dst[i] = cos(x[i] − b), with x[i] − b rounded to float64
-// first, in one pass.
-func CosShift(dst, x []float64, b float64) { asm.CosShift(dst, x, b) }
 
 // Exp sets dst[i] = exp(x[i]) for i < len(x).
 func Exp(dst, x []float64) { asm.Exp(dst, x) }

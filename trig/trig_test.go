@@ -6,7 +6,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/cpu"
 )
 
@@ -38,7 +38,6 @@ func TestForwarding(t *testing.T) {
 			pub, base func(d, x []float64)
 		}{
 			{"Cos", Cos, asm.Cos}, {"Sin", Sin, asm.Sin}, {"Exp", Exp, asm.Exp},
-			{"CosShift", func(d, x []float64) { CosShift(d, x, 1.5) }, func(d, x []float64) { asm.CosShift(d, x, 1.5) }},
 			{"Sincos", func(d, x []float64) { Sincos(d, s2, x) }, func(d, x []float64) { asm.Sin(d, x) }},
 		} {
 			c.pub(got, x)

@@ -438,8 +438,8 @@ func TestW4LabelAsFeature(t *testing.T) {
 	dir := t.TempDir()
 	_, model := trained(t, dir) // inputs x0, x1
 	shifted := writeFile(t, dir, "shifted.csv", "x1,y\n0.5,1\n")
-	rfkit(t, "predict", "-model", model, "-data", shifted).fails(t, 1, `feature column 1 of 2 is named "x1", but the model's input 1 is "x0"`)
-	rfkit(t, "eval", "-model", model, "-data", shifted).fails(t, 1, `feature column 1 of 2 is named "x1"`)
+	rfkit(t, "predict", "-model", model, "-data", shifted).fails(t, 1, `feature column index 0 (of 2) is named "x1", but the model's input 0 is "x0"`)
+	rfkit(t, "eval", "-model", model, "-data", shifted).fails(t, 1, `feature column index 0 (of 2) is named "x1"`)
 	if r := rfkit(t, "predict", "-model", model, "-data", shifted, "-ignore-names").ok(t); len(lines(r.stdout)) != 1 {
 		t.Errorf("-ignore-names: %q", r.stdout)
 	}
@@ -559,9 +559,14 @@ func TestM4(t *testing.T) {
 // Item 4: version, info and the method a parameter selected.
 func TestExplains(t *testing.T) {
 	r := rfkit(t, "version").ok(t)
-	for _, want := range []string{"rfkit    github.com/rfkit/rfkit", "revision ", "go       go1.", "simd     "} {
+	for _, want := range []string{"rfkit    github.com/rfkit/rfkit", "library  github.com/rfkit/rfkit ", "revision ", "go       go1.", "simd     "} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("version: no %q in %q", want, r.stdout)
+		}
+	}
+	for _, flag := range []string{"--version", "-version"} {
+		if v := rfkit(t, flag).ok(t); v.stdout != r.stdout {
+			t.Errorf("rfkit %s prints %q, rfkit version %q", flag, v.stdout, r.stdout)
 		}
 	}
 	dir := t.TempDir()

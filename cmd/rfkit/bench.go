@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 )
 
 // benchKernel is one kernel with its Go math loop for comparison.

@@ -85,15 +85,10 @@ func (f *fitFlags) checkSize(cfg any, inputs int) error {
 	return nil
 }
 
-// regressionOnly reports whether m has a Task parameter but no binary
-// task (SRFF): its Task's zero value, Binary, stands for its default.
+// regressionOnly reports whether m declared regression but not binary
+// classification (srff): -task auto fits its two-valued labels as values.
 func regressionOnly(m learners.Method) bool {
-	for _, p := range learners.Params(m.NewConfig()) {
-		if p.Name == "task" {
-			return !strings.Contains(p.Doc, learners.Binary.String())
-		}
-	}
-	return false
+	return !m.Supports(learners.Binary) && m.Supports(learners.Regression)
 }
 
 // lookup returns the method named by -method.
@@ -214,8 +209,12 @@ func hasParam(cfg any, name string) bool {
 // Multiclass.
 func configTask(cfg any, y []float64) learners.Task {
 	t := learners.Binary
-	if f, ok := taskField(cfg); ok {
-		t = f.Interface().(learners.Task)
+	if v := reflect.ValueOf(cfg); v.Kind() == reflect.Pointer && !v.IsNil() && v.Elem().Kind() == reflect.Struct {
+		// The task the parameters set (-task, -param task=…): read back
+		// from the parsed Config.
+		if f := v.Elem().FieldByNameFunc(func(s string) bool { return strings.EqualFold(s, "task") }); f.IsValid() && f.Type() == reflect.TypeFor[learners.Task]() {
+			t = f.Interface().(learners.Task)
+		}
 	}
 	if t == learners.Binary && distinct(y, 3) > 2 {
 		return learners.Multiclass

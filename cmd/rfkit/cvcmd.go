@@ -42,7 +42,13 @@ func runCV(ctx context.Context, e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "print one JSON object: the setup, every setting's fold scores, mean and std, and the best")
 	out := fs.String("model", "", "refit the best setting on all rows and write the model to `OUT`")
 	quiet := fs.Bool("quiet", false, "no progress bar")
-	fs.extra = func(w io.Writer) { methodHelp(w, args) }
+	// -method NAME -h leads with NAME's parameters; without -method the
+	// list of methods follows the flags.
+	if methodFromArgs(args) != "" {
+		fs.lead = func(w io.Writer) { methodHelp(w, args) }
+	} else {
+		fs.extra = func(w io.Writer) { methodHelp(w, args) }
+	}
 	if err := fs.parse(args, e.stdout); err != nil {
 		return err
 	}

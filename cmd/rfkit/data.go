@@ -217,7 +217,7 @@ func (d *dataFlags) weightColumn(names []string) (weightCol, error) {
 		}
 	}
 	if label == w {
-		return weightCol{}, usagef("-weight %s and the label are the same column %d (%q)", d.weight, w, names[w])
+		return weightCol{}, usagef("-weight %s and the label are the same column (index %d, %q)", d.weight, w, names[w])
 	}
 	if label < 0 {
 		return weightCol{}, fmt.Errorf("-weight %s: the file has no column left for the label", d.weight)
@@ -419,8 +419,8 @@ func matchNames(ds *dataset.Dataset, want []string) error {
 	}
 	for k, s := range ds.FeatureNames {
 		if got := strings.ToValidUTF8(s, "\uFFFD"); got != want[k] {
-			return fmt.Errorf("feature column %d of %d is named %q, but the model's input %d is %q: not the columns the model was trained on (add -ignore-names to use them by position)",
-				k+1, len(want), got, k+1, want[k])
+			return fmt.Errorf("feature column index %d (of %d) is named %q, but the model's input %d is %q: not the columns the model was trained on (add -ignore-names to use them by position)",
+				k, len(want), got, k, want[k])
 		}
 	}
 	return nil

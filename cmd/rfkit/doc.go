@@ -44,6 +44,10 @@
 // R² of a regression; eval -json and cv -json print one JSON object (null
 // for a value that is not a number).
 //
+// One indexing convention: a column (in -label, -weight and in messages)
+// is a header name or a 0-based index, negative counting from the end; a
+// row in messages is a 1-based data row, counted after the header.
+//
 // Data files are CSV with a header row (the label column chosen by -label,
 // by default the last column named y, else the last column) or LIBSVM;
 // -format overrides the guess from the extension; -data - reads stdin, and

@@ -33,6 +33,7 @@ type flagSet struct {
 	about    string          // paragraph after the synopsis
 	hidden   map[string]bool // flags not shown by -h
 	extra    func(io.Writer) // more help after the flags, if not nil
+	lead     func(io.Writer) // help printed before the usage line, if not nil
 }
 
 func newFlagSet(name, synopsis, about string) *flagSet {
@@ -66,6 +67,10 @@ func (fs *flagSet) parse(args []string, w io.Writer) error {
 }
 
 func (fs *flagSet) printUsage(w io.Writer) {
+	if fs.lead != nil {
+		fs.lead(w)
+		fmt.Fprintln(w)
+	}
 	fmt.Fprintf(w, "Usage: %s\n\n%s\n\nFlags:\n", fs.synopsis, fs.about)
 	fs.VisitAll(func(f *flag.Flag) {
 		if fs.hidden[f.Name] {

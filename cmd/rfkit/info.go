@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners/cv"
 )
@@ -172,7 +172,21 @@ func runVersion(ctx context.Context, e *env, args []string) error {
 	}
 	w := e.stdout
 	version, module, rev := "(unknown)", "github.com/rfkit/rfkit", "(unknown: built without VCS information)"
+	library := "(unknown)"
 	if bi, ok := debug.ReadBuildInfo(); ok {
+		// The library is a dependency of the command's module
+		// (cmd/rfkit/go.mod); in this repository it is replaced by ../..
+		for _, d := range bi.Deps {
+			if d.Path == "github.com/rfkit/rfkit" {
+				library = d.Version
+				if d.Replace != nil {
+					library += " => " + d.Replace.Path
+					if d.Replace.Version != "" {
+						library += " " + d.Replace.Version
+					}
+				}
+			}
+		}
 		version, module = bi.Main.Version, bi.Main.Path
 		if module == "" {
 			module = "github.com/rfkit/rfkit"
@@ -200,6 +214,7 @@ func runVersion(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	fmt.Fprintf(w, "rfkit    %s %s\n", module, version)
+	fmt.Fprintf(w, "library  github.com/rfkit/rfkit %s\n", library)
 	fmt.Fprintf(w, "revision %s\n", rev)
 	fmt.Fprintf(w, "go       %s %s/%s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	fmt.Fprintf(w, "simd     %s (available here: %s)\n", asm.Selected(), strings.Join(asm.Paths(), " "))

@@ -28,6 +28,7 @@ var commands = []command{
 	{"eval", "accuracy, log loss, AUC, macro-F1 and confusion matrix, or RMSE, MAE and R², of a model on a data file", runEval},
 	{"cv", "k-fold cross-validated grid search over hyper-parameters; -model saves the best refitted", runCV},
 	{"importance", "inputs ranked by permutation importance on labelled data (any model) or by learned importance", runImportance},
+	{"split", "split a CSV file into training and test files (stratified for class labels, seeded)", runSplit},
 	{"demo", "train GBRFF2 and RKS on the checkerboard and spiral toys", runDemo},
 	{"bench", "benchmark the cos, sin, sincos and exp kernels on every SIMD path", runBench},
 	{"info", "describe a model file: method, task, classes, inputs, configuration, size", runInfo},
@@ -86,6 +87,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 	}
 	sub := args[0]
 	switch sub {
+	case "-version", "--version":
+		return run(ctx, append([]string{"version"}, args[1:]...), stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		if len(args) > 1 && sub == "help" {
 			return run(ctx, []string{args[1], "-h"}, stdout, stderr)
@@ -169,7 +172,7 @@ func commandNames() []string {
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "rfkit trains and applies random-Fourier-feature models.")
-	fmt.Fprintln(w, "\nUsage: rfkit <command> [flags]   (rfkit <command> -h for its flags)")
+	fmt.Fprintln(w, "\nUsage: rfkit <command> [flags]   (rfkit <command> -h for its flags; rfkit --version)")
 	fmt.Fprintln(w, "\nCommands:")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-11s %s\n", c.name, c.summary)

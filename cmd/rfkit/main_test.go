@@ -193,6 +193,9 @@ func TestMethodHelp(t *testing.T) {
 		{"cv", "-method", "gbrff2", "-h"},
 	} {
 		r := rfkit(t, args...).ok(t)
+		if !strings.HasPrefix(r.stdout, "Parameters of gbrff2") {
+			t.Errorf("%v: the help does not lead with the method's parameters: %.80q", args, r.stdout)
+		}
 		for _, want := range []string{"Parameters of gbrff2", "gamma ", "float64", "boosting rounds", "seed "} {
 			if !strings.Contains(r.stdout, want) {
 				t.Errorf("%v: no %q in %s", args, want, r.stdout)

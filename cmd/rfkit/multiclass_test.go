@@ -193,7 +193,7 @@ func fitMC(ctx context.Context, X featmap.Matrix, y []float64, cfg mcConfig) (*m
 }
 
 func init() {
-	learners.Define(mcfake, "nearest class mean, a test learner for multiclass", func() *mcConfig { return new(mcConfig) },
+	learners.Define(mcfake, "nearest class mean, a test learner for multiclass", []learners.Task{learners.Binary, learners.Multiclass}, func() *mcConfig { return new(mcConfig) },
 		fitMC, learners.Unmarshal[mcModel])
 }
 
@@ -398,7 +398,7 @@ func TestWeights(t *testing.T) {
 	rfkit(t, "cv", "-method", mcfake, "-data", zero, "-weight", "w", "-grid", "dims=1").fails(t, 1, `every weight in column "w" is 0`)
 	half := bad("half.csv", func(i int) string { return "0.5" })
 	rfkit(t, "train", "-method", mcfake, "-data", half, "-weight", "w", "-model", model).fails(t, 1, "mcfake: weight 0.5 of row 0 is not an integer, and the learner takes no sample weights")
-	rfkit(t, "train", "-method", mcfake, "-data", data, "-weight", "y", "-model", model).fails(t, 2, `-weight y and the label are the same column 3 ("y")`)
+	rfkit(t, "train", "-method", mcfake, "-data", data, "-weight", "y", "-model", model).fails(t, 2, `-weight y and the label are the same column (index 3, "y")`)
 	rfkit(t, "train", "-method", mcfake, "-data", data, "-weight", "v", "-model", model).fails(t, 1, `-weight column "v" not found in the header`)
 	svm := writeFile(t, dir, "d.libsvm", "1 1:0.5\n2 1:0.7\n")
 	rfkit(t, "train", "-method", mcfake, "-data", svm, "-weight", "w", "-model", model).fails(t, 2, "-weight applies to CSV files")

@@ -69,7 +69,7 @@ func modelNames(t *testing.T, path string) []string {
 
 // The training file's header names are stored in the model; info lists
 // them; predict and eval check a file's header against them (W4: the header
-// x2,…,x13,y on a 13-input model is refused, naming column 1).
+// x2,…,x13,y on a 13-input model is refused, naming column index 0).
 func TestFeatureNames(t *testing.T) {
 	dir := t.TempDir()
 	all := seq(1, 13)
@@ -101,7 +101,7 @@ func TestFeatureNames(t *testing.T) {
 
 	// W4: x1 dropped, so the label column y is read as the 13th input.
 	shifted := writeFile(t, dir, "shifted.csv", wideCSV(5, append(xs(seq(2, 13)...), "y"), seq(2, 13), true))
-	want := `shifted.csv: feature column 1 of 13 is named "x2", but the model's input 1 is "x1"`
+	want := `shifted.csv: feature column index 0 (of 13) is named "x2", but the model's input 0 is "x1"`
 	rfkit(t, "predict", "-model", model, "-data", shifted).fails(t, 1, want)
 	rfkit(t, "eval", "-model", model, "-data", shifted).fails(t, 1, want)
 	if r := rfkit(t, "predict", "-model", model, "-data", shifted, "-ignore-names").ok(t); len(lines(r.stdout)) != 5 {
@@ -111,7 +111,7 @@ func TestFeatureNames(t *testing.T) {
 	// Two columns swapped (with a label column): the first one is named.
 	perm := append(seq(1, 11), 13, 12)
 	swapped := writeFile(t, dir, "swapped.csv", wideCSV(5, append(xs(perm...), "y"), perm, true))
-	rfkit(t, "eval", "-model", model, "-data", swapped).fails(t, 1, `feature column 12 of 13 is named "x13", but the model's input 12 is "x12"`)
+	rfkit(t, "eval", "-model", model, "-data", swapped).fails(t, 1, `feature column index 11 (of 13) is named "x13", but the model's input 11 is "x12"`)
 	rfkit(t, "eval", "-model", model, "-data", swapped, "-ignore-names").ok(t)
 
 	// A LIBSVM file has no names to check.
@@ -175,7 +175,7 @@ func TestFeatureNamesResume(t *testing.T) {
 		t.Errorf("resumed on LIBSVM: names %q", got)
 	}
 	other := writeFile(t, dir, "other.csv", strings.Replace(csvText(moons(t, 20, 3, -1, 1), true), "x0,x1", "x1,x0", 1))
-	rfkit(t, "train", "-method", "rrf", "-resume", old, "-data", other, "-model", next, "-quiet").fails(t, 1, `feature column 1 of 2 is named "x1", but the model's input 1 is "x0"`)
+	rfkit(t, "train", "-method", "rrf", "-resume", old, "-data", other, "-model", next, "-quiet").fails(t, 1, `feature column index 0 (of 2) is named "x1", but the model's input 0 is "x0"`)
 	rfkit(t, "train", "-method", "rrf", "-resume", old, "-data", other, "-model", next, "-quiet", "-ignore-names").ok(t)
 	if got := modelNames(t, next); !slices.Equal(got, []string{"x0", "x1"}) {
 		t.Errorf("resumed with -ignore-names: names %q", got)

@@ -29,7 +29,7 @@ func modelOutputs(model *loadedModel, ds *dataset.Dataset) (*cv.Outputs, error) 
 	var re *learners.RowError
 	if errors.As(err, &re) {
 		if re.Input >= 0 {
-			return nil, fmt.Errorf("data row %d: input %d is %v", re.Row+1, re.Input+1, re.Value)
+			return nil, fmt.Errorf("data row %d: input index %d is %v", re.Row+1, re.Input, re.Value)
 		}
 		return nil, fmt.Errorf("data row %d: the prediction is %v (inputs too large for the model's arithmetic?); no prediction for it", re.Row+1, re.Value)
 	}

@@ -7,9 +7,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/rfkit/rfkit/learners"
 	"time"
 
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 )
 
 // The README must stay true: these tests run every command in its sh code
@@ -213,6 +215,23 @@ func TestREADMEMethods(t *testing.T) {
 			t.Errorf("README.md: no row for the registered method %s in the methods table", n)
 		case strings.Contains(row, "in progress"):
 			t.Errorf("README.md: %s is registered but marked in progress", n)
+		default:
+			// The task column names the tasks the method declared at
+			// registration (what precedes a parenthesis), in the order
+			// binary, multiclass, regression.
+			cells := strings.Split(row, "|")
+			m, _ := learners.Lookup(n)
+			var want []string
+			for _, t := range []learners.Task{learners.Binary, learners.Multiclass, learners.Regression} {
+				if m.Supports(t) {
+					want = append(want, t.String())
+				}
+			}
+			if len(cells) < 4 {
+				t.Errorf("README.md: the row of %s has no task column", n)
+			} else if got, _, _ := strings.Cut(cells[3], "("); strings.TrimSpace(got) != strings.Join(want, ", ") {
+				t.Errorf("README.md: %s's tasks are %q in the methods table, %q declared at registration", n, strings.TrimSpace(got), strings.Join(want, ", "))
+			}
 		}
 	}
 	for n, row := range rows {

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"math"
-	"reflect"
 	"slices"
 	"strings"
 
@@ -57,75 +56,25 @@ func parseTask(s string) (learners.Task, error) {
 	return 0, usagef("-task %q: want auto, binary, multiclass or regression", s)
 }
 
-// taskField returns the learners.Task field of the Config cfg points to.
-func taskField(cfg any) (reflect.Value, bool) {
-	v := reflect.ValueOf(cfg)
-	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Struct {
-		return reflect.Value{}, false
-	}
-	f := v.Elem().FieldByNameFunc(func(s string) bool { return strings.EqualFold(s, "task") })
-	if !f.IsValid() || !f.CanSet() || f.Type() != reflect.TypeFor[learners.Task]() {
-		return reflect.Value{}, false
-	}
-	return f, true
-}
-
 // setTask makes the Config cfg train for task t and reports whether it
-// can, asking the Config itself: a Config with a learners.Task field can
-// do t when it passes its Validate with Task = t (the learners check their
-// task there); one without can do Binary only. A Config that cannot do
-// Multiclass through its Task but has a boolean "multiclass" parameter
-// (rrf) does it as a Binary Config with multiclass=true. srff's zero Task
-// stands for its only task, regression, so it does not do Binary.
-// cfg is changed only when setTask returns true.
+// can. Whether m fits t is what m declared when it registered
+// (Method.Tasks); the task is then set through the Config's "task"
+// parameter, or, for a Config without one, left at its zero value (Binary,
+// the only task such a learner declares). cfg is changed only when setTask
+// returns true.
 func setTask(m learners.Method, cfg any, t learners.Task) bool {
-	f, ok := taskField(cfg)
-	if !ok {
+	if !m.Supports(t) {
+		return false
+	}
+	if !hasParam(cfg, "task") {
 		return t == learners.Binary
 	}
-	if t == learners.Binary && regressionOnly(m) {
-		return false
-	}
-	old := f.Interface().(learners.Task)
-	f.Set(reflect.ValueOf(t))
-	if valid(cfg) {
-		return true
-	}
-	f.Set(reflect.ValueOf(old))
-	if t != learners.Multiclass || !boolParam(cfg, "multiclass") {
-		return false
-	}
-	trial := reflect.New(reflect.TypeOf(cfg).Elem())
-	trial.Elem().Set(reflect.ValueOf(cfg).Elem())
-	tf, _ := taskField(trial.Interface())
-	tf.Set(reflect.ValueOf(learners.Binary))
-	if learners.SetParam(trial.Interface(), "multiclass", "true") != nil || !valid(trial.Interface()) {
-		return false
-	}
-	reflect.ValueOf(cfg).Elem().Set(trial.Elem())
-	return true
+	return learners.SetParam(cfg, "task", t.String()) == nil
 }
 
-func valid(cfg any) bool {
-	v, ok := cfg.(interface{ Validate() error })
-	return !ok || v.Validate() == nil
-}
-
-// boolParam reports whether the Config cfg points to has a bool
-// parameter called name.
-func boolParam(cfg any, name string) bool {
-	for _, p := range learners.Params(cfg) {
-		if p.Name == name && p.Type == "bool" {
-			return true
-		}
-	}
-	return false
-}
-
-// canDo reports whether method m can train for task t (see setTask).
-func canDo(m learners.Method, t learners.Task) bool {
-	return setTask(m, m.NewConfig(), t)
-}
+// canDo reports whether method m can train for task t: one of the tasks it
+// declared at registration.
+func canDo(m learners.Method, t learners.Task) bool { return m.Supports(t) }
 
 // taskMethods lists the methods that can do t.
 func taskMethods(t learners.Task) []string {

@@ -42,7 +42,13 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 	quiet := fs.Bool("quiet", false, "no progress display and no summary line")
 	resume := registerResume(fs)
 	ignoreNames := fs.Bool("ignore-names", false, "with -resume: continue even if the data file's header names differ from the feature names stored in the model")
-	fs.extra = func(w io.Writer) { methodHelp(w, args) }
+	// -method NAME -h leads with NAME's parameters; without -method the
+	// list of methods follows the flags.
+	if methodFromArgs(args) != "" {
+		fs.lead = func(w io.Writer) { methodHelp(w, args) }
+	} else {
+		fs.extra = func(w io.Writer) { methodHelp(w, args) }
+	}
 	if err := fs.parse(args, e.stdout); err != nil {
 		return err
 	}

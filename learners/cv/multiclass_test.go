@@ -16,7 +16,7 @@ import (
 	"github.com/rfkit/rfkit/learners/cv"
 	"github.com/rfkit/rfkit/learners/fogd"
 	"github.com/rfkit/rfkit/learners/internal/vec"
-	"github.com/rfkit/rfkit/learners/learnertest"
+	"github.com/rfkit/rfkit/learners/internal/learnertest"
 	"github.com/rfkit/rfkit/learners/rks"
 	"github.com/rfkit/rfkit/metrics"
 )
@@ -119,7 +119,7 @@ func (m *centroidModel) MarshalBinary() ([]byte, error) { return nil, errors.New
 var _ learners.ClassModel = (*centroidModel)(nil)
 
 func init() {
-	learners.Define("centroid-cvtest", "nearest class mean (a cv test learner)", func() *centroidConfig { return &centroidConfig{} },
+	learners.Define("centroid-cvtest", "nearest class mean (a cv test learner)", []learners.Task{learners.Multiclass}, func() *centroidConfig { return &centroidConfig{} },
 		fitCentroid, func([]byte) (*centroidModel, error) { return nil, errors.New("not stored") })
 }
 

@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/rfkit/rfkit/learners/learnertest"
+	"github.com/rfkit/rfkit/learners/internal/learnertest"
 )
 
 // TestAverage: the average of Snapshots of Learners resumed from one

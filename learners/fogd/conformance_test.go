@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/rfkit/rfkit/learners/fogd"
-	"github.com/rfkit/rfkit/learners/learnertest"
+	"github.com/rfkit/rfkit/learners/internal/learnertest"
 )
 
 // conformance is this learner's line in the shared suite.

@@ -21,7 +21,7 @@ import (
 	"testing"
 
 	"github.com/rfkit/rfkit/dataset"
-	"github.com/rfkit/rfkit/learners/learnertest"
+	"github.com/rfkit/rfkit/learners/internal/learnertest"
 )
 
 // plattFit fits p = σ(a·s + b) to the labels y (±1) with Platt's targets,

@@ -9,7 +9,7 @@ import (
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners/internal/calib"
-	"github.com/rfkit/rfkit/learners/learnertest"
+	"github.com/rfkit/rfkit/learners/internal/learnertest"
 )
 
 // TestCalibrationRecipeWork: each recipe does the work it documents, and

@@ -22,7 +22,7 @@ import (
 	"time"
 
 	"github.com/rfkit/rfkit/dataset"
-	"github.com/rfkit/rfkit/learners/learnertest"
+	"github.com/rfkit/rfkit/learners/internal/learnertest"
 )
 
 var binarySets = []string{"wine", "sonar", "newthyroid", "heart", "bupa", "iono", "wdbc", "balance",

@@ -26,10 +26,10 @@ type Config struct {
 	Validation      float64 `default:"0" help:"fraction of the training data held out for early stopping, in [0, 0.5) (default 0: none)"`
 	Patience        int     `default:"10" help:"early stopping: rounds without a better validation loss before stopping (default 10)"`
 	Seed            uint64  `default:"0" help:"random seed"`
-	// Task is learners.Binary (the zero value) or learners.Regression
-	// (gradient boosting of the same cosines on the squared or Huber loss,
-	// regression.go).
-	Task learners.Task `json:",omitempty" help:"binary or regression"`
+	// Task is learners.Binary (the zero value), learners.Multiclass (one
+	// boosted score per class) or learners.Regression (gradient boosting of
+	// the same cosines on the squared or Huber loss, regression.go).
+	Task learners.Task `json:",omitempty" help:"binary, multiclass or regression"`
 	// Loss is the regression loss: "squared" (the default) or "huber".
 	Loss string `json:",omitempty" default:"squared (regression)" help:"regression loss: squared or huber"`
 	// HuberQuantile sets the Huber threshold δ of each round to this

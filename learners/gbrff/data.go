@@ -5,7 +5,7 @@ import (
 	"math"
 
 	"github.com/rfkit/rfkit/dataset"
-	"github.com/rfkit/rfkit/exploss"
+	"github.com/rfkit/rfkit/internal/exploss"
 	"github.com/rfkit/rfkit/featmap"
 )
 

@@ -5,7 +5,7 @@ import (
 	"math"
 	"reflect"
 
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 )
@@ -236,6 +236,6 @@ func init() {
 		{VariantGBRFF1, "gradient boosting, one kernel landmark of K random Fourier features per round (Gautheron et al. 2020)"},
 	} {
 		variant := v.name
-		learners.DefineWeighted(variant, v.doc, func() *Config { return &Config{Variant: variant} }, Fit, FitWeighted, Load)
+		learners.DefineWeighted(variant, v.doc, []learners.Task{learners.Binary, learners.Multiclass, learners.Regression}, func() *Config { return &Config{Variant: variant} }, Fit, FitWeighted, Load)
 	}
 }

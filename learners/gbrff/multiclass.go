@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/rfkit/rfkit/asm"
-	"github.com/rfkit/rfkit/exploss"
+	"github.com/rfkit/rfkit/internal/asm"
+	"github.com/rfkit/rfkit/internal/exploss"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"

@@ -13,7 +13,7 @@ import (
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/gbrff"
-	"github.com/rfkit/rfkit/learners/learnertest"
+	"github.com/rfkit/rfkit/learners/internal/learnertest"
 )
 
 func fitMulti(cfg gbrff.Config) func(featmap.Matrix, []float64) (learners.Model, error) {

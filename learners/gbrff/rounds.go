@@ -3,7 +3,7 @@ package gbrff
 import (
 	"math"
 
-	"github.com/rfkit/rfkit/exploss"
+	"github.com/rfkit/rfkit/internal/exploss"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners/internal/vec"
 	"github.com/rfkit/rfkit/solvers"

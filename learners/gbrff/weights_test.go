@@ -7,7 +7,7 @@ import (
 
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/gbrff"
-	"github.com/rfkit/rfkit/learners/learnertest"
+	"github.com/rfkit/rfkit/learners/internal/learnertest"
 )
 
 // TestWeights: the shared weights check (weight 2 ≡ the row twice, 0 ≡

@@ -5,7 +5,7 @@ import (
 
 	"github.com/rfkit/rfkit/learners"
 	_ "github.com/rfkit/rfkit/learners/kernel"
-	"github.com/rfkit/rfkit/learners/learnertest"
+	"github.com/rfkit/rfkit/learners/internal/learnertest"
 )
 
 // conformance is this learner's line in the shared suite.

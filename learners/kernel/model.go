@@ -126,6 +126,6 @@ func (b *body) Decode(d *learners.Decoder) (err error) {
 }
 
 func init() {
-	learners.Define(Name, "exact Gaussian-kernel ridge, logistic regression or SVM on a uniform subsample (≤ 2000 rows by default): the exact-kernel baseline",
+	learners.Define(Name, "exact Gaussian-kernel ridge, logistic regression or SVM on a uniform subsample (≤ 2000 rows by default): the exact-kernel baseline", []learners.Task{learners.Binary, learners.Regression},
 		func() *Config { return new(Config) }, Fit, Load)
 }

@@ -200,6 +200,6 @@ func (m *body) Decode(dec *learners.Decoder) error {
 }
 
 func init() {
-	learners.DefineWeighted(Name, "MFGA: greedy selection of explicit Taylor features of the Gaussian kernel plus linear features (logistic or squared loss)",
+	learners.DefineWeighted(Name, "MFGA: greedy selection of explicit Taylor features of the Gaussian kernel plus linear features (logistic or squared loss)", []learners.Task{learners.Binary, learners.Multiclass, learners.Regression},
 		func() *Config { return new(Config) }, Fit, FitWeighted, Load)
 }

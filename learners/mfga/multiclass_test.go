@@ -3,7 +3,7 @@ package mfga_test
 import (
 	"testing"
 
-	"github.com/rfkit/rfkit/learners/learnertest"
+	"github.com/rfkit/rfkit/learners/internal/learnertest"
 	"github.com/rfkit/rfkit/learners/mfga"
 )
 

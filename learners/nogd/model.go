@@ -163,7 +163,7 @@ func (b *body) Decode(d *learners.Decoder) error {
 }
 
 func init() {
-	learners.Define(Name, "Nyström online gradient descent: Gaussian Nyström features on the first B rows, hinge-gated online steps, averaged weights (Lu et al. 2016)",
+	learners.Define(Name, "Nyström online gradient descent: Gaussian Nyström features on the first B rows, hinge-gated online steps, averaged weights (Lu et al. 2016)", []learners.Task{learners.Binary, learners.Regression},
 		func() *Config { return new(Config) }, Fit, Load)
 }
 

@@ -5,7 +5,7 @@ import (
 	"math"
 	"reflect"
 
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/vec"
@@ -180,5 +180,5 @@ func (c Config) link() learners.Link {
 }
 
 func init() {
-	learners.DefineWeighted(Name, "PBRFF: landmarks with pseudo-posterior-weighted random Fourier features + linear SVM or (multiclass) multinomial logistic regression (Letarte et al. 2019)", func() *Config { return new(Config) }, Fit, FitWeighted, Load)
+	learners.DefineWeighted(Name, "PBRFF: landmarks with pseudo-posterior-weighted random Fourier features + linear SVM or (multiclass) multinomial logistic regression (Letarte et al. 2019)", []learners.Task{learners.Binary, learners.Multiclass}, func() *Config { return new(Config) }, Fit, FitWeighted, Load)
 }

@@ -78,6 +78,6 @@ func (b *body) Decode(d *learners.Decoder) error {
 }
 
 func init() {
-	learners.DefineWeighted(Name, "Pseudo-random Fourier features: Gaussian RFF frequencies learned greedily to fit the Gram matrix, + logistic or ridge regression",
+	learners.DefineWeighted(Name, "Pseudo-random Fourier features: Gaussian RFF frequencies learned greedily to fit the Gram matrix, + logistic or ridge regression", []learners.Task{learners.Binary, learners.Multiclass, learners.Regression},
 		func() *Config { return new(Config) }, Fit, FitWeighted, Load)
 }

@@ -3,7 +3,7 @@ package rfselect_test
 import (
 	"testing"
 
-	"github.com/rfkit/rfkit/learners/learnertest"
+	"github.com/rfkit/rfkit/learners/internal/learnertest"
 	_ "github.com/rfkit/rfkit/learners/rfselect"
 )
 

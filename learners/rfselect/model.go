@@ -78,6 +78,6 @@ func init() {
 			}
 			return m, err
 		}
-		learners.DefineWeighted(string(sel), doc, func() *Config { return &Config{Selection: sel} }, fit, fitW, load)
+		learners.DefineWeighted(string(sel), doc, []learners.Task{learners.Binary, learners.Multiclass, learners.Regression}, func() *Config { return &Config{Selection: sel} }, fit, fitW, load)
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/learnertest"
+	"github.com/rfkit/rfkit/learners/internal/learnertest"
 	_ "github.com/rfkit/rfkit/learners/rks"
 )
 

@@ -75,6 +75,6 @@ func (b *body) Decode(d *learners.Decoder) error {
 }
 
 func init() {
-	learners.DefineWeighted(Name, "Random Kitchen Sinks: Gaussian random Fourier features + logistic or ridge regression",
+	learners.DefineWeighted(Name, "Random Kitchen Sinks: Gaussian random Fourier features + logistic or ridge regression", []learners.Task{learners.Binary, learners.Multiclass, learners.Regression},
 		func() *Config { return new(Config) }, Fit, FitWeighted, Load)
 }

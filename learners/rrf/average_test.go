@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/rfkit/rfkit/learners/learnertest"
+	"github.com/rfkit/rfkit/learners/internal/learnertest"
 )
 
 // TestAverage: the average of Snapshots of Learners resumed from one

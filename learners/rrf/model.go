@@ -234,7 +234,7 @@ func (b *body) Decode(dec *learners.Decoder) error {
 }
 
 func init() {
-	learners.Define(Name, "reparameterised random features: online SGD on the weights and per-input kernel widths (Nguyen et al. 2017)",
+	learners.Define(Name, "reparameterised random features: online SGD on the weights and per-input kernel widths (Nguyen et al. 2017)", []learners.Task{learners.Binary, learners.Multiclass, learners.Regression},
 		func() *Config { return new(Config) }, Fit, Load)
 }
 

@@ -146,6 +146,6 @@ func (m *body) Decode(dec *learners.Decoder) error {
 }
 
 func init() {
-	learners.DefineWeighted(Name, "Sparse random Fourier features: ridge regression with per-input scales γ learned on a simplex (variable selection)",
+	learners.DefineWeighted(Name, "Sparse random Fourier features: ridge regression with per-input scales γ learned on a simplex (variable selection)", []learners.Task{learners.Regression},
 		func() *Config { return new(Config) }, Fit, FitWeighted, Load)
 }

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"math"
 
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/learners/internal/par"
 )
 

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/rfkit/rfkit/learners/learnertest"
+	"github.com/rfkit/rfkit/learners/internal/learnertest"
 	"github.com/rfkit/rfkit/learners/srff"
 )
 

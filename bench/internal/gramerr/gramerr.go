@@ -8,7 +8,7 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/featmap"
 )
 

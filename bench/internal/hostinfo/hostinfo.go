@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/rfkit/rfkit/asm"
+	"github.com/rfkit/rfkit/internal/asm"
 )
 
 // LoadAverage returns the 1, 5 and 15 minute load averages from

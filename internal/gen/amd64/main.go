@@ -2,7 +2,7 @@
 // programs in internal/gen/kernels, with avo, for two ISAs: AVX2+FMA (YMM, four
 // lanes) and AVX-512F/DQ (ZMM, eight lanes).
 //
-//	go run ./amd64 -family trig -out ../../asm/trig_amd64.s -stubs ../../asm/trig_stubs_amd64.go
+//	go run ./amd64 -family trig -out ../asm/trig_amd64.s -stubs ../asm/trig_stubs_amd64.go
 package main
 
 import (

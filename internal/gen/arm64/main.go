@@ -2,7 +2,7 @@
 // programs in internal/gen/kernels, for NEON (float64x2, two lanes), with the
 // typed emitter of internal/gen/neon.
 //
-//	go run ./arm64 -family trig -out ../../asm/trig_arm64.s -stubs ../../asm/trig_stubs_arm64.go
+//	go run ./arm64 -family trig -out ../asm/trig_arm64.s -stubs ../asm/trig_stubs_arm64.go
 //
 // Each function has the same shape as the amd64 bodies: a main loop over two
 // interleaved vectors whose domain check covers both, then a one-vector loop
