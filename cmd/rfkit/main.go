@@ -30,6 +30,7 @@ var commands = []command{
 	{"importance", "ranked variable importance of a model (methods that have it)", runImportance},
 	{"demo", "train GBRFF2 and RKS on the checkerboard and spiral toys", runDemo},
 	{"bench", "benchmark the cos, sin, sincos and exp kernels on every SIMD path", runBench},
+	{"export", "write a model as an ONNX graph (-format onnx)", runExport},
 	{"info", "describe a model file: method, task, classes, inputs, configuration, size", runInfo},
 	{"version", "the module version, VCS revision, Go version and SIMD path of this build", runVersion},
 }

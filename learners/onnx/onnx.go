@@ -101,7 +101,9 @@ func (b *builder) constant(prefix string, dims []int64, v []float64) string {
 	return name
 }
 
-func (b *builder) scalar(prefix string, v float64) string { return b.constant(prefix, nil, []float64{v}) }
+func (b *builder) scalar(prefix string, v float64) string {
+	return b.constant(prefix, nil, []float64{v})
+}
 
 func (b *builder) ints(prefix string, v ...int64) string {
 	name := b.fresh(prefix)
@@ -142,7 +144,7 @@ func (b *builder) features(z string, d int64, blk *graph.Block) (string, error) 
 		}
 		return c, nil
 	case graph.Gaussian:
-		zu := b.op("Unsqueeze", z, b.ints("axis1", 1))                          // [N, 1, d]
+		zu := b.op("Unsqueeze", z, b.ints("axis1", 1))                         // [N, 1, d]
 		diff := b.op("Sub", zu, b.constant("landmarks", []int64{D, d}, blk.W)) // [N, D, d]
 		sq := b.opAttr("ReduceSum", map[string]int64{"keepdims": 0}, nil, b.op("Mul", diff, diff), b.ints("axis2", 2))
 		k := b.op("Exp", b.op("Mul", sq, b.scalar("neggamma", -blk.Gamma)))
