@@ -61,11 +61,10 @@ const maxRows = 1500
 
 // split is a data set's training and held-out rows.
 type split struct {
-	name       string
-	task       learners.Task
-	train      *dataset.Dataset
-	test       *dataset.Dataset
-	trainTasks string
+	name  string
+	task  learners.Task
+	train *dataset.Dataset
+	test  *dataset.Dataset
 }
 
 func loadSplit(t *testing.T, task learners.Task, name string) split {
