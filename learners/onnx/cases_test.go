@@ -48,6 +48,9 @@ var kinds = []kind{
 	{"rrf", "rrf", map[string]string{"features": "100"}, nil},
 	{"nogd", "nogd", map[string]string{"budget": "40"}, nil},
 	{"kernel", "kernel", map[string]string{"subsample": "200"}, nil},
+	{"kernel-hinge", "kernel", map[string]string{"subsample": "200", "loss": "hinge"}, []learners.Task{learners.Binary}},
+	{"mfga", "mfga", map[string]string{"features": "40"}, nil},
+	{"mfga-degree1", "mfga", map[string]string{"features": "20", "degree": "1"}, nil},
 }
 
 // sets are three real data sets per task, with at most maxRows rows used.

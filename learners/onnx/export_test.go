@@ -9,7 +9,6 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/gbrff"
-	"github.com/rfkit/rfkit/learners/mfga"
 	"github.com/rfkit/rfkit/learners/onnx"
 	"github.com/rfkit/rfkit/learners/rks"
 )
@@ -29,11 +28,6 @@ func toy() (featmap.Matrix, []float64) {
 }
 
 func TestExportErrors(t *testing.T) {
-	X, y := toy()
-	mm, err := mfga.Fit(context.Background(), X, y, mfga.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, c := range []struct {
 		name string
 		m    learners.Model
@@ -41,7 +35,6 @@ func TestExportErrors(t *testing.T) {
 	}{
 		{"nil", nil, "nil model"},
 		{"empty", &rks.Model{}, "empty model"},
-		{"mfga", mm, "mfga model cannot be exported: its features are Taylor monomials"},
 	} {
 		_, err := onnx.Export(c.m)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -1,14 +1,16 @@
 // Package onnx exports rfkit models as ONNX graphs, for runtimes outside
 // Go (onnxruntime in Python, C++, JavaScript, ...).
 //
-// Export writes every model whose scoring is standardise → features →
-// linear read-out → link: the random-Fourier-feature learners (rks with
-// the rff, orf and laplacian maps, eerf, lkrf, prff, gbrff2 and gbrff1,
-// whose landmarks are stored as their cosines, pbrff, srff, fogd, rrf) and
-// the Gaussian-kernel ones (rks with a Nyström map, nogd, the exact-kernel
-// baseline kernel), for the binary, multiclass and regression tasks. mfga
-// is refused with an error saying why (its Taylor features have no
-// graph here).
+// Export writes a model of every learner, for the binary, multiclass and
+// regression tasks: the random-Fourier-feature ones (rks with the rff, orf
+// and laplacian maps, eerf, lkrf, prff, gbrff2 and gbrff1, whose landmarks
+// are stored as their cosines, pbrff, srff, fogd, rrf: blocks of cosines of
+// an affine map of the standardised row), the Gaussian-kernel ones (rks
+// with a Nyström map, nogd, the exact-kernel baseline kernel: kernel values
+// on landmarks or support rows) and mfga (monomials of at most two inputs
+// times the Gaussian factor), each read out linearly and linked as the
+// model's Probabilities links it (gbrff's calibration temperature
+// included).
 //
 // The graph follows skl2onnx's conventions: one input "X", a float64
 // tensor [N, d] with the columns in the model's input order (the feature
@@ -48,7 +50,8 @@ const (
 )
 
 // Export returns the ONNX model (a serialised ModelProto) of m. A model
-// that has no graph form (mfga), or an empty one, is an error naming why.
+// whose learner has no graph form (none in this module), or an empty
+// model, is an error naming why.
 func Export(m learners.Model) ([]byte, error) {
 	if m == nil {
 		return nil, errors.New("onnx: Export: nil model")
@@ -158,8 +161,36 @@ func (b *builder) features(z string, d int64, blk *graph.Block) (string, error) 
 			k = b.op("MatMul", k, b.constant("proj", []int64{D, D}, pt))
 		}
 		return k, nil
+	case graph.Monomials:
+		return b.monomials(z, blk), nil
 	}
 	return "", fmt.Errorf("unknown activation %d", blk.Act)
+}
+
+// monomials adds the features C_j·u_a·u_b (u = [1, z]), times the
+// Gaussian factor exp(−Gamma·‖z‖²) where Gauss_j.
+func (b *builder) monomials(z string, blk *graph.Block) string {
+	D := int64(blk.D)
+	ones := b.op("Add", b.op("Mul", b.opAttr("ReduceSumSquare", map[string]int64{"keepdims": 1}, map[string][]int64{"axes": {1}}, z), b.scalar("zero", 0)), b.scalar("one", 1))
+	u := b.opAttr("Concat", map[string]int64{"axis": 1}, nil, ones, z) // [N, 1 + d]
+	first, second := make([]int64, blk.D), make([]int64, blk.D)
+	mask, unmask := make([]float64, blk.D), make([]float64, blk.D)
+	for j := range blk.D {
+		first[j], second[j] = int64(blk.I[2*j]), int64(blk.I[2*j+1])
+		if blk.Gauss[j] {
+			mask[j] = 1
+		} else {
+			unmask[j] = 1
+		}
+	}
+	p := b.op("Mul", b.opAttr("Gather", map[string]int64{"axis": 1}, nil, u, b.ints("first", first...)),
+		b.opAttr("Gather", map[string]int64{"axis": 1}, nil, u, b.ints("second", second...)))
+	p = b.op("Mul", p, b.constant("factor", []int64{D}, blk.C))
+	sq := b.opAttr("ReduceSumSquare", map[string]int64{"keepdims": 1}, map[string][]int64{"axes": {1}}, z)
+	g := b.op("Exp", b.op("Mul", sq, b.scalar("neggamma", -blk.Gamma))) // [N, 1]
+	// the factor: g where Gauss, else 1 (g·1 + 0 and g·0 + 1, exactly)
+	f := b.op("Add", b.op("Mul", g, b.constant("mask", []int64{D}, mask)), b.constant("unmask", []int64{D}, unmask))
+	return b.op("Mul", p, f)
 }
 
 // cos adds cos(t) computed in float32 on the angle reduced to [−π, π] in

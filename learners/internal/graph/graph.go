@@ -2,8 +2,9 @@
 // graph that an exporter (package learners/onnx) writes in another format:
 //
 //	z      = (x − mean)/scale, a NaN input replaced by 0
-//	φ_b    = the features of block b: Scale·cos(z·W + B) (Cosines) or
-//	         exp(−γ‖z − l_i‖²) over landmarks l_i (Gaussian)
+//	φ_b    = the features of block b: Scale·cos(z·W + B) (Cosines),
+//	         exp(−γ‖z − l_i‖²) over landmarks l_i (Gaussian), or products
+//	         of at most two inputs, some times exp(−γ‖z‖²) (Monomials)
 //	scores = Σ_b φ_b·R_b + Bias          (K columns; K = 1 unless multiclass)
 //	output = the label (sign rule or argmax), the probabilities (the Link) or
 //	         the value (regression)
@@ -17,6 +18,7 @@ package graph
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Act is what a Block computes from the affine map of z.
@@ -31,6 +33,12 @@ const (
 	// then, when Proj (D×D row-major) is set, the features Proj·k (the
 	// Nyström map); B and Scale unused.
 	Gaussian
+	// Monomials: feature j is C[j]·u_{I[2j]}·u_{I[2j+1]}, times the
+	// Gaussian factor exp(−Gamma·‖z‖²) when Gauss[j], where u = [1, z]
+	// (u_0 = 1, u_{k+1} = z_k): the Taylor features of the Gaussian
+	// kernel of degree ≤ 2 and the linear features (mfga); W, B, Scale and
+	// Proj unused.
+	Monomials
 )
 
 // Block is one group of D features of the standardised row z.
@@ -42,6 +50,9 @@ type Block struct {
 	Scale float64   // Cosines: the factor on every feature
 	Gamma float64   // Gaussian: the bandwidth
 	Proj  []float64 // Gaussian: the projection, D×D, or nil
+	I     []int     // Monomials: two indices into u per feature
+	C     []float64 // Monomials: the constant factor of each feature
+	Gauss []bool    // Monomials: whether a feature has the Gaussian factor
 	// R is the read-out, D×K row-major: R[j·K + k] is feature j's
 	// weight in score k.
 	R []float64
@@ -135,15 +146,19 @@ func (m *Model) Check() error {
 		switch {
 		case b.D <= 0:
 			return fmt.Errorf("graph: block %d has %d features", i, b.D)
-		case len(b.W) != d*b.D:
+		case b.Act != Monomials && len(b.W) != d*b.D:
 			return fmt.Errorf("graph: block %d: %d weights for %d inputs × %d features", i, len(b.W), d, b.D)
+		case b.Act == Monomials && (len(b.I) != 2*b.D || len(b.C) != b.D || len(b.Gauss) != b.D):
+			return fmt.Errorf("graph: block %d: %d indices, %d factors, %d flags for %d monomials", i, len(b.I), len(b.C), len(b.Gauss), b.D)
+		case b.Act == Monomials && slices.ContainsFunc(b.I, func(k int) bool { return k < 0 || k > d }):
+			return fmt.Errorf("graph: block %d: a monomial index outside 0..%d", i, d)
 		case b.Proj != nil && (b.Act != Gaussian || len(b.Proj) != b.D*b.D):
 			return fmt.Errorf("graph: block %d: a projection of %d values for %d features", i, len(b.Proj), b.D)
 		case b.Act == Cosines && b.B != nil && len(b.B) != b.D:
 			return fmt.Errorf("graph: block %d: %d phases for %d features", i, len(b.B), b.D)
 		case len(b.R) != b.D*K:
 			return fmt.Errorf("graph: block %d: read-out of %d values for %d features × %d scores", i, len(b.R), b.D, K)
-		case b.Act != Cosines && b.Act != Gaussian:
+		case b.Act != Cosines && b.Act != Gaussian && b.Act != Monomials:
 			return fmt.Errorf("graph: block %d: unknown activation %d", i, b.Act)
 		}
 	}
