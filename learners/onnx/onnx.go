@@ -233,7 +233,11 @@ func (b *builder) outputsFor(g *graph.Model, s string) error {
 		var p string
 		switch g.Link.Kind {
 		case graph.Sigmoid:
-			p = b.op("Sigmoid", temp(s))
+			a := temp(s)
+			if g.Link.Shift != 0 {
+				a = b.op("Add", a, b.scalar("shift", g.Link.Shift))
+			}
+			p = b.op("Sigmoid", a)
 		case graph.Clamped:
 			p = b.op("Clip", b.op("Mul", b.op("Add", s, b.scalar("one", 1)), b.scalar("half", 0.5)), b.scalar("lo", 0), b.scalar("hi", 1))
 		default:

@@ -107,10 +107,18 @@ func TestRuntime(t *testing.T) {
 	for _, task := range []learners.Task{learners.Binary, learners.Multiclass, learners.Regression} {
 		for _, name := range sets[task] {
 			s := loadSplit(t, task, name)
-			for _, k := range kinds {
-				m, ok := fit(t, k, s)
-				if !ok {
+			for _, k := range append(kinds, kind{name: "platt"}) {
+				var m learners.Model
+				switch {
+				case k.name == "platt" && task == learners.Binary:
+					m = plattModel(s.train)
+				case k.name == "platt":
 					continue
+				default:
+					var ok bool
+					if m, ok = fit(t, k, s); !ok {
+						continue
+					}
 				}
 				data, err := onnx.Export(m)
 				if err != nil {

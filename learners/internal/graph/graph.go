@@ -67,7 +67,8 @@ const (
 	// model without one gets the clamped (1 + s)/2 Probabilities gives),
 	// the softmax for a multiclass model, none for regression.
 	Default LinkKind = iota
-	// Sigmoid: p = 1/(1 + e^{−Temp·s}) for the positive class.
+	// Sigmoid: p = 1/(1 + e^{−(Temp·s + Shift)}) for the positive class
+	// (Platt scaling; a temperature alone when Shift is 0).
 	Sigmoid
 	// Clamped: p = (1 + s)/2 clamped to [0, 1] for the positive class.
 	Clamped
@@ -82,6 +83,8 @@ type Link struct {
 	Kind LinkKind
 	// Temp multiplies the scores first (Sigmoid, Softmax); 0 means 1.
 	Temp float64
+	// Shift is added after Temp (Sigmoid).
+	Shift float64
 }
 
 // Graph is a body's part of the description.
