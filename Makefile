@@ -10,10 +10,17 @@ FUZZTIME  ?= 300x
 # Tests are never cached: the path under test comes from the environment.
 TESTFLAGS ?= -count=1
 
+# Every package of the library and of the two nested modules the workspace
+# (go.work) joins: cmd/rfkit and bench have their own go.mod so that the
+# library's go.mod carries no plotting or terminal dependencies. In workspace
+# mode ./... stops at a nested module, hence the list. beam/ and internal/gen/
+# are outside the workspace and run with GOWORK=off.
+PKGS      ?= ./... ./bench/... ./cmd/rfkit/...
+
 HAS_AVX512 := $(shell grep -qw avx512f /proc/cpuinfo 2>/dev/null && grep -qw avx512dq /proc/cpuinfo && echo yes)
 HAS_AVX2   := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo && echo yes)
 
-.PHONY: reproduce-gbrff all test test-beam test-onnx lint test-amd64 test-purego test-race test-arm64 build-cross check-generate \
+.PHONY: api release-check reproduce-gbrff all test test-beam test-onnx lint test-amd64 test-purego test-race test-arm64 build-cross check-generate \
         fuzz generate bench bench-asm bench-compare bench-paths bench-learners bench-baseline demo
 
 all: test
@@ -24,24 +31,43 @@ test: lint test-amd64 test-purego test-race test-arm64 build-cross check-generat
 
 lint:
 	@test -z "$$(gofmt -l . )" || { echo "gofmt needs to run on:"; gofmt -l .; exit 1; }
-	$(GO) vet ./...
-	GOARCH=arm64 $(GO) vet ./...
-	$(GO) vet -tags purego ./...
-	cd internal/gen && $(GO) vet ./...
-	$(STATICCHECK) ./...
+	$(GO) vet $(PKGS)
+	GOARCH=arm64 $(GO) vet $(PKGS)
+	$(GO) vet -tags purego $(PKGS)
+	cd internal/gen && GOWORK=off $(GO) vet ./...
+	$(STATICCHECK) $(PKGS)
+
+## api: api/exported.txt, the exported API of the public packages, one
+## identifier a line (internal/tools/apisurface: top-level names and methods,
+## outside internal/, bench/, cmd/ and beam/). Run it when the API changes on
+## purpose and commit the list with the change.
+api:
+	$(GO) run ./internal/tools/apisurface > api/exported.txt.tmp && mv api/exported.txt.tmp api/exported.txt
+	@echo "api: $$(wc -l < api/exported.txt) exported identifiers"
+
+## release-check: what a release needs beyond the tests: gofmt, vet and
+## staticcheck (lint), the exported API equal to api/exported.txt, and the
+## public packages' examples built and run from a fresh module outside the
+## repository (internal/tools/examples-outside.sh).
+release-check: lint
+	@$(GO) run ./internal/tools/apisurface > api/exported.txt.now; \
+	if ! diff -u api/exported.txt api/exported.txt.now; then rm -f api/exported.txt.now; \
+		echo "release-check: the exported API differs from api/exported.txt (make api, then review and commit)"; exit 1; fi; \
+	rm -f api/exported.txt.now; echo "release-check: $$(wc -l < api/exported.txt) exported identifiers, as listed"
+	internal/tools/examples-outside.sh "$(GO)"
 
 ## test-amd64: every amd64 path forced in turn, RFKIT_TEST_REQUIRE proving each ran
 test-amd64:
 ifeq ($(HAS_AVX512),yes)
-	RFKIT_TEST_REQUIRE=avx512 $(GO) test $(TESTFLAGS) ./...
+	RFKIT_TEST_REQUIRE=avx512 $(GO) test $(TESTFLAGS) $(PKGS)
 else
 	@echo "test-amd64: this CPU has no AVX-512; that path is not tested here"
 endif
 ifeq ($(HAS_AVX2),yes)
-	RFKIT_DISABLE=avx512 RFKIT_TEST_REQUIRE=avx2 $(GO) test $(TESTFLAGS) ./...
+	RFKIT_DISABLE=avx512 RFKIT_TEST_REQUIRE=avx2 $(GO) test $(TESTFLAGS) $(PKGS)
 endif
-	RFKIT_DISABLE=avx512,avx2 RFKIT_TEST_REQUIRE=generic $(GO) test $(TESTFLAGS) ./...
-	cd internal/gen && $(GO) test $(TESTFLAGS) ./...
+	RFKIT_DISABLE=avx512,avx2 RFKIT_TEST_REQUIRE=generic $(GO) test $(TESTFLAGS) $(PKGS)
+	cd internal/gen && GOWORK=off $(GO) test $(TESTFLAGS) ./...
 
 ## test-beam: the nested module beam/ (Apache Beam Go SDK, its own go.mod; rfkit by
 ## replace ../): vet, then its tests on the in-process Prism runner. The first
@@ -53,38 +79,40 @@ test-onnx:
 	RFKIT_ONNX_RUNTIME=1 $(GO) test $(TESTFLAGS) -run '^TestRuntime$$' -v ./learners/onnx
 
 test-beam:
-	cd beam && $(GO) vet ./... && $(GO) test $(TESTFLAGS) ./...
+	cd beam && GOWORK=off $(GO) vet ./... && GOWORK=off $(GO) test $(TESTFLAGS) ./...
 
 test-purego:
-	RFKIT_TEST_REQUIRE=generic $(GO) test $(TESTFLAGS) -tags purego ./...
+	RFKIT_TEST_REQUIRE=generic $(GO) test $(TESTFLAGS) -tags purego $(PKGS)
 
 # The race detector on the Go-only code (the assembly is covered above).
 test-race:
-	$(GO) test $(TESTFLAGS) -race -short -tags purego ./...
+	$(GO) test $(TESTFLAGS) -race -short -tags purego $(PKGS)
 
 ## test-arm64: NEON and purego under qemu-user
 test-arm64:
 	GOARCH=arm64 GODEBUG=asyncpreemptoff=1 RFKIT_TEST_REQUIRE=neon \
-		$(GO) test $(TESTFLAGS) -short -exec $(QEMU) ./...
+		$(GO) test $(TESTFLAGS) -short -exec $(QEMU) $(PKGS)
 	GOARCH=arm64 GODEBUG=asyncpreemptoff=1 RFKIT_TEST_REQUIRE=generic \
-		$(GO) test $(TESTFLAGS) -short -tags purego -exec $(QEMU) ./...
+		$(GO) test $(TESTFLAGS) -short -tags purego -exec $(QEMU) $(PKGS)
 
 build-cross:
-	GOARCH=386 $(GO) build -tags purego ./...
-	GOARCH=386 $(GO) build ./...
-	GOOS=js GOARCH=wasm $(GO) build -tags purego ./...
+	GOARCH=386 $(GO) build -tags purego $(PKGS)
+	GOARCH=386 $(GO) build $(PKGS)
+	GOOS=js GOARCH=wasm $(GO) build -tags purego $(PKGS)
 
 generate:
-	cd internal/gen && $(GO) generate ./...
+	cd internal/gen && GOWORK=off $(GO) generate ./...
 
-## check-generate: the checked-in assembly is what the generators write
+## check-generate: the checked-in assembly and the learners' model_methods.go
+## are what the generators write
 check-generate: generate
-	@git diff --exit-code -- asm || { echo "generated files differ: run make generate and commit"; exit 1; }
-	@test -z "$$(git status --porcelain -- asm)" || { git status --porcelain -- asm; echo "untracked generated files"; exit 1; }
+	$(GO) generate ./learners/...
+	@git diff --exit-code -- asm learners || { echo "generated files differ: run make generate and go generate ./learners/..., and commit"; exit 1; }
+	@test -z "$$(git status --porcelain -- asm learners)" || { git status --porcelain -- asm learners; echo "untracked generated files"; exit 1; }
 
 ## fuzz: every Fuzz target in the module, found by go list (not a hand list)
 fuzz:
-	@set -e; for pkg in $$($(GO) list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' ./...); do \
+	@set -e; for pkg in $$($(GO) list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' $(PKGS)); do \
 		for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
 			echo "fuzz $$pkg $$target"; \
 			$(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) $$pkg; \
@@ -117,7 +145,7 @@ bench-peers-freqstep:
 ## learner fits at n = 300 only), so that a broken benchmark fails CI. Not a
 ## measurement; bench-asm, bench-compare and bench-learners measure.
 bench:
-	$(GO) test -run '^$$' -bench . -benchtime 1x -short ./...
+	$(GO) test -run '^$$' -bench . -benchtime 1x -short $(PKGS)
 
 ## bench-asm: benchstat-compatible output of the kernels in $(BENCHOUT)/bench.txt
 bench-asm:
@@ -193,7 +221,7 @@ reproduce-prff-fig2:
 	@mkdir -p $(BENCHOUT)
 	$(GO) run ./bench/cmd/prff-fig2 -data ../shared/datasets $(if $(FULL),-full) -out $(BENCHOUT)/prff-fig2$(if $(FULL),-full).md
 
-## bench-peers: GBRFF2 fit (BenchmarkFit/method=gbrff2, procs = 1 and 2) next to XGBoost's hist
+## bench-peers: GBRFF2 fit (BenchmarkFit/method=gbrff2, config = booster and default, procs = 1 and 2) next to XGBoost's hist
 ## booster (nthread = 1, 100 trees, depth 5) on the same make_classification-style rows
 ## (bench/peers); XGBoost comes from Debian's python3-xgboost, and the script says so if it is missing.
 PEERS_N      ?= 1000,10000,100000

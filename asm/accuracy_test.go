@@ -1,6 +1,7 @@
 package asm
 
 import (
+	"github.com/rfkit/rfkit/internal/scalar"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -36,10 +37,10 @@ func checkTrigAt(t *testing.T, st *ulpStat, x float64) {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return
 	}
-	s, c := sincosRef(x)
+	s, c := scalar.Sincos(x)
 	st.add("sin", x, refmath.ULPError(s, refmath.Sin(x)))
 	st.add("cos", x, refmath.ULPError(c, refmath.Cos(x)))
-	if s != sinRef(x) || c != cosRef(x) {
+	if s != scalar.Sin(x) || c != scalar.Cos(x) {
 		t.Fatalf("sincos(%v) disagrees with sin/cos", x)
 	}
 }
@@ -115,20 +116,20 @@ func TestTrigHardCases(t *testing.T) {
 
 func TestTrigSpecialValues(t *testing.T) {
 	for _, x := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
-		if s, c := sincosRef(x); !math.IsNaN(s) || !math.IsNaN(c) {
+		if s, c := scalar.Sincos(x); !math.IsNaN(s) || !math.IsNaN(c) {
 			t.Errorf("sincos(%v) = %v, %v; want NaN", x, s, c)
 		}
 	}
-	if s := sinRef(math.Copysign(0, -1)); math.Float64bits(s) != 1<<63 {
+	if s := scalar.Sin(math.Copysign(0, -1)); math.Float64bits(s) != 1<<63 {
 		t.Errorf("sin(-0) = %v, want -0", s)
 	}
-	if s := sinRef(0); math.Float64bits(s) != 0 {
+	if s := scalar.Sin(0); math.Float64bits(s) != 0 {
 		t.Errorf("sin(+0) = %v, want +0", s)
 	}
-	if c := cosRef(math.Copysign(0, -1)); c != 1 {
+	if c := scalar.Cos(math.Copysign(0, -1)); c != 1 {
 		t.Errorf("cos(-0) = %v", c)
 	}
-	if s := sinRef(5e-324); s != 5e-324 {
+	if s := scalar.Sin(5e-324); s != 5e-324 {
 		t.Errorf("sin(min subnormal) = %v", s)
 	}
 }
@@ -151,7 +152,7 @@ func TestExpAccuracy(t *testing.T) {
 		var st ulpStat
 		for i := 0; i < n; i++ {
 			x := rg.gen()
-			st.add("exp", x, refmath.ULPError(expRef(x), refmath.Exp(x)))
+			st.add("exp", x, refmath.ULPError(scalar.Exp(x), refmath.Exp(x)))
 		}
 		t.Logf("%-18s max %.3f ULP at %v", rg.name, st.max, st.arg)
 		if !(st.max <= 1) {
@@ -177,7 +178,7 @@ func TestExpEdges(t *testing.T) {
 		{5e-324, 1},
 	}
 	for _, c := range cases {
-		got := expRef(c.x)
+		got := scalar.Exp(c.x)
 		if got != c.want {
 			// the finite value near overflow is checked to 1 ULP, not exactly
 			if e := refmath.ULPError(got, refmath.Exp(c.x)); math.IsInf(c.want, 0) || c.want == 0 || e > 1 {
@@ -185,13 +186,13 @@ func TestExpEdges(t *testing.T) {
 			}
 		}
 	}
-	if !math.IsNaN(expRef(math.NaN())) {
+	if !math.IsNaN(scalar.Exp(math.NaN())) {
 		t.Error("exp(NaN) is not NaN")
 	}
 	// every subnormal result within 1 ULP of the subnormal spacing
 	for x := -708.5; x > -745.2; x -= 0.0137 {
-		if e := refmath.ULPError(expRef(x), refmath.Exp(x)); e > 1 {
-			t.Fatalf("exp(%v) = %v is %.3f ULP off", x, expRef(x), e)
+		if e := refmath.ULPError(scalar.Exp(x), refmath.Exp(x)); e > 1 {
+			t.Fatalf("exp(%v) = %v is %.3f ULP off", x, scalar.Exp(x), e)
 		}
 	}
 }
@@ -214,7 +215,7 @@ func TestFastReductionExact(t *testing.T) {
 		xs = append(xs, v, math.Nextafter(v, 0), math.Nextafter(v, 2e9))
 	}
 	for _, x := range xs {
-		rh, rl, kb := trigReduce(x)
+		rh, rl, kb := scalar.TrigReduce(x)
 		k, want := refmath.ReducePiOver2(x)
 		// Next to an odd multiple of π/4 our k may be the other neighbour
 		// (x·2/π is rounded first); r then differs by exactly ±π/2.

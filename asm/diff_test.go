@@ -1,6 +1,7 @@
 package asm
 
 import (
+	"github.com/rfkit/rfkit/internal/scalar"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -19,11 +20,11 @@ type kernelCase struct {
 const shiftB = 0.8125 // CosShift's b in these tests
 
 var kernelCases = []kernelCase{
-	{"Cos", func(d1, _, x []float64) { Cos(d1, x) }, func(x float64) (float64, float64) { return cosRef(x), 0 }, false},
-	{"Sin", func(d1, _, x []float64) { Sin(d1, x) }, func(x float64) (float64, float64) { return sinRef(x), 0 }, false},
-	{"Sincos", func(d1, d2, x []float64) { Sincos(d1, d2, x) }, func(x float64) (float64, float64) { return sincosRef(x) }, true},
-	{"CosShift", func(d1, _, x []float64) { CosShift(d1, x, shiftB) }, func(x float64) (float64, float64) { return cosRef(x - shiftB), 0 }, false},
-	{"Exp", func(d1, _, x []float64) { Exp(d1, x) }, func(x float64) (float64, float64) { return expRef(x), 0 }, false},
+	{"Cos", func(d1, _, x []float64) { Cos(d1, x) }, func(x float64) (float64, float64) { return scalar.Cos(x), 0 }, false},
+	{"Sin", func(d1, _, x []float64) { Sin(d1, x) }, func(x float64) (float64, float64) { return scalar.Sin(x), 0 }, false},
+	{"Sincos", func(d1, d2, x []float64) { Sincos(d1, d2, x) }, func(x float64) (float64, float64) { return scalar.Sincos(x) }, true},
+	{"CosShift", func(d1, _, x []float64) { CosShift(d1, x, shiftB) }, func(x float64) (float64, float64) { return scalar.Cos(x - shiftB), 0 }, false},
+	{"Exp", func(d1, _, x []float64) { Exp(d1, x) }, func(x float64) (float64, float64) { return scalar.Exp(x), 0 }, false},
 }
 
 func sameBits(a, b float64) bool {

@@ -152,7 +152,7 @@
 //
 // # Dispatch
 //
-// The best path is chosen at start-up (klauspost/cpuid/v2; AVX-512 only when
+// The best path is chosen at start-up (golang.org/x/sys/cpu; AVX-512 only when
 // the OS saves ZMM state), minus what RFKIT_DISABLE=avx512,avx2,neon turns
 // off. -tags purego (or noasm) removes all assembly. SetPath is the test and
 // benchmark hook: it switches every kernel to one path so that a test can

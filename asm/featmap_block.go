@@ -107,7 +107,7 @@ const affineMaxChunk = 32
 // the block (padding lanes included); only its first rem columns are copied
 // out.
 //
-// Tried and dropped (issue 11, Intel Xeon test machine, one core, CPU time,
+// Tried and dropped (Intel Xeon test machine, one core, CPU time,
 // interleaved runs): a streaming-store (VMOVNTPD) variant of the cosine pass
 // for large dst measured no faster at (10000, 10, 1000) and (10000, 100,
 // 1000) and 1.3× slower at (50000, 18, 300), where rows of 300 columns leave

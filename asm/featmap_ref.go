@@ -1,6 +1,9 @@
 package asm
 
-import "math"
+import (
+	"github.com/rfkit/rfkit/internal/scalar"
+	"math"
+)
 
 // cosAffineRef is the scalar twin of one lane (column j) of CosAffine.
 func cosAffineRef(x, w []float64, bj float64, j, ldw int, scale float64) float64 {
@@ -8,7 +11,7 @@ func cosAffineRef(x, w []float64, bj float64, j, ldw int, scale float64) float64
 	for k, xk := range x {
 		acc = math.FMA(xk, w[k*ldw+j], acc)
 	}
-	return float64(scale * cosRef(acc))
+	return float64(scale * scalar.Cos(acc))
 }
 
 // cosAffineGeneric computes columns [j0, j1) of CosAffine with the twin.

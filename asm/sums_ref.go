@@ -1,6 +1,7 @@
 package asm
 
 import (
+	"github.com/rfkit/rfkit/internal/scalar"
 	"math"
 
 	"github.com/rfkit/rfkit/internal/poly"
@@ -17,7 +18,7 @@ func boundedExpRef(x float64) float64 {
 	if x < -poly.ExpLossMax {
 		x = -poly.ExpLossMax
 	}
-	return expRef(x)
+	return scalar.Exp(x)
 }
 
 // dotRef is init + Σ_k vec_m[k]·mat_m[k·ld + i], one FMA per term.
@@ -66,7 +67,7 @@ func sumsRef(k sumsKernel, fr *sumsFrame, i, n int) {
 			dt := math.FMA(s, cb, -float64(c*sb))
 			f.acc[1][l] += float64(float64(e*yt) * dt)
 		case kSincosDot:
-			f.out[0][i], f.out[1][i] = sincosRef(f.dotRef(0, i, ld, 0))
+			f.out[0][i], f.out[1][i] = scalar.Sincos(f.dotRef(0, i, ld, 0))
 		case kDotStats:
 			h := f.dotRef(1, i, ld, f.dotRef(0, i, ld, 0))
 			f.out[0][i] = h
@@ -74,7 +75,7 @@ func sumsRef(k sumsKernel, fr *sumsFrame, i, n int) {
 		case kFreqStep:
 			p := f.dotRef(0, i, ld, 0)
 			f.out[0][i] = p
-			s, c := sincosRef(p - par[0])
+			s, c := scalar.Sincos(p - par[0])
 			yt := f.in[0][i]
 			e := boundedExpRef(float64(-yt * c))
 			f.acc[0][l] += e
@@ -88,10 +89,10 @@ func sumsRef(k sumsKernel, fr *sumsFrame, i, n int) {
 			f.accDotRef(0, i, ld, r)
 			f.accDotRef(1, i, ld, r)
 		case kCosSum:
-			c := cosRef(f.dotRef(0, i, ld, f.in[0][i]))
+			c := scalar.Cos(f.dotRef(0, i, ld, f.in[0][i]))
 			f.acc[0][l] += float64(f.in[1][i] * c)
 		case kSincosStats:
-			s, c := sincosRef(f.in[0][i])
+			s, c := scalar.Sincos(f.in[0][i])
 			h := math.FMA(par[1], s, math.FMA(par[0], c, 0))
 			f.out[0][i] = h
 			f.acc[0][l] += float64(f.in[1][i] * h)

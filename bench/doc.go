@@ -1,7 +1,7 @@
 // Package bench holds rfkit's cross-package benchmarks (the hot paths at the
-// shapes the issues quote, each next to a plain-Go or gonum baseline in the
-// same run), the fit and predict cost of every learner (learners_test.go,
-// issues 5 and 11: BenchmarkFit/method=<learner>/n=1000, 10000 and 100000,
+// shapes of the speed targets, each next to a plain-Go or gonum baseline in the
+// same run), the fit and predict cost of every learner (learners_test.go:
+// BenchmarkFit/method=<learner>/n=1000, 10000 and 100000,
 // BenchmarkPredict/<learner> in ns/row; results in results/learners.md and
 // results/gbrff-fit.md), the peer comparison of peers/ (make bench-peers:
 // XGBoost on the same rows) and, under cmd/, the reproduction commands of

@@ -29,12 +29,12 @@ import (
 	_ "github.com/rfkit/rfkit/learners/srff"
 )
 
-// Issues 5 and 11: fit time of each learner at n = 1000, 10000 and 100000,
+// Fit time of each learner at n = 1000, 10000 and 100000,
 // and predict latency per row (results: bench/results/learners.md,
 // bench/results/gbrff-fit.md).
 //
 //	go test -run '^$' -bench 'Predict' -count 3 ./bench
-//	go test -run '^$' -bench 'Fit/method=gbrff2/' -benchtime 3x -cpu 1 ./bench   # issue 11; make bench-peers adds XGBoost
+//	go test -run '^$' -bench 'Fit/method=gbrff2/' -benchtime 3x -cpu 1 ./bench   # make bench-peers adds XGBoost
 //	go test -run '^$' -bench 'Fit/.*/n=10000$' -benchtime 1x ./bench
 //	go test -run '^$' -bench 'Fit/.*/n=100000$' -benchtime 1x -timeout 60m ./bench
 //
@@ -150,10 +150,12 @@ func fitLearner(tb testing.TB, c benchConfig, p *benchProblem, n int) learners.M
 // -cpu 1 it is one core's), and, except gbrff2, the fitted model's test-err
 // (test-rmse for srff) on the fitHeldOut rows after the first n.
 //
-// gbrff2 (issue 11) runs on the make_classification-style problem of
+// gbrff2 runs on the make_classification-style problem of
 // bench/peers (peers.Classification(n, 20, 1), the rows the peer scripts
-// of `make bench-peers` train XGBoost on), in two leaves procs=1 and
-// procs=2 that set GOMAXPROCS themselves (go test resets it for every leaf),
+// of `make bench-peers` train XGBoost on), the booster alone and the
+// default configuration (config=booster, config=default; benchFitGBRFF2),
+// each in two leaves procs=1 and procs=2 that set GOMAXPROCS themselves
+// (go test resets it for every leaf),
 // and reports the process CPU seconds per fit (cpu-s/op: steadier than s/op
 // on a shared machine; for procs=2 it sums both cores) and its work per
 // boosting round: passes/round (sweeps over the n
@@ -233,41 +235,63 @@ func reportTestError(b *testing.B, c benchConfig, m learners.Model, p *benchProb
 	}
 }
 
-// benchFitGBRFF2 is BenchmarkFit/method=gbrff2/n=<n>/procs={1,2}: GBRFF2 at
-// its defaults (T = 100) on peers.Classification(n, 20, 1).
+// benchFitGBRFF2 is BenchmarkFit/method=gbrff2/n=<n>/config={booster,
+// default}/procs={1,2}: GBRFF2 (T = 100) on peers.Classification(n, 20, 1),
+// config=booster the booster alone (Calibration none, as XGBoost's hist is
+// timed), config=default the zero Config a user fits, probability
+// calibration included. Besides the work per boosting round of the model
+// itself, each leaf reports the calibration's work per fit: calib-fits
+// (fold models), calib-rounds (their rounds), calib-passes (their sweeps
+// over the rows) and calib-evals (loss evaluations of the temperature fit).
 func benchFitGBRFF2(b *testing.B, n int) {
 	X, y, err := peers.Classification(n, peers.BenchD, peers.BenchSeed)
 	if err != nil {
 		b.Fatal(err)
 	}
 	M := featmap.Dense(n, peers.BenchD, X)
-	for _, procs := range []int{1, 2} {
-		b.Run(fmt.Sprintf("procs=%d", procs), func(b *testing.B) {
-			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
-			var st gbrff.FitStats
-			b.ReportAllocs()
-			cpu0 := cputime.Process()
-			for b.Loop() {
-				// The booster alone, as XGBoost's hist is timed: the default
-				// probability calibration (three out-of-fold fits, about 3×
-				// the booster's time) is off here.
-				if _, err := gbrff.Fit(context.Background(), M, y, gbrff.Config{Stats: &st, Calibration: gbrff.CalibrationNone}); err != nil {
-					b.Fatal(err)
-				}
+	for _, config := range []struct {
+		name string
+		cfg  gbrff.Config
+	}{{"booster", gbrff.Config{Calibration: gbrff.CalibrationNone}}, {"default", gbrff.Config{}}} {
+		b.Run("config="+config.name, func(b *testing.B) {
+			for _, procs := range []int{1, 2} {
+				b.Run(fmt.Sprintf("procs=%d", procs), func(b *testing.B) {
+					benchFitGBRFF2Leaf(b, M, y, config.cfg, procs)
+				})
 			}
-			if cpu1 := cputime.Process(); cpu0 > 0 && cpu1 > 0 {
-				b.ReportMetric((cpu1-cpu0).Seconds()/float64(b.N), "cpu-s/op")
-			}
-			b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/op")
-			r := float64(max(st.Rounds, 1))
-			b.ReportMetric(float64(st.Passes)/r, "passes/round")
-			b.ReportMetric(float64(st.XPasses)/r, "Xpasses/round")
-			b.ReportMetric(float64(st.FreqEvals)/r, "freq-evals/round")
-			b.ReportMetric(float64(st.PhaseEvals)/r, "phase-evals/round")
-			b.ReportMetric(float64(st.PhasePasses)/r, "phase-passes/round")
-			b.ReportMetric(float64(st.LBFGSIters)/r, "lbfgs-iters/round")
 		})
 	}
+}
+
+// benchFitGBRFF2Leaf fits cfg on (M, y) with GOMAXPROCS = procs once per
+// op and reports the metrics of benchFitGBRFF2.
+func benchFitGBRFF2Leaf(b *testing.B, M featmap.Matrix, y []float64, cfg gbrff.Config, procs int) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+	var st gbrff.FitStats
+	cfg.Stats = &st
+	b.ReportAllocs()
+	cpu0 := cputime.Process()
+	for b.Loop() {
+		st = gbrff.FitStats{}
+		if _, err := gbrff.Fit(context.Background(), M, y, cfg); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if cpu1 := cputime.Process(); cpu0 > 0 && cpu1 > 0 {
+		b.ReportMetric((cpu1-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+	}
+	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/op")
+	r := float64(max(st.Rounds, 1))
+	b.ReportMetric(float64(st.Passes)/r, "passes/round")
+	b.ReportMetric(float64(st.XPasses)/r, "Xpasses/round")
+	b.ReportMetric(float64(st.FreqEvals)/r, "freq-evals/round")
+	b.ReportMetric(float64(st.PhaseEvals)/r, "phase-evals/round")
+	b.ReportMetric(float64(st.PhasePasses)/r, "phase-passes/round")
+	b.ReportMetric(float64(st.LBFGSIters)/r, "lbfgs-iters/round")
+	b.ReportMetric(float64(st.CalibFits), "calib-fits")
+	b.ReportMetric(float64(st.CalibRounds), "calib-rounds")
+	b.ReportMetric(float64(st.CalibPasses), "calib-passes")
+	b.ReportMetric(float64(st.CalibEvals), "calib-evals")
 }
 
 // fitSkips holds the fits too slow for a routine run (> 10 min per op on

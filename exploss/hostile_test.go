@@ -7,7 +7,7 @@ import (
 )
 
 // Hostile sizes give ErrShape, never a panic or an allocation that ends the
-// process (rfkit issue 14, C1).
+// process (adversarial review, C1).
 func TestHostileSizes(t *testing.T) {
 	X := make([]float64, 16)
 	for _, s := range [][3]int{{1 << 62, 4, 4}, {4, 4, math.MaxInt / 2}, {math.MaxInt, 1, 1}, {4, 4, 3}} {

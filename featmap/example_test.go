@@ -57,3 +57,13 @@ func ExampleNystrom() {
 	// rank 3; between landmarks: 0.014921 (exact 0.014921)
 	// k(x, x) at a landmark 1.000, at x = 40, far from all: 0.000 (exact 1)
 }
+
+func ExampleFromRows() {
+	X, err := featmap.FromRows([][]float64{{0, 1}, {2, 3}, {4, 5}})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(X.Rows, "×", X.Cols, "row 1:", X.Row(1))
+	// A gonum *mat.Dense goes in through featmap.FromMat(a) the same way.
+	// Output: 3 × 2 row 1: [2 3]
+}

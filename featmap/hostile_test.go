@@ -7,7 +7,7 @@ import (
 )
 
 // Hostile shapes and sizes give errors, never a panic or an allocation
-// that ends the process (rfkit issue 14, C1 and H4).
+// that ends the process (adversarial review, C1 and H4).
 func TestHostileShapesAndSizes(t *testing.T) {
 	data := make([]float64, 52)
 	for _, X := range []Matrix{

@@ -14,7 +14,10 @@
 //     BinaryLabels, Standardize), usable outside the learners too;
 //   - Define, which registers a learner from its typed Fit and Load;
 //   - the sentinels ErrCorrupt and ErrShape, which errors.Is finds in
-//     every error of a model file or batch of the wrong shape.
+//     every error of a model file or batch of the wrong shape;
+//   - Threads, the thread limit every batch learner's Config has;
+//   - PermutationImportance, the importance of the inputs of any Model
+//     on labelled rows.
 //
 // Each learner lives in its own package and follows the same pattern:
 //
@@ -51,9 +54,12 @@
 // subsample: gbrff, mfga, pbrff, prff, rks, eerf/lkrf, srff; the online
 // learners fogd, nogd and rrf have none, as an SGD step on a row of weight
 // 2 is not two steps on the row) takes a weight per row through
-// PrepareWeighted; the weights enter the standardisation and the losses
-// as weighted means, so a weight of 2 acts as the row twice and 0 drops
-// it; negative, NaN, infinite or all-zero weights are errors.
+// PrepareWeighted; weights are relative (RelativeWeights): only their
+// ratios count, so c·w fits the model of w for any c > 0 and a weight the
+// same on every row is no weights. They enter the standardisation and the
+// losses as weighted means, so a row weighing twice the others acts as the
+// row twice and 0 drops it; negative, NaN, infinite or all-zero weights
+// are errors.
 //
 // Bad input is an error, with these documented panics left, all of them
 // programming errors on the unchecked fast paths: Score, Predict and

@@ -85,9 +85,11 @@ type Prepared struct {
 	Labels Labels
 	// Classes are the K labels of a Multiclass task, increasing.
 	Classes []float64
-	// Weights are the weights of the rows kept (nil when Fit was given
-	// none: every row weighs 1). The learners' losses are weighted means,
-	// Σ w_i ℓ_i / Σ w_i, so a weight of 2 acts as the row twice.
+	// Weights are the weights of the rows kept, scaled to mean 1 over the
+	// rows given (RelativeWeights; nil when Fit was given none or equal
+	// ones: every row weighs 1). The learners' losses are weighted means,
+	// Σ w_i ℓ_i / Σ w_i, so a weight twice the others' acts as the row
+	// twice.
 	Weights []float64
 	// Kept are the indices in X of the rows kept (nil when every row is).
 	Kept []int
@@ -130,7 +132,8 @@ func Prepare(ctx context.Context, name string, cfg Validator, task Task, X featm
 // ClassLabels for Multiclass, on the rows kept) and the standardisation
 // (Standardize; weighted, or over the values present, when there are
 // weights or missing values). Every other error is prefixed with name.
-// w == nil means no weights; without weights and missing values the
+// w == nil means no weights; weights are relative (RelativeWeights):
+// without weights, or with equal ones, and without missing values the
 // result has the bits Prepare always had.
 func PrepareWeighted(ctx context.Context, name string, cfg Validator, task Task, X featmap.Matrix, y, w []float64) (*Prepared, error) {
 	start := time.Now()
@@ -143,6 +146,9 @@ func PrepareWeighted(ctx context.Context, name string, cfg Validator, task Task,
 		if err := CheckWeights(w, X.Rows); err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
+		w = RelativeWeights(w)
+	}
+	if w != nil {
 		for i, v := range w {
 			if v > 0 {
 				p.Kept = append(p.Kept, i)
@@ -175,6 +181,34 @@ func PrepareWeighted(ctx context.Context, name string, cfg Validator, task Task,
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return p, nil
+}
+
+// RelativeWeights returns checked weights w (CheckWeights) as the fits
+// use them: nil (no weights) when every weight is the same positive
+// number, otherwise a copy scaled to mean 1 over all len(w) rows (zero
+// weights included, so the weights sum to the number of rows given), so
+// that a fit depends only on the ratios of the weights: c·w and w give the
+// same model for any c > 0, the same bytes when every weight is equal, c
+// is a power of two or w already has mean 1 (the scaling is then exact).
+func RelativeWeights(w []float64) []float64 {
+	if w == nil {
+		return nil
+	}
+	var sum float64
+	uniform := true
+	for _, v := range w {
+		sum += v
+		uniform = uniform && v == w[0]
+	}
+	if uniform {
+		return nil
+	}
+	mean := sum / float64(len(w))
+	out := make([]float64, len(w))
+	for i, v := range w {
+		out[i] = v / mean
+	}
+	return out
 }
 
 // CheckWeights checks the sample weights of n rows: len(w) == n, every

@@ -6,7 +6,7 @@ import (
 )
 
 // Sizes whose state would not fit, or whose product overflows, give an
-// error, not "fatal error: out of memory" (rfkit issue 14, H4).
+// error, not "fatal error: out of memory" (adversarial review, H4).
 func TestNewLBFGSHostileSizes(t *testing.T) {
 	for _, s := range [][2]int{{1 << 40, 5}, {math.MaxInt, 1}, {2, math.MaxInt}, {1 << 20, 1 << 20}, {MaxLBFGSValues, 0}} {
 		if _, err := NewLBFGS(s[0], s[1]); err == nil {

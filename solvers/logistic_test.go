@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"gonum.org/v1/gonum/mat"
+	"github.com/rfkit/rfkit/internal/refmath"
 )
 
 func classData(rng *rand.Rand, n, d int, sep float64) (X, y []float64) {
@@ -33,7 +33,7 @@ func logisticNewton(X []float64, n, d int, y []float64, lambda float64) []float6
 	v := make([]float64, p)
 	for it := 0; it < 100; it++ {
 		g := make([]float64, p)
-		H := mat.NewSymDense(p, nil)
+		H := make([]float64, p*p)
 		for i := 0; i < n; i++ {
 			xi := append(append([]float64(nil), X[i*d:(i+1)*d]...), 1)
 			m := y[i] * dot(v, xi)
@@ -41,20 +41,24 @@ func logisticNewton(X []float64, n, d int, y []float64, lambda float64) []float6
 			for a := 0; a < p; a++ {
 				g[a] += -y[i] * s * xi[a] / float64(n)
 				for b := a; b < p; b++ {
-					H.SetSym(a, b, H.At(a, b)+s*(1-s)*xi[a]*xi[b]/float64(n))
+					h := s * (1 - s) * xi[a] * xi[b] / float64(n)
+					H[a*p+b] += h
+					if b != a {
+						H[b*p+a] += h
+					}
 				}
 			}
 		}
 		for a := 0; a < d; a++ {
 			g[a] += lambda * v[a]
-			H.SetSym(a, a, H.At(a, a)+lambda)
+			H[a*p+a] += lambda
 		}
-		var step mat.VecDense
-		if err := step.SolveVec(H, mat.NewVecDense(p, g)); err != nil {
+		step, err := refmath.Solve(H, p, g)
+		if err != nil {
 			panic(err)
 		}
 		for a := range v {
-			v[a] -= step.AtVec(a)
+			v[a] -= step[a]
 		}
 		if normInf(g) < 1e-14 {
 			break

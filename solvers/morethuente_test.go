@@ -1,23 +1,18 @@
 package solvers
 
 import (
-	"errors"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"testing"
-
-	"gonum.org/v1/gonum/optimize"
 )
 
-// TestMoreThuenteMatchesGonum drives the local copy and gonum's
-// optimize.MoreThuente with the same 1-D functions. On amd64, where the Go
-// compiler never fuses a*b+c, every step must have the same bits (the copy
-// only adds float64() conversions); elsewhere gonum's own steps are fused
-// differently, so they must agree to a relative 1e-9.
-func TestMoreThuenteMatchesGonum(t *testing.T) {
-	exact := runtime.GOARCH == "amd64"
+// TestMoreThuenteWolfe drives the line search (a copy of gonum's
+// optimize.MoreThuente) on random 1-D functions with a descent direction at
+// 0: whenever it reports convergence, the step satisfies the strong Wolfe
+// conditions it was given, and it converges on most of them.
+func TestMoreThuenteWolfe(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 9))
+	var tried, converged int
 	// φ(a) = c·(a − m)² + s·sin(k·a) + e·a⁴, a descent direction at 0.
 	for trial := 0; trial < 400; trial++ {
 		c, m := 0.1+5*r.Float64(), 0.01+20*r.Float64()
@@ -30,40 +25,26 @@ func TestMoreThuenteMatchesGonum(t *testing.T) {
 		if !(g0 < 0) {
 			continue
 		}
+		tried++
 		step := math.Exp(8 * (r.Float64() - 0.5))
-		ref := optimize.MoreThuente{DecreaseFactor: lsDecrease, CurvatureFactor: lsCurvature, StepTolerance: lsStepTol, MaximumStep: 1e20}
-		ref.Init(f0, g0, step)
 		loc := moreThuente{decreaseFactor: lsDecrease, curvatureFactor: lsCurvature, stepTolerance: lsStepTol, maximumStep: 1e20}
 		loc.init(f0, g0, step)
 		for it := 0; it < 30; it++ {
 			f, g := phi(step)
-			op, next, err := ref.Iterate(f, g)
-			st, lnext := loc.iterate(f, g)
-			var want mtStatus
-			switch {
-			case err == nil && op == optimize.MajorIteration:
-				want = mtConverged
-			case errors.Is(err, optimize.ErrLinesearcherBound):
-				want = mtBound
-			case err != nil:
-				want = mtFailure
-			default:
-				want = mtEvaluate
-			}
-			if st != want {
-				if exact {
-					t.Fatalf("trial %d, iteration %d: status %v, gonum %v (%v)", trial, it, st, want, err)
+			st, next := loc.iterate(f, g)
+			if st == mtConverged {
+				converged++
+				if f > f0+lsDecrease*step*g0 || math.Abs(g) > lsCurvature*math.Abs(g0) {
+					t.Fatalf("trial %d: converged at step %v with φ = %v, φ' = %v (φ(0) = %v, φ'(0) = %v): not strong Wolfe", trial, step, f, g, f0, g0)
 				}
-				break
 			}
-			same := math.Float64bits(next) == math.Float64bits(lnext)
-			if !same && (exact || math.Abs(next-lnext) > 1e-9*math.Abs(next)) {
-				t.Fatalf("trial %d, iteration %d: step %v, gonum %v", trial, it, lnext, next)
-			}
-			if st != mtEvaluate || !same {
+			if st != mtEvaluate {
 				break
 			}
 			step = next
 		}
+	}
+	if converged < tried*9/10 {
+		t.Errorf("converged on %d of %d descent problems", converged, tried)
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"gonum.org/v1/gonum/mat"
+	"github.com/rfkit/rfkit/internal/refmath"
 )
 
 func randData(rng *rand.Rand, n, d int) (X, y []float64) {
@@ -26,38 +26,44 @@ func randData(rng *rand.Rand, n, d int) (X, y []float64) {
 }
 
 // ridgeReference solves the augmented least-squares problem
-// min ‖[X 1; √(λn) I 0] [w; b] − [y; 0]‖ by QR.
+// min ‖[X 1; √(λn) I 0] [w; b] − [y; 0]‖ through its normal equations
+// AᵀA·v = Aᵀr by refmath.Solve (independent of the Cholesky under test).
 func ridgeReference(X []float64, n, d int, y []float64, lambda float64, intercept bool) ([]float64, float64) {
 	cols := d
 	if intercept {
 		cols++
 	}
-	A := mat.NewDense(n+d, cols, nil)
-	rhs := mat.NewVecDense(n+d, nil)
-	for i := 0; i < n; i++ {
-		for j := 0; j < d; j++ {
-			A.Set(i, j, X[i*d+j])
+	row := func(i int) ([]float64, float64) { // row i of [A | r]
+		a := make([]float64, cols)
+		if i < n {
+			copy(a, X[i*d:(i+1)*d])
+			if intercept {
+				a[d] = 1
+			}
+			return a, y[i]
 		}
-		if intercept {
-			A.Set(i, d, 1)
+		a[i-n] = math.Sqrt(lambda * float64(n))
+		return a, 0
+	}
+	ata := make([]float64, cols*cols)
+	atr := make([]float64, cols)
+	for i := 0; i < n+d; i++ {
+		a, r := row(i)
+		for j := 0; j < cols; j++ {
+			atr[j] += a[j] * r
+			for k := 0; k < cols; k++ {
+				ata[j*cols+k] += a[j] * a[k]
+			}
 		}
-		rhs.SetVec(i, y[i])
 	}
-	for j := 0; j < d; j++ {
-		A.Set(n+j, j, math.Sqrt(lambda*float64(n)))
-	}
-	var sol mat.VecDense
-	if err := sol.SolveVec(A, rhs); err != nil {
+	sol, err := refmath.Solve(ata, cols, atr)
+	if err != nil {
 		panic(err)
 	}
-	w := make([]float64, d)
-	for j := range w {
-		w[j] = sol.AtVec(j)
-	}
 	if intercept {
-		return w, sol.AtVec(d)
+		return sol[:d], sol[d]
 	}
-	return w, 0
+	return sol, 0
 }
 
 func TestRidgeMatchesReference(t *testing.T) {

@@ -1,5 +1,5 @@
 // Package peers holds the data and the scripts that time rfkit against
-// other libraries on the same rows (issue 11): Classification writes a
+// other libraries on the same rows: Classification writes a
 // scikit-learn make_classification-style problem, cmd/peer-data saves it as
 // CSV, and xgboost.py (run by `make bench-peers`) times XGBoost's hist
 // booster on those files next to rfkit's BenchmarkFit from the same run.

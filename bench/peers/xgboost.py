@@ -24,20 +24,21 @@ import time
 
 
 def parse_rfkit(path):
-    """Return {(n, procs): (wall s, CPU s, passes/round) per fit} from go test -bench output."""
+    """Return {(n, config, procs): (wall s, CPU s, passes/round) per fit} from go test -bench output
+    (config "booster": GBRFF2 without probability calibration, "default": the default configuration)."""
     out = {}
     if not path:
         return out
-    pat = re.compile(r"^BenchmarkFit/method=gbrff2/n=(\d+)/procs=(\d+)\S*\s+\d+\s+(.*)$")
+    pat = re.compile(r"^BenchmarkFit/method=gbrff2/n=(\d+)/config=(\w+)/procs=(\d+)\S*\s+\d+\s+(.*)$")
     with open(path) as f:
         for line in f:
             m = pat.match(line.strip())
             if not m:
                 continue
-            fields = m.group(3).split()
+            fields = m.group(4).split()
             metrics = {fields[i + 1]: float(fields[i]) for i in range(0, len(fields) - 1, 2)}
             secs = metrics.get("s/op", metrics.get("ns/op", float("nan")) / 1e9)
-            out[(int(m.group(1)), int(m.group(2)))] = (secs, metrics.get("cpu-s/op", float("nan")),
+            out[(int(m.group(1)), m.group(2), int(m.group(3)))] = (secs, metrics.get("cpu-s/op", float("nan")),
                                                        metrics.get("passes/round", float("nan")))
     return out
 
@@ -95,19 +96,23 @@ def main():
     print("GBRFF2 (T = 100, rfkit BenchmarkFit) vs XGBoost %s hist (100 trees, depth 5, nthread = 1), d = %d"
           % (xgb.__version__ if xgb else "(missing)", args.d))
     print("Times are seconds per fit (mean); cpu = process CPU seconds, the steadier figure on a shared machine.")
-    print("%8s | %10s %10s %10s %9s | %10s %10s %8s | %13s" % (
-        "n", "rfkit wall", "rfkit cpu", "2-core wall", "passes/rd", "xgb wall", "xgb cpu", "xgb err", "xgb/rfkit cpu"))
+    print("rfkit: the booster alone (Calibration none); default cpu: the default configuration, calibration included.")
+    print("%8s | %10s %10s %10s %9s %11s | %10s %10s %8s | %13s %15s" % (
+        "n", "rfkit wall", "rfkit cpu", "2-core wall", "passes/rd", "default cpu", "xgb wall", "xgb cpu", "xgb err",
+        "xgb/rfkit cpu", "xgb/default cpu"))
     nan = float("nan")
     for n in sizes:
-        r1 = rf.get((n, 1), (nan, nan, nan))
-        r2 = rf.get((n, 2), (nan, nan, nan))
+        r1 = rf.get((n, "booster", 1), (nan, nan, nan))
+        r2 = rf.get((n, "booster", 2), (nan, nan, nan))
+        rd = rf.get((n, "default", 1), (nan, nan, nan))
         xw = xc = xerr = nan
         if xgb is not None:
             X, y = load(args.data, n, args.d)
             xw, xc, xerr = time_xgboost(xgb, X, y, args.repeat)
         ratio = xc / r1[1] if r1[1] == r1[1] and r1[1] > 0 else nan
-        print("%8d | %10.4f %10.4f %10.4f %9.1f | %10.4f %10.4f %8.4f | %13.2f" % (
-            n, r1[0], r1[1], r2[0], r1[2], xw, xc, xerr, ratio))
+        dratio = xc / rd[1] if rd[1] == rd[1] and rd[1] > 0 else nan
+        print("%8d | %10.4f %10.4f %10.4f %9.1f %11.4f | %10.4f %10.4f %8.4f | %13.2f %15.2f" % (
+            n, r1[0], r1[1], r2[0], r1[2], rd[1], xw, xc, xerr, ratio, dratio))
     return 0
 
 

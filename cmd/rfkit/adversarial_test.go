@@ -2,7 +2,7 @@
 
 package main
 
-// Regression tests of the adversarial run of issue 14 that concern the
+// Regression tests of the adversarial review that concern the
 // command (D1–D4, H1–H3, H5, W1–W4, M2–M4) and of its item 4 (version,
 // info, the method actually trained). Each test names its finding.
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"image/png"
 	"io"
 	"os"
@@ -54,19 +55,24 @@ func TestImportance(t *testing.T) {
 	data := writeFile(t, dir, "d.csv", csvText(moons(t, 60, 1, 0, 1), true))
 	model := filepath.Join(dir, "rks.model")
 	rfkit(t, "train", "-method", "rks", "-data", data, "-model", model).ok(t)
-	rfkit(t, "importance", "-model", model).fails(t, 1, "a rks model has no variable importance")
+	rfkit(t, "importance", "-model", model).fails(t, 1, "a rks model has no learned variable importance")
 
 	// A method that learns one (when linked in): the ranking names the CSV
 	// columns.
 	if slices.Contains(methodNames(), "rrf") {
 		model := filepath.Join(dir, "rrf.model")
 		rfkit(t, "train", "-method", "rrf", "-data", data, "-model", model).ok(t)
-		r := rfkit(t, "importance", "-model", model, "-data", data).ok(t)
+		r := rfkit(t, "importance", "-model", model).ok(t)
 		if ls := lines(r.stdout); len(ls) != 3 || !strings.Contains(r.stdout, " x0 ") || !strings.Contains(r.stdout, " x1 ") {
 			t.Errorf("rrf importance:\n%s", r.stdout)
 		}
 		if ls := lines(rfkit(t, "importance", "-model", model, "-top", "1").ok(t).stdout); len(ls) != 2 {
 			t.Errorf("-top 1: %q", ls)
+		}
+		// with -data: the permutation importance, the learned one beside it
+		r = rfkit(t, "importance", "-model", model, "-data", data).ok(t)
+		if ls := lines(r.stdout); len(ls) != 4 || !strings.HasPrefix(ls[1], "rank  input  name          drop        std         learned") {
+			t.Errorf("rrf permutation importance:\n%s", r.stdout)
 		}
 	}
 
@@ -79,6 +85,72 @@ func TestImportance(t *testing.T) {
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
+}
+
+// TestPermutationImportance: importance -data works for a model without a
+// learned importance (rks), for a classifier by accuracy or log loss and
+// for a regression by RMSE; -json carries the same numbers; the output
+// does not depend on -threads; the flags that need -data are refused
+// without it.
+func TestPermutationImportance(t *testing.T) {
+	dir := t.TempDir()
+	// two moons inputs and two pure-noise inputs
+	s := moons(t, 300, 1, -1, 1)
+	X := make([]float64, 0, s.N*4)
+	for i := range s.N {
+		X = append(X, s.Row(i)...)
+		X = append(X, float64(i%7)/7, float64((i*5)%11)/11)
+	}
+	s.X, s.D = X, 4
+	data := writeFile(t, dir, "d.csv", csvText(s, true))
+	model := filepath.Join(dir, "rks.model")
+	rfkit(t, "train", "-method", "rks", "-data", data, "-model", model).ok(t)
+	r := rfkit(t, "importance", "-model", model, "-data", data, "-repeats", "3", "-seed", "2").ok(t)
+	ls := lines(r.stdout)
+	if len(ls) != 6 || !strings.HasPrefix(ls[0], "permutation importance: drop of accuracy (baseline ") ||
+		!strings.Contains(ls[0], "on 300 rows), mean and std over 3 shuffles per input, seed 2") ||
+		strings.Contains(r.stdout, "learned") {
+		t.Fatalf("rks importance:\n%s", r.stdout)
+	}
+	if top := strings.Fields(ls[2])[2] + " " + strings.Fields(ls[3])[2]; top != "x0 x1" && top != "x1 x0" {
+		t.Errorf("the moons inputs are not first:\n%s", r.stdout)
+	}
+	if other := rfkit(t, "importance", "-model", model, "-data", data, "-repeats", "3", "-seed", "2", "-threads", "1").ok(t); other.stdout != r.stdout {
+		t.Errorf("-threads 1 changed the output:\n%s\nvs\n%s", other.stdout, r.stdout)
+	}
+
+	var res importanceResult
+	j := rfkit(t, "importance", "-model", model, "-data", data, "-metric", "logloss", "-json", "-top", "2").ok(t)
+	if err := json.Unmarshal([]byte(j.stdout), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Metric != "logloss" || res.Repeats != 5 || res.N != 300 || res.Baseline == nil || len(res.Inputs) != 2 ||
+		res.Inputs[0].Rank != 1 || res.Inputs[0].Drop == nil || res.Inputs[0].Std == nil || res.Inputs[0].Learned != nil ||
+		!strings.HasPrefix(res.Inputs[0].Name, "x") || *res.Inputs[0].Drop < *res.Inputs[1].Drop {
+		t.Errorf("-json: %s", j.stdout)
+	}
+
+	// a regression: RMSE
+	reg := writeFile(t, dir, "r.csv", "a,b,y\n"+strings.Repeat("0,1,0.5\n1,0,1.5\n2,1,2.5\n3,0,3.5\n", 10))
+	rmodel := filepath.Join(dir, "reg.model")
+	rfkit(t, "train", "-method", "rks", "-task", "regression", "-data", reg, "-model", rmodel).ok(t)
+	if r := rfkit(t, "importance", "-model", rmodel, "-data", reg).ok(t); !strings.Contains(r.stdout, "drop of rmse") {
+		t.Errorf("regression:\n%s", r.stdout)
+	}
+
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-metric", "logloss"}, "-metric applies to the permutation importance, which needs -data"},
+		{[]string{"-repeats", "3"}, "-repeats applies"},
+		{[]string{"-data", data, "-repeats", "0"}, "-repeats 0: want 1..1000000"},
+		{[]string{"-data", data, "-threads", "-1"}, "-threads -1: want 0..4096"},
+	} {
+		rfkit(t, append([]string{"importance", "-model", model}, c.args...)...).fails(t, 2, c.want)
+	}
+	rfkit(t, "importance", "-model", model, "-data", data, "-metric", "rmse").fails(t, 1, `metric "rmse" does not apply to a binary model`)
+	rfkit(t, "importance", "-model", rmodel, "-data", data).fails(t, 1, "columns")
 }
 
 func TestDemo(t *testing.T) {
@@ -149,5 +221,25 @@ func TestProgressBar(t *testing.T) {
 	}
 	if r := rfkit(t, "train", "-quiet", "-method", "gbrff2", "-param", "t=10", "-data", data, "-model", filepath.Join(dir, "m")).ok(t); r.stderr != "" || r.stdout != "" {
 		t.Errorf("-quiet: %+v", r)
+	}
+}
+
+// TestImportanceEveryMethod: importance -data ranks the inputs of a model
+// of every linked-in method (one fit each with its defaults on 80 rows of
+// the moons, by accuracy; srff fits ±1 labels as a regression, by RMSE).
+func TestImportanceEveryMethod(t *testing.T) {
+	dir := t.TempDir()
+	data := writeFile(t, dir, "d.csv", csvText(moons(t, 80, 3, -1, 1), true))
+	for _, name := range methodNames() {
+		model := filepath.Join(dir, name+".model")
+		rfkit(t, "train", "-method", name, "-data", data, "-model", model).ok(t)
+		r := rfkit(t, "importance", "-model", model, "-data", data, "-repeats", "2").ok(t)
+		metric := "accuracy"
+		if name == "srff" {
+			metric = "rmse"
+		}
+		if ls := lines(r.stdout); len(ls) != 4 || !strings.HasPrefix(ls[0], "permutation importance: drop of "+metric) {
+			t.Errorf("%s:\n%s", name, r.stdout)
+		}
 	}
 }

@@ -10,7 +10,7 @@
 //	rfkit eval       -model FILE -data FILE [-weight COL] [-json]
 //	rfkit cv         -method NAME -data FILE -grid k=v1,v2,... [-folds 5] [-metric NAME]
 //	                 [-weight COL] [-json] [-model OUT]
-//	rfkit importance -model FILE [-data FILE] [-top N]
+//	rfkit importance -model FILE [-data FILE [-metric M] [-repeats N] [-seed N]] [-top N] [-json]
 //	rfkit demo       [-png FILE] [-save DIR] [-seed N]
 //	rfkit bench      [-n 4096] [-benchtime 200ms] [-count 1]
 //	rfkit export     -format onnx -model FILE -out FILE

@@ -27,7 +27,7 @@ var commands = []command{
 	{"predict", "write one prediction per row of a data file", runPredict},
 	{"eval", "accuracy, log loss, AUC, macro-F1 and confusion matrix, or RMSE, MAE and R², of a model on a data file", runEval},
 	{"cv", "k-fold cross-validated grid search over hyper-parameters; -model saves the best refitted", runCV},
-	{"importance", "ranked variable importance of a model (methods that have it)", runImportance},
+	{"importance", "inputs ranked by permutation importance on labelled data (any model) or by learned importance", runImportance},
 	{"demo", "train GBRFF2 and RKS on the checkerboard and spiral toys", runDemo},
 	{"bench", "benchmark the cos, sin, sincos and exp kernels on every SIMD path", runBench},
 	{"export", "write a model as an ONNX graph (-format onnx)", runExport},

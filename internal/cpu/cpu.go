@@ -1,13 +1,13 @@
 // Package cpu reports which SIMD code paths this machine can run and which one
 // rfkit selects by default.
 //
-// It wraps github.com/klauspost/cpuid/v2 and adds two environment switches:
+// It reads golang.org/x/sys/cpu and adds two environment switches:
 //
 //	RFKIT_DISABLE=avx512,avx2,neon   turn the named paths off at start-up
 //	RFKIT_TEST_REQUIRE=avx2          make tests fail unless that path is the one selected
 //
-// The selection is computed once, when the package is initialised, after cpuid
-// has run its own detection.
+// The selection is computed once, when the package is initialised, after
+// x/sys/cpu has run its own detection.
 package cpu
 
 import (
@@ -16,7 +16,7 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/klauspost/cpuid/v2"
+	xcpu "golang.org/x/sys/cpu"
 )
 
 // Path names one implementation of the kernels.
@@ -60,11 +60,12 @@ func init() {
 	hardware[Generic] = true
 	switch runtime.GOARCH {
 	case "amd64":
-		// cpuid only reports AVX/AVX-512 when the OS saves the YMM/ZMM state (XGETBV).
-		hardware[AVX2] = cpuid.CPU.Supports(cpuid.AVX, cpuid.AVX2, cpuid.FMA3)
-		hardware[AVX512] = hardware[AVX2] && cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512DQ)
+		// x/sys/cpu only reports AVX, FMA and AVX-512 when the OS saves the
+		// YMM/ZMM state (XGETBV).
+		hardware[AVX2] = xcpu.X86.HasAVX && xcpu.X86.HasAVX2 && xcpu.X86.HasFMA
+		hardware[AVX512] = hardware[AVX2] && xcpu.X86.HasAVX512F && xcpu.X86.HasAVX512DQ
 	case "arm64":
-		// Advanced SIMD is mandatory in ARMv8-A; cpuid confirms where it can.
+		// Advanced SIMD is mandatory in ARMv8-A.
 		hardware[NEON] = true
 	}
 	parseDisable(os.Getenv("RFKIT_DISABLE"))

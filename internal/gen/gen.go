@@ -14,3 +14,5 @@ package gen
 //go:generate go run ./arm64 -family featmap -out ../../asm/featmap_arm64.s -stubs ../../asm/featmap_stubs_arm64.go
 //go:generate go run ./arm64 -family exp -out ../../asm/exp_arm64.s -stubs ../../asm/exp_stubs_arm64.go
 //go:generate go run ./arm64 -family sums -out ../../asm/sums_arm64.s -stubs ../../asm/sums_stubs_arm64.go
+//go:generate go run ./arm64 -family dot -out ../../asm/dot_arm64.s -stubs ../../asm/dot_stubs_arm64.go
+//go:generate go run ./arm64 -family standardize -out ../../asm/standardize_arm64.s -stubs ../../asm/standardize_stubs_arm64.go

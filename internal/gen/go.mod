@@ -9,7 +9,6 @@ require (
 )
 
 require (
-	github.com/klauspost/cpuid/v2 v2.4.2 // indirect
 	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect

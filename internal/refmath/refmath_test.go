@@ -365,3 +365,42 @@ func TestULPError(t *testing.T) {
 		t.Errorf("at threshold, got Inf: %v", e)
 	}
 }
+
+func TestSolve(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{1, 2, 5, 40} {
+		a := make([]float64, n*n)
+		x := make([]float64, n)
+		for i := range a {
+			a[i] = r.NormFloat64()
+		}
+		for i := range x {
+			x[i] = r.NormFloat64()
+		}
+		b := make([]float64, n)
+		for i := 0; i < n; i++ {
+			for j := 0; j < n; j++ {
+				b[i] += a[i*n+j] * x[j]
+			}
+		}
+		got, err := Solve(a, n, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range x {
+			if math.Abs(got[i]-x[i]) > 1e-9*(1+math.Abs(x[i])) {
+				t.Errorf("n=%d: x[%d] = %v, want %v", n, i, got[i], x[i])
+			}
+		}
+	}
+	// The pivot swap: a zero leading entry must not stop it.
+	if got, err := Solve([]float64{0, 1, 1, 0}, 2, []float64{2, 3}); err != nil || got[0] != 3 || got[1] != 2 {
+		t.Errorf("permutation: %v, %v", got, err)
+	}
+	if _, err := Solve([]float64{1, 2, 2, 4}, 2, []float64{1, 1}); err == nil {
+		t.Error("singular matrix: no error")
+	}
+	if _, err := Solve([]float64{1, 2, 3}, 2, []float64{1, 1}); err == nil {
+		t.Error("bad shape: no error")
+	}
+}

@@ -7,8 +7,9 @@
 // ExpFloat64 are not: their ziggurat tails call math.Exp and math.Log, which
 // are assembly on amd64 and arm64 with different results, and the compiler
 // may fuse a*b+c into one FMA on arm64 but not on amd64. The draws here are
-// built from r.Uint64 or r.Float64 with package trig (cos, sin, exp:
-// bit-identical on every path and architecture), xmath.LogAtanh and
+// built from r.Uint64 or r.Float64 with internal/scalar (the one-lane twin of
+// the cos, sin and exp kernels: the same bits on every path and
+// architecture), xmath.LogAtanh and
 // correctly rounded operations only, every product that feeds an addition
 // being rounded on its own (float64(a*b)).
 package xrand
@@ -17,13 +18,9 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/rfkit/rfkit/internal/scalar"
 	"github.com/rfkit/rfkit/internal/xmath"
-	"github.com/rfkit/rfkit/trig"
 )
-
-// pairBlock is the number of Box–Muller pairs FillNormal computes per call
-// of trig.Sincos (the scratch arrays live on the stack).
-const pairBlock = 128
 
 // Normal returns a standard normal draw: the first half of one Box–Muller
 // pair (see FillNormal), consuming two r.Uint64 values. Normal(r) equals the
@@ -42,36 +39,25 @@ func Normal(r *rand.Rand) float64 {
 // filling a slice in one call or in several calls of even length gives the
 // same values.
 func FillNormal(r *rand.Rand, dst []float64) {
-	var rad, ang, sin [pairBlock]float64
-	for len(dst) > 0 {
-		pairs := min((len(dst)+1)/2, pairBlock)
-		for k := 0; k < pairs; k++ {
-			u1 := float64(r.Uint64()>>11+1) * 0x1p-53
-			u2 := float64(r.Uint64()>>11) * 0x1p-53
-			rad[k] = math.Sqrt(-2 * xmath.LogAtanh(u1))
-			ang[k] = 2 * math.Pi * u2
+	for k := 0; k < len(dst); k += 2 {
+		u1 := float64(r.Uint64()>>11+1) * 0x1p-53
+		u2 := float64(r.Uint64()>>11) * 0x1p-53
+		rad := math.Sqrt(-2 * xmath.LogAtanh(u1))
+		sin, cos := scalar.Sincos(2 * math.Pi * u2)
+		dst[k] = rad * cos
+		if k+1 < len(dst) {
+			dst[k+1] = rad * sin
 		}
-		cos := ang[:pairs] // overwritten in place by the cosines
-		trig.Sincos(sin[:pairs], cos, ang[:pairs])
-		for k := 0; k < pairs; k++ {
-			dst[2*k] = rad[k] * cos[k]
-			if 2*k+1 < len(dst) {
-				dst[2*k+1] = rad[k] * sin[k]
-			}
-		}
-		dst = dst[min(2*pairs, len(dst)):]
 	}
 }
 
 // Cauchy returns a standard Cauchy draw tan(π(u − ½)) with u = r.Float64(),
-// consuming one r.Uint64 value; the tangent is sin/cos from trig.Sincos. The
+// consuming one r.Uint64 value; the tangent is sin/cos from scalar.Sincos. The
 // result is finite: |π(u − ½)| ≤ π/2 rounded below π/2, whose cosine is not 0.
 func Cauchy(r *rand.Rand) float64 {
-	var s, c, in [1]float64
 	u := float64(r.Float64()) // rounded here: no FMA with the − ½ (exact either way)
-	in[0] = math.Pi * (u - 0.5)
-	trig.Sincos(s[:], c[:], in[:])
-	return s[0] / c[0]
+	s, c := scalar.Sincos(math.Pi * (u - 0.5))
+	return s / c
 }
 
 // normalBlock is the number of draws one refill of a Normals stream makes

@@ -8,7 +8,7 @@ import (
 )
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "fogd", Tasks: learnertest.AllTasks, Params: []string{"features=20"},
+var conformance = learnertest.Case{Method: "fogd", Online: true, Tasks: learnertest.AllTasks, Params: []string{"features=20"},
 	Golden: map[string][]string{
 		"multiclass": {"task=multiclass", "features=20", "epochs=2", "seed=3"},
 		"fit-hinge":  {"features=20", "eta=0.5", "epochs=2", "seed=5"},

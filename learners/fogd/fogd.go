@@ -288,6 +288,8 @@ const (
 	multiclassVersion = 3
 )
 
+//go:generate go run ../../internal/tools/modelmethods
+
 // Model is a FOGD model: f(x) = w̄ᵀz((x − mean)/scale). Probability is
 // NaN: the hinge loss estimates only the sign. Training on NaN is an
 // error. Obtain one from Fit, Learner.Snapshot or Load; Resume (or Fit

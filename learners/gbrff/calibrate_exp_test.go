@@ -118,7 +118,7 @@ func TestCalibrationRecipes(t *testing.T) {
 				yt[i], _ = m.Labels().Encode(te.Y[i])
 			}
 			sdTest += sd(st) / splits
-			oracleT += sigmoidLoss(st, yt, temperature(st, yt, nil), 0) / splits
+			oracleT += sigmoidLoss(st, yt, firstOf(temperature(st, yt, nil)), 0) / splits
 			oa, ob := plattFit(st, yt)
 			oracleP += sigmoidLoss(st, yt, oa, ob) / splits
 			for _, k := range []int{3, 5, 10} {
@@ -150,7 +150,7 @@ func TestCalibrationRecipes(t *testing.T) {
 						res[key] = r
 						order = append(order, key)
 					}
-					a := temperature(so, ys, nil)
+					a, _, _ := temperature(so, ys, nil)
 					pa, pb := plattFit(so, ys)
 					r.temp += sigmoidLoss(st, yt, a, 0) / splits
 					r.platt += sigmoidLoss(st, yt, pa, pb) / splits
@@ -167,3 +167,6 @@ func TestCalibrationRecipes(t *testing.T) {
 		t.Log(out)
 	}
 }
+
+// firstOf returns a of temperature's (a, evals, err).
+func firstOf(a float64, _ int, _ error) float64 { return a }

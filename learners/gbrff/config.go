@@ -37,11 +37,12 @@ type Config struct {
 	// alpha).
 	HuberQuantile float64 `json:",omitempty" default:"0.9 (huber)" help:"huber: δ is this quantile of |residual| each round, in (0, 1)"`
 	// Calibration is how a binary model's Probability is calibrated:
-	// CalibrationCV (the default, "" means it) or CalibrationNone. It is a
+	// CalibrationAuto (the default; "" means it), CalibrationCV or
+	// CalibrationNone (calibrate.go says what each does and costs). It is a
 	// property of the fit, not stored in the configuration; a calibrated
 	// model stores its coefficients (Model.Calibration). It changes neither
 	// Predict nor Score.
-	Calibration string `json:"-" default:"cv" help:"binary: probability calibration, cv (a temperature fitted on 5-fold out-of-fold scores; costs 5 more fits of 4/5 of the rounds on 4/5 of the rows) or none"`
+	Calibration string `json:"-" default:"auto" help:"binary: probability calibration: auto (a temperature on the early-stopping rows' scores with Validation > 0; else on 2-fold out-of-fold scores below 10000 training rows; else the link), cv (a temperature on 5-fold out-of-fold scores, about 3.2 more fits) or none"`
 	// Candidates is the number of random frequencies a GBRFF2 regression
 	// round tries: the one whose best cosine u·cos(ω·x) + v·sin(ω·x)
 	// explains most of the residuals starts the phase and frequency steps.
@@ -49,9 +50,9 @@ type Config struct {
 	Progress   learners.Progress `json:"-"`
 
 	// Threads bounds the goroutines of the fit's sweeps over the rows
-	// (0 = GOMAXPROCS). It is a property of the run, not of the model: the
-	// fitted model is the same bits for any value, and it is not stored.
-	Threads int `json:"-" default:"0" help:"goroutines for the sweeps over the rows (0 = GOMAXPROCS); the model does not depend on it"`
+	// (learners.Threads: 0 = GOMAXPROCS; the model is the same bits for
+	// any value and does not store it).
+	Threads learners.Threads `json:"-"`
 	// Stats, when not nil, receives the work counts of the fit (passes over
 	// the rows per round): a measuring aid for benchmarks, not stored.
 	Stats *FitStats `json:"-"`
@@ -72,6 +73,13 @@ type FitStats struct {
 	PhasePasses   int // GBRFF2: sweeps of the phase objective (one evaluates up to 8 phases)
 	LBFGSIters    int // accepted L-BFGS iterations
 	InputCopies   int // copies of the n×d training inputs made by Fit
+	// The probability calibration's work (Config.Calibration), besides
+	// the model's own fit, whose counts above it does not include.
+	CalibFits   int // fold models fitted for out-of-fold scores
+	CalibRounds int // boosting rounds of those fold models
+	CalibPasses int // sweeps over their training rows (their Passes)
+	CalibScored int // rows scored for the temperature fit
+	CalibEvals  int // loss evaluations of the temperature fit, each one sweep over the scored rows (at most 20)
 }
 
 // Validate reports hyper-parameters out of range.
@@ -88,7 +96,7 @@ func (c Config) Validate() error {
 	v.Count("Iterations", c.Iterations, 10_000, 10)
 	v.If(!(c.Validation >= 0 && c.Validation < 0.5), "Validation = %v, want [0, 0.5)", c.Validation)
 	v.Count("Patience", c.Patience, learners.MaxCount, 10)
-	v.Count("Threads", c.Threads, learners.MaxThreads, "GOMAXPROCS")
+	v.Threads(c.Threads)
 	c.validateTask(v)
 	return v.Err()
 }

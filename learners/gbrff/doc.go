@@ -35,7 +35,7 @@
 // again after ω), and early stopping on a stratified validation fraction
 // (the model keeps the rounds up to the best validation exp-loss).
 //
-// Tasks beyond the paper (issue 13):
+// Tasks beyond the paper:
 //
 //   - Regression (Config.Task = learners.Regression; regression.go):
 //     gradient boosting of the same weak learners on the squared loss or
@@ -44,13 +44,15 @@
 //     or by a line search (Huber). Version-2 files.
 //   - Calibrated probabilities (Config.Calibration, on by default for
 //     binary models; calibrate.go): Probability is 1/(1 + e^{−a·H}) with a
-//     temperature a fitted on 5-fold out-of-fold scores (the fold models
-//     run the final model's rounds scaled by their share of the rows, so
-//     their scores have its scale), instead of the exponential loss's
-//     1/(1 + e^{−2H}), which is far too sure after many rounds (heart:
-//     test log loss 1.285 uncalibrated, 0.441 calibrated). No intercept:
-//     Probability ≥ ½ exactly when Predict is the larger label. Predict
-//     and Score do not change. Version-3 files.
+//     temperature a fitted on scores the model has not seen (the early-
+//     stopping rows' or out-of-fold scores; fold models run the final
+//     model's rounds scaled by their share of the rows, so their scores
+//     have its scale), instead of the exponential loss's 1/(1 + e^{−2H}),
+//     which is far too sure after many rounds on few rows (heart: test
+//     log loss 1.285 uncalibrated, 0.441 calibrated); from 10⁴ training
+//     rows the default keeps the link, which is calibrated there. No
+//     intercept: Probability ≥ ½ exactly when Predict is the larger label.
+//     Predict and Score do not change. Version-3 files.
 //   - Sample weights (FitWeighted; weights.go): they start the exp-loss
 //     weights (binary) or weight the loss (regression, multiclass).
 //   - Multiclass (Task = learners.Multiclass, both variants; multiclass.go):

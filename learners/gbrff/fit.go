@@ -34,7 +34,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if err != nil {
 		return nil, fmt.Errorf("gbrff: %w", err)
 	}
-	progress, stats, threads := cfg.Progress, cfg.Stats, cfg.Threads
+	progress, stats, threads := cfg.Progress, cfg.Stats, int(cfg.Threads)
 	c := cfg.resolved(X.Cols)
 	train, val := allRows(X.Rows), []int(nil)
 	if c.Validation > 0 {
@@ -75,7 +75,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if cfg.Calibration == CalibrationNone {
 		return m, nil
 	}
-	return calibrate(ctx, m, X, y, cfg)
+	return calibrate(ctx, m, X, y, nil, cfg, len(train), val)
 }
 
 // ctxRound is the check before round t of T: the context's error, if any,

@@ -119,7 +119,7 @@ func TestThreads(t *testing.T) {
 	tr := must(synth.Checkerboard(9000, 0.05, 5))
 	want := marshal(t, fit(t, tr, Config{T: 3, Seed: 1}))
 	for _, th := range []int{1, 2, 5} {
-		m := fit(t, tr, Config{T: 3, Seed: 1, Threads: th})
+		m := fit(t, tr, Config{T: 3, Seed: 1, Threads: learners.Threads(th)})
 		if !bytes.Equal(marshal(t, m), want) {
 			t.Errorf("Threads %d: model bytes differ", th)
 		}

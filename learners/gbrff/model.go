@@ -46,6 +46,8 @@ func (m *body) FileVersion() int {
 	return 2
 }
 
+//go:generate go run ../../internal/tools/modelmethods
+
 // Model is a fitted boosting model. Both variants reduce to a cosine
 // expansion on the standardised input z = (x − mean)/scale:
 //
@@ -57,9 +59,8 @@ func (m *body) FileVersion() int {
 // of learners.Base: it is immutable and safe for concurrent use; Predict,
 // Score, Probability and their batch forms allocate nothing. Score is H(x),
 // an estimate of half the log-odds of the larger label. A binary model
-// fitted with Calibration (the default) has Probability
-// 1/(1 + exp(−a·Score(x))) with the temperature a fitted on out-of-fold
-// scores (see Calibration); without it, 1/(1 + exp(−2·Score(x))). A Model
+// with a temperature a (Calibration) has Probability
+// 1/(1 + exp(−a·Score(x))); without one, 1/(1 + exp(−2·Score(x))). A Model
 // must not be copied. Config returns the configuration the model was
 // fitted with, defaults resolved.
 type Model struct {

@@ -43,7 +43,7 @@ func fitMulticlass(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 	if err != nil {
 		return nil, err
 	}
-	progress, threads := cfg.Progress, cfg.Threads
+	progress, threads := cfg.Progress, int(cfg.Threads)
 	c := cfg.resolved(X.Cols)
 	K, n, per := len(p.Classes), p.N, c.termsPerRound()
 	fs := make([]*regFitter, K)

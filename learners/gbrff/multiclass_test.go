@@ -69,7 +69,7 @@ func TestMulticlass(t *testing.T) {
 func multiclassGolden(t *testing.T, cfg gbrff.Config) {
 	X, y := learnertest.Rings3(150, 3)
 	var want []byte
-	for _, threads := range []int{1, 0} {
+	for _, threads := range []learners.Threads{1, 0} {
 		cfg.Threads = threads
 		m, err := fitMulti(cfg)(X, y)
 		if err != nil {

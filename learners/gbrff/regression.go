@@ -36,8 +36,8 @@ func (c Config) validateTask(v *learners.Check) {
 		v.If(c.Loss != "", "Loss = %q: the loss is chosen for regression only (the binary loss is the exponential loss)", c.Loss)
 		v.If(c.HuberQuantile != 0, "HuberQuantile = %v: for the huber regression loss only", c.HuberQuantile)
 		v.If(c.Candidates != 0, "Candidates = %v: for regression only", c.Candidates)
-		v.If(c.Calibration != "" && c.Calibration != CalibrationCV && c.Calibration != CalibrationNone,
-			"Calibration = %q, want %q or %q", c.Calibration, CalibrationCV, CalibrationNone)
+		v.If(c.Calibration != "" && c.Calibration != CalibrationAuto && c.Calibration != CalibrationCV && c.Calibration != CalibrationNone,
+			"Calibration = %q, want %q, %q or %q", c.Calibration, CalibrationAuto, CalibrationCV, CalibrationNone)
 	default:
 		v.If(c.Calibration != "" && c.Calibration != CalibrationNone, "Calibration = %q: for binary models only", c.Calibration)
 		v.If(c.Loss != "" && c.Loss != LossSquared && c.Loss != LossHuber, "Loss = %q, want %q or %q", c.Loss, LossSquared, LossHuber)
@@ -99,7 +99,7 @@ func fitRegression(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 			return nil, fmt.Errorf("gbrff: %w", err)
 		}
 	}
-	progress, stats, threads := cfg.Progress, cfg.Stats, cfg.Threads
+	progress, stats, threads := cfg.Progress, cfg.Stats, int(cfg.Threads)
 	c := cfg.resolved(X.Cols)
 	train, val := allRows(X.Rows), []int(nil)
 	if c.Validation > 0 {

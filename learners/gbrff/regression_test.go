@@ -125,7 +125,7 @@ func TestRegressionDeterministic(t *testing.T) {
 	for _, v := range []string{VariantGBRFF2, VariantGBRFF1} {
 		var want []byte
 		for _, threads := range []int{1, 2, 0} {
-			m, err := Fit(context.Background(), X, y, Config{Variant: v, Task: learners.Regression, T: 10, Threads: threads, Seed: 7, Loss: LossHuber})
+			m, err := Fit(context.Background(), X, y, Config{Variant: v, Task: learners.Regression, T: 10, Threads: learners.Threads(threads), Seed: 7, Loss: LossHuber})
 			if err != nil {
 				t.Fatal(err)
 			}

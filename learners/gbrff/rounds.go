@@ -187,7 +187,7 @@ const freqFuncTol = 1e-2
 // (30 seeds) 5.07 instead of 6.26 frequency evaluations per round, held-out
 // error 0.1230 vs 0.1215; at n = 10⁵ (4 seeds) 5.50 instead of 7.07,
 // 0.0946 vs 0.0978 — both within seed noise
-// (bench/results/issue11-predstop-2026-11-27.txt); on Table 2's protocol,
+// (bench/results/archive/2026-11-27-predstop.txt); on Table 2's protocol,
 // old against new with the same seeds (10 seeds, 14 sets), −0.13 ± 0.20
 // points of test accuracy (bench/results/gbrff2-predstop-paired.md).
 

@@ -12,14 +12,16 @@ import (
 	"github.com/rfkit/rfkit/learners"
 )
 
-// FitWeighted is Fit with a weight c_i ≥ 0 per row (w == nil: Fit). A
-// weight of 0 drops the row; all-zero, negative or non-finite weights are
-// errors. The inputs are standardised with the weighted statistics
-// (learners.PrepareWeighted).
+// FitWeighted is Fit with a weight per row (w == nil: Fit). The weights
+// are relative (learners.RelativeWeights): c_i is w_i scaled to mean 1
+// over the rows, so k·w fits the model of w for any k > 0 and equal
+// weights the model of Fit. A weight of 0 drops the row; all-zero,
+// negative or non-finite weights are errors. The inputs are standardised
+// with the weighted statistics (learners.PrepareWeighted).
 //
 // Binary: the boosting weights start from the sample weights,
 // w_i = c_i·exp(−y_i H(x_i)) (so Σw, the correlation and α are those of
-// the data with row i repeated c_i times), and H⁰ = ½ ln(Σ_{y=+1} c /
+// the data with row i repeated c_i times, for integer c_i), and H⁰ = ½ ln(Σ_{y=+1} c /
 // Σ_{y=−1} c). The phase and frequency steps minimise the paper's
 // surrogate Σ exp(−ỹ_i h_i), ỹ_i = y_i w_i, which is not linear in w_i: a
 // weight of 2 and a duplicated row give the same first round up to that
@@ -33,6 +35,13 @@ import (
 // (ỹ_i = (c_i/c̄)·g_i/(1000·rms)), where the surrogate is linear to 1e-3:
 // a weight of 2 acts as a duplicated row to about 1e-3 of the predictions.
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
+	if w != nil {
+		// relative weights for the calibration too, not only the fit
+		if err := learners.CheckWeights(w, X.Rows); err != nil {
+			return nil, fmt.Errorf("gbrff: %w", err)
+		}
+		w = learners.RelativeWeights(w)
+	}
 	switch {
 	case w == nil:
 		return Fit(ctx, X, y, cfg)
@@ -45,7 +54,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err != nil || cfg.Calibration == CalibrationNone {
 		return m, err
 	}
-	return calibrateWeighted(ctx, m, X, y, w, cfg)
+	return calibrate(ctx, m, X, y, w, cfg, X.Rows, nil)
 }
 
 // prepareNoValidation is learners.PrepareWeighted for the fits that have no
@@ -67,7 +76,7 @@ func fitBinaryWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cf
 	if err != nil {
 		return nil, err
 	}
-	progress, stats, threads := cfg.Progress, cfg.Stats, cfg.Threads
+	progress, stats, threads := cfg.Progress, cfg.Stats, int(cfg.Threads)
 	c := cfg.resolved(X.Cols)
 	n, d := p.N, p.D
 	x, err := exploss.NewData(p.Z, n, d, d)

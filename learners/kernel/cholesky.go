@@ -3,7 +3,6 @@ package kernel
 import (
 	"errors"
 	"math"
-	"runtime"
 
 	"github.com/rfkit/rfkit/learners/internal/par"
 )
@@ -33,23 +32,24 @@ var errNotPD = errors.New("the regularised kernel matrix is not numerically posi
 // GOMAXPROCS. The work is organised for speed only: left-looking over
 // block columns of cholBlock columns, the bulk (the products with k before
 // the block column) in cache-sized k chunks by a register-blocked 4×2
-// kernel that advances eight independent chains, on up to GOMAXPROCS
-// goroutines taking fixed row ranges. Cost m³/6 multiply–adds.
+// kernel that advances eight independent chains, on up to
+// par.Workers(threads, …) goroutines (threads ≤ 0: GOMAXPROCS) taking fixed
+// row ranges. Cost m³/6 multiply–adds.
 //
 // It returns errNotPD when a pivot s is not positive or is NaN (a NaN
 // entry reaches a later pivot). The strict upper triangle of the diagonal
 // blocks is overwritten (scratch); the rest of the upper triangle is not
 // touched.
-func cholesky(a []float64, m int) error {
+func cholesky(a []float64, m, threads int) error {
 	a = a[:m*m]
 	for j0 := 0; j0 < m; j0 += cholBlock {
 		j1 := min(j0+cholBlock, m)
 		// The products with k < j0 of every entry of the block column.
 		if j0 > 0 {
 			rows := m - j0
-			if runtime.GOMAXPROCS(0) > 1 && rows > cholRows && rows*(j1-j0)*j0 >= cholParallel {
+			if par.Workers(threads, 2) > 1 && rows > cholRows && rows*(j1-j0)*j0 >= cholParallel {
 				chunks := (rows + cholRows - 1) / cholRows
-				par.Each(chunks, false, par.None, nil, func(c int, _ struct{}) {
+				par.Each(threads, chunks, false, par.None, nil, func(c int, _ struct{}) {
 					lo := j0 + c*cholRows
 					cholUpdate(a, m, lo, min(m, lo+cholRows), j0, j1)
 				})

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 )
 
@@ -57,16 +58,22 @@ func spd(m int, diag float64, seed uint64) []float64 {
 
 // TestCholeskyMatchesReference: the blocked factor has the reference's
 // bits in the lower triangle, at sizes around the block and chunk
-// boundaries and at m > cholChunk (several k chunks, the parallel update).
+// boundaries and at m > cholChunk (several k chunks, the parallel update),
+// for the thread limits 0 (GOMAXPROCS, at least 4 here), 1 and 2.
 func TestCholeskyMatchesReference(t *testing.T) {
-	sizes := []int{1, 2, 3, 5, 63, 64, 65, 130, 259}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(max(4, runtime.GOMAXPROCS(0))))
+	sizes := []int{1, 2, 3, 5, 63, 64, 65, 130, 259, 333}
 	if !testing.Short() {
-		sizes = append(sizes, 333, 600)
+		sizes = append(sizes, 600, 600, 600)
 	}
-	for _, m := range sizes {
+	for k, m := range sizes {
+		threads := 0
+		if m >= 333 { // the parallel update: every limit
+			threads = k % 3
+		}
 		a := spd(m, 1e-3, uint64(m))
 		b := append([]float64(nil), a...)
-		if err := cholesky(a, m); err != nil {
+		if err := cholesky(a, m, threads); err != nil {
 			t.Fatalf("m=%d: %v", m, err)
 		}
 		if err := refCholesky(b, m); err != nil {
@@ -97,12 +104,12 @@ func TestCholeskyBadInput(t *testing.T) {
 	const m = 150
 	a := spd(m, 1e-3, 9)
 	a[140*m+140] = -1
-	if err := cholesky(a, m); !errors.Is(err, errNotPD) {
+	if err := cholesky(a, m, 0); !errors.Is(err, errNotPD) {
 		t.Errorf("negative pivot: err = %v", err)
 	}
 	a = spd(m, 1e-3, 9)
 	a[100*m+7] = math.NaN()
-	if err := cholesky(a, m); !errors.Is(err, errNotPD) {
+	if err := cholesky(a, m, 0); !errors.Is(err, errNotPD) {
 		t.Errorf("NaN entry: err = %v", err)
 	}
 }

@@ -87,6 +87,11 @@ type Config struct {
 	Task learners.Task `help:"binary or regression"`
 	// Seed fixes the subsample.
 	Seed uint64 `help:"seed of the subsample"`
+	// Threads bounds the goroutines of the Cholesky factorisation
+	// (learners.Threads: 0 = GOMAXPROCS; the model is the same bits for
+	// any value and does not store it); the kernel matrix, the solves,
+	// the logistic fit and SMO run on one goroutine.
+	Threads learners.Threads `json:"-"`
 	// Progress, if not nil, is called after each of the two rounds
 	// (kernel matrix, solve).
 	Progress learners.Progress `json:"-"`
@@ -99,6 +104,7 @@ func (c Config) Validate() error {
 	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
 	v.Positive("Lambda", c.Lambda, learners.MaxParam, DefaultLambda)
 	v.Task(c.Task)
+	v.Threads(c.Threads)
 	v.Positive("C", c.C, learners.MaxParam, DefaultC)
 	if c.Loss == Hinge {
 		v.If(c.Task != learners.Binary, "Loss = hinge needs the binary task, not %v", c.Task)
@@ -120,6 +126,6 @@ func (c Config) resolve(n, d int) Config {
 	if c.Loss == Hinge {
 		learners.SetDefault(&c.C, DefaultC)
 	}
-	c.Progress = nil
+	c.Progress, c.Threads = nil, 0
 	return c
 }

@@ -80,14 +80,14 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	}
 
 	if c.Loss == Logistic {
-		return fitLogistic(r, p, b, a, t)
+		return fitLogistic(r, p, b, a, t, int(cfg.Threads))
 	}
 
 	// Round 2: Cholesky and the two triangular solves.
 	for k, v := range t {
 		b.alpha[k] = v - mean
 	}
-	if err := cholesky(a, m); err != nil {
+	if err := cholesky(a, m, int(cfg.Threads)); err != nil {
 		return nil, fmt.Errorf("kernel: %w (Lambda = %v is too small for these data)", err, c.Lambda)
 	}
 	solve(a, m, b.alpha)
@@ -126,10 +126,10 @@ func solve(l []float64, m int, v []float64) {
 }
 
 // fitLogistic is round 2 of the logistic loss: a = K + εI (lower
-// triangle), t the ±1 labels of the subsample.
-func fitLogistic(r *learners.Rounds, p *learners.Prepared, b *body, a, t []float64) (*Model, error) {
+// triangle), t the ±1 labels of the subsample, threads Config.Threads.
+func fitLogistic(r *learners.Rounds, p *learners.Prepared, b *body, a, t []float64, threads int) (*Model, error) {
 	m := len(t)
-	if err := cholesky(a, m); err != nil {
+	if err := cholesky(a, m, threads); err != nil {
 		return nil, fmt.Errorf("kernel: %w", err)
 	}
 	for i := 0; i < m; i++ { // zero the upper triangle: a is now L

@@ -5,7 +5,7 @@ import (
 	"math"
 	"testing"
 
-	"gonum.org/v1/gonum/mat"
+	"github.com/rfkit/rfkit/internal/refmath"
 
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
@@ -71,33 +71,36 @@ func TestMatchesDirectSolve(t *testing.T) {
 		scale[k] = math.Sqrt(scale[k])
 	}
 	z := func(i, k int) float64 { return (set.X[i*d+k] - mean[k]) / scale[k] }
-	K := mat.NewDense(n, n, nil)
+	K := make([]float64, n*n)
 	var tbar float64
 	for _, v := range set.Y {
 		tbar += v / float64(n)
 	}
-	r := mat.NewVecDense(n, nil)
+	r := make([]float64, n)
 	for i := 0; i < n; i++ {
-		r.SetVec(i, set.Y[i]-tbar)
+		r[i] = set.Y[i] - tbar
 		for j := 0; j < n; j++ {
 			var s float64
 			for k := 0; k < d; k++ {
 				s += (z(i, k) - z(j, k)) * (z(i, k) - z(j, k))
 			}
-			K.Set(i, j, math.Exp(-s/float64(d)))
+			K[i*n+j] = math.Exp(-s / float64(d))
 		}
 	}
-	A := mat.DenseCopyOf(K)
+	A := append([]float64(nil), K...)
 	for i := 0; i < n; i++ {
-		A.Set(i, i, A.At(i, i)+float64(n)*lambda)
+		A[i*n+i] += float64(n) * lambda
 	}
-	var alpha, f mat.VecDense
-	if err := alpha.SolveVec(A, r); err != nil {
+	alpha, err := refmath.Solve(A, n, r)
+	if err != nil {
 		t.Fatal(err)
 	}
-	f.MulVec(K, &alpha)
 	for i := 0; i < n; i++ {
-		if got, want := m.Score(set.X[i*d:(i+1)*d]), f.AtVec(i)+tbar; math.Abs(got-want) > 1e-9 {
+		var f float64
+		for j := 0; j < n; j++ {
+			f += K[i*n+j] * alpha[j]
+		}
+		if got, want := m.Score(set.X[i*d:(i+1)*d]), f+tbar; math.Abs(got-want) > 1e-9 {
 			t.Fatalf("row %d: score %v, direct solve %v", i, got, want)
 		}
 	}

@@ -17,6 +17,8 @@ import (
 // only its support vectors: their number is the meta "vectors".
 const modelVersion = 1
 
+//go:generate go run ../../internal/tools/modelmethods
+
 // Model is a fitted kernel ridge, logistic or SVM model:
 // score(x) = Σ_i α_i exp(−γ‖z − x_i‖²) + bias, z = (x − mean)/scale.
 // Obtain one from Fit or Load.

@@ -21,7 +21,8 @@
 // own bytes; corrupt files wrapping learners.ErrCorrupt; no allocation in
 // Predict, Score, Probability and the batch forms, alone and under
 // concurrent use; concurrent Predict equal to the batch (run it under
-// -race); the same model bytes for GOMAXPROCS 1 and 4 and the same
+// -race); the same model bytes for GOMAXPROCS 1 and 4, for the thread
+// limits Threads = 1, 2 and 0 (every batch learner) and the same
 // predictions on every SIMD path the CPU has; and a fuzzed loader.
 package learnertest
 
@@ -112,6 +113,9 @@ type Case struct {
 	// 1e-6) runs through the registry's Fit and FitWeighted; each also
 	// fits 60 rows with fractional weights.
 	Weighted [][]string
+	// Online marks an online learner (fogd, nogd, rrf): one pass over the
+	// rows in order, without the Threads field every batch learner has.
+	Online bool
 }
 
 func (c Case) prefix() string {
@@ -159,11 +163,15 @@ func Run(t *testing.T, c Case) {
 	t.Run("Concurrent", s.concurrent)
 	t.Run("Determinism", s.determinism)
 	t.Run("Paths", s.paths)
+	t.Run("Threads", s.threads)
 	if c.Accuracy != nil {
 		t.Run("Accuracy", s.accuracy)
 	}
 	if c.Weighted != nil {
 		t.Run("Weighted", s.weighted)
+	}
+	if s.meth.FitWeighted != nil {
+		t.Run("RelativeWeights", s.relativeWeights)
 	}
 	if c.Resolved != nil {
 		t.Run("Resolved", s.resolved)

@@ -150,7 +150,7 @@ func DatasetPath() string {
 	return filepath.Join("..", "..", "..", "shared", "datasets")
 }
 
-// MulticlassSets are the four multiclass data sets of issue 13, with the
+// MulticlassSets are the four multiclass data sets of the benchmarks, with the
 // measured mean test accuracy of the better of XGBoost and an RBF SVC
 // over 10 stratified 70/30 splits (the issue's figures).
 var MulticlassSets = []struct {

@@ -84,7 +84,7 @@ func TestAbsurdParamsNamed(t *testing.T) {
 }
 
 // Rows of extreme or non-finite values never give a NaN class label from
-// the checked paths (rfkit issue 14, W2): PredictBatch and PredictChecked
+// the checked paths (adversarial review, W2): PredictBatch and PredictChecked
 // return either finite labels or an error wrapping ErrNotFinite that names
 // the row; a ±Inf input (which mfga used to map to a confident −1) is
 // always such an error.

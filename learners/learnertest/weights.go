@@ -1,6 +1,7 @@
 package learnertest
 
 import (
+	"bytes"
 	"context"
 	"math"
 	"strings"
@@ -11,8 +12,8 @@ import (
 )
 
 // Weights checks a learner's weighted fit on the task's data (Rings3,
-// Rings or Sine; 240 rows): weight 2 on every fifth row, 0 on every
-// seventh (not a multiple of five), 1 elsewhere, must give the model fit
+// Rings or Sine; 240 rows): weight 2 on every fifth row, 0 on another
+// fifth, 1 elsewhere (Duplicated), must give the model fit
 // without weights on the data with those rows duplicated and dropped —
 // the same score on 100 fresh rows within tol (the order of the sums
 // differs) and the same prediction where the score margin exceeds tol —
@@ -84,9 +85,10 @@ func Weights(t *testing.T, task learners.Task, prefix string, tol float64,
 	}
 }
 
-// Duplicated returns the weights of Weights (2 on every fifth row, 0 on
-// every seventh that is not a fifth, 1 elsewhere) and the rows of X and y
-// duplicated and dropped as those weights say.
+// Duplicated returns the weights of Weights (2 on every fifth row from
+// the first, 0 on every fifth from the fourth, 1 elsewhere: mean 1, so
+// that relative weights (learners.RelativeWeights) are these counts) and
+// the rows of X and y duplicated and dropped as those weights say.
 func Duplicated(X featmap.Matrix, y []float64) (w []float64, Xd featmap.Matrix, yd []float64) {
 	w = make([]float64, X.Rows)
 	var xd []float64
@@ -95,7 +97,7 @@ func Duplicated(X featmap.Matrix, y []float64) (w []float64, Xd featmap.Matrix, 
 		switch {
 		case i%5 == 0:
 			w[i] = 2
-		case i%7 == 0:
+		case i%5 == 3:
 			w[i] = 0
 		}
 		for k := 0; k < int(w[i]); k++ {
@@ -146,4 +148,51 @@ func (s *suite) weighted(t *testing.T) {
 			}
 		})
 	}
+}
+
+// relativeWeights checks, for a learner that registers FitWeighted, on
+// every task it fits, that weights are relative: a uniform weight (2.5 on
+// every row) gives the model of the fit without weights, and the weights
+// of Duplicated times 4 the model of those weights — the same bytes.
+func (s *suite) relativeWeights(t *testing.T) {
+	for _, task := range s.c.tasks() {
+		X, y := data(task, 80, 3)
+		fitW := func(w []float64) []byte {
+			t.Helper()
+			m, err := s.meth.FitWeighted(context.Background(), X, y, w, s.config(t, task), nil)
+			if err != nil {
+				t.Fatalf("%v: %v", task, err)
+			}
+			return marshal(t, m)
+		}
+		m, err := s.meth.Fit(context.Background(), X, y, s.config(t, task), nil)
+		if err != nil {
+			t.Fatalf("%v: %v", task, err)
+		}
+		uniform := make([]float64, X.Rows)
+		for i := range uniform {
+			uniform[i] = 2.5
+		}
+		if !bytes.Equal(fitW(uniform), marshal(t, m)) {
+			t.Errorf("%v: a weight of 2.5 on every row gives another model than no weights", task)
+		}
+		w, _, _ := Duplicated(X, y)
+		w4 := make([]float64, len(w))
+		for i, v := range w {
+			w4[i] = 4 * v
+		}
+		if !bytes.Equal(fitW(w4), fitW(w)) {
+			t.Errorf("%v: weights times 4 give another model than the weights", task)
+		}
+	}
+}
+
+// marshal returns m's file bytes.
+func marshal(t testing.TB, m learners.Model) []byte {
+	t.Helper()
+	data, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }

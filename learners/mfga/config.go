@@ -61,11 +61,16 @@ type Config struct {
 	// regularised training risk; Rounds is the number of steps needed to
 	// reach Features (the loop may stop earlier).
 	Progress learners.Progress `json:"-"`
+	// Threads bounds the goroutines of the σ rule and of the sums over the
+	// rows of each greedy step. 0 means GOMAXPROCS; the model is the same
+	// bits for any value and does not store it (learners.Threads).
+	Threads learners.Threads `json:"-"`
 }
 
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
 	v := learners.NewCheck("mfga")
+	v.Threads(c.Threads)
 	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
 	v.Count("PerStep", c.PerStep, MaxFeatures, fmt.Sprintf("Features/%d", DefaultSteps))
 	v.Count("Degree", c.Degree, 2, "of the task")

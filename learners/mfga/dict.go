@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/par"
 	"github.com/rfkit/rfkit/trig"
 )
@@ -90,11 +91,12 @@ func expWeights(xs []float64, n, d int, inv float64) []float64 {
 	return e
 }
 
-// forEach runs f(0), …, f(tasks−1) on up to GOMAXPROCS goroutines
-// (par.Each). Each task must write only its own results, so the outcome
-// does not depend on the number of goroutines.
-func forEach(tasks int, f func(t int)) {
-	par.Each(tasks, false, par.None, nil, func(t int, _ struct{}) { f(t) })
+// forEach runs f(0), …, f(tasks−1) on up to min(threads, GOMAXPROCS)
+// goroutines (par.Each; Config.Threads, 0 = GOMAXPROCS). Each task must
+// write only its own results, so the outcome does not depend on the number
+// of goroutines.
+func forEach(threads learners.Threads, tasks int, f func(t int)) {
+	par.Each(int(threads), tasks, false, par.None, nil, func(t int, _ struct{}) { f(t) })
 }
 
 // blocks splits n rows into at most 64 fixed blocks of at least 512 rows
@@ -111,8 +113,9 @@ const (
 
 // sigmaRule is the mean distance to the k-th nearest neighbour (k =
 // min(50, n−1)) over min(n, 256) query rows drawn with seed, neighbours
-// searched among all rows of xs (n×d, the query itself excluded).
-func sigmaRule(xs []float64, n, d int, seed uint64) float64 {
+// searched among all rows of xs (n×d, the query itself excluded), on up
+// to threads goroutines.
+func sigmaRule(xs []float64, n, d int, seed uint64, threads learners.Threads) float64 {
 	k := min(DefaultNeighbour, n-1)
 	if k < 1 {
 		return math.Sqrt(float64(2 * d))
@@ -120,7 +123,7 @@ func sigmaRule(xs []float64, n, d int, seed uint64) float64 {
 	q := min(n, sigmaQueries)
 	perm := rand.New(rand.NewPCG(seed, 0x6d666761)).Perm(n)[:q] // "mfga"
 	kth := make([]float64, q)
-	forEach(q, func(t int) {
+	forEach(threads, q, func(t int) {
 		i := perm[t]
 		kth[t] = math.Sqrt(kthSmallest(xs, n, d, i, k))
 	})

@@ -62,7 +62,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	}
 	t, xs := p.Targets, p.Z
 	if c.Sigma == 0 {
-		c.Sigma = sigmaRule(xs, n, d, c.Seed)
+		c.Sigma = sigmaRule(xs, n, d, c.Seed, c.Threads)
 	}
 	m := &body{cfg: c, d: d}
 
@@ -161,7 +161,7 @@ func newGreedy(xs, t, rw []float64, n, d, M, m0 int, c Config) *greedy {
 func (g *greedy) sumRows(dst []float64, h func(acc, psi []float64, i int)) {
 	size, count := blocks(g.n)
 	parts := make([]float64, count*g.m0)
-	forEach(count, func(b int) {
+	forEach(g.cfg.Threads, count, func(b int) {
 		acc := parts[b*g.m0 : (b+1)*g.m0]
 		psi := make([]float64, g.m0)
 		for i := b * size; i < min(g.n, (b+1)*size); i++ {
@@ -473,7 +473,7 @@ func (g *greedy) refit(added int) error {
 	obj := func(x, grad []float64) float64 {
 		g.backSolve(w, x[:k])
 		c := x[k]
-		forEach(count, func(b int) {
+		forEach(g.cfg.Threads, count, func(b int) {
 			lo, hi := b*size, min(n, (b+1)*size)
 			gp := gradPart[b*(k+1) : (b+1)*(k+1)]
 			clear(gp)

@@ -81,13 +81,13 @@ func TestSigmaRule(t *testing.T) {
 		slices.Sort(ds)
 		want += ds[49] / n
 	}
-	if got := sigmaRule(x, n, d, 1); math.Abs(got-want) > 1e-12*want {
+	if got := sigmaRule(x, n, d, 1, 0); math.Abs(got-want) > 1e-12*want {
 		t.Errorf("σ = %v, want %v", got, want)
 	}
-	if got := sigmaRule(x[:d], 1, d, 1); got != math.Sqrt(2*d) {
+	if got := sigmaRule(x[:d], 1, d, 1, 0); got != math.Sqrt(2*d) {
 		t.Errorf("one row: σ = %v", got)
 	}
-	if got := sigmaRule(make([]float64, 60*d), 60, d, 1); got != math.Sqrt(2*d) {
+	if got := sigmaRule(make([]float64, 60*d), 60, d, 1, 0); got != math.Sqrt(2*d) {
 		t.Errorf("identical rows: σ = %v", got)
 	}
 }

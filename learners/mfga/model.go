@@ -23,6 +23,8 @@ import (
 // "multiclass" and its labels the K classes.
 const modelVersion = 2
 
+//go:generate go run ../../internal/tools/modelmethods
+
 // Model is a fitted MFGA model: score(x) = bias + Σ_j coef_j·φ_{I_j}(x̃),
 // x̃ = (x − mean)/scale, over the selected dictionary entries I. Its
 // methods are those of learners.Base: it is immutable and safe for

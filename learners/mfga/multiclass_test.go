@@ -24,7 +24,7 @@ func TestMulticlass(t *testing.T) {
 }
 
 // TestMulticlassDatasets: mean test accuracy over stratified 70/30 splits
-// of the four multiclass sets of issue 13 (skipped without
+// of the four multiclass sets (skipped without
 // ../shared/datasets); thresholds a few points under the measured means.
 func TestMulticlassDatasets(t *testing.T) {
 	// measured 0.981, 0.973, 0.829, 0.969 (3 splits)

@@ -26,6 +26,8 @@ import (
 // and re-saves to its own bytes; it cannot be resumed.
 const modelVersion = 2
 
+//go:generate go run ../../internal/tools/modelmethods
+
 // Model is a NOGD model: score(x) = w̄·z((x − mean)/scale), z the Nyström
 // features. Its methods are those of learners.Base: it is immutable and
 // safe for concurrent use; Predict, Score and their batch forms allocate

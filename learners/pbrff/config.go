@@ -29,7 +29,7 @@ const (
 	// not taken: it stops the n = 1000 fits after ~130 passes instead of
 	// 1000 (1.4× faster) but changes nothing at n = 10⁵ (the pass limit
 	// either way) and lowered the Table 2 reproduction's PBRFF mean by
-	// 0.2 points (bench/results/issue11-pbcd-2026-11-27.txt).
+	// 0.2 points (bench/results/archive/2026-11-27-pbcd.txt).
 	DefaultTol = 1e-3
 	// DefaultMaxEpochs bounds the SVM's passes over the data
 	// (solvers.DefaultSVMMaxEpochs) or the logistic solver's iterations.
@@ -109,11 +109,17 @@ type Config struct {
 	// Progress, if not nil, is called after each of the two rounds
 	// (representation, classifier).
 	Progress learners.Progress `json:"-"`
+	// Threads bounds the goroutines of the passes over the rows (the
+	// agreement sums and the features); the SVM or logistic solver runs
+	// on one. 0 means GOMAXPROCS; the model is the same bits for any value
+	// and does not store it (learners.Threads).
+	Threads learners.Threads `json:"-"`
 }
 
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
 	v := learners.NewCheck("pbrff")
+	v.Threads(c.Threads)
 	v.Count("Landmarks", c.Landmarks, MaxLandmarks, DefaultLandmarks)
 	v.Count("K", c.K, MaxK, DefaultK)
 	if L, K := cmp.Or(c.Landmarks, DefaultLandmarks), cmp.Or(c.K, DefaultK); v.Err() == nil {

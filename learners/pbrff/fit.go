@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"sync"
 	"time"
@@ -14,6 +13,7 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xrand"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/par"
 	"github.com/rfkit/rfkit/learners/internal/vec"
 	"github.com/rfkit/rfkit/solvers"
 )
@@ -109,7 +109,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 			lab[l] = int(targets[i])
 		}
 	}
-	A, err := agreement(ctx, Z, n, d, m.w, phase, K, targets, lab, wts)
+	A, err := agreement(ctx, cfg.Threads, Z, n, d, m.w, phase, K, targets, lab, wts)
 	if err != nil {
 		return nil, err
 	}
@@ -150,7 +150,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	phi := make([]float64, n*L)
 	chunks := (n + chunkRows - 1) / chunkRows
 	ap := asm.NewAffinePanels(m.w, d, J, J)
-	err = forChunks(ctx, 0, chunks, n, J*(d+20), blockRows*J, func(_, lo, hi int, rows []float64) {
+	err = forChunks(ctx, cfg.Threads, 0, chunks, n, J*(d+20), blockRows*J, func(_, lo, hi int, rows []float64) {
 		for i0 := lo; i0 < hi; i0 += blockRows {
 			nb := min(blockRows, hi-i0)
 			asm.CosAffineRows(rows, J, Z[i0*d:], d, nb, ap, phase, 1)
@@ -231,7 +231,7 @@ func drawLandmarks(rng *rand.Rand, n, L int, w []float64) []int {
 // Each fixed chunk of rows has its partial sums, added in chunk order; the
 // partial sums are kept for at most sumBatch chunks at a time, which
 // bounds the memory.
-func agreement(ctx context.Context, Z []float64, n, d int, w, phase []float64, K int, t []float64, lab []int, wts []float64) ([]float64, error) {
+func agreement(ctx context.Context, threads learners.Threads, Z []float64, n, d int, w, phase []float64, K int, t []float64, lab []int, wts []float64) ([]float64, error) {
 	J := len(phase)
 	chunks := (n + chunkRows - 1) / chunkRows
 	A := make([]float64, J)
@@ -239,7 +239,7 @@ func agreement(ctx context.Context, Z []float64, n, d int, w, phase []float64, K
 	part := make([]float64, min(chunks, sumBatch)*J)
 	for c0 := 0; c0 < chunks; c0 += sumBatch {
 		c1 := min(chunks, c0+sumBatch)
-		err := forChunks(ctx, c0, c1, n, J*(d+20), blockRows*J, func(ch, lo, hi int, rows []float64) {
+		err := forChunks(ctx, threads, c0, c1, n, J*(d+20), blockRows*J, func(ch, lo, hi int, rows []float64) {
 			s := part[(ch-c0)*J : (ch-c0+1)*J]
 			clear(s)
 			for i := lo; i < hi; i++ {
@@ -430,12 +430,12 @@ const parallelWork = 1 << 20
 
 // forChunks calls f(chunk, lo, hi, row) for the chunks c0 ≤ chunk < c1 of
 // the fixed partition of [0, n) into chunkRows rows, [lo, hi) being the
-// chunk's rows, on up to GOMAXPROCS goroutines when the work is large
-// enough; row is a scratch slice of len rowLen owned by the calling
+// chunk's rows, on up to par.Workers(threads, …) goroutines (0:
+// GOMAXPROCS) when the work is large enough; row is a scratch slice of len rowLen owned by the calling
 // goroutine. It stops early, returning ctx's error, when ctx is cancelled.
-func forChunks(ctx context.Context, c0, c1, n, workPerRow, rowLen int, f func(ch, lo, hi int, row []float64)) error {
+func forChunks(ctx context.Context, threads learners.Threads, c0, c1, n, workPerRow, rowLen int, f func(ch, lo, hi int, row []float64)) error {
 	rows := min(n, c1*chunkRows) - c0*chunkRows
-	workers := min(runtime.GOMAXPROCS(0), c1-c0)
+	workers := par.Workers(int(threads), c1-c0)
 	if workers <= 1 || rows*workPerRow < parallelWork {
 		row := make([]float64, rowLen)
 		for ch := c0; ch < c1; ch++ {

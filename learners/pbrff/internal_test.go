@@ -36,11 +36,11 @@ func TestAgreementTwoClasses(t *testing.T) {
 	}
 	lab := []int{0, 1, 1, 0, 0, 1}
 	for _, ww := range [][]float64{nil, wts} {
-		bin, err := agreement(context.Background(), Z, n, d, w, phase, K, signs, nil, ww)
+		bin, err := agreement(context.Background(), 0, Z, n, d, w, phase, K, signs, nil, ww)
 		if err != nil {
 			t.Fatal(err)
 		}
-		mc, err := agreement(context.Background(), Z, n, d, w, phase, K, cls, lab, ww)
+		mc, err := agreement(context.Background(), 0, Z, n, d, w, phase, K, cls, lab, ww)
 		if err != nil {
 			t.Fatal(err)
 		}

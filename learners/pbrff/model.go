@@ -28,6 +28,8 @@ import (
 // has "Task".
 const modelVersion = 2
 
+//go:generate go run ../../internal/tools/modelmethods
+
 // Model is a fitted PBRFF model. On the standardised input z = (x − mean)/scale
 //
 //	score(x) = Σ_l c_l Σ_k q_lk cos(ω_lk·(z − l)) + c₀ = Σ_j a_j cos(ω_j·z + b_j) + c₀

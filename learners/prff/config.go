@@ -79,11 +79,16 @@ type Config struct {
 	// D, Loss the final mini-batch loss) and, in Fit, after the linear
 	// model (round D+1, its training objective).
 	Progress learners.Progress `json:"-"`
+	// Threads bounds the goroutines of the feature matrix; the feature
+	// learning and the solver run on one. 0 means GOMAXPROCS; the model is
+	// the same bits for any value and does not store it (learners.Threads).
+	Threads learners.Threads `json:"-"`
 }
 
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
 	v := learners.NewCheck("prff")
+	v.Threads(c.Threads)
 	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
 	v.Positive("Gamma", c.Gamma, learners.MaxParam, "of the bandwidth rule")
 	v.Positive("Alpha", c.Alpha, learners.MaxParam, "step")
@@ -102,7 +107,7 @@ func (c Config) resolve() Config {
 	learners.SetDefault(&c.MaxIter, DefaultMaxIter)
 	learners.SetDefault(&c.Tol, DefaultTol)
 	linrf.ResolveConfig(&c.Lambda, &c.Loss, c.Task)
-	c.Progress = nil
+	c.Progress, c.Threads = nil, 0
 	return c
 }
 

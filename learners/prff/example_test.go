@@ -7,14 +7,17 @@ import (
 
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
-	"github.com/rfkit/rfkit/learners/internal/exampledata"
 	"github.com/rfkit/rfkit/learners/prff"
 )
 
 func ExampleFit() {
 	// Two interleaved half-moons: 20 features learned to fit the Gram
 	// matrix, then logistic regression on them.
-	X, y := exampledata.Matrix(synth.Moons(400, 0.1, 1))
+	set, err := synth.Moons(400, 0.1, 1)
+	if err != nil {
+		panic(err)
+	}
+	X, y := featmap.Dense(set.N, set.D, set.X), set.Y
 	m, err := prff.Fit(context.Background(), X, y, prff.Config{Features: 20, Seed: 1})
 	if err != nil {
 		panic(err)

@@ -56,7 +56,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 		return nil, err
 	}
 	b.cfg, b.RFF = c, b.fmap.rff
-	z, err := linrf.Features(Name, p, b.RFF)
+	z, err := linrf.Features(Name, p, b.RFF, cfg.Threads)
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,8 @@ import (
 // the config holds the resolved γ and α. The learned frequencies are
 // stored, never re-learned.
 
+//go:generate go run ../../internal/tools/modelmethods
+
 // Model is a fitted PRFF model: score(x) = coef·z((x − mean)/scale) + bias,
 // z the learned map, evaluated by the fused epilogue
 // featmap.RFF.CombineRow. Its methods are those of learners.Base: it is

@@ -14,7 +14,7 @@ func TestMulticlass(t *testing.T) {
 }
 
 // TestMulticlassDatasets: mean test accuracy over stratified 70/30 splits
-// of the four multiclass sets of issue 13 (skipped without
+// of the four multiclass sets (skipped without
 // ../shared/datasets); thresholds a few points under the measured means.
 func TestMulticlassDatasets(t *testing.T) {
 	// measured 0.956, 0.902, 0.715, 0.856

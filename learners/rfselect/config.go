@@ -104,11 +104,16 @@ type Config struct {
 	// Progress, if not nil, is called after each of the three rounds
 	// (candidates scored, selection, solve).
 	Progress learners.Progress `json:"-"`
+	// Threads bounds the goroutines of the feature matrix; the selection and
+	// the solver run on one. 0 means GOMAXPROCS; the model is the same bits
+	// for any value and does not store it (learners.Threads).
+	Threads learners.Threads `json:"-"`
 }
 
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
 	v := learners.NewCheck("rfselect")
+	v.Threads(c.Threads)
 	v.If(c.Selection != "" && c.Selection != EERFSelection && c.Selection != LKRFSelection,
 		"unknown Selection %q, want %q or %q", c.Selection, EERFSelection, LKRFSelection)
 	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
@@ -134,6 +139,6 @@ func (c Config) resolve(d int) Config {
 	learners.SetDefault(&c.Gamma, 1/float64(d))
 	learners.SetDefault(&c.Rho, DefaultRho)
 	linrf.ResolveConfig(&c.Lambda, &c.Loss, c.Task)
-	c.Progress = nil
+	c.Progress, c.Threads = nil, 0
 	return c
 }

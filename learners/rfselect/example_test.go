@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/rfkit/rfkit/dataset/synth"
-	"github.com/rfkit/rfkit/learners/internal/exampledata"
+	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners/rfselect"
 )
 
@@ -13,7 +13,11 @@ func ExampleFit() {
 	// Two interleaved half-moons: keep 30 of 600 candidate features, chosen
 	// by their energy on the labels (EERF) or sampled from kernel-alignment
 	// weights (LKRF).
-	X, y := exampledata.Matrix(synth.Moons(400, 0.1, 1))
+	set, err := synth.Moons(400, 0.1, 1)
+	if err != nil {
+		panic(err)
+	}
+	X, y := featmap.Dense(set.N, set.D, set.X), set.Y
 	for _, sel := range []rfselect.Selection{rfselect.EERFSelection, rfselect.LKRFSelection} {
 		m, err := rfselect.Fit(context.Background(), X, y, rfselect.Config{Selection: sel, Features: 30, Seed: 1})
 		if err != nil {

@@ -65,7 +65,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	}
 
 	// Round 2: the features.
-	z, err := linrf.Features("rfselect", p, b.RFF)
+	z, err := linrf.Features("rfselect", p, b.RFF, cfg.Threads)
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,8 @@ import (
 // The model file (method "eerf" or "lkrf", the Selection) is
 // linrf.Version's, "w" holding the frequencies of the selected features.
 
+//go:generate go run ../../internal/tools/modelmethods
+
 // Model is a fitted EERF or LKRF model, scored as rks.Model is on the
 // selected features. Obtain one from Fit or Load.
 // Its methods are learners.Base's, whose doc gives the contract (immutable,

@@ -38,7 +38,7 @@ func TestMulticlassSelection(t *testing.T) {
 }
 
 // TestMulticlassDatasets: mean test accuracy over stratified 70/30 splits
-// of the four multiclass sets of issue 13 (skipped without
+// of the four multiclass sets (skipped without
 // ../shared/datasets); thresholds a few points under the measured means.
 func TestMulticlassDatasets(t *testing.T) {
 	for _, sel := range []rfselect.Selection{rfselect.EERFSelection, rfselect.LKRFSelection} {

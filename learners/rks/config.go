@@ -80,11 +80,16 @@ type Config struct {
 	// Progress, if not nil, is called after each of the two rounds
 	// (features, solve).
 	Progress learners.Progress `json:"-"`
+	// Threads bounds the goroutines of the feature matrix; the map and the
+	// solver run on one. 0 means GOMAXPROCS; the model is the same bits for
+	// any value and does not store it (learners.Threads).
+	Threads learners.Threads `json:"-"`
 }
 
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
 	v := learners.NewCheck("rks")
+	v.Threads(c.Threads)
 	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
 	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
 	if err := linrf.CheckConfig(v, c.Lambda, c.Loss, c.Task, c.Missing); err != nil {
@@ -101,6 +106,6 @@ func (c Config) resolve(d int) Config {
 	if c.Map == RFF {
 		c.Map = ""
 	}
-	c.Progress = nil
+	c.Progress, c.Threads = nil, 0
 	return c
 }

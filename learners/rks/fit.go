@@ -44,7 +44,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err != nil {
 		return nil, err
 	}
-	z, err := linrf.Features(Name, p, m)
+	z, err := linrf.Features(Name, p, m, cfg.Threads)
 	if err != nil {
 		return nil, err
 	}

@@ -18,6 +18,8 @@ import (
 // them (the same bits; O(D³)); older readers reject such files (no array
 // "w").
 
+//go:generate go run ../../internal/tools/modelmethods
+
 // Model is a fitted RKS model: score(x) = coef·z((x − mean)/scale) + bias,
 // evaluated by the fused epilogue featmap.RFF.CombineRow (for a Nyström
 // Map: the features, then a dot product in index order), one read-out per

@@ -54,9 +54,9 @@ func TestMulticlassErrors(t *testing.T) {
 }
 
 // TestMulticlassDatasets: mean test accuracy over stratified 70/30 splits
-// of the four multiclass sets of issue 13 (skipped without
+// of the four multiclass sets (skipped without
 // ../shared/datasets). Thresholds a few points under the accuracy measured
-// with these settings (see the report of issue 13).
+// with these settings (see bench/results/multiclass.md).
 func TestMulticlassDatasets(t *testing.T) {
 	learnertest.MulticlassAtLeast(t, "", [4]float64{0.94, 0.88, 0.74, 0.92}, learnertest.MulticlassFit(rks.Fit, rks.Config{Features: 300, Seed: 1}))
 }

@@ -8,7 +8,7 @@ import (
 )
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "rrf", Tasks: learnertest.AllTasks, Params: []string{"features=20", "epochs=2"},
+var conformance = learnertest.Case{Method: "rrf", Online: true, Tasks: learnertest.AllTasks, Params: []string{"features=20", "epochs=2"},
 	Golden: map[string][]string{
 		"multiclass":         {"task=multiclass", "loss=logistic", "features=16", "epochs=2", "seed=3"},
 		"fit-hinge":          {"features=20", "eta=0.01", "epochs=2", "seed=7"},

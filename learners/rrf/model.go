@@ -29,6 +29,8 @@ import (
 // written as version 1.
 const modelVersion = 2
 
+//go:generate go run ../../internal/tools/modelmethods
+
 // Model is a fitted (or snapshotted) RRF model: scores
 // f_c(x) = w_cᵀφ((x − mean)/scale) + b_c, with Scores and the class
 // accessors beside learners.Base's methods. Probability is, for a binary

@@ -32,7 +32,7 @@ import (
 // SE sets it needs a fraction of the alternations of the plain scheme
 // (SE3 at n = 1000, λ = 2·10⁻³: 167 instead of 699).
 //
-// Cost per step (issue 15). The affine passes (phases θ = b + x·(γ⊙ε),
+// Cost per step. The affine passes (phases θ = b + x·(γ⊙ε),
 // n·da·D multiply-adds, da the inputs with γ_k ≠ 0) and the gradient's
 // product (n·d·D) are the whole cost where d is large: on SE3 (d = 1000)
 // the simplex keeps 550–980 inputs, so a step costs about ten times one of

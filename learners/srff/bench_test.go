@@ -11,7 +11,7 @@ import (
 
 // BenchmarkFit times one Fit at srff's defaults (the full λ search and the
 // refit) on the SE sets of the paper: SE2 at n = 1000 (d = 100, D = 300)
-// is issue 11's "SE2 at 1k" target, SE1 (d = 18) the cheap one. Sizes
+// is the "SE2 at 1k" speed target, SE1 (d = 18) the cheap one. Sizes
 // above 1000 run only with -bench naming them (they take minutes); -short
 // runs SE1 at n = 200 only. GOMAXPROCS is set in each leaf (procs).
 // Reported: the test RMSE on 2000 fresh rows and the alternations.

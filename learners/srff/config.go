@@ -63,7 +63,7 @@
 // of the smallest λ still run to MaxIterations) (bench/results/srff-speed.md).
 // The features at the extrapolated point cost no affine pass (its phases
 // are extrapolated from those of the last two iterates;
-// bench/results/issue15-srff3-2026-11-27.txt). GammaIterations > 1
+// bench/results/archive/2026-11-27-srff3.txt). GammaIterations > 1
 // runs the plain alternation above.
 //
 // Choices the paper leaves open, and rfkit's answers:
@@ -220,11 +220,16 @@ type Config struct {
 	// Progress, if not nil, is called after each fit of the λ path and
 	// after the final fit.
 	Progress learners.Progress `json:"-"`
+	// Threads bounds the goroutines of the objective's and the ridge Gram
+	// matrix's sums over the rows. 0 means GOMAXPROCS; the model is the
+	// same bits for any value and does not store it (learners.Threads).
+	Threads learners.Threads `json:"-"`
 }
 
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
 	v := learners.NewCheck("srff")
+	v.Threads(c.Threads)
 	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
 	v.Positive("Simplex", c.Simplex, learners.MaxParam, "d/σ")
 	v.Positive("Lambda", c.Lambda, learners.MaxParam, "chosen on a validation split")

@@ -20,6 +20,8 @@ import (
 // Fit), never re-drawn from the seed.
 const modelVersion = 1
 
+//go:generate go run ../../internal/tools/modelmethods
+
 // Model is a fitted SRFF model: f(x) = intercept + coef·z((x − mean)/scale)
 // with z(x) = √(2/D)·cos(ε(γ⊙x) + b). Its methods are those of
 // learners.Base (Task is always Regression, Probability NaN): it is

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rfkit/rfkit/asm"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/par"
 )
 
@@ -78,9 +79,10 @@ type evaluator struct {
 	gram     []float64 // per-stripe Gram matrices of ridge
 	chol     []float64 // ZᵀZ + nλI and its Cholesky factor (D×D)
 	blocks   int
-	part     []float64 // per block: Σr² then d gradient sums
-	pool     sync.Pool // of *blockScratch
-	gramPool sync.Pool // of *gramScratch
+	part     []float64        // per block: Σr² then d gradient sums
+	pool     sync.Pool        // of *blockScratch
+	gramPool sync.Pool        // of *gramScratch
+	threads  learners.Threads // Config.Threads: the goroutine limit of run and the Gram stripes
 }
 
 // blockScratch is one goroutine's working space for a block.
@@ -414,10 +416,10 @@ func (ev *evaluator) value(gamma, grad []float64) float64 {
 	return ss * inv / 2
 }
 
-// run calls f on every block, on up to GOMAXPROCS goroutines when the work
-// is large enough. Blocks write disjoint results, so the order in which
+// run calls f on every block, on up to min(ev.threads, GOMAXPROCS)
+// goroutines when the work is large enough. Blocks write disjoint results, so the order in which
 // they run does not matter.
 func (ev *evaluator) run(f func(blk int, sc *blockScratch)) {
-	par.Each(ev.blocks, ev.n*ev.d*ev.D < parallelWork, func() *blockScratch { return ev.pool.Get().(*blockScratch) },
+	par.Each(int(ev.threads), ev.blocks, ev.n*ev.d*ev.D < parallelWork, func() *blockScratch { return ev.pool.Get().(*blockScratch) },
 		func(sc *blockScratch) { ev.pool.Put(sc) }, f)
 }

@@ -71,7 +71,7 @@ func (ev *evaluator) ridge(a []float64, lambda float64) error {
 			}
 		}
 	}
-	par.Each(stripes, n*D*D < parallelWork, func() *gramScratch { return ev.gramPool.Get().(*gramScratch) },
+	par.Each(int(ev.threads), stripes, n*D*D < parallelWork, func() *gramScratch { return ev.gramPool.Get().(*gramScratch) },
 		func(sc *gramScratch) { ev.gramPool.Put(sc) }, stripe)
 	// A = Σ_s (stripe s) + nλI, upper triangle row-major; b = Zᵀyc.
 	if len(ev.chol) != D*D {

@@ -1,6 +1,8 @@
 // Command calibration measures the test log loss, Brier score and
 // accuracy of the binary probabilities of GBRFF2, calibrated (the default)
-// and not, and of rks, on heart, australian and pima: the mean over
+// and not, and of rks, on heart, australian and pima (-sets; "binary": the
+// 16 binary sets of the GBRFF paper), and the CPU seconds of their fits:
+// the mean over
 // stratified 70/30 splits (seeds 1..-splits), every run on the same
 // splits in the same process, each learner fitted on the raw training
 // part (every learner standardises inside Fit on its training rows only);
@@ -9,6 +11,10 @@
 // predicted probability of the larger class).
 //
 //	go run ./bench/cmd/calibration -out bench/results/gbrff-calibration.md -png bench/results/gbrff-reliability.png
+//	go run ./bench/cmd/calibration -sets binary -splits 3 -oracle=false -runs 'gbrff2:calibration=cv threads=1;gbrff2:threads=1'
+//
+// The summary table gives, per run, the mean over the sets of the test
+// log loss and accuracy and the total fit CPU seconds (every split).
 package main
 
 import (
@@ -23,10 +29,16 @@ import (
 	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/bench/internal/summary"
 	"github.com/rfkit/rfkit/dataset"
+	"github.com/rfkit/rfkit/internal/cputime"
 	"github.com/rfkit/rfkit/learners"
 	_ "github.com/rfkit/rfkit/learners/gbrff"
 	_ "github.com/rfkit/rfkit/learners/rks"
 )
+
+// binarySets are the 16 binary sets of the GBRFF paper's Table 1, smallest
+// first (-sets binary).
+var binarySets = []string{"wine", "sonar", "newthyroid", "heart", "bupa", "iono", "wdbc", "balance",
+	"australian", "pima", "vehicle", "german", "splice", "spambase", "occupancy", "bankmarketing"}
 
 var defaultRuns = "rks:;gbrff2:calibration=none;gbrff2:;gbrff2:learningrate=0.1 calibration=none;gbrff2:learningrate=0.1"
 
@@ -37,19 +49,27 @@ func main() {
 	out := flag.String("out", "", "write the table to this file (default: stdout)")
 	pngPath := flag.String("png", "", "also draw the reliability diagram into this PNG file")
 	oracle := flag.Bool("oracle", true, "also report, per run, the log loss of the best sigmoid σ(a·score + b) fitted on each split's test rows (a lower bound for any sigmoid calibration of the model's scores)")
+	setList := flag.String("sets", "heart,australian,pima", `comma-separated data sets, or "binary" for the 16 binary sets`)
 	flag.Parse()
 	result := resultfile.Start(*out)
 	w := result.Writer()
-	sets := []string{"heart", "australian", "pima"}
+	sets := strings.Split(*setList, ",")
+	if *setList == "binary" {
+		sets = binarySets
+	}
 	fmt.Fprintf(w, "# Binary probabilities: test log loss / Brier score (accuracy %%), mean over %d stratified 70/30 splits\n\n", *splits)
 	oflag := ""
 	if *oracle {
 		oflag = " -oracle"
 	}
-	fmt.Fprintf(w, "`go run ./bench/cmd/calibration -splits %d%s -runs '%s'`\n\n", *splits, oflag, *runs)
+	setsFlag := ""
+	if *setList != "heart,australian,pima" {
+		setsFlag = " -sets " + *setList
+	}
+	fmt.Fprintf(w, "`go run ./bench/cmd/calibration%s -splits %d%s -runs '%s'`\n\n", setsFlag, *splits, oflag, *runs)
 	fmt.Fprintf(w, "| method | settings | %s |\n|---|---|%s\n", strings.Join(sets, " | "), strings.Repeat("---|", len(sets)))
 	var curves []curve
-	var oracleRows, pairedRows []string
+	var oracleRows, pairedRows, summaryRows []string
 	// perSplit[set][split]: the first run's test log loss, the reference
 	// of the paired differences
 	var first [][]float64
@@ -66,6 +86,7 @@ func main() {
 		if first == nil {
 			first = make([][]float64, len(sets))
 		}
+		var meanLL, meanAcc, fitCPU float64
 		for si, name := range sets {
 			ds, err := dataset.LoadCSV(filepath.Join(*data, name, name+".csv"), dataset.CSVOptions{})
 			if err != nil {
@@ -83,7 +104,9 @@ func main() {
 						fail(err)
 					}
 				}
+				c0 := cputime.Process()
 				model, err := m.Fit(context.Background(), tr.Matrix(), tr.Y, cfg, nil)
+				fitCPU += (cputime.Process() - c0).Seconds()
 				if err != nil {
 					fail(fmt.Errorf("%s on %s: %w", method, name, err))
 				}
@@ -125,6 +148,8 @@ func main() {
 			}
 			n := float64(*splits)
 			fmt.Fprintf(w, " %.3f / %.3f (%.1f) |", ll/n, brier/n, acc/n)
+			meanLL += ll / n / float64(len(sets))
+			meanAcc += acc / n / float64(len(sets))
 			oracleRow += fmt.Sprintf(" %.3f |", oll/n)
 			pairedRow += " " + meanSE(diffs) + " |"
 		}
@@ -132,6 +157,12 @@ func main() {
 		curves = append(curves, cv)
 		oracleRows = append(oracleRows, oracleRow)
 		pairedRows = append(pairedRows, pairedRow)
+		summaryRows = append(summaryRows, fmt.Sprintf("| %s | %s | %.4f | %.2f | %.2f |", method, params, meanLL, meanAcc, fitCPU))
+	}
+	fmt.Fprintf(w, "\nMean over the %d sets of the test log loss and accuracy (%%), total fit CPU seconds of all sets and splits\n\n", len(sets))
+	fmt.Fprintf(w, "| method | settings | mean log loss | mean accuracy | fit CPU s |\n|---|---|--:|--:|--:|\n")
+	for _, r := range summaryRows {
+		fmt.Fprintln(w, r)
 	}
 	fmt.Fprintf(w, "\nTest log loss minus the first run's on the same split (mean ± standard error over the splits; negative: better than the first run)\n\n")
 	fmt.Fprintf(w, "| method | settings | %s |\n|---|---|%s\n", strings.Join(sets, " | "), strings.Repeat("---|", len(sets)))

@@ -55,7 +55,7 @@ func TestRunSmall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"10 features per step", "(OMP)", "exact kernel, logistic, subsample 100", "Issue 11 target", "## Regression: cpu_act", "RKS ridge | 100", "exact kernel ridge"} {
+	for _, want := range []string{"10 features per step", "(OMP)", "exact kernel, logistic, subsample 100", "Speed target", "## Regression: cpu_act", "RKS ridge | 100", "exact kernel ridge"} {
 		if !strings.Contains(string(b), want) {
 			t.Errorf("report lacks %q:\n%s", want, b)
 		}

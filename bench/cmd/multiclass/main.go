@@ -1,4 +1,4 @@
-// Command multiclass measures the multiclass learners of issue 13 on the
+// Command multiclass measures the multiclass learners on the
 // four multiclass data sets of ../shared/datasets: the mean (and standard
 // deviation) of the test accuracy over stratified 70/30 splits (seeds
 // 1..-splits, dataset.StratifiedSplit), each learner standardising on its

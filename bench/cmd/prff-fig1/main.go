@@ -5,7 +5,7 @@
 // (the paper's footnote 6 leaves it out of the figure). The paper gives the
 // figure only, no numbers; its text states PRFF below RFF and ORF at every
 // D, and ORF worse than RFF at d = 10 when D > 10d. The command writes a
-// markdown table per d, a check of issue 15's target (PRFF below RFF at
+// markdown table per d, a check of the target (PRFF below RFF at
 // every D ≤ 1000 at d = 10) and, with -png, one log–log PNG per d.
 //
 //	go run ./bench/cmd/prff-fig1 -out bench/results/prff-fig1.md -png bench/results/prff-fig1        # quick
@@ -228,7 +228,7 @@ func write(w io.Writer, o options, E int, results []result, total time.Duration)
 	fmt.Fprintf(&b, "mean over seeds 1–%d; γ from PRFF's 5th-percentile rule; PRFF with its package defaults learned on the N points; RFF, ORF (featmap.NewRFF) and ", o.seeds)
 	fmt.Fprintf(&b, "Nyström with D uniform landmarks among the N points (featmap.NewNystrom). Command: `go run ./bench/cmd/prff-fig1 %s`.\n\n", flagsLine(o))
 	fmt.Fprintf(&b, "The paper has the figure only (no numbers). Its statements: (a) PRFF below RFF and ORF at every D; (b) at d = 10, ORF worse than RFF when D > 10d. ")
-	fmt.Fprintf(&b, "Issue 15's target: PRFF below RFF at every D ≤ 1000 at d = 10.\n\n")
+	fmt.Fprintf(&b, "Target: PRFF below RFF at every D ≤ 1000 at d = 10.\n\n")
 	for _, r := range results {
 		fmt.Fprintf(&b, "## d = %d\n\n| D | PRFF | RFF | ORF | Nyström | PRFF/RFF | best |\n|---:|---:|---:|---:|---:|---:|---|\n", r.d)
 		var notRFF, notORF, nysWins, orfWorse []string

@@ -1,4 +1,4 @@
-// Command prff-gram is the PRFF evidence of issue 5: the Gram approximation
+// Command prff-gram is the PRFF evidence: the Gram approximation
 // error (1/N²)‖K − ZZᵀ‖²_F of PRFF (learners/prff) against plain random
 // Fourier features (RFF) and orthogonal random features (ORF,
 // featmap.RFFConfig.Orthogonal) at D ∈ {25, 50, 100, 200}, on the paper's

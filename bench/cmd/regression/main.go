@@ -1,4 +1,4 @@
-// Command regression measures the regression learners of issue 13 on the
+// Command regression measures the regression learners on the
 // four regression data sets of ../shared/datasets: the test RMSE of the
 // standardised target (standardised with the training part's mean and
 // standard deviation) over random 70/30 splits (seeds 1..-splits), and

@@ -379,7 +379,7 @@ var casp = spec{
 	},
 	paper: map[string][2]string{"RRF-ε": {"0.246", "3.82"}, "RRF-ℓ1": {"0.250", "4.13"}, "RRF-ℓ2": {"0.241", "3.78"},
 		"FOGD D̂=2000": {"0.378", "5.83"}, "NOGD B=400": {"0.251", "6.99"}},
-	note: "Paper: [B D D̂] = [400 100 2000], 10 runs. Target of issue 15: RRF-ℓ2 below FOGD and NOGD at equal D.",
+	note: "Paper: [B D D̂] = [400 100 2000], 10 runs. Target: RRF-ℓ2 below FOGD and NOGD at equal D.",
 }
 
 var binary = spec{

@@ -40,6 +40,14 @@ var nativeCases = map[string]func(e *Emitter, d, n, m VReg, r GPR, imm uint){
 		regs := []VReg{d, d + 1, d + 2, d + 3}[:k]
 		e.LD1Post(r, 16*k, regs...)
 	},
+	"LD1S4Post": func(e *Emitter, d, _, _ VReg, r GPR, imm uint) {
+		k := int(imm+2)%4 + 1
+		if d > V31+1-VReg(k) {
+			d = V31 + 1 - VReg(k)
+		}
+		regs := []VReg{d, d + 1, d + 2, d + 3}[:k]
+		e.LD1S4Post(r, 16*k, regs...)
+	},
 	"ST1Post": func(e *Emitter, d, _, _ VReg, r GPR, imm uint) {
 		k := int(imm+1)%4 + 1
 		if d > V31+1-VReg(k) {

@@ -228,6 +228,11 @@ const (
 	encFCVTZS = 0x4EE1B800
 	encSCVTF  = 0x4E61D800
 
+	// Widening and pairwise (base | n<<5 | d).
+	encFCVTL  = 0x0E617800 // .2d from .2s
+	encFCVTL2 = 0x4E617800 // .2d from .4s
+	encFADDPD = 0x7E70D800 // scalar d from .2d
+
 	// Shift by immediate (base | immh:immb<<16 | n<<5 | d), .2D.
 	encSSHR = 0x4F000400 // immh:immb = 128 - shift, shift 1..64
 )
@@ -310,6 +315,27 @@ func (e *Emitter) FCVTZS(d, n VReg) { e.w2(encFCVTZS, "fcvtzs", d, n) }
 // SCVTF: d = float64(int64(n)) per lane (round to nearest even).
 func (e *Emitter) SCVTF(d, n VReg) { e.w2(encSCVTF, "scvtf", d, n) }
 
+// FCVTL widens the low two float32 lanes of n to float64 in d (exact):
+// fcvtl d.2d, n.2s.
+func (e *Emitter) FCVTL(d, n VReg) {
+	chkV(d, n)
+	e.word(encFCVTL|uint32(n)<<5|uint32(d), fmt.Sprintf("fcvtl %s, v%d.2s", g2d(d), uint8(n)))
+}
+
+// FCVTL2 widens the high two float32 lanes of n to float64 in d (exact):
+// fcvtl2 d.2d, n.4s.
+func (e *Emitter) FCVTL2(d, n VReg) {
+	chkV(d, n)
+	e.word(encFCVTL2|uint32(n)<<5|uint32(d), fmt.Sprintf("fcvtl2 %s, v%d.4s", g2d(d), uint8(n)))
+}
+
+// FADDPD sets the scalar register d (lane 0 of Vd; lane 1 is cleared) to
+// n[0] + n[1], one rounding: faddp dD, n.2d.
+func (e *Emitter) FADDPD(d, n VReg) {
+	chkV(d, n)
+	e.word(encFADDPD|uint32(n)<<5|uint32(d), fmt.Sprintf("faddp d%d, %s", uint8(d), g2d(n)))
+}
+
 // SSHR: d = int64(n) >> imm per lane (arithmetic), imm in 1..64.
 func (e *Emitter) SSHR(d, n VReg, imm uint) {
 	chkV(d, n)
@@ -390,8 +416,12 @@ func (e *Emitter) USHR(d, n VReg, imm uint) {
 	e.inst(fmt.Sprintf("VUSHR $%d, %v.D2, %v.D2 // ushr %s, %s, #%d", imm, n, d, g2d(d), g2d(n), imm))
 }
 
-// regList checks 1..4 consecutive registers and returns the Go and GNU lists.
-func regList(regs []VReg) (goList, gnuList string) {
+// regList checks 1..4 consecutive registers and returns the Go and GNU lists
+// of .2D registers.
+func regList(regs []VReg) (goList, gnuList string) { return regListArr(regs, "D2", "2d") }
+
+// regListArr is regList with the arrangement goArr (Go) / gnuArr (GNU).
+func regListArr(regs []VReg, goArr, gnuArr string) (goList, gnuList string) {
 	if len(regs) < 1 || len(regs) > 4 {
 		panic(fmt.Sprintf("neon: LD1/ST1 need 1..4 registers, got %d", len(regs)))
 	}
@@ -401,16 +431,16 @@ func regList(regs []VReg) (goList, gnuList string) {
 		if r != regs[0]+VReg(i) {
 			panic(fmt.Sprintf("neon: LD1/ST1 registers must be consecutive: %v", regs))
 		}
-		g[i] = r.String() + ".D2"
+		g[i] = r.String() + "." + goArr
 	}
 	gl := make([]string, len(regs))
 	for i, r := range regs {
-		gl[i] = g2d(r)
+		gl[i] = fmt.Sprintf("v%d.%s", uint8(r), gnuArr)
 	}
 	gnu := "{" + strings.Join(gl, ", ") + "}"
 	if len(regs) > 2 {
 		// arm64asm prints three or four non-wrapping registers as a range.
-		gnu = "{" + g2d(regs[0]) + "-" + g2d(regs[len(regs)-1]) + "}"
+		gnu = "{" + gl[0] + "-" + gl[len(gl)-1] + "}"
 	}
 	return "[" + strings.Join(g, ", ") + "]", gnu
 }
@@ -423,6 +453,18 @@ func (e *Emitter) LD1Post(base GPR, bytes int, regs ...VReg) {
 	gl, gnu := regList(regs)
 	if bytes != 16*len(regs) {
 		panic(fmt.Sprintf("neon: LD1Post of %d registers must advance by %d bytes, not %d", len(regs), 16*len(regs), bytes))
+	}
+	e.inst(fmt.Sprintf("VLD1.P %d(%v), %s // ld1 %s, [x%d],#%d", bytes, base, gl, gnu, uint8(base), bytes))
+}
+
+// LD1S4Post is LD1Post with the .4S arrangement (four float32 per
+// register), for data the FCVTL/FCVTL2 pair widens: VLD1.P bytes(base),
+// [regs.S4].
+func (e *Emitter) LD1S4Post(base GPR, bytes int, regs ...VReg) {
+	e.chkR(base)
+	gl, gnu := regListArr(regs, "S4", "4s")
+	if bytes != 16*len(regs) {
+		panic(fmt.Sprintf("neon: LD1S4Post of %d registers must advance by %d bytes, not %d", len(regs), 16*len(regs), bytes))
 	}
 	e.inst(fmt.Sprintf("VLD1.P %d(%v), %s // ld1 %s, [x%d],#%d", bytes, base, gl, gnu, uint8(base), bytes))
 }

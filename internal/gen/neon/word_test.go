@@ -89,6 +89,9 @@ func TestWordRoundTrip(t *testing.T) {
 				case ShapeDNImm:
 					want = append(want, fmt.Sprintf("#%d", imm))
 				}
+				if op.Operands != nil {
+					want = op.Operands(d, n)
+				}
 				var got []string
 				for _, a := range inst.Args {
 					if a == nil {

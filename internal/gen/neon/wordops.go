@@ -1,5 +1,7 @@
 package neon
 
+import "fmt"
+
 // Shape describes the operands of a WORD-encoded instruction.
 type Shape int
 
@@ -19,6 +21,10 @@ type WordOp struct {
 	Arr      string // GNU arrangement of all vector operands: "2d" or "16b"
 	// ImmMin and ImmMax bound the immediate for ShapeDNImm.
 	ImmMin, ImmMax uint
+	// Operands, when set, returns the decoded operands expected for d and
+	// n (for instructions whose operands differ in arrangement); otherwise
+	// every vector operand has arrangement Arr.
+	Operands func(d, n VReg) []string
 	// Emit calls the method on e; unused operands are ignored.
 	Emit func(e *Emitter, d, n, m VReg, imm uint)
 }
@@ -58,6 +64,15 @@ func WordOps() []WordOp {
 		dn("FRINTZ", "frintz", (*Emitter).FRINTZ),
 		dn("FCVTZS", "fcvtzs", (*Emitter).FCVTZS),
 		dn("SCVTF", "scvtf", (*Emitter).SCVTF),
+		{Method: "FCVTL", Mnemonic: "fcvtl", Shape: ShapeDN, Arr: "2d",
+			Operands: func(d, n VReg) []string { return []string{fmt.Sprintf("V%d.2D", d), fmt.Sprintf("V%d.2S", n)} },
+			Emit:     func(e *Emitter, d, n, _ VReg, _ uint) { e.FCVTL(d, n) }},
+		{Method: "FCVTL2", Mnemonic: "fcvtl2", Shape: ShapeDN, Arr: "2d",
+			Operands: func(d, n VReg) []string { return []string{fmt.Sprintf("V%d.2D", d), fmt.Sprintf("V%d.4S", n)} },
+			Emit:     func(e *Emitter, d, n, _ VReg, _ uint) { e.FCVTL2(d, n) }},
+		{Method: "FADDPD", Mnemonic: "faddp", Shape: ShapeDN, Arr: "2d",
+			Operands: func(d, n VReg) []string { return []string{fmt.Sprintf("D%d", d), fmt.Sprintf("V%d.2D", n)} },
+			Emit:     func(e *Emitter, d, n, _ VReg, _ uint) { e.FADDPD(d, n) }},
 		{Method: "SSHR", Mnemonic: "sshr", Shape: ShapeDNImm, Arr: "2d", ImmMin: 1, ImmMax: 64,
 			Emit: func(e *Emitter, d, n, _ VReg, imm uint) { e.SSHR(d, n, imm) }},
 	}

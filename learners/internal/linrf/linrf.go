@@ -4,12 +4,14 @@
 package linrf
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/par"
 	"github.com/rfkit/rfkit/learners/internal/vec"
 	"github.com/rfkit/rfkit/solvers"
 )
@@ -238,15 +240,42 @@ type Map interface {
 }
 
 // Features returns the p.N×D features (row-major, D = m.Outputs()) of the
-// prepared, standardised rows p through m; its error is prefixed with
-// name.
-func Features(name string, p *learners.Prepared, m Map) ([]float64, error) {
+// prepared, standardised rows p through m, on up to threads goroutines
+// (Transform); its error is prefixed with name.
+func Features(name string, p *learners.Prepared, m Map, threads learners.Threads) ([]float64, error) {
 	D := m.Outputs()
 	z := make([]float64, p.N*D)
-	if err := m.Transform(featmap.Dense(p.N, D, z), featmap.Dense(p.N, p.D, p.Z)); err != nil {
+	if err := Transform(m, featmap.Dense(p.N, D, z), featmap.Dense(p.N, p.D, p.Z), threads); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return z, nil
+}
+
+// transformRows is the number of rows of one task of Transform: featmap
+// keeps a Transform of at most this many rows on the calling goroutine
+// (its own chunk), so the limit of Transform is not exceeded.
+const transformRows = 256
+
+// Transform is m.Transform(dst, X) on up to threads goroutines (0:
+// GOMAXPROCS): fixed blocks of transformRows rows, each transformed on its
+// own. Rows are independent, so the features are the same bits for any
+// threads.
+func Transform(m Map, dst, X featmap.Matrix, threads learners.Threads) error {
+	if X.Check() != nil || dst.Check() != nil || dst.Rows != X.Rows || X.Rows <= transformRows || par.Workers(int(threads), 2) == 1 {
+		return m.Transform(dst, X)
+	}
+	blocks := (X.Rows + transformRows - 1) / transformRows
+	errs := make([]error, blocks)
+	par.Each(int(threads), blocks, false, par.None, nil, func(b int, _ struct{}) {
+		lo, hi := b*transformRows, min(X.Rows, (b+1)*transformRows)
+		errs[b] = m.Transform(rowsOf(dst, lo, hi), rowsOf(X, lo, hi))
+	})
+	return errors.Join(errs...)
+}
+
+// rowsOf is the view of rows lo..hi−1 of X.
+func rowsOf(X featmap.Matrix, lo, hi int) featmap.Matrix {
+	return featmap.Matrix{Rows: hi - lo, Cols: X.Cols, Stride: X.Stride, Data: X.Data[lo*X.Stride:]}
 }
 
 // LogisticSolver fits a binary logistic read-out on the n×D features z

@@ -1,7 +1,8 @@
 // Package par is the worker pool of the batch learners: tasks 0..n−1 claimed
-// in turn by up to GOMAXPROCS goroutines, each task writing only its own
-// results, so the outcome does not depend on the number of goroutines or on
-// which one runs a task.
+// in turn by up to min(threads, GOMAXPROCS) goroutines (threads is the
+// learner's Config.Threads, 0 meaning GOMAXPROCS), each task writing only
+// its own results, so the outcome does not depend on the number of
+// goroutines or on which one runs a task.
 package par
 
 import (
@@ -10,16 +11,23 @@ import (
 	"sync/atomic"
 )
 
-// Workers is the number of goroutines Each uses for tasks tasks:
-// min(GOMAXPROCS, tasks), at least 1.
-func Workers(tasks int) int { return max(1, min(runtime.GOMAXPROCS(0), tasks)) }
+// Workers is the number of goroutines Each uses for tasks tasks under the
+// thread limit threads (≤ 0: GOMAXPROCS): min(threads, GOMAXPROCS, tasks),
+// at least 1.
+func Workers(threads, tasks int) int {
+	w := runtime.GOMAXPROCS(0)
+	if threads > 0 {
+		w = min(w, threads)
+	}
+	return max(1, min(w, tasks))
+}
 
 // Each runs f(t, s) for t = 0, …, tasks−1: on the calling goroutine when
-// serial is set or Workers(tasks) is 1, else on Workers(tasks) goroutines.
-// Every goroutine gets its own scratch s from scratch() and hands it to
-// release (if not nil) when it has no task left.
-func Each[S any](tasks int, serial bool, scratch func() S, release func(S), f func(t int, s S)) {
-	workers := Workers(tasks)
+// serial is set or Workers(threads, tasks) is 1, else on that many
+// goroutines. Every goroutine gets its own scratch s from scratch() and
+// hands it to release (if not nil) when it has no task left.
+func Each[S any](threads, tasks int, serial bool, scratch func() S, release func(S), f func(t int, s S)) {
+	workers := Workers(threads, tasks)
 	if serial || workers <= 1 {
 		s := scratch()
 		for t := 0; t < tasks; t++ {
