@@ -20,13 +20,13 @@ PKGS      ?= ./... ./bench/... ./cmd/rfkit/...
 HAS_AVX512 := $(shell grep -qw avx512f /proc/cpuinfo 2>/dev/null && grep -qw avx512dq /proc/cpuinfo && echo yes)
 HAS_AVX2   := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo && echo yes)
 
-.PHONY: api release-check reproduce-gbrff all test test-beam lint test-amd64 test-purego test-race test-arm64 build-cross check-generate \
+.PHONY: api release-check reproduce-gbrff all test test-beam test-onnx lint test-amd64 test-purego test-race test-arm64 build-cross check-generate \
         fuzz generate bench bench-asm bench-compare bench-paths bench-learners bench-baseline demo
 
 all: test
 
 ## test: the whole matrix (what .ci/run runs)
-test: lint test-amd64 test-purego test-race test-arm64 build-cross check-generate fuzz bench test-beam
+test: lint test-amd64 test-purego test-race test-arm64 build-cross check-generate fuzz bench test-beam test-onnx
 	@echo "make test: all checks passed"
 
 lint:
@@ -72,6 +72,12 @@ endif
 ## test-beam: the nested module beam/ (Apache Beam Go SDK, its own go.mod; rfkit by
 ## replace ../): vet, then its tests on the in-process Prism runner. The first
 ## run downloads and builds the Beam SDK (minutes); the root module never imports it.
+## test-onnx: export every exportable kind of model and score it with
+## onnxruntime-node (installed once into the user cache) and onnx.checker;
+## under CI=true a missing runtime fails (learners/onnx/runtime_test.go)
+test-onnx:
+	RFKIT_ONNX_RUNTIME=1 $(GO) test $(TESTFLAGS) -run '^TestRuntime$$' -v ./learners/onnx
+
 test-beam:
 	cd beam && GOWORK=off $(GO) vet ./... && GOWORK=off $(GO) test $(TESTFLAGS) ./...
 

@@ -281,6 +281,12 @@ func (n *Nystrom) Gamma() float64 { return n.gamma }
 // modify them.
 func (n *Nystrom) Landmarks() []float64 { return n.land }
 
+// Projection returns the m×m matrix P (row-major) of the map: the
+// features of x are P·k(x), k(x) the m kernel values exp(−γ‖x − l_i‖²);
+// row j is λ_j^{−1/2}·u_j for the kept eigenpairs and 0 beyond Rank. The
+// caller must not modify it.
+func (n *Nystrom) Projection() []float64 { return n.proj }
+
 // WorkLen is the length of the scratch slice TransformRowWork needs.
 func (n *Nystrom) WorkLen() int { return n.m }
 

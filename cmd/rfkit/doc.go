@@ -13,6 +13,7 @@
 //	rfkit importance -model FILE [-data FILE [-metric M] [-repeats N] [-seed N]] [-top N] [-json]
 //	rfkit demo       [-png FILE] [-save DIR] [-seed N]
 //	rfkit bench      [-n 4096] [-benchtime 200ms] [-count 1]
+//	rfkit export     -format onnx -model FILE -out FILE
 //	rfkit info       [-json] MODEL
 //	rfkit version
 //

@@ -31,6 +31,7 @@ var commands = []command{
 	{"split", "split a CSV file into training and test files (stratified for class labels, seeded)", runSplit},
 	{"demo", "train GBRFF2 and RKS on the checkerboard and spiral toys", runDemo},
 	{"bench", "benchmark the cos, sin, sincos and exp kernels on every SIMD path", runBench},
+	{"export", "write a model as an ONNX graph (-format onnx)", runExport},
 	{"info", "describe a model file: method, task, classes, inputs, configuration, size", runInfo},
 	{"version", "the module version, VCS revision, Go version and SIMD path of this build", runVersion},
 }

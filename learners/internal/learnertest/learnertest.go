@@ -154,6 +154,7 @@ func Run(t *testing.T, c Case) {
 	t.Run("ProgressAndContext", s.progress)
 	t.Run("Predict", s.predict)
 	t.Run("RoundTrip", s.roundTrip)
+	t.Run("Export", s.export)
 	t.Run("FeatureNames", s.featureNames)
 	t.Run("Golden", s.golden)
 	t.Run("LoadErrors", s.loadErrors)
