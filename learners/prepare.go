@@ -125,7 +125,8 @@ func Prepare(ctx context.Context, name string, cfg Validator, task Task, X featm
 // PrepareWeighted is the prologue of every Fit: a cancelled ctx,
 // cfg.Validate (its error is returned as it is), then CheckData (NaN
 // inputs allowed when the Config's field Missing, if it has one, is
-// MissingImpute), the weights (CheckWeights; the rows of weight 0 are
+// MissingImpute), the size of the fit (CheckSize with the bound of ctx,
+// WithMaxSize, when cfg is a Sizer), the weights (CheckWeights; the rows of weight 0 are
 // dropped), the labels of a classification task (BinaryLabels, or
 // ClassLabels for Multiclass, on the rows kept) and the standardisation
 // (Standardize; weighted, or over the values present, when there are

@@ -305,7 +305,7 @@ func TestH2SizeLimits(t *testing.T) {
 	out := filepath.Join(dir, "x.model")
 	tiny := writeFile(t, dir, "tiny.libsvm", "1 1048576:1\n-1 1:1\n")
 	rfkit(t, "train", "-method", "rks", "-data", tiny, "-model", out).fails(t, 1, "feature index 1048576 exceeds -max-inputs (131072)")
-	rfkit(t, "train", "-method", "rks", "-data", tiny, "-model", out, "-max-inputs", "2000000").fails(t, 1, "1048576 inputs × 100 random features exceeds -max-size 33554432")
+	rfkit(t, "train", "-method", "rks", "-data", tiny, "-model", out, "-max-inputs", "2000000").fails(t, 1, "rks: fit too large: on 1048576 inputs it would allocate about 3.146e+08 float64 values (2.52 GB) beside those of the rows, above the bound of 33554432 (-max-size)")
 
 	var b strings.Builder
 	for j := range 1000 {
@@ -317,11 +317,11 @@ func TestH2SizeLimits(t *testing.T) {
 	}
 	wide := writeFile(t, dir, "wide.csv", b.String())
 	rfkit(t, "train", "-method", "rks", "-data", wide, "-model", out, "-max-inputs", "999").fails(t, 1, "1001 columns: more than 999 feature columns")
-	rfkit(t, "train", "-method", "rks", "-data", wide, "-model", out, "-max-size", "50000").fails(t, 1, "1000 inputs × 100 random features exceeds -max-size 50000")
-	rfkit(t, "train", "-method", "gbrff2", "-data", wide, "-model", out, "-max-size", "50000", "-param", "t=60").fails(t, 1, "1000 inputs × 60 random features")
-	rfkit(t, "train", "-method", "eerf", "-data", wide, "-model", out, "-max-size", "50000").fails(t, 1, "1000 inputs × 2000 random features")
-	rfkit(t, "cv", "-method", "rks", "-data", wide, "-grid", "features=10,100", "-max-size", "50000", "-folds", "2").fails(t, 1, "grid setting features=100: 1000 inputs × 100 random features")
-	rfkit(t, "train", "-method", "rks", "-data", wide, "-model", out, "-max-size", "200000", "-quiet").ok(t)
+	rfkit(t, "train", "-method", "rks", "-data", wide, "-model", out, "-max-size", "50000").fails(t, 1, "rks: fit too large: on 1000 inputs it would allocate about 3.2e+05 float64 values (2.56 MB) beside those of the rows, above the bound of 50000 (-max-size)")
+	rfkit(t, "train", "-method", "gbrff2", "-data", wide, "-model", out, "-max-size", "50000", "-param", "t=60").fails(t, 1, "gbrff2: fit too large: on 1000 inputs")
+	rfkit(t, "train", "-method", "eerf", "-data", wide, "-model", out, "-max-size", "50000").fails(t, 1, "eerf: fit too large: on 1000 inputs")
+	rfkit(t, "cv", "-method", "rks", "-data", wide, "-grid", "features=10,100", "-max-size", "50000", "-folds", "2").fails(t, 1, "grid setting features=100: rks: fit too large")
+	rfkit(t, "train", "-method", "rks", "-data", wide, "-model", out, "-max-size", "320000", "-quiet").ok(t)
 	if _, err := os.Stat(out); err != nil {
 		t.Error(err)
 	}
@@ -596,4 +596,101 @@ func TestM1SelectionContradictsMethod(t *testing.T) {
 	data := writeFile(t, dir, "d.csv", csvText(moons(t, 100, 1, -1, 1), true))
 	rfkit(t, "train", "-method", "eerf", "-param", "selection=lkrf", "-data", data, "-model", filepath.Join(dir, "m")).fails(t, 2, "-param selection=lkrf contradicts -method eerf")
 	rfkit(t, "train", "-method", "lkrf", "-param", "selection=lkrf", "-data", data, "-model", filepath.Join(dir, "m"), "-quiet").ok(t)
+}
+
+// Third round: each test names its finding (F1–F10).
+
+// process is the outcome of the command run as a process (runProcess).
+type process struct {
+	code    int
+	stderr  string
+	maxRSS  int64 // bytes
+	elapsed time.Duration
+}
+
+// runProcess runs the command line args in a new process (the test binary
+// running main), killed after limit, and returns its exit code, stderr,
+// peak resident memory and time.
+func runProcess(t *testing.T, limit time.Duration, stdin io.Reader, args ...string) process {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], args...)
+	cmd.Env = append(os.Environ(), asMainEnv+"=1")
+	cmd.Stdin = stdin
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	start := time.Now()
+	err := cmd.Run()
+	p := process{stderr: stderr.String(), elapsed: time.Since(start)}
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &exit):
+		p.code = exit.ExitCode()
+	default:
+		t.Fatalf("%v: %v", args, err)
+	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		p.maxRSS = int64(ru.Maxrss) * 1024 // kilobytes on Linux
+	}
+	return p
+}
+
+// noTrace fails t when stderr holds a stack trace or more than one line.
+func noTrace(t *testing.T, what, stderr string) {
+	t.Helper()
+	for _, s := range []string{"goroutine ", "panic", "fatal error"} {
+		if strings.Contains(stderr, s) {
+			t.Errorf("%s: stderr has %q: %.300q", what, s, stderr)
+		}
+	}
+	if strings.Count(stderr, "\n") > 1 {
+		t.Errorf("%s: stderr is more than one line: %.300q", what, stderr)
+	}
+}
+
+// F1: every method at default parameters on the 18-byte LIBSVM file of
+// the report (131072 inputs) stays under 512 MB and 30 s, and a size
+// parameter that makes the fit large is refused before the allocation.
+func TestF1TinyFileEveryMethod(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a process per method")
+	}
+	dir := t.TempDir()
+	data := writeFile(t, dir, "t.libsvm", "1 131072:1\n-1 1:1\n")
+	// A 1 KB file of as many rows as fit, on 131072 inputs.
+	var files = []string{data}
+	for _, d := range []int{131072} {
+		var b strings.Builder
+		for i := 0; ; i++ {
+			line := fmt.Sprintf("%d %d:1\n", 2*(i%2)-1, 1+(i*7919)%d)
+			if b.Len()+len(line) > 1024 {
+				break
+			}
+			b.WriteString(line)
+		}
+		files = append(files, writeFile(t, dir, fmt.Sprintf("k%d.libsvm", d), b.String()))
+	}
+	out := filepath.Join(dir, "t.model")
+	for _, f := range files {
+		for _, m := range learners.Methods() {
+			p := runProcess(t, 60*time.Second, nil, "train", "-method", m.Name, "-data", f, "-model", out, "-quiet")
+			t.Logf("%s %s: exit %d, %.0f MB, %v: %s", filepath.Base(f), m.Name, p.code, float64(p.maxRSS)/1e6, p.elapsed.Round(time.Millisecond), strings.TrimSpace(p.stderr))
+			if p.maxRSS > 512<<20 || p.elapsed > 30*time.Second {
+				t.Errorf("%s %s: %.0f MB, %v", filepath.Base(f), m.Name, float64(p.maxRSS)/1e6, p.elapsed)
+			}
+			if p.code != 0 && p.code != 1 {
+				t.Errorf("%s %s: exit %d", filepath.Base(f), m.Name, p.code)
+			}
+			noTrace(t, m.Name, p.stderr)
+		}
+	}
+	for _, args := range [][]string{
+		{"-method", "pbrff"},
+		{"-method", "pbrff", "-param", "k=20"},
+		{"-method", "gbrff1"},
+	} {
+		rfkit(t, append([]string{"train", "-data", data, "-model", out}, args...)...).fails(t, 1, "fit too large")
+	}
 }

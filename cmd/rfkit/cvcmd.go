@@ -91,7 +91,7 @@ func runCV(ctx context.Context, e *env, args []string) error {
 				return usagef("grid setting %s: %v", v.Name, err)
 			}
 		}
-		if err := f.checkSize(v.Config, ds.D); err != nil {
+		if err := f.checkSize(v.Config, ds.N, ds.D); err != nil {
 			return fmt.Errorf("grid setting %s: %w", settingName(v), err)
 		}
 	}
@@ -118,10 +118,10 @@ func runCV(ctx context.Context, e *env, args []string) error {
 			return checkTask(fitW(ctx, X, y, w))
 		}
 	}
-	res, err := cv.Search(ctx, matrix(ds), ds.Y, cands, cv.Options{Task: task, Folds: *folds, Seed: f.seed, Weights: d.weights, Metric: cv.Metric(*metric)})
+	res, err := cv.Search(f.fitContext(ctx), matrix(ds), ds.Y, cands, cv.Options{Task: task, Folds: *folds, Seed: f.seed, Weights: d.weights, Metric: cv.Metric(*metric)})
 	var saved *savedModel
 	if err == nil && *out != "" {
-		saved, err = refit(ctx, m, ds, d.weights, variants[res.Best], *out, bar)
+		saved, err = refit(f.fitContext(ctx), m, ds, d.weights, variants[res.Best], *out, bar)
 	}
 	bar.done(err == nil)
 	if err != nil {

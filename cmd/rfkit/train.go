@@ -30,9 +30,10 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 			"feature; finite, ≥ 0; 0 drops a row; integer weights repeat rows for the\n"+
 			"learners that take no weights, others are an error).\n\n"+
 			"Size limits (each flag raises its own): a training file has at most\n"+
-			"-max-inputs feature columns, and inputs × the method's number of random\n"+
-			"features (features, landmarks, candidates or rounds) is at most -max-size,\n"+
-			"checked before anything large is allocated.")
+			"-max-inputs feature columns, and what the method states its fit allocates\n"+
+			"beside the rows (random features, landmarks × k, candidates or rounds ×\n"+
+			"the inputs) is at most -max-size float64 values, checked before anything\n"+
+			"large is allocated.")
 	var d dataFlags
 	var f fitFlags
 	f.register(fs)
@@ -85,13 +86,13 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := f.checkSize(cfg, ds.D); err != nil {
+	if err := f.checkSize(cfg, ds.N, ds.D); err != nil {
 		return err
 	}
 
 	bar := newProgress(e.stderr, *quiet, "train "+m.Name, 1)
 	start := time.Now()
-	model, err := cv.FitWeighted(ctx, m, matrix(ds), ds.Y, d.weights, cfg, bar.callback())
+	model, err := cv.FitWeighted(f.fitContext(ctx), m, matrix(ds), ds.Y, d.weights, cfg, bar.callback())
 	bar.done(err == nil)
 	if err != nil {
 		return err
