@@ -267,7 +267,7 @@ func (z *zeroStream) Read(p []byte) (int, error) {
 // that actually arrive, not the declared size.
 func TestH1ModelStream(t *testing.T) {
 	z := &zeroStream{}
-	if _, err := readModelBytes(z); err == nil || !strings.Contains(err.Error(), "not an rfkit model file") || z.n > 1<<16 {
+	if _, err := learners.ReadModel(z); err == nil || !strings.Contains(err.Error(), "not an rfkit model file") || z.n > 1<<16 {
 		t.Errorf("zeros: %v after %d bytes", err, z.n)
 	}
 	// A valid prologue, then an array declaring 2⁶⁰ elements, then a
@@ -282,14 +282,14 @@ func TestH1ModelStream(t *testing.T) {
 	b.WriteString("w")
 	binary.Write(&b, binary.LittleEndian, uint64(1)<<60)
 	b.Write(make([]byte, 1000))
-	if _, err := readModelBytes(bytes.NewReader(b.Bytes())); err == nil || !strings.Contains(err.Error(), "corrupt model file") {
+	if _, err := learners.ReadModel(bytes.NewReader(b.Bytes())); err == nil || !strings.Contains(err.Error(), "corrupt model file") {
 		t.Errorf("huge array: %v", err)
 	}
 	// A plausible array size backed by a stream that ends early.
 	c := bytes.Clone(b.Bytes()[:b.Len()-1000-8])
 	c = binary.LittleEndian.AppendUint64(c, 1<<20)
 	c = append(c, make([]byte, 4096)...)
-	if _, err := readModelBytes(bytes.NewReader(c)); err == nil || !strings.Contains(err.Error(), "corrupt model file: truncated") {
+	if _, err := learners.ReadModel(bytes.NewReader(c)); err == nil || !strings.Contains(err.Error(), "corrupt model file: truncated") {
 		t.Errorf("truncated array: %v", err)
 	}
 	// A data stream without line breaks fails at the header limit.
@@ -693,4 +693,46 @@ func TestF1TinyFileEveryMethod(t *testing.T) {
 	} {
 		rfkit(t, append([]string{"train", "-data", data, "-model", out}, args...)...).fails(t, 1, "fit too large")
 	}
+}
+
+// F3: an output that is an input (by name, through a symbolic or a hard
+// link) is a usage error before anything is read, and the input is kept;
+// -resume M -model M continues a model in place.
+func TestF3OutputIsInput(t *testing.T) {
+	dir := t.TempDir()
+	data, model := trained(t, dir)
+	link := filepath.Join(dir, "link.csv")
+	if err := os.Symlink(data, link); err != nil {
+		t.Fatal(err)
+	}
+	hard := filepath.Join(dir, "hard.model")
+	if err := os.Link(model, hard); err != nil {
+		t.Fatal(err)
+	}
+	dataBytes, _ := os.ReadFile(data)
+	modelBytes, _ := os.ReadFile(model)
+	for _, args := range [][]string{
+		{"train", "-method", "rks", "-data", data, "-model", data},
+		{"train", "-method", "rks", "-data", data, "-model", link},
+		{"train", "-method", "rks", "-data", link, "-model", data},
+		{"cv", "-method", "rks", "-data", data, "-model", link, "-grid", "features=10,20"},
+		{"predict", "-model", model, "-data", data, "-out", data},
+		{"predict", "-model", model, "-data", data, "-out", model},
+		{"predict", "-model", model, "-data", data, "-out", hard},
+	} {
+		r := rfkit(t, args...)
+		r.fails(t, 2, "would destroy the input")
+	}
+	if b, _ := os.ReadFile(data); !bytes.Equal(b, dataBytes) {
+		t.Error("the data file was changed")
+	}
+	if b, _ := os.ReadFile(model); !bytes.Equal(b, modelBytes) {
+		t.Error("the model file was changed")
+	}
+	rfkit(t, "predict", "-model", model, "-data", data, "-out", filepath.Join(dir, "p.txt")).ok(t)
+	// A model continued in place is not an input destroyed: -resume reads
+	// it whole before the new one replaces it.
+	online := filepath.Join(dir, "fogd.model")
+	rfkit(t, "train", "-method", "fogd", "-data", data, "-model", online, "-quiet").ok(t)
+	rfkit(t, "train", "-method", "fogd", "-data", data, "-resume", online, "-model", online, "-quiet").ok(t)
 }

@@ -70,6 +70,9 @@ func runCV(ctx context.Context, e *env, args []string) error {
 	if err := d.check(); err != nil {
 		return err
 	}
+	if err := notInput("model", *out, d.path); err != nil {
+		return err
+	}
 	ds, err := d.loadLabelled()
 	if err != nil {
 		return err

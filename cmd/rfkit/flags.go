@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/rfkit/rfkit/internal/atomicfile"
 )
 
 // usageError marks an error in the command line (exit status 2).
@@ -155,4 +157,18 @@ func (g *grid) values() map[string][]string {
 		out[kv[0]] = vs
 	}
 	return out
+}
+
+// notInput refuses (a usage error) an output file, given by the flag
+// name, that is the same file as one of inputs (atomicfile.CheckDistinct:
+// device and inode, through links), before anything is read or written.
+func notInput(name, out string, inputs ...string) error {
+	var same *atomicfile.SameFileError
+	if err := atomicfile.CheckDistinct(out, inputs...); errors.As(err, &same) {
+		if same.Input == out {
+			return usagef("-%s %s is also an input: writing it would destroy the input; choose another output file", name, out)
+		}
+		return usagef("-%s %s is the same file as the input %s: writing it would destroy the input; choose another output file", name, out, same.Input)
+	}
+	return nil
 }

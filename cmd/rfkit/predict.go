@@ -74,6 +74,9 @@ func runPredict(ctx context.Context, e *env, args []string) error {
 	if err := d.check(); err != nil {
 		return err
 	}
+	if err := notInput("out", *out, d.path, *modelPath); err != nil {
+		return err
+	}
 	model, err := loadModel(*modelPath)
 	if err != nil {
 		return err

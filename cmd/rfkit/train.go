@@ -60,6 +60,11 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 	if err := d.check(); err != nil {
 		return err
 	}
+	// -resume M -model M continues a model in place: M is read whole
+	// before the new model replaces it.
+	if err := notInput("model", *out, d.path); err != nil {
+		return err
+	}
 	ds, err := d.loadLabelled()
 	if err != nil {
 		return err

@@ -26,6 +26,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -143,7 +144,7 @@ func run(ctx context.Context, cmd string, stdout io.Writer) error {
 				return usagef("--input %s matches %d files: score one file at a time (ROW numbers the rows of one file)", *input, len(files))
 			}
 		}
-		data, err := os.ReadFile(*model)
+		data, err := readModel(*model)
 		if err != nil {
 			return err
 		}
@@ -279,6 +280,22 @@ func run(ctx context.Context, cmd string, stdout io.Writer) error {
 		return after()
 	}
 	return nil
+}
+
+// readModel reads the model file at path as rfkit does
+// (learners.ReadModel: the magic first, every declared length bounded),
+// so /dev/zero or a lying header is a one-line error, not a full memory.
+func readModel(path string) ([]byte, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	data, err := learners.ReadModel(bufio.NewReader(fh))
+	if err != nil {
+		return nil, fmt.Errorf("--model %s: %w", path, err)
+	}
+	return data, nil
 }
 
 // setParams applies the --param flags to cfg.
