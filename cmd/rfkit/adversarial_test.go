@@ -205,45 +205,48 @@ func TestD4CancelDuringWrite(t *testing.T) {
 	}
 }
 
-// D4: SIGTERM is handled as Ctrl-C: exit 1, one line, no temporary file,
-// the old model kept.
+// D4, F6: SIGTERM, SIGHUP and SIGQUIT are handled as Ctrl-C: exit 1, one
+// line, no temporary file, the old model kept (SIGHUP used to end the
+// process and leave its temporary file, SIGQUIT to dump the goroutines).
 func TestD4SIGTERM(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a process and waits for it")
 	}
-	dir := t.TempDir()
-	data := writeFile(t, dir, "d.csv", csvText(moons(t, 2000, 1, 0, 1), true))
-	model := writeFile(t, dir, "m.model", "old model")
-	cmd := exec.Command(os.Args[0], "train", "-method", "gbrff2", "-param", "t=1000000", "-data", data, "-model", model)
-	cmd.Env = append(os.Environ(), asMainEnv+"=1")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	time.Sleep(time.Second)
-	cmd.Process.Signal(syscall.SIGTERM)
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	var err error
-	select {
-	case err = <-done:
-	case <-time.After(30 * time.Second):
-		cmd.Process.Kill()
-		t.Fatal("still running 30 s after SIGTERM")
-	}
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
-		t.Errorf("exit: %v, want status 1", err)
-	}
-	if got := stderr.String(); !strings.HasPrefix(got, "rfkit train: interrupted") || strings.Count(got, "\n") != 1 {
-		t.Errorf("stderr %q", got)
-	}
-	if b, _ := os.ReadFile(model); string(b) != "old model" {
-		t.Errorf("the model was replaced")
-	}
-	if got := files(t, dir); len(got) != 2 {
-		t.Errorf("files after SIGTERM: %v", got)
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT} {
+		dir := t.TempDir()
+		data := writeFile(t, dir, "d.csv", csvText(moons(t, 2000, 1, 0, 1), true))
+		model := writeFile(t, dir, "m.model", "old model")
+		cmd := exec.Command(os.Args[0], "train", "-method", "gbrff2", "-param", "t=1000000", "-data", data, "-model", model)
+		cmd.Env = append(os.Environ(), asMainEnv+"=1")
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Second)
+		cmd.Process.Signal(sig)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		var err error
+		select {
+		case err = <-done:
+		case <-time.After(30 * time.Second):
+			cmd.Process.Kill()
+			t.Fatalf("still running 30 s after %v", sig)
+		}
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+			t.Errorf("%v: exit: %v, want status 1", sig, err)
+		}
+		if got := stderr.String(); !strings.HasPrefix(got, "rfkit train: interrupted") || strings.Count(got, "\n") != 1 {
+			t.Errorf("%v: stderr %.300q", sig, got)
+		}
+		if b, _ := os.ReadFile(model); string(b) != "old model" {
+			t.Errorf("%v: the model was replaced", sig)
+		}
+		if got := files(t, dir); len(got) != 2 {
+			t.Errorf("files after %v: %v", sig, got)
+		}
 	}
 }
 

@@ -40,6 +40,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	rfbeam "github.com/rfkit/rfkit/beam"
+	"github.com/rfkit/rfkit/internal/interrupt"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/fogd"
 	"github.com/rfkit/rfkit/learners/rks"
@@ -99,7 +100,10 @@ func main() {
 	flag.Usage = func() { fmt.Fprint(os.Stderr, usageText); flag.PrintDefaults() }
 	flag.Parse()
 	beam.Init() // a worker started by a runner does not return from here
-	err := run(context.Background(), cmd, os.Stdout)
+	// The signals rfkit handles (interrupt.Signals) cancel the job alike.
+	ctx, stop := interrupt.Context(context.Background())
+	err := run(ctx, cmd, os.Stdout)
+	stop()
 	switch {
 	case errors.Is(err, errUsage):
 		fmt.Fprintf(os.Stderr, "rfkit-beam: %v\n", err)
