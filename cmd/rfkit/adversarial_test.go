@@ -739,3 +739,21 @@ func TestF3OutputIsInput(t *testing.T) {
 	rfkit(t, "train", "-method", "fogd", "-data", data, "-model", online, "-quiet").ok(t)
 	rfkit(t, "train", "-method", "fogd", "-data", data, "-resume", online, "-model", online, "-quiet").ok(t)
 }
+
+// F7: -param task=binary says what -task binary says and is checked by the
+// same rule: srff refuses it (it used to fit a regression, exit 0); a
+// -param task that contradicts -task is a usage error; one that agrees
+// with the method works as -task does.
+func TestF7TaskParam(t *testing.T) {
+	dir := t.TempDir()
+	data := writeFile(t, dir, "d.csv", csvText(moons(t, 40, 1, -1, 1), true))
+	out := filepath.Join(dir, "s.model")
+	for _, p := range []string{"task=binary", "Task=Binary"} {
+		rfkit(t, "train", "-method", "srff", "-param", p, "-data", data, "-model", out).fails(t, 2, "srff cannot do binary classification; methods that can: ")
+		rfkit(t, "cv", "-method", "srff", "-param", p, "-data", data, "-grid", "lambda=1").fails(t, 2, "srff cannot do binary classification")
+	}
+	rfkit(t, "train", "-method", "rks", "-task", "binary", "-param", "task=regression", "-data", data, "-model", out).fails(t, 2, "-param task=regression contradicts -task binary")
+	if r := rfkit(t, "train", "-method", "rks", "-param", "task=regression", "-data", data, "-model", out).ok(t); !strings.Contains(r.stdout, "rks: regression on 40 rows") {
+		t.Errorf("rks -param task=regression: %q", r.stdout)
+	}
+}

@@ -73,6 +73,9 @@ func (f *fitFlags) precheck(m learners.Method) error {
 	if f.maxSize < 0 {
 		return usagef("-max-size %d: want N ≥ 0", f.maxSize)
 	}
+	if err := f.taskParam(); err != nil {
+		return err
+	}
 	if f.task != taskAuto {
 		t, err := parseTask(f.task)
 		if err != nil {
@@ -87,6 +90,31 @@ func (f *fitFlags) precheck(m learners.Method) error {
 			return usagef("-param %s=%s: %v", kv[0], kv[1], err)
 		}
 	}
+	return nil
+}
+
+// taskParam makes -param task=T what it says, -task T: it is taken out of
+// the parameters and checked by -task's rule (a task the method cannot do
+// is a usage error, never a silent fit of another task); a -param task
+// that contradicts -task, or is given twice differently, is a usage error.
+func (f *fitFlags) taskParam() error {
+	kept := f.params.kv[:0:0]
+	given := ""
+	for _, kv := range f.params.kv {
+		if !strings.EqualFold(kv[0], "task") {
+			kept = append(kept, kv)
+			continue
+		}
+		v := strings.ToLower(kv[1])
+		switch {
+		case given != "" && given != v:
+			return usagef("-param task=%s contradicts -param task=%s", kv[1], given)
+		case given == "" && f.task != taskAuto && !strings.EqualFold(f.task, v):
+			return usagef("-param task=%s contradicts -task %s", kv[1], f.task)
+		}
+		given, f.task = v, v
+	}
+	f.params.kv = kept
 	return nil
 }
 
