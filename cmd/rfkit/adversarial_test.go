@@ -12,6 +12,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -19,6 +20,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -333,7 +335,7 @@ func TestH2SizeLimits(t *testing.T) {
 // H3: demo -res is bounded (100000 ran out of memory with a stack trace).
 func TestH3DemoRes(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "x.png")
-	rfkit(t, "demo", "-png", out, "-res", "100000", "-ntrain", "20", "-ntest", "5").fails(t, 2, "-res 100000: at most 1000")
+	rfkit(t, "demo", "-png", out, "-res", "100000", "-ntrain", "20", "-ntest", "5").fails(t, 2, `invalid value "100000" for flag -res: want an integer from 2 to 1000`)
 }
 
 // H5: without a terminal, a long fit writes a progress line every
@@ -755,5 +757,67 @@ func TestF7TaskParam(t *testing.T) {
 	rfkit(t, "train", "-method", "rks", "-task", "binary", "-param", "task=regression", "-data", data, "-model", out).fails(t, 2, "-param task=regression contradicts -task binary")
 	if r := rfkit(t, "train", "-method", "rks", "-param", "task=regression", "-data", data, "-model", out).ok(t); !strings.Contains(r.stdout, "rks: regression on 40 rows") {
 		t.Errorf("rks -param task=regression: %q", r.stdout)
+	}
+}
+
+// F4: every flag of every command, hidden ones too, with hostile values
+// (huge, negative, NaN, empty, not a number): exit 0, 1 or 2 with one line
+// and no stack trace, and a numeric flag refuses a value out of its range
+// as a usage error (exit 2) before anything runs (demo -ntrain 100000000
+// ran out of memory with a stack trace, -ntest, -rounds and -features out
+// of range exited 1 with internal wording).
+func TestF4EveryFlagHostile(t *testing.T) {
+	dir := t.TempDir()
+	data, model := trained(t, dir)
+	t.Chdir(dir) // outputs named by hostile values land here
+	base := map[string][]string{
+		"train":      {"-method", "rks", "-data", data, "-model", filepath.Join(dir, "o.model"), "-quiet"},
+		"predict":    {"-model", model, "-data", data},
+		"eval":       {"-model", model, "-data", data},
+		"cv":         {"-method", "rks", "-data", data, "-grid", "features=5", "-folds", "2"},
+		"importance": {"-model", model},
+		"demo":       {"-ntrain", "20", "-ntest", "5", "-rounds", "2", "-features", "5", "-res", "2"},
+		"bench":      {"-n", "8", "-benchtime", "1ms"},
+		"info":       {"-model", model},
+		"version":    {},
+	}
+	hostile := []string{"99999999999999999999", "-99999999999", "1e300", "-1", "NaN", "Inf", "", "x", "0"}
+	numeric := map[string]bool{"99999999999999999999": true, "-99999999999": true, "1e300": true, "NaN": true, "Inf": true, "x": true}
+	for _, c := range commands {
+		args, ok := base[c.name]
+		if !ok {
+			t.Errorf("no base command line for %s", c.name)
+			continue
+		}
+		var made []*flagSet
+		flagSetMade = func(fs *flagSet) { made = append(made, fs) }
+		rfkit(t, c.name, "-h")
+		flagSetMade = nil
+		var flags []*flag.Flag
+		for _, fs := range made {
+			fs.VisitAll(func(f *flag.Flag) { flags = append(flags, f) })
+		}
+		if len(flags) == 0 && c.name != "version" {
+			t.Errorf("%s: no flags seen", c.name)
+		}
+		for _, f := range flags {
+			_, errN := strconv.ParseFloat(f.DefValue, 64)
+			_, errD := time.ParseDuration(f.DefValue)
+			isNumber := errN == nil || errD == nil
+			if _, bool := f.Value.(interface{ IsBoolFlag() bool }); bool {
+				continue // -quiet x: a stray argument, checked by parse
+			}
+			for _, v := range hostile {
+				r := rfkit(t, append(append([]string{c.name}, args...), "-"+f.Name, v)...)
+				what := fmt.Sprintf("%s -%s %q", c.name, f.Name, v)
+				noTrace(t, what, r.stderr)
+				if r.code < 0 || r.code > 2 || (r.code != 0 && strings.Count(r.stderr, "\n") != 1) {
+					t.Errorf("%s: exit %d, stderr %.200q", what, r.code, r.stderr)
+				}
+				if isNumber && numeric[v] && r.code != 2 {
+					t.Errorf("%s: exit %d, want 2 (a number out of range is a usage error): %.200q", what, r.code, r.stderr)
+				}
+			}
+		}
 	}
 }

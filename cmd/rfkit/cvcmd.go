@@ -17,6 +17,10 @@ import (
 )
 
 // runCV runs a k-fold cross-validated grid search.
+// maxFolds bounds -folds (each fold is a fit; more folds than rows is an
+// error of the search itself).
+const maxFolds = 100_000
+
 func runCV(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet("cv",
 		"rfkit cv -method NAME -data FILE -grid name=v1,v2,... [-grid ...] [-folds 5] [-metric NAME] [-weight COL] [-param name=value]... [-seed N] [-json] [-model OUT]",
@@ -37,7 +41,7 @@ func runCV(ctx context.Context, e *env, args []string) error {
 	d.registerTraining(fs)
 	d.registerWeight(fs)
 	fs.Var(&g, "grid", "hyper-parameter `name=v1,v2,...` to search, repeatable (the grid is the Cartesian product)")
-	folds := fs.Int("folds", 5, "number of folds `k`")
+	folds := fs.intRange("folds", 5, 2, maxFolds, "number of folds `k`")
 	metric := fs.String("metric", "", "rank by this `metric`: accuracy, logloss, auc (binary) or macro-f1 for classification, rmse, mae or r2 for regression (default accuracy or rmse)")
 	asJSON := fs.Bool("json", false, "print one JSON object: the setup, every setting's fold scores, mean and std, and the best")
 	out := fs.String("model", "", "refit the best setting on all rows and write the model to `OUT`")
@@ -55,9 +59,6 @@ func runCV(ctx context.Context, e *env, args []string) error {
 	}
 	if len(g.kv) == 0 {
 		return usagef("-grid is required (e.g. -grid gamma=0.5,1,2)")
-	}
-	if *folds < 2 {
-		return usagef("-folds %d: want at least 2", *folds)
 	}
 	if _, err := cv.Expand(m.NewConfig(), g.values()); err != nil {
 		return &usageError{err.Error()}

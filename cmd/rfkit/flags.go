@@ -40,8 +40,15 @@ type flagSet struct {
 func newFlagSet(name, synopsis, about string) *flagSet {
 	fs := &flagSet{FlagSet: flag.NewFlagSet("rfkit "+name, flag.ContinueOnError), synopsis: synopsis, about: about, hidden: map[string]bool{}}
 	fs.SetOutput(io.Discard) // errors are reported by run, usage by printUsage
+	if flagSetMade != nil {
+		flagSetMade(fs)
+	}
 	return fs
 }
+
+// flagSetMade, when not nil, sees every flag set a command makes (the
+// tests list every flag of every command with it).
+var flagSetMade func(*flagSet)
 
 // hide keeps the named flags out of the usage text.
 func (fs *flagSet) hide(names ...string) {
