@@ -27,9 +27,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/atomicfile"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/cv"
 )
 
 // trained writes a two-moons training file (labels −1/+1) and an rks model
@@ -819,5 +821,30 @@ func TestF4EveryFlagHostile(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// F8: the training summary, predict and eval stop when the context is
+// cancelled (the kernel's training accuracy on a9a ignored Ctrl-C for 7 s
+// and the command exited 0).
+func TestF8SummaryHonoursContext(t *testing.T) {
+	dir := t.TempDir()
+	_, model := trained(t, dir)
+	m, err := loadModel(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := moons(t, 3000, 2, -1, 1)
+	X := featmap.Dense(s.N, s.D, s.X)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := trainingFit(ctx, m.Model, X, s.Y, nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("trainingFit under a cancelled context: %v", err)
+	}
+	if _, err := cv.PredictContext(ctx, m.Model, X); !errors.Is(err, context.Canceled) {
+		t.Errorf("cv.PredictContext under a cancelled context: %v", err)
+	}
+	if fit, _, err := trainingFit(context.Background(), m.Model, X, s.Y, nil); err != nil || fit == "n/a" {
+		t.Errorf("trainingFit: %q, %v", fit, err)
 	}
 }

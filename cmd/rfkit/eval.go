@@ -93,7 +93,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
-	o, err := modelOutputs(model, ds)
+	o, err := modelOutputs(ctx, model, ds)
 	if err != nil {
 		return fmt.Errorf("%s: %w", d.path, err)
 	}

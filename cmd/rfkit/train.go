@@ -128,7 +128,10 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 	// The model's own task: a regression-only method fits binary labels
 	// as values.
 	task := cv.TaskOf(model)
-	fit, metric := trainingFit(model, matrix(ds), ds.Y, d.weights)
+	fit, metric, err := trainingFit(ctx, model, matrix(ds), ds.Y, d.weights)
+	if err != nil {
+		return err
+	}
 	what := taskName(task)
 	if task == learners.Multiclass {
 		what = fmt.Sprintf("multiclass (%d classes)", len(cv.ClassesOf(model)))
@@ -151,19 +154,23 @@ func trainedName(asked string, data []byte) string {
 }
 
 // trainingFit is the (weighted) accuracy or RMSE of model on its training
-// data, for the summary line.
-func trainingFit(model learners.Model, X featmap.Matrix, y, w []float64) (string, string) {
+// data, for the summary line; the error of a cancelled ctx (Ctrl-C while
+// it predicts every training row) stops the command.
+func trainingFit(ctx context.Context, model learners.Model, X featmap.Matrix, y, w []float64) (string, string, error) {
 	metric := "accuracy"
 	if model.Task() == learners.Regression {
 		metric = "RMSE"
 	}
-	r, err := cv.Evaluate(model, X, y, w)
+	r, err := cv.EvaluateContext(ctx, model, X, y, w)
+	if ctx.Err() != nil {
+		return "", metric, ctx.Err()
+	}
 	if err != nil {
-		return "n/a", metric
+		return "n/a", metric, nil
 	}
 	v := r.Accuracy
 	if metric == "RMSE" {
 		v = r.RMSE
 	}
-	return fmt.Sprintf("%.4g", v), metric
+	return fmt.Sprintf("%.4g", v), metric, nil
 }
