@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"time"
 
 	"github.com/rfkit/rfkit/asm"
@@ -287,6 +288,8 @@ func standardize(X featmap.Matrix, w []float64, missing bool) (mean, scale, xs [
 	for j := range scale {
 		sd := math.Sqrt(math.Max(0, (ss[j]-float64(sc[j]*sc[j])/ws[j])/ws[j]))
 		switch {
+		case (!xmath.Finite(sd) || !xmath.Finite(mean[j])) && slices.Max(append([]float64{1}, w...)) > 1:
+			return nil, nil, nil, fmt.Errorf("weights: the weighted mean or standard deviation of column %d overflows float64 (the largest weight is %g): scale the weights down, only their ratios matter", j, slices.Max(w))
 		case !xmath.Finite(sd) || !xmath.Finite(mean[j]):
 			return nil, nil, nil, fmt.Errorf("column %d: mean or standard deviation overflows float64", j)
 		case sd == 0: // constant column (or a spread that underflows): centre it only

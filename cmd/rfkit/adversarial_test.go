@@ -848,3 +848,32 @@ func TestF8SummaryHonoursContext(t *testing.T) {
 		t.Errorf("trainingFit: %q, %v", fit, err)
 	}
 }
+
+// F10: eval says why R² is n/a when the errors overflow, and its JSON
+// names every metric it prints as null (+Inf was null without a word).
+func TestF10EvalOverflow(t *testing.T) {
+	dir := t.TempDir()
+	s := moons(t, 100, 1, -1, 1)
+	data := writeFile(t, dir, "train.csv", csvText(s, true))
+	model := filepath.Join(dir, "r.model")
+	rfkit(t, "train", "-method", "rks", "-task", "regression", "-data", data, "-model", model, "-quiet").ok(t)
+	for i := range s.Y {
+		s.Y[i] = 1e300 * float64(1+i%3)
+	}
+	huge := writeFile(t, dir, "huge.csv", csvText(s, true))
+	r := rfkit(t, "eval", "-model", model, "-data", huge).ok(t)
+	if !strings.Contains(r.stdout, "r2 n/a (the squared errors overflow float64)") {
+		t.Errorf("eval: %q", r.stdout)
+	}
+	r = rfkit(t, "eval", "-json", "-model", model, "-data", huge).ok(t)
+	var got struct {
+		RMSE      *float64          `json:"rmse"`
+		NonFinite map[string]string `json:"non_finite"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.RMSE != nil || got.NonFinite["rmse"] != "+Inf" || got.NonFinite["value"] != "+Inf" || got.NonFinite["r2"] != "NaN" {
+		t.Errorf("eval -json: %s", r.stdout)
+	}
+}
