@@ -877,3 +877,17 @@ func TestF10EvalOverflow(t *testing.T) {
 		t.Errorf("eval -json: %s", r.stdout)
 	}
 }
+
+// F10: -resume with a parameter the continued fit ignores (standardize)
+// set to another value than the model's is a usage error, not a model
+// whose stored configuration says what it did not do.
+func TestF10ResumeIgnoredParam(t *testing.T) {
+	dir := t.TempDir()
+	data := writeFile(t, dir, "d.csv", csvText(moons(t, 100, 1, -1, 1), true))
+	for _, method := range []string{"fogd", "rrf", "nogd"} {
+		old := filepath.Join(dir, method+".model")
+		rfkit(t, "train", "-method", method, "-data", data, "-model", old, "-quiet").ok(t)
+		rfkit(t, "train", "-method", method, "-data", data, "-resume", old, "-model", filepath.Join(dir, "new.model"), "-param", "standardize=false").fails(t, 2, "-param standardize=false: the model keeps its own standardize when continued")
+		rfkit(t, "train", "-method", method, "-data", data, "-resume", old, "-model", filepath.Join(dir, "new.model"), "-param", "epochs=1", "-quiet").ok(t)
+	}
+}
