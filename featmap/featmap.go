@@ -41,17 +41,18 @@ func Dense(rows, cols int, data []float64) Matrix {
 // the view is malformed (see Check).
 func (m Matrix) Row(i int) []float64 { return m.Data[i*m.Stride : i*m.Stride+m.Cols] }
 
-// check reports a malformed view.
+// check reports a malformed view, with an error wrapping ErrShape (one
+// "featmap:" prefix, ErrShape's).
 func (m Matrix) check(name string) error {
 	switch {
 	case m.Rows < 0 || m.Cols < 0:
-		return fmt.Errorf("featmap: %s has negative shape %d×%d", name, m.Rows, m.Cols)
+		return fmt.Errorf("%w: %s has negative shape %d×%d", ErrShape, name, m.Rows, m.Cols)
 	case m.Rows > 0 && m.Stride < m.Cols:
-		return fmt.Errorf("featmap: %s stride %d is below its %d columns", name, m.Stride, m.Cols)
+		return fmt.Errorf("%w: %s stride %d is below its %d columns", ErrShape, name, m.Stride, m.Cols)
 	case m.Rows > 0 && m.Stride > 0 && m.Rows-1 > (math.MaxInt-m.Cols)/m.Stride:
 		return fmt.Errorf("%w: %s is %d×%d with stride %d: too large", ErrShape, name, m.Rows, m.Cols, m.Stride)
 	case m.Rows > 0 && len(m.Data) < (m.Rows-1)*m.Stride+m.Cols:
-		return fmt.Errorf("featmap: %s needs %d elements, has %d", name, (m.Rows-1)*m.Stride+m.Cols, len(m.Data))
+		return fmt.Errorf("%w: %s needs %d elements, has %d", ErrShape, name, (m.Rows-1)*m.Stride+m.Cols, len(m.Data))
 	}
 	return nil
 }
@@ -61,15 +62,7 @@ func (m Matrix) check(name string) error {
 // (Rows−1)·Stride + Cols overflows an int, or whose Data is shorter than
 // that extent. A view that passes can be read with Row(i) for every
 // 0 ≤ i < Rows without a panic.
-func (m Matrix) Check() error {
-	if err := m.check("X"); err != nil {
-		if errors.Is(err, ErrShape) {
-			return err
-		}
-		return fmt.Errorf("%w: %v", ErrShape, err)
-	}
-	return nil
-}
+func (m Matrix) Check() error { return m.check("X") }
 
 // MaxElements bounds the size of a map's weight matrix, Inputs × Features
 // (2²⁸ values, 2 GiB): larger maps are refused by NewRFF, NewScaled and

@@ -3,6 +3,7 @@ package featmap
 import (
 	"errors"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -18,6 +19,8 @@ func TestHostileShapesAndSizes(t *testing.T) {
 	} {
 		if err := X.Check(); !errors.Is(err, ErrShape) {
 			t.Errorf("Check: %v, want ErrShape", err)
+		} else if n := strings.Count(err.Error(), "featmap:"); n != 1 {
+			t.Errorf("Check: %q: the prefix %d times, want once", err, n)
 		}
 	}
 	m, err := NewRFF(RFFConfig{Inputs: 13, Features: 4, Gamma: 1})

@@ -174,7 +174,8 @@ func Targets(pkg string, y []float64, target func(float64) (float64, error)) ([]
 }
 
 // CheckFit is the opening of an online learner's Fit: a live ctx, a valid
-// cfg and finite data of matching shape, with errors prefixed by pkg
+// cfg, finite data of matching shape and a fit within the size bound of
+// ctx (CheckSize, when cfg is a Sizer), with errors prefixed by pkg
 // (Validate's carry their own).
 func CheckFit(ctx context.Context, pkg string, cfg interface{ Validate() error }, X featmap.Matrix, y []float64) error {
 	return checkFit(ctx, pkg, cfg, X, y, false)
@@ -192,7 +193,7 @@ func checkFit(ctx context.Context, pkg string, cfg Validator, X featmap.Matrix, 
 	if err := checkData(X, y, missing); err != nil {
 		return fmt.Errorf("%s: %w", pkg, err)
 	}
-	return nil
+	return checkSizeCtx(ctx, pkg, cfg, X.Rows, X.Cols)
 }
 
 // NewOnlineBase returns the base of a learner of package pkg (the prefix

@@ -128,7 +128,8 @@ func Prepare(ctx context.Context, name string, cfg Validator, task Task, X featm
 // PrepareWeighted is the prologue of every Fit: a cancelled ctx,
 // cfg.Validate (its error is returned as it is), then CheckData (NaN
 // inputs allowed when the Config's field Missing, if it has one, is
-// MissingImpute), the weights (CheckWeights; the rows of weight 0 are
+// MissingImpute), the size of the fit (CheckSize with the bound of ctx,
+// WithMaxSize, when cfg is a Sizer), the weights (CheckWeights; the rows of weight 0 are
 // dropped), the labels of a classification task (BinaryLabels, or
 // ClassLabels for Multiclass, on the rows kept) and the standardisation
 // (Standardize; weighted, or over the values present, when there are
@@ -321,6 +322,8 @@ func standardize(X featmap.Matrix, w []float64, missing bool) (mean, scale, xs [
 	for j := range scale {
 		sd := math.Sqrt(math.Max(0, (ss[j]-float64(sc[j]*sc[j])/ws[j])/ws[j]))
 		switch {
+		case (!xmath.Finite(sd) || !xmath.Finite(mean[j])) && slices.Max(append([]float64{1}, w...)) > 1:
+			return nil, nil, nil, fmt.Errorf("weights: the weighted mean or standard deviation of column %d overflows float64 (the largest weight is %g): scale the weights down, only their ratios matter", j, slices.Max(w))
 		case !xmath.Finite(sd) || !xmath.Finite(mean[j]):
 			return nil, nil, nil, fmt.Errorf("column %d: mean or standard deviation overflows float64", j)
 		case sd == 0: // constant column (or a spread that underflows): centre it only

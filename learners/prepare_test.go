@@ -1,6 +1,7 @@
 package learners
 
 import (
+	"context"
 	"math"
 	"strings"
 	"testing"
@@ -89,3 +90,17 @@ func TestRows(t *testing.T) {
 		}
 	}
 }
+
+// TestWeightOverflowMessage: a weight of 1e308 whose products overflow is
+// reported as the weights' fault, not as a feature's.
+func TestWeightOverflowMessage(t *testing.T) {
+	X := featmap.Dense(3, 1, []float64{2, 3, 4})
+	_, err := PrepareWeighted(context.Background(), "x", nopConfig{}, Regression, X, []float64{1, 2, 3}, []float64{1e308, 1, 1})
+	if err == nil || !strings.Contains(err.Error(), "x: weights: ") || !strings.Contains(err.Error(), "scale the weights down") {
+		t.Errorf("err = %v, want the weights blamed", err)
+	}
+}
+
+type nopConfig struct{}
+
+func (nopConfig) Validate() error { return nil }

@@ -12,6 +12,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -19,15 +20,18 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/atomicfile"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/cv"
 )
 
 // trained writes a two-moons training file (labels −1/+1) and an rks model
@@ -205,45 +209,48 @@ func TestD4CancelDuringWrite(t *testing.T) {
 	}
 }
 
-// D4: SIGTERM is handled as Ctrl-C: exit 1, one line, no temporary file,
-// the old model kept.
+// D4, F6: SIGTERM, SIGHUP and SIGQUIT are handled as Ctrl-C: exit 1, one
+// line, no temporary file, the old model kept (SIGHUP used to end the
+// process and leave its temporary file, SIGQUIT to dump the goroutines).
 func TestD4SIGTERM(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a process and waits for it")
 	}
-	dir := t.TempDir()
-	data := writeFile(t, dir, "d.csv", csvText(moons(t, 2000, 1, 0, 1), true))
-	model := writeFile(t, dir, "m.model", "old model")
-	cmd := exec.Command(os.Args[0], "train", "-method", "gbrff2", "-param", "t=1000000", "-data", data, "-model", model)
-	cmd.Env = append(os.Environ(), asMainEnv+"=1")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	time.Sleep(time.Second)
-	cmd.Process.Signal(syscall.SIGTERM)
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	var err error
-	select {
-	case err = <-done:
-	case <-time.After(30 * time.Second):
-		cmd.Process.Kill()
-		t.Fatal("still running 30 s after SIGTERM")
-	}
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
-		t.Errorf("exit: %v, want status 1", err)
-	}
-	if got := stderr.String(); !strings.HasPrefix(got, "rfkit train: interrupted") || strings.Count(got, "\n") != 1 {
-		t.Errorf("stderr %q", got)
-	}
-	if b, _ := os.ReadFile(model); string(b) != "old model" {
-		t.Errorf("the model was replaced")
-	}
-	if got := files(t, dir); len(got) != 2 {
-		t.Errorf("files after SIGTERM: %v", got)
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT} {
+		dir := t.TempDir()
+		data := writeFile(t, dir, "d.csv", csvText(moons(t, 2000, 1, 0, 1), true))
+		model := writeFile(t, dir, "m.model", "old model")
+		cmd := exec.Command(os.Args[0], "train", "-method", "gbrff2", "-param", "t=1000000", "-data", data, "-model", model)
+		cmd.Env = append(os.Environ(), asMainEnv+"=1")
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Second)
+		cmd.Process.Signal(sig)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		var err error
+		select {
+		case err = <-done:
+		case <-time.After(30 * time.Second):
+			cmd.Process.Kill()
+			t.Fatalf("still running 30 s after %v", sig)
+		}
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+			t.Errorf("%v: exit: %v, want status 1", sig, err)
+		}
+		if got := stderr.String(); !strings.HasPrefix(got, "rfkit train: interrupted") || strings.Count(got, "\n") != 1 {
+			t.Errorf("%v: stderr %.300q", sig, got)
+		}
+		if b, _ := os.ReadFile(model); string(b) != "old model" {
+			t.Errorf("%v: the model was replaced", sig)
+		}
+		if got := files(t, dir); len(got) != 2 {
+			t.Errorf("files after %v: %v", sig, got)
+		}
 	}
 }
 
@@ -267,7 +274,7 @@ func (z *zeroStream) Read(p []byte) (int, error) {
 // that actually arrive, not the declared size.
 func TestH1ModelStream(t *testing.T) {
 	z := &zeroStream{}
-	if _, err := readModelBytes(z); err == nil || !strings.Contains(err.Error(), "not an rfkit model file") || z.n > 1<<16 {
+	if _, err := learners.ReadModel(z); err == nil || !strings.Contains(err.Error(), "not an rfkit model file") || z.n > 1<<16 {
 		t.Errorf("zeros: %v after %d bytes", err, z.n)
 	}
 	// A valid prologue, then an array declaring 2⁶⁰ elements, then a
@@ -282,14 +289,14 @@ func TestH1ModelStream(t *testing.T) {
 	b.WriteString("w")
 	binary.Write(&b, binary.LittleEndian, uint64(1)<<60)
 	b.Write(make([]byte, 1000))
-	if _, err := readModelBytes(bytes.NewReader(b.Bytes())); err == nil || !strings.Contains(err.Error(), "corrupt model file") {
+	if _, err := learners.ReadModel(bytes.NewReader(b.Bytes())); err == nil || !strings.Contains(err.Error(), "corrupt model file") {
 		t.Errorf("huge array: %v", err)
 	}
 	// A plausible array size backed by a stream that ends early.
 	c := bytes.Clone(b.Bytes()[:b.Len()-1000-8])
 	c = binary.LittleEndian.AppendUint64(c, 1<<20)
 	c = append(c, make([]byte, 4096)...)
-	if _, err := readModelBytes(bytes.NewReader(c)); err == nil || !strings.Contains(err.Error(), "corrupt model file: truncated") {
+	if _, err := learners.ReadModel(bytes.NewReader(c)); err == nil || !strings.Contains(err.Error(), "corrupt model file: truncated") {
 		t.Errorf("truncated array: %v", err)
 	}
 	// A data stream without line breaks fails at the header limit.
@@ -305,7 +312,7 @@ func TestH2SizeLimits(t *testing.T) {
 	out := filepath.Join(dir, "x.model")
 	tiny := writeFile(t, dir, "tiny.libsvm", "1 1048576:1\n-1 1:1\n")
 	rfkit(t, "train", "-method", "rks", "-data", tiny, "-model", out).fails(t, 1, "feature index 1048576 exceeds -max-inputs (131072)")
-	rfkit(t, "train", "-method", "rks", "-data", tiny, "-model", out, "-max-inputs", "2000000").fails(t, 1, "1048576 inputs × 100 random features exceeds -max-size 33554432")
+	rfkit(t, "train", "-method", "rks", "-data", tiny, "-model", out, "-max-inputs", "2000000").fails(t, 1, "rks: fit too large: on 1048576 inputs it would allocate about 3.146e+08 float64 values (2.52 GB) beside those of the rows, above the bound of 33554432 (-max-size)")
 
 	var b strings.Builder
 	for j := range 1000 {
@@ -317,11 +324,11 @@ func TestH2SizeLimits(t *testing.T) {
 	}
 	wide := writeFile(t, dir, "wide.csv", b.String())
 	rfkit(t, "train", "-method", "rks", "-data", wide, "-model", out, "-max-inputs", "999").fails(t, 1, "1001 columns: more than 999 feature columns")
-	rfkit(t, "train", "-method", "rks", "-data", wide, "-model", out, "-max-size", "50000").fails(t, 1, "1000 inputs × 100 random features exceeds -max-size 50000")
-	rfkit(t, "train", "-method", "gbrff2", "-data", wide, "-model", out, "-max-size", "50000", "-param", "t=60").fails(t, 1, "1000 inputs × 60 random features")
-	rfkit(t, "train", "-method", "eerf", "-data", wide, "-model", out, "-max-size", "50000").fails(t, 1, "1000 inputs × 2000 random features")
-	rfkit(t, "cv", "-method", "rks", "-data", wide, "-grid", "features=10,100", "-max-size", "50000", "-folds", "2").fails(t, 1, "grid setting features=100: 1000 inputs × 100 random features")
-	rfkit(t, "train", "-method", "rks", "-data", wide, "-model", out, "-max-size", "200000", "-quiet").ok(t)
+	rfkit(t, "train", "-method", "rks", "-data", wide, "-model", out, "-max-size", "50000").fails(t, 1, "rks: fit too large: on 1000 inputs it would allocate about 3.2e+05 float64 values (2.56 MB) beside those of the rows, above the bound of 50000 (-max-size)")
+	rfkit(t, "train", "-method", "gbrff2", "-data", wide, "-model", out, "-max-size", "50000", "-param", "t=60").fails(t, 1, "gbrff2: fit too large: on 1000 inputs")
+	rfkit(t, "train", "-method", "eerf", "-data", wide, "-model", out, "-max-size", "50000").fails(t, 1, "eerf: fit too large: on 1000 inputs")
+	rfkit(t, "cv", "-method", "rks", "-data", wide, "-grid", "features=10,100", "-max-size", "50000", "-folds", "2").fails(t, 1, "grid setting features=100: rks: fit too large")
+	rfkit(t, "train", "-method", "rks", "-data", wide, "-model", out, "-max-size", "320000", "-quiet").ok(t)
 	if _, err := os.Stat(out); err != nil {
 		t.Error(err)
 	}
@@ -330,7 +337,7 @@ func TestH2SizeLimits(t *testing.T) {
 // H3: demo -res is bounded (100000 ran out of memory with a stack trace).
 func TestH3DemoRes(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "x.png")
-	rfkit(t, "demo", "-png", out, "-res", "100000", "-ntrain", "20", "-ntest", "5").fails(t, 2, "-res 100000: at most 1000")
+	rfkit(t, "demo", "-png", out, "-res", "100000", "-ntrain", "20", "-ntest", "5").fails(t, 2, `invalid value "100000" for flag -res: want an integer from 2 to 1000`)
 }
 
 // H5: without a terminal, a long fit writes a progress line every
@@ -601,4 +608,291 @@ func TestM1SelectionContradictsMethod(t *testing.T) {
 	data := writeFile(t, dir, "d.csv", csvText(moons(t, 100, 1, -1, 1), true))
 	rfkit(t, "train", "-method", "eerf", "-param", "selection=lkrf", "-data", data, "-model", filepath.Join(dir, "m")).fails(t, 2, "-param selection=lkrf contradicts -method eerf")
 	rfkit(t, "train", "-method", "lkrf", "-param", "selection=lkrf", "-data", data, "-model", filepath.Join(dir, "m"), "-quiet").ok(t)
+}
+
+// Third round: each test names its finding (F1–F10).
+
+// process is the outcome of the command run as a process (runProcess).
+type process struct {
+	code    int
+	stderr  string
+	maxRSS  int64 // bytes
+	elapsed time.Duration
+}
+
+// runProcess runs the command line args in a new process (the test binary
+// running main), killed after limit, and returns its exit code, stderr,
+// peak resident memory and time.
+func runProcess(t *testing.T, limit time.Duration, stdin io.Reader, args ...string) process {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], args...)
+	cmd.Env = append(os.Environ(), asMainEnv+"=1")
+	cmd.Stdin = stdin
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	start := time.Now()
+	err := cmd.Run()
+	p := process{stderr: stderr.String(), elapsed: time.Since(start)}
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &exit):
+		p.code = exit.ExitCode()
+	default:
+		t.Fatalf("%v: %v", args, err)
+	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		p.maxRSS = int64(ru.Maxrss) * 1024 // kilobytes on Linux
+	}
+	return p
+}
+
+// noTrace fails t when stderr holds a stack trace or more than one line.
+func noTrace(t *testing.T, what, stderr string) {
+	t.Helper()
+	for _, s := range []string{"goroutine ", "panic", "fatal error"} {
+		if strings.Contains(stderr, s) {
+			t.Errorf("%s: stderr has %q: %.300q", what, s, stderr)
+		}
+	}
+	if strings.Count(stderr, "\n") > 1 {
+		t.Errorf("%s: stderr is more than one line: %.300q", what, stderr)
+	}
+}
+
+// F1: every method at default parameters on the 18-byte LIBSVM file of
+// the report (131072 inputs) stays under 512 MB and 30 s, and a size
+// parameter that makes the fit large is refused before the allocation.
+func TestF1TinyFileEveryMethod(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a process per method")
+	}
+	dir := t.TempDir()
+	data := writeFile(t, dir, "t.libsvm", "1 131072:1\n-1 1:1\n")
+	// A 1 KB file of as many rows as fit, on 131072 inputs.
+	var files = []string{data}
+	for _, d := range []int{131072} {
+		var b strings.Builder
+		for i := 0; ; i++ {
+			line := fmt.Sprintf("%d %d:1\n", 2*(i%2)-1, 1+(i*7919)%d)
+			if b.Len()+len(line) > 1024 {
+				break
+			}
+			b.WriteString(line)
+		}
+		files = append(files, writeFile(t, dir, fmt.Sprintf("k%d.libsvm", d), b.String()))
+	}
+	out := filepath.Join(dir, "t.model")
+	for _, f := range files {
+		for _, m := range learners.Methods() {
+			p := runProcess(t, 60*time.Second, nil, "train", "-method", m.Name, "-data", f, "-model", out, "-quiet")
+			t.Logf("%s %s: exit %d, %.0f MB, %v: %s", filepath.Base(f), m.Name, p.code, float64(p.maxRSS)/1e6, p.elapsed.Round(time.Millisecond), strings.TrimSpace(p.stderr))
+			if p.maxRSS > 512<<20 || p.elapsed > 30*time.Second {
+				t.Errorf("%s %s: %.0f MB, %v", filepath.Base(f), m.Name, float64(p.maxRSS)/1e6, p.elapsed)
+			}
+			if p.code != 0 && p.code != 1 {
+				t.Errorf("%s %s: exit %d", filepath.Base(f), m.Name, p.code)
+			}
+			noTrace(t, m.Name, p.stderr)
+		}
+	}
+	for _, args := range [][]string{
+		{"-method", "pbrff"},
+		{"-method", "pbrff", "-param", "k=20"},
+		{"-method", "gbrff1"},
+	} {
+		rfkit(t, append([]string{"train", "-data", data, "-model", out}, args...)...).fails(t, 1, "fit too large")
+	}
+}
+
+// F3: an output that is an input (by name, through a symbolic or a hard
+// link) is a usage error before anything is read, and the input is kept;
+// -resume M -model M continues a model in place.
+func TestF3OutputIsInput(t *testing.T) {
+	dir := t.TempDir()
+	data, model := trained(t, dir)
+	link := filepath.Join(dir, "link.csv")
+	if err := os.Symlink(data, link); err != nil {
+		t.Fatal(err)
+	}
+	hard := filepath.Join(dir, "hard.model")
+	if err := os.Link(model, hard); err != nil {
+		t.Fatal(err)
+	}
+	dataBytes, _ := os.ReadFile(data)
+	modelBytes, _ := os.ReadFile(model)
+	for _, args := range [][]string{
+		{"train", "-method", "rks", "-data", data, "-model", data},
+		{"train", "-method", "rks", "-data", data, "-model", link},
+		{"train", "-method", "rks", "-data", link, "-model", data},
+		{"cv", "-method", "rks", "-data", data, "-model", link, "-grid", "features=10,20"},
+		{"predict", "-model", model, "-data", data, "-out", data},
+		{"predict", "-model", model, "-data", data, "-out", model},
+		{"predict", "-model", model, "-data", data, "-out", hard},
+	} {
+		r := rfkit(t, args...)
+		r.fails(t, 2, "would destroy the input")
+	}
+	if b, _ := os.ReadFile(data); !bytes.Equal(b, dataBytes) {
+		t.Error("the data file was changed")
+	}
+	if b, _ := os.ReadFile(model); !bytes.Equal(b, modelBytes) {
+		t.Error("the model file was changed")
+	}
+	rfkit(t, "predict", "-model", model, "-data", data, "-out", filepath.Join(dir, "p.txt")).ok(t)
+	// A model continued in place is not an input destroyed: -resume reads
+	// it whole before the new one replaces it.
+	online := filepath.Join(dir, "fogd.model")
+	rfkit(t, "train", "-method", "fogd", "-data", data, "-model", online, "-quiet").ok(t)
+	rfkit(t, "train", "-method", "fogd", "-data", data, "-resume", online, "-model", online, "-quiet").ok(t)
+}
+
+// F7: -param task=binary says what -task binary says and is checked by the
+// same rule: srff refuses it (it used to fit a regression, exit 0); a
+// -param task that contradicts -task is a usage error; one that agrees
+// with the method works as -task does.
+func TestF7TaskParam(t *testing.T) {
+	dir := t.TempDir()
+	data := writeFile(t, dir, "d.csv", csvText(moons(t, 40, 1, -1, 1), true))
+	out := filepath.Join(dir, "s.model")
+	for _, p := range []string{"task=binary", "Task=Binary"} {
+		rfkit(t, "train", "-method", "srff", "-param", p, "-data", data, "-model", out).fails(t, 2, "srff cannot do binary classification; methods that can: ")
+		rfkit(t, "cv", "-method", "srff", "-param", p, "-data", data, "-grid", "lambda=1").fails(t, 2, "srff cannot do binary classification")
+	}
+	rfkit(t, "train", "-method", "rks", "-task", "binary", "-param", "task=regression", "-data", data, "-model", out).fails(t, 2, "-param task=regression contradicts -task binary")
+	if r := rfkit(t, "train", "-method", "rks", "-param", "task=regression", "-data", data, "-model", out).ok(t); !strings.Contains(r.stdout, "rks: regression on 40 rows") {
+		t.Errorf("rks -param task=regression: %q", r.stdout)
+	}
+}
+
+// F4: every flag of every command, hidden ones too, with hostile values
+// (huge, negative, NaN, empty, not a number): exit 0, 1 or 2 with one line
+// and no stack trace, and a numeric flag refuses a value out of its range
+// as a usage error (exit 2) before anything runs (demo -ntrain 100000000
+// ran out of memory with a stack trace, -ntest, -rounds and -features out
+// of range exited 1 with internal wording).
+func TestF4EveryFlagHostile(t *testing.T) {
+	dir := t.TempDir()
+	data, model := trained(t, dir)
+	t.Chdir(dir) // outputs named by hostile values land here
+	base := map[string][]string{
+		"train":      {"-method", "rks", "-data", data, "-model", filepath.Join(dir, "o.model"), "-quiet"},
+		"predict":    {"-model", model, "-data", data},
+		"eval":       {"-model", model, "-data", data},
+		"cv":         {"-method", "rks", "-data", data, "-grid", "features=5", "-folds", "2"},
+		"importance": {"-model", model},
+		"demo":       {"-ntrain", "20", "-ntest", "5", "-rounds", "2", "-features", "5", "-res", "2"},
+		"bench":      {"-n", "8", "-benchtime", "1ms"},
+		"info":       {"-model", model},
+		"version":    {},
+	}
+	hostile := []string{"99999999999999999999", "-99999999999", "1e300", "-1", "NaN", "Inf", "", "x", "0"}
+	numeric := map[string]bool{"99999999999999999999": true, "-99999999999": true, "1e300": true, "NaN": true, "Inf": true, "x": true}
+	for _, c := range commands {
+		args, ok := base[c.name]
+		if !ok {
+			t.Errorf("no base command line for %s", c.name)
+			continue
+		}
+		var made []*flagSet
+		flagSetMade = func(fs *flagSet) { made = append(made, fs) }
+		rfkit(t, c.name, "-h")
+		flagSetMade = nil
+		var flags []*flag.Flag
+		for _, fs := range made {
+			fs.VisitAll(func(f *flag.Flag) { flags = append(flags, f) })
+		}
+		if len(flags) == 0 && c.name != "version" {
+			t.Errorf("%s: no flags seen", c.name)
+		}
+		for _, f := range flags {
+			_, errN := strconv.ParseFloat(f.DefValue, 64)
+			_, errD := time.ParseDuration(f.DefValue)
+			isNumber := errN == nil || errD == nil
+			if _, bool := f.Value.(interface{ IsBoolFlag() bool }); bool {
+				continue // -quiet x: a stray argument, checked by parse
+			}
+			for _, v := range hostile {
+				r := rfkit(t, append(append([]string{c.name}, args...), "-"+f.Name, v)...)
+				what := fmt.Sprintf("%s -%s %q", c.name, f.Name, v)
+				noTrace(t, what, r.stderr)
+				if r.code < 0 || r.code > 2 || (r.code != 0 && strings.Count(r.stderr, "\n") != 1) {
+					t.Errorf("%s: exit %d, stderr %.200q", what, r.code, r.stderr)
+				}
+				if isNumber && numeric[v] && r.code != 2 {
+					t.Errorf("%s: exit %d, want 2 (a number out of range is a usage error): %.200q", what, r.code, r.stderr)
+				}
+			}
+		}
+	}
+}
+
+// F8: the training summary, predict and eval stop when the context is
+// cancelled (the kernel's training accuracy on a9a ignored Ctrl-C for 7 s
+// and the command exited 0).
+func TestF8SummaryHonoursContext(t *testing.T) {
+	dir := t.TempDir()
+	_, model := trained(t, dir)
+	m, err := loadModel(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := moons(t, 3000, 2, -1, 1)
+	X := featmap.Dense(s.N, s.D, s.X)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := trainingFit(ctx, m.Model, X, s.Y, nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("trainingFit under a cancelled context: %v", err)
+	}
+	if _, err := cv.PredictContext(ctx, m.Model, X); !errors.Is(err, context.Canceled) {
+		t.Errorf("cv.PredictContext under a cancelled context: %v", err)
+	}
+	if fit, _, err := trainingFit(context.Background(), m.Model, X, s.Y, nil); err != nil || fit == "n/a" {
+		t.Errorf("trainingFit: %q, %v", fit, err)
+	}
+}
+
+// F10: eval says why R² is n/a when the errors overflow, and its JSON
+// names every metric it prints as null (+Inf was null without a word).
+func TestF10EvalOverflow(t *testing.T) {
+	dir := t.TempDir()
+	s := moons(t, 100, 1, -1, 1)
+	data := writeFile(t, dir, "train.csv", csvText(s, true))
+	model := filepath.Join(dir, "r.model")
+	rfkit(t, "train", "-method", "rks", "-task", "regression", "-data", data, "-model", model, "-quiet").ok(t)
+	for i := range s.Y {
+		s.Y[i] = 1e300 * float64(1+i%3)
+	}
+	huge := writeFile(t, dir, "huge.csv", csvText(s, true))
+	r := rfkit(t, "eval", "-model", model, "-data", huge).ok(t)
+	if !strings.Contains(r.stdout, "r2 n/a (the squared errors overflow float64)") {
+		t.Errorf("eval: %q", r.stdout)
+	}
+	r = rfkit(t, "eval", "-json", "-model", model, "-data", huge).ok(t)
+	var got struct {
+		RMSE      *float64          `json:"rmse"`
+		NonFinite map[string]string `json:"non_finite"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.RMSE != nil || got.NonFinite["rmse"] != "+Inf" || got.NonFinite["value"] != "+Inf" || got.NonFinite["r2"] != "NaN" {
+		t.Errorf("eval -json: %s", r.stdout)
+	}
+}
+
+// F10: -resume with a parameter the continued fit ignores (standardize)
+// set to another value than the model's is a usage error, not a model
+// whose stored configuration says what it did not do.
+func TestF10ResumeIgnoredParam(t *testing.T) {
+	dir := t.TempDir()
+	data := writeFile(t, dir, "d.csv", csvText(moons(t, 100, 1, -1, 1), true))
+	for _, method := range []string{"fogd", "rrf", "nogd"} {
+		old := filepath.Join(dir, method+".model")
+		rfkit(t, "train", "-method", method, "-data", data, "-model", old, "-quiet").ok(t)
+		rfkit(t, "train", "-method", method, "-data", data, "-resume", old, "-model", filepath.Join(dir, "new.model"), "-param", "standardize=false").fails(t, 2, "-param standardize=false: the model keeps its own standardize when continued")
+		rfkit(t, "train", "-method", method, "-data", data, "-resume", old, "-model", filepath.Join(dir, "new.model"), "-param", "epochs=1", "-quiet").ok(t)
+	}
 }

@@ -58,20 +58,11 @@ func runBench(ctx context.Context, e *env, args []string) error {
 			"machine can run (asm.Paths: the SIMD paths and the pure-Go generic twin)\n"+
 			"and as a loop over Go's math package, and prints ns/element and the speed-up\n"+
 			"over math. For benchstat-grade numbers use make bench-asm.")
-	n := fs.Int("n", 4096, "elements per call")
-	benchtime := fs.Duration("benchtime", 200*time.Millisecond, "time per benchmark")
-	count := fs.Int("count", 1, "run each benchmark `N` times and report the fastest (steadier on a busy machine)")
+	n := fs.intRange("n", 4096, 1, 1<<24, "`elements` per call")
+	benchtime := fs.durationRange("benchtime", 200*time.Millisecond, time.Millisecond, time.Hour, "`time` per benchmark")
+	count := fs.intRange("count", 1, 1, 1000, "run each benchmark `N` times and report the fastest (steadier on a busy machine)")
 	if err := fs.parse(args, e.stdout); err != nil {
 		return err
-	}
-	if *n < 1 || *n > 1<<24 {
-		return usagef("-n %d: want 1 … 16777216", *n)
-	}
-	if *benchtime <= 0 {
-		return usagef("-benchtime %v: want a positive duration", *benchtime)
-	}
-	if *count < 1 {
-		return usagef("-count %d: want N ≥ 1", *count)
 	}
 	benchMu.Lock()
 	defer benchMu.Unlock()

@@ -1,8 +1,9 @@
 package main
 
 import (
+	"context"
 	"fmt"
-	"reflect"
+	"math"
 	"strconv"
 	"strings"
 
@@ -18,71 +19,29 @@ type fitFlags struct {
 	maxSize int64
 }
 
-// defaultMaxSize is the default -max-size: inputs × random features of at
-// most 2²⁵ (a 256 MiB matrix of float64 frequencies; the fit's feature
-// matrices are larger still).
-const defaultMaxSize = 1 << 25
-
 func (f *fitFlags) register(fs *flagSet) {
 	fs.StringVar(&f.method, "method", "", "the learner, `NAME` (rfkit -h lists them)")
 	fs.StringVar(&f.task, "task", taskAuto, fmt.Sprintf("the `task`: auto, binary, multiclass or regression; auto is binary when the label column has two distinct values, multiclass when it has 3 to %d distinct integers, else regression", maxAutoClasses))
 	fs.Var(&f.params, "param", "set a hyper-parameter, `name=value`; repeatable; the names are the method's Config fields in any case (-method NAME -h lists them); applied after -task and -seed")
 	fs.Uint64Var(&f.seed, "seed", 0, "the random seed `N` (sets the method's seed parameter)")
-	fs.Int64Var(&f.maxSize, "max-size", defaultMaxSize, "refuse to fit when inputs × the method's number of random features (features, landmarks, candidates or rounds) exceeds `N`")
+	fs.int64RangeVar(&f.maxSize, "max-size", learners.DefaultMaxSize, 0, math.MaxInt64, "refuse to fit when the method states that its fit allocates more than `N` float64 values beside those that grow with the rows (its random features, landmarks, candidates or rounds × the inputs)")
 }
 
-// sizeParams are the Config fields that count random features (or
-// rounds, each adding one), by the names the learners give them.
-var sizeParams = []string{"features", "candidates", "landmarks", "t"}
-
-// featureCount is the largest number of random features the Config cfg
-// points to asks for: the value of a sizeParams field, or its documented
-// default when zero ("20·M" candidates: 20 × the features).
-func featureCount(cfg any) int64 {
-	v := reflect.ValueOf(cfg)
-	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
-		return 0
-	}
-	value := func(name string) int64 {
-		for _, p := range learners.Params(cfg) {
-			if p.Name != name {
-				continue
-			}
-			fv := v.Elem().FieldByNameFunc(func(s string) bool { return strings.EqualFold(s, name) })
-			if fv.IsValid() && fv.CanInt() && fv.Int() != 0 {
-				return fv.Int()
-			}
-			if n, err := strconv.ParseInt(p.Default, 10, 64); err == nil {
-				return n
-			}
-			return -1 // a default that is not a number
-		}
-		return 0
-	}
-	var most int64
-	for _, name := range sizeParams {
-		n := value(name)
-		if n < 0 && name == "candidates" {
-			n = 20 * max(value("features"), 1)
-		}
-		most = max(most, n)
-	}
-	return most
-}
-
-// checkSize refuses a fit whose inputs × random features exceed -max-size,
-// before anything of that size is allocated.
-func (f *fitFlags) checkSize(cfg any, inputs int) error {
-	limit := f.maxSize
-	if limit <= 0 {
-		limit = defaultMaxSize
-	}
-	n := featureCount(cfg)
-	if n > 0 && int64(inputs) > limit/n {
-		return fmt.Errorf("%d inputs × %d random features exceeds -max-size %d; raise -max-size if the machine has the memory (a matrix of %d float64 values is %.3g GB)",
-			inputs, n, limit, int64(inputs)*n, float64(inputs)*float64(n)*8/1e9)
+// checkSize refuses a fit of the Config cfg of m on n rows of d inputs
+// whose size (learners.CheckSize, the learner's own statement) exceeds
+// -max-size, before anything of that size is allocated; the fit itself
+// checks it again under fitContext.
+func (f *fitFlags) checkSize(cfg any, n, d int) error {
+	if err := learners.CheckSize(f.method, cfg, n, d, f.maxSize); err != nil {
+		return fmt.Errorf("%w (-max-size); raise -max-size if the machine has the memory", err)
 	}
 	return nil
+}
+
+// fitContext is ctx with the -max-size bound, under which every Fit
+// refuses a larger fit (learners.WithMaxSize).
+func (f *fitFlags) fitContext(ctx context.Context) context.Context {
+	return learners.WithMaxSize(ctx, f.maxSize)
 }
 
 // regressionOnly reports whether m declared regression but not binary
@@ -107,8 +66,8 @@ func (f *fitFlags) lookup() (learners.Method, error) {
 // the method cannot do is a usage error naming the methods that can.
 func (f *fitFlags) precheck(m learners.Method) error {
 	cfg := m.NewConfig()
-	if f.maxSize < 0 {
-		return usagef("-max-size %d: want N ≥ 0", f.maxSize)
+	if err := f.taskParam(); err != nil {
+		return err
 	}
 	if f.task != taskAuto {
 		t, err := parseTask(f.task)
@@ -124,6 +83,31 @@ func (f *fitFlags) precheck(m learners.Method) error {
 			return usagef("-param %s=%s: %v", kv[0], kv[1], err)
 		}
 	}
+	return nil
+}
+
+// taskParam makes -param task=T what it says, -task T: it is taken out of
+// the parameters and checked by -task's rule (a task the method cannot do
+// is a usage error, never a silent fit of another task); a -param task
+// that contradicts -task, or is given twice differently, is a usage error.
+func (f *fitFlags) taskParam() error {
+	kept := f.params.kv[:0:0]
+	given := ""
+	for _, kv := range f.params.kv {
+		if !strings.EqualFold(kv[0], "task") {
+			kept = append(kept, kv)
+			continue
+		}
+		v := strings.ToLower(kv[1])
+		switch {
+		case given != "" && given != v:
+			return usagef("-param task=%s contradicts -param task=%s", kv[1], given)
+		case given == "" && f.task != taskAuto && !strings.EqualFold(f.task, v):
+			return usagef("-param task=%s contradicts -task %s", kv[1], f.task)
+		}
+		given, f.task = v, v
+	}
+	f.params.kv = kept
 	return nil
 }
 

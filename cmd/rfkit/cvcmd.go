@@ -17,6 +17,10 @@ import (
 )
 
 // runCV runs a k-fold cross-validated grid search.
+// maxFolds bounds -folds (each fold is a fit; more folds than rows is an
+// error of the search itself).
+const maxFolds = 100_000
+
 func runCV(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet("cv",
 		"rfkit cv -method NAME -data FILE -grid name=v1,v2,... [-grid ...] [-folds 5] [-metric NAME] [-weight COL] [-param name=value]... [-seed N] [-json] [-model OUT]",
@@ -37,7 +41,7 @@ func runCV(ctx context.Context, e *env, args []string) error {
 	d.registerTraining(fs)
 	d.registerWeight(fs)
 	fs.Var(&g, "grid", "hyper-parameter `name=v1,v2,...` to search, repeatable (the grid is the Cartesian product)")
-	folds := fs.Int("folds", 5, "number of folds `k`")
+	folds := fs.intRange("folds", 5, 2, maxFolds, "number of folds `k`")
 	metric := fs.String("metric", "", "rank by this `metric`: accuracy, logloss, auc (binary) or macro-f1 for classification, rmse, mae or r2 for regression (default accuracy or rmse)")
 	asJSON := fs.Bool("json", false, "print one JSON object: the setup, every setting's fold scores, mean and std, and the best")
 	out := fs.String("model", "", "refit the best setting on all rows and write the model to `OUT`")
@@ -62,9 +66,6 @@ func runCV(ctx context.Context, e *env, args []string) error {
 	if len(g.kv) == 0 {
 		return usagef("-grid is required (e.g. -grid gamma=0.5,1,2)")
 	}
-	if *folds < 2 {
-		return usagef("-folds %d: want at least 2", *folds)
-	}
 	if _, err := cv.Expand(m.NewConfig(), g.values()); err != nil {
 		return &usageError{err.Error()}
 	}
@@ -74,6 +75,9 @@ func runCV(ctx context.Context, e *env, args []string) error {
 		return usagef("-metric %q: want accuracy, logloss, auc, macro-f1, rmse, mae or r2", *metric)
 	}
 	if err := d.check(); err != nil {
+		return err
+	}
+	if err := notInput("model", *out, d.path); err != nil {
 		return err
 	}
 	ds, err := d.loadLabelled()
@@ -97,7 +101,7 @@ func runCV(ctx context.Context, e *env, args []string) error {
 				return usagef("grid setting %s: %v", v.Name, err)
 			}
 		}
-		if err := f.checkSize(v.Config, ds.D); err != nil {
+		if err := f.checkSize(v.Config, ds.N, ds.D); err != nil {
 			return fmt.Errorf("grid setting %s: %w", settingName(v), err)
 		}
 	}
@@ -124,10 +128,10 @@ func runCV(ctx context.Context, e *env, args []string) error {
 			return checkTask(fitW(ctx, X, y, w))
 		}
 	}
-	res, err := cv.Search(ctx, matrix(ds), ds.Y, cands, cv.Options{Task: task, Folds: *folds, Seed: f.seed, Weights: d.weights, Metric: cv.Metric(*metric)})
+	res, err := cv.Search(f.fitContext(ctx), matrix(ds), ds.Y, cands, cv.Options{Task: task, Folds: *folds, Seed: f.seed, Weights: d.weights, Metric: cv.Metric(*metric)})
 	var saved *savedModel
 	if err == nil && *out != "" {
-		saved, err = refit(ctx, m, ds, d.weights, variants[res.Best], *out, bar)
+		saved, err = refit(f.fitContext(ctx), m, ds, d.weights, variants[res.Best], *out, bar)
 	}
 	bar.done(err == nil)
 	if err != nil {

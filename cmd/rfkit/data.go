@@ -36,6 +36,9 @@ const (
 	// defaultMaxInputs bounds the feature columns of a training file (CSV
 	// columns, LIBSVM indices): -max-inputs.
 	defaultMaxInputs = 1 << 17
+	// maxMaxInputs bounds -max-inputs: a LIBSVM row of more inputs would
+	// alone exceed libsvmMaxBytes.
+	maxMaxInputs = libsvmMaxBytes / 8
 	// libsvmMaxBytes bounds a LIBSVM file's dense matrix (1 GiB).
 	libsvmMaxBytes = 1 << 30
 )
@@ -58,7 +61,7 @@ func (d *dataFlags) register(fs *flagSet) {
 // registerTraining adds the flags of a training data file.
 func (d *dataFlags) registerTraining(fs *flagSet) {
 	d.register(fs)
-	fs.IntVar(&d.maxInputs, "max-inputs", defaultMaxInputs, "refuse a data file with more than `N` feature columns (CSV) or a feature index above N (LIBSVM), before reading its rows")
+	fs.intRangeVar(&d.maxInputs, "max-inputs", defaultMaxInputs, 0, maxMaxInputs, "refuse a data file with more than `N` feature columns (CSV) or a feature index above N (LIBSVM), before reading its rows")
 }
 
 // registerWeight adds -weight.
@@ -88,9 +91,6 @@ func (d *dataFlags) check() error {
 	d.weight = strings.TrimSpace(d.weight)
 	if f == formatLIBSVM && d.weight != "" {
 		return usagef("-weight applies to CSV files; a LIBSVM file has no weight column")
-	}
-	if d.maxInputs < 0 {
-		return usagef("-max-inputs %d: want N ≥ 0", d.maxInputs)
 	}
 	return nil
 }

@@ -47,6 +47,14 @@ type demoResult struct {
 // and cells per panel (-res 100000 ran out of memory).
 const maxDemoRes = 1000
 
+// Bounds of the demo's hidden tuning flags: a toy that runs in minutes at
+// most (-ntrain 100000000 ran out of memory with a stack trace).
+const (
+	maxDemoRows     = 1_000_000 // -ntrain, -ntest: per data set
+	maxDemoRounds   = 10_000    // -rounds
+	maxDemoFeatures = 65_536    // -features: rks's own limit
+)
+
 // runDemo trains GBRFF2 and RKS on the checkerboard and spiral toys.
 func runDemo(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet("demo", "rfkit demo [-png FILE] [-save DIR] [-seed N]",
@@ -59,22 +67,14 @@ func runDemo(ctx context.Context, e *env, args []string) error {
 	pngPath := fs.String("png", "", "draw the decision boundaries into the PNG `FILE`")
 	saveDir := fs.String("save", "", "write <set>-train.csv and <set>-test.csv into `DIR`")
 	seed := fs.Uint64("seed", 1, "seed `N` of the data and the models")
-	nTrain := fs.Int("ntrain", 1000, "training points per data set")
-	nTest := fs.Int("ntest", 2000, "test points per data set")
-	rounds := fs.Int("rounds", 100, "GBRFF2 rounds")
-	features := fs.Int("features", 300, "RKS features")
-	res := fs.Int("res", 200, fmt.Sprintf("PNG grid resolution per axis (at most %d)", maxDemoRes))
+	nTrain := fs.intRange("ntrain", 1000, 10, maxDemoRows, "training `points` per data set")
+	nTest := fs.intRange("ntest", 2000, 1, maxDemoRows, "test `points` per data set")
+	rounds := fs.intRange("rounds", 100, 1, maxDemoRounds, "GBRFF2 `rounds`")
+	features := fs.intRange("features", 300, 1, maxDemoFeatures, "RKS `features`")
+	res := fs.intRange("res", 200, 2, maxDemoRes, "PNG grid `resolution` per axis (a panel is 384 pixels wide)")
 	fs.hide("ntrain", "ntest", "rounds", "features", "res")
 	if err := fs.parse(args, e.stdout); err != nil {
 		return err
-	}
-	switch {
-	case *nTrain < 10 || *nTest < 1:
-		return usagef("-ntrain must be ≥ 10 and -ntest ≥ 1")
-	case *rounds < 1 || *features < 1 || *res < 2:
-		return usagef("-rounds, -features and -res must be positive")
-	case *res > maxDemoRes:
-		return usagef("-res %d: at most %d (a panel is 384 pixels wide)", *res, maxDemoRes)
 	}
 	methods := []demoMethod{
 		{"gbrff2", [][2]string{{"t", strconv.Itoa(*rounds)}, {"gamma", "4"}}},

@@ -59,7 +59,10 @@
 // with -quiet). Ctrl-C or SIGTERM cancels a run at the learner's next check;
 // model and output files are written to a temporary file and renamed, so
 // they are complete or absent (a device or pipe is written through, a
-// symbolic link followed, an existing file's mode kept). -max-inputs and
+// symbolic link followed, an existing file's mode kept, a new file created
+// 0666 less the umask, a file the user could not write refused, and an
+// output that is the same file as an input, through links too, a usage
+// error before anything is read). -max-inputs and
 // -max-size bound what train and cv allocate.
 //
 // Exit status: 0 on success, 1 on a runtime error (bad data, a failed fit,

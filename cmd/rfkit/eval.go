@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/rfkit/rfkit/dataset"
+	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/cv"
 )
@@ -36,6 +37,24 @@ type evalResult struct {
 	RMSE      *jsonFloat  `json:"rmse,omitempty"`
 	MAE       *jsonFloat  `json:"mae,omitempty"`
 	R2        *jsonFloat  `json:"r2,omitempty"`
+	// NonFinite names each metric printed as null because its value is
+	// not a number ("NaN": undefined here) or infinite ("+Inf": the
+	// errors overflow float64), so that a null is never silent.
+	NonFinite map[string]string `json:"non_finite,omitempty"`
+}
+
+// markNonFinite fills r.NonFinite from the metrics of r.
+func (r *evalResult) markNonFinite() {
+	for name, v := range map[string]*jsonFloat{"value": &r.Value, "weight": r.Weight, "accuracy": r.Accuracy, "log_loss": r.LogLoss,
+		"auc": r.AUC, "macro_f1": r.MacroF1, "rmse": r.RMSE, "mae": r.MAE, "r2": r.R2} {
+		if v == nil || xmath.Finite(float64(*v)) {
+			continue
+		}
+		if r.NonFinite == nil {
+			r.NonFinite = map[string]string{}
+		}
+		r.NonFinite[name] = strconv.FormatFloat(float64(*v), 'g', -1, 64)
+	}
 }
 
 func jf(v float64) *jsonFloat { f := jsonFloat(v); return &f }
@@ -93,7 +112,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
-	o, err := modelOutputs(model, ds)
+	o, err := modelOutputs(ctx, model, ds)
 	if err != nil {
 		return fmt.Errorf("%s: %w", d.path, err)
 	}
@@ -118,6 +137,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 			r.AUC = jf(rep.AUC)
 		}
 	}
+	r.markNonFinite()
 	if *asJSON {
 		b, err := json.Marshal(r)
 		if err != nil {
@@ -128,6 +148,22 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	}
 	printEval(e.stdout, r)
 	return nil
+}
+
+// naReason says why the metric name of r is not a number.
+func naReason(name string, r evalResult) string {
+	switch name {
+	case "log_loss":
+		return "the model estimates no probabilities"
+	case "auc":
+		return "the data has one class"
+	case "r2":
+		if r.RMSE != nil && math.IsInf(float64(*r.RMSE), 0) {
+			return "the squared errors overflow float64"
+		}
+		return "the labels have no variance"
+	}
+	return "undefined on these data"
 }
 
 // printEval prints the metrics of r, one per line, the main one first as
@@ -145,10 +181,7 @@ func printEval(w io.Writer, r evalResult) {
 		switch {
 		case m.v == nil:
 		case math.IsNaN(float64(*m.v)):
-			fmt.Fprintf(w, "%s n/a (%s)\n", m.name, map[string]string{
-				"log_loss": "the model estimates no probabilities",
-				"auc":      "the data has one class",
-			}[m.name])
+			fmt.Fprintf(w, "%s n/a (%s)\n", m.name, naReason(m.name, r))
 		default:
 			fmt.Fprintf(w, "%s %.6g\n", m.name, float64(*m.v))
 		}

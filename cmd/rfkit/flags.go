@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/rfkit/rfkit/internal/atomicfile"
 )
 
 // usageError marks an error in the command line (exit status 2).
@@ -39,8 +41,15 @@ type flagSet struct {
 func newFlagSet(name, synopsis, about string) *flagSet {
 	fs := &flagSet{FlagSet: flag.NewFlagSet("rfkit "+name, flag.ContinueOnError), synopsis: synopsis, about: about, hidden: map[string]bool{}}
 	fs.SetOutput(io.Discard) // errors are reported by run, usage by printUsage
+	if flagSetMade != nil {
+		flagSetMade(fs)
+	}
 	return fs
 }
+
+// flagSetMade, when not nil, sees every flag set a command makes (the
+// tests list every flag of every command with it).
+var flagSetMade func(*flagSet)
 
 // hide keeps the named flags out of the usage text.
 func (fs *flagSet) hide(names ...string) {
@@ -160,4 +169,18 @@ func (g *grid) values() map[string][]string {
 		out[kv[0]] = vs
 	}
 	return out
+}
+
+// notInput refuses (a usage error) an output file, given by the flag
+// name, that is the same file as one of inputs (atomicfile.CheckDistinct:
+// device and inode, through links), before anything is read or written.
+func notInput(name, out string, inputs ...string) error {
+	var same *atomicfile.SameFileError
+	if err := atomicfile.CheckDistinct(out, inputs...); errors.As(err, &same) {
+		if same.Input == out {
+			return usagef("-%s %s is also an input: writing it would destroy the input; choose another output file", name, out)
+		}
+		return usagef("-%s %s is the same file as the input %s: writing it would destroy the input; choose another output file", name, out, same.Input)
+	}
+	return nil
 }

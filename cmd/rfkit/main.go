@@ -6,12 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
 	"sync"
-	"syscall"
 
 	"github.com/rfkit/rfkit/internal/cpu"
+	"github.com/rfkit/rfkit/internal/interrupt"
 )
 
 // command is one subcommand.
@@ -41,20 +40,11 @@ type env struct {
 	stdout, stderr io.Writer
 }
 
-// stopSignals are the signals that cancel the command's context: Ctrl-C
-// and the SIGTERM of kill, timeout and service managers. Both stop a fit at
-// its next check and make the command remove its temporary files and exit 1
-// without replacing an output file.
-var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM}
-
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
-	go func() {
-		// After the first signal the context is cancelled and the command
-		// stops at its next check; a second one kills the process as usual.
-		<-ctx.Done()
-		stop()
-	}()
+	// The first of interrupt.Signals (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT)
+	// cancels ctx and the command stops at its next check; a second one
+	// kills the process as usual.
+	ctx, stop := interrupt.Context(context.Background())
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)

@@ -22,10 +22,11 @@ const (
 	outScore = "score"
 )
 
-// modelOutputs is cv.Predict on every row of ds, with a row the model
-// cannot predict reported as predictAll does ("data row N", 1-based).
-func modelOutputs(model *loadedModel, ds *dataset.Dataset) (*cv.Outputs, error) {
-	o, err := cv.Predict(model.Model, matrix(ds))
+// modelOutputs is cv.PredictContext on every row of ds (stopping when ctx
+// is cancelled), with a row the model cannot predict reported as
+// predictAll does ("data row N", 1-based).
+func modelOutputs(ctx context.Context, model *loadedModel, ds *dataset.Dataset) (*cv.Outputs, error) {
+	o, err := cv.PredictContext(ctx, model.Model, matrix(ds))
 	var re *learners.RowError
 	if errors.As(err, &re) {
 		if re.Input >= 0 {
@@ -74,6 +75,9 @@ func runPredict(ctx context.Context, e *env, args []string) error {
 	if err := d.check(); err != nil {
 		return err
 	}
+	if err := notInput("out", *out, d.path, *modelPath); err != nil {
+		return err
+	}
 	model, err := loadModel(*modelPath)
 	if err != nil {
 		return err
@@ -95,7 +99,7 @@ func runPredict(ctx context.Context, e *env, args []string) error {
 			return usagef("-output proba: %s is a regression model; it has no class probabilities", *modelPath)
 		}
 		var o *cv.Outputs
-		if o, err = modelOutputs(model, ds); err == nil && o.Prob == nil {
+		if o, err = modelOutputs(ctx, model, ds); err == nil && o.Prob == nil {
 			return usagef("-output proba: the %s model %s estimates no class probabilities (use -output label or score)", model.file.Header.Method, *modelPath)
 		}
 		if err == nil {
@@ -109,7 +113,7 @@ func runPredict(ctx context.Context, e *env, args []string) error {
 			return usagef("-output score: %s is a multiclass model, which has no single score (use -output proba)", *modelPath)
 		}
 		var o *cv.Outputs
-		if o, err = modelOutputs(model, ds); err == nil {
+		if o, err = modelOutputs(ctx, model, ds); err == nil {
 			values, cols = o.Score, 1
 			if task == learners.Regression {
 				values = o.Pred

@@ -60,8 +60,12 @@ func resumeConfigOf(m learners.Method, f *fitFlags, fs *flagSet, path string, d 
 		}
 	}
 	for _, kv := range f.params.kv {
+		before := fieldValue(cfg, kv[0])
 		if err := learners.SetParam(cfg, kv[0], kv[1]); err != nil {
 			return nil, usagef("-param %s=%s: %v", kv[0], kv[1], err)
+		}
+		if ignoredWhenResuming(cfg, kv[0]) && !reflect.DeepEqual(before, fieldValue(cfg, kv[0])) {
+			return nil, usagef("-param %s=%s: the model keeps its own %s when continued (the parameter is ignored when resuming); drop the -param, or train a new model without -resume", kv[0], kv[1], strings.ToLower(kv[0]))
 		}
 	}
 	if v, ok := cfg.(interface{ Validate() error }); ok {
@@ -70,6 +74,37 @@ func resumeConfigOf(m learners.Method, f *fitFlags, fs *flagSet, path string, d 
 		}
 	}
 	return cfg, nil
+}
+
+// resumeIgnored is how a learner's parameter documents that Fit ignores it
+// when it continues a model (Standardize: the model keeps its own).
+const resumeIgnored = "ignored when resuming"
+
+// ignoredWhenResuming reports whether the parameter name of the Config
+// cfg is one its learner ignores when resuming, so that -param cannot
+// store a setting (other than the model's own) the continued model does
+// not follow.
+func ignoredWhenResuming(cfg any, name string) bool {
+	for _, p := range learners.Params(cfg) {
+		if strings.EqualFold(p.Name, name) {
+			return strings.Contains(p.Doc, resumeIgnored)
+		}
+	}
+	return false
+}
+
+// fieldValue is the value of the field name (any case) of the Config cfg
+// points to, nil when it has none.
+func fieldValue(cfg any, name string) any {
+	v := reflect.ValueOf(cfg)
+	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+		return nil
+	}
+	f := v.Elem().FieldByNameFunc(func(s string) bool { return strings.EqualFold(s, name) })
+	if !f.IsValid() || !f.CanInterface() {
+		return nil
+	}
+	return f.Interface()
 }
 
 // resumable returns a new Config of m (a pointer) holding old's

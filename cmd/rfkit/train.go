@@ -30,9 +30,10 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 			"feature; finite, ≥ 0; 0 drops a row; integer weights repeat rows for the\n"+
 			"learners that take no weights, others are an error).\n\n"+
 			"Size limits (each flag raises its own): a training file has at most\n"+
-			"-max-inputs feature columns, and inputs × the method's number of random\n"+
-			"features (features, landmarks, candidates or rounds) is at most -max-size,\n"+
-			"checked before anything large is allocated.")
+			"-max-inputs feature columns, and what the method states its fit allocates\n"+
+			"beside the rows (random features, landmarks × k, candidates or rounds ×\n"+
+			"the inputs) is at most -max-size float64 values, checked before anything\n"+
+			"large is allocated.")
 	var d dataFlags
 	var f fitFlags
 	f.register(fs)
@@ -65,6 +66,11 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 	if err := d.check(); err != nil {
 		return err
 	}
+	// -resume M -model M continues a model in place: M is read whole
+	// before the new model replaces it.
+	if err := notInput("model", *out, d.path); err != nil {
+		return err
+	}
 	ds, err := d.loadLabelled()
 	if err != nil {
 		return err
@@ -91,13 +97,13 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := f.checkSize(cfg, ds.D); err != nil {
+	if err := f.checkSize(cfg, ds.N, ds.D); err != nil {
 		return err
 	}
 
 	bar := newProgress(e.stderr, *quiet, "train "+m.Name, 1)
 	start := time.Now()
-	model, err := cv.FitWeighted(ctx, m, matrix(ds), ds.Y, d.weights, cfg, bar.callback())
+	model, err := cv.FitWeighted(f.fitContext(ctx), m, matrix(ds), ds.Y, d.weights, cfg, bar.callback())
 	bar.done(err == nil)
 	if err != nil {
 		return err
@@ -128,7 +134,10 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 	// The model's own task: a regression-only method fits binary labels
 	// as values.
 	task := cv.TaskOf(model)
-	fit, metric := trainingFit(model, matrix(ds), ds.Y, d.weights)
+	fit, metric, err := trainingFit(ctx, model, matrix(ds), ds.Y, d.weights)
+	if err != nil {
+		return err
+	}
 	what := taskName(task)
 	if task == learners.Multiclass {
 		what = fmt.Sprintf("multiclass (%d classes)", len(cv.ClassesOf(model)))
@@ -151,19 +160,23 @@ func trainedName(asked string, data []byte) string {
 }
 
 // trainingFit is the (weighted) accuracy or RMSE of model on its training
-// data, for the summary line.
-func trainingFit(model learners.Model, X featmap.Matrix, y, w []float64) (string, string) {
+// data, for the summary line; the error of a cancelled ctx (Ctrl-C while
+// it predicts every training row) stops the command.
+func trainingFit(ctx context.Context, model learners.Model, X featmap.Matrix, y, w []float64) (string, string, error) {
 	metric := "accuracy"
 	if model.Task() == learners.Regression {
 		metric = "RMSE"
 	}
-	r, err := cv.Evaluate(model, X, y, w)
+	r, err := cv.EvaluateContext(ctx, model, X, y, w)
+	if ctx.Err() != nil {
+		return "", metric, ctx.Err()
+	}
 	if err != nil {
-		return "n/a", metric
+		return "n/a", metric, nil
 	}
 	v := r.Accuracy
 	if metric == "RMSE" {
 		v = r.RMSE
 	}
-	return fmt.Sprintf("%.4g", v), metric
+	return fmt.Sprintf("%.4g", v), metric, nil
 }

@@ -25,7 +25,9 @@ import (
 //
 // What path names is kept: a symbolic link is followed and the file it
 // points to is replaced (the link stays a link); an existing file keeps its
-// permission bits; a device, a named pipe or a socket (/dev/null,
+// permission bits, and one the caller could not write (its permission bits
+// deny it) is not replaced but an error (ErrNotWritable); a new file gets
+// 0666 less the umask, as any program's; a device, a named pipe or a socket (/dev/null,
 // /dev/stdout, a FIFO) cannot be renamed over, so it is written through
 // directly; a directory is an error.
 func Write(ctx context.Context, path string, write func(io.Writer) error) (err error) {
@@ -43,7 +45,7 @@ func Write(ctx context.Context, path string, write func(io.Writer) error) (err e
 	if dir == "" {
 		dir = "."
 	}
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	tmp, err := createTemp(dir, "."+base+".tmp-")
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
@@ -58,8 +60,10 @@ func Write(ctx context.Context, path string, write func(io.Writer) error) (err e
 	if err := write(ctxWriter{ctx, tmp}); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	if err := tmp.Chmod(mode); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+	if mode != newFile {
+		if err := tmp.Chmod(mode); err != nil {
+			return fmt.Errorf("write %s: %w", path, err)
+		}
 	}
 	if err := tmp.Sync(); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
@@ -78,10 +82,16 @@ func Write(ctx context.Context, path string, write func(io.Writer) error) (err e
 	return nil
 }
 
+// newFile is the mode resolveOutput returns for a file that does not
+// exist yet: the temporary file keeps the mode it was created with (0666
+// less the umask).
+const newFile fs.FileMode = 1<<32 - 1
+
 // resolveOutput returns the file that writing path replaces (path with
 // its symbolic links followed, also a dangling link's target), the
-// permission bits to give it (the old file's, else 0644), and whether path
-// is not a regular file and must be written through.
+// permission bits to give it (the old file's, else newFile), and whether
+// path is not a regular file and must be written through. An existing
+// regular file the caller could not write is ErrNotWritable.
 func resolveOutput(path string) (target string, mode fs.FileMode, special bool, err error) {
 	fi, err := os.Stat(path) // follows links, also the kernel's (/dev/stdout)
 	switch {
@@ -93,6 +103,9 @@ func resolveOutput(path string) (target string, mode fs.FileMode, special bool, 
 		if target, err = filepath.EvalSymlinks(path); err != nil {
 			return "", 0, false, err
 		}
+		if !writable(fi) {
+			return "", 0, false, fmt.Errorf("%w (mode %v)", ErrNotWritable, fi.Mode().Perm())
+		}
 		return target, fi.Mode().Perm(), false, nil
 	case !errors.Is(err, fs.ErrNotExist):
 		return "", 0, false, err
@@ -103,7 +116,7 @@ func resolveOutput(path string) (target string, mode fs.FileMode, special bool, 
 	for range 40 { // the number of links Linux follows
 		fi, err := os.Lstat(target)
 		if errors.Is(err, fs.ErrNotExist) {
-			return target, 0o644, false, nil
+			return target, newFile, false, nil
 		}
 		if err != nil {
 			return "", 0, false, err

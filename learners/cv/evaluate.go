@@ -1,6 +1,7 @@
 package cv
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -64,13 +65,51 @@ type Outputs struct {
 // input, an output that is not finite) is an error wrapping a
 // *learners.RowError (or ErrShape), never a NaN.
 func Predict(m learners.Model, X featmap.Matrix) (*Outputs, error) {
+	return PredictContext(context.Background(), m, X)
+}
+
+// predictBlock is the rows PredictContext predicts between two checks of
+// its context.
+const predictBlock = 1024
+
+// inBlocks calls f on the row ranges [lo, hi) of n rows, predictBlock at a
+// time, and stops with ctx's error when it is cancelled.
+func inBlocks(ctx context.Context, n int, f func(lo, hi int) error) error {
+	for lo := 0; lo < n; lo += predictBlock {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("cv: %w", err)
+		}
+		if err := f(lo, min(lo+predictBlock, n)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rowRange is the view of the rows [lo, hi) of X.
+func rowRange(X featmap.Matrix, lo, hi int) featmap.Matrix {
+	if lo == hi {
+		return featmap.Matrix{Cols: X.Cols, Stride: X.Stride}
+	}
+	return featmap.Matrix{Rows: hi - lo, Cols: X.Cols, Stride: X.Stride, Data: X.Data[lo*X.Stride : (hi-1)*X.Stride+X.Cols]}
+}
+
+// PredictContext is Predict, stopping with ctx's error (wrapped) when ctx
+// is cancelled: it checks ctx every predictBlock rows, so that a slow
+// model (the exact kernel's) on many rows answers Ctrl-C at once.
+func PredictContext(ctx context.Context, m learners.Model, X featmap.Matrix) (*Outputs, error) {
 	if err := learners.CheckShape(X, m.NumInputs()); err != nil {
 		return nil, fmt.Errorf("cv: %w", err)
 	}
 	n := X.Rows
 	o := &Outputs{Task: TaskOf(m), Classes: ClassesOf(m), Pred: make([]float64, n)}
-	if err := m.PredictBatch(o.Pred, X); err != nil {
-		return nil, fmt.Errorf("cv: %w", err)
+	if err := inBlocks(ctx, n, func(lo, hi int) error {
+		if err := m.PredictBatch(o.Pred[lo:hi], rowRange(X, lo, hi)); err != nil {
+			return fmt.Errorf("cv: %w", err)
+		}
+		return nil
+	}); err != nil {
+		return nil, err
 	}
 	for i, v := range o.Pred {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
@@ -86,23 +125,36 @@ func Predict(m learners.Model, X featmap.Matrix) (*Outputs, error) {
 	k := len(o.Classes)
 	if cm, ok := m.(learners.ClassModel); ok && len(cm.Classes()) == k {
 		o.Prob = make([]float64, n*k)
-		for i := range n {
-			if err := cm.Probabilities(o.Prob[i*k:(i+1)*k], X.Row(i)); err != nil {
-				return nil, fmt.Errorf("cv: row %d: probabilities: %w", i, err)
+		if err := inBlocks(ctx, n, func(lo, hi int) error {
+			for i := lo; i < hi; i++ {
+				if err := cm.Probabilities(o.Prob[i*k:(i+1)*k], X.Row(i)); err != nil {
+					return fmt.Errorf("cv: row %d: probabilities: %w", i, err)
+				}
 			}
+			return nil
+		}); err != nil {
+			return nil, err
 		}
 	} else if p, ok := m.(learners.Prober); ok && o.Task == learners.Binary {
 		prob := make([]float64, n)
 		if pb, ok := m.(interface {
 			ProbabilityBatch(dst []float64, X featmap.Matrix) error
 		}); ok {
-			if err := pb.ProbabilityBatch(prob, X); err != nil {
-				return nil, fmt.Errorf("cv: probabilities: %w", err)
+			if err := inBlocks(ctx, n, func(lo, hi int) error {
+				if err := pb.ProbabilityBatch(prob[lo:hi], rowRange(X, lo, hi)); err != nil {
+					return fmt.Errorf("cv: probabilities: %w", err)
+				}
+				return nil
+			}); err != nil {
+				return nil, err
 			}
-		} else {
-			for i := range n {
+		} else if err := inBlocks(ctx, n, func(lo, hi int) error {
+			for i := lo; i < hi; i++ {
 				prob[i] = p.Probability(X.Row(i))
 			}
+			return nil
+		}); err != nil {
+			return nil, err
 		}
 		if nan := countNaN(prob); nan > 0 && nan < n {
 			i := slices.IndexFunc(prob, math.IsNaN)
@@ -121,8 +173,13 @@ func Predict(m learners.Model, X featmap.Matrix) (*Outputs, error) {
 		ScoreBatch(dst []float64, X featmap.Matrix) error
 	}); ok {
 		o.Score = make([]float64, n)
-		if err := s.ScoreBatch(o.Score, X); err != nil {
-			return nil, fmt.Errorf("cv: scores: %w", err)
+		if err := inBlocks(ctx, n, func(lo, hi int) error {
+			if err := s.ScoreBatch(o.Score[lo:hi], rowRange(X, lo, hi)); err != nil {
+				return fmt.Errorf("cv: scores: %w", err)
+			}
+			return nil
+		}); err != nil {
+			return nil, err
 		}
 	} else if o.Prob != nil {
 		o.Score = make([]float64, n)
@@ -245,10 +302,16 @@ func wrap(err error) error {
 // Evaluate is Predict followed by Report: every metric of m on the
 // labelled rows (X, y) with sample weights w (nil: unweighted).
 func Evaluate(m learners.Model, X featmap.Matrix, y, w []float64) (*Report, error) {
+	return EvaluateContext(context.Background(), m, X, y, w)
+}
+
+// EvaluateContext is Evaluate, stopping with ctx's error when ctx is
+// cancelled (PredictContext).
+func EvaluateContext(ctx context.Context, m learners.Model, X featmap.Matrix, y, w []float64) (*Report, error) {
 	if len(y) != X.Rows {
 		return nil, fmt.Errorf("cv: X has %d rows but y has %d values", X.Rows, len(y))
 	}
-	o, err := Predict(m, X)
+	o, err := PredictContext(ctx, m, X)
 	if err != nil {
 		return nil, err
 	}

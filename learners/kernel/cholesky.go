@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"context"
 	"errors"
 	"math"
 
@@ -39,10 +40,14 @@ var errNotPD = errors.New("the regularised kernel matrix is not numerically posi
 // It returns errNotPD when a pivot s is not positive or is NaN (a NaN
 // entry reaches a later pivot). The strict upper triangle of the diagonal
 // blocks is overwritten (scratch); the rest of the upper triangle is not
-// touched.
-func cholesky(a []float64, m, threads int) error {
+// touched. It checks ctx before each block column and returns its error
+// (the factorisation of m = 10000 takes seconds).
+func cholesky(ctx context.Context, a []float64, m, threads int) error {
 	a = a[:m*m]
 	for j0 := 0; j0 < m; j0 += cholBlock {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		j1 := min(j0+cholBlock, m)
 		// The products with k < j0 of every entry of the block column.
 		if j0 > 0 {

@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"context"
 	"errors"
 	"math"
 	"math/rand/v2"
@@ -73,7 +74,7 @@ func TestCholeskyMatchesReference(t *testing.T) {
 		}
 		a := spd(m, 1e-3, uint64(m))
 		b := append([]float64(nil), a...)
-		if err := cholesky(a, m, threads); err != nil {
+		if err := cholesky(context.Background(), a, m, threads); err != nil {
 			t.Fatalf("m=%d: %v", m, err)
 		}
 		if err := refCholesky(b, m); err != nil {
@@ -104,12 +105,12 @@ func TestCholeskyBadInput(t *testing.T) {
 	const m = 150
 	a := spd(m, 1e-3, 9)
 	a[140*m+140] = -1
-	if err := cholesky(a, m, 0); !errors.Is(err, errNotPD) {
+	if err := cholesky(context.Background(), a, m, 0); !errors.Is(err, errNotPD) {
 		t.Errorf("negative pivot: err = %v", err)
 	}
 	a = spd(m, 1e-3, 9)
 	a[100*m+7] = math.NaN()
-	if err := cholesky(a, m, 0); !errors.Is(err, errNotPD) {
+	if err := cholesky(context.Background(), a, m, 0); !errors.Is(err, errNotPD) {
 		t.Errorf("NaN entry: err = %v", err)
 	}
 }

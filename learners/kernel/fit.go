@@ -72,6 +72,9 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		diag = jitter
 	}
 	for i := 0; i < m; i++ {
+		if err := ctxEvery(ctx, i); err != nil {
+			return nil, err
+		}
 		b.kernelRow(a[i*m:i*m+i+1], b.support[i*d:(i+1)*d])
 		a[i*m+i] += diag
 	}
@@ -87,7 +90,10 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	for k, v := range t {
 		b.alpha[k] = v - mean
 	}
-	if err := cholesky(a, m, int(cfg.Threads)); err != nil {
+	if err := cholesky(ctx, a, m, int(cfg.Threads)); err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("kernel: %w", err)
+		}
 		return nil, fmt.Errorf("kernel: %w (Lambda = %v is too small for these data)", err, c.Lambda)
 	}
 	solve(a, m, b.alpha)
@@ -105,6 +111,18 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		return nil, err
 	}
 	return learners.New[Model](p.Common(c.Task, learners.Clamped), b), nil
+}
+
+// ctxEvery returns ctx's error (wrapped) on every 64th row i of a loop
+// over the subsample (a row of the kernel matrix is m kernel values).
+func ctxEvery(ctx context.Context, i int) error {
+	if i%64 != 0 {
+		return nil
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("kernel: %w", err)
+	}
+	return nil
 }
 
 // solve overwrites v with (L·Lᵀ)⁻¹v for the factor of cholesky.
@@ -129,7 +147,7 @@ func solve(l []float64, m int, v []float64) {
 // triangle), t the ±1 labels of the subsample, threads Config.Threads.
 func fitLogistic(r *learners.Rounds, p *learners.Prepared, b *body, a, t []float64, threads int) (*Model, error) {
 	m := len(t)
-	if err := cholesky(a, m, threads); err != nil {
+	if err := cholesky(r.Context(), a, m, threads); err != nil {
 		return nil, fmt.Errorf("kernel: %w", err)
 	}
 	for i := 0; i < m; i++ { // zero the upper triangle: a is now L

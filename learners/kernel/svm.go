@@ -54,6 +54,9 @@ func fitHinge(r *learners.Rounds, p *learners.Prepared, b *body, t []float64) (*
 	// bits Score computes) mirrored.
 	k := make([]float64, m*m)
 	for i := 0; i < m; i++ {
+		if err := ctxEvery(ctx, i); err != nil {
+			return nil, err
+		}
 		b.kernelRow(k[i*m:i*m+i+1], b.support[i*d:(i+1)*d])
 		for j := 0; j < i; j++ {
 			k[j*m+i] = k[i*m+j]

@@ -74,7 +74,7 @@ func init() {
 		load := func(data []byte) (*Model, error) {
 			m, err := Load(data)
 			if err == nil && m.Config().Selection != sel {
-				return nil, fmt.Errorf("rfselect: a %q model given to the %q loader", m.Config().Selection, sel)
+				return nil, fmt.Errorf("rfselect: %w: a %q model given to the %q loader", learners.ErrCorrupt, m.Config().Selection, sel)
 			}
 			return m, err
 		}

@@ -26,6 +26,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -39,6 +40,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	rfbeam "github.com/rfkit/rfkit/beam"
+	"github.com/rfkit/rfkit/internal/interrupt"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/fogd"
 	"github.com/rfkit/rfkit/learners/rks"
@@ -98,7 +100,10 @@ func main() {
 	flag.Usage = func() { fmt.Fprint(os.Stderr, usageText); flag.PrintDefaults() }
 	flag.Parse()
 	beam.Init() // a worker started by a runner does not return from here
-	err := run(context.Background(), cmd, os.Stdout)
+	// The signals rfkit handles (interrupt.Signals) cancel the job alike.
+	ctx, stop := interrupt.Context(context.Background())
+	err := run(ctx, cmd, os.Stdout)
+	stop()
 	switch {
 	case errors.Is(err, errUsage):
 		fmt.Fprintf(os.Stderr, "rfkit-beam: %v\n", err)
@@ -143,7 +148,7 @@ func run(ctx context.Context, cmd string, stdout io.Writer) error {
 				return usagef("--input %s matches %d files: score one file at a time (ROW numbers the rows of one file)", *input, len(files))
 			}
 		}
-		data, err := os.ReadFile(*model)
+		data, err := readModel(*model)
 		if err != nil {
 			return err
 		}
@@ -279,6 +284,22 @@ func run(ctx context.Context, cmd string, stdout io.Writer) error {
 		return after()
 	}
 	return nil
+}
+
+// readModel reads the model file at path as rfkit does
+// (learners.ReadModel: the magic first, every declared length bounded),
+// so /dev/zero or a lying header is a one-line error, not a full memory.
+func readModel(path string) ([]byte, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	data, err := learners.ReadModel(bufio.NewReader(fh))
+	if err != nil {
+		return nil, fmt.Errorf("--model %s: %w", path, err)
+	}
+	return data, nil
 }
 
 // setParams applies the --param flags to cfg.
