@@ -12,9 +12,9 @@ import (
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 
+	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/exploss"
-	"github.com/rfkit/rfkit/featmap"
 )
 
 // Inputs follow the issue: X ~ N(0,1), W ~ N(0, 1/d), b ~ U[0, 2π).

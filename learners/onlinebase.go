@@ -8,8 +8,8 @@ import (
 	"reflect"
 	"slices"
 
-	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/xmath"
 )
 

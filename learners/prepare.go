@@ -9,8 +9,8 @@ import (
 	"slices"
 	"time"
 
-	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/exactsum"
 	"github.com/rfkit/rfkit/internal/xmath"
 )

@@ -15,8 +15,8 @@ import (
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/cv"
 	"github.com/rfkit/rfkit/learners/fogd"
-	"github.com/rfkit/rfkit/learners/internal/vec"
 	"github.com/rfkit/rfkit/learners/internal/learnertest"
+	"github.com/rfkit/rfkit/learners/internal/vec"
 	"github.com/rfkit/rfkit/learners/rks"
 	"github.com/rfkit/rfkit/metrics"
 )

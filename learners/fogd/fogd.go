@@ -9,8 +9,8 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/internal/xrand"
 	"github.com/rfkit/rfkit/learners"

@@ -5,8 +5,8 @@ import (
 	"math"
 
 	"github.com/rfkit/rfkit/dataset"
-	"github.com/rfkit/rfkit/internal/exploss"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/exploss"
 )
 
 // standardizedData fits the scaler on the rows `rows` of X and returns them

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/rfkit/rfkit/dataset"
-	"github.com/rfkit/rfkit/internal/exploss"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/exploss"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/internal/xrand"
 	"github.com/rfkit/rfkit/learners"

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/rfkit/rfkit/dataset/synth"
-	"github.com/rfkit/rfkit/internal/exploss"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/exploss"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/prep"
 	"github.com/rfkit/rfkit/solvers"

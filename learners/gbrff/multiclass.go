@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/exploss"
-	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/vec"

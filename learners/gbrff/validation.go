@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/rfkit/rfkit/dataset"
-	"github.com/rfkit/rfkit/internal/exploss"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/exploss"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners/internal/prep"
 )

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/rfkit/rfkit/internal/exploss"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/exploss"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 )

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/rfkit/rfkit/learners"
-	_ "github.com/rfkit/rfkit/learners/kernel"
 	"github.com/rfkit/rfkit/learners/internal/learnertest"
+	_ "github.com/rfkit/rfkit/learners/kernel"
 )
 
 // conformance is this learner's line in the shared suite.

@@ -10,8 +10,8 @@ import (
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/kernel"
 	"github.com/rfkit/rfkit/learners/internal/learnertest"
+	"github.com/rfkit/rfkit/learners/kernel"
 )
 
 // TestRegression: y = sin(2x₁) + x₂²/2 + N(0, 0.1²) (mean predictor RMSE

@@ -8,8 +8,8 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/kernel"
 	"github.com/rfkit/rfkit/learners/internal/learnertest"
+	"github.com/rfkit/rfkit/learners/kernel"
 )
 
 // TestHingeKKT: the SMO solution satisfies the dual constraints

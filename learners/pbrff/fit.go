@@ -10,8 +10,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/xrand"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/vec"

@@ -9,8 +9,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/xmath"
 )
 

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/learners/internal/par"
 )
 

@@ -45,11 +45,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/bench/internal/onlinestream"
 	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/bench/internal/summary"
 	"github.com/rfkit/rfkit/dataset"
+	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/fogd"
 	"github.com/rfkit/rfkit/learners/rrf"

@@ -8,8 +8,8 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/asm"
 )
 
 // Transformer is a feature map: RFF or Nyström.

@@ -14,9 +14,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
 )

@@ -47,8 +47,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
 )
