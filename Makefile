@@ -46,15 +46,19 @@ api:
 	@echo "api: $$(wc -l < api/exported.txt) exported identifiers"
 
 ## release-check: what a release needs beyond the tests: gofmt, vet and
-## staticcheck (lint), the exported API equal to api/exported.txt, and the
-## public packages' examples built and run from a fresh module outside the
-## repository (internal/tools/examples-outside.sh).
+## staticcheck (lint), the exported API equal to api/exported.txt, no
+## hand-written assembly, the public packages' examples built and run from a
+## fresh module outside the repository (internal/tools/examples-outside.sh),
+## and a consumer importing learners/gbrff needing at most two modules
+## besides rfkit (internal/tools/consumer-check.sh).
 release-check: lint
 	@$(GO) run ./internal/tools/apisurface > api/exported.txt.now; \
 	if ! diff -u api/exported.txt api/exported.txt.now; then rm -f api/exported.txt.now; \
 		echo "release-check: the exported API differs from api/exported.txt (make api, then review and commit)"; exit 1; fi; \
 	rm -f api/exported.txt.now; echo "release-check: $$(wc -l < api/exported.txt) exported identifiers, as listed"
+	@test -z "$$(git ls-files '*.s' | xargs grep -L 'Code generated')" || { echo "release-check: hand-written assembly:"; git ls-files '*.s' | xargs grep -L 'Code generated'; exit 1; }
 	internal/tools/examples-outside.sh "$(GO)"
+	internal/tools/consumer-check.sh "$(GO)"
 
 ## test-amd64: every amd64 path forced in turn, RFKIT_TEST_REQUIRE proving each ran
 test-amd64:

@@ -36,9 +36,9 @@
 // Tasks: Binary, Regression and Multiclass (three or more classes, any
 // finite labels, at most MaxClasses; ClassLabels). Each learner declares
 // the tasks it fits when it registers (Method.Tasks, Supports, MethodsFor):
-// every learner but srff (regression only) does Binary; all but kernel,
-// nogd and pbrff do Regression; all but kernel, nogd and srff do
-// Multiclass (TestTasksAgreeWithValidate holds these to each Config's
+// every learner but srff (regression only) does Binary; all but pbrff do
+// Regression; all but kernel, nogd and srff do Multiclass
+// (TestTasksAgreeWithValidate holds these to each Config's
 // Validate). rks, eerf/lkrf, prff and mfga fit multinomial logistic
 // regression (solvers.Multinomial) for it, fogd and rrf one weight row per
 // class with the Crammer–Singer hinge (rrf also the logistic loss), gbrff

@@ -1,8 +1,10 @@
 package learners_test
 
 import (
+	"os"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/rfkit/rfkit/learners"
@@ -91,4 +93,41 @@ func validate(cfg any) error {
 		return v.Validate()
 	}
 	return nil
+}
+
+// TestPackageDocTasks: the package doc's sentence on which learners fit
+// which task names, for each task, the learners that do not declare it.
+func TestPackageDocTasks(t *testing.T) {
+	src, err := os.ReadFile("learners.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := strings.Join(strings.Fields(strings.ReplaceAll(string(src), "//", "")), " ")
+	without := func(task learners.Task) string {
+		var out []string
+		for _, m := range learners.Methods() {
+			if m.Name == "fake" || m.Name == "eerf" || m.Name == "lkrf" || m.Name == "gbrff1" || m.Name == "gbrff2" {
+				continue // the test double; variants share their package's line
+			}
+			if !m.Supports(task) {
+				out = append(out, m.Name)
+			}
+		}
+		switch len(out) {
+		case 1:
+			return out[0]
+		case 0:
+			return ""
+		}
+		return strings.Join(out[:len(out)-1], ", ") + " and " + out[len(out)-1]
+	}
+	for _, want := range []string{
+		"every learner but " + without(learners.Binary) + " (regression only) does Binary",
+		"all but " + without(learners.Regression) + " do Regression",
+		"all but " + without(learners.Multiclass) + " do Multiclass",
+	} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("the package doc (learners.go) does not say %q", want)
+		}
+	}
 }
