@@ -11,14 +11,14 @@ const (
 )
 
 // Config holds the hyper-parameters. The zero value means the documented
-// defaults: GBRFF2, T = 100 rounds (300 for a binary fit), γ = 1/d, λ = 0,
-// K = 10, β = 1, no shrinkage, no early stopping, seed 0. A binary fit
-// with Gamma unset takes γ = 0.5/d, encodes its inputs (Inputs "auto") and
+// defaults: GBRFF2, T = 100 rounds (300 for a binary GBRFF2 fit), γ = 1/d,
+// λ = 0, K = 10, β = 1, no shrinkage, no early stopping, seed 0. A binary
+// GBRFF2 fit with Gamma unset takes γ = 0.5/d, encodes its inputs (Inputs "auto") and
 // draws each round's frequencies at its own width between GammaMin = γ/10
 // and γ (binaryDefaults).
 type Config struct {
 	Variant string  `default:"gbrff2" help:"gbrff2 (one cosine per round, the default) or gbrff1 (a landmark of K cosines per round)"`
-	T       int     `default:"100 (binary: 300)" help:"boosting rounds (default 100; binary 300)"`
+	T       int     `default:"100 (binary GBRFF2: 300)" help:"boosting rounds (default 100; binary GBRFF2 300)"`
 	Gamma   float64 `default:"1/d (binary: 0.5/d)" help:"kernel width γ of exp(−γ‖x−x'‖²) on standardised inputs (default 1/d; binary 0.5/d)"`
 	// GammaMin, when > 0, spreads the kernel widths: round t draws its
 	// frequencies with γ_t = GammaMin·(Gamma/GammaMin)^u_t, u_t cycling over
@@ -28,7 +28,7 @@ type Config struct {
 	// Inputs is the input encoding: InputsAuto (encode.go: one-hot for
 	// integer inputs of 3 to 5 values, a signed log for heavy-tailed ones,
 	// chosen on the training rows and stored in the model) or InputsRaw.
-	// Unset, it is InputsAuto for a binary fit with Gamma unset and raw
+	// Unset, it is InputsAuto for a binary GBRFF2 fit with Gamma unset and raw
 	// otherwise ("" in a fitted model's Config means raw).
 	Inputs          string  `json:",omitempty" default:"auto (binary with Gamma unset), else raw" help:"binary: input encoding, auto (one-hot small integer inputs, signed log of heavy-tailed ones) or raw"`
 	Lambda          float64 `default:"0" help:"GBRFF2: L2 penalty λ on ω (default 0)"`
@@ -118,8 +118,8 @@ const (
 	InputsRaw  = "raw"
 )
 
-// binaryDefaults are the defaults of a binary fit that differ from the
-// other tasks', measured on the 16 binary sets of the GBRFF paper
+// binaryDefaults are the defaults of a binary GBRFF2 fit that differ from
+// the other tasks' and GBRFF1's, measured on the 16 binary sets of the GBRFF paper
 // (bench/cmd/defaults-panel, 5 stratified 70/30 splits, the paper's
 // protocol otherwise): with raw inputs, T = 100 and one width γ = 1/d the
 // mean test accuracy was 87.7 %, 6.5 points below the tree boosters on
@@ -135,10 +135,16 @@ var binaryDefaults = struct {
 	GammaMinRatio float64 // GammaMin = γ·GammaMinRatio when Gamma is unset
 }{T: 300, Gamma: 0.5, GammaMinRatio: 0.1}
 
+// defaultPath reports whether c is a binary GBRFF2 fit with Gamma unset:
+// the one whose widths and inputs binaryDefaults choose.
+func (c Config) defaultPath() bool {
+	return c.Task == learners.Binary && (c.Variant == "" || c.Variant == VariantGBRFF2) && c.Gamma == 0
+}
+
 // resolvedInputs is c.Inputs resolved before the encoding is chosen: auto
 // on the binary default path (Gamma unset), "" (raw) otherwise.
 func (c Config) resolvedInputs() string {
-	if c.Inputs == "" && c.Task == learners.Binary && c.Gamma == 0 {
+	if c.Inputs == "" && c.defaultPath() {
 		return InputsAuto
 	}
 	if c.Inputs == InputsRaw {
@@ -152,7 +158,7 @@ func (c Config) resolvedInputs() string {
 func (c Config) resolved(d int) Config {
 	learners.SetDefault(&c.Variant, VariantGBRFF2)
 	c.Inputs = c.resolvedInputs()
-	if c.Task == learners.Binary {
+	if c.Task == learners.Binary && c.Variant == VariantGBRFF2 {
 		learners.SetDefault(&c.T, binaryDefaults.T)
 		if c.Gamma == 0 {
 			g := binaryDefaults.Gamma / float64(d)

@@ -36,8 +36,8 @@ const modelVersion = 5
 // GammaMin and Inputs, and, for a model whose inputs are encoded
 // (encode.go), the meta "encoded" (the number E of encoded inputs) and
 // the arrays "enc_src", "enc_kind", "enc_level", "enc_mean" and
-// "enc_scale" (E each); "w" is then E×J. The meta "temperature" is there
-// when the model is calibrated, as in version 3.
+// "enc_scale" (E each); "w" is then E×J. The meta "temperature" is the
+// calibration's, as in version 3, or 0 for an uncalibrated model.
 //
 // FileVersion is 1 for an uncalibrated binary model, 2 for a regression
 // one, 3 for a calibrated binary one, 4 for a multiclass one, 5 for a
@@ -165,8 +165,11 @@ func (m *body) Encode(e *learners.Encoder) error {
 	e.Array("w", m.w)
 	e.Array("b", m.b)
 	e.Array("a", m.a)
-	if m.temp != nil {
+	switch {
+	case m.temp != nil:
 		e.Meta("temperature", m.temp[0])
+	case m.FileVersion() == 5:
+		e.Meta("temperature", 0) // uncalibrated
 	}
 	if m.h0s != nil {
 		e.Array("h0s", m.h0s)
@@ -243,7 +246,9 @@ func (m *body) Decode(dec *learners.Decoder) error {
 		if err := dec.Err(); err != nil {
 			return err
 		}
-		if !(m.temp[0] > 0) || !xmath.Finite(m.temp[0]) {
+		if dec.Version >= 5 && m.temp[0] == 0 {
+			m.temp = nil // uncalibrated
+		} else if !(m.temp[0] > 0) || !xmath.Finite(m.temp[0]) {
 			return fmt.Errorf("temperature = %v, want > 0", m.temp[0])
 		}
 	}
