@@ -54,7 +54,21 @@ func main() {
 	lambda := flag.Float64("lambda", 0, "Config.Lambda")
 	inputs := flag.String("inputs", "", "Config.Inputs")
 	gammaMin := flag.Float64("gammamin", 0, "Config.GammaMin = gammamin/d")
+	stats := flag.String("stats", "", "comma-separated sources (peers:N:D:SEED or a CSV file): print the ω search's work per round of an uncalibrated fit at the defaults and at the old ones (T = 100, γ = 1/d, raw inputs), then exit")
 	flag.Parse()
+	if *stats != "" {
+		src := strings.Split(*stats, ",")
+		searchStats(src, gbrff.Config{T: 100, Gamma: 0}, "defaults")
+		for _, s := range src {
+			X, _, err := loadSource(s)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(1)
+			}
+			searchStats([]string{s}, gbrff.Config{T: 100, Gamma: 1 / float64(X.Cols)}, "old")
+		}
+		return
+	}
 	fmt.Printf("%-14s %7s %7s %8s %6s\n", "set", "acc%", "logloss", "fitCPU", "rounds")
 	var tAcc, tLL, tCPU float64
 	var nSets int
