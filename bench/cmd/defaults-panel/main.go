@@ -131,7 +131,8 @@ func main() {
 		tCPU += sec
 		nSets++
 		if *dump != "" {
-			if err := os.MkdirAll(*dump, 0o755); err == nil {
+			err := os.MkdirAll(*dump, 0o755)
+			if err == nil {
 				err = os.WriteFile(filepath.Join(*dump, name+".idx"), []byte(idx.String()), 0o644)
 			}
 			if err != nil {

@@ -7,14 +7,21 @@ import (
 	"github.com/rfkit/rfkit/dataset"
 )
 
-// expPrep is an experimental preprocessing fitted on train, applied to both.
+// expPrep is the alternative encodings compared while choosing the
+// default one (-prep, with -inputs raw): fitted on the training part only
+// and applied to both parts. kind: onehot (integer inputs of 3 to maxCard
+// values), quantile (a 64-knot rank transform of the other inputs),
+// onehotq (both), slog (sign·log1p of the raw value of inputs beyond 5
+// standard deviations), zlog (the same of the standardised value: what
+// the library does), all (onehot and slog), keep (one-hot beside the raw
+// code), mono (one-hot unless the positive rate is monotone in the code).
 func expPrep(kind string, maxCard int, train, test *dataset.Dataset) (*dataset.Dataset, *dataset.Dataset) {
 	d := train.D
 	type col struct {
-		cats []float64
-		q    []float64
-		slog bool
-		keep bool
+		cats   []float64
+		q      []float64
+		slog   bool
+		keep   bool
 		zm, zs float64
 	}
 	cols := make([]col, d)
