@@ -153,6 +153,8 @@ type fitter struct {
 	val     *validation
 	valLoss float64
 
+	startNorm float64 // GBRFF2: ‖ω⁰‖ of the current round (firstStep)
+
 	// enc is the encoding of Config.Inputs "auto" (nil: the raw inputs),
 	// raw the standardisation of the raw inputs it starts from.
 	enc *encoding
@@ -228,6 +230,9 @@ func (f *fitter) setupRounds() error {
 	if c.Variant == VariantGBRFF2 {
 		f.opt.opt.FuncTol = freqFuncTol
 		f.opt.opt.PredictedStop = true // why: the note after freqFuncTol (rounds.go)
+		if c.GammaMin > 0 {
+			f.opt.opt.FirstStep = f.firstStep // why: the note on firstStepRatio (rounds.go)
+		}
 		if err := f.newSweeps(); err != nil {
 			return fmt.Errorf("gbrff: %w", err)
 		}
