@@ -220,3 +220,31 @@ func TestOldFilesLoad(t *testing.T) {
 		}
 	}
 }
+
+// TestEncodedCalibratedAndEarlyStopped: the default path with its
+// calibration and with early stopping: the calibrated encoded model
+// round-trips with its temperature, and early stopping reads the encoded
+// validation rows.
+func TestEncodedCalibratedAndEarlyStopped(t *testing.T) {
+	X, y := codedSet(300, 8)
+	m, err := Fit(context.Background(), X, y, Config{T: 6, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := m.Calibration(); !ok || m.Body().enc == nil {
+		t.Fatalf("calibrated %v, encoded %v", ok, m.Body().enc != nil)
+	}
+	data := marshal(t, m)
+	back, err := Load(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := X.Row(3)
+	if !bytes.Equal(marshal(t, back), data) || back.Probability(x) != m.Probability(x) {
+		t.Error("the calibrated encoded model does not round-trip")
+	}
+	es := fitCoded(t, X, y, Config{T: 40, Seed: 2, Validation: 0.25, Patience: 3})
+	if es.Body().enc == nil || es.Rounds() < 1 || es.Rounds() > 40 {
+		t.Errorf("early stopped: encoded %v, %d rounds", es.Body().enc != nil, es.Rounds())
+	}
+}
