@@ -312,6 +312,9 @@ func encodeInputs(c Config, X featmap.Matrix, train []int) (featmap.Matrix, *enc
 	if enc == nil {
 		return X, nil, nil, nil
 	}
+	if k := enc.inputs(); X.Rows > math.MaxInt/8/k {
+		return X, nil, nil, fmt.Errorf("gbrff: %d rows × %d encoded inputs do not fit in memory (fit with Inputs %q)", X.Rows, k, InputsRaw)
+	}
 	return enc.encodeRows(X, raw.Mean, raw.Scale), enc, raw, nil
 }
 
