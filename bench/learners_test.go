@@ -81,7 +81,7 @@ type benchConfig struct {
 // checks that none is missing).
 var benchConfigs = []benchConfig{
 	{name: "rks", note: "defaults: D = 100, γ = 1/d, logistic, λ = 1e-3"},
-	{name: "gbrff2", note: "defaults: T = 100 rounds (one cosine each), 10 L-BFGS iterations/round"},
+	{name: "gbrff2", note: "defaults (gbrff.Config: the binary GBRFF2 path, one cosine per round)"},
 	{name: "gbrff1", note: "defaults: T = 100 landmarks × K = 10 cosines, β = 1"},
 	{name: "pbrff", note: "defaults: 100 landmarks × K = 10, hinge SVM C = 1, liblinear's stopping rule at tol 1e-3, ≤ 1000 passes over the active set (shrinking), float32 rows"},
 	{name: "prff", params: [][2]string{{"features", "100"}}, note: "D = 100 (default 50), batch 128, ≤ 100 iterations/feature, logistic λ = 1e-3"},

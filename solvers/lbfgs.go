@@ -54,6 +54,12 @@ type LBFGSOptions struct {
 	// it saves the last iteration of a search whose next step would gain
 	// less than the tolerance, one or more evaluations of f.
 	PredictedStop bool
+	// FirstStep, when not nil, sets the first trial step of the first
+	// iteration (along −g, no correction pair yet) to FirstStep(f, g) times
+	// −g, given the objective and gradient at x0: a scale of the inverse
+	// Hessian the caller knows. A result that is not finite and > 0 falls
+	// back to the default, a step of length 1 (1/‖g‖₂ times −g).
+	FirstStep func(f float64, g []float64) float64
 }
 
 // LBFGS is a reusable limited-memory BFGS minimiser for many small problems
@@ -196,6 +202,11 @@ func (l *LBFGS) Minimize(f func(x, grad []float64) float64, x0 []float64, opt LB
 		step := 1.0
 		if k == 0 && l.h0 == nil {
 			step = 1 / norm2(l.d)
+			if opt.FirstStep != nil && res.Iterations == 0 {
+				if s := opt.FirstStep(fx, l.g); s > 0 && isFinite(s) {
+					step = s
+				}
+			}
 		}
 		if !(step > 0) || !isFinite(step) || !(dg < 0) {
 			res.Status = StatusLineSearchFailure

@@ -63,11 +63,15 @@ func noisyLinear(n int, seed uint64) *synth.Set {
 func TestCalibration(t *testing.T) {
 	tr, te := noisyLinear(270, 1), noisyLinear(2000, 2)
 	X := featmap.Dense(tr.N, tr.D, tr.X)
-	cal, err := Fit(context.Background(), X, tr.Y, Config{Seed: 1})
+	// γ = 1/d, the raw inputs and 100 rounds (the defaults before the
+	// binary GBRFF2 ones): an overconfident model for the calibration to fix
+	old := Config{Seed: 1, T: 100, Gamma: 1 / float64(tr.D)}
+	cal, err := Fit(context.Background(), X, tr.Y, old)
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw, err := Fit(context.Background(), X, tr.Y, Config{Seed: 1, Calibration: CalibrationNone})
+	old.Calibration = CalibrationNone
+	raw, err := Fit(context.Background(), X, tr.Y, old)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +119,8 @@ func TestCalibrationDeterministic(t *testing.T) {
 	X := featmap.Dense(tr.N, tr.D, tr.X)
 	var want []byte
 	for _, threads := range []int{1, 0} {
-		m, err := Fit(context.Background(), X, tr.Y, Config{T: 10, Seed: 2, Threads: learners.Threads(threads)})
+		// γ = 1/d (d = 2) as when the file was made
+		m, err := Fit(context.Background(), X, tr.Y, Config{T: 10, Seed: 2, Gamma: 0.5, Threads: learners.Threads(threads)})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -21,6 +21,24 @@ import (
 // its own so no architecture fuses it into an FMA), which
 // TestStandardizedDataMatchesPrep checks. X must have passed prep.Check.
 func standardizedData(X featmap.Matrix, rows []int, threads int) (*dataset.Scaler, *exploss.Data, error) {
+	s, err := scalerOf(X, rows)
+	if err != nil {
+		return nil, nil, err
+	}
+	d := X.Cols
+	// exploss owns its layout (and may change it): it standardises the
+	// rows straight into it, rejecting non-finite values.
+	x, err := exploss.NewStandardizedData(X.Data, X.Stride, rows, d, s.Mean, s.Scale, threads)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, x, nil
+}
+
+// scalerOf is the standardisation of the rows `rows` of X that
+// standardizedData applies: the means, and the population standard
+// deviations by the corrected two-pass formula (1 for a constant column).
+func scalerOf(X featmap.Matrix, rows []int) (*dataset.Scaler, error) {
 	n, d := len(rows), X.Cols
 	s := &dataset.Scaler{Mean: make([]float64, d), Scale: make([]float64, d)}
 	ss, sc := make([]float64, d), make([]float64, d)
@@ -43,17 +61,11 @@ func standardizedData(X featmap.Matrix, rows []int, threads int) (*dataset.Scale
 		sd := math.Sqrt(math.Max(0, (ss[j]-float64(sc[j]*sc[j])/float64(n))/float64(n)))
 		switch {
 		case math.IsNaN(sd) || math.IsInf(sd, 0) || math.IsNaN(s.Mean[j]) || math.IsInf(s.Mean[j], 0):
-			return nil, nil, fmt.Errorf("column %d: mean or standard deviation overflows float64", j)
+			return nil, fmt.Errorf("column %d: mean or standard deviation overflows float64", j)
 		case sd == 0: // constant column (or a spread that underflows): centre it only
 			sd = 1
 		}
 		s.Scale[j] = sd
 	}
-	// exploss owns its layout (and may change it): it standardises the
-	// rows straight into it, rejecting non-finite values.
-	x, err := exploss.NewStandardizedData(X.Data, X.Stride, rows, d, s.Mean, s.Scale, threads)
-	if err != nil {
-		return nil, nil, err
-	}
-	return s, x, nil
+	return s, nil
 }

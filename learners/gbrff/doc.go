@@ -12,7 +12,8 @@
 //   - H⁰ = ½ ln((1+ȳ)/(1−ȳ)); each round w_i = exp(−y_i H(x_i)), ỹ_i = y_i w_i,
 //     not normalised; every exponent is clamped to [−700, 700].
 //   - All frequencies are drawn up front from N(0, 2γI) (the spectral law of
-//     exp(−γ‖x−x'‖²)), γ = 1/d by default, from a PCG stream seeded by Seed.
+//     exp(−γ‖x−x'‖²)), from a PCG stream seeded by Seed (γ's default
+//     is Config's).
 //   - GBRFF2: b is the global minimum on the circle of
 //     f(b) = Σ exp(−ỹ cos(ω⁰·x − b)) (one Sincos pass, then an 8-point grid
 //     and one cubic Hermite step in its two best brackets, the lowest value
@@ -33,7 +34,12 @@
 //
 // Beyond the paper: LearningRate (shrinkage), ReoptimizePhase (search b
 // again after ω), and early stopping on a stratified validation fraction
-// (the model keeps the rounds up to the best validation exp-loss).
+// (the model keeps the rounds up to the best validation exp-loss). A
+// binary GBRFF2 fit with Gamma unset (the default path, Config) encodes
+// its inputs (encode.go: one-hot small integer inputs, a signed log of
+// heavy-tailed ones, chosen on the training rows and stored in the model)
+// and spreads the rounds' kernel widths (Config.GammaMin, roundWidth); an
+// explicit γ gives the paper's method on the raw standardised inputs.
 //
 // Tasks beyond the paper:
 //

@@ -43,9 +43,17 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 			return nil, fmt.Errorf("gbrff: Validation = %v leaves %d training and %d validation rows", c.Validation, len(train), len(val))
 		}
 	}
-	f, err := newFitter(c, X, signs, train, val, threads)
+	Xf, enc, raw, err := encodeInputs(c, X, train)
 	if err != nil {
 		return nil, err
+	}
+	f, err := newFitter(c, Xf, signs, train, val, threads)
+	if err != nil {
+		return nil, err
+	}
+	if enc != nil {
+		f.enc, f.raw = enc, raw
+		f.st.InputCopies++
 	}
 	f.setThreads(threads)
 	start := time.Now()
@@ -145,6 +153,13 @@ type fitter struct {
 	val     *validation
 	valLoss float64
 
+	startNorm float64 // GBRFF2: ‖ω⁰‖ of the current round (firstStep)
+
+	// enc is the encoding of Config.Inputs "auto" (nil: the raw inputs),
+	// raw the standardisation of the raw inputs it starts from.
+	enc *encoding
+	raw *dataset.Scaler
+
 	st FitStats // work counts (Config.Stats)
 	// threads is Config.Threads (0 = GOMAXPROCS): the goroutines the exploss
 	// sweeps of this fit may use (set on f.x, the phase sweeps and the
@@ -189,8 +204,8 @@ func newFitter(c Config, X featmap.Matrix, signs []float64, train, val []int, th
 }
 
 // drawFrequencies draws every round's frequencies up front, ω ~ N(0, 2γI)
-// (K per round for GBRFF1), and makes the optimiser; every task's fit
-// starts so.
+// (K per round for GBRFF1; γ = γ_t of roundWidth when Config.GammaMin > 0),
+// and makes the optimiser; every task's fit starts so.
 func (f *fitter) drawFrequencies() {
 	c, d := f.c, f.d
 	per := c.termsPerRound()
@@ -198,6 +213,9 @@ func (f *fitter) drawFrequencies() {
 	sd := math.Sqrt(2 * c.Gamma)
 	f.omega = make([]float64, c.T*per*d)
 	for i := range f.omega {
+		if c.GammaMin > 0 && i%d == 0 {
+			sd = roundWidth(c.GammaMin, c.Gamma, i/(per*d))
+		}
 		f.omega[i] = float64(xrand.Normal(rng) * sd)
 	}
 	f.opt = newOptimizer(d, c.Iterations)
@@ -212,6 +230,9 @@ func (f *fitter) setupRounds() error {
 	if c.Variant == VariantGBRFF2 {
 		f.opt.opt.FuncTol = freqFuncTol
 		f.opt.opt.PredictedStop = true // why: the note after freqFuncTol (rounds.go)
+		if c.GammaMin > 0 {
+			f.opt.opt.FirstStep = f.firstStep // why: the note on firstStepRatio (rounds.go)
+		}
 		if err := f.newSweeps(); err != nil {
 			return fmt.Errorf("gbrff: %w", err)
 		}
@@ -266,5 +287,52 @@ func (f *fitter) model(rounds int, labels learners.Labels) *Model {
 		}
 		m.b[j], m.a[j] = f.b[j][0], f.a[j][0]
 	}
+	if f.enc != nil {
+		f.enc.mean, f.enc.scale = f.mean, f.scale
+		m.enc = f.enc
+		return newModel(m, labels, f.raw.Mean, f.raw.Scale)
+	}
 	return newModel(m, labels, f.mean, f.scale)
+}
+
+// encodeInputs chooses the encoding of c.Inputs "auto" on the rows train
+// of X and returns the encoded inputs of every row of X (before their
+// standardisation, which the fit does as for raw inputs), the encoding and
+// the standardisation of the raw inputs; X itself and a nil encoding when
+// c.Inputs is raw or every input is kept as it is.
+func encodeInputs(c Config, X featmap.Matrix, train []int) (featmap.Matrix, *encoding, *dataset.Scaler, error) {
+	if c.Inputs != InputsAuto {
+		return X, nil, nil, nil
+	}
+	raw, err := scalerOf(X, train)
+	if err != nil {
+		return X, nil, nil, fmt.Errorf("gbrff: %w", err)
+	}
+	enc := chooseEncoding(X, train, raw.Mean, raw.Scale)
+	if enc == nil {
+		return X, nil, nil, nil
+	}
+	if k := enc.inputs(); X.Rows > math.MaxInt/8/k {
+		return X, nil, nil, fmt.Errorf("gbrff: %d rows × %d encoded inputs do not fit in memory (fit with Inputs %q)", X.Rows, k, InputsRaw)
+	}
+	return enc.encodeRows(X, raw.Mean, raw.Scale), enc, raw, nil
+}
+
+// widthCycle is the number of kernel widths roundWidth cycles through.
+const widthCycle = 7
+
+// roundWidth is the standard deviation √(2γ_t) of round t's frequencies
+// when the widths are spread (Config.GammaMin = lo > 0, Gamma = hi):
+// γ_t = lo·(hi/lo)^u, u = (t mod 7 + ½)/7, so every 7 consecutive rounds
+// try 7 widths log-spaced across [lo, hi]. Boosting keeps the rounds whose
+// width suits the data: measured on the 16 binary sets of the GBRFF paper,
+// ionosphere wants γ ≈ 0.1/d, spambase γ ≥ 1/d, and the spread
+// [0.05, 0.5]/d fits both within 1.3 points of the better width
+// (binaryDefaults).
+func roundWidth(lo, hi float64, t int) float64 {
+	u := (float64(t%widthCycle) + 0.5) / widthCycle
+	// internal/xmath's exp and log, every product rounded on its own: the
+	// same bits on every architecture (math.Pow's may differ).
+	g := float64(lo * xmath.Exp(float64(u*xmath.Log(hi/lo))))
+	return math.Sqrt(float64(2 * g))
 }

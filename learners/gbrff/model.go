@@ -24,7 +24,7 @@ import (
 //
 // Version 3 adds the meta "temperature" of a calibrated binary model
 // (calibrate.go), which every version-3 binary file has. Uncalibrated binary models are still version 1.
-const modelVersion = 4
+const modelVersion = 5
 
 // Version 4 adds multiclass models (header task multiclass with the K
 // classes): "w" is d×(K·J), "b" and "a" K·J, class k's terms at
@@ -32,12 +32,22 @@ const modelVersion = 4
 // multiclass models came later in the same layout); the array "h0s" holds
 // the K initial scores (meta "h0" is 0).
 //
+// Version 5 adds binary models of the default path: config fields
+// GammaMin and Inputs, and, for a model whose inputs are encoded
+// (encode.go), the meta "encoded" (the number E of encoded inputs) and
+// the arrays "enc_src", "enc_kind", "enc_level", "enc_mean" and
+// "enc_scale" (E each); "w" is then E×J. The meta "temperature" is the
+// calibration's, as in version 3, or 0 for an uncalibrated model.
+//
 // FileVersion is 1 for an uncalibrated binary model, 2 for a regression
-// one, 3 for a calibrated binary one, 4 for a multiclass one.
+// one, 3 for a calibrated binary one, 4 for a multiclass one, 5 for a
+// binary one with a spread of widths or an input encoding.
 func (m *body) FileVersion() int {
 	switch {
 	case m.cfg.Task == learners.Multiclass:
 		return 4
+	case m.enc != nil || m.cfg.GammaMin > 0 || m.cfg.Inputs != "":
+		return 5
 	case m.temp != nil:
 		return 3
 	case m.cfg.Task == learners.Binary:
@@ -86,6 +96,8 @@ type body struct {
 	temp   []float64 // the temperature a of a calibrated model (len 1), or nil
 	h0s    []float64 // multiclass: the K initial scores (class k's terms are [k·J, (k+1)·J))
 
+	enc *encoding // the input encoding (Config.Inputs "auto"), or nil
+
 	// multiclass: each class's expansion as Scores reads it (setScoringMulti)
 	mw, mb, ma [][]float64
 
@@ -129,9 +141,22 @@ func (*body) Spec() learners.Spec {
 }
 
 func (m *body) Method() string { return m.cfg.Variant }
-func (*body) NewWork() any     { return nil }
 
-func (m *body) Score(z []float64, _ any) float64 {
+// NewWork is the scratch of Score: the encoded inputs of an encoded model.
+func (m *body) NewWork() any {
+	if m.enc == nil {
+		return nil
+	}
+	k := m.enc.inputs()
+	return &encWork{v: make([]float64, k), e: make([]float64, k)}
+}
+
+func (m *body) Score(z []float64, w any) float64 {
+	if m.enc != nil {
+		s := w.(*encWork)
+		m.enc.apply(s.e, s.v, z)
+		z = s.e
+	}
 	return m.h0 + asm.CosSum(z, m.wp, len(m.bp), m.bp, m.ap)
 }
 
@@ -141,11 +166,17 @@ func (m *body) Encode(e *learners.Encoder) error {
 	e.Array("w", m.w)
 	e.Array("b", m.b)
 	e.Array("a", m.a)
-	if m.temp != nil {
+	switch {
+	case m.temp != nil:
 		e.Meta("temperature", m.temp[0])
+	case m.FileVersion() == 5:
+		e.Meta("temperature", 0) // uncalibrated
 	}
 	if m.h0s != nil {
 		e.Array("h0s", m.h0s)
+	}
+	if m.enc != nil {
+		m.enc.encode(e)
 	}
 	e.Meta("h0", m.h0)
 	e.Meta("rounds", float64(m.rounds))
@@ -164,7 +195,8 @@ func (m *body) Decode(dec *learners.Decoder) error {
 		return fmt.Errorf("a version-%d file holds binary models only", dec.Version)
 	}
 	rf := dec.Meta("rounds")
-	if err := dec.Err(); err != nil {
+	var err error
+	if err = dec.Err(); err != nil {
 		return err
 	}
 	per := 1
@@ -188,6 +220,12 @@ func (m *body) Decode(dec *learners.Decoder) error {
 		return fmt.Errorf("%d rounds × %d terms × %d classes overflow", rounds, per, classes)
 	}
 	J := rounds * per * classes
+	if dec.Version >= 5 && cfg.Task == learners.Binary && dec.Has(encArrays[0]) {
+		if m.enc, err = decodeEncoding(dec, d); err != nil {
+			return err
+		}
+		d = m.enc.inputs()
+	}
 	if J > 0 && d > math.MaxInt/8/J {
 		return fmt.Errorf("%d inputs × %d terms overflow", d, J)
 	}
@@ -209,7 +247,9 @@ func (m *body) Decode(dec *learners.Decoder) error {
 		if err := dec.Err(); err != nil {
 			return err
 		}
-		if !(m.temp[0] > 0) || !xmath.Finite(m.temp[0]) {
+		if dec.Version >= 5 && m.temp[0] == 0 {
+			m.temp = nil // uncalibrated
+		} else if !(m.temp[0] > 0) || !xmath.Finite(m.temp[0]) {
 			return fmt.Errorf("temperature = %v, want > 0", m.temp[0])
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/exploss"
 	"github.com/rfkit/rfkit/internal/xmath"
@@ -79,14 +80,26 @@ func fitBinaryWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cf
 	progress, stats, threads := cfg.Progress, cfg.Stats, int(cfg.Threads)
 	c := cfg.resolved(X.Cols)
 	n, d := p.N, p.D
-	x, err := exploss.NewData(p.Z, n, d, d)
+	z, mean, scale := p.Z, p.Mean, p.Scale
+	enc, raw, err := encodeWeighted(c, X, p)
+	if err != nil {
+		return nil, err
+	}
+	if enc != nil {
+		d, z, mean, scale = enc.inputs(), enc.z, enc.mean, enc.scale
+	}
+	x, err := exploss.NewData(z, n, d, d)
 	if err != nil {
 		return nil, fmt.Errorf("gbrff: %w", err)
 	}
-	f := &fitter{c: c, d: d, mean: p.Mean, scale: p.Scale, x: x,
+	f := &fitter{c: c, d: d, mean: mean, scale: scale, x: x, raw: raw,
 		y: p.Targets, yt: make([]float64, n), H: make([]float64, n), h: make([]float64, n),
 		s: make([]float64, n), cs: make([]float64, n)}
 	f.st.InputCopies = 2
+	if enc != nil {
+		f.enc = &enc.encoding
+		f.st.InputCopies += 2
+	}
 	var sp, sn float64
 	for i, v := range f.y {
 		if v > 0 {
@@ -129,4 +142,35 @@ func fitBinaryWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cf
 		*stats = f.st
 	}
 	return f.model(c.T, p.Labels), nil
+}
+
+// weightedEncoding is an encoding chosen for a weighted fit with the
+// standardised encoded inputs of the rows kept (z).
+type weightedEncoding struct {
+	encoding
+	z []float64
+}
+
+// encodeWeighted is encodeInputs for a weighted fit on the rows p kept:
+// the encoding chosen on them (nil when c.Inputs is raw or every input is
+// kept as it is), with their standardised encoded inputs, and the raw
+// inputs' standardisation (p's).
+func encodeWeighted(c Config, X featmap.Matrix, p *learners.Prepared) (*weightedEncoding, *dataset.Scaler, error) {
+	if c.Inputs != InputsAuto {
+		return nil, nil, nil
+	}
+	rows := p.Kept
+	if rows == nil {
+		rows = allRows(X.Rows)
+	}
+	enc := chooseEncoding(X, rows, p.Mean, p.Scale)
+	if enc == nil {
+		return nil, nil, nil
+	}
+	mean, scale, z, err := learners.Standardize(enc.encodeRows(learners.Rows(X, rows), p.Mean, p.Scale))
+	if err != nil {
+		return nil, nil, fmt.Errorf("gbrff: %w", err)
+	}
+	enc.mean, enc.scale = mean, scale
+	return &weightedEncoding{encoding: *enc, z: z}, &dataset.Scaler{Mean: p.Mean, Scale: p.Scale}, nil
 }

@@ -53,7 +53,12 @@ func TestWeightsBinary(t *testing.T) {
 	n := X.Rows
 	w, Xd, yd := learnertest.Duplicated(X, y)
 	for _, v := range []string{gbrff.VariantGBRFF2, gbrff.VariantGBRFF1} {
-		cfg := gbrff.Config{Variant: v, T: 30, Seed: 2, K: 4, Calibration: gbrff.CalibrationNone}
+		// γ = 1/d (d = 2), the paper's width, set explicitly: on the binary
+		// GBRFF2 default path (widths over [0.05, 0.5]/d) the two fits of
+		// this ring problem agree on only 769 to 958 of 1000 labels over
+		// seeds 1–6 (999–1000 at γ = 1/d): the low widths fit the rings
+		// poorly and the models' near-zero margins flip with any change.
+		cfg := gbrff.Config{Variant: v, T: 30, Seed: 2, K: 4, Gamma: 0.5, Calibration: gbrff.CalibrationNone}
 		mw, err := gbrff.FitWeighted(context.Background(), X, y, w, cfg)
 		if err != nil {
 			t.Fatal(err)

@@ -56,7 +56,9 @@ func fig4(o options, log io.Writer) (*report, error) {
 	ctx := context.Background()
 	methods := []method{
 		{"GBRFF2", func(X featmap.Matrix, y []float64) (func([]float64) float64, error) {
-			m, err := gbrff.Fit(ctx, X, y, gbrff.Config{T: 100, Calibration: gbrff.CalibrationNone, Seed: 1})
+			// γ = 1/d, the paper's (an explicit γ keeps the raw inputs and
+			// one width; the binary GBRFF2 defaults differ)
+			m, err := gbrff.Fit(ctx, X, y, gbrff.Config{T: 100, Gamma: 1 / float64(X.Cols), Calibration: gbrff.CalibrationNone, Seed: 1})
 			if err != nil {
 				return nil, err
 			}

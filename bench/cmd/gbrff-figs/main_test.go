@@ -25,7 +25,9 @@ func TestStagedIsPrefixFit(t *testing.T) {
 	}
 	X := featmap.Dense(tr.N, tr.D, tr.X)
 	for _, cfg := range []gbrff.Config{
-		{Variant: gbrff.VariantGBRFF2, T: 12, Seed: 5},
+		// γ = 1/d (d = 2) as every figure passes one: the staged reader
+		// takes the raw-input files of explicit-γ fits (version 1)
+		{Variant: gbrff.VariantGBRFF2, T: 12, Seed: 5, Gamma: 0.5},
 		{Variant: gbrff.VariantGBRFF1, T: 12, K: 3, Seed: 5},
 	} {
 		m, e, err := fitGBRFF(X, tr.Y, cfg)
