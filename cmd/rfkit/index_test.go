@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"math"
 	"os"
 	"strings"
@@ -25,7 +26,7 @@ func TestColumnIndexInMessages(t *testing.T) {
 		t.Fatal(err)
 	}
 	ds := &dataset.Dataset{N: 2, D: 2, X: []float64{0.5, 0.5, 0.25, math.NaN()}, Y: []float64{1, -1}}
-	_, err = modelOutputs(&loadedModel{Model: m}, ds)
+	_, err = modelOutputs(context.Background(), &loadedModel{Model: m}, ds)
 	if err == nil || !strings.Contains(err.Error(), "data row 2: input index 1 is NaN") {
 		t.Errorf("err = %v, want data row 2: input index 1 is NaN", err)
 	}
