@@ -91,12 +91,17 @@ func TestRows(t *testing.T) {
 	}
 }
 
-// TestWeightOverflowMessage: a weight of 1e308 whose products overflow is
-// reported as the weights' fault, not as a feature's.
+// TestWeightOverflowMessage: weights are relative (scaled to mean 1 before
+// they multiply anything), so a weight of 1e308 beside weights of 1 fits;
+// weights whose sum overflows are reported as the weights' fault, not as a
+// feature's.
 func TestWeightOverflowMessage(t *testing.T) {
 	X := featmap.Dense(3, 1, []float64{2, 3, 4})
-	_, err := PrepareWeighted(context.Background(), "x", nopConfig{}, Regression, X, []float64{1, 2, 3}, []float64{1e308, 1, 1})
-	if err == nil || !strings.Contains(err.Error(), "x: weights: ") || !strings.Contains(err.Error(), "scale the weights down") {
+	if _, err := PrepareWeighted(context.Background(), "x", nopConfig{}, Regression, X, []float64{1, 2, 3}, []float64{1e308, 1, 1}); err != nil {
+		t.Errorf("weights 1e308, 1, 1: %v", err)
+	}
+	_, err := PrepareWeighted(context.Background(), "x", nopConfig{}, Regression, X, []float64{1, 2, 3}, []float64{1.7e308, 1.7e308, 1})
+	if err == nil || !strings.Contains(err.Error(), "weights") || strings.Contains(err.Error(), "column") {
 		t.Errorf("err = %v, want the weights blamed", err)
 	}
 }

@@ -787,6 +787,8 @@ func TestF4EveryFlagHostile(t *testing.T) {
 		"bench":      {"-n", "8", "-benchtime", "1ms"},
 		"info":       {"-model", model},
 		"version":    {},
+		"split":      {"-data", data, "-train", filepath.Join(dir, "s-train.csv"), "-test", filepath.Join(dir, "s-test.csv")},
+		"export":     {"-format", "onnx", "-model", model, "-out", filepath.Join(dir, "o.onnx")},
 	}
 	hostile := []string{"99999999999999999999", "-99999999999", "1e300", "-1", "NaN", "Inf", "", "x", "0"}
 	numeric := map[string]bool{"99999999999999999999": true, "-99999999999": true, "1e300": true, "NaN": true, "Inf": true, "x": true}
