@@ -124,6 +124,11 @@ type Config struct {
 	// cfg's, zero meaning the defaults, so start from m.Config() to keep
 	// the model's. Not stored in the model.
 	Resume *Model `json:"-"`
+	// Calibrate, on by default, fits a classifier's probability
+	// calibration on held-out training rows (learners.Calibrate; it
+	// costs a fit on half the rows); false keeps the loss's own link
+	// (hinge losses then have no Probability). Regression ignores it.
+	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true"`
 	// Progress, if not nil, is called by Fit after each epoch.
 	Progress learners.Progress `json:"-"`
 }
@@ -131,6 +136,7 @@ type Config struct {
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
 	v := learners.NewCheck("fogd")
+	v.Toggles("Calibrate", c.Calibrate)
 	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
 	v.TaskIn(c.Task, learners.Binary, learners.Multiclass, learners.Regression)
 	if len(c.Classes) > 0 {

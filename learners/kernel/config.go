@@ -87,6 +87,11 @@ type Config struct {
 	Task learners.Task `help:"binary or regression"`
 	// Seed fixes the subsample.
 	Seed uint64 `help:"seed of the subsample"`
+	// Calibrate, on by default, fits a classifier's probability
+	// calibration on held-out training rows (learners.Calibrate; it
+	// costs a fit on half the rows); false keeps the loss's own link
+	// (hinge losses then have no Probability). Regression ignores it.
+	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true"`
 	// Progress, if not nil, is called after each of the two rounds
 	// (kernel matrix, solve).
 	Progress learners.Progress `json:"-"`
@@ -95,6 +100,7 @@ type Config struct {
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
 	v := learners.NewCheck("kernel")
+	v.Toggles("Calibrate", c.Calibrate)
 	v.Count("Subsample", c.Subsample, MaxSubsample, DefaultSubsample)
 	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
 	v.Positive("Lambda", c.Lambda, learners.MaxParam, DefaultLambda)

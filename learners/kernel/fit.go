@@ -24,6 +24,16 @@ const rounds = 2
 // (wrapped). The result depends only on the data and cfg.
 // Memory: m² floats, m = min(n, Subsample); time O(m²·d + m³/3).
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
+	sub := cfg
+	sub.Progress = nil
+	return learners.CalibratedFit(ctx, Name, X, y, nil, cfg, sub, cfg.Calibrate.On(true), cfg.Seed,
+		func(ctx context.Context, X featmap.Matrix, y, _ []float64, cfg Config) (*Model, error) {
+			return fit(ctx, X, y, cfg)
+		})
+}
+
+// fit is Fit without the calibration.
+func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	r := learners.NewRounds(ctx, cfg.Progress, Name, Name, rounds)
 	p, err := learners.Prepare(ctx, Name, cfg, cfg.Task, X, y)
 	if err != nil {

@@ -57,6 +57,11 @@ type Config struct {
 	// Seed chooses the rows of the σ rule's subsample; it has no other
 	// effect (the greedy selection is deterministic).
 	Seed uint64 `help:"seed of the σ rule's subsample"`
+	// Calibrate, on by default, fits a classifier's probability
+	// calibration on held-out training rows (learners.Calibrate; it
+	// costs a fit on half the rows); false keeps the loss's own link
+	// (hinge losses then have no Probability). Regression ignores it.
+	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true"`
 	// Progress, if not nil, is called after each greedy step with the
 	// regularised training risk; Rounds is the number of steps needed to
 	// reach Features (the loop may stop earlier).
@@ -66,6 +71,7 @@ type Config struct {
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
 	v := learners.NewCheck("mfga")
+	v.Toggles("Calibrate", c.Calibrate)
 	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
 	v.Count("PerStep", c.PerStep, MaxFeatures, fmt.Sprintf("Features/%d", DefaultSteps))
 	v.Count("Degree", c.Degree, 2, "of the task")

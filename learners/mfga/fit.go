@@ -47,6 +47,13 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // kept, unweighted: set Sigma for the exact equivalence. Errors beside
 // Fit's: len(w) != n, a negative, NaN or infinite weight, all weights 0.
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
+	sub := cfg
+	sub.Progress = nil
+	return learners.CalibratedFit(ctx, Name, X, y, w, cfg, sub, cfg.Calibrate.On(true), cfg.Seed, fitWeighted)
+}
+
+// fitWeighted is FitWeighted without the calibration.
+func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	p, err := learners.PrepareWeighted(ctx, Name, cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err

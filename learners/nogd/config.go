@@ -99,6 +99,11 @@ type Config struct {
 	// Epochs, Seed, Shuffle) are cfg's, zero meaning the defaults. Not
 	// stored in the model.
 	Resume *Model `json:"-"`
+	// Calibrate, on by default, fits a classifier's probability
+	// calibration on held-out training rows (learners.Calibrate; it
+	// costs a fit on half the rows); false keeps the loss's own link
+	// (hinge losses then have no Probability). Regression ignores it.
+	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true"`
 	// Progress, if not nil, is called after each epoch with the mean loss
 	// of its online steps.
 	Progress learners.Progress `json:"-"`
@@ -107,6 +112,7 @@ type Config struct {
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
 	v := learners.NewCheck("nogd")
+	v.Toggles("Calibrate", c.Calibrate)
 	v.Count("Budget", c.Budget, MaxBudget, DefaultBudget)
 	v.Task(c.Task)
 	ogd.CheckConfig(v, c.Gamma, c.Eta, c.Epochs, c.Loss, c.Task, c.Shuffle, c.Standardize)

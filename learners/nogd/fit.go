@@ -29,6 +29,16 @@ import (
 // GOMAXPROCS or the SIMD path. Cost: O(B³) for the map, then
 // O(n·B·(d + B)) per epoch; memory O(B² + n·d).
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
+	sub := cfg
+	sub.Progress = nil
+	return learners.CalibratedFit(ctx, Name, X, y, nil, cfg, sub, cfg.Calibrate.On(true) && cfg.Resume == nil, cfg.Seed,
+		func(ctx context.Context, X featmap.Matrix, y, _ []float64, cfg Config) (*Model, error) {
+			return fit(ctx, X, y, cfg)
+		})
+}
+
+// fit is Fit without the calibration.
+func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	rounds := learners.NewRounds(ctx, cfg.Progress, Name, Name, 0)
 	if err := learners.CheckFit(ctx, Name, cfg, X, y); err != nil {
 		return nil, err

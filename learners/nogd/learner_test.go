@@ -23,7 +23,7 @@ func TestStreamEqualsFit(t *testing.T) {
 		set *synth.Set
 		cfg nogd.Config
 	}{
-		{moons, nogd.Config{Budget: 25, Eta: 0.5}},
+		{moons, nogd.Config{Budget: 25, Eta: 0.5, Calibrate: learners.Disabled}},
 		{se1, nogd.Config{Budget: 15, Task: learners.Regression, Loss: nogd.EpsInsensitive}},
 	} {
 		y := c.set.Y // the moons' labels are ±1

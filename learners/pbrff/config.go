@@ -106,6 +106,11 @@ type Config struct {
 	// Seed fixes the landmarks, the frequencies and the SVM's visiting
 	// order: equal seeds give identical models.
 	Seed uint64 `help:"seed of the landmarks, frequencies and solver"`
+	// Calibrate, on by default, fits a classifier's probability
+	// calibration on held-out training rows (learners.Calibrate; it
+	// costs a fit on half the rows); false keeps the loss's own link
+	// (hinge losses then have no Probability). Regression ignores it.
+	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true"`
 	// Progress, if not nil, is called after each of the two rounds
 	// (representation, classifier).
 	Progress learners.Progress `json:"-"`
@@ -114,6 +119,7 @@ type Config struct {
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
 	v := learners.NewCheck("pbrff")
+	v.Toggles("Calibrate", c.Calibrate)
 	v.Count("Landmarks", c.Landmarks, MaxLandmarks, DefaultLandmarks)
 	v.Count("K", c.K, MaxK, DefaultK)
 	if L, K := cmp.Or(c.Landmarks, DefaultLandmarks), cmp.Or(c.K, DefaultK); v.Err() == nil {

@@ -297,14 +297,14 @@ func TestProbability(t *testing.T) {
 	tr := must(synth.Moons(200, 0.1, 8))
 	for _, loss := range []Loss{Hinge, SquaredHinge, Logistic} {
 		m := fit(t, tr, Config{Landmarks: 20, Loss: loss})
+		raw := fit(t, tr, Config{Landmarks: 20, Loss: loss, Calibrate: learners.Disabled})
 		for i := 0; i < 50; i++ {
 			x := tr.X[i*2 : i*2+2]
 			p := m.Probability(x)
 			if loss == Hinge {
-				if !math.IsNaN(p) {
-					t.Fatalf("hinge: Probability = %v, want NaN", p)
+				if q := raw.Probability(x); !math.IsNaN(q) {
+					t.Fatalf("hinge without calibration: Probability = %v, want NaN", q)
 				}
-				continue
 			}
 			if !(p >= 0 && p <= 1) || (p >= 0.5) != (m.Predict(x) == 1) {
 				t.Fatalf("%s: Probability %v disagrees with Predict %v", loss, p, m.Predict(x))

@@ -75,6 +75,11 @@ type Config struct {
 	// Seed fixes the shuffle and the initial frequencies: equal seeds give
 	// identical maps and models.
 	Seed uint64 `help:"seed of the shuffle and the initial frequencies"`
+	// Calibrate, on by default, fits a classifier's probability
+	// calibration on held-out training rows (learners.Calibrate; it
+	// costs a fit on half the rows); false keeps the loss's own link
+	// (hinge losses then have no Probability). Regression ignores it.
+	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true"`
 	// Progress, if not nil, is called after each learned feature (Round M of
 	// D, Loss the final mini-batch loss) and, in Fit, after the linear
 	// model (round D+1, its training objective).
@@ -84,6 +89,7 @@ type Config struct {
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
 	v := learners.NewCheck("prff")
+	v.Toggles("Calibrate", c.Calibrate)
 	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
 	v.Positive("Gamma", c.Gamma, learners.MaxParam, "of the bandwidth rule")
 	v.Positive("Alpha", c.Alpha, learners.MaxParam, "step")

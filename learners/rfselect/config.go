@@ -101,6 +101,11 @@ type Config struct {
 	Missing learners.Missing `json:",omitempty"`
 	// Seed fixes the candidates and LKRF's sample.
 	Seed uint64 `help:"seed of the candidate features"`
+	// Calibrate, on by default, fits a classifier's probability
+	// calibration on held-out training rows (learners.Calibrate; it
+	// costs a fit on half the rows); false keeps the loss's own link
+	// (hinge losses then have no Probability). Regression ignores it.
+	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true"`
 	// Progress, if not nil, is called after each of the three rounds
 	// (candidates scored, selection, solve).
 	Progress learners.Progress `json:"-"`
@@ -109,6 +114,7 @@ type Config struct {
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
 	v := learners.NewCheck("rfselect")
+	v.Toggles("Calibrate", c.Calibrate)
 	v.If(c.Selection != "" && c.Selection != EERFSelection && c.Selection != LKRFSelection,
 		"unknown Selection %q, want %q or %q", c.Selection, EERFSelection, LKRFSelection)
 	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)

@@ -34,6 +34,13 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // weights enter the standardisation, the selection (the energies, and the
 // mean the targets are centred on) and the loss as weighted means.
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
+	sub := cfg
+	sub.Progress = nil
+	return learners.CalibratedFit(ctx, "rfselect", X, y, w, cfg, sub, cfg.Calibrate.On(true), cfg.Seed, fitWeighted)
+}
+
+// fitWeighted is FitWeighted without the calibration.
+func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	p, err := learners.PrepareWeighted(ctx, "rfselect", cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err

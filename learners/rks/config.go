@@ -77,6 +77,11 @@ type Config struct {
 	Map Map `json:",omitempty" help:"feature map: rff, orf (orthogonal), laplacian, nystrom or nystrom-kmeans++ (Features landmarks from the training rows)" default:"rff"`
 	// Seed fixes the random features: equal seeds give identical models.
 	Seed uint64 `help:"seed of the random features"`
+	// Calibrate, on by default, fits a classifier's probability
+	// calibration on held-out training rows (learners.Calibrate; it
+	// costs a fit on half the rows); false keeps the loss's own link
+	// (hinge losses then have no Probability). Regression ignores it.
+	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true"`
 	// Progress, if not nil, is called after each of the two rounds
 	// (features, solve).
 	Progress learners.Progress `json:"-"`
@@ -85,6 +90,7 @@ type Config struct {
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
 	v := learners.NewCheck("rks")
+	v.Toggles("Calibrate", c.Calibrate)
 	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
 	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
 	if err := linrf.CheckConfig(v, c.Lambda, c.Loss, c.Task, c.Missing); err != nil {

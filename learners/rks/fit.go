@@ -28,6 +28,13 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // weights enter the standardisation and the loss as weighted means; the
 // random map does not depend on the data.
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
+	sub := cfg
+	sub.Progress = nil
+	return learners.CalibratedFit(ctx, Name, X, y, w, cfg, sub, cfg.Calibrate.On(true), cfg.Seed, fitWeighted)
+}
+
+// fitWeighted is FitWeighted without the calibration.
+func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	r := learners.NewRounds(ctx, cfg.Progress, Name, Name, rounds)
 	p, err := learners.PrepareWeighted(ctx, Name, cfg, cfg.Task, X, y, w)
 	if err != nil {

@@ -184,6 +184,11 @@ type Config struct {
 	// BatchSize, Seed, Shuffle) are cfg's, zero meaning the defaults, so
 	// start from m.Config() to keep the model's. Not stored in the model.
 	Resume *Model `json:"-"`
+	// Calibrate, on by default, fits a classifier's probability
+	// calibration on held-out training rows (learners.Calibrate; it
+	// costs a fit on half the rows); false keeps the loss's own link
+	// (hinge losses then have no Probability). Regression ignores it.
+	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true"`
 	// Progress, if not nil, is called by Fit after each epoch with the mean
 	// loss of the epoch's steps.
 	Progress learners.Progress `json:"-"`
@@ -192,6 +197,7 @@ type Config struct {
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
 	v := learners.NewCheck("rrf")
+	v.Toggles("Calibrate", c.Calibrate)
 	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
 	v.Count("Epochs", c.Epochs, learners.MaxCount, DefaultEpochs)
 	v.Count("BatchSize", c.BatchSize, learners.MaxCount, DefaultBatchSize)

@@ -29,6 +29,16 @@ import (
 // an error returned by cfg.Progress (wrapped). The result does not depend
 // on GOMAXPROCS. ctx is checked after every epoch.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
+	sub := cfg
+	sub.Progress = nil
+	return learners.CalibratedFit(ctx, Name, X, y, nil, cfg, sub, cfg.Calibrate.On(true) && cfg.Resume == nil, cfg.Seed,
+		func(ctx context.Context, X featmap.Matrix, y, _ []float64, cfg Config) (*Model, error) {
+			return fit(ctx, X, y, cfg)
+		})
+}
+
+// fit is Fit without the calibration.
+func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	rounds := learners.NewRounds(ctx, cfg.Progress, Name, Name, 0)
 	if err := learners.CheckFit(ctx, "rrf", cfg, X, y); err != nil {
 		return nil, err
