@@ -1,15 +1,13 @@
 package learners
 
 import (
-	"context"
 	"fmt"
 	"math"
+	"strings"
 
-	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners/internal/calib"
-	"github.com/rfkit/rfkit/learners/internal/vec"
 )
 
 // CalibratedVersion is added to a model file's version when the file
@@ -37,22 +35,29 @@ const minCalibrationRows = 20
 const minSlope = 1e-3
 
 // FitStats is what a Fit learned about its own fit beside the model: the
-// held-out check of the calibration split (Calibrate). It is not stored
-// in the model file.
+// held-out check of the split of SearchFit (the calibration's and the
+// search's). It is not stored in the model file.
 type FitStats struct {
 	// HeldOutRows is the number of held-out training rows the check was
 	// made on (0: no check was made, the other fields are 0).
 	HeldOutRows int
-	// HeldOut is the accuracy, on the held-out rows, of the model fitted
-	// on the other training rows.
+	// Metric is "accuracy" (classification, higher is better) or "RMSE"
+	// (regression, lower is better).
+	Metric string
+	// HeldOut is the Metric, on the held-out rows, of the chosen
+	// configuration fitted on the other training rows.
 	HeldOut float64
-	// Baseline is the accuracy on the same rows of always answering the
-	// majority class of the other rows (the class-prior predictor).
+	// Baseline is the Metric on the same rows of the trivial predictor:
+	// always the majority class of the other rows (the class prior), or
+	// their mean target.
 	Baseline float64
-	// BelowBaseline is set when HeldOut < Baseline: at this data size and
-	// configuration the learner is worse than the trivial predictor, and
-	// its configuration should be changed.
+	// BelowBaseline is set when HeldOut is worse than Baseline: at this
+	// data size and configuration the learner is worse than the trivial
+	// predictor, and its configuration should be changed.
 	BelowBaseline bool
+	// Candidates is the number of configurations the fit compared on the
+	// held-out rows (1: none was searched).
+	Candidates int
 }
 
 // String is the check as the command's summary line prints it.
@@ -60,9 +65,17 @@ func (s FitStats) String() string {
 	if s.HeldOutRows == 0 {
 		return ""
 	}
-	v := fmt.Sprintf("held-out accuracy %.4g (class prior %.4g, %d rows)", s.HeldOut, s.Baseline, s.HeldOutRows)
+	what, base := "accuracy", "class prior"
+	if s.Metric == "RMSE" {
+		what, base = "RMSE", "mean predictor"
+	}
+	v := fmt.Sprintf("held-out %s %.4g (%s %.4g, %d rows", what, s.HeldOut, base, s.Baseline, s.HeldOutRows)
+	if s.Candidates > 1 {
+		v += fmt.Sprintf(", best of %d settings", s.Candidates)
+	}
+	v += ")"
 	if s.BelowBaseline {
-		v += "; BELOW THE CLASS PRIOR: change the configuration"
+		v += "; WORSE THAN THE " + strings.ToUpper(base) + ": change the configuration"
 	}
 	return v
 }
@@ -113,60 +126,14 @@ func (b *Base[T, P]) classScores(dst, x []float64) {
 	b.pool.Put(s)
 }
 
-// Calibrate is the probability calibration every classifier's default Fit
-// shares. m is the model fitted on every row of (X, y) with row weights w
-// (nil: none); fit fits the same configuration on a subset of the rows.
-// Calibrate fits the model again on a stratified half of the rows (seeded
-// by seed), scores the other half, and fits on those held-out scores
-// (learners/internal/calib; at most calib.MaxEvals passes over them) a
-// temperature, σ(a·s) for a binary model (with Platt's targets) or
-// softmax(a·s) for a multiclass one, a ≥ minSlope, so that the most
-// probable class is always the predicted one (no intercept); it stores the result in m, with the held-out accuracy
-// against the class prior (FitStats), and returns m. The cost is one fit
-// on half the rows.
-//
-// A regression model is returned as it is. When the data are too small
-// for the split (fewer than minCalibrationRows held-out rows, or a class
-// with fewer than two rows), or the half fit fails for lack of rows or
-// the calibration fit fails, m is returned uncalibrated (Calibration's ok
-// is false); a cancelled ctx is an error.
-func Calibrate[M Model](ctx context.Context, name string, m M, X featmap.Matrix, y, w []float64, seed uint64,
-	fit func(ctx context.Context, X featmap.Matrix, y, w []float64) (M, error)) (M, error) {
-	task := m.Task()
-	cm, ok := any(m).(calibrated)
-	if task == Regression || !ok {
-		return m, nil
-	}
-	train, test := dataset.StratifiedSplit(y, calibrationHoldout, seed^0xca11b)
-	if len(test) < minCalibrationRows || len(train) < minCalibrationRows {
-		return m, nil
-	}
-	hm, err := fit(ctx, Rows(X, train), vec.Pick(y, train), vec.Pick(w, train))
-	if err != nil {
-		if ctx.Err() != nil {
-			return m, fmt.Errorf("%s: calibration: %w", name, ctx.Err())
-		}
-		return m, nil
-	}
-	wt := vec.Pick(w, test)
-	st := heldOutCheck(hm, X, y, w, train, test)
-	var cal []float64
-	if cl, ok := any(hm).(interface{ Classes() []float64 }); ok && task == Binary && len(cl.Classes()) == 2 {
-		cal = binaryCalibration(hm, X, y, wt, test)
-	} else {
-		cal = softmaxCalibration(hm, X, y, wt, test)
-	}
-	cm.setCalibration(cal, st)
-	return m, nil
-}
-
-// binaryCalibration fits the temperature to the held-out scores of hm; nil
-// when the fit fails.
-func binaryCalibration[M Model](hm M, X featmap.Matrix, y, wt []float64, test []int) []float64 {
+// binaryCalibration fits the temperature to the held-out scores of hm and
+// returns it with its log loss (with Platt's targets, per unit of weight);
+// nil when the fit fails.
+func binaryCalibration[M Model](hm M, X featmap.Matrix, y, wt []float64, test []int) ([]float64, float64) {
 	sc, ok := any(hm).(interface{ Score(x []float64) float64 })
 	lm, ok2 := any(hm).(interface{ Labels() Labels })
 	if !ok || !ok2 {
-		return nil
+		return nil, math.Inf(1)
 	}
 	labels := lm.Labels()
 	s, t := make([]float64, len(test)), make([]float64, len(test))
@@ -177,25 +144,26 @@ func binaryCalibration[M Model](hm M, X featmap.Matrix, y, wt []float64, test []
 			t[k] = 1
 		}
 		if !xmath.Finite(s[k]) {
-			return nil
+			return nil, math.Inf(1)
 		}
 	}
 	r, err := calib.Temperature(s, t, wt, calib.Options{PlattTargets: true})
 	if err != nil || !xmath.Finite(r.A) {
-		return nil
+		return nil, math.Inf(1)
 	}
 	// scores that do not rank the classes give a ≤ 0; a small positive
 	// slope keeps p ≥ ½ exactly when the model predicts the larger label
-	return []float64{math.Max(r.A, minSlope), 0}
+	return []float64{math.Max(r.A, minSlope), 0}, r.Loss / totalWeight(wt, len(test))
 }
 
 // softmaxCalibration fits the softmax temperature to the held-out class
-// scores of hm; nil when the fit fails.
-func softmaxCalibration[M Model](hm M, X featmap.Matrix, y, wt []float64, test []int) []float64 {
+// scores of hm and returns it with its log loss per unit of weight; nil
+// when the fit fails.
+func softmaxCalibration[M Model](hm M, X featmap.Matrix, y, wt []float64, test []int) ([]float64, float64) {
 	hc, ok := any(hm).(calibrated)
 	cl, ok2 := any(hm).(interface{ Classes() []float64 })
 	if !ok || !ok2 {
-		return nil
+		return nil, math.Inf(1)
 	}
 	classes := cl.Classes()
 	K := len(classes)
@@ -210,14 +178,14 @@ func softmaxCalibration[M Model](hm M, X featmap.Matrix, y, wt []float64, test [
 			}
 		}
 		if class[k] < 0 || hasNaN(row) {
-			return nil // a class the half fit did not see
+			return nil, math.Inf(1) // a class the half fit did not see
 		}
 	}
 	r, err := calib.Softmax(S, class, wt, calib.Options{})
 	if err != nil || !xmath.Finite(r.A) {
-		return nil
+		return nil, math.Inf(1)
 	}
-	return []float64{math.Max(r.A, minSlope), 0}
+	return []float64{math.Max(r.A, minSlope), 0}, r.Loss / totalWeight(wt, len(test))
 }
 
 // heldOutCheck is the accuracy of hm on the test rows against the
@@ -254,7 +222,7 @@ func heldOutCheck[M Model](hm M, X featmap.Matrix, y, w []float64, train, test [
 	if !(total > 0) {
 		return FitStats{}
 	}
-	st := FitStats{HeldOutRows: len(test), HeldOut: right / total, Baseline: prior / total}
+	st := FitStats{HeldOutRows: len(test), Metric: "accuracy", HeldOut: right / total, Baseline: prior / total}
 	st.BelowBaseline = st.HeldOut < st.Baseline
 	return st
 }
@@ -267,17 +235,14 @@ func checkCalibration(cal []float64) error {
 	return nil
 }
 
-// CalibratedFit is the Fit of a learner whose Config has the Toggle
-// Calibrate (default on): fit(ctx, X, y, w, cfg), then, when on is true
-// and the model is a classifier, Calibrate with fit and sub, cfg without
-// its progress report and resumption. seed is cfg's seed.
-func CalibratedFit[C any, M Model](ctx context.Context, name string, X featmap.Matrix, y, w []float64, cfg, sub C, on bool, seed uint64,
-	fit func(ctx context.Context, X featmap.Matrix, y, w []float64, cfg C) (M, error)) (M, error) {
-	m, err := fit(ctx, X, y, w, cfg)
-	if err != nil || !on {
-		return m, err
+// totalWeight is the sum of w, or n when w is nil.
+func totalWeight(w []float64, n int) float64 {
+	if w == nil {
+		return float64(n)
 	}
-	return Calibrate(ctx, name, m, X, y, w, seed, func(ctx context.Context, X featmap.Matrix, y, w []float64) (M, error) {
-		return fit(ctx, X, y, w, sub)
-	})
+	var s float64
+	for _, v := range w {
+		s += v
+	}
+	return s
 }

@@ -28,7 +28,7 @@ func TestHeldOutCheck(t *testing.T) {
 	if st.HeldOutRows != 5 || st.HeldOut != 0.2 || st.Baseline != 0.8 || !st.BelowBaseline {
 		t.Errorf("minority answer: %+v, want held-out 0.2 below the prior 0.8", st)
 	}
-	if !strings.Contains(st.String(), "BELOW THE CLASS PRIOR") {
+	if !strings.Contains(st.String(), "WORSE THAN THE CLASS PRIOR") {
 		t.Errorf("String %q does not say it is below the prior", st.String())
 	}
 	st = heldOutCheck(constModel{1}, X, y, []float64{1, 1, 1, 1, 1, 1, 1, 5, 1, 1}, train, test)

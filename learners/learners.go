@@ -41,7 +41,7 @@
 // cross-validated temperature) has the Config Toggle Calibrate, on by
 // default: its Fit fits the same configuration again on a stratified half
 // of the rows and fits a temperature (σ(a·score), or softmax(a·scores)
-// for a multiclass model) on the other half's scores (Calibrate; about
+// for a multiclass model) on the other half's scores (SearchFit; about
 // 1.5× the cost of the fit), stored in the model file (CalibratedVersion)
 // and used by Probability and Probabilities. The same held-out half gives
 // FitStats: the held-out accuracy against the class prior. An online

@@ -26,7 +26,7 @@ const rounds = 2
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return learners.CalibratedFit(ctx, Name, X, y, nil, cfg, sub, cfg.Calibrate.On(true), cfg.Seed,
+	return learners.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, nil, cfg.Calibrate.On(true), cfg.Seed,
 		func(ctx context.Context, X featmap.Matrix, y, _ []float64, cfg Config) (*Model, error) {
 			return fit(ctx, X, y, cfg)
 		})

@@ -58,7 +58,7 @@ type Config struct {
 	// effect (the greedy selection is deterministic).
 	Seed uint64 `help:"seed of the σ rule's subsample"`
 	// Calibrate, on by default, fits a classifier's probability
-	// calibration on held-out training rows (learners.Calibrate; it
+	// calibration on held-out training rows (learners.SearchFit; it
 	// costs a fit on half the rows); false keeps the loss's own link
 	// (hinge losses then have no Probability). Regression ignores it.
 	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true"`

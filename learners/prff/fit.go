@@ -44,7 +44,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return learners.CalibratedFit(ctx, Name, X, y, w, cfg, sub, cfg.Calibrate.On(true), cfg.Seed, fitWeighted)
+	return learners.SearchFit(ctx, Name, cfg.Task, X, y, w, cfg, sub, nil, cfg.Calibrate.On(true), cfg.Seed, fitWeighted)
 }
 
 // fitWeighted is FitWeighted without the calibration.

@@ -78,7 +78,7 @@ type Config struct {
 	// Seed fixes the random features: equal seeds give identical models.
 	Seed uint64 `help:"seed of the random features"`
 	// Calibrate, on by default, fits a classifier's probability
-	// calibration on held-out training rows (learners.Calibrate; it
+	// calibration on held-out training rows (learners.SearchFit; it
 	// costs a fit on half the rows); false keeps the loss's own link
 	// (hinge losses then have no Probability). Regression ignores it.
 	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true"`

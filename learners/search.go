@@ -1,0 +1,186 @@
+package learners
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/rfkit/rfkit/dataset"
+	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners/internal/vec"
+)
+
+// Setting is one candidate of a default fit's search: it sets the
+// searched fields of a Config (a learner's searched fields are the ones
+// left at zero by the caller).
+type Setting[C any] func(*C)
+
+// SearchFit is the default Fit every batch learner shares: it compares
+// the candidate settings on held-out training rows, fits the best on
+// every row, and calibrates a classifier's probabilities on the same
+// held-out rows.
+//
+// The rows are split once, seeded by seed: a stratified half for a
+// classification task (see dataset.StratifiedSplit), a random half for
+// Regression. Each candidate (cfg without its progress report, sub, with
+// the setting applied) is fitted on one half and scored on the other: by
+// its log loss after a temperature fitted on the same held-out scores for
+// a classifier (learners/internal/calib, at most calib.MaxEvals passes
+// over them: σ(a·s) with Platt's targets for a binary model, softmax(a·s)
+// for a multiclass one, a ≥ minSlope, no intercept, so that the most
+// probable class is always the predicted one), by RMSE for regression. The best
+// (the first on a tie; a candidate whose fit fails is skipped) is fitted
+// on every row with cfg, and, when calibrate is true and the model is a
+// classifier, its held-out temperature is stored in the model
+// (Common.Calib); the model's FitStats is the held-out check of the best
+// candidate against the trivial predictor.
+//
+// Cost: one fit on every row plus one on half of them per candidate (for
+// a learner linear in the rows, 1 + len(cands)/2 fits). With at most one
+// candidate and calibrate false, it is one plain fit of cfg (with the
+// setting). When the data are too small for the split (fewer than
+// minCalibrationRows rows in a half, a class with fewer than two rows)
+// or every candidate fails, the first candidate is fitted on every row,
+// uncalibrated. A cancelled ctx is an error.
+func SearchFit[C any, M Model](ctx context.Context, name string, task Task, X featmap.Matrix, y, w []float64,
+	cfg, sub C, cands []Setting[C], calibrate bool, seed uint64,
+	fit func(ctx context.Context, X featmap.Matrix, y, w []float64, cfg C) (M, error)) (M, error) {
+	if len(cands) == 0 {
+		cands = []Setting[C]{func(*C) {}}
+	}
+	with := func(c C, s Setting[C]) C {
+		s(&c)
+		return c
+	}
+	if len(cands) == 1 && (!calibrate || task == Regression) {
+		return fit(ctx, X, y, w, with(cfg, cands[0]))
+	}
+	var first M
+	if len(cands) == 1 {
+		// the fit on every row first: it reports bad data with its own
+		// errors before any split
+		var err error
+		if first, err = fit(ctx, X, y, w, with(cfg, cands[0])); err != nil {
+			return first, err
+		}
+	} else if CheckShape(X, 0) != nil || len(y) != X.Rows || (w != nil && len(w) != X.Rows) || ctx.Err() != nil {
+		return fit(ctx, X, y, w, with(cfg, cands[0])) // its error
+	}
+	train, test := holdout(task, y, seed)
+	if len(test) < minCalibrationRows || len(train) < minCalibrationRows {
+		if len(cands) == 1 {
+			return first, nil
+		}
+		return fit(ctx, X, y, w, with(cfg, cands[0]))
+	}
+	Xt, yt, wt := Rows(X, train), vec.Pick(y, train), vec.Pick(w, train)
+	best, bestLoss := -1, math.Inf(1)
+	var bestCal []float64
+	var bestStats FitStats
+	for k, s := range cands {
+		hm, err := fit(ctx, Xt, yt, wt, with(sub, s))
+		if err != nil {
+			if ctx.Err() != nil {
+				var zero M
+				return zero, fmt.Errorf("%s: %w", name, ctx.Err())
+			}
+			continue
+		}
+		cal, loss, st := heldOut(hm, X, y, w, train, test)
+		if loss < bestLoss || best < 0 {
+			best, bestLoss, bestCal, bestStats = k, loss, cal, st
+		}
+	}
+	if best < 0 && len(cands) == 1 {
+		return first, nil
+	}
+	if best < 0 {
+		return fit(ctx, X, y, w, with(cfg, cands[0]))
+	}
+	m := first
+	if len(cands) > 1 {
+		var err error
+		if m, err = fit(ctx, X, y, w, with(cfg, cands[best])); err != nil {
+			return m, err
+		}
+	}
+	if cm, ok := any(m).(calibrated); ok {
+		if !calibrate || m.Task() == Regression {
+			bestCal = nil
+		}
+		bestStats.Candidates = len(cands)
+		cm.setCalibration(bestCal, bestStats)
+	}
+	return m, nil
+}
+
+// holdout splits the rows for SearchFit: the held-out half of a
+// classification task is stratified by class.
+func holdout(task Task, y []float64, seed uint64) (train, test []int) {
+	seed ^= 0xca11b
+	if task != Regression {
+		return dataset.StratifiedSplit(y, calibrationHoldout, seed)
+	}
+	n := len(y)
+	perm := rand.New(rand.NewPCG(seed, 0x686f6c64)).Perm(n) // "hold"
+	k := int(math.Round(calibrationHoldout * float64(n)))
+	test, train = slices.Clone(perm[:k]), slices.Clone(perm[k:])
+	slices.Sort(test)
+	slices.Sort(train)
+	return train, test
+}
+
+// heldOut scores hm, fitted on the train rows, on the test rows: for a
+// classifier the fitted temperature, its log loss and the accuracy check;
+// for regression no calibration, the RMSE and its check.
+func heldOut[M Model](hm M, X featmap.Matrix, y, w []float64, train, test []int) ([]float64, float64, FitStats) {
+	wt := vec.Pick(w, test)
+	if hm.Task() == Regression {
+		st := regressionCheck(hm, X, y, w, train, test)
+		return nil, st.HeldOut, st
+	}
+	st := heldOutCheck(hm, X, y, w, train, test)
+	if cl, ok := any(hm).(interface{ Classes() []float64 }); ok && hm.Task() == Binary && len(cl.Classes()) == 2 {
+		cal, loss := binaryCalibration(hm, X, y, wt, test)
+		return cal, loss, st
+	}
+	cal, loss := softmaxCalibration(hm, X, y, wt, test)
+	return cal, loss, st
+}
+
+// regressionCheck is the RMSE of hm on the test rows against the mean
+// target of the train rows (weighted by w when not nil); a prediction
+// that is not finite makes it +Inf.
+func regressionCheck[M Model](hm M, X featmap.Matrix, y, w []float64, train, test []int) FitStats {
+	wt := func(i int) float64 {
+		if w == nil {
+			return 1
+		}
+		return w[i]
+	}
+	var mean, sw float64
+	for _, i := range train {
+		mean += wt(i) * y[i]
+		sw += wt(i)
+	}
+	mean /= sw
+	var se, sb, total float64
+	for _, i := range test {
+		v := wt(i)
+		p := hm.Predict(X.Row(i))
+		se += v * (p - y[i]) * (p - y[i])
+		sb += v * (mean - y[i]) * (mean - y[i])
+		total += v
+	}
+	if !(total > 0) {
+		return FitStats{}
+	}
+	st := FitStats{HeldOutRows: len(test), Metric: "RMSE", HeldOut: math.Sqrt(se / total), Baseline: math.Sqrt(sb / total)}
+	if math.IsNaN(st.HeldOut) {
+		st.HeldOut = math.Inf(1)
+	}
+	st.BelowBaseline = st.HeldOut > st.Baseline
+	return st
+}
