@@ -184,3 +184,66 @@ func regressionCheck[M Model](hm M, X featmap.Matrix, y, w []float64, train, tes
 	st.BelowBaseline = st.HeldOut > st.Baseline
 	return st
 }
+
+// GammaFactors are the multiples of a learner's default kernel bandwidth
+// γ that its default fit compares (SearchFit) when Gamma is left at zero:
+// the default first, then a quarter and four times it. On the binary
+// panel sets (standardised inputs, γ = 1/d) neither alternative is better
+// on average, but each wins on some sets by several points.
+var GammaFactors = []float64{1, 0.25, 4}
+
+// Grid returns the settings of every combination of one option per
+// field: options[f] are field f's settings, its default first (an empty
+// list leaves the field alone). The first setting returned applies every
+// field's first option, the defaults.
+func Grid[C any](options ...[]Setting[C]) []Setting[C] {
+	out := []Setting[C]{func(*C) {}}
+	for _, opts := range options {
+		if len(opts) == 0 {
+			continue
+		}
+		next := make([]Setting[C], 0, len(out)*len(opts))
+		for _, o := range opts {
+			for _, s := range out {
+				next = append(next, func(c *C) { s(c); o(c) })
+			}
+		}
+		out = next
+	}
+	return out
+}
+
+// Options returns one setting per value, each calling set with it: the
+// settings of one field for Grid. The first value should be the field's
+// default.
+func Options[C any, V any](set func(*C, V), values ...V) []Setting[C] {
+	out := make([]Setting[C], len(values))
+	for i, v := range values {
+		out[i] = func(c *C) { set(c, v) }
+	}
+	return out
+}
+
+// ScaleOptions are the settings of one float field for Grid: none when v,
+// the caller's value, is set (not 0), else def times each factor, the
+// first factor being 1, the default, left at 0 so that it resolves as it
+// would without a search.
+func ScaleOptions[C any](v, def float64, set func(*C, float64), factors ...float64) []Setting[C] {
+	if v != 0 {
+		return nil
+	}
+	return Options(func(c *C, f float64) {
+		if f != 1 {
+			set(c, float64(f*def))
+		}
+	}, factors...)
+}
+
+// GammaOptions are ScaleOptions of a bandwidth γ whose default is 1/d
+// (d > 0 inputs), by GammaFactors.
+func GammaOptions[C any](gamma float64, d int, set func(*C, float64)) []Setting[C] {
+	if d <= 0 {
+		return nil
+	}
+	return ScaleOptions(gamma, 1/float64(d), set, GammaFactors...)
+}

@@ -26,7 +26,7 @@ const rounds = 2
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return learners.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, nil, cfg.Calibrate.On(true), cfg.Seed,
+	return learners.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true), cfg.Seed,
 		func(ctx context.Context, X featmap.Matrix, y, _ []float64, cfg Config) (*Model, error) {
 			return fit(ctx, X, y, cfg)
 		})
@@ -168,4 +168,13 @@ func backSolve(l []float64, m int, v []float64) {
 		}
 		v[i] = s / l[i*m+i]
 	}
+}
+
+// candidates are the settings the default fit compares on held-out rows
+// (learners.SearchFit): γ by learners.GammaOptions when Gamma is 0.
+func candidates(cfg Config, d int) []learners.Setting[Config] {
+	if !cfg.Search.On(true) {
+		return nil
+	}
+	return learners.Grid(learners.GammaOptions(cfg.Gamma, d, func(c *Config, g float64) { c.Gamma = g }))
 }

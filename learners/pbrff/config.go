@@ -111,6 +111,12 @@ type Config struct {
 	// costs a fit on half the rows); false keeps the loss's own link
 	// (hinge losses then have no Probability). Regression ignores it.
 	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true"`
+	// Search, on by default, lets the default fit compare settings of
+	// the fields left at zero that the learner searches on held-out
+	// training rows and keep the best (learners.SearchFit; the learner's
+	// doc says which fields and what it costs); false fits the documented
+	// defaults.
+	Search learners.Toggle `json:",omitempty" help:"compare settings of the searched fields left at their defaults on held-out training rows and keep the best (false: the documented defaults)" default:"true"`
 	// Progress, if not nil, is called after each of the two rounds
 	// (representation, classifier).
 	Progress learners.Progress `json:"-"`
@@ -119,7 +125,7 @@ type Config struct {
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
 	v := learners.NewCheck("pbrff")
-	v.Toggles("Calibrate", c.Calibrate)
+	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
 	v.Count("Landmarks", c.Landmarks, MaxLandmarks, DefaultLandmarks)
 	v.Count("K", c.K, MaxK, DefaultK)
 	if L, K := cmp.Or(c.Landmarks, DefaultLandmarks), cmp.Or(c.K, DefaultK); v.Err() == nil {

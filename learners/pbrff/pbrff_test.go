@@ -286,8 +286,8 @@ func TestDeterministic(t *testing.T) {
 
 func TestResolvedConfig(t *testing.T) {
 	tr := must(synth.Moons(60, 0.1, 1))
-	c := fit(t, tr, Config{Progress: func(learners.Event) error { return nil }}).Config()
-	want := Config{Landmarks: 100, K: 10, Gamma: 0.5, Beta: 1, C: 1, Loss: Hinge, Tol: 1e-3, MaxEpochs: 1000}
+	c := fit(t, tr, Config{Search: learners.Disabled, Progress: func(learners.Event) error { return nil }}).Config()
+	want := Config{Landmarks: 100, K: 10, Gamma: 0.5, Beta: 1, C: 1, Loss: Hinge, Tol: 1e-3, MaxEpochs: 1000, Search: learners.Disabled}
 	if !reflect.DeepEqual(c, want) {
 		t.Errorf("resolved config %+v, want %+v", c, want)
 	}

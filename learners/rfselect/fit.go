@@ -36,7 +36,16 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return learners.SearchFit(ctx, "rfselect", cfg.Task, X, y, w, cfg, sub, nil, cfg.Calibrate.On(true), cfg.Seed, fitWeighted)
+	return learners.SearchFit(ctx, "rfselect", cfg.Task, X, y, w, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true), cfg.Seed, fitWeighted)
+}
+
+// candidates are the settings the default fit compares on held-out rows
+// (learners.SearchFit): γ by learners.GammaOptions when Gamma is 0.
+func candidates(cfg Config, d int) []learners.Setting[Config] {
+	if !cfg.Search.On(true) {
+		return nil
+	}
+	return learners.Grid(learners.GammaOptions(cfg.Gamma, d, func(c *Config, g float64) { c.Gamma = g }))
 }
 
 // fitWeighted is FitWeighted without the calibration.

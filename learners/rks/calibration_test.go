@@ -7,6 +7,7 @@ import (
 
 	"slices"
 
+	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
@@ -69,4 +70,30 @@ func TestUncalibratedFile(t *testing.T) {
 		{Name: "version 100", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Version = learners.CalibratedVersion }), Want: "newer than this build reads"},
 		{Name: "version 102", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Version = learners.CalibratedVersion + 3 }), Want: "newer than this build reads"},
 	})
+}
+
+// TestSearchGamma: on a fine checkerboard the default γ = 1/d is far too
+// wide; the default fit compares γ × {1, ¼, 4} on held-out rows, keeps a
+// larger γ and is more accurate on fresh rows than the fit of the
+// default γ alone (Search disabled).
+func TestSearchGamma(t *testing.T) {
+	tr, te := learnertest.Must(synth.Checkerboard(600, 0.05, 1)), learnertest.Must(synth.Checkerboard(2000, 0.05, 2))
+	X := featmap.Dense(tr.N, tr.D, tr.X)
+	m := learnertest.MustFit(t, rks.Fit, X, tr.Y, rks.Config{Seed: 1})
+	plain := learnertest.MustFit(t, rks.Fit, X, tr.Y, rks.Config{Seed: 1, Search: learners.Disabled})
+	acc := func(m *rks.Model) float64 {
+		var right float64
+		for i := range te.N {
+			if m.Predict(te.Row(i)) == te.Y[i] {
+				right++
+			}
+		}
+		return right / float64(te.N)
+	}
+	st := m.FitStats()
+	t.Logf("γ %v, accuracy %.3f; default γ %v, accuracy %.3f; %+v", m.Config().Gamma, acc(m), plain.Config().Gamma, acc(plain), st)
+	if m.Config().Gamma <= plain.Config().Gamma || acc(m) <= acc(plain) || st.Candidates != 3 || st.HeldOutRows != tr.N/2 || st.Metric != "accuracy" {
+		t.Errorf("searched γ %v (accuracy %.3f, stats %+v), want above the default %v (accuracy %.3f) and 3 candidates on %d rows",
+			m.Config().Gamma, acc(m), st, plain.Config().Gamma, acc(plain), tr.N/2)
+	}
 }

@@ -30,7 +30,17 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return learners.SearchFit(ctx, Name, cfg.Task, X, y, w, cfg, sub, nil, cfg.Calibrate.On(true), cfg.Seed, fitWeighted)
+	return learners.SearchFit(ctx, Name, cfg.Task, X, y, w, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true), cfg.Seed, fitWeighted)
+}
+
+// candidates are the settings the default fit compares: γ times each of
+// learners.GammaFactors when Gamma is 0 (the default 1/d first, left at 0
+// so that it resolves as before).
+func candidates(cfg Config, d int) []learners.Setting[Config] {
+	if !cfg.Search.On(true) {
+		return nil
+	}
+	return learners.Grid(learners.GammaOptions(cfg.Gamma, d, func(c *Config, g float64) { c.Gamma = g }))
 }
 
 // fitWeighted is FitWeighted without the calibration.

@@ -31,7 +31,7 @@ import (
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return learners.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, nil, cfg.Calibrate.On(true) && cfg.Resume == nil, cfg.Seed,
+	return learners.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true) && cfg.Resume == nil, cfg.Seed,
 		func(ctx context.Context, X featmap.Matrix, y, _ []float64, cfg Config) (*Model, error) {
 			return fit(ctx, X, y, cfg)
 		})
@@ -130,4 +130,20 @@ func fitLearner1(cfg Config, X featmap.Matrix, y []float64) (*Learner, error) {
 		}
 	}
 	return NewLearner(X.Cols, c)
+}
+
+// candidates are the settings the default Fit compares on held-out rows
+// (learners.SearchFit), none with Resume: η times 1, ¼ and 4 when Eta is
+// 0, and λ times 1, 1/10 and 10 when Lambda is 0 (the defaults first,
+// left at 0 so that they resolve as before).
+func candidates(cfg Config, d int) []learners.Setting[Config] {
+	if !cfg.Search.On(true) {
+		return nil
+	}
+	if cfg.Resume != nil || d <= 0 {
+		return nil
+	}
+	return learners.Grid(
+		learners.ScaleOptions(cfg.Eta, DefaultEta, func(c *Config, e float64) { c.Eta = e }, 1, 0.25, 4),
+		learners.ScaleOptions(cfg.Lambda, DefaultLambda, func(c *Config, l float64) { c.Lambda = l }, 1, 0.1, 10))
 }
