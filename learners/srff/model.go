@@ -86,7 +86,7 @@ type body struct {
 	rff       *featmap.RFF
 	coef      []float64 // a (D)
 	intercept float64
-	search    []SearchPoint // Fit's validation search (not stored in files)
+	search    []SearchPoint  // Fit's validation search (not stored in files)
 	simplexes []SimplexPoint // Fit's simplex search (not stored in files)
 }
 
