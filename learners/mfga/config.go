@@ -62,6 +62,15 @@ type Config struct {
 	// costs a fit on half the rows); false keeps the loss's own link
 	// (hinge losses then have no Probability). Regression ignores it.
 	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true"`
+	// Search, on by default, lets the default fit compare settings of
+	// the fields left at zero that the learner searches on held-out
+	// training rows and keep the best (learners.SearchFit; the learner's
+	// doc says which fields and what it costs); false fits the documented
+	// defaults.
+	Search learners.Toggle `json:",omitempty" help:"compare settings of the searched fields left at their defaults on held-out training rows and keep the best (false: the documented defaults)" default:"true"`
+	// sigmaFactor multiplies the rule's σ (0: 1); set by the search only, and
+	// cleared once the rule has been applied.
+	sigmaFactor float64
 	// Progress, if not nil, is called after each greedy step with the
 	// regularised training risk; Rounds is the number of steps needed to
 	// reach Features (the loop may stop earlier).
@@ -71,7 +80,7 @@ type Config struct {
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
 	v := learners.NewCheck("mfga")
-	v.Toggles("Calibrate", c.Calibrate)
+	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
 	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
 	v.Count("PerStep", c.PerStep, MaxFeatures, fmt.Sprintf("Features/%d", DefaultSteps))
 	v.Count("Degree", c.Degree, 2, "of the task")

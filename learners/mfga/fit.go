@@ -49,7 +49,21 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return learners.SearchFit(ctx, Name, cfg.Task, X, y, w, cfg, sub, nil, cfg.Calibrate.On(true), cfg.Seed, fitWeighted)
+	return learners.SearchFit(ctx, Name, cfg.Task, X, y, w, cfg, sub, settings(cfg), cfg.Calibrate.On(true), cfg.Seed, fitWeighted)
+}
+
+// settings are the settings the default fit compares on held-out rows
+// (learners.SearchFit): the dictionary bandwidth σ of the 50th-neighbour
+// rule times 1, ½ and 2 when Sigma is 0 (3 candidates).
+func settings(cfg Config) []learners.Setting[Config] {
+	if !cfg.Search.On(true) || cfg.Sigma != 0 {
+		return nil
+	}
+	return learners.Options(func(c *Config, f float64) {
+		if f != 1 {
+			c.sigmaFactor = f
+		}
+	}, 1, 0.5, 2)
 }
 
 // fitWeighted is FitWeighted without the calibration.
@@ -70,7 +84,11 @@ func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	t, xs := p.Targets, p.Z
 	if c.Sigma == 0 {
 		c.Sigma = sigmaRule(xs, n, d, c.Seed)
+		if c.sigmaFactor != 0 {
+			c.Sigma = float64(c.Sigma * c.sigmaFactor)
+		}
 	}
+	c.sigmaFactor = 0
 	m := &body{cfg: c, d: d}
 
 	g := newGreedy(xs, t, rowWeights(p), n, d, M, m0, c)

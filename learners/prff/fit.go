@@ -44,7 +44,22 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return learners.SearchFit(ctx, Name, cfg.Task, X, y, w, cfg, sub, nil, cfg.Calibrate.On(true), cfg.Seed, fitWeighted)
+	return learners.SearchFit(ctx, Name, cfg.Task, X, y, w, cfg, sub, candidates(cfg), cfg.Calibrate.On(true), cfg.Seed, fitWeighted)
+}
+
+// candidates are the settings the default fit compares on held-out rows
+// (learners.SearchFit): the γ of the bandwidth rule times each of
+// learners.GammaFactors when Gamma is 0 (3 candidates; α follows γ when
+// Alpha is 0).
+func candidates(cfg Config) []learners.Setting[Config] {
+	if !cfg.Search.On(true) || cfg.Gamma != 0 {
+		return nil
+	}
+	return learners.Options(func(c *Config, f float64) {
+		if f != 1 {
+			c.gammaFactor = f
+		}
+	}, learners.GammaFactors...)
 }
 
 // fitWeighted is FitWeighted without the calibration.
