@@ -41,8 +41,7 @@
 //     cannot give back Σ bit for bit), and its standardisation; no
 //     randomness is drawn after the start. Resume(m) continues online
 //     learning exactly where the Learner that made m stopped, and Fit with
-//     Config.Resume continues a batch run: with Shuffle and Standardize
-//     Disabled and one epoch, fitting the first part of a stream, saving,
+//     Config.Resume continues a batch run: with Shuffle, Standardize, Calibrate and Search Disabled and one epoch, fitting the first part of a stream, saving,
 //     loading and resuming on the rest gives the same model bytes as one
 //     pass over the whole stream. Version 1 files (averaged weights only)
 //     still load, predict and re-save as before, but cannot be resumed.

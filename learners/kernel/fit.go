@@ -23,6 +23,13 @@ const rounds = 2
 // positive definite (λ too small), or an error returned by cfg.Progress
 // (wrapped). The result depends only on the data and cfg.
 // Memory: m² floats, m = min(n, Subsample); time O(m²·d + m³/3).
+//
+// Default fit (learners.SearchFit): unless Search is Disabled it compares
+// γ × {1, ¼, 4} when Gamma is 0 (learners.GammaOptions) on a held-out half
+// of the rows and fits the best on every row; a classifier's probabilities
+// are calibrated on the same half unless Calibrate is Disabled. Cost: one
+// fit on every row plus one on half the rows per candidate (about 1 +
+// candidates/2 fits).
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil

@@ -46,6 +46,13 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // drops the row — except for the σ rule of thumb, which looks at the rows
 // kept, unweighted: set Sigma for the exact equivalence. Errors beside
 // Fit's: len(w) != n, a negative, NaN or infinite weight, all weights 0.
+//
+// Default fit (learners.SearchFit): unless Search is Disabled it compares
+// the dictionary bandwidth of the σ rule × {1, ½, 2} when Sigma is 0 on a
+// held-out half of the rows and fits the best on every row; a classifier's
+// probabilities are calibrated on the same half unless Calibrate is
+// Disabled. Cost: one fit on every row plus one on half the rows per
+// candidate (about 1 + candidates/2 fits).
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil

@@ -14,8 +14,7 @@ import (
 // of the first pass, and the model has the weights averaged over every
 // step. Binary labels may be any two values (smaller → −1). With
 // cfg.Resume, Fit continues from that model's state, labels and
-// standardisation (see Config.Resume): with Shuffle and Standardize
-// Disabled and one epoch, Fit on the first rows then Fit with Resume on the
+// standardisation (see Config.Resume): with Shuffle, Standardize, Calibrate and Search Disabled and one epoch, Fit on the first rows then Fit with Resume on the
 // rest gives the same model bytes as Fit on all the rows, and as a
 // Learner fed the rows. The loss reported to Progress for each of the
 // first B rows is that of score 0, as the Learner's Outcome (they are
@@ -28,6 +27,14 @@ import (
 // error (wrapped). The result depends only on the data and cfg, not on
 // GOMAXPROCS or the SIMD path. Cost: O(B³) for the map, then
 // O(n·B·(d + B)) per epoch; memory O(B² + n·d).
+//
+// Default fit (learners.SearchFit): unless Search is Disabled it compares
+// γ × {1, ¼, 4} and η × {1, ¼, 4}, each when 0 (up to 9 candidates; none
+// with Resume) on a held-out half of the rows and fits the best on every
+// row; a classifier's probabilities are calibrated on the same half unless
+// Calibrate is Disabled. Cost: one fit on every row plus one on half the
+// rows per candidate (about 1 + candidates/2 fits). The online Learner
+// (one pass, row by row) searches and calibrates nothing.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil

@@ -41,6 +41,13 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // mini-batches the weights are exact within each batch but the batches
 // differ from those of the duplicated data. Errors beside Fit's:
 // len(w) != n, a negative, NaN or infinite weight, all weights 0.
+//
+// Default fit (learners.SearchFit): unless Search is Disabled it compares
+// the bandwidth rule's γ × {1, ¼, 4} when Gamma is 0 (α follows γ when
+// Alpha is 0) on a held-out half of the rows and fits the best on every
+// row; a classifier's probabilities are calibrated on the same half unless
+// Calibrate is Disabled. Cost: one fit on every row plus one on half the
+// rows per candidate (about 1 + candidates/2 fits).
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil

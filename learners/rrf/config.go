@@ -66,8 +66,8 @@
 //     log-widths, weights, biases, classes, standardisation, configuration;
 //     no randomness is drawn after the start), so Resume(m) continues
 //     online learning exactly where the Learner that made m stopped, and
-//     Fit with Config.Resume continues a batch run. Fit with Shuffle and
-//     Standardize Disabled and one epoch learns in file order: fitting the
+//     Fit with Config.Resume continues a batch run. Fit with Shuffle,
+//     Standardize, Calibrate and Search Disabled and one epoch learns in file order: fitting the
 //     first part of a stream, saving, loading and resuming on the rest gives
 //     the same model bytes as one pass over the whole stream.
 //   - Arithmetic is bit-identical on every architecture and kernel path

@@ -17,7 +17,7 @@ import (
 // is Disabled), one step per mini-batch of BatchSize rows (gradients
 // averaged). With BatchSize 1 each step is exactly Learner.Update's. With
 // cfg.Resume, Fit continues from that model's state and standardisation
-// (see Config.Resume); with Shuffle and Standardize Disabled and one epoch,
+// (see Config.Resume); with Shuffle, Standardize, Calibrate and Search Disabled and one epoch,
 // Fit on the first rows then Fit with Resume on the rest gives the same
 // model bytes as Fit on all the rows.
 //
@@ -28,6 +28,14 @@ import (
 // wrong number of classes, a Resume model that disagrees with cfg or X, or
 // an error returned by cfg.Progress (wrapped). The result does not depend
 // on GOMAXPROCS. ctx is checked after every epoch.
+//
+// Default fit (learners.SearchFit): unless Search is Disabled it compares
+// η × {1, ¼, 4} and λ × {1, 1/10, 10}, each when 0 (up to 9 candidates;
+// none with Resume) on a held-out half of the rows and fits the best on
+// every row; a classifier's probabilities are calibrated on the same half
+// unless Calibrate is Disabled. Cost: one fit on every row plus one on
+// half the rows per candidate (about 1 + candidates/2 fits). The online
+// Learner (one pass, row by row) searches and calibrates nothing.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
