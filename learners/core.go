@@ -269,6 +269,7 @@ func (b *Base[T, P]) initNamed(src any, names []string) error {
 		c.Names = nil
 	}
 	Build(b, c, s.core().body)
+	b.stats = s.core().stats
 	return nil
 }
 
