@@ -161,17 +161,19 @@ func regressionCheck[M Model](hm M, X featmap.Matrix, y, w []float64, train, tes
 		return w[i]
 	}
 	var mean, sw float64
+	// every product rounded on its own (no fused multiply-add): the
+	// choice among candidates is the same on every architecture
 	for _, i := range train {
-		mean += wt(i) * y[i]
+		mean += float64(wt(i) * y[i])
 		sw += wt(i)
 	}
 	mean /= sw
 	var se, sb, total float64
 	for _, i := range test {
 		v := wt(i)
-		p := hm.Predict(X.Row(i))
-		se += v * (p - y[i]) * (p - y[i])
-		sb += v * (mean - y[i]) * (mean - y[i])
+		r, b := hm.Predict(X.Row(i))-y[i], mean-y[i]
+		se += float64(v * float64(r*r))
+		sb += float64(v * float64(b*b))
 		total += v
 	}
 	if !(total > 0) {
