@@ -51,7 +51,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return learners.SearchFit(ctx, Name, cfg.Task, X, y, w, cfg, sub, candidates(cfg), cfg.Calibrate.On(true), cfg.Seed, fitWeighted)
+	return learners.SearchFit(ctx, Name, cfg.Task, X, y, w, cfg, sub, candidates(cfg), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
 }
 
 // candidates are the settings the default fit compares on held-out rows
