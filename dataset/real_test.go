@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
-
-	"github.com/rfkit/rfkit/learners"
 )
 
 // sharedDatasets locates the shared data sets, which CI keeps beside the
@@ -55,15 +53,6 @@ func TestRealWine(t *testing.T) {
 	isPartition(t, ds.N, folds...)
 	train, test := StratifiedSplit(ds.Y, 0.3, 1)
 	isPartition(t, ds.N, train, test)
-	mean, scale, _, err := learners.Standardize(ds.Subset(train).Matrix())
-	if err != nil {
-		t.Fatal(err)
-	}
-	te := ds.Subset(test)
-	(&Scaler{Mean: mean, Scale: scale}).Transform(te.X, te.X)
-	if err := te.Validate(); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // TestRealA9A checks the header of the a9a test CSV and that it agrees with

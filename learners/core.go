@@ -132,6 +132,12 @@ type Common struct {
 	Impute bool
 	// Names are the feature names, one per input, or nil (WithFeatureNames).
 	Names []string
+	// Calib is the probability calibration [a, c] of a classifier (nil:
+	// none; Calibrate): a binary model's probability is σ(a·score + c),
+	// a multiclass model's the softmax of a times its class scores. It
+	// is stored in the model file as the array "calibration" (see
+	// CalibratedVersion).
+	Calib []float64
 }
 
 // Base is the shared model core. A learner's model embeds it, through
@@ -153,6 +159,7 @@ type Base[T any, P interface {
 	cal     Calibrator  // body, when it calibrates its probabilities
 	classes []float64   // Classes()
 	pool    sync.Pool   // of *scratch
+	stats   FitStats    // the Fit's held-out check (not in the file)
 }
 
 type scratch struct {
@@ -262,6 +269,7 @@ func (b *Base[T, P]) initNamed(src any, names []string) error {
 		c.Names = nil
 	}
 	Build(b, c, s.core().body)
+	b.stats = s.core().stats
 	return nil
 }
 
@@ -381,6 +389,9 @@ func (b *Base[T, P]) prob(s float64) float64 {
 	if b.c.Task != Binary {
 		return math.NaN()
 	}
+	if len(b.c.Calib) == 2 {
+		return 1 / (1 + xmath.Exp(-(float64(b.c.Calib[0]*s) + b.c.Calib[1])))
+	}
 	if b.cal != nil {
 		if p, ok := b.cal.Calibrated(s); ok {
 			return p
@@ -486,17 +497,19 @@ func (b *Base[T, P]) finiteRow(row int, x []float64, v float64, kind int) error 
 	return nil
 }
 
-// Probability estimates the probability that x has the larger label where
-// the model's loss estimates one (see Link); it is NaN for regression,
-// multiclass and hinge-loss models. It panics if len(x) != NumInputs().
+// Probability estimates the probability that x has the larger label: the
+// calibrated one when the model has a calibration (Calibration), else
+// where the model's loss estimates one (see Link); it is NaN for
+// regression, multiclass and uncalibrated hinge-loss models. It panics if len(x) != NumInputs().
 func (b *Base[T, P]) Probability(x []float64) float64 { return b.one(x, kindProb) }
 
 // Probabilities writes into dst, len(dst) == len(Classes()), the
 // probability of each class for the row x, in the order of Classes; they
 // sum to 1 (up to rounding). A multiclass model gives the softmax of its
-// class scores; a binary model gives 1 − p and p, p = Probability(x), or,
-// for a loss that estimates none (hinge, NoProbability), the crude
-// (1 + score)/2 clamped to [0, 1]. Errors (dst is then not written): a
+// class scores (times the calibration's slope when it has one); a binary
+// model gives 1 − p and p, p = Probability(x), or, for an uncalibrated
+// loss that estimates none (hinge, NoProbability), the crude (1 + score)/2
+// clamped to [0, 1]. Errors (dst is then not written): a
 // regression model, len(x) != NumInputs() or a wrong len(dst) (wrapping
 // ErrShape), a NaN (unless the model imputes) or ±Inf input or a
 // non-finite score (wrapping ErrNotFinite, a *RowError). It allocates
@@ -524,12 +537,17 @@ func (b *Base[T, P]) Probabilities(dst, x []float64) error {
 				return fmt.Errorf("%s: Probabilities: %w", b.name, &RowError{Input: -1, Value: v})
 			}
 		}
+		if len(b.c.Calib) == 2 {
+			for k, v := range s.s {
+				s.s[k] = float64(b.c.Calib[0] * v)
+			}
+		}
 		vec.Softmax(dst, s.s)
 		return nil
 	}
 	score := b.body.Score(z, s.w)
 	p := b.prob(score)
-	if b.c.Link == NoProbability {
+	if b.c.Link == NoProbability && len(b.c.Calib) != 2 {
 		p = math.Max(0, math.Min(1, (1+score)/2))
 	}
 	if !xmath.Finite(score) || math.IsNaN(p) {
@@ -615,6 +633,10 @@ func (b *Base[T, P]) MarshalBinary() ([]byte, error) {
 	e.Array("mean", b.c.Mean)
 	e.Array("scale", b.c.Scale)
 	err := b.body.Encode(e)
+	if len(b.c.Calib) == 2 {
+		e.f.Header.Version += CalibratedVersion
+		e.Array("calibration", b.c.Calib)
+	}
 	if c, ok := any(b.body).(Configured); ok && err == nil {
 		err = e.Config(c.Configuration())
 	}
@@ -667,10 +689,14 @@ func decodeFile[T any, P interface {
 	if !slices.Contains(spec.Methods, h.Method) {
 		return Common{}, nil, fmt.Errorf("%w: a %q model, not %q", ErrCorrupt, h.Method, spec.Methods[0])
 	}
-	if h.Version > spec.Version {
-		return Common{}, nil, fmt.Errorf("%w: %s model version %d is newer than this build reads (%d)", ErrCorrupt, h.Method, h.Version, spec.Version)
+	version, calibrated := h.Version, h.Version > CalibratedVersion
+	if calibrated {
+		version -= CalibratedVersion
 	}
-	d := &Decoder{f: f, Method: h.Method, Version: h.Version, Inputs: h.Inputs}
+	if version > spec.Version || h.Version == CalibratedVersion {
+		return Common{}, nil, fmt.Errorf("%w: %s model version %d is newer than this build reads (%d, or %d + %d with a calibration)", ErrCorrupt, h.Method, h.Version, spec.Version, CalibratedVersion, spec.Version)
+	}
+	d := &Decoder{f: f, Method: h.Method, Version: version, Inputs: h.Inputs}
 	if d.Task, err = ParseTask(h.Task); err != nil {
 		return Common{}, nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
@@ -709,6 +735,18 @@ func decodeFile[T any, P interface {
 		return Common{}, nil, fmt.Errorf("%w: %v", ErrCorrupt, d.err)
 	}
 	c.Link, c.Classes = d.Link, d.Classes
+	if calibrated {
+		if c.Task == Regression {
+			return Common{}, nil, fmt.Errorf("%w: a regression model with a calibration", ErrCorrupt)
+		}
+		c.Calib = d.Array("calibration", 2)
+		if err := d.Err(); err != nil {
+			return Common{}, nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+		}
+		if err := checkCalibration(c.Calib); err != nil {
+			return Common{}, nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+		}
+	}
 	if _, ok := any(body).(MultiScorer); len(c.Classes) > 0 && !ok {
 		return Common{}, nil, fmt.Errorf("%w: a %s model with %d classes, which this learner cannot score", ErrCorrupt, h.Method, len(c.Classes))
 	}

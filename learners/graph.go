@@ -42,6 +42,14 @@ func (b *Base[T, P]) graphModel() (*graph.Model, error) {
 	if len(m.Blocks) == 0 { // a constant model: one feature of weight 0
 		m.Blocks = []graph.Block{{Act: graph.Cosines, D: 1, W: make([]float64, len(b.c.Mean)), Scale: 1, R: make([]float64, m.K())}}
 	}
+	if len(b.c.Calib) == 2 { // the held-out calibration (Common.Calib) replaces any link
+		if b.multi != nil {
+			m.Link = graph.Link{Kind: graph.Softmax, Temp: b.c.Calib[0]}
+		} else {
+			m.Link = graph.Link{Kind: graph.Sigmoid, Temp: b.c.Calib[0], Shift: b.c.Calib[1]}
+		}
+		return m, nil
+	}
 	if m.Link.Kind != graph.Default {
 		return m, nil
 	}

@@ -46,6 +46,19 @@
 // on its landmark features.
 // Every classifier's model is a ClassModel (Classes, Probabilities).
 //
+// Probabilities: every classifier but gbrff (which has its own
+// cross-validated temperature) has the Config Toggle Calibrate, on by
+// default for binary classification and, for rrf and fogd (hinge
+// losses), for Multiclass too (the multinomial logistic models of the
+// others are left as they are): its Fit fits the same configuration again
+// on a stratified half of the rows and fits a temperature (σ(a·score), or
+// softmax(a·scores) for a multiclass model) on the other half's scores
+// (SearchFit; about 1.5× the cost of the fit), stored in the model file
+// (CalibratedVersion) and used by Probability and Probabilities. The same held-out half gives
+// FitStats: the held-out accuracy against the class prior. An online
+// learner's stream (Learner, Snapshot) and a Fit with Resume are not
+// calibrated.
+//
 // Missing values: a NaN input is a missing value. Every model's unchecked
 // Predict, Score and Probability replace it by the training mean of that
 // input (0 after the standardisation), so Predict never returns a NaN

@@ -579,7 +579,7 @@ func TestExplains(t *testing.T) {
 	dir := t.TempDir()
 	data, model := trained(t, dir)
 	r = rfkit(t, "info", model).ok(t)
-	for _, want := range []string{"method   rks (model version 1)", "task     binary", "classes  -1, 1", "inputs   2", "format   1", "size     ", "arrays   mean[2]", "  features  100"} {
+	for _, want := range []string{"method   rks (model version 1, with a probability calibration)", "task     binary", "classes  -1, 1", "inputs   2", "format   1", "size     ", "arrays   mean[2]", "  features  100"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("info: no %q in %q", want, r.stdout)
 		}

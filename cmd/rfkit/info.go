@@ -13,6 +13,7 @@ import (
 
 	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/modelfile"
+	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/cv"
 )
 
@@ -81,7 +82,11 @@ func runInfo(ctx context.Context, e *env, args []string) error {
 	}
 	w := e.stdout
 	fmt.Fprintf(w, "file     %s\n", path)
-	fmt.Fprintf(w, "method   %s (model version %d)\n", h.Method, h.Version)
+	if h.Version > learners.CalibratedVersion {
+		fmt.Fprintf(w, "method   %s (model version %d, with a probability calibration)\n", h.Method, h.Version-learners.CalibratedVersion)
+	} else {
+		fmt.Fprintf(w, "method   %s (model version %d)\n", h.Method, h.Version)
+	}
 	fmt.Fprintf(w, "task     %s\n", taskName(cv.TaskOf(m.Model)))
 	if c := m.classes(); c != nil {
 		fmt.Fprintf(w, "classes  %s (%d)\n", fmtValues(c), len(c))

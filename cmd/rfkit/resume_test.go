@@ -25,7 +25,7 @@ func TestTrainResume(t *testing.T) {
 	all := writeFile(t, dir, "all.csv", csvText(s, true))
 	first := writeFile(t, dir, "first.csv", csvText(part(s, 0, 130), true))
 	more := writeFile(t, dir, "more.csv", csvText(part(s, 130, 300), true))
-	stream := []string{"-param", "epochs=1", "-param", "shuffle=false", "-param", "standardize=false"}
+	stream := []string{"-param", "epochs=1", "-param", "shuffle=false", "-param", "standardize=false", "-param", "calibrate=false", "-param", "search=false"}
 	for _, c := range []struct {
 		method string
 		params []string

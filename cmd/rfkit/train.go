@@ -142,8 +142,12 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 	if task == learners.Multiclass {
 		what = fmt.Sprintf("multiclass (%d classes)", len(cv.ClassesOf(model)))
 	}
-	fmt.Fprintf(e.stdout, "%s: %s on %d rows × %d inputs in %v, training %s %s; wrote %s (%d bytes)\n",
-		trainedName(m.Name, data), what, ds.N, ds.D, elapsed.Round(time.Millisecond), metric, fit, *out, len(data))
+	check := ""
+	if s, ok := model.(learners.FitStatser); ok && s.FitStats().HeldOutRows > 0 {
+		check = "; " + s.FitStats().String()
+	}
+	fmt.Fprintf(e.stdout, "%s: %s on %d rows × %d inputs in %v, training %s %s%s; wrote %s (%d bytes)\n",
+		trainedName(m.Name, data), what, ds.N, ds.D, elapsed.Round(time.Millisecond), metric, fit, check, *out, len(data))
 	return nil
 }
 

@@ -11,8 +11,8 @@ import (
 var conformance = learnertest.Case{Method: "fogd", Online: true, Tasks: learnertest.AllTasks, Params: []string{"features=20"},
 	Golden: map[string][]string{
 		"multiclass": {"task=multiclass", "features=20", "epochs=2", "seed=3"},
-		"fit-hinge":  {"features=20", "eta=0.5", "epochs=2", "seed=5"},
-		"fit-eps":    {"task=regression", "loss=eps", "features=24", "gamma=0.05", "epochs=2", "seed=6"},
+		"fit-hinge":  {"features=20", "eta=0.5", "epochs=2", "seed=5", "search=false"},
+		"fit-eps":    {"task=regression", "loss=eps", "features=24", "gamma=0.05", "epochs=2", "seed=6", "search=false"},
 	}}
 
 func TestConformance(t *testing.T) {

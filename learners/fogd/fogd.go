@@ -398,13 +398,30 @@ func init() {
 // row order if Shuffle is Disabled); the model has the weights averaged
 // over every step. Binary labels may be any two values (smaller → −1). With
 // cfg.Resume, Fit continues from that model's state, labels and
-// standardisation (see Config.Resume): with Shuffle and Standardize
-// Disabled and one epoch, Fit on the first rows then Fit with Resume on the
+// standardisation (see Config.Resume): with Shuffle, Standardize, Calibrate and Search Disabled and one epoch, Fit on the first rows then Fit with Resume on the
 // rest gives the same model bytes as Fit on all the rows.
 // Errors: cancelled ctx, invalid cfg, bad data, wrong number of classes, a
 // Resume model that disagrees with cfg or X or holds no state (version 1),
 // a label that is not the model's, a Progress error (wrapped).
+//
+// Default fit (learners.SearchFit): unless Search is Disabled it compares
+// γ × {1, ¼, 4} and η × {1, ¼, 4}, each when 0 (up to 9 candidates; none
+// with Resume) on a held-out half of the rows and fits the best on every
+// row; a classifier's probabilities are calibrated on the same half unless
+// Calibrate is Disabled. Cost: one fit on every row plus one on half the
+// rows per candidate (about 1 + candidates/2 fits). The online Learner
+// (one pass, row by row) searches and calibrates nothing.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
+	sub := cfg
+	sub.Progress = nil
+	return learners.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true) && cfg.Resume == nil, cfg.Seed,
+		func(ctx context.Context, X featmap.Matrix, y, _ []float64, cfg Config) (*Model, error) {
+			return fit(ctx, X, y, cfg)
+		})
+}
+
+// fit is Fit without the calibration.
+func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	rounds := learners.NewRounds(ctx, cfg.Progress, Name, Name, 0)
 	if err := learners.CheckFit(ctx, "fogd", cfg, X, y); err != nil {
 		return nil, err
@@ -520,4 +537,20 @@ func Average(models ...*Model) (*Model, error) {
 	}
 	b := &body{version: b0.version, cfg: b0.cfg, f: b0.f, w: ogd.Averaged(wt, wsum, steps), wt: wt, wsum: wsum, steps: steps}
 	return learners.New[Model](learners.Common{Task: b0.cfg.Task, Labels: b0.cfg.Labels, Classes: b0.cfg.Classes, Mean: mean0, Scale: scale0}, b), nil
+}
+
+// candidates are the settings the default Fit compares on held-out rows
+// (learners.SearchFit), none with Resume: γ times each of
+// learners.GammaFactors when Gamma is 0, and η times 1, ¼ and 4 when Eta
+// is 0 (the defaults first, left at 0 so that they resolve as before).
+func candidates(cfg Config, d int) []learners.Setting[Config] {
+	if !cfg.Search.On(true) {
+		return nil
+	}
+	if cfg.Resume != nil || d <= 0 {
+		return nil
+	}
+	return learners.Grid(
+		learners.GammaOptions(cfg.Gamma, d, func(c *Config, g float64) { c.Gamma = g }),
+		learners.ScaleOptions(cfg.Eta, DefaultEta, func(c *Config, e float64) { c.Eta = e }, 1, 0.25, 4))
 }

@@ -12,17 +12,17 @@ import (
 )
 
 // TestMulticlass: three rings (threshold 0.85) and the ClassModel checks;
-// the file is version 3; an online Learner given the classes learns the
+// the file is version 3 plus the calibration's; an online Learner given the classes learns the
 // same model as Fit in file order without standardisation, and Resume
 // continues it.
 func TestMulticlass(t *testing.T) {
 	m := learnertest.Multiclass(t, 0.85, learnertest.MulticlassFit(fogd.Fit, fogd.Config{Epochs: 5, Seed: 1}), fogd.Load)
 	data, _ := m.MarshalBinary()
-	if h, err := modelfile.ReadHeader(data); err != nil || h.Version != 3 || h.Task != "multiclass" {
+	if h, err := modelfile.ReadHeader(data); err != nil || h.Version != learners.CalibratedVersion+3 || h.Task != "multiclass" {
 		t.Errorf("header %+v, %v", h, err)
 	}
 	X, y := learnertest.Rings3(200, 3)
-	cfg := fogd.Config{Task: learners.Multiclass, Features: 20, Shuffle: learners.Disabled, Standardize: learners.Disabled, Seed: 2}
+	cfg := fogd.Config{Task: learners.Multiclass, Features: 20, Shuffle: learners.Disabled, Standardize: learners.Disabled, Calibrate: learners.Disabled, Search: learners.Disabled, Seed: 2}
 	fitted, err := fogd.Fit(context.Background(), X, y, cfg)
 	if err != nil {
 		t.Fatal(err)

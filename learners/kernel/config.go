@@ -92,6 +92,17 @@ type Config struct {
 	// any value and does not store it); the kernel matrix, the solves,
 	// the logistic fit and SMO run on one goroutine.
 	Threads learners.Threads `json:"-"`
+	// Calibrate, on by default, fits a classifier's probability
+	// calibration on held-out training rows (learners.SearchFit; it
+	// costs a fit on half the rows); false keeps the loss's own link
+	// (hinge losses then have no Probability). Regression ignores it.
+	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true"`
+	// Search, on by default, lets the default fit compare settings of
+	// the fields left at zero that the learner searches on held-out
+	// training rows and keep the best (learners.SearchFit; the learner's
+	// doc says which fields and what it costs); false fits the documented
+	// defaults.
+	Search learners.Toggle `json:",omitempty" help:"compare settings of the searched fields left at their defaults on held-out training rows and keep the best (false: the documented defaults)" default:"true"`
 	// Progress, if not nil, is called after each of the two rounds
 	// (kernel matrix, solve).
 	Progress learners.Progress `json:"-"`
@@ -100,6 +111,7 @@ type Config struct {
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
 	v := learners.NewCheck("kernel")
+	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
 	v.Count("Subsample", c.Subsample, MaxSubsample, DefaultSubsample)
 	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
 	v.Positive("Lambda", c.Lambda, learners.MaxParam, DefaultLambda)

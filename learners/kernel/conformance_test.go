@@ -9,7 +9,7 @@ import (
 )
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "kernel", Params: []string{"subsample=60"}, Rounds: 2, NumParams: 8, NoLoss: []int{1},
+var conformance = learnertest.Case{Method: "kernel", Params: []string{"subsample=60"}, Rounds: 2, NumParams: 10, NoLoss: []int{1},
 	Variants: [][]string{{"loss=hinge", "c=2"}}, VariantTasks: []learners.Task{learners.Binary},
 	BadParams: map[string]string{
 		"subsample=10001":               "Subsample = 10001, want 1..10000",

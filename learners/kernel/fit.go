@@ -23,7 +23,24 @@ const rounds = 2
 // positive definite (λ too small), or an error returned by cfg.Progress
 // (wrapped). The result depends only on the data and cfg.
 // Memory: m² floats, m = min(n, Subsample); time O(m²·d + m³/3).
+//
+// Default fit (learners.SearchFit): unless Search is Disabled it compares
+// γ × {1, ¼, 4} when Gamma is 0 (learners.GammaOptions) on a held-out half
+// of the rows and fits the best on every row; a classifier's probabilities
+// are calibrated on the same half unless Calibrate is Disabled. Cost: one
+// fit on every row plus one on half the rows per candidate (about 1 +
+// candidates/2 fits).
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
+	sub := cfg
+	sub.Progress = nil
+	return learners.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true), cfg.Seed,
+		func(ctx context.Context, X featmap.Matrix, y, _ []float64, cfg Config) (*Model, error) {
+			return fit(ctx, X, y, cfg)
+		})
+}
+
+// fit is Fit without the calibration.
+func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	r := learners.NewRounds(ctx, cfg.Progress, Name, Name, rounds)
 	p, err := learners.Prepare(ctx, Name, cfg, cfg.Task, X, y)
 	if err != nil {
@@ -176,4 +193,13 @@ func backSolve(l []float64, m int, v []float64) {
 		}
 		v[i] = s / l[i*m+i]
 	}
+}
+
+// candidates are the settings the default fit compares on held-out rows
+// (learners.SearchFit): γ by learners.GammaOptions when Gamma is 0.
+func candidates(cfg Config, d int) []learners.Setting[Config] {
+	if !cfg.Search.On(true) {
+		return nil
+	}
+	return learners.Grid(learners.GammaOptions(cfg.Gamma, d, func(c *Config, g float64) { c.Gamma = g }))
 }

@@ -55,7 +55,7 @@ func TestMatchesDirectSolve(t *testing.T) {
 	set := learnertest.Must(synth.SE1(80, 2))
 	n, d := set.N, set.D
 	const lambda = 1e-2
-	m := learnertest.MustFit(t, kernel.Fit, featmap.Dense(n, d, set.X), set.Y, kernel.Config{Task: learners.Regression, Lambda: lambda})
+	m := learnertest.MustFit(t, kernel.Fit, featmap.Dense(n, d, set.X), set.Y, kernel.Config{Task: learners.Regression, Lambda: lambda, Search: learners.Disabled})
 	if m.Config().Subsample != n || m.Config().Gamma != 1/float64(d) {
 		t.Fatalf("config %+v", m.Config())
 	}

@@ -11,7 +11,7 @@ import (
 var rings, sine = learnertest.Rings, learnertest.Sine
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "mfga", Tasks: learnertest.AllTasks, Params: []string{"features=6"}, Rounds: 6, NumParams: 10, Negative: []string{"tol"}, FreeArrays: []string{"risk"},
+var conformance = learnertest.Case{Method: "mfga", Tasks: learnertest.AllTasks, Params: []string{"features=6"}, Rounds: 6, NumParams: 12, Negative: []string{"tol"}, FreeArrays: []string{"risk"},
 	BadParams: map[string]string{"features=16385": "Features = 16385, want 1..16384", "degree=3": "Degree = 3, want 1..2"},
 	Golden:    map[string][]string{"multiclass": {"task=multiclass", "degree=2", "features=8"}}}
 

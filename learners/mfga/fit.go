@@ -46,7 +46,35 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // drops the row — except for the σ rule of thumb, which looks at the rows
 // kept, unweighted: set Sigma for the exact equivalence. Errors beside
 // Fit's: len(w) != n, a negative, NaN or infinite weight, all weights 0.
+//
+// Default fit (learners.SearchFit): unless Search is Disabled it compares
+// the dictionary bandwidth of the σ rule × {1, ½, 2} when Sigma is 0 on a
+// held-out half of the rows and fits the best on every row; a classifier's
+// probabilities are calibrated on the same half unless Calibrate is
+// Disabled. Cost: one fit on every row plus one on half the rows per
+// candidate (about 1 + candidates/2 fits).
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
+	sub := cfg
+	sub.Progress = nil
+	return learners.SearchFit(ctx, Name, cfg.Task, X, y, w, cfg, sub, settings(cfg), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
+}
+
+// settings are the settings the default fit compares on held-out rows
+// (learners.SearchFit): the dictionary bandwidth σ of the 50th-neighbour
+// rule times 1, ½ and 2 when Sigma is 0 (3 candidates).
+func settings(cfg Config) []learners.Setting[Config] {
+	if !cfg.Search.On(true) || cfg.Sigma != 0 {
+		return nil
+	}
+	return learners.Options(func(c *Config, f float64) {
+		if f != 1 {
+			c.sigmaFactor = f
+		}
+	}, 1, 0.5, 2)
+}
+
+// fitWeighted is FitWeighted without the calibration.
+func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	p, err := learners.PrepareWeighted(ctx, Name, cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err
@@ -63,7 +91,11 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	t, xs := p.Targets, p.Z
 	if c.Sigma == 0 {
 		c.Sigma = sigmaRule(xs, n, d, c.Seed, c.Threads)
+		if c.sigmaFactor != 0 {
+			c.Sigma = float64(c.Sigma * c.sigmaFactor)
+		}
 	}
+	c.sigmaFactor = 0
 	m := &body{cfg: c, d: d}
 
 	g := newGreedy(xs, t, rowWeights(p), n, d, M, m0, c)

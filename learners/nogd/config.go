@@ -99,6 +99,17 @@ type Config struct {
 	// Epochs, Seed, Shuffle) are cfg's, zero meaning the defaults. Not
 	// stored in the model.
 	Resume *Model `json:"-"`
+	// Calibrate, on by default, fits a classifier's probability
+	// calibration on held-out training rows (learners.SearchFit; it
+	// costs a fit on half the rows); false keeps the loss's own link
+	// (hinge losses then have no Probability). Regression ignores it.
+	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true"`
+	// Search, on by default, lets the default fit compare settings of
+	// the fields left at zero that the learner searches on held-out
+	// training rows and keep the best (learners.SearchFit; the learner's
+	// doc says which fields and what it costs); false fits the documented
+	// defaults.
+	Search learners.Toggle `json:",omitempty" help:"compare settings of the searched fields left at their defaults on held-out training rows and keep the best (false: the documented defaults)" default:"true"`
 	// Progress, if not nil, is called after each epoch with the mean loss
 	// of its online steps.
 	Progress learners.Progress `json:"-"`
@@ -107,6 +118,7 @@ type Config struct {
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
 	v := learners.NewCheck("nogd")
+	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
 	v.Count("Budget", c.Budget, MaxBudget, DefaultBudget)
 	v.Task(c.Task)
 	ogd.CheckConfig(v, c.Gamma, c.Eta, c.Epochs, c.Loss, c.Task, c.Shuffle, c.Standardize)

@@ -8,7 +8,7 @@ import (
 )
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "nogd", Online: true, Params: []string{"budget=20"}, NumParams: 9,
+var conformance = learnertest.Case{Method: "nogd", Online: true, Params: []string{"budget=20"}, NumParams: 11,
 	Variants: [][]string{{"shuffle=false", "epochs=2"}},
 	BadParams: map[string]string{
 		"budget=8193":                "Budget = 8193",

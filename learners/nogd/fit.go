@@ -14,8 +14,7 @@ import (
 // of the first pass, and the model has the weights averaged over every
 // step. Binary labels may be any two values (smaller → −1). With
 // cfg.Resume, Fit continues from that model's state, labels and
-// standardisation (see Config.Resume): with Shuffle and Standardize
-// Disabled and one epoch, Fit on the first rows then Fit with Resume on the
+// standardisation (see Config.Resume): with Shuffle, Standardize, Calibrate and Search Disabled and one epoch, Fit on the first rows then Fit with Resume on the
 // rest gives the same model bytes as Fit on all the rows, and as a
 // Learner fed the rows. The loss reported to Progress for each of the
 // first B rows is that of score 0, as the Learner's Outcome (they are
@@ -28,7 +27,25 @@ import (
 // error (wrapped). The result depends only on the data and cfg, not on
 // GOMAXPROCS or the SIMD path. Cost: O(B³) for the map, then
 // O(n·B·(d + B)) per epoch; memory O(B² + n·d).
+//
+// Default fit (learners.SearchFit): unless Search is Disabled it compares
+// γ × {1, ¼, 4} and η × {1, ¼, 4}, each when 0 (up to 9 candidates; none
+// with Resume) on a held-out half of the rows and fits the best on every
+// row; a classifier's probabilities are calibrated on the same half unless
+// Calibrate is Disabled. Cost: one fit on every row plus one on half the
+// rows per candidate (about 1 + candidates/2 fits). The online Learner
+// (one pass, row by row) searches and calibrates nothing.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
+	sub := cfg
+	sub.Progress = nil
+	return learners.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true) && cfg.Resume == nil, cfg.Seed,
+		func(ctx context.Context, X featmap.Matrix, y, _ []float64, cfg Config) (*Model, error) {
+			return fit(ctx, X, y, cfg)
+		})
+}
+
+// fit is Fit without the calibration.
+func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	rounds := learners.NewRounds(ctx, cfg.Progress, Name, Name, 0)
 	if err := learners.CheckFit(ctx, Name, cfg, X, y); err != nil {
 		return nil, err
@@ -70,4 +87,20 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		return nil, err
 	}
 	return l.Snapshot(), nil
+}
+
+// candidates are the settings the default Fit compares on held-out rows
+// (learners.SearchFit), none with Resume: γ times each of
+// learners.GammaFactors when Gamma is 0, and η times 1, ¼ and 4 when Eta
+// is 0 (the defaults first, left at 0 so that they resolve as before).
+func candidates(cfg Config, d int) []learners.Setting[Config] {
+	if !cfg.Search.On(true) {
+		return nil
+	}
+	if cfg.Resume != nil || d <= 0 {
+		return nil
+	}
+	return learners.Grid(
+		learners.GammaOptions(cfg.Gamma, d, func(c *Config, g float64) { c.Gamma = g }),
+		learners.ScaleOptions(cfg.Eta, DefaultEta, func(c *Config, e float64) { c.Eta = e }, 1, 0.25, 4))
 }

@@ -23,8 +23,8 @@ func TestStreamEqualsFit(t *testing.T) {
 		set *synth.Set
 		cfg nogd.Config
 	}{
-		{moons, nogd.Config{Budget: 25, Eta: 0.5}},
-		{se1, nogd.Config{Budget: 15, Task: learners.Regression, Loss: nogd.EpsInsensitive}},
+		{moons, nogd.Config{Budget: 25, Eta: 0.5, Calibrate: learners.Disabled, Search: learners.Disabled}},
+		{se1, nogd.Config{Budget: 15, Task: learners.Regression, Loss: nogd.EpsInsensitive, Search: learners.Disabled}},
 	} {
 		y := c.set.Y // the moons' labels are ±1
 		c.cfg.Shuffle, c.cfg.Standardize = learners.Disabled, learners.Disabled
@@ -144,7 +144,7 @@ func TestVersion1(t *testing.T) {
 	}
 	moons := learnertest.Must(synth.Moons(300, 0.1, 5))
 	X := featmap.Dense(moons.N, moons.D, moons.X)
-	now := learnertest.MustFit(t, nogd.Fit, X, moons.Y, nogd.Config{Budget: 30, Epochs: 2, Seed: 3})
+	now := learnertest.MustFit(t, nogd.Fit, X, moons.Y, nogd.Config{Budget: 30, Epochs: 2, Seed: 3, Search: learners.Disabled})
 	for i := range X.Rows {
 		if a, b := m.Score(X.Row(i)), now.Score(X.Row(i)); a != b {
 			t.Fatalf("row %d: version 1 model scores %v, version 2 %v", i, a, b)

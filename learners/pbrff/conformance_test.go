@@ -9,7 +9,7 @@ import (
 )
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "pbrff", Params: []string{"landmarks=5", "k=4"}, Rounds: 2, NumParams: 12, Tasks: []learners.Task{learners.Binary, learners.Multiclass},
+var conformance = learnertest.Case{Method: "pbrff", Params: []string{"landmarks=5", "k=4"}, Rounds: 2, NumParams: 14, Tasks: []learners.Task{learners.Binary, learners.Multiclass},
 	Variants: [][]string{{"loss=logistic"}}, VariantTasks: []learners.Task{learners.Binary},
 	Golden: map[string][]string{"multiclass": {"task=multiclass", "landmarks=12", "k=5", "seed=2"}},
 	BadParams: map[string]string{

@@ -74,7 +74,7 @@ func TestWeights(t *testing.T) {
 		task learners.Task
 		loss pbrff.Loss
 	}{{learners.Multiclass, ""}, {learners.Binary, pbrff.Hinge}, {learners.Binary, pbrff.SquaredHinge}, {learners.Binary, pbrff.Logistic}} {
-		cfg := pbrff.Config{Task: c.task, Loss: c.loss, Landmarks: 20, K: 5, Tol: 1e-10, MaxEpochs: 1000000, Seed: 4}
+		cfg := pbrff.Config{Task: c.task, Loss: c.loss, Landmarks: 20, K: 5, Tol: 1e-10, MaxEpochs: 1000000, Seed: 4, Search: learners.Disabled}
 		learnertest.Weights(t, c.task, "pbrff: ", 1e-6,
 			func(X featmap.Matrix, y []float64) (learners.Model, error) {
 				return pbrff.Fit(context.Background(), X, y, cfg)

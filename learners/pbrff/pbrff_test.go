@@ -286,8 +286,8 @@ func TestDeterministic(t *testing.T) {
 
 func TestResolvedConfig(t *testing.T) {
 	tr := must(synth.Moons(60, 0.1, 1))
-	c := fit(t, tr, Config{Progress: func(learners.Event) error { return nil }}).Config()
-	want := Config{Landmarks: 100, K: 10, Gamma: 0.5, Beta: 1, C: 1, Loss: Hinge, Tol: 1e-3, MaxEpochs: 1000}
+	c := fit(t, tr, Config{Search: learners.Disabled, Progress: func(learners.Event) error { return nil }}).Config()
+	want := Config{Landmarks: 100, K: 10, Gamma: 0.5, Beta: 1, C: 1, Loss: Hinge, Tol: 1e-3, MaxEpochs: 1000, Search: learners.Disabled}
 	if !reflect.DeepEqual(c, want) {
 		t.Errorf("resolved config %+v, want %+v", c, want)
 	}
@@ -297,14 +297,14 @@ func TestProbability(t *testing.T) {
 	tr := must(synth.Moons(200, 0.1, 8))
 	for _, loss := range []Loss{Hinge, SquaredHinge, Logistic} {
 		m := fit(t, tr, Config{Landmarks: 20, Loss: loss})
+		raw := fit(t, tr, Config{Landmarks: 20, Loss: loss, Calibrate: learners.Disabled})
 		for i := 0; i < 50; i++ {
 			x := tr.X[i*2 : i*2+2]
 			p := m.Probability(x)
 			if loss == Hinge {
-				if !math.IsNaN(p) {
-					t.Fatalf("hinge: Probability = %v, want NaN", p)
+				if q := raw.Probability(x); !math.IsNaN(q) {
+					t.Fatalf("hinge without calibration: Probability = %v, want NaN", q)
 				}
-				continue
 			}
 			if !(p >= 0 && p <= 1) || (p >= 0.5) != (m.Predict(x) == 1) {
 				t.Fatalf("%s: Probability %v disagrees with Predict %v", loss, p, m.Predict(x))

@@ -11,7 +11,7 @@ import (
 var rings, sine = learnertest.Rings, learnertest.Sine
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "prff", Tasks: learnertest.AllTasks, Params: []string{"features=8", "maxiter=20"}, Rounds: 9, NumParams: 14,
+var conformance = learnertest.Case{Method: "prff", Tasks: learnertest.AllTasks, Params: []string{"features=8", "maxiter=20"}, Rounds: 9, NumParams: 16,
 	BadParams: learnertest.With(learnertest.Linear, map[string]string{
 		"batch=-5": "Batch = -5, want 1..4096", "batch=4097": "Batch = 4097",
 	}),

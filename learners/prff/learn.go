@@ -132,10 +132,14 @@ func learn(ctx context.Context, xs, wt []float64, n, d int, c Config, p learners
 			return nil, c, fmt.Errorf("prff: %w", err)
 		}
 		c.Gamma = 1 / float64(2*float64(sigma*sigma))
+		if c.gammaFactor != 0 {
+			c.Gamma = float64(c.Gamma * c.gammaFactor)
+		}
 		if !(c.Gamma > 0) || !xmath.Finite(c.Gamma) {
 			return nil, c, fmt.Errorf("prff: bandwidth rule gives σ = %v, γ = %v: set Gamma", sigma, c.Gamma)
 		}
 	}
+	c.gammaFactor = 0
 	if c.Alpha == 0 {
 		c.Alpha = defaultAlpha(c.Gamma, d)
 		if !(c.Alpha > 0) || !xmath.Finite(c.Alpha) {

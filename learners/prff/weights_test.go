@@ -48,7 +48,7 @@ func TestWeightedGolden(t *testing.T) {
 // weights, which the unweighted fallback refuses, are accepted.
 func TestWeightedCV(t *testing.T) {
 	m := learnertest.Lookup(t, "prff")
-	vs, err := cv.Expand(&prff.Config{MaxIter: 5, Seed: 1}, map[string][]string{"features": {"4", "8"}})
+	vs, err := cv.Expand(&prff.Config{MaxIter: 5, Seed: 1, Search: learners.Disabled}, map[string][]string{"features": {"4", "8"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 var rings = learnertest.Rings
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "eerf", Tasks: learnertest.AllTasks, Prefix: "rfselect: ", Params: []string{"features=20"}, Rounds: 3, NumParams: 11, NoLoss: []int{1, 2},
+var conformance = learnertest.Case{Method: "eerf", Tasks: learnertest.AllTasks, Prefix: "rfselect: ", Params: []string{"features=20"}, Rounds: 3, NumParams: 13, NoLoss: []int{1, 2},
 	Accuracy: &learnertest.Learns{Rings: 0.90, Sine: 0.3, Each: [][]string{{"loss=ridge"}}},
 	Resolved: map[string][]string{"task=regression": {"Loss=ridge"}},
 	BadParams: learnertest.With(learnertest.Linear, map[string]string{
@@ -26,7 +26,7 @@ var conformance = learnertest.Case{Method: "eerf", Tasks: learnertest.AllTasks, 
 		"eerf-logistic": {"features=20", "seed=3"},
 		"eerf-ridge":    {"features=20", "task=regression", "lambda=1e-4", "seed=4"},
 	}}
-var lkrf = learnertest.Case{Method: "lkrf", Tasks: learnertest.AllTasks, Prefix: "rfselect: ", Params: []string{"features=20"}, Rounds: 3, NumParams: 11, NoLoss: []int{1, 2},
+var lkrf = learnertest.Case{Method: "lkrf", Tasks: learnertest.AllTasks, Prefix: "rfselect: ", Params: []string{"features=20"}, Rounds: 3, NumParams: 13, NoLoss: []int{1, 2},
 	Golden: map[string][]string{"lkrf-logistic": {"features=20", "seed=3"}, "multiclass": {"task=multiclass", "features=20", "seed=3"}}}
 
 func TestConformance(t *testing.T) { learnertest.Run(t, conformance); learnertest.Run(t, lkrf) }

@@ -33,7 +33,30 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // and errors are learners.Method.FitWeighted's and PrepareWeighted's): the
 // weights enter the standardisation, the selection (the energies, and the
 // mean the targets are centred on) and the loss as weighted means.
+//
+// Default fit (learners.SearchFit): unless Search is Disabled it compares
+// γ × {1, ¼, 4} when Gamma is 0 (learners.GammaOptions) on a held-out half
+// of the rows and fits the best on every row; a classifier's probabilities
+// are calibrated on the same half unless Calibrate is Disabled. Cost: one
+// fit on every row plus one on half the rows per candidate (about 1 +
+// candidates/2 fits).
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
+	sub := cfg
+	sub.Progress = nil
+	return learners.SearchFit(ctx, "rfselect", cfg.Task, X, y, w, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
+}
+
+// candidates are the settings the default fit compares on held-out rows
+// (learners.SearchFit): γ by learners.GammaOptions when Gamma is 0.
+func candidates(cfg Config, d int) []learners.Setting[Config] {
+	if !cfg.Search.On(true) {
+		return nil
+	}
+	return learners.Grid(learners.GammaOptions(cfg.Gamma, d, func(c *Config, g float64) { c.Gamma = g }))
+}
+
+// fitWeighted is FitWeighted without the calibration.
+func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	p, err := learners.PrepareWeighted(ctx, "rfselect", cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err

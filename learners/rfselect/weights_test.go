@@ -14,7 +14,7 @@ import (
 func TestWeights(t *testing.T) {
 	for _, sel := range []rfselect.Selection{rfselect.EERFSelection, rfselect.LKRFSelection} {
 		for _, task := range []learners.Task{learners.Multiclass, learners.Binary, learners.Regression} {
-			cfg := rfselect.Config{Selection: sel, Task: task, Features: 20, Seed: 2}
+			cfg := rfselect.Config{Selection: sel, Task: task, Features: 20, Seed: 2, Search: learners.Disabled, Calibrate: learners.Disabled}
 			learnertest.WeightsOf(t, task, "rfselect: ", 1e-6, rfselect.Fit, rfselect.FitWeighted, cfg)
 		}
 	}

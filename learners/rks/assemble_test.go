@@ -19,9 +19,9 @@ func TestAssembleEqualsFit(t *testing.T) {
 	set := learnertest.Must(synth.Checkerboard(400, 0.1, 5))
 	X := featmap.Dense(set.N, set.D, set.X)
 	for _, cfg := range []Config{
-		{Features: 40, Gamma: 2, Loss: Ridge, Seed: 9},
-		{Features: 30, Loss: Logistic, Seed: 2},
-		{Features: 20, Task: learners.Regression, Seed: 4},
+		{Features: 40, Gamma: 2, Loss: Ridge, Seed: 9, Calibrate: learners.Disabled, Search: learners.Disabled},
+		{Features: 30, Loss: Logistic, Seed: 2, Calibrate: learners.Disabled, Search: learners.Disabled},
+		{Features: 20, Task: learners.Regression, Seed: 4, Search: learners.Disabled},
 	} {
 		y := set.Y
 		if cfg.Task == learners.Regression {

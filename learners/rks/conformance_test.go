@@ -9,7 +9,7 @@ import (
 )
 
 // conformance is this learner's line in the shared suite.
-var conformance = learnertest.Case{Method: "rks", Tasks: learnertest.AllTasks, Params: []string{"features=20"}, Rounds: 2, NumParams: 9, NoLoss: []int{1},
+var conformance = learnertest.Case{Method: "rks", Tasks: learnertest.AllTasks, Params: []string{"features=20"}, Rounds: 2, NumParams: 11, NoLoss: []int{1},
 	// The data of the golden files are bit-identical everywhere (package
 	// synth), and every step of Fit is too: the standardisation (prep), the
 	// frequency draws (internal/xrand), the features (asm.CosAffine), L-BFGS

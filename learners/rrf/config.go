@@ -66,8 +66,8 @@
 //     log-widths, weights, biases, classes, standardisation, configuration;
 //     no randomness is drawn after the start), so Resume(m) continues
 //     online learning exactly where the Learner that made m stopped, and
-//     Fit with Config.Resume continues a batch run. Fit with Shuffle and
-//     Standardize Disabled and one epoch learns in file order: fitting the
+//     Fit with Config.Resume continues a batch run. Fit with Shuffle,
+//     Standardize, Calibrate and Search Disabled and one epoch learns in file order: fitting the
 //     first part of a stream, saving, loading and resuming on the rest gives
 //     the same model bytes as one pass over the whole stream.
 //   - Arithmetic is bit-identical on every architecture and kernel path
@@ -184,6 +184,17 @@ type Config struct {
 	// BatchSize, Seed, Shuffle) are cfg's, zero meaning the defaults, so
 	// start from m.Config() to keep the model's. Not stored in the model.
 	Resume *Model `json:"-"`
+	// Calibrate, on by default, fits a classifier's probability
+	// calibration on held-out training rows (learners.SearchFit; it
+	// costs a fit on half the rows); false keeps the loss's own link
+	// (hinge losses then have no Probability). Regression ignores it.
+	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true"`
+	// Search, on by default, lets the default fit compare settings of
+	// the fields left at zero that the learner searches on held-out
+	// training rows and keep the best (learners.SearchFit; the learner's
+	// doc says which fields and what it costs); false fits the documented
+	// defaults.
+	Search learners.Toggle `json:",omitempty" help:"compare settings of the searched fields left at their defaults on held-out training rows and keep the best (false: the documented defaults)" default:"true"`
 	// Progress, if not nil, is called by Fit after each epoch with the mean
 	// loss of the epoch's steps.
 	Progress learners.Progress `json:"-"`
@@ -192,6 +203,7 @@ type Config struct {
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
 	v := learners.NewCheck("rrf")
+	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
 	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
 	v.Count("Epochs", c.Epochs, learners.MaxCount, DefaultEpochs)
 	v.Count("BatchSize", c.BatchSize, learners.MaxCount, DefaultBatchSize)

@@ -17,7 +17,7 @@ import (
 // is Disabled), one step per mini-batch of BatchSize rows (gradients
 // averaged). With BatchSize 1 each step is exactly Learner.Update's. With
 // cfg.Resume, Fit continues from that model's state and standardisation
-// (see Config.Resume); with Shuffle and Standardize Disabled and one epoch,
+// (see Config.Resume); with Shuffle, Standardize, Calibrate and Search Disabled and one epoch,
 // Fit on the first rows then Fit with Resume on the rest gives the same
 // model bytes as Fit on all the rows.
 //
@@ -28,7 +28,25 @@ import (
 // wrong number of classes, a Resume model that disagrees with cfg or X, or
 // an error returned by cfg.Progress (wrapped). The result does not depend
 // on GOMAXPROCS. ctx is checked after every epoch.
+//
+// Default fit (learners.SearchFit): unless Search is Disabled it compares
+// η × {1, ¼, 4} and λ × {1, 1/10, 10}, each when 0 (up to 9 candidates;
+// none with Resume) on a held-out half of the rows and fits the best on
+// every row; a classifier's probabilities are calibrated on the same half
+// unless Calibrate is Disabled. Cost: one fit on every row plus one on
+// half the rows per candidate (about 1 + candidates/2 fits). The online
+// Learner (one pass, row by row) searches and calibrates nothing.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
+	sub := cfg
+	sub.Progress = nil
+	return learners.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true) && cfg.Resume == nil, cfg.Seed,
+		func(ctx context.Context, X featmap.Matrix, y, _ []float64, cfg Config) (*Model, error) {
+			return fit(ctx, X, y, cfg)
+		})
+}
+
+// fit is Fit without the calibration.
+func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	rounds := learners.NewRounds(ctx, cfg.Progress, Name, Name, 0)
 	if err := learners.CheckFit(ctx, "rrf", cfg, X, y); err != nil {
 		return nil, err
@@ -120,4 +138,20 @@ func fitLearner1(cfg Config, X featmap.Matrix, y []float64) (*Learner, error) {
 		}
 	}
 	return NewLearner(X.Cols, c)
+}
+
+// candidates are the settings the default Fit compares on held-out rows
+// (learners.SearchFit), none with Resume: η times 1, ¼ and 4 when Eta is
+// 0, and λ times 1, 1/10 and 10 when Lambda is 0 (the defaults first,
+// left at 0 so that they resolve as before).
+func candidates(cfg Config, d int) []learners.Setting[Config] {
+	if !cfg.Search.On(true) {
+		return nil
+	}
+	if cfg.Resume != nil || d <= 0 {
+		return nil
+	}
+	return learners.Grid(
+		learners.ScaleOptions(cfg.Eta, DefaultEta, func(c *Config, e float64) { c.Eta = e }, 1, 0.25, 4),
+		learners.ScaleOptions(cfg.Lambda, DefaultLambda, func(c *Config, l float64) { c.Lambda = l }, 1, 0.1, 10))
 }

@@ -456,7 +456,7 @@ func TestResumeMulticlass(t *testing.T) {
 	for i := range three {
 		three[i] = float64(i % 3 * 5)
 	}
-	cfg := rrf.Config{Features: 16, Multiclass: true, Seed: 3, Shuffle: learners.Disabled, Standardize: learners.Disabled, Epochs: 1}
+	cfg := rrf.Config{Features: 16, Multiclass: true, Seed: 3, Shuffle: learners.Disabled, Standardize: learners.Disabled, Calibrate: learners.Disabled, Search: learners.Disabled, Epochs: 1}
 	ctx := context.Background()
 	whole := learnertest.MustFit(t, rrf.Fit, X, three, cfg)
 	first := learnertest.MustFit(t, rrf.Fit, featmap.Dense(k, X.Cols, X.Data[:k*X.Cols]), three[:k], cfg)

@@ -154,6 +154,13 @@ import (
 // Name is the method's registry name and the "method" of its model files.
 const Name = "srff"
 
+// SimplexFactors are the simplex sizes the default fit compares, as
+// factors of the default d/σ, the default first. The default d/σ is often
+// far too large for the paper's data sets (on cpu_act, s = d/σ ≈ 13 gives
+// a test RMSE of 4.7 through rfkit train, s/4 gives 2.4; see
+// bench/results/srff-real.md).
+var SimplexFactors = []float64{1, 0.5, 0.25}
+
 // Defaults of zero Config fields, and limits.
 const (
 	DefaultFeatures        = 300
@@ -217,6 +224,10 @@ type Config struct {
 	// Seed fixes ε, b, the validation split and the rows used for σ: equal
 	// seeds give identical models.
 	Seed uint64 `help:"seed of the random features and the split"`
+	// Search, on by default, lets the default fit choose the simplex size
+	// among SimplexFactors times d/σ on the validation rows when Simplex
+	// and Lambda are 0 (see FitWeighted); false fits s = d/σ.
+	Search learners.Toggle `json:",omitempty" help:"choose the simplex size among (1, 1/2, 1/4)·d/σ on the validation rows when simplex and lambda are left at their defaults" default:"true"`
 	// Progress, if not nil, is called after each fit of the λ path and
 	// after the final fit.
 	Progress learners.Progress `json:"-"`
@@ -230,6 +241,7 @@ type Config struct {
 func (c Config) Validate() error {
 	v := learners.NewCheck("srff")
 	v.Threads(c.Threads)
+	v.Toggles("Search", c.Search)
 	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
 	v.Positive("Simplex", c.Simplex, learners.MaxParam, "d/σ")
 	v.Positive("Lambda", c.Lambda, learners.MaxParam, "chosen on a validation split")

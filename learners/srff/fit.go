@@ -44,7 +44,49 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // neighbour distance among those rows (a duplicate would be a neighbour at
 // distance 0). MinRows counts the rows of positive weight. Errors beside
 // Fit's: len(w) != n, a negative, NaN or infinite weight, all weights 0.
+//
+// The default fit also searches the simplex size (when Simplex and Lambda
+// are 0 and Search is not Disabled): it fits the model at s = f·d/σ for
+// each f of SimplexFactors, each with its λ search on the same validation
+// rows, and keeps the one of the smallest validation RMSE (SimplexSearch
+// reports them); this costs len(SimplexFactors) fits, and Progress
+// reports each fit's rounds in turn.
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
+	m, err := fitWeighted(ctx, X, y, w, cfg)
+	if err != nil || cfg.Simplex != 0 || cfg.Lambda != 0 || !cfg.Search.On(true) {
+		return m, err
+	}
+	s0 := m.Config().Simplex
+	pts := []SimplexPoint{{Factor: SimplexFactors[0], Simplex: s0, RMSE: validationRMSE(m)}}
+	best, bestV := m, pts[0].RMSE
+	for _, f := range SimplexFactors[1:] {
+		c := cfg
+		c.Simplex = float64(f * s0)
+		mf, err := fitWeighted(ctx, X, y, w, c)
+		if err != nil {
+			return nil, err
+		}
+		v := validationRMSE(mf)
+		pts = append(pts, SimplexPoint{Factor: f, Simplex: c.Simplex, RMSE: v})
+		if v < bestV {
+			best, bestV = mf, v
+		}
+	}
+	best.Body().simplexes = pts
+	return best, nil
+}
+
+// validationRMSE is the smallest validation RMSE of m's λ search.
+func validationRMSE(m *Model) float64 {
+	v := math.Inf(1)
+	for _, p := range m.Body().search {
+		v = math.Min(v, p.RMSE)
+	}
+	return v
+}
+
+// fitWeighted is FitWeighted at one simplex size.
+func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	pre, err := learners.PrepareWeighted(ctx, Name, cfg, learners.Regression, X, y, w)
 	if err != nil {
 		return nil, err

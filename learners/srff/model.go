@@ -62,6 +62,18 @@ type SearchPoint struct {
 // loaded from a file (the search is not stored in model files).
 func (m *Model) Search() []SearchPoint { return slices.Clone(m.Body().search) }
 
+// SimplexPoint is one simplex size of the default fit's search.
+type SimplexPoint struct {
+	Factor  float64 // of the default d/σ (SimplexFactors)
+	Simplex float64 // the simplex size s = Factor·d/σ
+	RMSE    float64 // the best validation RMSE of its λ search
+}
+
+// SimplexSearch returns a copy of the simplex-size search of the Fit that
+// made m, in the order of SimplexFactors: nil when no search ran
+// (Simplex or Lambda given, Search disabled) or m was loaded from a file.
+func (m *Model) SimplexSearch() []SimplexPoint { return slices.Clone(m.Body().simplexes) }
+
 // Intercept returns the intercept, the mean of the training targets.
 func (m *Model) Intercept() float64 { return m.Body().intercept }
 
@@ -76,7 +88,8 @@ type body struct {
 	rff       *featmap.RFF
 	coef      []float64 // a (D)
 	intercept float64
-	search    []SearchPoint // Fit's validation search (not stored in files)
+	search    []SearchPoint  // Fit's validation search (not stored in files)
+	simplexes []SimplexPoint // Fit's simplex search (not stored in files)
 }
 
 // newModel assembles a model; the slices are kept.

@@ -168,6 +168,7 @@ func TestProgressAndContext(t *testing.T) {
 	X, y := small(t)
 	var events []learners.Event
 	c := smallCfg
+	c.Search = learners.Disabled
 	c.Progress = func(e learners.Event) error { events = append(events, e); return nil }
 	fit(t, X, y, c)
 	if len(events) != 3 || events[2].Round != 3 || events[2].Rounds != 3 || events[0].Method != srff.Name {
@@ -197,4 +198,35 @@ func TestLoadErrors(t *testing.T) {
 		{Name: "no intercept", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { delete(f.Header.Meta, "intercept") }), Want: `no meta value "intercept"`},
 	}
 	learnertest.LoadErrors(t, "srff: ", srff.Load, cases)
+}
+
+// TestSimplexSearch: with Simplex and Lambda at their defaults the fit
+// compares SimplexFactors·d/σ on the validation rows and keeps the size
+// of the smallest validation RMSE; Search disabled, or a Simplex given,
+// fits s = d/σ alone.
+func TestSimplexSearch(t *testing.T) {
+	X, y := small(t)
+	m := fit(t, X, y, smallCfg)
+	pts := m.SimplexSearch()
+	if len(pts) != len(srff.SimplexFactors) {
+		t.Fatalf("simplex search %+v, want %d sizes", pts, len(srff.SimplexFactors))
+	}
+	best := 0
+	for k, p := range pts {
+		if p.Factor != srff.SimplexFactors[k] || math.Abs(p.Simplex-p.Factor*pts[0].Simplex) > 1e-12*pts[0].Simplex || !(p.RMSE > 0) {
+			t.Fatalf("point %d: %+v", k, p)
+		}
+		if p.RMSE < pts[best].RMSE {
+			best = k
+		}
+	}
+	if m.Config().Simplex != pts[best].Simplex {
+		t.Errorf("chosen simplex %v, want %v, the smallest validation RMSE of %+v", m.Config().Simplex, pts[best].Simplex, pts)
+	}
+	c := smallCfg
+	c.Search = learners.Disabled
+	plain := fit(t, X, y, c)
+	if plain.SimplexSearch() != nil || plain.Config().Simplex != pts[0].Simplex {
+		t.Errorf("without the search: simplex %v, search %+v; want %v and none", plain.Config().Simplex, plain.SimplexSearch(), pts[0].Simplex)
+	}
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/gbrff"
 	"github.com/rfkit/rfkit/learners/pbrff"
 )
@@ -233,7 +234,7 @@ func fig2(o options, log io.Writer) (*report, error) {
 			}
 			acc[2*m][i] = a
 		}
-		pcfg := pbrff.Config{Landmarks: T, K: 10, Seed: uint64(sp.seed)}
+		pcfg := pbrff.Config{Landmarks: T, K: 10, Seed: uint64(sp.seed), Search: learners.Disabled}
 		g, e, err := cvGamma(ptr, sp.seed, func(ft, fv *dataset.Dataset, g float64) (float64, error) {
 			c := pcfg
 			c.Gamma = g

@@ -17,6 +17,7 @@ import (
 	"github.com/rfkit/rfkit/bench/peers"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/cputime"
+	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/gbrff"
 	"github.com/rfkit/rfkit/learners/pbrff"
 )
@@ -72,7 +73,7 @@ func fig4(o options, log io.Writer) (*report, error) {
 			return m.Predict, nil
 		}},
 		{"PBRFF", func(X featmap.Matrix, y []float64) (func([]float64) float64, error) {
-			m, err := pbrff.Fit(ctx, X, y, pbrff.Config{Landmarks: 100, K: 10, Beta: 1, C: 1, Seed: 1})
+			m, err := pbrff.Fit(ctx, X, y, pbrff.Config{Landmarks: 100, K: 10, Beta: 1, C: 1, Seed: 1, Search: learners.Disabled})
 			if err != nil {
 				return nil, err
 			}

@@ -404,7 +404,7 @@ func run(args []string, stdout io.Writer) error {
 	b := &bench{o: o, ctx: context.Background(), X: X, y: y, Xt: Xt, yt: yt, candidates: o.candidates}
 	// σ by the paper's rule on the full training set (a one-feature MFGA
 	// fit computes it); every fit below uses it.
-	m1, err := mfga.Fit(b.ctx, X, y, mfga.Config{Features: 1, Tol: -1})
+	m1, err := mfga.Fit(b.ctx, X, y, mfga.Config{Features: 1, Tol: -1, Search: learners.Disabled})
 	if err != nil {
 		return err
 	}

@@ -262,7 +262,7 @@ func adult(w io.Writer, o options) error {
 	// t_pp: the σ rule (mfga's default) and the dictionary statistics of a
 	// one-feature fit.
 	t0 := time.Now()
-	m1, err := mfga.Fit(ctx, X, y, mfga.Config{Features: 1, Tol: -1})
+	m1, err := mfga.Fit(ctx, X, y, mfga.Config{Features: 1, Tol: -1, Search: learners.Disabled})
 	if err != nil {
 		return err
 	}
@@ -325,7 +325,7 @@ func regression(w io.Writer, o options, name string) error {
 	scale(yt)
 	ctx := context.Background()
 	// σ by the paper's rule, for the kernel baselines too.
-	m1, err := mfga.Fit(ctx, Xa, ya, mfga.Config{Task: learners.Regression, Features: 1, Tol: -1})
+	m1, err := mfga.Fit(ctx, Xa, ya, mfga.Config{Task: learners.Regression, Features: 1, Tol: -1, Search: learners.Disabled})
 	if err != nil {
 		return err
 	}

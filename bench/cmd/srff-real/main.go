@@ -26,7 +26,8 @@
 //     λ on that part and refits on all of them (see the package
 //     documentation). The simplex size s (the paper's third
 //     hyper-parameter) is chosen on the same held-out rows among
-//     -simplex factors of the default d/σ (1, 0.5, 0.25): on cpu_act the
+//     srff.SimplexFactors of the default d/σ (1, 0.5, 0.25), by SRFF's
+//     own default fit (-search=false: s = d/σ): on cpu_act the
 //     default s = d/σ ≈ 13 gives a kernel far too narrow (test RMSE 12.4
 //     on 1000 training rows, 2.7 at s = 3).
 //
@@ -49,7 +50,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -87,7 +87,7 @@ type options struct {
 	seed             uint64
 	codes            []string
 	full             bool
-	simplex          []float64 // simplex factors f (s = f·d/σ)
+	search           bool // SRFF's default simplex-size search
 }
 
 // row is one replication of one set.
@@ -110,18 +110,10 @@ func main() {
 	flag.IntVar(&o.reps, "reps", 1, "replications (random splits)")
 	flag.Uint64Var(&o.seed, "seed", 1, "seed of the first split (replication r uses seed + r)")
 	codes := flag.String("sets", "RCP,REL,RAI", "comma-separated experiment codes")
-	simplex := flag.String("simplex", "1,0.5,0.25", "SRFF simplex sizes tried, as factors of the default d/σ (first 1), chosen on the validation rows")
+	flag.BoolVar(&o.search, "search", true, "SRFF's default search of the simplex size among srff.SimplexFactors·d/σ on the validation rows (false: s = d/σ)")
 	out := flag.String("out", "", "also write the markdown table to this file")
 	flag.Parse()
 	o.codes = strings.Split(*codes, ",")
-	for _, f := range strings.Split(*simplex, ",") {
-		v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
-		if err != nil || !(v > 0) {
-			fmt.Fprintf(os.Stderr, "srff-real: bad -simplex factor %q\n", f)
-			os.Exit(2)
-		}
-		o.simplex = append(o.simplex, v)
-	}
 	if o.val == 0 {
 		o.val = map[bool]int{false: 100, true: 1000}[o.full]
 	}
@@ -300,32 +292,26 @@ func replicate(ctx context.Context, s set, ds *dataset.Dataset, ntr int, o optio
 			return nil
 		}}
 	// The simplex size s is the paper's third hyper-parameter (Algorithm
-	// 1's input): s = f·d/σ for each factor f of -simplex, each fitted with
-	// its own λ search on the same held-out rows (the split depends only on
-	// the seed), the smallest validation RMSE wins.
-	var sm *srff.Model
-	var s0, bestV float64
-	for _, f := range o.simplex {
-		c := cfg
-		if s0 != 0 {
-			c.Simplex = f * s0
-		} else if f != 1 {
-			return res, fmt.Errorf("-simplex must start with 1 (the default d/σ)")
+	// 1's input): SRFF's default fit chooses it among
+	// srff.SimplexFactors·d/σ, each fitted with its own λ search on the same
+	// held-out rows (the split depends only on the seed), the smallest
+	// validation RMSE winning.
+	if !o.search {
+		cfg.Search = learners.Disabled
+	}
+	sm, err := srff.Fit(ctx, Xtv, ytv, cfg)
+	if err != nil {
+		return res, fmt.Errorf("SRFF: %w", err)
+	}
+	s0 := sm.Config().Simplex
+	res.factor = 1
+	for _, p := range sm.SimplexSearch() {
+		fmt.Fprintf(log, "%s seed %d: SRFF s = %.3g: validation RMSE %.4f\n", s.code, seed, p.Simplex, p.RMSE)
+		if p.Factor == 1 {
+			s0 = p.Simplex
 		}
-		m, err := srff.Fit(ctx, Xtv, ytv, c)
-		if err != nil {
-			return res, fmt.Errorf("SRFF: %w", err)
-		}
-		if s0 == 0 {
-			s0 = m.Config().Simplex
-		}
-		v := math.Inf(1)
-		for _, p := range m.Search() {
-			v = math.Min(v, p.RMSE)
-		}
-		fmt.Fprintf(log, "%s seed %d: SRFF s = %.3g: validation RMSE %.4f, test %.4f\n", s.code, seed, m.Config().Simplex, v, rmse(m, Xte, yte))
-		if sm == nil || v < bestV {
-			sm, bestV, res.factor = m, v, f
+		if p.Simplex == sm.Config().Simplex {
+			res.factor = p.Factor
 		}
 	}
 	res.srff = rmse(sm, Xte, yte)

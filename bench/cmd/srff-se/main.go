@@ -238,7 +238,7 @@ func replicate(ctx context.Context, o options, name string, n int, seed uint64, 
 	}
 	X := featmap.Dense(tr.N, tr.D, tr.X)
 	Xt := featmap.Dense(te.N, te.D, te.X)
-	cfg := srff.Config{Features: o.features, Lambdas: o.lambdas, MaxIterations: o.maxIter, Seed: seed, Task: learners.Regression,
+	cfg := srff.Config{Features: o.features, Lambdas: o.lambdas, MaxIterations: o.maxIter, Seed: seed, Task: learners.Regression, Search: learners.Disabled,
 		Progress: func(e learners.Event) error {
 			fmt.Fprintf(log, "%s n=%d seed %d: fit %d/%d J=%.5g %s\n", name, n, seed, e.Round, e.Rounds, e.Loss, e.Elapsed.Round(time.Millisecond))
 			return nil

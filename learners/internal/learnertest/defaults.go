@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/rfkit/rfkit/learners"
 	"reflect"
 	"strconv"
 	"strings"
@@ -22,7 +23,15 @@ import (
 func (s *suite) defaults(t *testing.T) {
 	task := s.meth.Tasks[0]
 	X, y := data(task, 100, 1)
-	cfg := s.config(t, task)
+	// a held-out search resolves its fields to the setting it chose; the
+	// tags state the documented value a fit without the search uses
+	var extra []string
+	for _, p := range learners.Params(s.meth.NewConfig()) {
+		if p.Name == "search" {
+			extra = append(extra, "search=false")
+		}
+	}
+	cfg := s.config(t, task, extra...)
 	m, err := s.meth.Fit(context.Background(), X, y, cfg, nil)
 	if err != nil {
 		t.Fatalf("%v: %v", task, err)

@@ -193,7 +193,7 @@ func (o Online[C, M, L]) fitSplit(t *testing.T) {
 			task = learners.Regression
 		}
 		X, y := Shifted(task, n, 1)
-		cfg := o.config(t, learners.Binary, append(slices.Clone(split), "shuffle=false", "standardize=false", "epochs=1")...)
+		cfg := o.config(t, learners.Binary, append(slices.Clone(split), "shuffle=false", "standardize=false", "epochs=1", "calibrate=false", "search=false")...)
 		whole, first := o.fit(t, X, y, cfg), o.fit(t, rows(X, 0, o.Split), y[:o.Split], cfg)
 		old := o.reload(t, first)
 		rest := o.fit(t, rows(X, o.Split, n), y[o.Split:], withResume(old.Config(), old))

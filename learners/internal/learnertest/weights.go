@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -130,6 +131,14 @@ func (s *suite) weighted(t *testing.T) {
 	}
 	for _, set := range s.c.Weighted {
 		task, set := settings(t, set...)
+		// a held-out search splits the rows, which differ between the
+		// weighted and the duplicated data: the equivalence holds for the
+		// fit of one setting
+		for _, p := range learners.Params(s.meth.NewConfig()) {
+			if p.Name == "search" {
+				set = append(slices.Clone(set), "search=false")
+			}
+		}
 		t.Run(strings.Join(set, ","), func(t *testing.T) {
 			fit := func(X featmap.Matrix, y []float64) (learners.Model, error) {
 				return s.meth.Fit(context.Background(), X, y, s.config(t, learners.Binary, set...), nil)
