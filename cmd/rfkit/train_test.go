@@ -183,7 +183,7 @@ func TestParamErrors(t *testing.T) {
 		}
 		return rfkit(t, args...)
 	}
-	train("nope=1").fails(t, 2, `unknown parameter "nope" (valid: features, gamma, lambda, loss, task, missing, map, seed, calibrate, search)`)
+	train("nope=1").fails(t, 2, `unknown parameter "nope" (valid: features, gamma, lambda, loss, task, missing, map, seed, calibrate, search, threads)`)
 	train("gamma=abc").fails(t, 2, `parameter gamma: "abc" is not a number`)
 	train("features=-5").fails(t, 2, "rks: Features = -5")
 	train("gamma").fails(t, 2, `"gamma" is not key=value`)
