@@ -172,18 +172,46 @@ func outOfFold(ctx context.Context, m *Model, X featmap.Matrix, y, w, signs []fl
 
 // temperature fits p = 1/(1 + exp(−a·s)) to the labels y (±1) of the
 // scores s, with row weights w (nil: all 1), by log loss with Platt's
-// targets (N₊ + 1)/(N₊ + 2) and 1/(N₋ + 2) (Platt 1999), from a = 2 (the
-// uncalibrated link): calib.Temperature, at most calib.MaxEvals loss
+// targets (N₊ + 1)/(N₊ + 2) and 1/(N₋ + 2) (Platt 1999), from
+// temperatureStart: calib.Temperature, at most calib.MaxEvals loss
 // evaluations, which it returns. A temperature and not Platt's intercept:
 // p ≥ ½ exactly when s ≥ 0, so Probability agrees with Predict. Scores
 // that do not rank the classes at all would give a ≤ 0; a small positive
 // floor keeps p ≥ ½ ⇔ s ≥ 0.
 func temperature(s, y, w []float64) (a float64, evals int, err error) {
-	r, err := calib.Temperature(s, y, w, calib.Options{Start: 2, PlattTargets: true})
+	r, err := calib.Temperature(s, y, w, calib.Options{Start: temperatureStart(s, w), PlattTargets: true})
 	if err != nil {
 		return 0, 0, err
 	}
 	return math.Max(r.A, 1e-3), r.Evals, nil
+}
+
+// temperatureStart is the Newton fit's starting slope: the link's 2, or
+// 1/rms(s) (w-weighted root mean square) when that is smaller, so that the
+// start's a·s are of order 1. From 2 on scores of a large scale (300
+// rounds at learning rate 1 on 189 rows: out-of-fold scores of s.d. 16 to
+// 20 on heart) the loss is saturated, its Hessian nearly 0, and the
+// Newton steps overshoot: 20 evaluations ended at a = 1.24 (test log loss
+// 2.6, where the best temperature gives 0.43) or at a negative slope;
+// from 1/rms the same fits converge in 4 or 5.
+func temperatureStart(s, w []float64) float64 {
+	var ss, sw float64
+	for i, v := range s {
+		wi := 1.0
+		if w != nil {
+			wi = w[i]
+		}
+		ss += float64(wi * float64(v*v))
+		sw += wi
+	}
+	if !(ss > 0) || !(sw > 0) {
+		return 2
+	}
+	rms := math.Sqrt(ss / sw)
+	if !xmath.Finite(rms) || 1/rms >= 2 {
+		return 2
+	}
+	return 1 / rms
 }
 
 // Calibration returns the temperature a of a calibrated binary model,
