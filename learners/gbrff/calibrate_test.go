@@ -15,6 +15,7 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/calib"
 	"github.com/rfkit/rfkit/learners/internal/learnertest"
 )
 
@@ -176,14 +177,41 @@ func TestTemperature(t *testing.T) {
 	}
 }
 
+// TestTemperatureLargeScores: scores on a large scale (s.d. 60, true link
+// σ(s/80)), as 300 rounds at learning rate 1 give on a small set: from
+// the link's slope 2 the loss is saturated and the Newton steps overshoot
+// within calib.MaxEvals; the fit starts from 1/rms(s) instead and reaches
+// the slope that minimises the log loss.
+func TestTemperatureLargeScores(t *testing.T) {
+	s, y := make([]float64, 4000), make([]float64, 4000)
+	for i := range s {
+		z := float64(i%200)/20 - 5
+		s[i] = 40 * z
+		p := 1 / (1 + math.Exp(-0.5*z))
+		if float64((i/200)%20) < 20*p {
+			y[i] = 1
+		} else {
+			y[i] = -1
+		}
+	}
+	a, evals, err := temperature(s, y, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("temperature %.5f, %d evaluations", a, evals)
+	if math.Abs(a-0.5/40) > 0.05/40 || evals >= calib.MaxEvals {
+		t.Errorf("temperature %v after %d evaluations, want about %v before %d", a, evals, 0.5/40, calib.MaxEvals)
+	}
+}
+
 // TestCalibrationHeart: on held-out rows of heart (stratified 70/30 splits,
 // skipped without ../shared/datasets), the default calibration leaves
 // Predict and Score unchanged, its probabilities are in (0, 1) and agree
 // with Predict, and its mean test log loss is below the uncalibrated
-// model's (1.087) and below 0.437: measured 0.421 with the default's 2
-// folds, 0.430 with 5 (CalibrationCV); an earlier recipe (3 folds fitted
-// with the final model's T, whose out-of-fold scores were on a larger
-// scale than the final model's) gave 0.452, 5 such folds 0.440.
+// model's and below 0.42: measured 0.383 over 5 splits at the defaults
+// (300 rounds, 2 folds of 75). With the temperature's Newton fit started at
+// the link's slope 2 it was 0.898: on two splits the fit ended after 20
+// evaluations at a = 1.24 (log loss 2.6) and at the floor 0.001 (0.687).
 func TestCalibrationHeart(t *testing.T) {
 	path := filepath.Join(learnertest.DatasetPath(), "heart", "heart.csv")
 	if _, err := os.Stat(path); err != nil {
@@ -193,7 +221,7 @@ func TestCalibrationHeart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const splits = 3
+	const splits = 5
 	var lc, lr float64
 	for seed := uint64(1); seed <= splits; seed++ {
 		train, test := dataset.StratifiedSplit(ds.Y, 0.3, seed)
@@ -221,8 +249,8 @@ func TestCalibrationHeart(t *testing.T) {
 		lr += logLoss(t, raw, set) / splits
 	}
 	t.Logf("heart, %d splits: mean test log loss calibrated %.4f, uncalibrated %.4f", splits, lc, lr)
-	if !(lc < lr) || lc > 0.437 {
-		t.Errorf("mean test log loss calibrated %.4f, uncalibrated %.4f: want calibrated below it and below 0.437", lc, lr)
+	if !(lc < lr) || lc > 0.42 {
+		t.Errorf("mean test log loss calibrated %.4f, uncalibrated %.4f: want calibrated below it and below 0.42", lc, lr)
 	}
 }
 

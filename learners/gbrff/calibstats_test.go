@@ -13,8 +13,8 @@ import (
 )
 
 // TestCalibrationRecipeWork: each recipe does the work it documents, and
-// FitStats counts it: the default's 2 fold models below
-// calibrationLinkRows rows, CalibrationCV's 5, the early-stopping rows
+// FitStats counts it: the default's 2 fold models of a quarter of the
+// rounds below calibrationLinkRows rows, CalibrationCV's 5 of 4/5, the early-stopping rows
 // with Validation (no fold model), the link (no work) from
 // calibrationLinkRows rows, and every temperature fit within
 // calib.MaxEvals loss evaluations.
@@ -32,8 +32,8 @@ func TestCalibrationRecipeWork(t *testing.T) {
 		calibrated     bool
 		roundsPerFoldT int
 	}{
-		{"default, 300 rows", Xs, small.Y, Config{T: 20}, 2, 300, true, 10},
-		{"auto, 300 rows", Xs, small.Y, Config{T: 20, Calibration: CalibrationAuto}, 2, 300, true, 10},
+		{"default, 300 rows", Xs, small.Y, Config{T: 20}, 2, 300, true, 5},
+		{"auto, 300 rows", Xs, small.Y, Config{T: 20, Calibration: CalibrationAuto}, 2, 300, true, 5},
 		{"cv, 300 rows", Xs, small.Y, Config{T: 20, Calibration: CalibrationCV}, 5, 300, true, 16},
 		{"validation", Xs, small.Y, Config{T: 20, Validation: 0.2}, 0, 60, true, 0},
 		{"default, 10⁴ rows", Xb, big.Y, Config{T: 2}, 0, 0, false, 0},
