@@ -1,0 +1,536 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/rfkit/rfkit/bench/internal/hostinfo"
+	"github.com/rfkit/rfkit/bench/internal/resultfile"
+	"github.com/rfkit/rfkit/learners"
+)
+
+// The peers' learner names in the results (bench/peers/panel.py).
+const (
+	xgboost = "xgboost"
+	histgb  = "histgb"
+)
+
+// cell is one learner on one set: its records over the splits.
+type cell struct {
+	ok     []*record // finished, in split order
+	failed []*record // errors and time-outs
+}
+
+// mean is the mean of f over the finished splits (NaN if none, or if f is
+// missing from one of them).
+func (c *cell) mean(f func(*record) *float64) float64 {
+	if c == nil || len(c.ok) == 0 {
+		return math.NaN()
+	}
+	var s float64
+	for _, r := range c.ok {
+		v := f(r)
+		if v == nil {
+			return math.NaN()
+		}
+		s += *v
+	}
+	return s / float64(len(c.ok))
+}
+
+func accuracyOf(r *record) *float64 { return r.Accuracy }
+func logLossOf(r *record) *float64  { return r.LogLoss }
+func rmseOf(r *record) *float64     { return r.RMSE }
+func fitCPUOf(r *record) *float64   { return &r.FitCPU }
+func predictOf(r *record) *float64  { return &r.PredictNs }
+
+// panel is the results arranged for the page.
+type panel struct {
+	cells    map[[2]string]*cell // (learner, set)
+	learners []string            // peers, gbrff2, gbrff1, then by name
+	sets     []panelSet          // table order, those with results
+	splits   int                 // the most splits of any cell
+	revs     []string
+	last     string // the latest record's time
+	cpu      float64
+}
+
+func newPanel(recs map[string]*record) *panel {
+	p := &panel{cells: map[[2]string]*cell{}}
+	have := map[string]bool{}
+	revs := map[string]bool{}
+	keys := make([]string, 0, len(recs))
+	for k := range recs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		r := recs[k]
+		if _, ok := lookupSet(r.Set); !ok {
+			continue
+		}
+		c := p.cells[[2]string{r.Learner, r.Set}]
+		if c == nil {
+			c = new(cell)
+			p.cells[[2]string{r.Learner, r.Set}] = c
+		}
+		if r.ok() {
+			c.ok = append(c.ok, r)
+		} else {
+			c.failed = append(c.failed, r)
+		}
+		p.splits = max(p.splits, len(c.ok)+len(c.failed))
+		if !have[r.Learner] {
+			have[r.Learner] = true
+			p.learners = append(p.learners, r.Learner)
+		}
+		if r.Rev != "" {
+			revs[r.Source+" "+r.Rev] = true
+		}
+		p.last = max(p.last, r.Time)
+		p.cpu += r.FitCPU
+	}
+	for _, c := range p.cells {
+		sort.Slice(c.ok, func(i, j int) bool { return c.ok[i].Split < c.ok[j].Split })
+	}
+	rank := func(l string) int {
+		return slices.Index([]string{xgboost, histgb, "gbrff2", "gbrff1"}, l) & 0xff
+	}
+	sort.Slice(p.learners, func(i, j int) bool {
+		a, b := p.learners[i], p.learners[j]
+		if rank(a) != rank(b) {
+			return rank(a) < rank(b)
+		}
+		return a < b
+	})
+	for _, s := range panelSets {
+		for _, l := range p.learners {
+			if p.cells[[2]string{l, s.Name}] != nil {
+				p.sets = append(p.sets, s)
+				break
+			}
+		}
+	}
+	for r := range revs {
+		p.revs = append(p.revs, r)
+	}
+	sort.Strings(p.revs)
+	return p
+}
+
+// setsOf returns the panel's sets that pass keep.
+func (p *panel) setsOf(keep func(panelSet) bool) []panelSet {
+	var out []panelSet
+	for _, s := range p.sets {
+		if keep(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// learnersFor returns the learners with a cell on some set of sets.
+func (p *panel) learnersFor(sets []panelSet) []string {
+	var out []string
+	for _, l := range p.learners {
+		for _, s := range sets {
+			if p.cells[[2]string{l, s.Name}] != nil {
+				out = append(out, l)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// aggregate is a learner's statistic over sets: the mean (or sum) of its
+// cell means, and how many of the sets it covers.
+type aggregate struct {
+	v       float64
+	n, of   int
+	missing bool
+}
+
+func (a aggregate) format(f string) string {
+	if a.n == 0 {
+		return "–"
+	}
+	s := fmt.Sprintf(f, a.v)
+	if a.n < a.of {
+		s += fmt.Sprintf(" (%d/%d sets)", a.n, a.of)
+	}
+	return s
+}
+
+// over is agg of the cell means of f over sets (agg: "mean", "sum" or
+// "geomean").
+func (p *panel) over(l string, sets []panelSet, f func(*record) *float64, agg string) aggregate {
+	a := aggregate{of: len(sets)}
+	var vals []float64
+	for _, s := range sets {
+		if v := p.cells[[2]string{l, s.Name}].mean(f); !math.IsNaN(v) {
+			vals = append(vals, v)
+		}
+	}
+	a.n = len(vals)
+	if a.n == 0 {
+		return a
+	}
+	var sum float64
+	for _, v := range vals {
+		if agg == "geomean" {
+			v = math.Log(v)
+		}
+		sum += v
+	}
+	switch agg {
+	case "mean":
+		a.v = sum / float64(a.n)
+	case "sum":
+		a.v = sum
+	case "geomean":
+		a.v = math.Exp(sum / float64(a.n))
+	}
+	return a
+}
+
+// atLeast counts the sets where l's mean accuracy is at least ref's.
+func (p *panel) atLeast(l, ref string, sets []panelSet) string {
+	k, n := 0, 0
+	for _, s := range sets {
+		a := p.cells[[2]string{l, s.Name}].mean(accuracyOf)
+		b := p.cells[[2]string{ref, s.Name}].mean(accuracyOf)
+		if math.IsNaN(a) || math.IsNaN(b) {
+			continue
+		}
+		n++
+		if a >= b {
+			k++
+		}
+	}
+	if n == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%d/%d", k, n)
+}
+
+// peerRatio is l's RMSE over the better peer's on one set.
+func (p *panel) peerRatio(l string, s panelSet) float64 {
+	best := math.NaN()
+	for _, peer := range []string{xgboost, histgb} {
+		if v := p.cells[[2]string{peer, s.Name}].mean(rmseOf); !math.IsNaN(v) && !(v >= best) {
+			best = v
+		}
+	}
+	return p.cells[[2]string{l, s.Name}].mean(rmseOf) / best
+}
+
+// medianPredict is the median over l's cells of the mean predict latency.
+func (p *panel) medianPredict(l string) float64 {
+	var v []float64
+	for _, s := range p.sets {
+		if x := p.cells[[2]string{l, s.Name}].mean(predictOf); !math.IsNaN(x) && x > 0 {
+			v = append(v, x)
+		}
+	}
+	if len(v) == 0 {
+		return math.NaN()
+	}
+	slices.Sort(v)
+	return v[len(v)/2]
+}
+
+// The markers around the headline table, on the page and in the README.
+const (
+	headBegin = "<!-- panel headline: generated by bench/cmd/panel from bench/results/panel.md; do not edit -->"
+	headEnd   = "<!-- end of panel headline -->"
+)
+
+// headline is the table the README repeats: per learner, the 16 Table-1
+// sets' mean accuracy, mean log loss, sets at least XGBoost's, total fit
+// CPU; the multiclass sets' mean accuracy; the regression sets' RMSE
+// relative to the better peer; the median one-row predict latency.
+func (p *panel) headline(w io.Writer) {
+	t1 := p.setsOf(func(s panelSet) bool { return s.Table1 })
+	mc := p.setsOf(func(s panelSet) bool { return s.Task == learners.Multiclass })
+	rg := p.setsOf(func(s panelSet) bool { return s.Task == learners.Regression })
+	fmt.Fprintf(w, "| learner | accuracy, %d binary sets | log loss | sets ≥ XGBoost | fit CPU-s | accuracy, %d multiclass sets | RMSE ÷ better peer's, %d regression sets | predict µs/row |\n",
+		len(t1), len(mc), len(rg))
+	fmt.Fprintln(w, "|---|--:|--:|--:|--:|--:|--:|--:|")
+	for _, l := range p.learners {
+		acc := p.over(l, t1, accuracyOf, "mean")
+		acc.v *= 100
+		ll := p.over(l, t1, logLossOf, "mean")
+		cpu := p.over(l, t1, fitCPUOf, "sum")
+		mca := p.over(l, mc, accuracyOf, "mean")
+		mca.v *= 100
+		ratio := aggregate{of: len(rg)}
+		var logs float64
+		for _, s := range rg {
+			if r := p.peerRatio(l, s); !math.IsNaN(r) {
+				logs += math.Log(r)
+				ratio.n++
+			}
+		}
+		if ratio.n > 0 {
+			ratio.v = math.Exp(logs / float64(ratio.n))
+		}
+		ge := "–"
+		if l != xgboost {
+			ge = p.atLeast(l, xgboost, t1)
+		}
+		pred := "–"
+		if v := p.medianPredict(l); !math.IsNaN(v) {
+			pred = fmt.Sprintf("%.1f", v/1000)
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", learnerName(l),
+			acc.format("%.1f %%"), ll.format("%.3f"), ge, cpu.format("%.1f"), mca.format("%.1f %%"), ratio.format("%.3f"), pred)
+	}
+}
+
+// learnerName is a learner's name in the tables.
+func learnerName(l string) string {
+	switch l {
+	case xgboost:
+		return "XGBoost"
+	case histgb:
+		return "HistGradientBoosting"
+	}
+	return "rfkit " + l
+}
+
+// shortName is a learner's column head in the per-set tables.
+func shortName(l string) string {
+	switch l {
+	case xgboost:
+		return "xgb"
+	case histgb:
+		return "hgb"
+	}
+	return l
+}
+
+// perSet writes a table of sets × learners of f's split mean (scale,
+// format), with a mean or sum row over the sets marked by the footer.
+func (p *panel) perSet(w io.Writer, title string, sets []panelSet, f func(*record) *float64, scale float64, format, footer string, footSets []panelSet) {
+	ls := p.learnersFor(sets)
+	if len(ls) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\n### %s\n\n| set | n |", title)
+	for _, l := range ls {
+		fmt.Fprintf(w, " %s |", shortName(l))
+	}
+	fmt.Fprint(w, "\n|---|--:|")
+	for range ls {
+		fmt.Fprint(w, "--:|")
+	}
+	fmt.Fprintln(w)
+	for _, s := range sets {
+		shape := "–"
+		for _, l := range ls {
+			if c := p.cells[[2]string{l, s.Name}]; c != nil && len(c.ok) > 0 {
+				shape = fmt.Sprint(c.ok[0].NTrain + c.ok[0].NTest)
+				break
+			}
+		}
+		fmt.Fprintf(w, "| %s | %s |", s.Name, shape)
+		for _, l := range ls {
+			c := p.cells[[2]string{l, s.Name}]
+			fmt.Fprintf(w, " %s |", p.cellText(c, f, scale, format))
+		}
+		fmt.Fprintln(w)
+	}
+	if footer == "" {
+		return
+	}
+	agg := "mean"
+	if strings.HasPrefix(footer, "total") {
+		agg = "sum"
+	}
+	fmt.Fprintf(w, "| **%s** | |", footer)
+	for _, l := range ls {
+		a := p.over(l, footSets, f, agg)
+		a.v *= scale
+		fmt.Fprintf(w, " %s |", strings.Replace(a.format(format), " sets)", ")", 1))
+	}
+	fmt.Fprintln(w)
+}
+
+// cellText is one cell: the split mean, "†" when some split is missing,
+// "time-out" or "error" when no split finished.
+func (p *panel) cellText(c *cell, f func(*record) *float64, scale float64, format string) string {
+	if c == nil {
+		return ""
+	}
+	v := c.mean(f)
+	if math.IsNaN(v) {
+		switch {
+		case len(c.ok) > 0:
+			return "–"
+		case len(c.failed) > 0 && c.failed[0].TimedOut:
+			return "time-out"
+		case len(c.failed) > 0:
+			return "error"
+		}
+		return ""
+	}
+	s := fmt.Sprintf(format, v*scale)
+	if len(c.ok) < p.splits {
+		s += fmt.Sprintf(" (%d)", len(c.ok))
+	}
+	return s
+}
+
+// render writes the whole page.
+func (p *panel) render(w io.Writer) {
+	fmt.Fprintln(w, "# The panel: every learner at its defaults")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Every registered learner that fits the task, at its defaults (its zero Config, as `rfkit train` fits it), beside")
+	fmt.Fprintln(w, "XGBoost (`XGBClassifier`/`XGBRegressor(n_jobs=1)`) and scikit-learn's `HistGradientBoostingClassifier`/`Regressor()`")
+	fmt.Fprintln(w, "at theirs, on the same seeded 70/30 splits (stratified for classification) of `../shared/datasets`.")
+	fmt.Fprintln(w, "One thread everywhere (GOMAXPROCS 1, `n_jobs=1`; HistGradientBoosting through `OMP_NUM_THREADS=1`).")
+	fmt.Fprintln(w, "Fit CPU is the process's CPU time around the fit; predict is the wall time of one one-row call")
+	fmt.Fprintln(w, "(Go: `Model.Predict`; the peers: `predict` on a 1 × d array, Python's call overhead included).")
+	fmt.Fprintln(w, "Each figure is the mean over the splits; a cell with fewer splits than the others shows their number in parentheses.")
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "Command: `make bench-panel` (bench/cmd/panel, bench/peers/panel.py); %d splits per set; last fit %s;\n", p.splits, p.last)
+	fmt.Fprintf(w, "code: %s; machine: %s (%d CPUs), shared with other jobs; %.0f fit CPU-s in all.\n",
+		strings.Join(p.revs, ", "), hostinfo.CPUName(), runtimeCPUs(), p.cpu)
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "## Headline")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Binary columns: the 16 sets of the GBRFF paper's Table 1 (a9a is in the per-set table, not here); fit CPU is the sum over")
+	fmt.Fprintln(w, "those sets of one split's fit. Regression: the geometric mean over the sets of RMSE ÷ the better peer's RMSE.")
+	fmt.Fprintln(w, "Predict: the median over the sets.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, headBegin)
+	p.headline(w)
+	fmt.Fprintln(w, headEnd)
+	bin := p.setsOf(func(s panelSet) bool { return s.Task == learners.Binary })
+	t1 := p.setsOf(func(s panelSet) bool { return s.Table1 })
+	mc := p.setsOf(func(s panelSet) bool { return s.Task == learners.Multiclass })
+	rg := p.setsOf(func(s panelSet) bool { return s.Task == learners.Regression })
+	if len(bin) > 0 {
+		fmt.Fprintln(w, "\n## Binary sets")
+		p.perSet(w, "Test accuracy (%)", bin, accuracyOf, 100, "%.1f", "mean, Table 1 sets", t1)
+		p.perSet(w, "Test log loss", bin, logLossOf, 1, "%.3f", "mean, Table 1 sets", t1)
+		p.perSet(w, "Fit CPU seconds (one split)", bin, fitCPUOf, 1, "%.3g", "total, Table 1 sets", t1)
+	}
+	if len(mc) > 0 {
+		fmt.Fprintln(w, "\n## Multiclass sets")
+		p.perSet(w, "Test accuracy (%)", mc, accuracyOf, 100, "%.1f", "mean", mc)
+		p.perSet(w, "Test log loss", mc, logLossOf, 1, "%.3f", "mean", mc)
+		p.perSet(w, "Fit CPU seconds (one split)", mc, fitCPUOf, 1, "%.3g", "total", mc)
+	}
+	if len(rg) > 0 {
+		fmt.Fprintln(w, "\n## Regression sets")
+		p.perSet(w, "Test RMSE", rg, rmseOf, 1, "%.4g", "", nil)
+		p.perSet(w, "Fit CPU seconds (one split)", rg, fitCPUOf, 1, "%.3g", "total", rg)
+	}
+	p.gbrffWork(w)
+	p.failures(w)
+}
+
+// gbrffWork is the second table: GBRFF2's frequency-step evaluations and
+// L-BFGS iterations per round on each set (its FitStats).
+func (p *panel) gbrffWork(w io.Writer) {
+	var rows []string
+	for _, s := range p.sets {
+		c := p.cells[[2]string{"gbrff2", s.Name}]
+		if c == nil || len(c.ok) == 0 || c.ok[0].Stats == nil {
+			continue
+		}
+		var rounds, fe, it float64
+		for _, r := range c.ok {
+			rounds += r.Stats["rounds"]
+			fe += r.Stats["freq_evals"]
+			it += r.Stats["lbfgs_iters"]
+		}
+		if rounds == 0 {
+			continue
+		}
+		rows = append(rows, fmt.Sprintf("| %s | %s | %.1f | %.2f | %.2f |", s.Name, s.Task, rounds/float64(len(c.ok)), fe/rounds, it/rounds))
+	}
+	if len(rows) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\n## GBRFF2's ω search per round")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "From `gbrff.FitStats` of the default fits above (calibration fits included), over all splits: rounds per fit,")
+	fmt.Fprintln(w, "frequency-step evaluations (loss and gradient) and accepted L-BFGS iterations per round.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| set | task | rounds | frequency evaluations / round | L-BFGS iterations / round |")
+	fmt.Fprintln(w, "|---|---|--:|--:|--:|")
+	for _, r := range rows {
+		fmt.Fprintln(w, r)
+	}
+}
+
+// failures lists the fits that failed or hit their time limit.
+func (p *panel) failures(w io.Writer) {
+	var lines []string
+	for _, s := range p.sets {
+		for _, l := range p.learners {
+			c := p.cells[[2]string{l, s.Name}]
+			if c == nil {
+				continue
+			}
+			for _, r := range c.failed {
+				what := "error: " + strings.ReplaceAll(r.Error, "|", "\\|")
+				if r.TimedOut {
+					what = fmt.Sprintf("stopped at its limit of %.0f CPU-s", r.CapS)
+				}
+				lines = append(lines, fmt.Sprintf("- %s on %s, split %d: %s", l, s.Name, r.Split, what))
+			}
+		}
+	}
+	if len(lines) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\n## Fits that did not finish")
+	fmt.Fprintln(w)
+	for _, l := range lines {
+		fmt.Fprintln(w, l)
+	}
+}
+
+// writePage writes the page from OUT/*.jsonl and, with -readme, the
+// README's headline section.
+func writePage(o *options, stderr io.Writer) error {
+	recs, err := readDir(o.out)
+	if err != nil {
+		return err
+	}
+	if len(recs) == 0 {
+		return errNoRecords
+	}
+	p := newPanel(recs)
+	var b strings.Builder
+	p.render(&b)
+	if err := os.MkdirAll(filepath.Dir(o.page), 0o755); err != nil {
+		return err
+	}
+	if err := resultfile.Write(o.page, []byte(b.String())); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "panel: wrote %s (%d records)\n", o.page, len(recs))
+	if o.readme == "" {
+		return nil
+	}
+	if err := updateReadme(o.readme, b.String()); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "panel: wrote the headline of %s\n", o.readme)
+	return nil
+}
+
+// runtimeCPUs is the machine's CPU count.
+func runtimeCPUs() int { return runtime.NumCPU() }
