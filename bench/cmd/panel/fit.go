@@ -185,23 +185,24 @@ func withCPULimit(ctx context.Context, cpu0, limit time.Duration) (context.Conte
 	return fctx, func() { close(done); cancel(nil) }
 }
 
-// predictLatency is Model.Predict's wall time per row on the test rows:
-// the median of five rounds, each predicting rows in turn for at least
-// 2 ms.
+// predictLatency is Model.Predict's cost per row on the test rows, in
+// process CPU time (steadier than wall time on a shared machine; the
+// caller runs one thing at a time): the median of five rounds, each
+// predicting rows in turn, 256 at a time, for at least 5 ms of CPU.
 func predictLatency(m learners.Model, test *dataset.Dataset) float64 {
 	sink := 0.0
 	rates := make([]float64, 0, 5)
 	i := 0
 	for range 5 {
-		calls, start := 0, time.Now()
-		for calls < 64 || time.Since(start) < 2*time.Millisecond {
-			for range 16 {
+		calls, start := 0, cputime.Process()
+		for calls == 0 || cputime.Process()-start < 5*time.Millisecond {
+			for range 256 {
 				sink += m.Predict(test.Row(i))
 				i = (i + 1) % test.N
 				calls++
 			}
 		}
-		rates = append(rates, float64(time.Since(start).Nanoseconds())/float64(calls))
+		rates = append(rates, float64((cputime.Process()-start).Nanoseconds())/float64(calls))
 	}
 	_ = sink
 	slices.Sort(rates)

@@ -25,9 +25,9 @@
 // regression sets), one fit at a time, with GOMAXPROCS -procs (default
 // 1: one thread); fit CPU is the process's CPU time around Fit. On the 30 %:
 // accuracy and log loss (where the model has probabilities;
-// metrics.LogLoss, probabilities clipped at 1e-15) or RMSE, and the wall
+// metrics.LogLoss, probabilities clipped at 1e-15) or RMSE, and the CPU
 // time of Model.Predict on one row (the median of 5 rounds of at least
-// 2 ms each).
+// 5 ms each).
 //
 // Flags:
 //

@@ -34,7 +34,7 @@ type record struct {
 
 	FitCPU    float64 `json:"fit_cpu_s"`  // process CPU seconds around the fit
 	FitWall   float64 `json:"fit_wall_s"` // wall seconds around the fit
-	PredictNs float64 `json:"predict_ns"` // one-row predict latency, wall ns per row
+	PredictNs float64 `json:"predict_ns"` // one-row predict latency, CPU ns per row
 	Procs     int     `json:"procs"`      // GOMAXPROCS or the peer's thread count
 
 	Error    string  `json:"error,omitempty"`

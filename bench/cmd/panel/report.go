@@ -397,7 +397,7 @@ func (p *panel) render(w io.Writer) {
 	fmt.Fprintln(w, "XGBoost (`XGBClassifier`/`XGBRegressor(n_jobs=1)`) and scikit-learn's `HistGradientBoostingClassifier`/`Regressor()`")
 	fmt.Fprintln(w, "at theirs, on the same seeded 70/30 splits (stratified for classification) of `../shared/datasets`.")
 	fmt.Fprintln(w, "One thread everywhere (GOMAXPROCS 1, `n_jobs=1`; HistGradientBoosting through `OMP_NUM_THREADS=1`).")
-	fmt.Fprintln(w, "Fit CPU is the process's CPU time around the fit; predict is the wall time of one one-row call")
+	fmt.Fprintln(w, "Fit CPU is the process's CPU time around the fit; predict is the CPU time of one one-row call")
 	fmt.Fprintln(w, "(Go: `Model.Predict`; the peers: `predict` on a 1 × d array, Python's call overhead included).")
 	fmt.Fprintln(w, "Each figure is the mean over the splits; a cell with fewer splits than the others shows their number in parentheses.")
 	fmt.Fprintln(w)
