@@ -205,7 +205,9 @@ bench-peers:
 ## thread, beside XGBoost and HistGradientBoosting at their defaults on the same splits (bench/peers/panel.py,
 ## Debian's python3-xgboost and python3-sklearn; the script says so when they are missing). Resumable: the
 ## results stay in $(PANEL_OUT) (delete it after changing a learner). Writes bench/results/panel.md and the
-## README's headline table. PANEL_FLAGS narrows a run, e.g. PANEL_FLAGS='-splits 1 -sets table1 -learners gbrff2'.
+## README's headline table, and a table of GBRFF2's ω-search work per round (-work: the peers generator at
+## two seeds and two make_classification recipes at n = 10⁵, besides the panel's sets). PANEL_FLAGS narrows
+## a run, e.g. PANEL_FLAGS='-splits 1 -sets table1 -learners gbrff2' (bench/cmd/panel lists the flags).
 PANEL_OUT    ?= $(BENCHOUT)/panel
 PANEL_SPLITS ?= 5
 PANEL_FLAGS  ?=
@@ -214,6 +216,8 @@ bench-panel:
 	@mkdir -p $(PANEL_OUT)
 	$(GO) run ./bench/cmd/panel -out $(PANEL_OUT) -splits $(PANEL_SPLITS) -rev "$$(git describe --always --dirty)" $(PANEL_FLAGS)
 	$(PEERS_PYTHON) bench/peers/panel.py --dir $(PANEL_OUT) --data ../shared/datasets || echo "bench-panel: the peers did not run (see above); the page has no peer columns"
+	$(PEERS_PYTHON) bench/peers/panel.py --dir $(PANEL_OUT) --recipes $(PANEL_OUT)/recipes || echo "bench-panel: no make_classification recipes; the ω-search table has the peers generator and the panel's sets only"
+	$(GO) run ./bench/cmd/panel -out $(PANEL_OUT) -work -rev "$$(git describe --always --dirty)"
 	$(GO) run ./bench/cmd/panel -out $(PANEL_OUT) -report -page bench/results/panel.md -readme README.md
 
 ## reproduce-prff-fig1: PRFF Fig. 1 (Gram error on N(0, I_d), d = 10 and 100) with RFF, ORF and Nyström;

@@ -109,6 +109,7 @@ def write_records(path, recs, order):
                 f.write(json.dumps(recs[k], allow_nan=False) + "\n")
             f.flush()
             os.fsync(f.fileno())
+        os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:
         os.unlink(tmp)
@@ -182,6 +183,34 @@ def fit_one(peer, task, X, y, sp, versions):
     return rec
 
 
+# The make_classification recipes of the panel's omega-search table: n = 1e5, d = 20,
+# scikit-learn's defaults, and a harder setting.
+RECIPES = {
+    "make_classification-defaults.csv": dict(random_state=0),
+    "make_classification-other.csv": dict(n_informative=10, n_redundant=0, n_clusters_per_class=3, class_sep=0.7,
+                                          flip_y=0.05, random_state=1),
+}
+
+
+def write_recipes(d):
+    import numpy as np
+    from sklearn.datasets import make_classification
+
+    os.makedirs(d, exist_ok=True)
+    for name, kw in RECIPES.items():
+        X, y = make_classification(n_samples=100000, n_features=20, **kw)
+        a = np.column_stack([X, np.where(y == 1, 1, -1)])
+        header = ",".join(["x%d" % i for i in range(X.shape[1])] + ["y"])
+        path = os.path.join(d, name)
+        fd, tmp = tempfile.mkstemp(prefix=".recipe-", suffix=".tmp", dir=d)
+        with os.fdopen(fd, "w") as f:
+            np.savetxt(f, a, delimiter=",", header=header, comments="", fmt="%.9g")
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+        print("panel.py: wrote %s (make_classification(n_samples=100000, n_features=20, %s))"
+              % (path, ", ".join("%s=%r" % kv for kv in kw.items())), file=sys.stderr)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--dir", required=True, help="the panel's output directory (splits/ in it)")
@@ -190,8 +219,13 @@ def main():
     ap.add_argument("--peers", default=",".join(PEERS), help="comma-separated among xgboost, histgb")
     ap.add_argument("--splits", type=int, default=0, help="use only the first N splits of each set (0: all)")
     ap.add_argument("--fresh", action="store_true", help="ignore the records already in peers.jsonl")
+    ap.add_argument("--recipes", default="", help="only write the make_classification CSVs of the panel's "
+                    "omega-search table into this directory (for `go run ./bench/cmd/panel -work`)")
     a = ap.parse_args()
     need_libraries()
+    if a.recipes:
+        write_recipes(a.recipes)
+        return
     import numpy as np  # noqa: F401
     import sklearn
     import xgboost

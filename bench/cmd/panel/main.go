@@ -50,6 +50,11 @@
 //	               reusing every record whose learner, set and split match;
 //	               delete or -fresh after changing a learner)
 //	-rev REV       the code's revision, stored in each record (make passes git's)
+//	-work          instead of the panel, fit GBRFF2 at its defaults on the synthetic
+//	               sources of the page's ω-search table (bench/peers.Classification
+//	               at n = 10⁵, d = 20, seeds 1 and 7, and the make_classification
+//	               CSVs bench/peers/panel.py --recipes OUT/recipes writes) into
+//	               OUT/work.jsonl, then write the page
 //	-report        fit nothing: write the page from OUT/*.jsonl
 //	-page FILE     the results page (default OUT/panel.md)
 //	-readme FILE   also replace the headline section of FILE (README.md) with
@@ -95,9 +100,9 @@ type options struct {
 	caps          map[string]time.Duration // learner → cap; "" for the others
 	shard, shards int
 	fresh, report bool
+	work          bool
 	rev           string
 	page, readme  string
-	learnersGiven bool
 }
 
 func parseFlags(args []string, stderr io.Writer) (*options, error) {
@@ -116,6 +121,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&o.fresh, "fresh", false, "ignore the records already in the results file")
 	fs.StringVar(&o.rev, "rev", "", "the code's revision, stored in each record")
 	fs.BoolVar(&o.report, "report", false, "fit nothing; write the page from the results")
+	fs.BoolVar(&o.work, "work", false, "fit GBRFF2 on the synthetic sources of the ω-search table (OUT/work.jsonl), then write the page")
 	fs.StringVar(&o.page, "page", "", "the results page (default OUT/panel.md)")
 	fs.StringVar(&o.readme, "readme", "", "also replace the headline section of this `FILE`")
 	if err := fs.Parse(args); err != nil {
@@ -137,7 +143,6 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	if o.learners, err = selectLearners(lrn); err != nil {
 		return nil, err
 	}
-	o.learnersGiven = strings.TrimSpace(lrn) != ""
 	if o.caps, err = parseCaps(caps); err != nil {
 		return nil, err
 	}
@@ -209,7 +214,12 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if !o.report {
+	switch {
+	case o.work:
+		if err := fitWork(ctx, o, stderr); err != nil {
+			return err
+		}
+	case !o.report:
 		if err := fitAll(ctx, o, stderr); err != nil {
 			return err
 		}

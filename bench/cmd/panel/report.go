@@ -390,7 +390,7 @@ func (p *panel) cellText(c *cell, f func(*record) *float64, scale float64, forma
 }
 
 // render writes the whole page.
-func (p *panel) render(w io.Writer) {
+func (p *panel) render(w io.Writer, work map[string]*record) {
 	fmt.Fprintln(w, "# The panel: every learner at its defaults")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Every registered learner that fits the task, at its defaults (its zero Config, as `rfkit train` fits it), beside")
@@ -435,42 +435,29 @@ func (p *panel) render(w io.Writer) {
 		p.perSet(w, "Test RMSE", rg, rmseOf, 1, "%.4g", "", nil)
 		p.perSet(w, "Fit CPU seconds (one split)", rg, fitCPUOf, 1, "%.3g", "total", rg)
 	}
-	p.gbrffWork(w)
+	p.gbrffWork(w, work)
 	p.failures(w)
 }
 
 // gbrffWork is the second table: GBRFF2's frequency-step evaluations and
-// L-BFGS iterations per round on each set (its FitStats).
-func (p *panel) gbrffWork(w io.Writer) {
-	var rows []string
-	for _, s := range p.sets {
-		c := p.cells[[2]string{"gbrff2", s.Name}]
-		if c == nil || len(c.ok) == 0 || c.ok[0].Stats == nil {
-			continue
-		}
-		var rounds, fe, it float64
-		for _, r := range c.ok {
-			rounds += r.Stats["rounds"]
-			fe += r.Stats["freq_evals"]
-			it += r.Stats["lbfgs_iters"]
-		}
-		if rounds == 0 {
-			continue
-		}
-		rows = append(rows, fmt.Sprintf("| %s | %s | %.1f | %.2f | %.2f |", s.Name, s.Task, rounds/float64(len(c.ok)), fe/rounds, it/rounds))
-	}
+// L-BFGS iterations per round (its FitStats) on the work sources and on
+// the panel's sets.
+func (p *panel) gbrffWork(w io.Writer, work map[string]*record) {
+	rows := workTable(work, p)
 	if len(rows) == 0 {
 		return
 	}
 	fmt.Fprintln(w, "\n## GBRFF2's ω search per round")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "From `gbrff.FitStats` of the default fits above (calibration fits included), over all splits: rounds per fit,")
-	fmt.Fprintln(w, "frequency-step evaluations (loss and gradient) and accepted L-BFGS iterations per round.")
+	fmt.Fprintln(w, "`gbrff.FitStats` of GBRFF2's default fit (everything the fit counts, its calibration included): frequency-step")
+	fmt.Fprintln(w, "evaluations (loss and gradient) and accepted L-BFGS iterations per round, summed over the fits of a row before")
+	fmt.Fprintln(w, "dividing. The synthetic sources are fitted on all their rows (`panel -work`; the make_classification CSVs are")
+	fmt.Fprintln(w, "written by `bench/peers/panel.py --recipes`); the panel's sets are the fits of the tables above.")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| set | task | rounds | frequency evaluations / round | L-BFGS iterations / round |")
-	fmt.Fprintln(w, "|---|---|--:|--:|--:|")
+	fmt.Fprintln(w, "| source | rows | fits | rounds / fit | frequency evaluations / round | L-BFGS iterations / round |")
+	fmt.Fprintln(w, "|---|--:|--:|--:|--:|--:|")
 	for _, r := range rows {
-		fmt.Fprintln(w, r)
+		fmt.Fprintf(w, "| %s | %d | %d | %.1f | %.2f | %.2f |\n", r.source, r.rows, r.fits, r.rounds/float64(r.fits), r.fe/r.rounds, r.lbfgs/r.rounds)
 	}
 }
 
@@ -512,9 +499,13 @@ func writePage(o *options, stderr io.Writer) error {
 	if len(recs) == 0 {
 		return errNoRecords
 	}
+	work, err := readRecords(filepath.Join(o.out, "work.jsonl"))
+	if err != nil {
+		return err
+	}
 	p := newPanel(recs)
 	var b strings.Builder
-	p.render(&b)
+	p.render(&b, work)
 	if err := os.MkdirAll(filepath.Dir(o.page), 0o755); err != nil {
 		return err
 	}
