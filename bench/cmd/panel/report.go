@@ -435,8 +435,45 @@ func (p *panel) render(w io.Writer, work map[string]*record) {
 		p.perSet(w, "Test RMSE", rg, rmseOf, 1, "%.4g", "", nil)
 		p.perSet(w, "Fit CPU seconds (one split)", rg, fitCPUOf, 1, "%.3g", "total", rg)
 	}
+	p.cost(w)
 	p.gbrffWork(w, work)
 	p.failures(w)
+}
+
+// cost is the run's cost per learner: the fit CPU of one split over
+// every set, the slowest set and its fit, so that a learner whose default
+// fit is unreasonably slow on some set shows here.
+func (p *panel) cost(w io.Writer) {
+	fmt.Fprintln(w, "\n## Cost of the run")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Per learner, over every set it fits: the fit CPU of one split (the sum over the sets of the split means), and its")
+	fmt.Fprintln(w, "slowest set. The whole panel costs about the splits times the first column, plus the scoring (seconds).")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| learner | sets | fit CPU-s per split | slowest set | its fit CPU-s |")
+	fmt.Fprintln(w, "|---|--:|--:|---|--:|")
+	var total float64
+	for _, l := range p.learners {
+		var sum, worst float64
+		var worstSet string
+		n := 0
+		for _, s := range p.sets {
+			v := p.cells[[2]string{l, s.Name}].mean(fitCPUOf)
+			if math.IsNaN(v) {
+				continue
+			}
+			n++
+			sum += v
+			if v > worst {
+				worst, worstSet = v, s.Name
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		total += sum
+		fmt.Fprintf(w, "| %s | %d | %.1f | %s | %.1f |\n", learnerName(l), n, sum, worstSet, worst)
+	}
+	fmt.Fprintf(w, "| **all** | | **%.0f** | | |\n", total)
 }
 
 // gbrffWork is the second table: GBRFF2's frequency-step evaluations and
@@ -449,10 +486,11 @@ func (p *panel) gbrffWork(w io.Writer, work map[string]*record) {
 	}
 	fmt.Fprintln(w, "\n## GBRFF2's ω search per round")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "`gbrff.FitStats` of GBRFF2's default fit (everything the fit counts, its calibration included): frequency-step")
-	fmt.Fprintln(w, "evaluations (loss and gradient) and accepted L-BFGS iterations per round, summed over the fits of a row before")
-	fmt.Fprintln(w, "dividing. The synthetic sources are fitted on all their rows (`panel -work`; the make_classification CSVs are")
-	fmt.Fprintln(w, "written by `bench/peers/panel.py --recipes`); the panel's sets are the fits of the tables above.")
+	fmt.Fprintln(w, "`gbrff.FitStats` of GBRFF2's default fit, as the measured code counts it (rounds / fit tells whether the")
+	fmt.Fprintln(w, "calibration's fits are in it: 100 is the final booster alone): frequency-step evaluations (loss and gradient) and")
+	fmt.Fprintln(w, "accepted L-BFGS iterations per round, summed over a row's fits before dividing. The synthetic sources are fitted")
+	fmt.Fprintln(w, "on all their rows (`panel -work`; the make_classification CSVs are written by `bench/peers/panel.py --recipes`);")
+	fmt.Fprintln(w, "the panel's sets are the fits of the tables above.")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "| source | rows | fits | rounds / fit | frequency evaluations / round | L-BFGS iterations / round |")
 	fmt.Fprintln(w, "|---|--:|--:|--:|--:|--:|")
