@@ -153,9 +153,8 @@ func (p *panel) learnersFor(sets []panelSet) []string {
 // aggregate is a learner's statistic over sets: the mean (or sum) of its
 // cell means, and how many of the sets it covers.
 type aggregate struct {
-	v       float64
-	n, of   int
-	missing bool
+	v     float64
+	n, of int
 }
 
 func (a aggregate) format(f string) string {
