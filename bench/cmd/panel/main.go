@@ -45,7 +45,8 @@
 //	               learner=DUR items (default 15m; 0 = none); a fit that hits
 //	               it is stopped and recorded as timed out, a finding of the page
 //	-shard K/N     run only the jobs i with i mod N = K (0-based), into
-//	               OUT/rfkit-K-of-N.jsonl: N processes share the run
+//	               OUT/rfkit-K-of-N.jsonl: N processes share the run (a job
+//	               already in any OUT/rfkit*.jsonl is not run again)
 //	-fresh         ignore the results already in the file (default: resume,
 //	               reusing every record whose learner, set and split match;
 //	               delete or -fresh after changing a learner)
@@ -264,6 +265,14 @@ func fitAll(ctx context.Context, o *options, stderr io.Writer) error {
 			}
 		}
 	}
+	// Done: this file's records and those of the other rfkit*.jsonl files
+	// of OUT (other shards, or runs of other learners), unless -fresh.
+	done := st.recs
+	if !o.fresh {
+		if done, err = readResults(o.out, st.recs); err != nil {
+			return err
+		}
+	}
 	old := runtime.GOMAXPROCS(o.procs)
 	defer runtime.GOMAXPROCS(old)
 	var todo []*job
@@ -271,7 +280,7 @@ func fitAll(ctx context.Context, o *options, stderr io.Writer) error {
 		if i%o.shards != o.shard {
 			continue
 		}
-		if r, ok := st.recs[fmt.Sprintf("%s|%s|%d", j.m.Name, j.set.Name, j.split.Seed)]; ok && reusable(r, j.cap) {
+		if r, ok := done[fmt.Sprintf("%s|%s|%d", j.m.Name, j.set.Name, j.split.Seed)]; ok && reusable(r, j.cap) {
 			continue
 		}
 		todo = append(todo, j)

@@ -112,6 +112,29 @@ func readDir(dir string) (map[string]*record, error) {
 	return out, nil
 }
 
+// readResults returns the records of every rfkit*.jsonl file of dir,
+// with own (this process's file, which may not be written yet) on top.
+func readResults(dir string, own map[string]*record) (map[string]*record, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "rfkit*.jsonl"))
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]*record{}
+	for _, f := range files {
+		recs, err := readRecords(f)
+		if err != nil {
+			return nil, err
+		}
+		for k, r := range recs {
+			out[k] = r
+		}
+	}
+	for k, r := range own {
+		out[k] = r
+	}
+	return out, nil
+}
+
 // store is a results file kept in memory and rewritten whole, atomically,
 // after every new record: an interrupted run leaves every finished record
 // and never a torn line.
