@@ -422,17 +422,20 @@ func (p *panel) render(w io.Writer, work map[string]*record) {
 		p.perSet(w, "Test accuracy (%)", bin, accuracyOf, 100, "%.1f", "mean, Table 1 sets", t1)
 		p.perSet(w, "Test log loss", bin, logLossOf, 1, "%.3f", "mean, Table 1 sets", t1)
 		p.perSet(w, "Fit CPU seconds (one split)", bin, fitCPUOf, 1, "%.3f", "total, Table 1 sets", t1)
+		p.perSet(w, "One-row predict, CPU µs", bin, predictOf, 1e-3, "%.2f", "", nil)
 	}
 	if len(mc) > 0 {
 		fmt.Fprintln(w, "\n## Multiclass sets")
 		p.perSet(w, "Test accuracy (%)", mc, accuracyOf, 100, "%.1f", "mean", mc)
 		p.perSet(w, "Test log loss", mc, logLossOf, 1, "%.3f", "mean", mc)
 		p.perSet(w, "Fit CPU seconds (one split)", mc, fitCPUOf, 1, "%.3f", "total", mc)
+		p.perSet(w, "One-row predict, CPU µs", mc, predictOf, 1e-3, "%.2f", "", nil)
 	}
 	if len(rg) > 0 {
 		fmt.Fprintln(w, "\n## Regression sets")
 		p.perSet(w, "Test RMSE", rg, rmseOf, 1, "%.4g", "", nil)
 		p.perSet(w, "Fit CPU seconds (one split)", rg, fitCPUOf, 1, "%.3f", "total", rg)
+		p.perSet(w, "One-row predict, CPU µs", rg, predictOf, 1e-3, "%.2f", "", nil)
 	}
 	p.cost(w)
 	p.gbrffWork(w, work)
