@@ -58,6 +58,8 @@
 //	               OUT/work.jsonl, then write the page
 //	-report        fit nothing: write the page from OUT/*.jsonl
 //	-page FILE     the results page (default OUT/panel.md)
+//	-note TEXT     a sentence for the page's header: how the run was made when it
+//	               was not `make bench-panel` alone
 //	-readme FILE   also replace the headline section of FILE (README.md) with
 //	               the page's
 //
@@ -104,6 +106,7 @@ type options struct {
 	work          bool
 	rev           string
 	page, readme  string
+	note          string
 }
 
 func parseFlags(args []string, stderr io.Writer) (*options, error) {
@@ -125,6 +128,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&o.work, "work", false, "fit GBRFF2 on the synthetic sources of the ω-search table (OUT/work.jsonl), then write the page")
 	fs.StringVar(&o.page, "page", "", "the results page (default OUT/panel.md)")
 	fs.StringVar(&o.readme, "readme", "", "also replace the headline section of this `FILE`")
+	fs.StringVar(&o.note, "note", "", "a sentence for the page's header (how this run was made, when not by make bench-panel alone)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}

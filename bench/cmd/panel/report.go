@@ -60,6 +60,7 @@ type panel struct {
 	revs     []string
 	last     string // the latest record's time
 	cpu      float64
+	note     string // -note
 }
 
 func newPanel(recs map[string]*record) *panel {
@@ -403,6 +404,9 @@ func (p *panel) render(w io.Writer, work map[string]*record) {
 	fmt.Fprintf(w, "Command: `make bench-panel` (bench/cmd/panel, bench/peers/panel.py); %d splits per set; last fit %s;\n", p.splits, p.last)
 	fmt.Fprintf(w, "code: %s; machine: %s (%d CPUs), shared with other jobs; %.0f fit CPU-s in all.\n",
 		strings.Join(p.revs, ", "), hostinfo.CPUName(), runtimeCPUs(), p.cpu)
+	if p.note != "" {
+		fmt.Fprintln(w, p.note)
+	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "## Headline")
 	fmt.Fprintln(w)
@@ -544,6 +548,7 @@ func writePage(o *options, stderr io.Writer) error {
 		return err
 	}
 	p := newPanel(recs)
+	p.note = o.note
 	var b strings.Builder
 	p.render(&b, work)
 	if err := os.MkdirAll(filepath.Dir(o.page), 0o755); err != nil {
