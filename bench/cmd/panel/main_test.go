@@ -309,3 +309,28 @@ func TestEveryLearnerLinked(t *testing.T) {
 		}
 	}
 }
+
+// TestCommonSplits: a set's row compares the learners on the splits they
+// all have; a learner with no record on a set does not restrict it.
+func TestCommonSplits(t *testing.T) {
+	recs := map[string]*record{}
+	add := func(l, set string, split int, a float64) {
+		r := &record{Learner: l, Set: set, Split: split, Accuracy: acc(a)}
+		recs[r.key()] = r
+	}
+	add("xgboost", "wine", 0, 0.5)
+	add("xgboost", "wine", 1, 1.0)
+	add("rks", "wine", 0, 0.7)
+	add("rks", "heart", 0, 0.6)
+	add("rks", "heart", 1, 0.8)
+	p := newPanel(recs)
+	if got := p.cells[[2]string{"xgboost", "wine"}].mean(accuracyOf); got != 0.5 {
+		t.Errorf("xgboost on wine: %v, want 0.5 (split 0 only: rks has no split 1)", got)
+	}
+	if got := p.cells[[2]string{"rks", "heart"}].mean(accuracyOf); math.Abs(got-0.7) > 1e-12 || p.setSplits["heart"] != 2 {
+		t.Errorf("rks on heart: %v over %d splits, want 0.7 over 2", got, p.setSplits["heart"])
+	}
+	if p.dropped != 1 {
+		t.Errorf("%d records left out, want 1", p.dropped)
+	}
+}

@@ -61,10 +61,51 @@ type panel struct {
 	last     string // the latest record's time
 	cpu      float64
 	note     string // -note
+	// setSplits is the number of splits of each set on the page: those
+	// every learner with results on the set has (finished or not), so
+	// that the learners of a row are compared on the same splits.
+	setSplits map[string]int
+	dropped   int // records of splits left out by that rule
+}
+
+// commonSplits returns, per set, the splits that every learner with a
+// record on the set has a record for.
+func commonSplits(recs map[string]*record) map[string]map[int]bool {
+	by := map[string]map[string]map[int]bool{} // set → learner → splits
+	for _, r := range recs {
+		if by[r.Set] == nil {
+			by[r.Set] = map[string]map[int]bool{}
+		}
+		if by[r.Set][r.Learner] == nil {
+			by[r.Set][r.Learner] = map[int]bool{}
+		}
+		by[r.Set][r.Learner][r.Split] = true
+	}
+	out := map[string]map[int]bool{}
+	for set, ls := range by {
+		var first map[int]bool
+		for _, s := range ls {
+			first = s
+			break
+		}
+		common := map[int]bool{}
+		for k := range first {
+			in := true
+			for _, s := range ls {
+				in = in && s[k]
+			}
+			if in {
+				common[k] = true
+			}
+		}
+		out[set] = common
+	}
+	return out
 }
 
 func newPanel(recs map[string]*record) *panel {
-	p := &panel{cells: map[[2]string]*cell{}}
+	p := &panel{cells: map[[2]string]*cell{}, setSplits: map[string]int{}}
+	common := commonSplits(recs)
 	have := map[string]bool{}
 	revs := map[string]bool{}
 	keys := make([]string, 0, len(recs))
@@ -75,6 +116,10 @@ func newPanel(recs map[string]*record) *panel {
 	for _, k := range keys {
 		r := recs[k]
 		if _, ok := lookupSet(r.Set); !ok {
+			continue
+		}
+		if !common[r.Set][r.Split] {
+			p.dropped++
 			continue
 		}
 		c := p.cells[[2]string{r.Learner, r.Set}]
@@ -97,6 +142,9 @@ func newPanel(recs map[string]*record) *panel {
 		}
 		p.last = max(p.last, r.Time)
 		p.cpu += r.FitCPU
+	}
+	for s, splits := range common {
+		p.setSplits[s] = len(splits)
 	}
 	for _, c := range p.cells {
 		sort.Slice(c.ok, func(i, j int) bool { return c.ok[i].Split < c.ok[j].Split })
@@ -324,11 +372,11 @@ func (p *panel) perSet(w io.Writer, title string, sets []panelSet, f func(*recor
 	if len(ls) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "\n### %s\n\n| set | n |", title)
+	fmt.Fprintf(w, "\n### %s\n\n| set | n | splits |", title)
 	for _, l := range ls {
 		fmt.Fprintf(w, " %s |", shortName(l))
 	}
-	fmt.Fprint(w, "\n|---|--:|")
+	fmt.Fprint(w, "\n|---|--:|--:|")
 	for range ls {
 		fmt.Fprint(w, "--:|")
 	}
@@ -341,7 +389,7 @@ func (p *panel) perSet(w io.Writer, title string, sets []panelSet, f func(*recor
 				break
 			}
 		}
-		fmt.Fprintf(w, "| %s | %s |", s.Name, shape)
+		fmt.Fprintf(w, "| %s | %s | %d |", s.Name, shape, p.setSplits[s.Name])
 		for _, l := range ls {
 			c := p.cells[[2]string{l, s.Name}]
 			fmt.Fprintf(w, " %s |", p.cellText(c, f, scale, format))
@@ -355,7 +403,7 @@ func (p *panel) perSet(w io.Writer, title string, sets []panelSet, f func(*recor
 	if strings.HasPrefix(footer, "total") {
 		agg = "sum"
 	}
-	fmt.Fprintf(w, "| **%s** | |", footer)
+	fmt.Fprintf(w, "| **%s** | | |", footer)
 	for _, l := range ls {
 		a := p.over(l, footSets, f, agg)
 		a.v *= scale
@@ -383,7 +431,7 @@ func (p *panel) cellText(c *cell, f func(*record) *float64, scale float64, forma
 		return ""
 	}
 	s := fmt.Sprintf(format, v*scale)
-	if len(c.ok) < p.splits {
+	if len(c.ok) < p.setSplits[c.ok[0].Set] {
 		s += fmt.Sprintf(" (%d)", len(c.ok))
 	}
 	return s
@@ -399,9 +447,14 @@ func (p *panel) render(w io.Writer, work map[string]*record) {
 	fmt.Fprintln(w, "One thread everywhere (GOMAXPROCS 1, `n_jobs=1`; HistGradientBoosting through `OMP_NUM_THREADS=1`).")
 	fmt.Fprintln(w, "Fit CPU is the process's CPU time around the fit; predict is the CPU time of one one-row call")
 	fmt.Fprintln(w, "(Go: `Model.Predict`; the peers: `predict` on a 1 × d array, Python's call overhead included).")
-	fmt.Fprintln(w, "Each figure is the mean over the splits; a cell with fewer splits than the others shows their number in parentheses.")
+	fmt.Fprintln(w, "Each figure is the mean over the splits of its set that every learner has (the splits column; a record run stopped")
+	fmt.Fprintln(w, "early leaves sets with fewer); a cell where some of those fits failed shows how many finished in parentheses.")
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "Command: `make bench-panel` (bench/cmd/panel, bench/peers/panel.py); %d splits per set; last fit %s;\n", p.splits, p.last)
+	fmt.Fprintf(w, "Command: `make bench-panel` (bench/cmd/panel, bench/peers/panel.py); up to %d splits per set", p.splits)
+	if p.dropped > 0 {
+		fmt.Fprintf(w, " (%d records of splits not every learner of their set has are left out)", p.dropped)
+	}
+	fmt.Fprintf(w, "; last fit %s;\n", p.last)
 	fmt.Fprintf(w, "code: %s; machine: %s (%d CPUs), shared with other jobs; %.0f fit CPU-s in all.\n",
 		strings.Join(p.revs, ", "), hostinfo.CPUName(), runtimeCPUs(), p.cpu)
 	if p.note != "" {
