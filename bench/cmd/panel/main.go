@@ -47,6 +47,9 @@
 //	-shard K/N     run only the jobs i with i mod N = K (0-based), into
 //	               OUT/rfkit-K-of-N.jsonl: N processes share the run (a job
 //	               already in any OUT/rfkit*.jsonl is not run again)
+//	-tag NAME      write the results to OUT/rfkit-NAME.jsonl instead: for
+//	               processes sharing a run by -sets or -learners (each process
+//	               needs its own file; the page reads them all)
 //	-fresh         ignore the results already in the file (default: resume,
 //	               reusing every record whose learner, set and split match;
 //	               delete or -fresh after changing a learner)
@@ -107,6 +110,7 @@ type options struct {
 	rev           string
 	page, readme  string
 	note          string
+	tag           string
 }
 
 func parseFlags(args []string, stderr io.Writer) (*options, error) {
@@ -122,6 +126,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.IntVar(&o.procs, "procs", 1, "GOMAXPROCS during the fits")
 	fs.StringVar(&caps, "cap", "15m", "CPU-time limit of one fit: DUR and/or learner=DUR items (0: none)")
 	fs.StringVar(&shard, "shard", "", "`K/N`: run every N-th job from K (0-based)")
+	fs.StringVar(&o.tag, "tag", "", "write the results to OUT/rfkit-`NAME`.jsonl (for processes that share a run)")
 	fs.BoolVar(&o.fresh, "fresh", false, "ignore the records already in the results file")
 	fs.StringVar(&o.rev, "rev", "", "the code's revision, stored in each record")
 	fs.BoolVar(&o.report, "report", false, "fit nothing; write the page from the results")
@@ -153,6 +158,9 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	}
 	if o.shard, o.shards, err = parseShard(shard); err != nil {
 		return nil, err
+	}
+	if o.tag != "" && (strings.ContainsAny(o.tag, `/\`) || o.tag != strings.TrimSpace(o.tag)) {
+		return nil, fmt.Errorf("-tag %q: want a plain name", o.tag)
 	}
 	if o.page == "" {
 		o.page = filepath.Join(o.out, "panel.md")
@@ -208,6 +216,9 @@ func parseShard(s string) (k, n int, err error) {
 
 // resultsPath is this process's results file.
 func (o *options) resultsPath() string {
+	if o.tag != "" {
+		return filepath.Join(o.out, "rfkit-"+o.tag+".jsonl")
+	}
 	if o.shards == 1 {
 		return filepath.Join(o.out, "rfkit.jsonl")
 	}
