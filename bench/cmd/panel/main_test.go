@@ -323,14 +323,25 @@ func TestCommonSplits(t *testing.T) {
 	add("rks", "wine", 0, 0.7)
 	add("rks", "heart", 0, 0.6)
 	add("rks", "heart", 1, 0.8)
+	add("rks", "heart", 2, 0.7)
+	add("rks", "heart", 3, 0.7)
+	add("rks", "heart", 4, 0.7)
+	add("srff", "heart", 0, 0.2) // lagging: 1 of 5 splits
+	add("xgboost", "heart", 0, 0.9)
+	add("xgboost", "heart", 1, 0.9)
+	add("xgboost", "heart", 2, 0.9)
+	add("xgboost", "heart", 3, 0.9)
 	p := newPanel(recs)
 	if got := p.cells[[2]string{"xgboost", "wine"}].mean(accuracyOf); got != 0.5 {
 		t.Errorf("xgboost on wine: %v, want 0.5 (split 0 only: rks has no split 1)", got)
 	}
-	if got := p.cells[[2]string{"rks", "heart"}].mean(accuracyOf); math.Abs(got-0.7) > 1e-12 || p.setSplits["heart"] != 2 {
-		t.Errorf("rks on heart: %v over %d splits, want 0.7 over 2", got, p.setSplits["heart"])
+	if got := p.cells[[2]string{"rks", "heart"}].mean(accuracyOf); math.Abs(got-0.7) > 1e-12 || p.setSplits["heart"] != 4 {
+		t.Errorf("rks on heart: %v over %d splits, want 0.7 over 4 (xgboost's; srff lags)", got, p.setSplits["heart"])
 	}
-	if p.dropped != 1 {
-		t.Errorf("%d records left out, want 1", p.dropped)
+	if c := p.cells[[2]string{"srff", "heart"}]; c == nil || len(c.ok) != 1 || p.cellText(c, accuracyOf, 100, "%.1f") != "20.0 (1)" {
+		t.Errorf("the lagging learner's cell: %+v", c)
+	}
+	if p.dropped != 2 { // xgboost's wine split 1 and rks's heart split 4
+		t.Errorf("%d records left out, want 2", p.dropped)
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -68,8 +69,22 @@ type panel struct {
 	dropped   int // records of splits left out by that rule
 }
 
+// lagging reports whether r's learner was left out of its set's common
+// splits: it lacks one of them.
+func lagging(recs map[string]*record, r *record, common map[int]bool) bool {
+	for k := range common {
+		if _, ok := recs[fmt.Sprintf("%s|%s|%d", r.Learner, r.Set, k)]; !ok {
+			return true
+		}
+	}
+	return false
+}
+
 // commonSplits returns, per set, the splits that every learner with a
-// record on the set has a record for.
+// record on the set has a record for, leaving out of that rule a learner
+// that lags far behind (fewer than half the splits of the set's best
+// covered learner, e.g. a slow learner whose fits are still running): its
+// cells keep their own splits and show how many.
 func commonSplits(recs map[string]*record) map[string]map[int]bool {
 	by := map[string]map[string]map[int]bool{} // set → learner → splits
 	for _, r := range recs {
@@ -83,19 +98,23 @@ func commonSplits(recs map[string]*record) map[string]map[int]bool {
 	}
 	out := map[string]map[int]bool{}
 	for set, ls := range by {
-		var first map[int]bool
+		most := 0
 		for _, s := range ls {
-			first = s
-			break
+			most = max(most, len(s))
 		}
-		common := map[int]bool{}
-		for k := range first {
-			in := true
-			for _, s := range ls {
-				in = in && s[k]
+		var common map[int]bool
+		for _, s := range ls {
+			if 2*len(s) < most {
+				continue // lagging
 			}
-			if in {
-				common[k] = true
+			if common == nil {
+				common = maps.Clone(s)
+				continue
+			}
+			for k := range common {
+				if !s[k] {
+					delete(common, k)
+				}
 			}
 		}
 		out[set] = common
@@ -118,7 +137,7 @@ func newPanel(recs map[string]*record) *panel {
 		if _, ok := lookupSet(r.Set); !ok {
 			continue
 		}
-		if !common[r.Set][r.Split] {
+		if !common[r.Set][r.Split] && !lagging(recs, r, common[r.Set]) {
 			p.dropped++
 			continue
 		}
@@ -431,7 +450,7 @@ func (p *panel) cellText(c *cell, f func(*record) *float64, scale float64, forma
 		return ""
 	}
 	s := fmt.Sprintf(format, v*scale)
-	if len(c.ok) < p.setSplits[c.ok[0].Set] {
+	if len(c.ok) != p.setSplits[c.ok[0].Set] {
 		s += fmt.Sprintf(" (%d)", len(c.ok))
 	}
 	return s
@@ -448,7 +467,8 @@ func (p *panel) render(w io.Writer, work map[string]*record) {
 	fmt.Fprintln(w, "Fit CPU is the process's CPU time around the fit; predict is the CPU time of one one-row call")
 	fmt.Fprintln(w, "(Go: `Model.Predict`; the peers: `predict` on a 1 × d array, Python's call overhead included).")
 	fmt.Fprintln(w, "Each figure is the mean over the splits of its set that every learner has (the splits column; a record run stopped")
-	fmt.Fprintln(w, "early leaves sets with fewer); a cell where some of those fits failed shows how many finished in parentheses.")
+	fmt.Fprintln(w, "early leaves sets with fewer), except for a learner with fewer than half of them, whose cell is the mean over its")
+	fmt.Fprintln(w, "own; a cell over a number of finished fits other than the splits column shows that number in parentheses.")
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "Command: `make bench-panel` (bench/cmd/panel, bench/peers/panel.py); up to %d splits per set", p.splits)
 	if p.dropped > 0 {
