@@ -207,10 +207,12 @@ bench-peers:
 ## results stay in $(PANEL_OUT) (delete it after changing a learner). Writes bench/results/panel.md and the
 ## README's headline table, and a table of GBRFF2's ω-search work per round (-work: the peers generator at
 ## two seeds and two make_classification recipes at n = 10⁵, besides the panel's sets). PANEL_FLAGS narrows
-## a run, e.g. PANEL_FLAGS='-splits 1 -sets table1 -learners gbrff2' (bench/cmd/panel lists the flags).
+## a run, e.g. PANEL_FLAGS='-splits 1 -sets table1 -learners gbrff2' (bench/cmd/panel lists the flags); such
+## a run writes its page to $(PANEL_OUT)/panel.md and leaves bench/results/panel.md and the README alone.
 PANEL_OUT    ?= $(BENCHOUT)/panel
 PANEL_SPLITS ?= 5
 PANEL_FLAGS  ?=
+PANEL_PAGE   ?= $(if $(PANEL_FLAGS),$(PANEL_OUT)/panel.md,bench/results/panel.md)
 .PHONY: bench-panel
 bench-panel:
 	@mkdir -p $(PANEL_OUT)
@@ -218,7 +220,7 @@ bench-panel:
 	$(PEERS_PYTHON) bench/peers/panel.py --dir $(PANEL_OUT) --data ../shared/datasets || echo "bench-panel: the peers did not run (see above); the page has no peer columns"
 	$(PEERS_PYTHON) bench/peers/panel.py --dir $(PANEL_OUT) --recipes $(PANEL_OUT)/recipes || echo "bench-panel: no make_classification recipes; the ω-search table has the peers generator and the panel's sets only"
 	$(GO) run ./bench/cmd/panel -out $(PANEL_OUT) -work -rev "$$(git describe --always --dirty)"
-	$(GO) run ./bench/cmd/panel -out $(PANEL_OUT) -report -page bench/results/panel.md -readme README.md
+	$(GO) run ./bench/cmd/panel -out $(PANEL_OUT) -report -page $(PANEL_PAGE) $(if $(PANEL_FLAGS),,-readme README.md)
 
 ## reproduce-prff-fig1: PRFF Fig. 1 (Gram error on N(0, I_d), d = 10 and 100) with RFF, ORF and Nyström;
 ## quick (N = 2000, D ≤ 200, one seed, ≈ 30 s) unless FULL=1 (N = 10000, D ≤ 1000, 3 seeds, error over 2000 of the points).
