@@ -571,10 +571,10 @@ func (p *panel) gbrffWork(w io.Writer, work map[string]*record) {
 	fmt.Fprintln(w, "on all their rows (`panel -work`; the make_classification CSVs are written by `bench/peers/panel.py --recipes`);")
 	fmt.Fprintln(w, "the panel's sets are the fits of the tables above.")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| source | rows | fits | rounds / fit | frequency evaluations / round | L-BFGS iterations / round |")
-	fmt.Fprintln(w, "|---|--:|--:|--:|--:|--:|")
+	fmt.Fprintln(w, "| source | rows | fits | rounds / fit | frequency evaluations / round | L-BFGS iterations / round | default fit CPU-s |")
+	fmt.Fprintln(w, "|---|--:|--:|--:|--:|--:|--:|")
 	for _, r := range rows {
-		fmt.Fprintf(w, "| %s | %d | %d | %.1f | %.2f | %.2f |\n", r.source, r.rows, r.fits, r.rounds/float64(r.fits), r.fe/r.rounds, r.lbfgs/r.rounds)
+		fmt.Fprintf(w, "| %s | %d | %d | %.1f | %.2f | %.2f | %.2f |\n", r.source, r.rows, r.fits, r.rounds/float64(r.fits), r.fe/r.rounds, r.lbfgs/r.rounds, r.cpu/float64(r.fits))
 	}
 }
 

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
 
 	"github.com/rfkit/rfkit/bench/peers"
 	"github.com/rfkit/rfkit/dataset"
@@ -105,23 +104,20 @@ type workRow struct {
 	source            string
 	rows, fits        int
 	rounds, fe, lbfgs float64
+	cpu               float64 // fit CPU seconds, summed over the fits
 }
 
 // workTable gathers the ω-search table: the work sources' records, then
 // the panel's binary sets' gbrff2 records.
 func workTable(work map[string]*record, p *panel) []workRow {
 	var out []workRow
-	names := make([]string, 0, len(work))
-	for k := range work {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	for _, k := range names {
-		r := work[k]
-		if r.Stats == nil || r.Stats["rounds"] == 0 {
+	for _, src := range workSources {
+		r := work[fmt.Sprintf("gbrff2|%s|0", src.Name)]
+		if r == nil || r.Stats == nil || r.Stats["rounds"] == 0 {
 			continue
 		}
-		out = append(out, workRow{source: r.Set, rows: r.NTrain, fits: 1, rounds: r.Stats["rounds"], fe: r.Stats["freq_evals"], lbfgs: r.Stats["lbfgs_iters"]})
+		out = append(out, workRow{source: r.Set, rows: r.NTrain, fits: 1, rounds: r.Stats["rounds"], fe: r.Stats["freq_evals"],
+			lbfgs: r.Stats["lbfgs_iters"], cpu: r.FitCPU})
 	}
 	for _, s := range p.sets {
 		c := p.cells[[2]string{"gbrff2", s.Name}]
@@ -133,6 +129,7 @@ func workTable(work map[string]*record, p *panel) []workRow {
 			w.rounds += r.Stats["rounds"]
 			w.fe += r.Stats["freq_evals"]
 			w.lbfgs += r.Stats["lbfgs_iters"]
+			w.cpu += r.FitCPU
 		}
 		if w.rounds > 0 {
 			out = append(out, w)
