@@ -209,9 +209,9 @@ bench-peers:
 ## two seeds and two make_classification recipes at n = 10⁵, besides the panel's sets). PANEL_FLAGS narrows
 ## a run, e.g. PANEL_FLAGS='-splits 1 -sets table1 -learners gbrff2' (bench/cmd/panel lists the flags); such
 ## a run writes its page to $(PANEL_OUT)/panel.md and leaves bench/results/panel.md and the README alone.
-## Cost (measured at 90bffbc): about 66 CPU-s per split for every learner but srff and the peers; srff alone takes
-## 46-77 CPU-s per fit on cpu_act and ailerons and over 115 on elevators, casp and cadata, so five splits of the
-## whole panel take over an hour of one core, most of it srff (PANEL_FLAGS='-learners ...' without srff: about 6 min).
+## Cost (measured at 90bffbc, one core): per split, about 66 CPU-s for every learner but srff and the two peers,
+## and 560 for srff at its defaults (cpu_act 40-51, ailerons 75-77, casp 117, cadata 136, elevators 187 per fit):
+## five splits take about 52 min of CPU, 89 % of it srff (PANEL_FLAGS='-learners ...' without srff: about 6 min).
 PANEL_OUT    ?= $(BENCHOUT)/panel
 PANEL_SPLITS ?= 5
 PANEL_FLAGS  ?=
