@@ -238,6 +238,31 @@ bench-peers:
 	$(GO) test -run '^$$' -bench 'Fit/method=gbrff2/n=($(subst $(peers_comma),|,$(PEERS_N)))$$' -benchtime 3x -cpu 1 -timeout 30m ./bench | tee $(BENCHOUT)/peers/rfkit.txt
 	$(PEERS_PYTHON) bench/peers/xgboost.py --data $(BENCHOUT)/peers --n $(PEERS_N) --rfkit $(BENCHOUT)/peers/rfkit.txt
 
+## bench-panel: the benchmark of record. Every learner at its defaults on the 16 binary sets, a9a, the four
+## multiclass and the five regression sets of ../shared/datasets, PANEL_SPLITS (5) seeded 70/30 splits, one
+## thread, beside XGBoost and HistGradientBoosting at their defaults on the same splits (bench/peers/panel.py,
+## Debian's python3-xgboost and python3-sklearn; the script says so when they are missing). Resumable: the
+## results stay in $(PANEL_OUT) (delete it after changing a learner). Writes bench/results/panel.md and the
+## README's headline table, and a table of GBRFF2's ω-search work per round (-work: the peers generator at
+## two seeds and two make_classification recipes at n = 10⁵, besides the panel's sets). PANEL_FLAGS narrows
+## a run, e.g. PANEL_FLAGS='-splits 1 -sets table1 -learners gbrff2' (bench/cmd/panel lists the flags); such
+## a run writes its page to $(PANEL_OUT)/panel.md and leaves bench/results/panel.md and the README alone.
+## Cost (measured at 90bffbc, one core): per split, about 66 CPU-s for every learner but srff and the two peers,
+## and 560 for srff at its defaults (cpu_act 40-51, ailerons 75-77, casp 117, cadata 136, elevators 187 per fit):
+## five splits take about 52 min of CPU, 89 % of it srff (PANEL_FLAGS='-learners ...' without srff: about 6 min).
+PANEL_OUT    ?= $(BENCHOUT)/panel
+PANEL_SPLITS ?= 5
+PANEL_FLAGS  ?=
+PANEL_PAGE   ?= $(if $(PANEL_FLAGS),$(PANEL_OUT)/panel.md,bench/results/panel.md)
+.PHONY: bench-panel
+bench-panel:
+	@mkdir -p $(PANEL_OUT)
+	$(GO) run ./bench/cmd/panel -out $(PANEL_OUT) -splits $(PANEL_SPLITS) -rev "$$(git describe --always --dirty)" $(PANEL_FLAGS)
+	$(PEERS_PYTHON) bench/peers/panel.py --dir $(PANEL_OUT) --data ../shared/datasets || echo "bench-panel: the peers did not run (see above); the page has no peer columns"
+	$(PEERS_PYTHON) bench/peers/panel.py --dir $(PANEL_OUT) --recipes $(PANEL_OUT)/recipes || echo "bench-panel: no make_classification recipes; the ω-search table has the peers generator and the panel's sets only"
+	$(GO) run ./bench/cmd/panel -out $(PANEL_OUT) -work -rev "$$(git describe --always --dirty)"
+	$(GO) run ./bench/cmd/panel -out $(PANEL_OUT) -report -page $(PANEL_PAGE) $(if $(PANEL_FLAGS),,-readme README.md)
+
 ## reproduce-prff-fig1: PRFF Fig. 1 (Gram error on N(0, I_d), d = 10 and 100) with RFF, ORF and Nyström;
 ## quick (N = 2000, D ≤ 200, one seed, ≈ 30 s) unless FULL=1 (N = 10000, D ≤ 1000, 3 seeds, error over 2000 of the points).
 .PHONY: reproduce-prff-fig1
