@@ -71,18 +71,7 @@ const maxTotal = float64(math.MaxInt / 8)
 // for n rows of d inputs a Size whose Fixed part exceeds limit float64
 // values (limit ≤ 0: DefaultMaxSize) or whose Total cannot be addressed.
 func CheckSize(pkg string, cfg any, n, d int, limit int64) error {
-	return checkSize(pkg, cfg, n, d, 0, limit)
-}
-
-// CheckSizeLabels is CheckSize for the len(y) rows with labels y: a
-// Config whose size grows with the classes (ClassSizer) is asked at the
-// number of distinct labels instead of its bound.
-func CheckSizeLabels(pkg string, cfg any, y []float64, d int, limit int64) error {
-	return checkSize(pkg, cfg, len(y), d, distinctLabels(y), limit)
-}
-
-func checkSize(pkg string, cfg any, n, d, k int, limit int64) error {
-	s, ok := sizeOf(cfg, n, d, k)
+	s, ok := sizeOf(cfg, n, d)
 	if !ok {
 		return nil
 	}
@@ -100,39 +89,12 @@ func checkSize(pkg string, cfg any, n, d, k int, limit int64) error {
 	return nil
 }
 
-// ClassSizer is implemented by a Config whose fit grows with the number
-// of classes: FitSizeClasses is its Size on n rows of d inputs whose
-// labels have k distinct values. FitSize, which does not see the labels,
-// bounds k by n and MaxClasses.
-type ClassSizer interface {
-	FitSizeClasses(n, d, k int) Size
-}
-
-// sizeOf returns the Size cfg states, if it is a Sizer: with k > 0 (the
-// number of distinct labels) a ClassSizer is asked for its size at k.
-func sizeOf(cfg any, n, d, k int) (Size, bool) {
-	if s, ok := cfg.(ClassSizer); ok && k > 0 {
-		return s.FitSizeClasses(n, d, k), true
-	}
+// sizeOf returns the Size cfg states, if it is a Sizer.
+func sizeOf(cfg any, n, d int) (Size, bool) {
 	if s, ok := cfg.(Sizer); ok {
 		return s.FitSize(n, d), true
 	}
 	return Size{}, false
-}
-
-// distinctLabels is the number of distinct values of y, counted up to
-// MaxClasses + 1 (the most a multiclass fit can be asked for).
-func distinctLabels(y []float64) int {
-	seen := make(map[float64]struct{})
-	for _, v := range y {
-		if _, ok := seen[v]; !ok {
-			seen[v] = struct{}{}
-			if len(seen) > MaxClasses {
-				break
-			}
-		}
-	}
-	return len(seen)
 }
 
 // bytesPhrase writes v float64 values in bytes, e.g. "1.2 GB".
@@ -148,8 +110,8 @@ func bytesPhrase(v float64) string {
 }
 
 // checkSizeCtx is CheckSize with the bound of ctx.
-func checkSizeCtx(ctx context.Context, pkg string, cfg any, y []float64, d int) error {
-	if err := CheckSizeLabels(pkg, cfg, y, d, MaxSize(ctx)); err != nil {
+func checkSizeCtx(ctx context.Context, pkg string, cfg any, n, d int) error {
+	if err := CheckSize(pkg, cfg, n, d, MaxSize(ctx)); err != nil {
 		return fmt.Errorf("%w (learners.WithMaxSize raises it)", err)
 	}
 	return nil

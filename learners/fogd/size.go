@@ -7,17 +7,11 @@ import "github.com/rfkit/rfkit/learners"
 // running sums (2 × features per class, twice), and per row the
 // standardised inputs and the targets.
 func (c Config) FitSize(n, d int) learners.Size {
-	return c.FitSizeClasses(n, d, min(max(n, 2), learners.MaxClasses))
-}
-
-// FitSizeClasses is FitSize for labels of k distinct values
-// (learners.ClassSizer).
-func (c Config) FitSizeClasses(n, d, k int) learners.Size {
 	c = c.resolve(max(d, 1))
 	D, fd := float64(c.Features+8), float64(d)
 	C := float64(max(len(c.Classes), 1))
 	if c.Task == learners.Multiclass && len(c.Classes) == 0 {
-		C = float64(k)
+		C = float64(min(max(n, 1), learners.MaxClasses))
 	}
 	return learners.Size{Fixed: 3*D*fd + 4*C*2*D, PerRow: fd + 2}
 }

@@ -8,14 +8,8 @@ import "github.com/rfkit/rfkit/learners"
 // and per row the standardised inputs, the selected features and the
 // selection's statistics.
 func (c Config) FitSize(n, d int) learners.Size {
-	return c.FitSizeClasses(n, d, min(max(n, 2), learners.MaxClasses))
-}
-
-// FitSizeClasses is FitSize for labels of k distinct values
-// (learners.ClassSizer).
-func (c Config) FitSizeClasses(n, d, k int) learners.Size {
 	c = c.resolve(max(d, 1))
 	M0, M, fd := float64(c.Candidates), float64(c.Features), float64(d)
-	K := float64(k)
+	K := float64(min(max(n, 2), learners.MaxClasses))
 	return learners.Size{Fixed: 2*M0*fd + (blockRows+K+4)*M0 + 2*M*fd + 2*M*M, PerRow: 2*fd + 2*M + 4 + K}
 }
