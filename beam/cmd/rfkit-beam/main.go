@@ -9,7 +9,8 @@
 //
 // score writes PREFIX-SSSSS-of-NNNNN, one "ROW,PREDICTION" line per data
 // row (ROW 0-based, PREDICTION as rfkit predict prints it), and
-// PREFIX-bad, the rows that could not be read or scored with the reason.
+// PREFIX-bad, the rows that could not be read or scored with the reason
+// ("FILE: data row N: REASON", N 1-based as rfkit counts data rows).
 // train-rks writes the model file of rks with the ridge loss, fitted by
 // exact sufficient statistics (the same bits for any --shards).
 // train-online writes the model file of rrf or fogd trained by iterative
