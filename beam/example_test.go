@@ -55,6 +55,6 @@ func Example() {
 	// Output:
 	// 0,-1
 	// 1,1
-	// row 2: 1 inputs, the model takes 2
+	// data row 3: 1 inputs, the model takes 2
 	// -1 1 true
 }

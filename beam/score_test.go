@@ -164,13 +164,13 @@ func TestScoreTextBits(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(string(dead)), "\n")
 	sort.Strings(lines)
 	want := []string{
-		filepath.Join(dir, "in-0.csv") + `: row 17: line has 2 fields, header has 3`,
-		filepath.Join(dir, "in-0.csv") + `: row 5: column "x1": "abc" is not a number`,
+		filepath.Join(dir, "in-0.csv") + `: data row 18: line has 2 fields, header has 3`,
+		filepath.Join(dir, "in-0.csv") + `: data row 6: column "x1": "abc" is not a number`,
 	}
 	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
 		t.Errorf("dead letters of file 0:\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
 	}
-	for k, wantReason := range map[int]string{1: `row 3: column "x0": empty value`, 2: `row 1: column "x0": "1e999" is out of range`} {
+	for k, wantReason := range map[int]string{1: `data row 4: column "x0": empty value`, 2: `data row 2: column "x0": "1e999" is out of range`} {
 		dead, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("out%d-bad", k)))
 		if err != nil || !strings.Contains(string(dead), wantReason) {
 			t.Errorf("dead letters of file %d: %q (%v), want %q", k, dead, err, wantReason)
@@ -238,7 +238,7 @@ func TestScoreRowsOutputs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := "row 1000: 1 inputs, the model takes 2\nrow 1001: input 0 is NaN\nrow 1002: input 1 is -Inf\n"
+		want := "data row 1001: 1 inputs, the model takes 2\ndata row 1002: input 0 is NaN\ndata row 1003: input 1 is -Inf\n"
 		if !strings.HasPrefix(string(dead), want) {
 			t.Errorf("%s dead letters:\n%s\nwant prefix\n%s", out, dead, want)
 		}

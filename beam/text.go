@@ -171,7 +171,7 @@ func (f *readFn) read(ctx context.Context, path string, emit func(int64, []float
 	for {
 		line, err := br.ReadString('\n')
 		if err != nil && err != io.EOF {
-			return fmt.Errorf("rfbeam: %s: row %d: %w", path, index, err)
+			return fmt.Errorf("rfbeam: %s: data row %d: %w", path, index+1, err)
 		}
 		text := strings.TrimRight(line, "\r\n")
 		if f.isData(text) {

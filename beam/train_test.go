@@ -82,7 +82,7 @@ func TestRKSModelShards(t *testing.T) {
 		t.Fatal(err)
 	}
 	dead, _ := os.ReadFile(filepath.Join(dir, "read-bad"))
-	if want := fmt.Sprintf("row %d: line has 2 fields, header has 4", n); !strings.Contains(string(dead), want) {
+	if want := fmt.Sprintf("data row %d: line has 2 fields, header has 4", n+1); !strings.Contains(string(dead), want) {
 		t.Errorf("dead letters %q, want %q", dead, want)
 	}
 	var files [][]byte

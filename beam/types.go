@@ -42,12 +42,14 @@ type BadRow struct {
 	Reason string
 }
 
-// String formats a dead-letter record as one line: "SOURCE:INDEX: REASON".
+// String formats a dead-letter record as one line, "SOURCE: data row N:
+// REASON", N 1-based as rfkit counts data rows (Index + 1; the ROW of a
+// prediction line is Index itself).
 func (b BadRow) String() string {
 	if b.Source == "" {
-		return fmt.Sprintf("row %d: %s", b.Index, b.Reason)
+		return fmt.Sprintf("data row %d: %s", b.Index+1, b.Reason)
 	}
-	return fmt.Sprintf("%s: row %d: %s", b.Source, b.Index, b.Reason)
+	return fmt.Sprintf("%s: data row %d: %s", b.Source, b.Index+1, b.Reason)
 }
 
 func init() {

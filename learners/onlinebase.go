@@ -193,7 +193,7 @@ func checkFit(ctx context.Context, pkg string, cfg Validator, X featmap.Matrix, 
 	if err := checkData(X, y, missing); err != nil {
 		return fmt.Errorf("%s: %w", pkg, err)
 	}
-	return checkSizeCtx(ctx, pkg, cfg, X.Rows, X.Cols)
+	return checkSizeCtx(ctx, pkg, cfg, y, X.Cols)
 }
 
 // NewOnlineBase returns the base of a learner of package pkg (the prefix

@@ -32,7 +32,9 @@ type Method struct {
 	Fit func(ctx context.Context, X featmap.Matrix, y []float64, cfg any, progress Progress) (Model, error)
 	// FitWeighted, if not nil, trains with a weight per row (len(w) ==
 	// X.Rows, finite, ≥ 0, not all 0; 0 drops the row, and a weight of 2
-	// acts as the row twice); nil when the learner takes no weights.
+	// acts as the row twice); w == nil means unweighted, the model Fit
+	// returns, bit for bit (as sample_weight=None does elsewhere). The
+	// field is nil when the learner takes no weights.
 	FitWeighted func(ctx context.Context, X featmap.Matrix, y, w []float64, cfg any, progress Progress) (Model, error)
 	// Load decodes a model file written by this learner.
 	Load func(data []byte) (Model, error)

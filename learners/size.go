@@ -37,11 +37,26 @@ func (s Size) Total(n int) float64 { return s.Fixed + float64(n)*s.PerRow }
 
 // Sizer is implemented by every learner's Config: FitSize is the Size of
 // a Fit with this Config (its defaults resolved as Fit resolves them) on
-// n rows of d inputs. It is the one statement of what the learner
-// allocates, checked before the allocation by every Fit (through the
-// prologue, CheckFit or PrepareWeighted) and by rfkit's -max-size.
+// n rows of d inputs whose labels take k distinct values (the classes of
+// a classifier; CountClasses). It is the one statement of what the
+// learner allocates, checked before the allocation by every Fit (through
+// the prologue, CheckFit or PrepareWeighted) and by rfkit's -max-size.
 type Sizer interface {
-	FitSize(n, d int) Size
+	FitSize(n, d, k int) Size
+}
+
+// CountClasses is the k of FitSize: the number of distinct values of y,
+// at most MaxClasses + 1 (a count above MaxClasses is an error of the
+// fit itself).
+func CountClasses(y []float64) int {
+	seen := make(map[float64]struct{}, 16)
+	for _, v := range y {
+		seen[v] = struct{}{}
+		if len(seen) > MaxClasses {
+			break
+		}
+	}
+	return len(seen)
 }
 
 type maxSizeKey struct{}
@@ -68,13 +83,19 @@ const maxTotal = float64(math.MaxInt / 8)
 
 // CheckSize returns an error wrapping ErrTooLarge, prefixed with pkg, when
 // the Config cfg (a Sizer, or a pointer to one; other values pass) states
-// for n rows of d inputs a Size whose Fixed part exceeds limit float64
-// values (limit ≤ 0: DefaultMaxSize) or whose Total cannot be addressed.
-func CheckSize(pkg string, cfg any, n, d int, limit int64) error {
-	s, ok := sizeOf(cfg, n, d)
+// for the labels y (n = len(y) rows, k = CountClasses(y)) of d inputs a
+// Size whose Fixed part exceeds limit float64 values (limit ≤ 0:
+// DefaultMaxSize) or whose Total cannot be addressed.
+func CheckSize(pkg string, cfg any, y []float64, d int, limit int64) error {
+	s, ok := cfg.(Sizer)
 	if !ok {
 		return nil
 	}
+	return checkSize(pkg, s.FitSize(len(y), d, CountClasses(y)), len(y), d, limit)
+}
+
+// checkSize is CheckSize of the Size s.
+func checkSize(pkg string, s Size, n, d int, limit int64) error {
 	if limit <= 0 {
 		limit = DefaultMaxSize
 	}
@@ -87,14 +108,6 @@ func CheckSize(pkg string, cfg any, n, d int, limit int64) error {
 			pkg, ErrTooLarge, n, d, s.Total(n), bytesPhrase(s.Total(n)))
 	}
 	return nil
-}
-
-// sizeOf returns the Size cfg states, if it is a Sizer.
-func sizeOf(cfg any, n, d int) (Size, bool) {
-	if s, ok := cfg.(Sizer); ok {
-		return s.FitSize(n, d), true
-	}
-	return Size{}, false
 }
 
 // bytesPhrase writes v float64 values in bytes, e.g. "1.2 GB".
@@ -110,8 +123,8 @@ func bytesPhrase(v float64) string {
 }
 
 // checkSizeCtx is CheckSize with the bound of ctx.
-func checkSizeCtx(ctx context.Context, pkg string, cfg any, n, d int) error {
-	if err := CheckSize(pkg, cfg, n, d, MaxSize(ctx)); err != nil {
+func checkSizeCtx(ctx context.Context, pkg string, cfg any, y []float64, d int) error {
+	if err := CheckSize(pkg, cfg, y, d, MaxSize(ctx)); err != nil {
 		return fmt.Errorf("%w (learners.WithMaxSize raises it)", err)
 	}
 	return nil

@@ -85,7 +85,7 @@ func TestFitSizeWithMaxSize(t *testing.T) {
 	if err := learners.SetParam(cfg, "features", "1000"); err != nil {
 		t.Fatal(err)
 	}
-	fixed := cfg.(learners.Sizer).FitSize(4, 4096).Fixed
+	fixed := cfg.(learners.Sizer).FitSize(4, 4096, 2).Fixed
 	if fixed < 1000*4096 {
 		t.Fatalf("rks states %g values, want at least features × inputs", fixed)
 	}
@@ -96,7 +96,49 @@ func TestFitSizeWithMaxSize(t *testing.T) {
 	if _, err := m.Fit(learners.WithMaxSize(context.Background(), int64(fixed)), X, y, cfg, nil); err != nil {
 		t.Errorf("bound %d: %v", int64(fixed), err)
 	}
-	if err := learners.CheckSize("x", cfg, 1<<62, 4096, 0); !errors.Is(err, learners.ErrTooLarge) {
-		t.Errorf("2^62 rows: %v, want ErrTooLarge", err)
+	if s := cfg.(learners.Sizer).FitSize(1<<62, 4096, 2); s.Total(1<<62) < 1<<62 {
+		t.Errorf("2^62 rows: %v values", s.Total(1<<62))
+	}
+}
+
+// TestFitWeightedNil: for every learner that takes weights, nil weights
+// mean unweighted: FitWeighted(nil) writes the bytes Fit writes (the
+// documented contract of Method.FitWeighted).
+func TestFitWeightedNil(t *testing.T) {
+	const n, d = 60, 2
+	x, y := make([]float64, n*d), make([]float64, n)
+	for i := range n {
+		x[i*d], x[i*d+1] = float64(i%7)-3, float64(i%5)-2
+		y[i] = float64(2*((i/3)%2) - 1)
+	}
+	X := featmap.Dense(n, d, x)
+	small := map[string][]string{"gbrff1": {"t=3", "calibration=none"}, "gbrff2": {"t=3", "calibration=none"}, "srff": {"features=8", "maxiterations=3", "lambda=0.1"},
+		"pbrff": {"landmarks=4"}, "prff": {"features=4"}, "eerf": {"features=4"}, "lkrf": {"features=4"}, "mfga": {"features=4"}, "rks": {"features=4"}}
+	for _, m := range learners.Methods() {
+		if m.FitWeighted == nil || !strings.HasPrefix(reflect.TypeOf(m.NewConfig()).Elem().PkgPath(), "github.com/rfkit/rfkit/learners/") {
+			continue
+		}
+		cfg := m.NewConfig()
+		for _, kv := range small[m.Name] {
+			k, v, _ := strings.Cut(kv, "=")
+			if err := learners.SetParam(cfg, k, v); err != nil {
+				t.Fatalf("%s: %v", m.Name, err)
+			}
+		}
+		a, err := m.Fit(context.Background(), X, y, cfg, nil)
+		if err != nil {
+			t.Fatalf("%s: Fit: %v", m.Name, err)
+		}
+		b, err := m.FitWeighted(context.Background(), X, y, nil, cfg, nil)
+		if err != nil {
+			t.Errorf("%s: FitWeighted(nil): %v", m.Name, err)
+			continue
+		}
+		t.Logf("%s: FitWeighted(nil) == Fit", m.Name)
+		da, _ := a.MarshalBinary()
+		db, _ := b.MarshalBinary()
+		if string(da) != string(db) {
+			t.Errorf("%s: FitWeighted(nil) differs from Fit", m.Name)
+		}
 	}
 }

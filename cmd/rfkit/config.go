@@ -28,12 +28,12 @@ func (f *fitFlags) register(fs *flagSet) {
 	fs.int64RangeVar(&f.maxSize, "max-size", learners.DefaultMaxSize, 0, math.MaxInt64, "refuse to fit when the method states that its fit allocates more than `N` float64 values beside those that grow with the rows (its random features, landmarks, candidates or rounds × the inputs)")
 }
 
-// checkSize refuses a fit of the Config cfg of m on n rows of d inputs
+// checkSize refuses a fit of the Config cfg on the labels y of d inputs
 // whose size (learners.CheckSize, the learner's own statement) exceeds
 // -max-size, before anything of that size is allocated; the fit itself
 // checks it again under fitContext.
-func (f *fitFlags) checkSize(cfg any, n, d int) error {
-	if err := learners.CheckSize(f.method, cfg, n, d, f.maxSize); err != nil {
+func (f *fitFlags) checkSize(cfg any, y []float64, d int) error {
+	if err := learners.CheckSize(f.method, cfg, y, d, f.maxSize); err != nil {
 		return fmt.Errorf("%w (-max-size); raise -max-size if the machine has the memory", err)
 	}
 	return nil

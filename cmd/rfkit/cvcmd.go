@@ -101,7 +101,7 @@ func runCV(ctx context.Context, e *env, args []string) error {
 				return usagef("grid setting %s: %v", v.Name, err)
 			}
 		}
-		if err := f.checkSize(v.Config, ds.N, ds.D); err != nil {
+		if err := f.checkSize(v.Config, ds.Y, ds.D); err != nil {
 			return fmt.Errorf("grid setting %s: %w", settingName(v), err)
 		}
 	}

@@ -97,7 +97,7 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := f.checkSize(cfg, ds.N, ds.D); err != nil {
+	if err := f.checkSize(cfg, ds.Y, ds.D); err != nil {
 		return err
 	}
 

@@ -6,8 +6,8 @@ import "github.com/rfkit/rfkit/learners"
 // frequencies (features × inputs, twice), a mini-batch's pairs and
 // gradients, the linear model's features × features system, and per row
 // the standardised inputs (twice) and the feature row.
-func (c Config) FitSize(n, d int) learners.Size {
+func (c Config) FitSize(n, d, k int) learners.Size {
 	c = c.resolve()
-	D, fd, k := float64(c.Features), float64(d), float64(c.Batch)
-	return learners.Size{Fixed: 3*D*fd + 2*D*D + 2*k*k + 4*k*fd, PerRow: 3*fd + 2*D + 4}
+	D, fd, b := float64(c.Features), float64(d), float64(c.Batch)
+	return learners.Size{Fixed: 3*D*fd + 2*D*D + 2*b*b + 4*b*fd, PerRow: 3*fd + 2*D + 4}
 }

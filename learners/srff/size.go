@@ -7,7 +7,7 @@ import "github.com/rfkit/rfkit/learners"
 // ridge's Gram and Cholesky factor (features², per stripe), the σ rule's
 // distances among at most SigmaRows rows, and per row the standardised
 // and scaled inputs, the feature matrix and its θ (features + 1 each).
-func (c Config) FitSize(n, d int) learners.Size {
+func (c Config) FitSize(n, d, k int) learners.Size {
 	c = c.resolve(max(d, 1))
 	D, fd := float64(c.Features+8), float64(d)
 	m := float64(min(n, SigmaRows))

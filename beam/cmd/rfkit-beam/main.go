@@ -9,7 +9,8 @@
 //
 // score writes PREFIX-SSSSS-of-NNNNN, one "ROW,PREDICTION" line per data
 // row (ROW 0-based, PREDICTION as rfkit predict prints it), and
-// PREFIX-bad, the rows that could not be read or scored with the reason.
+// PREFIX-bad, the rows that could not be read or scored with the reason
+// ("FILE: data row N: REASON", N 1-based as rfkit counts data rows).
 // train-rks writes the model file of rks with the ridge loss, fitted by
 // exact sufficient statistics (the same bits for any --shards).
 // train-online writes the model file of rrf or fogd trained by iterative
@@ -40,6 +41,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	rfbeam "github.com/rfkit/rfkit/beam"
+	"github.com/rfkit/rfkit/internal/atomicfile"
 	"github.com/rfkit/rfkit/internal/interrupt"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/fogd"
@@ -125,6 +127,9 @@ func run(ctx context.Context, cmd string, stdout io.Writer) error {
 	}
 	if *input == "" {
 		return usagef("--input is required")
+	}
+	if err := checkPaths(cmd != "score"); err != nil {
+		return err
 	}
 	f := rfbeam.Format(*format)
 	if f == "" {
@@ -282,6 +287,32 @@ func run(ctx context.Context, cmd string, stdout io.Writer) error {
 	}
 	if after != nil {
 		return after()
+	}
+	return nil
+}
+
+// checkPaths checks the local paths of the command line before the job
+// starts: --input must match a file (else a one-line error, not a failed
+// DoFn), and --model, when the command writes it (writesModel), must not
+// be one of them (an output that is an input is a usage error, as in
+// rfkit). Paths with a scheme (gs://…) are left to the job.
+func checkPaths(writesModel bool) error {
+	if strings.Contains(*input, "://") {
+		return nil
+	}
+	files, err := filepath.Glob(*input)
+	if err != nil {
+		return usagef("--input %s: %v", *input, err)
+	}
+	if len(files) == 0 {
+		if _, err := os.Stat(*input); err != nil {
+			return fmt.Errorf("--input %s: %w", *input, err)
+		}
+		return fmt.Errorf("--input %s: no file matches", *input)
+	}
+	var same *atomicfile.SameFileError
+	if err := atomicfile.CheckDistinct(*model, files...); writesModel && errors.As(err, &same) {
+		return usagef("--model %s is the same file as the input %s: writing it would destroy the input; choose another model file", *model, same.Input)
 	}
 	return nil
 }

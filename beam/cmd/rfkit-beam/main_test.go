@@ -86,7 +86,7 @@ func TestTrainAndScore(t *testing.T) {
 		}
 	}
 	bad, err := os.ReadFile(out + "-bad")
-	if err != nil || !strings.Contains(string(bad), `row 400: column "b": "x" is not a number`) {
+	if err != nil || !strings.Contains(string(bad), `data row 401: column "b": "x" is not a number`) {
 		t.Errorf("dead letters %q (%v)", bad, err)
 	}
 	if err := run(context.Background(), "fly", &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), `unknown command "fly"`) {
@@ -140,11 +140,47 @@ func TestTrainOnline(t *testing.T) {
 		t.Errorf("the mixed model fits %d of 400 rows, want ≥ 360", ok)
 	}
 	bad, err := os.ReadFile(model + "-bad")
-	if err != nil || !strings.Contains(string(bad), `row 400: column "b": "x" is not a number`) {
+	if err != nil || !strings.Contains(string(bad), `data row 401: column "b": "x" is not a number`) {
 		t.Errorf("dead letters %q (%v)", bad, err)
 	}
 	set(t, "method", "rks")
 	if err := run(context.Background(), "train-online", &bytes.Buffer{}); !errors.Is(err, errUsage) {
 		t.Errorf("--method rks: %v, want a usage error", err)
+	}
+}
+
+// TestHostilePaths: a model file that is /dev/zero or not a model is a
+// one-line error after a few bytes (the whole file was read first, 4.4 GB
+// of /dev/zero); --model naming the input file is a usage error before the
+// job runs, and the input is kept; a missing --input is a one-line error
+// naming it, not a failed DoFn.
+func TestHostilePaths(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "d.csv")
+	if err := os.WriteFile(data, []byte("a,b,y\n1,2,1\n3,4,0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	notModel := filepath.Join(dir, "x.model")
+	os.WriteFile(notModel, []byte("RFKITMDL\x01\x00\xff\xff\xff\xff"), 0o644)
+	for _, m := range []string{"/dev/zero", notModel, data} {
+		set(t, "input", data, "model", m, "output", filepath.Join(dir, "p"))
+		err := run(context.Background(), "score", &bytes.Buffer{})
+		if !errors.Is(err, learners.ErrCorrupt) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("score --model %s: %v, want a one-line error wrapping ErrCorrupt", m, err)
+		}
+	}
+	for _, cmd := range []string{"train-rks", "train-online", "cv"} {
+		set(t, "input", data, "model", data, "method", "rrf", "grid", "features=5")
+		err := run(context.Background(), cmd, &bytes.Buffer{})
+		if !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "would destroy the input") {
+			t.Errorf("%s --model = --input: %v, want a usage error", cmd, err)
+		}
+	}
+	if b, _ := os.ReadFile(data); string(b) != "a,b,y\n1,2,1\n3,4,0\n" {
+		t.Errorf("the input was changed: %q", b)
+	}
+	set(t, "input", filepath.Join(dir, "missing.csv"), "model", notModel)
+	if err := run(context.Background(), "score", &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), "--input "+filepath.Join(dir, "missing.csv")) || strings.Contains(err.Error(), "DoFn") {
+		t.Errorf("missing input: %v", err)
 	}
 }
