@@ -13,9 +13,9 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/exactsum"
+	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/rks"
-	"github.com/rfkit/rfkit/solvers"
 )
 
 // Partial is a block's (or, merged, the whole data's) part of a sum over

@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/rfkit/rfkit/solvers"
+	"github.com/rfkit/rfkit/internal/solvers"
 	"gonum.org/v1/gonum/optimize"
 	"gonum.org/v1/gonum/optimize/functions"
 )

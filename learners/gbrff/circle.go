@@ -3,8 +3,8 @@ package gbrff
 import (
 	"math"
 
+	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/internal/xmath"
-	"github.com/rfkit/rfkit/solvers"
 )
 
 // manyEval evaluates f and f′ at every phase of bs in one pass over the

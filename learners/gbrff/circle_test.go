@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/rfkit/rfkit/internal/exploss"
-	"github.com/rfkit/rfkit/solvers"
+	"github.com/rfkit/rfkit/internal/solvers"
 )
 
 // TestCircleSearch: on phase objectives of random data and on analytic

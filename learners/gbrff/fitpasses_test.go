@@ -11,9 +11,9 @@ import (
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/exploss"
+	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/prep"
-	"github.com/rfkit/rfkit/solvers"
 )
 
 // TestStandardizedDataMatchesPrep: the one-copy standardisation of Fit gives

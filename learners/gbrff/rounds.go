@@ -4,9 +4,9 @@ import (
 	"math"
 
 	"github.com/rfkit/rfkit/internal/exploss"
+	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners/internal/vec"
-	"github.com/rfkit/rfkit/solvers"
 )
 
 // round2 is one GBRFF2 round: b by a global search on the circle with ω⁰

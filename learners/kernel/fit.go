@@ -8,8 +8,8 @@ import (
 	"sort"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/solvers"
 )
 
 // rounds is the number of progress events of a Fit: kernel matrix, solve.

@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/solvers"
 	"github.com/rfkit/rfkit/trig"
 )
 

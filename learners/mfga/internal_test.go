@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/solvers"
 )
 
 func randRows(n, d int, seed uint64) []float64 {

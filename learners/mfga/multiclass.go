@@ -5,9 +5,9 @@ import (
 	"math"
 	"slices"
 
+	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/solvers"
 	"github.com/rfkit/rfkit/trig"
 )
 

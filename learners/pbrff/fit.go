@@ -11,11 +11,11 @@ import (
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/asm"
+	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/internal/xrand"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/par"
 	"github.com/rfkit/rfkit/learners/internal/vec"
-	"github.com/rfkit/rfkit/solvers"
 )
 
 // rounds is the number of progress events of a Fit: representation,

@@ -12,9 +12,9 @@ import (
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
+	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/learnertest"
-	"github.com/rfkit/rfkit/solvers"
 )
 
 // must unwraps a generator's result; the generators fail only on bad

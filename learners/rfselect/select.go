@@ -8,9 +8,9 @@ import (
 	"slices"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
-	"github.com/rfkit/rfkit/solvers"
 )
 
 // DefaultRho is the default radius of LKRF's χ² ball: ‖q − u‖² ≤ ρ with

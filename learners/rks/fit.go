@@ -5,9 +5,9 @@ import (
 	"math"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
-	"github.com/rfkit/rfkit/solvers"
 )
 
 // rounds is the number of progress events of a Fit: features, solve.

@@ -6,8 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/learners/internal/learnertest"
-	"github.com/rfkit/rfkit/solvers"
 )
 
 // TestWarmStart: from the subsample's solution the logistic head reaches the

@@ -4,7 +4,7 @@ import (
 	"context"
 	"math"
 
-	"github.com/rfkit/rfkit/solvers"
+	"github.com/rfkit/rfkit/internal/solvers"
 )
 
 // gammaStep minimises the γ-step objective ev.value (a fixed) over the

@@ -6,9 +6,9 @@ import (
 
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/rks"
-	"github.com/rfkit/rfkit/solvers"
 )
 
 // mapFunc builds the random-feature map of a baseline from the

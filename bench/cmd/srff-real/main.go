@@ -57,10 +57,10 @@ import (
 	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/rks"
 	"github.com/rfkit/rfkit/learners/srff"
-	"github.com/rfkit/rfkit/solvers"
 )
 
 // set is one experiment of Table 8 with the paper's numbers (means over

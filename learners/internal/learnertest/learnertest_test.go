@@ -3,8 +3,8 @@ package learnertest
 import (
 	"testing"
 
+	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/solvers"
 )
 
 // TestRingsAreNonlinear: the classes of Rings have the same mean, so a

@@ -9,11 +9,11 @@ import (
 	"math"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/par"
 	"github.com/rfkit/rfkit/learners/internal/vec"
-	"github.com/rfkit/rfkit/solvers"
 )
 
 // Head is the fitted map and read-out. Its score goes through the fused

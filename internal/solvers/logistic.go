@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/xmath"
-	"github.com/rfkit/rfkit/trig"
 )
 
 // Default settings of Logistic; a zero field in LogisticOptions selects them.
@@ -87,7 +87,7 @@ func (opt LogisticOptions) resolve(d int) (maxIter int, gtol float64, err error)
 //
 // (the bias is not penalised) by L-BFGS from w = 0, b = 0, using an overflow-
 // free evaluation of log(1+e^{−m}) and of the logistic function. X is n×d
-// row-major. The exponentials come from package trig and the logarithms from
+// row-major. The exponentials come from internal/asm (trig's kernels) and the logarithms from
 // xmath.Log1p, and no product is fused, so the result has the same bits on
 // every architecture.
 //
@@ -170,7 +170,7 @@ func Logistic(X []float64, n, d int, y []float64, lambda float64, opt LogisticOp
 					}
 				}
 			}
-			trig.Exp(expm[lo:hi], expm[lo:hi]) // e^{−|m|}, the same bits everywhere (unlike math.Exp)
+			asm.Exp(expm[lo:hi], expm[lo:hi]) // e^{−|m|}, the same bits everywhere (unlike math.Exp)
 			for i := lo; i < hi; i++ {
 				m, e := margin[i], expm[i]
 				var l, s float64 // loss log(1+e^{−m}) and σ(−m) = 1/(1+e^{m})
@@ -286,7 +286,7 @@ func axpyRows4(r []float64, x, y []float64) {
 // y_i(w·x_i + b). With row weights rw (LogisticWeighted's w_i/Σw; nil for
 // Logistic) row i counts rw_i/Σ_sample rw instead of 1/m, as in the
 // weighted objective (its row scaled by √rw_i too); a sample whose weights
-// are all 0 reports false. c_i = e/(1+e)² with e = e^{−|m_i|} (trig.Exp), the rows
+// are all 0 reports false. c_i = e/(1+e)² with e = e^{−|m_i|} (asm.Exp), the rows
 // are scaled by √c_i and multiplied by gram, so the bits are the same
 // everywhere. It reports false when the matrix is not positive definite
 // to working precision.
@@ -302,7 +302,7 @@ func logisticHessian(X []float64, n, d int, y, rw []float64, lambda float64, v [
 		i := q * k
 		e[q] = -math.Abs(y[i] * (dot(w, X[i*d:(i+1)*d]) + b))
 	}
-	trig.Exp(e, e)
+	asm.Exp(e, e)
 	xt := make([]float64, dim*m) // the scaled rows, transposed
 	inv := 1 / float64(m)
 	if rw != nil {

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/xmath"
-	"github.com/rfkit/rfkit/trig"
 )
 
 // checkWeights validates n row weights (finite, ≥ 0, summing to a finite
@@ -37,7 +37,7 @@ func checkWeights(w []float64, n int) ([]float64, error) {
 //	Σ_i w_i log(1 + exp(−y_i (w·x_i + b))) / Σ_i w_i + (λ/2)‖w‖²,
 //
 // so a weight of 2 acts as the row twice (up to the order of the sums).
-// The arithmetic is Logistic's (trig.Exp, xmath.Log1p, no fused product),
+// The arithmetic is Logistic's (asm.Exp, xmath.Log1p, no fused product),
 // the same bits on every architecture; opt as Logistic's (Init is the
 // start; Precondition samples the weighted Hessian).
 func LogisticWeighted(X []float64, n, d int, y, w []float64, lambda float64, opt LogisticOptions) (coef []float64, bias float64, err error) {
@@ -80,7 +80,7 @@ func LogisticWeighted(X []float64, n, d int, y, w []float64, lambda float64, opt
 			m := y[i] * (dot(wv, X[i*d:(i+1)*d]) + b)
 			margin[i], expm[i] = m, -math.Abs(m)
 		}
-		trig.Exp(expm, expm)
+		asm.Exp(expm, expm)
 		var loss float64
 		for i, m := range margin {
 			e := expm[i]

@@ -12,7 +12,7 @@
 //     a fixed order, every product that feeds an addition is rounded on its
 //     own (float64(a*b)) because the Go compiler fuses a*b+c into an FMA on
 //     arm64 but not on amd64 (also across statements, so a product assigned
-//     to a variable is converted too), exponentials come from package trig
+//     to a variable is converted too), exponentials come from package internal/asm (trig's kernels)
 //     and logarithms from internal/xmath. That is why nothing here calls
 //     gonum (whose blas kernels are assembly on amd64 and fused Go on arm64)
 //     or math.Exp/Log/Log1p: the Cholesky factorisation of Ridge is local

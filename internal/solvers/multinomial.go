@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/xmath"
-	"github.com/rfkit/rfkit/trig"
 )
 
 // MultinomialOptions configures Multinomial. The zero value selects
@@ -51,7 +51,7 @@ const MaxMultinomialClasses = 1 << 12
 //
 // X is n×d row-major. All buffers are allocated before L-BFGS starts, so
 // its iterations allocate nothing; the exponentials come from package
-// trig (after subtracting each row's largest score, so they never
+// internal/asm (after subtracting each row's largest score, so they never
 // overflow), the logarithms from xmath.Log, and no product is fused, so
 // the result has the same bits on every architecture.
 //
@@ -154,7 +154,7 @@ func Multinomial(X []float64, n, d int, y []float64, K int, lambda float64, opt 
 				si[k] -= m // ≤ 0: its exponential cannot overflow
 			}
 		}
-		trig.Exp(E, S) // the same bits everywhere (unlike math.Exp)
+		asm.Exp(E, S) // the same bits everywhere (unlike math.Exp)
 		var loss float64
 		for i := 0; i < n; i++ {
 			xi, si, ei := X[i*d:(i+1)*d], S[i*K:(i+1)*K], E[i*K:(i+1)*K]

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/rfkit/rfkit/solvers"
+	"github.com/rfkit/rfkit/internal/solvers"
 )
 
 func ExampleLBFGS_Minimize() {
