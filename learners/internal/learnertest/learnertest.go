@@ -959,3 +959,7 @@ func (s *suite) resolved(t *testing.T) {
 		}
 	}
 }
+
+// RaceEnabled reports whether the tests run under -race, where sync.Pool
+// drops scratch on purpose, so an allocation count is not meaningful.
+const RaceEnabled = raceEnabled
