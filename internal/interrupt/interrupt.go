@@ -15,7 +15,9 @@ import (
 // cancels the command's context, so a fit stops at its next check, the
 // temporary files are removed, no output file is replaced, and the
 // command exits 1 with one line (SIGQUIT no longer dumps the goroutines).
-var Signals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT}
+// Where the system has no SIGHUP or SIGQUIT (js/wasm) the set is Ctrl-C
+// and SIGTERM.
+var Signals = append([]os.Signal{os.Interrupt, syscall.SIGTERM}, hangups...)
 
 // Context returns a copy of parent cancelled by the first of Signals;
 // after it, the signals get their default action again, so a second one

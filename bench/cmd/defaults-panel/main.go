@@ -21,10 +21,10 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/rfkit/rfkit/dataset"
+	"github.com/rfkit/rfkit/internal/cputime"
 	"github.com/rfkit/rfkit/learners/gbrff"
 )
 
@@ -32,11 +32,8 @@ import (
 var sets = []string{"wine", "sonar", "newthyroid", "heart", "bupa", "iono", "wdbc", "balance",
 	"australian", "pima", "vehicle", "german", "splice", "spambase", "occupancy", "bankmarketing"}
 
-func cpu() time.Duration {
-	var ru syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+// cpu is the process's CPU time (user + system).
+func cpu() time.Duration { return cputime.Process() }
 
 func main() {
 	data := flag.String("data", filepath.Join("..", "shared", "datasets"), "the data sets' directory")
