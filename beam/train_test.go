@@ -148,7 +148,8 @@ func TestRKSModelBinary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := rks.Config{Features: 20, Loss: rks.Ridge, Seed: 2}
+	// the distributed fit is the plain fit: no held-out search or calibration
+	cfg := rks.Config{Features: 20, Loss: rks.Ridge, Seed: 2, Search: learners.Disabled, Calibrate: learners.Disabled}
 	p, s := beam.NewPipelineWithRoot()
 	ex, _, err := ReadExamples(s, TextOptions{Inputs: d}, path)
 	if err != nil {
