@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/rfkit/rfkit/featmap"
@@ -246,5 +247,55 @@ func TestEncodedCalibratedAndEarlyStopped(t *testing.T) {
 	es := fitCoded(t, X, y, Config{T: 40, Seed: 2, Validation: 0.25, Patience: 3})
 	if es.Body().enc == nil || es.Rounds() < 1 || es.Rounds() > 40 {
 		t.Errorf("early stopped: encoded %v, %d rounds", es.Body().enc != nil, es.Rounds())
+	}
+}
+
+// TestEncodingGaussianTails: standard normal inputs of a large training set
+// keep their values (no signed log), though some of their 10⁶ draws pass
+// ±5; a log-normal input of as many rows still gets the signed log.
+func TestEncodingGaussianTails(t *testing.T) {
+	const n, d = 1_000_000, 4
+	rng := rand.New(rand.NewPCG(3, 4))
+	X := make([]float64, n*d)
+	for i := range X {
+		X[i] = rng.NormFloat64()
+		if i%d == d-1 {
+			X[i] = math.Exp(2 * X[i])
+		}
+	}
+	M := featmap.Dense(n, d, X)
+	rows := make([]int, n)
+	for i := range rows {
+		rows[i] = i
+	}
+	s, err := scalerOf(M, rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var beyond int
+	for i := 0; i < n; i++ {
+		for j := 0; j < d-1; j++ {
+			if math.Abs((X[i*d+j]-s.Mean[j])/s.Scale[j]) > encodeRule.Tail {
+				beyond++
+			}
+		}
+	}
+	e := chooseEncoding(M, rows, s.Mean, s.Scale)
+	if e == nil {
+		t.Fatal("no encoding: the log-normal input should get the signed log")
+	}
+	if !slices.Equal(e.kind, []int{encCopy, encCopy, encCopy, encLog}) {
+		t.Errorf("kinds %v, want the three normal inputs copied and the log-normal one logged (%d normal values beyond ±%v)", e.kind, beyond, encodeRule.Tail)
+	}
+	if beyond == 0 {
+		t.Errorf("no normal value beyond ±%v: the case does not test the threshold", encodeRule.Tail)
+	}
+	for _, c := range []struct {
+		n    int
+		want float64
+	}{{100, 5}, {10_000, 5}, {100_000, 5.33}, {1_000_000, 5.73}} {
+		if got := tailOf(c.n); math.Abs(got-c.want) > 0.01 {
+			t.Errorf("tailOf(%d) = %.3f, want %.2f", c.n, got, c.want)
+		}
 	}
 }
