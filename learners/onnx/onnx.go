@@ -10,7 +10,10 @@
 // on landmarks or support rows) and mfga (monomials of at most two inputs
 // times the Gaussian factor), each read out linearly and linked as the
 // model's Probabilities links it (gbrff's calibration temperature
-// included).
+// included). A gbrff2 model whose inputs are encoded (gbrff.Config.Inputs
+// "auto", the default of a binary fit) has the encoding in its graph
+// between the standardisation and the cosines: one-hot columns, signed
+// logs and kept inputs, then their own standardisation.
 //
 // The graph follows skl2onnx's conventions: one input "X", a float64
 // tensor [N, d] with the columns in the model's input order (the feature
@@ -28,8 +31,11 @@
 // distances of the Gaussian kernels are ‖z‖² + ‖l‖² − 2·z·l (a matrix
 // product, so a batch of N rows needs N×D values, not N×D×d), within a few
 // units of 10⁻¹⁵ of rfkit's direct sums on the data sets of the runtime
-// check. A NaN input is a missing value replaced by the training mean, as
-// Predict does.
+// check. A one-hot column is an Equal of the float64 standardised input
+// with the level, so it is 1 on exactly the rows where rfkit's is; the
+// signed log is sign(v)·ln(1 + |v|) in float64 (ONNX has no log1p: for a
+// small |v| the sum 1 + |v| rounds, an absolute error below 2⁻⁵³). A NaN
+// input is a missing value replaced by the training mean, as Predict does.
 package onnx
 
 import (
