@@ -10,6 +10,7 @@ import (
 // of them), summed per class of a multiclass model, plus H⁰; the link is
 // the calibrated temperature when the model has one, else the exponential
 // loss's half log-odds (binary), the softmax (multiclass) or none.
+//
 // A model with an input encoding (Config.Inputs "auto") has it as the
 // graph's Encoding, which the cosines read.
 func (m *body) Graph() (*graph.Graph, error) {
