@@ -9,6 +9,7 @@ import (
 	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/graph"
 )
 
 // The kinds of encoded input (encoding.kind).
@@ -168,6 +169,19 @@ func (e *encoding) encodeRows(X featmap.Matrix, mean, scale []float64) featmap.M
 		e.values(out[i*dEnc:(i+1)*dEnc], z)
 	}
 	return featmap.Dense(X.Rows, dEnc, out)
+}
+
+// graph is the encoding as an exporter's graph describes it (nil for no
+// encoding): the kinds map one to one (encCopy, encLog, encLevel).
+func (e *encoding) graph() *graph.Encoding {
+	if e == nil {
+		return nil
+	}
+	g := &graph.Encoding{Src: e.src, Kind: make([]graph.EncKind, len(e.kind)), Level: e.level, Mean: e.mean, Scale: e.scale}
+	for q, k := range e.kind {
+		g.Kind[q] = [...]graph.EncKind{encCopy: graph.EncCopy, encLog: graph.EncLog, encLevel: graph.EncLevel}[k]
+	}
+	return g
 }
 
 // encWork is the scratch of an encoded model's Score (body.NewWork).

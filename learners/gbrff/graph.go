@@ -1,8 +1,6 @@
 package gbrff
 
 import (
-	"errors"
-
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/graph"
 )
@@ -13,16 +11,12 @@ import (
 // the calibrated temperature when the model has one, else the exponential
 // loss's half log-odds (binary), the softmax (multiclass) or none.
 //
-// A model with an input encoding (Config.Inputs "auto" chose one-hot or
-// signed-log inputs) is not exportable yet: the graph has no encoding
-// step, and Graph says so.
+// A model with an input encoding (Config.Inputs "auto") has it as the
+// graph's Encoding, which the cosines read.
 func (m *body) Graph() (*graph.Graph, error) {
-	if m.enc != nil {
-		return nil, errors.New("its input encoding (one-hot and signed-log inputs, Config.Inputs) has no graph step yet; fit with Inputs \"raw\" to export")
-	}
 	J := len(m.b)
 	blk := graph.Block{Act: graph.Cosines, D: J, W: m.w, B: m.b, Scale: 1, R: m.a}
-	g := &graph.Graph{Bias: []float64{m.h0}}
+	g := &graph.Graph{Bias: []float64{m.h0}, Encoding: m.enc.graph()}
 	switch {
 	case m.cfg.Task == learners.Multiclass:
 		K := len(m.h0s)

@@ -10,7 +10,10 @@
 // on landmarks or support rows) and mfga (monomials of at most two inputs
 // times the Gaussian factor), each read out linearly and linked as the
 // model's Probabilities links it (gbrff's calibration temperature
-// included).
+// included). A gbrff2 model whose inputs are encoded (gbrff.Config.Inputs
+// "auto", the default of a binary fit) has the encoding in its graph
+// between the standardisation and the cosines: one-hot columns, signed
+// logs and kept inputs, then their own standardisation.
 //
 // The graph follows skl2onnx's conventions: one input "X", a float64
 // tensor [N, d] with the columns in the model's input order (the feature
@@ -28,8 +31,11 @@
 // distances of the Gaussian kernels are ‖z‖² + ‖l‖² − 2·z·l (a matrix
 // product, so a batch of N rows needs N×D values, not N×D×d), within a few
 // units of 10⁻¹⁵ of rfkit's direct sums on the data sets of the runtime
-// check. A NaN input is a missing value replaced by the training mean, as
-// Predict does.
+// check. A one-hot column is an Equal of the float64 standardised input
+// with the level, so it is 1 on exactly the rows where rfkit's is; the
+// signed log is sign(v)·ln(1 + |v|) in float64 (ONNX has no log1p: for a
+// small |v| the sum 1 + |v| rounds, an absolute error below 2⁻⁵³). A NaN
+// input is a missing value replaced by the training mean, as Predict does.
 package onnx
 
 import (
@@ -118,11 +124,20 @@ func (b *builder) ints(prefix string, v ...int64) string {
 	return name
 }
 
+func (b *builder) bools(prefix string, v []bool) string {
+	name := b.fresh(prefix)
+	b.inits = append(b.inits, tensor{name: name, dims: []int64{int64(len(v))}, bools: v})
+	return name
+}
+
 func (b *builder) model(g *graph.Model) error {
 	d, K := int64(len(g.Mean)), int64(g.K())
 	// z = (x − mean)/scale, NaN → 0
 	z0 := b.op("Div", b.op("Sub", Input, b.constant("mean", []int64{d}, g.Mean)), b.constant("scale", []int64{d}, g.Scale))
 	z := b.op("Where", b.op("IsNaN", Input), b.scalar("zero", 0), z0)
+	if e := g.Encoding; e != nil {
+		z, d = b.encoding(z, e), int64(e.Inputs())
+	}
 	parts := make([]string, 0, len(g.Blocks)+1)
 	for i, blk := range g.Blocks {
 		f, err := b.features(z, d, &blk)
@@ -134,6 +149,37 @@ func (b *builder) model(g *graph.Model) error {
 	parts = append(parts, b.constant("bias", []int64{K}, g.Bias))
 	s := b.op("Sum", parts...)
 	return b.outputsFor(g, s)
+}
+
+// encoding adds the [N, E] standardised encoded inputs of z: the input
+// columns Src gathered, each made by its kind, then standardised. A level
+// is an Equal of float64s, so a one-hot column is 1 exactly where rfkit's
+// is (z has rfkit's bits: a subtraction and a division, each rounded
+// once); a value that is none of the levels is 0 in all of them, as in
+// rfkit. The signed log is sign(v)·ln(1 + |v|) (ONNX has no log1p): for a
+// small |v| the sum 1 + |v| rounds, an absolute error below 2⁻⁵³, which
+// is far below the float32 cosines' error.
+func (b *builder) encoding(z string, e *graph.Encoding) string {
+	E := int64(e.Inputs())
+	src := make([]int64, E)
+	isLog, isLevel := make([]bool, E), make([]bool, E)
+	var logs, levels bool
+	for q, j := range e.Src {
+		src[q] = int64(j)
+		isLog[q], isLevel[q] = e.Kind[q] == graph.EncLog, e.Kind[q] == graph.EncLevel
+		logs, levels = logs || isLog[q], levels || isLevel[q]
+	}
+	v := b.opAttr("Gather", map[string]int64{"axis": 1}, nil, z, b.ints("src", src...)) // [N, E]
+	zg := v
+	if logs {
+		l := b.op("Mul", b.op("Sign", zg), b.op("Log", b.op("Add", b.op("Abs", zg), b.scalar("one", 1))))
+		v = b.op("Where", b.bools("islog", isLog), l, v)
+	}
+	if levels {
+		eq := b.op("Equal", zg, b.constant("level", []int64{E}, e.Level))
+		v = b.op("Where", b.bools("islevel", isLevel), b.opAttr("Cast", map[string]int64{"to": typeDouble}, nil, eq), v)
+	}
+	return b.op("Div", b.op("Sub", v, b.constant("encmean", []int64{E}, e.Mean)), b.constant("encscale", []int64{E}, e.Scale))
 }
 
 // features adds the [N, D] features of a block of the standardised z.

@@ -44,18 +44,7 @@ func (b *plattBody) Graph() (*graph.Graph, error) {
 
 // plattModel builds the test learner's model on the standardisation of ds.
 func plattModel(ds *dataset.Dataset) learners.Model {
-	mean, scale := make([]float64, ds.D), make([]float64, ds.D)
-	for k := range ds.D {
-		var s, q float64
-		for i := range ds.N {
-			s += ds.Row(i)[k]
-		}
-		mean[k] = s / float64(ds.N)
-		for i := range ds.N {
-			q += (ds.Row(i)[k] - mean[k]) * (ds.Row(i)[k] - mean[k])
-		}
-		scale[k] = math.Max(math.Sqrt(q/float64(ds.N)), 1e-9)
-	}
+	mean, scale := standardisation(ds)
 	b := new(learners.Base[plattBody, *plattBody])
 	learners.Build(b, learners.Common{Task: learners.Binary, Labels: learners.Labels{Neg: -1, Pos: 1}, Mean: mean, Scale: scale, Link: learners.Logistic},
 		&plattBody{d: ds.D})

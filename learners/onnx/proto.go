@@ -52,6 +52,7 @@ const (
 	// TensorProto.DataType
 	typeFloat  = 1
 	typeInt64  = 7
+	typeBool   = 9
 	typeDouble = 11
 	// ValueInfoProto
 	valueName      = 1
@@ -84,12 +85,14 @@ type node struct {
 	int1    map[string]int64   // INT attributes
 }
 
-// tensor is a named constant (an initializer) of doubles or int64s.
+// tensor is a named constant (an initializer) of doubles, int64s or
+// bools.
 type tensor struct {
-	name string
-	dims []int64
-	f64  []float64
-	i64  []int64
+	name  string
+	dims  []int64
+	f64   []float64
+	i64   []int64
+	bools []bool
 }
 
 // valueInfo is a graph input or output: a tensor of elem type and shape
@@ -136,12 +139,22 @@ func (t *tensor) encode() *pb.Message {
 		m.Int(tensorDims, d)
 	}
 	var raw []byte
-	if t.i64 != nil {
+	switch {
+	case t.i64 != nil:
 		m.Uint(tensorDataType, typeInt64)
 		for _, v := range t.i64 {
 			raw = binary.LittleEndian.AppendUint64(raw, uint64(v))
 		}
-	} else {
+	case t.bools != nil: // one byte each, 0 or 1
+		m.Uint(tensorDataType, typeBool)
+		for _, v := range t.bools {
+			c := byte(0)
+			if v {
+				c = 1
+			}
+			raw = append(raw, c)
+		}
+	default:
 		m.Uint(tensorDataType, typeDouble)
 		raw = make([]byte, 0, 8*len(t.f64))
 		for _, v := range t.f64 {

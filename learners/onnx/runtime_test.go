@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/graph"
 	"github.com/rfkit/rfkit/learners/onnx"
 )
 
@@ -88,7 +89,8 @@ type job struct {
 }
 
 // TestRuntime exports one model of each exportable kind trained on three
-// real data sets per task it supports, scores the held-out rows with
+// real data sets per task it supports (and the test learners platt and
+// encoded, whose inputs are encoded as a default gbrff2 fit's are), scores the held-out rows with
 // onnxruntime (Node.js) and compares with rfkit's Predict and
 // Probabilities; each file also passes onnx.checker when python3-onnx is
 // installed. It runs when RFKIT_ONNX_RUNTIME=1 (make test-onnx), once: the
@@ -104,16 +106,19 @@ func TestRuntime(t *testing.T) {
 	mods := ortModules(t)
 	dir := t.TempDir()
 	var jobs []*job
+	encoded := map[string]int{} // models with an input encoding, per kind
 	for _, task := range []learners.Task{learners.Binary, learners.Multiclass, learners.Regression} {
 		for _, name := range sets[task] {
 			s := loadSplit(t, task, name)
-			for _, k := range append(kinds, kind{name: "platt"}) {
+			for _, k := range append(kinds, kind{name: "platt"}, kind{name: "encoded"}) {
 				var m learners.Model
 				switch {
 				case k.name == "platt" && task == learners.Binary:
 					m = plattModel(s.train)
 				case k.name == "platt":
 					continue
+				case k.name == "encoded":
+					m = encodedModel(s.train, task)
 				default:
 					var ok bool
 					if m, ok = fit(t, k, s); !ok {
@@ -121,13 +126,11 @@ func TestRuntime(t *testing.T) {
 					}
 				}
 				data, err := onnx.Export(m)
-				if err != nil && strings.Contains(err.Error(), "input encoding") {
-					// a known gap: gbrff2's encoded inputs have no graph step
-					t.Logf("NOT EXPORTED: %s on %v: %v", k.name, s, err)
-					continue
-				}
 				if err != nil {
 					t.Fatalf("%s on %v: %v", k.name, s, err)
+				}
+				if g, _ := graph.Of(m); g.Encoding != nil {
+					encoded[k.name]++
 				}
 				j := &job{Onnx: filepath.Join(dir, fmt.Sprintf("%s-%s.onnx", k.name, name)),
 					Rows: filepath.Join(dir, fmt.Sprintf("%s-%s.rows", k.name, name)),
@@ -167,7 +170,12 @@ func TestRuntime(t *testing.T) {
 	for _, j := range jobs {
 		rows += compare(t, j, dir, latency[j.Onnx])
 	}
-	t.Logf("onnxruntime-node: %d models, %d held-out rows compared", len(jobs), rows)
+	t.Logf("onnxruntime-node: %d models, %d held-out rows compared; with an input encoding: %v", len(jobs), rows, encoded)
+	// gbrff2's default binary fit encodes the inputs of heart, pima and
+	// australian (integer codes of 3 to 5 values, heavy tails)
+	if encoded["gbrff2"] < 3 || encoded["encoded"] != 9 {
+		t.Errorf("models with an input encoding %v, want gbrff2 ≥ 3 and the test learner on all 9 sets", encoded)
+	}
 	fmt.Printf("onnx runtime check: %d models, %d held-out rows compared with rfkit\n", len(jobs), rows)
 	checker(t, jobs)
 }

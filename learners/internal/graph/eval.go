@@ -13,6 +13,9 @@ func (m *Model) Scores(x []float64) []float64 {
 			z[k] = (v - m.Mean[k]) / m.Scale[k]
 		}
 	}
+	if e := m.Encoding; e != nil {
+		z, d = e.apply(z), e.Inputs()
+	}
 	s := append([]float64(nil), m.Bias...)
 	for _, b := range m.Blocks {
 		f := make([]float64, b.D)
@@ -67,6 +70,26 @@ func (m *Model) Scores(x []float64) []float64 {
 		}
 	}
 	return s
+}
+
+// apply returns the standardised encoded inputs of z.
+func (e *Encoding) apply(z []float64) []float64 {
+	out := make([]float64, e.Inputs())
+	for q, j := range e.Src {
+		v := z[j]
+		switch e.Kind[q] {
+		case EncLog:
+			v = math.Copysign(math.Log1p(math.Abs(v)), v)
+		case EncLevel:
+			if v == e.Level[q] {
+				v = 1
+			} else {
+				v = 0
+			}
+		}
+		out[q] = (v - e.Mean[q]) / e.Scale[q]
+	}
+	return out
 }
 
 // Label is the label of the scores s: the larger class when s[0] ≥ 0

@@ -2,6 +2,9 @@
 // graph that an exporter (package learners/onnx) writes in another format:
 //
 //	z      = (x − mean)/scale, a NaN input replaced by 0
+//	z      = the encoded inputs of z, when the model has an Encoding:
+//	         (e(z) − Encoding.Mean)/Encoding.Scale, e one-hot columns,
+//	         signed logs or copies of inputs of z
 //	φ_b    = the features of block b: Scale·cos(z·W + B) (Cosines),
 //	         exp(−γ‖z − l_i‖²) over landmarks l_i (Gaussian), or products
 //	         of at most two inputs, some times exp(−γ‖z‖²) (Monomials)
@@ -41,7 +44,54 @@ const (
 	Monomials
 )
 
-// Block is one group of D features of the standardised row z.
+// EncKind is how an encoded input is made from an input of z.
+type EncKind int
+
+const (
+	// EncCopy: the input itself.
+	EncCopy EncKind = iota
+	// EncLog: the signed log sign(v)·ln(1 + |v|) of the input v.
+	EncLog
+	// EncLevel: 1 when the input equals Level exactly, else 0 (an input
+	// that is none of the levels gives 0 in every one of its columns).
+	EncLevel
+)
+
+// Encoding maps the standardised row z (d inputs) to the E encoded inputs
+// the blocks read: encoded input q is made from z[Src[q]] by Kind[q], then
+// standardised, (v − Mean[q])/Scale[q]. Every slice has length E.
+type Encoding struct {
+	Src         []int
+	Kind        []EncKind
+	Level       []float64 // EncLevel: the level, a standardised value
+	Mean, Scale []float64
+}
+
+// Inputs is the number E of encoded inputs.
+func (e *Encoding) Inputs() int { return len(e.Src) }
+
+// check reports an encoding that does not fit d inputs.
+func (e *Encoding) check(d int) error {
+	E := len(e.Src)
+	switch {
+	case E == 0:
+		return errors.New("graph: an encoding of no inputs")
+	case len(e.Kind) != E || len(e.Level) != E || len(e.Mean) != E || len(e.Scale) != E:
+		return fmt.Errorf("graph: an encoding of %d inputs with %d kinds, %d levels, %d means, %d scales", E, len(e.Kind), len(e.Level), len(e.Mean), len(e.Scale))
+	}
+	for q := range E {
+		switch {
+		case e.Src[q] < 0 || e.Src[q] >= d:
+			return fmt.Errorf("graph: encoded input %d reads input %d of %d", q, e.Src[q], d)
+		case e.Kind[q] < EncCopy || e.Kind[q] > EncLevel:
+			return fmt.Errorf("graph: encoded input %d: unknown kind %d", q, e.Kind[q])
+		}
+	}
+	return nil
+}
+
+// Block is one group of D features of the standardised row z (the encoded
+// one when the model has an Encoding).
 type Block struct {
 	Act   Act
 	D     int       // features
@@ -89,8 +139,11 @@ type Link struct {
 
 // Graph is a body's part of the description.
 type Graph struct {
-	Blocks []Block
-	Bias   []float64 // K
+	// Encoding, when not nil, maps z to the encoded inputs the blocks
+	// read (their W has Encoding.Inputs() rows, not d).
+	Encoding *Encoding
+	Blocks   []Block
+	Bias     []float64 // K
 	// Link is the body's own link (Default: the model's, see LinkKind),
 	// e.g. a calibration temperature.
 	Link Link
@@ -144,6 +197,12 @@ func (m *Model) Check() error {
 		return fmt.Errorf("graph: %d biases for %d scores", len(m.Bias), K)
 	case m.Task == Binary && len(m.Classes) != 2, m.Task == Multiclass && len(m.Classes) < 3:
 		return fmt.Errorf("graph: a %s model with %d classes", m.Task, len(m.Classes))
+	}
+	if m.Encoding != nil {
+		if err := m.Encoding.check(d); err != nil {
+			return err
+		}
+		d = m.Encoding.Inputs()
 	}
 	for i, b := range m.Blocks {
 		switch {
