@@ -608,8 +608,22 @@ func (b *Base[T, P]) ProbabilityBatch(dst []float64, X featmap.Matrix) error {
 // (internal/modelfile): the common header, the arrays "mean" and "scale",
 // then the learner's own arrays.
 func (b *Base[T, P]) MarshalBinary() ([]byte, error) {
+	f, err := b.file("MarshalBinary")
+	if err != nil {
+		return nil, err
+	}
+	data, err := f.MarshalBinary()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", b.name, err)
+	}
+	return data, nil
+}
+
+// file is the model file of MarshalBinary and WriteTo (op), whose arrays
+// are the model's own slices.
+func (b *Base[T, P]) file(op string) (*modelfile.File, error) {
 	if b.body == nil {
-		return nil, fmt.Errorf("%s: MarshalBinary: empty model (use Fit or Load)", P(new(T)).Spec().Name)
+		return nil, fmt.Errorf("%s: %s: empty model (use Fit or Load)", P(new(T)).Spec().Name, op)
 	}
 	version := b.body.Spec().Version
 	if v, ok := any(b.body).(Versioner); ok {
@@ -646,11 +660,7 @@ func (b *Base[T, P]) MarshalBinary() ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", b.name, err)
 	}
-	data, err := e.f.MarshalBinary()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", b.name, err)
-	}
-	return data, nil
+	return e.f, nil
 }
 
 func method(b Body) string {
@@ -753,14 +763,18 @@ func decodeFile[T any, P interface {
 	return c, body, nil
 }
 
-// WriteTo writes MarshalBinary's bytes to w.
+// WriteTo writes MarshalBinary's bytes to w as it encodes them: the
+// encoded model is never held in memory whole.
 func (b *Base[T, P]) WriteTo(w io.Writer) (int64, error) {
-	data, err := b.MarshalBinary()
+	f, err := b.file("WriteTo")
 	if err != nil {
 		return 0, err
 	}
-	n, err := w.Write(data)
-	return int64(n), err
+	n, err := f.WriteTo(w)
+	if err != nil {
+		return n, fmt.Errorf("%s: %w", b.name, err)
+	}
+	return n, nil
 }
 
 // ReadFrom reads r to EOF and decodes it with UnmarshalBinary.

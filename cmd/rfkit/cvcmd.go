@@ -11,7 +11,6 @@ import (
 
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
-	"github.com/rfkit/rfkit/internal/atomicfile"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/cv"
 )
@@ -167,14 +166,11 @@ func refit(ctx context.Context, m learners.Method, ds *dataset.Dataset, w []floa
 			model = named
 		}
 	}
-	data, err := model.MarshalBinary()
+	size, _, err := writeModel(ctx, path, model)
 	if err != nil {
 		return nil, err
 	}
-	if err := atomicfile.WriteBytes(ctx, path, data); err != nil {
-		return nil, err
-	}
-	return &savedModel{path: path, size: len(data)}, nil
+	return &savedModel{path: path, size: int(size)}, nil
 }
 
 func metricNames(t learners.Task) string {

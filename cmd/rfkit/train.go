@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/rfkit/rfkit/featmap"
-	"github.com/rfkit/rfkit/internal/atomicfile"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/cv"
@@ -121,11 +120,8 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 	if namesErr != nil && !*quiet {
 		fmt.Fprintf(e.stderr, "rfkit: warning: the model stores no feature names (%v), so predict and eval cannot check a file's columns\n", namesErr)
 	}
-	data, err := model.MarshalBinary()
+	size, head, err := writeModel(ctx, *out, model)
 	if err != nil {
-		return err
-	}
-	if err := atomicfile.WriteBytes(ctx, *out, data); err != nil {
 		return err
 	}
 	if *quiet {
@@ -147,11 +143,11 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 		check = "; " + s.FitStats().String()
 	}
 	fmt.Fprintf(e.stdout, "%s: %s on %d rows × %d inputs in %v, training %s %s%s; wrote %s (%d bytes)\n",
-		trainedName(m.Name, data), what, ds.N, ds.D, elapsed.Round(time.Millisecond), metric, fit, check, *out, len(data))
+		trainedName(m.Name, head), what, ds.N, ds.D, elapsed.Round(time.Millisecond), metric, fit, check, *out, size)
 	return nil
 }
 
-// trainedName is the method the model file data says was trained: a
+// trainedName is the method the model file data (its first bytes) says was trained: a
 // parameter can select another variant of the method (-method gbrff2
 // -param variant=gbrff1 trains GBRFF1), and the summary must not claim
 // the one asked for.

@@ -308,3 +308,29 @@ func TestNames(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteToMatchesMarshal: WriteTo streams the bytes of MarshalBinary
+// (arrays longer than its 4 KB chunk included) and fails as it does.
+func TestWriteToMatchesMarshal(t *testing.T) {
+	f := &File{Header: Header{Method: "m", Version: 1, Task: "regression", Inputs: 2}}
+	f.Add("short", []float64{1, 2})
+	long := make([]float64, 3000)
+	for i := range long {
+		long[i] = float64(i) / 7
+	}
+	f.Add("long", long)
+	want := mustMarshal(t, f)
+	var b bytes.Buffer
+	n, err := f.WriteTo(&b)
+	if err != nil || n != int64(len(want)) || !bytes.Equal(b.Bytes(), want) {
+		t.Fatalf("WriteTo: %d bytes, err %v; equal to MarshalBinary's %d: %v", n, err, len(want), bytes.Equal(b.Bytes(), want))
+	}
+	if _, err := Parse(b.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	f.Add("short", nil)
+	b.Reset()
+	if _, err := f.WriteTo(&b); err == nil || b.Len() != 0 {
+		t.Errorf("a duplicate array: err %v, %d bytes written", err, b.Len())
+	}
+}
