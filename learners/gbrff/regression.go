@@ -108,6 +108,16 @@ func fitRegression(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 			return nil, fmt.Errorf("gbrff: Validation = %v leaves %d training and %d validation rows", c.Validation, len(train), len(val))
 		}
 	}
+	// The encoding (Inputs "auto") is chosen on the training rows of
+	// positive weight, unweighted.
+	encRows := train
+	if w != nil {
+		encRows = slices.DeleteFunc(slices.Clone(train), func(r int) bool { return !(w[r] > 0) })
+	}
+	X, enc, raw, err := encodeInputs(c, X, encRows)
+	if err != nil {
+		return nil, err
+	}
 	Xt, yt, wt := X, y, w
 	if val != nil {
 		Xt, yt, wt = learners.Rows(X, train), vec.Pick(y, train), vec.Pick(w, train)
@@ -124,6 +134,10 @@ func fitRegression(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 		if f.val, err = newRegValidation(X, y, w, val, p, f.h0); err != nil {
 			return nil, fmt.Errorf("gbrff: validation rows: %w", err)
 		}
+	}
+	if enc != nil {
+		f.enc, f.raw = enc, raw
+		f.st.InputCopies++
 	}
 	f.threads = threads
 	f.x.SetThreads(threads)
@@ -284,9 +298,19 @@ func (f *regFitter) regRound2(t int) error {
 		best := f.explained()
 		bw := append([]float64(nil), omega0...)
 		cand := make([]float64, d)
+		sd := math.Sqrt(2 * f.c.Gamma)
+		axis := f.c.Task == learners.Regression // multiclass keeps its bytes
 		for k := 1; k < nc; k++ {
-			for j := range cand {
-				cand[j] = float64(xrand.Normal(f.crng) * math.Sqrt(2*f.c.Gamma))
+			if axis && k%2 == 0 {
+				// an axis-aligned candidate: one random input at
+				// axisWidth times the width (see Config.Candidates)
+				clear(cand)
+				j := f.crng.IntN(d)
+				cand[j] = float64(xrand.Normal(f.crng) * float64(sd*axisWidth))
+			} else {
+				for j := range cand {
+					cand[j] = float64(xrand.Normal(f.crng) * sd)
+				}
 			}
 			if err := f.x.Sincos(f.s, f.cs, cand); err != nil {
 				return err
@@ -555,3 +579,12 @@ func (v *regValidation) loss(kind string) float64 {
 	}
 	return s / v.sumWt
 }
+
+// axisWidth is the width of the axis-aligned candidates of a regression
+// round relative to Gamma's (Config.Candidates). Measured on the five
+// regression sets of bench/cmd/panel (5 splits, T = 1000, LearningRate
+// 0.5, early stopping, encoded inputs), the geometric mean of RMSE ÷ the
+// better peer's was 1.078 without them and 1.061 with one input at 4× the
+// width; on cpu_act and ailerons alone 1.111 at 2×, 1.092 at 4×, 1.097 at
+// 8×, and 1.106 and 1.123 with two and three inputs at 4×.
+const axisWidth = 4
