@@ -271,9 +271,6 @@ func TestRegressionBadConfig(t *testing.T) {
 // (T = 100, no shrinkage, all rows) the test RMSE was 0.31–0.36 against the
 // mean's 0.278.
 func TestRegressionNotWorseThanMean(t *testing.T) {
-	if testing.Short() {
-		t.Skip("three default fits on 3000 rows")
-	}
 	for _, seed := range []uint64{1, 2, 3} {
 		s := learnertest.Must(synth.SE1(4000, seed))
 		const n = 3000
