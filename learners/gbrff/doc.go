@@ -47,7 +47,10 @@
 //     gradient boosting of the same weak learners on the squared loss or
 //     the Huber loss (Config.Loss), H⁰ the mean, the phase and frequency
 //     steps run on the scaled pseudo-residuals, α in closed form (squared)
-//     or by a line search (Huber). Version-2 files.
+//     or by a line search (Huber). The default fit (Config: T unset) also
+//     encodes its inputs, shrinks the steps and early-stops on held-out
+//     rows, which keeps it from doing worse than the mean on data it
+//     cannot fit. Version-2 files (version 5 when the inputs are encoded).
 //   - Calibrated probabilities (Config.Calibration, on by default for
 //     binary models; calibrate.go): Probability is 1/(1 + e^{−a·H}) with a
 //     temperature a fitted on scores the model has not seen (the early-

@@ -12,6 +12,7 @@ import (
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
+	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/learnertest"
 )
 
@@ -296,6 +297,54 @@ func TestEncodingGaussianTails(t *testing.T) {
 	}{{100, 5}, {10_000, 5}, {100_000, 5.33}, {1_000_000, 5.73}} {
 		if got := tailOf(c.n); math.Abs(got-c.want) > 0.01 {
 			t.Errorf("tailOf(%d) = %.3f, want %.2f", c.n, got, c.want)
+		}
+	}
+}
+
+// TestEncodedRegression: the default regression GBRFF2 fit (T unset)
+// encodes the inputs of codedSet and stores its schedule; an explicit T
+// keeps the raw inputs; GBRFF1 with Inputs auto encodes too; every file
+// round-trips and scores to the same bits after Load.
+func TestEncodedRegression(t *testing.T) {
+	X, _ := codedSet(400, 8)
+	y := make([]float64, X.Rows)
+	for i := range y {
+		x := X.Row(i)
+		y[i] = 0.4*math.Log(x[2]) + math.Cos(x[0]) + 0.1*x[3]
+	}
+	Xt, _ := codedSet(100, 9)
+	for _, c := range []struct {
+		cfg     Config
+		encoded bool
+	}{
+		{Config{}, true},
+		{Config{T: 20}, false},
+		{Config{Variant: VariantGBRFF1, T: 5, K: 3, Inputs: InputsAuto}, true},
+	} {
+		c.cfg.Task = learners.Regression
+		m, err := Fit(context.Background(), X, y, c.cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := m.Config()
+		if (m.Body().enc != nil) != c.encoded || (got.Inputs == InputsAuto) != c.encoded {
+			t.Errorf("%+v: encoded %v, Inputs %q; want encoded %v", c.cfg, m.Body().enc != nil, got.Inputs, c.encoded)
+		}
+		if c.cfg.T == 0 && (got.T != 1000 || got.LearningRate != 0.3 || got.Candidates != 20 || got.Validation != 0.1 || got.Patience != 50) {
+			t.Errorf("default regression schedule stored as %+v", got)
+		}
+		data := marshal(t, m)
+		back, err := Load(data)
+		if err != nil {
+			t.Fatalf("%+v: %v", c.cfg, err)
+		}
+		if !bytes.Equal(marshal(t, back), data) {
+			t.Errorf("%+v: the file does not round-trip", c.cfg)
+		}
+		for i := 0; i < Xt.Rows; i++ {
+			if a, b := m.Predict(Xt.Row(i)), back.Predict(Xt.Row(i)); math.Float64bits(a) != math.Float64bits(b) || math.IsNaN(a) {
+				t.Fatalf("%+v: row %d: predict %v, loaded %v", c.cfg, i, a, b)
+			}
 		}
 	}
 }

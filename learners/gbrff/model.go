@@ -37,11 +37,14 @@ const modelVersion = 5
 // (encode.go), the meta "encoded" (the number E of encoded inputs) and
 // the arrays "enc_src", "enc_kind", "enc_level", "enc_mean" and
 // "enc_scale" (E each); "w" is then E×J. The meta "temperature" is the
-// calibration's, as in version 3, or 0 for an uncalibrated model.
+// calibration's, as in version 3, or 0 for an uncalibrated model. A
+// regression model with an input encoding (the default regression fit's)
+// is version 5 too, with the same arrays and a "temperature" of 0.
 //
 // FileVersion is 1 for an uncalibrated binary model, 2 for a regression
 // one, 3 for a calibrated binary one, 4 for a multiclass one, 5 for a
-// binary one with a spread of widths or an input encoding.
+// binary one with a spread of widths or an input encoding and for a
+// regression one with an input encoding.
 func (m *body) FileVersion() int {
 	switch {
 	case m.cfg.Task == learners.Multiclass:
@@ -220,7 +223,7 @@ func (m *body) Decode(dec *learners.Decoder) error {
 		return fmt.Errorf("%d rounds × %d terms × %d classes overflow", rounds, per, classes)
 	}
 	J := rounds * per * classes
-	if dec.Version >= 5 && cfg.Task == learners.Binary && dec.Has(encArrays[0]) {
+	if dec.Version >= 5 && cfg.Task != learners.Multiclass && dec.Has(encArrays[0]) {
 		if m.enc, err = decodeEncoding(dec, d); err != nil {
 			return err
 		}
