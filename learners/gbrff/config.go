@@ -171,8 +171,8 @@ var binaryDefaults = struct {
 // ailerons 1.030, casp 1.034, cadata 1.047 (1.233 before), fit CPU 7.8 s
 // for one split of the five sets (XGBoost 9.4, HistGradientBoosting 2.9).
 // Early stopping also keeps a fit on data it cannot follow from doing
-// worse than the training mean. An encoded model has no ONNX graph yet
-// (graph.go): Inputs "raw" or an explicit Gamma gives one that exports.
+// worse than the training mean. An encoded model exports to ONNX with its
+// encoding (graph.go), as a binary one does.
 var regressionDefaults = struct {
 	T            int
 	LearningRate float64
