@@ -41,6 +41,9 @@ var kinds = []kind{
 	{"lkrf", "lkrf", map[string]string{"features": "100"}, nil},
 	{"prff", "prff", map[string]string{"features": "60", "maxiter": "20"}, nil},
 	{"gbrff2", "gbrff2", map[string]string{"t": "40"}, nil},
+	// regression at the defaults: early stopping over up to 1000 rounds on
+	// encoded inputs (T unset is what selects that schedule)
+	{"gbrff2-regression", "gbrff2", nil, []learners.Task{learners.Regression}},
 	{"gbrff1", "gbrff1", map[string]string{"t": "10", "k": "5"}, nil},
 	{"pbrff", "pbrff", map[string]string{"landmarks": "8"}, nil},
 	{"srff", "srff", map[string]string{"features": "40"}, nil},

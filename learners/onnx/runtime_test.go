@@ -173,8 +173,8 @@ func TestRuntime(t *testing.T) {
 	t.Logf("onnxruntime-node: %d models, %d held-out rows compared; with an input encoding: %v", len(jobs), rows, encoded)
 	// gbrff2's default binary fit encodes the inputs of heart, pima and
 	// australian (integer codes of 3 to 5 values, heavy tails)
-	if encoded["gbrff2"] < 3 || encoded["encoded"] != 9 {
-		t.Errorf("models with an input encoding %v, want gbrff2 ≥ 3 and the test learner on all 9 sets", encoded)
+	if encoded["gbrff2"] < 3 || encoded["gbrff2-regression"] < 1 || encoded["encoded"] != 9 {
+		t.Errorf("models with an input encoding %v, want gbrff2 ≥ 3, gbrff2-regression ≥ 1 and the test learner on all 9 sets", encoded)
 	}
 	fmt.Printf("onnx runtime check: %d models, %d held-out rows compared with rfkit\n", len(jobs), rows)
 	checker(t, jobs)
