@@ -46,3 +46,24 @@ func TestRegressionTargetScale(t *testing.T) {
 		}
 	}
 }
+
+// TestRegressionEpochs: Fit's default for Regression is
+// DefaultRegressionEpochs (20) passes, the classifiers' DefaultEpochs (5).
+func TestRegressionEpochs(t *testing.T) {
+	X, y := learnertest.Sine(100, 3)
+	m, err := rrf.Fit(context.Background(), X, y, rrf.Config{Task: learners.Regression, Search: learners.Disabled})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := m.Config().Epochs; e != 20 || rrf.DefaultRegressionEpochs != 20 {
+		t.Errorf("regression: %d epochs, want 20", e)
+	}
+	Xr, yr := learnertest.Rings(100, 0, 0, 1, 3)
+	c, err := rrf.Fit(context.Background(), Xr, yr, rrf.Config{Search: learners.Disabled})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := c.Config().Epochs; e != rrf.DefaultEpochs {
+		t.Errorf("binary: %d epochs, want %d", e, rrf.DefaultEpochs)
+	}
+}
