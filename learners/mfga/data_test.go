@@ -21,3 +21,21 @@ func poly(n int, seed uint64) (featmap.Matrix, []float64) {
 	}
 	return featmap.Dense(n, 4, X), y
 }
+
+// xor draws x ~ N(0, I₃) with the label sign(x₁x₂) (x₃ is noise): odd in
+// both x₁ and x₂, which no feature of the degree-1 dictionary is.
+func xor(n int, seed uint64) (featmap.Matrix, []float64) {
+	r := rand.New(rand.NewPCG(seed, 5))
+	X := make([]float64, 3*n)
+	y := make([]float64, n)
+	for i := range y {
+		for k := 0; k < 3; k++ {
+			X[3*i+k] = r.NormFloat64()
+		}
+		y[i] = -1
+		if X[3*i]*X[3*i+1] > 0 {
+			y[i] = 1
+		}
+	}
+	return featmap.Dense(n, 3, X), y
+}

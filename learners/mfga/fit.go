@@ -48,11 +48,14 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // Fit's: len(w) != n, a negative, NaN or infinite weight, all weights 0.
 //
 // Default fit (learners.SearchFit): unless Search is Disabled it compares
-// the dictionary bandwidth of the σ rule × {1, ½, 2} when Sigma is 0 on a
-// held-out half of the rows and fits the best on every row; a classifier's
-// probabilities are calibrated on the same half unless Calibrate is
-// Disabled. Cost: one fit on every row plus one on half the rows per
-// candidate (about 1 + candidates/2 fits).
+// the dictionary bandwidth of the σ rule × {1, ½, 2} when Sigma is 0 and,
+// for a classifier, the dictionary degrees 1 and 2 when Degree is 0 (all
+// combinations: up to 6 candidates) on a held-out half of the rows and
+// fits the best on every row; a classifier's probabilities are calibrated
+// on the same half unless Calibrate is Disabled. Cost: one fit on every
+// row plus one on half the rows per candidate (about 1 + candidates/2
+// fits; a degree-2 fit costs more than a degree-1 one, its dictionary
+// having d(d+1)/2 more candidates).
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
@@ -61,16 +64,27 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 
 // settings are the settings the default fit compares on held-out rows
 // (learners.SearchFit): the dictionary bandwidth σ of the 50th-neighbour
-// rule times 1, ½ and 2 when Sigma is 0 (3 candidates).
+// rule times 1, ½ and 2 when Sigma is 0, and for a classifier degree 1 and
+// 2 when Degree is 0 (up to 6 candidates).
 func settings(cfg Config) []learners.Setting[Config] {
-	if !cfg.Search.On(true) || cfg.Sigma != 0 {
+	if !cfg.Search.On(true) {
 		return nil
 	}
-	return learners.Options(func(c *Config, f float64) {
-		if f != 1 {
-			c.sigmaFactor = f
-		}
-	}, 1, 0.5, 2)
+	var sigma, degree []learners.Setting[Config]
+	if cfg.Sigma == 0 {
+		sigma = learners.Options(func(c *Config, f float64) {
+			if f != 1 {
+				c.sigmaFactor = f
+			}
+		}, 1, 0.5, 2)
+	}
+	if cfg.Degree == 0 && cfg.Task != learners.Regression {
+		degree = learners.Options(func(c *Config, p int) { c.Degree = p }, 0, 2)
+	}
+	if sigma == nil && degree == nil {
+		return nil
+	}
+	return learners.Grid(sigma, degree)
 }
 
 // fitWeighted is FitWeighted without the calibration.

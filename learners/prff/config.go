@@ -10,9 +10,9 @@ const Name = "prff"
 
 // Defaults of a zero Config field, and the largest accepted values.
 const (
-	DefaultFeatures   = 50
-	DefaultLambda     = linrf.DefaultLambda // linear model
-	DefaultFreqLambda = 0                   // λ of the Gram loss (see the package doc)
+	DefaultFeatures   = 100
+	DefaultLambda     = 1e-4 // linear model
+	DefaultFreqLambda = 0    // λ of the Gram loss (see the package doc)
 	DefaultBatch      = 128
 	DefaultMaxIter    = 100
 	DefaultTol        = 1e-5
@@ -34,14 +34,18 @@ type Loss = linrf.Loss
 const Logistic, Ridge = linrf.Logistic, linrf.Ridge
 
 // Config configures Learn and Fit. The zero value selects the documented
-// defaults: 50 features, bandwidth by the 5th-percentile rule, α scaled with
+// defaults: 100 features, bandwidth by the 5th-percentile rule, α scaled with
 // d and σ², no penalty (λ = 0) in the Gram loss, mini-batches of 128 rows, at
 // most 100 iterations per feature with tolerance 1e-5, b fixed, and (Fit) binary
-// classification by logistic regression with λ = 1e-3, seed 0. Learn uses
+// classification by logistic regression with λ = 1e-4, seed 0. Learn uses
 // only the fields up to Seed and Progress.
 type Config struct {
-	// Features is the number D of learned features (0 → 50).
-	Features int `help:"number of learned Fourier features D (at most 65536)" default:"50"`
+	// Features is the number D of learned features (0 → 100: on the 16
+	// binary sets of the panel, two splits, the mean test accuracy of the
+	// default fit was 85.7 % with 50 features and λ = 1e-3, 87.7 % with
+	// 100 and 88.4 % with 200 at λ = 1e-4, 200's fit costing 2.6 times
+	// 100's: learning feature M costs O(m²·M), the learning grows as D²).
+	Features int `help:"number of learned Fourier features D (at most 65536)" default:"100"`
 	// Gamma is the bandwidth γ of the Gaussian kernel exp(−γ‖x−x'‖²), on the
 	// rows Learn sees (Fit: standardised inputs). 0 → the bandwidth rule
 	// γ = 1/(2σ²), σ the 5th percentile of pairwise distances.
@@ -63,8 +67,11 @@ type Config struct {
 	// draw, as in the paper).
 	LearnPhase bool `help:"also learn the phases b"`
 
-	// Lambda is the L2 regularisation λ of Fit's linear model (0 → 1e-3).
-	Lambda float64 `help:"L2 regularisation λ of the linear model" default:"1e-3"`
+	// Lambda is the L2 regularisation λ of Fit's linear model (0 → 1e-4,
+	// not the 1e-3 of rks: with 100 learned features 1e-3 under-fitted
+	// some of the panel's binary sets, vehicle 93.3 % test accuracy
+	// against 97.0, spambase 87.6 against 89.3; mean 87.3 against 87.7).
+	Lambda float64 `help:"L2 regularisation λ of the linear model" default:"1e-4"`
 	// Loss is the linear read-out (see Loss; "" → its default for the task). Fit only.
 	Loss Loss
 	// Task is learners.Binary (the zero value), learners.Multiclass
@@ -115,7 +122,7 @@ func (c Config) Validate() error {
 	v.Count("Batch", c.Batch, MaxBatch, DefaultBatch)
 	v.Count("MaxIter", c.MaxIter, MaxIterLimit, DefaultMaxIter)
 	v.Positive("Tol", c.Tol, learners.MaxParam, DefaultTol)
-	return linrf.CheckConfig(v, c.Lambda, c.Loss, c.Task, c.Missing)
+	return linrf.CheckConfigDefault(v, c.Lambda, DefaultLambda, c.Loss, c.Task, c.Missing)
 }
 
 // resolve fills in the data-independent defaults (Gamma and Alpha are set
@@ -125,6 +132,7 @@ func (c Config) resolve() Config {
 	learners.SetDefault(&c.Batch, DefaultBatch)
 	learners.SetDefault(&c.MaxIter, DefaultMaxIter)
 	learners.SetDefault(&c.Tol, DefaultTol)
+	learners.SetDefault(&c.Lambda, DefaultLambda)
 	linrf.ResolveConfig(&c.Lambda, &c.Loss, c.Task)
 	c.Progress, c.Threads = nil, 0
 	return c

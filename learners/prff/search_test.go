@@ -1,6 +1,8 @@
 package prff_test
 
 import (
+	"context"
+	"strings"
 	"testing"
 
 	"github.com/rfkit/rfkit/learners"
@@ -25,5 +27,21 @@ func TestSearchGamma(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("γ %v, want the rule's %v times one of %v", g, g0, learners.GammaFactors)
+	}
+}
+
+// TestDefaults: a zero Config fits 100 learned features and a logistic
+// read-out with λ = 1e-4, and a bad λ is reported with that default.
+func TestDefaults(t *testing.T) {
+	X, y := rings(200, 0, 0, 1, 4)
+	m, err := prff.Fit(context.Background(), X, y, prff.Config{MaxIter: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := m.Config(); c.Features != 100 || c.Lambda != 1e-4 {
+		t.Errorf("resolved Features %d, Lambda %v; want 100 and 1e-4", c.Features, c.Lambda)
+	}
+	if err := (prff.Config{Lambda: -1}).Validate(); err == nil || !strings.Contains(err.Error(), "default 0.0001") {
+		t.Errorf("Lambda = -1: %v", err)
 	}
 }

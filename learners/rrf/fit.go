@@ -3,6 +3,7 @@ package rrf
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -17,9 +18,10 @@ import (
 // is Disabled), one step per mini-batch of BatchSize rows (gradients
 // averaged). With BatchSize 1 each step is exactly Learner.Update's. With
 // cfg.Resume, Fit continues from that model's state and standardisation
-// (see Config.Resume); with Shuffle, Standardize, Calibrate and Search Disabled and one epoch,
-// Fit on the first rows then Fit with Resume on the rest gives the same
-// model bytes as Fit on all the rows.
+// (see Config.Resume); with Shuffle, Standardize, Calibrate and Search Disabled and one epoch
+// (and, for the l2 loss, EtaGamma set), Fit on the first rows then Fit
+// with Resume on the rest gives the same model bytes as Fit on all the
+// rows.
 //
 // Classification labels are Classes if set (the model's with Resume), else
 // taken from y: exactly two (any values; the smaller maps to −1), or, with
@@ -37,12 +39,44 @@ import (
 // half the rows per candidate (about 1 + candidates/2 fits). The online
 // Learner (one pass, row by row) searches and calibrates nothing.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
+	cfg.EtaGamma = fitEtaGamma(cfg, y)
+	if cfg.Task == learners.Regression {
+		// here, not in resolve: an online Learner's model stores the
+		// resolved Epochs it never uses, and keeps its bytes
+		learners.SetDefault(&cfg.Epochs, DefaultRegressionEpochs)
+	}
 	sub := cfg
 	sub.Progress = nil
 	return learners.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true) && cfg.Resume == nil, cfg.Seed,
 		func(ctx context.Context, X featmap.Matrix, y, _ []float64, cfg Config) (*Model, error) {
 			return fit(ctx, X, y, cfg)
 		})
+}
+
+// fitEtaGamma is cfg.EtaGamma as Fit resolves it on targets y: unless
+// set, DefaultEtaGamma divided by the variance of y for the l2 loss of
+// the Regression task (see Config.EtaGamma); 0 (the default) otherwise,
+// or when the variance is not a positive finite number (bad targets are
+// reported by the fit).
+func fitEtaGamma(cfg Config, y []float64) float64 {
+	if cfg.EtaGamma != 0 || cfg.Task != learners.Regression || (cfg.Loss != "" && cfg.Loss != L2) || len(y) == 0 {
+		return cfg.EtaGamma
+	}
+	var mean float64
+	for _, v := range y {
+		mean += v
+	}
+	mean /= float64(len(y))
+	var ss float64
+	for _, v := range y {
+		d := v - mean
+		ss += float64(d * d) // rounded on its own: the same bits on every architecture
+	}
+	v := ss / float64(len(y))
+	if !(v > 0) || math.IsInf(v, 0) || !(DefaultEtaGamma/v <= learners.MaxParam) {
+		return 0
+	}
+	return DefaultEtaGamma / v
 }
 
 // fit is Fit without the calibration.

@@ -31,7 +31,8 @@
 //
 // Flags:
 //
-//	-data DIR      the data sets (default ../shared/datasets)
+//	-data DIR      the data sets (default ../shared/datasets); the page's check
+//	               against the trivial predictor reads them, with -report too
 //	-out DIR       splits and results (default bench/out/panel): OUT/splits/*.json,
 //	               OUT/rfkit.jsonl (or rfkit-K-of-N.jsonl with -shard), the peers'
 //	               OUT/peers.jsonl

@@ -192,7 +192,7 @@ func TestRunResumes(t *testing.T) {
 		t.Fatalf("the second run fitted again:\n%s", log.String())
 	}
 	page, err := os.ReadFile(filepath.Join(out, "panel.md"))
-	if err != nil || !strings.Contains(string(page), "| rfkit gbrff2 |") {
+	if err != nil || !strings.Contains(string(page), "| rfkit gbrff2 |") || !strings.Contains(string(page), "## Below the trivial predictor") {
 		t.Fatalf("page: %v\n%s", err, page)
 	}
 	if _, err := os.Stat(splitPath(out, "wine")); err != nil {

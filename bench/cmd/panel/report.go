@@ -67,6 +67,11 @@ type panel struct {
 	// that the learners of a row are compared on the same splits.
 	setSplits map[string]int
 	dropped   int // records of splits left out by that rule
+	// trivial holds the trivial predictor's scores for the page's check
+	// against it (nil: no check on the page); trivialMissing are the sets
+	// it could not score.
+	trivial        trivialBySet
+	trivialMissing []string
 }
 
 // lagging reports whether r's learner was left out of its set's common
@@ -514,6 +519,9 @@ func (p *panel) render(w io.Writer, work map[string]*record) {
 		p.perSet(w, "Fit CPU seconds (one split)", rg, fitCPUOf, 1, "%.3f", "total", rg)
 		p.perSet(w, "One-row predict, CPU µs", rg, predictOf, 1e-3, "%.2f", "", nil)
 	}
+	if p.trivial != nil {
+		p.trivialSection(w, p.trivial, p.trivialMissing)
+	}
 	p.cost(w)
 	p.gbrffWork(w, work)
 	p.failures(w)
@@ -622,6 +630,7 @@ func writePage(o *options, stderr io.Writer) error {
 	}
 	p := newPanel(recs)
 	p.note = o.note
+	p.trivial, p.trivialMissing = loadTrivial(o.data, o.out, p.sets)
 	var b strings.Builder
 	p.render(&b, work)
 	if err := os.MkdirAll(filepath.Dir(o.page), 0o755); err != nil {

@@ -203,7 +203,13 @@ const DefaultLambda = 1e-3
 // penalty lambda, the task (any of the three), the missing-value policy
 // and the loss for the task. It returns v.Err().
 func CheckConfig(v *learners.Check, lambda float64, loss Loss, task learners.Task, missing learners.Missing) error {
-	v.Positive("Lambda", lambda, learners.MaxParam, DefaultLambda)
+	return CheckConfigDefault(v, lambda, DefaultLambda, loss, task, missing)
+}
+
+// CheckConfigDefault is CheckConfig for a learner whose default λ is def
+// instead of DefaultLambda (the error for a bad λ names it).
+func CheckConfigDefault(v *learners.Check, lambda, def float64, loss Loss, task learners.Task, missing learners.Missing) error {
+	v.Positive("Lambda", lambda, learners.MaxParam, def)
 	v.TaskIn(task, learners.Binary, learners.Multiclass, learners.Regression)
 	v.Missing(missing)
 	CheckLoss(v, loss, task)
