@@ -795,55 +795,71 @@ func TestF4EveryFlagHostile(t *testing.T) {
 	dir := t.TempDir()
 	data, model := trained(t, dir)
 	t.Chdir(dir) // outputs named by hostile values land here
-	base := map[string][]string{
-		"train":      {"-method", "rks", "-data", data, "-model", filepath.Join(dir, "o.model"), "-quiet"},
-		"predict":    {"-model", model, "-data", data},
-		"eval":       {"-model", model, "-data", data},
-		"cv":         {"-method", "rks", "-data", data, "-grid", "features=5", "-folds", "2"},
-		"importance": {"-model", model},
-		"demo":       {"-ntrain", "20", "-ntest", "5", "-rounds", "2", "-features", "5", "-res", "2"},
-		"bench":      {"-n", "8", "-benchtime", "1ms"},
-		"info":       {"-model", model},
-		"version":    {},
-		"split":      {"-data", data, "-train", filepath.Join(dir, "s-train.csv"), "-test", filepath.Join(dir, "s-test.csv")},
-		"export":     {"-format", "onnx", "-model", model, "-out", filepath.Join(dir, "o.onnx")},
+	// Each command line of a command is swept (importance: without and
+	// with -data, whose flags apply only then).
+	base := map[string][][]string{
+		"train":      {{"-method", "rks", "-data", data, "-model", filepath.Join(dir, "o.model"), "-quiet"}},
+		"predict":    {{"-model", model, "-data", data}},
+		"eval":       {{"-model", model, "-data", data}},
+		"cv":         {{"-method", "rks", "-data", data, "-grid", "features=5", "-folds", "2"}},
+		"importance": {{"-model", model}, {"-model", model, "-data", data, "-repeats", "1"}},
+		"demo":       {{"-ntrain", "20", "-ntest", "5", "-rounds", "2", "-features", "5", "-res", "2"}},
+		"bench":      {{"-n", "8", "-benchtime", "1ms"}},
+		"info":       {{"-model", model}},
+		"version":    {{}},
+		"split":      {{"-data", data, "-train", filepath.Join(dir, "s-train.csv"), "-test", filepath.Join(dir, "s-test.csv")}},
+		"export":     {{"-format", "onnx", "-model", model, "-out", filepath.Join(dir, "o.onnx")}},
 	}
-	hostile := []string{"99999999999999999999", "-99999999999", "1e300", "-1", "NaN", "Inf", "", "x", "0"}
-	numeric := map[string]bool{"99999999999999999999": true, "-99999999999": true, "1e300": true, "NaN": true, "Inf": true, "x": true}
+	// 99999999999 is an int64 but above every count's bound (importance
+	// -top took it); only a seed takes any uint64, and -max-size any
+	// int64 (a machine with the memory may raise it that far).
+	hostile := []string{"99999999999999999999", "99999999999", "-99999999999", "1e300", "-1", "NaN", "Inf", "", "x", "0"}
+	numeric := map[string]bool{"99999999999999999999": true, "99999999999": true, "-99999999999": true, "1e300": true, "NaN": true, "Inf": true, "x": true}
+	anyUint64 := map[string]bool{"seed": true, "max-size": true}
 	for _, c := range commands {
-		args, ok := base[c.name]
+		lines, ok := base[c.name]
 		if !ok {
 			t.Errorf("no base command line for %s", c.name)
 			continue
 		}
-		var made []*flagSet
-		flagSetMade = func(fs *flagSet) { made = append(made, fs) }
-		rfkit(t, c.name, "-h")
-		flagSetMade = nil
-		var flags []*flag.Flag
-		for _, fs := range made {
-			fs.VisitAll(func(f *flag.Flag) { flags = append(flags, f) })
+		for _, args := range lines {
+			sweepFlags(t, c.name, args, hostile, func(flag, v string) bool { return numeric[v] && !(v == "99999999999" && anyUint64[flag]) })
 		}
-		if len(flags) == 0 && c.name != "version" {
-			t.Errorf("%s: no flags seen", c.name)
+	}
+}
+
+// sweepFlags runs the command name with args and each of its flags set to
+// each hostile value: exit 0, 1 or 2 with one line and no stack trace, and
+// exit 2 for a numeric flag given a value for which refused(flag, value).
+func sweepFlags(t *testing.T, name string, args, hostile []string, refused func(flag, v string) bool) {
+	t.Helper()
+	var made []*flagSet
+	flagSetMade = func(fs *flagSet) { made = append(made, fs) }
+	rfkit(t, name, "-h")
+	flagSetMade = nil
+	var flags []*flag.Flag
+	for _, fs := range made {
+		fs.VisitAll(func(f *flag.Flag) { flags = append(flags, f) })
+	}
+	if len(flags) == 0 && name != "version" {
+		t.Errorf("%s: no flags seen", name)
+	}
+	for _, f := range flags {
+		_, errN := strconv.ParseFloat(f.DefValue, 64)
+		_, errD := time.ParseDuration(f.DefValue)
+		isNumber := errN == nil || errD == nil
+		if _, bool := f.Value.(interface{ IsBoolFlag() bool }); bool {
+			continue // -quiet x: a stray argument, checked by parse
 		}
-		for _, f := range flags {
-			_, errN := strconv.ParseFloat(f.DefValue, 64)
-			_, errD := time.ParseDuration(f.DefValue)
-			isNumber := errN == nil || errD == nil
-			if _, bool := f.Value.(interface{ IsBoolFlag() bool }); bool {
-				continue // -quiet x: a stray argument, checked by parse
+		for _, v := range hostile {
+			r := rfkit(t, append(append([]string{name}, args...), "-"+f.Name, v)...)
+			what := fmt.Sprintf("%s %q -%s %q", name, args, f.Name, v)
+			noTrace(t, what, r.stderr)
+			if r.code < 0 || r.code > 2 || (r.code != 0 && strings.Count(r.stderr, "\n") != 1) {
+				t.Errorf("%s: exit %d, stderr %.200q", what, r.code, r.stderr)
 			}
-			for _, v := range hostile {
-				r := rfkit(t, append(append([]string{c.name}, args...), "-"+f.Name, v)...)
-				what := fmt.Sprintf("%s -%s %q", c.name, f.Name, v)
-				noTrace(t, what, r.stderr)
-				if r.code < 0 || r.code > 2 || (r.code != 0 && strings.Count(r.stderr, "\n") != 1) {
-					t.Errorf("%s: exit %d, stderr %.200q", what, r.code, r.stderr)
-				}
-				if isNumber && numeric[v] && r.code != 2 {
-					t.Errorf("%s: exit %d, want 2 (a number out of range is a usage error): %.200q", what, r.code, r.stderr)
-				}
+			if isNumber && refused(f.Name, v) && r.code != 2 {
+				t.Errorf("%s: exit %d, want 2 (a number out of range is a usage error): %.200q", what, r.code, r.stderr)
 			}
 		}
 	}
