@@ -144,8 +144,8 @@ func TestPermutationImportance(t *testing.T) {
 	}{
 		{[]string{"-metric", "logloss"}, "-metric applies to the permutation importance, which needs -data"},
 		{[]string{"-repeats", "3"}, "-repeats applies"},
-		{[]string{"-data", data, "-repeats", "0"}, "-repeats 0: want 1..1000000"},
-		{[]string{"-data", data, "-threads", "-1"}, "-threads -1: want 0..4096"},
+		{[]string{"-data", data, "-repeats", "0"}, `invalid value "0" for flag -repeats: want an integer from 1 to 1000000`},
+		{[]string{"-data", data, "-threads", "-1"}, `invalid value "-1" for flag -threads: want an integer from 0 to 4096`},
 	} {
 		rfkit(t, append([]string{"importance", "-model", model}, c.args...)...).fails(t, 2, c.want)
 	}

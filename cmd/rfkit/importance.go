@@ -60,20 +60,18 @@ func runImportance(ctx context.Context, e *env, args []string) error {
 	var d dataFlags
 	modelPath := fs.String("model", "", "model `FILE` written by rfkit train")
 	d.registerModelData(fs)
-	top := fs.Int("top", 0, "print only the `N` most important inputs (0: all)")
+	// A model has at most the inputs a data file can have (-max-inputs).
+	top := fs.intRange("top", 0, 0, maxMaxInputs, "print only the `N` most important inputs (0: all)")
 	metric := fs.String("metric", "", "the permutation metric `M`: accuracy (default for a classifier) or logloss, rmse (regression)")
-	repeats := fs.Int("repeats", learners.DefaultRepeats, "shuffles `N` per input")
+	repeats := fs.intRange("repeats", learners.DefaultRepeats, 1, learners.MaxCount, "shuffles `N` per input")
 	seed := fs.Uint64("seed", 0, "the seed `N` of the shuffles")
-	threads := fs.Int("threads", 0, "goroutines `N` (0: GOMAXPROCS); the result does not depend on it")
+	threads := fs.intRange("threads", 0, 0, learners.MaxThreads, "goroutines `N` (0: GOMAXPROCS); the result does not depend on it")
 	asJSON := fs.Bool("json", false, `print one JSON object: {"metric", "baseline", "repeats", "seed", "n" (with -data), "inputs": [{"rank", "input", "name", "drop", "std", "learned"}, …]}`)
 	if err := fs.parse(args, e.stdout); err != nil {
 		return err
 	}
 	if *modelPath == "" {
 		return usagef("-model is required")
-	}
-	if *top < 0 {
-		return usagef("-top %d: want N ≥ 0", *top)
 	}
 	if d.path == "" {
 		for _, f := range []string{"metric", "repeats", "seed", "threads", "format", "label", "ignore-names"} {
@@ -83,12 +81,6 @@ func runImportance(ctx context.Context, e *env, args []string) error {
 		}
 	} else if err := d.check(); err != nil {
 		return err
-	}
-	if *repeats < 1 || *repeats > learners.MaxCount {
-		return usagef("-repeats %d: want 1..%d", *repeats, learners.MaxCount)
-	}
-	if *threads < 0 || *threads > learners.MaxThreads {
-		return usagef("-threads %d: want 0..%d", *threads, learners.MaxThreads)
 	}
 	model, err := loadModel(*modelPath)
 	if err != nil {

@@ -221,7 +221,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"cv", "-method", "rks", "-data", data}, "-grid is required"},
 		{[]string{"cv", "-method", "rks", "-data", data, "-grid", "gamma=1", "-folds", "1"}, `invalid value "1" for flag -folds: want an integer from 2 to 100000`},
 		{[]string{"importance"}, "-model is required"},
-		{[]string{"importance", "-model", m, "-top", "-1"}, "-top -1"},
+		{[]string{"importance", "-model", m, "-top", "-1"}, `invalid value "-1" for flag -top: want an integer from 0 to 134217728`},
 		{[]string{"demo", "-ntrain", "1"}, `invalid value "1" for flag -ntrain: want an integer from 10 to 1000000`},
 		{[]string{"bench", "-n", "0"}, `invalid value "0" for flag -n: want an integer from 1 to 16777216`},
 		{[]string{"bench", "-count", "0"}, `invalid value "0" for flag -count: want an integer from 1 to 1000`},

@@ -3,6 +3,7 @@ package gbrff
 import (
 	"bytes"
 	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -295,5 +296,74 @@ func TestCalibrationOldFile(t *testing.T) {
 		if p := old.Probability(x); p != 1/(1+xmath.Exp(-float64(a*old.Score(x)))) {
 			t.Fatalf("row %d: probability %v, score %v", i, p, old.Score(x))
 		}
+	}
+}
+
+// countingCtx is a context whose Err is nil for its first live calls, then
+// context.Canceled; it counts the calls.
+type countingCtx struct {
+	context.Context
+	live, calls int
+}
+
+func (c *countingCtx) Err() error {
+	c.calls++
+	if c.calls > c.live {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestCalibrationHonoursContext: the calibration after the rounds checks
+// the context. A fit cancelled at its last round returns context.Canceled
+// in each recipe (with Validation, the temperature on the early-stopping
+// rows returned a model: nothing after the rounds looked at ctx), and the
+// scoring of the calibration rows stops within scoreBlock rows of the
+// cancellation.
+func TestCalibrationHonoursContext(t *testing.T) {
+	tr := must(synth.Moons(400, 0.3, 3))
+	X := featmap.Dense(tr.N, tr.D, tr.X)
+	for _, c := range []Config{
+		{T: 6, Validation: 0.3, Patience: 100, Seed: 1},
+		{T: 6, Calibration: CalibrationCV, Seed: 1},
+		{T: 6, Seed: 1},
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		c.Progress = func(e learners.Event) error {
+			if e.Round == e.Rounds {
+				cancel() // the rounds are over: calibration is next
+			}
+			return nil
+		}
+		m, err := Fit(ctx, X, tr.Y, c)
+		if !errors.Is(err, context.Canceled) || m != nil {
+			t.Errorf("Validation %v, Calibration %q: cancelled at the last round: %v, %v", c.Validation, c.Calibration, m != nil, err)
+		}
+		cancel()
+	}
+	m := fit(t, tr, Config{T: 6, Seed: 1, Calibration: CalibrationNone})
+	rows := make([]int, 5000)
+	for k := range rows {
+		rows[k] = k % tr.N
+	}
+	dst := make([]float64, len(rows))
+	for k := range dst {
+		dst[k] = math.NaN()
+	}
+	ctx := &countingCtx{Context: context.Background(), live: 2}
+	if err := scoreRows(ctx, m, X, rows, dst); !errors.Is(err, context.Canceled) {
+		t.Fatalf("scoreRows: %v", err)
+	}
+	scored := 0
+	for _, v := range dst {
+		if !math.IsNaN(v) {
+			scored++
+		}
+	}
+	if scored != 2*scoreBlock {
+		t.Errorf("scoreRows scored %d rows before stopping, want the %d of the two blocks before the cancellation", scored, 2*scoreBlock)
+	}
+	if err := scoreRows(context.Background(), m, X, rows, dst); err != nil || dst[len(dst)-1] != m.Score(X.Row(rows[len(rows)-1])) {
+		t.Errorf("scoreRows: %v", err)
 	}
 }

@@ -110,6 +110,11 @@
 //   - Standardised inputs, so γ and the importances are per standard
 //     deviation of each input (for the SE sets, whose inputs are standard
 //     normal, this changes nothing).
+//   - Inputs that are constant on every row: when they are more
+//     than half of the inputs (a sparse file naming a high input index),
+//     the fit runs on the other inputs, the simplex (and its default size
+//     d/σ) over those, and the constant inputs get γ = 0; otherwise they
+//     stay in the simplex, as in the authors' code (see mostlyConstant).
 //
 // The learned γ is exposed by Model.Importance and Model.Ranked.
 //

@@ -12,6 +12,7 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/xmath"
+	"github.com/rfkit/rfkit/learners"
 )
 
 // gradProblem is a small problem with a fitted a, for the gradient tests.
@@ -470,5 +471,142 @@ func TestUnion(t *testing.T) {
 		if got := union(nil, c.a, c.b); !slices.Equal(got, c.want) {
 			t.Errorf("union(%v, %v) = %v, want %v", c.a, c.b, got, c.want)
 		}
+	}
+}
+
+// TestDeadInputsSameBits: an evaluator that leaves out the inputs that
+// are 0 on every row (liveInputs) gives the bits of one that runs over
+// every input: the features, the a-step's a and J, the γ-step objective
+// at a fresh trial point, and the gradient, whose entries of the inputs
+// left out are +0. The rows span three blocks, the last one partial.
+func TestDeadInputsSameBits(t *testing.T) {
+	const n, d, D = 150, 40, 42
+	r := rand.New(rand.NewPCG(11, 12))
+	used := []int{2, 5, 11, 12, 30}
+	x := make([]float64, n*d)
+	y := make([]float64, n)
+	for i := 0; i < n; i++ {
+		for _, k := range used {
+			x[i*d+k] = r.NormFloat64()
+		}
+		y[i] = math.Sin(x[i*d+2]) + 0.1*r.NormFloat64()
+	}
+	sc, err := featmap.NewScaled(d, D, false, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eps, b := sc.Map().Weights()
+	pr := newProblem(featmap.Dense(n, d, x), y, nil)
+	every := make([]int, d)
+	for k := range every {
+		every[k] = k
+	}
+	skip := newEvaluator(pr.X, pr.yc, nil, slices.Clone(eps), slices.Clone(b), D)
+	if !slices.Equal(skip.live, used) {
+		t.Fatalf("live inputs %v, want %v", skip.live, used)
+	}
+	full := newEvaluatorLive(pr.X, pr.yc, nil, slices.Clone(eps), slices.Clone(b), D, every)
+	gamma := make([]float64, d)
+	for k := range gamma {
+		gamma[k] = 0.1 + 0.8*r.Float64()
+	}
+	gamma[5] = 0
+	trial := slices.Clone(gamma)
+	for k := range trial {
+		trial[k] *= 0.9 + 0.2*r.Float64()
+	}
+	type out struct {
+		z, a, g  []float64
+		j, v, vt float64
+	}
+	run := func(ev *evaluator) out {
+		a := make([]float64, D)
+		j, err := ev.aStep(a, gamma, 1e-3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := out{z: slices.Clone(ev.z), a: a, j: j, g: make([]float64, d)}
+		ev.setA(a)
+		o.v = ev.value(gamma, o.g)
+		o.vt = ev.value(trial, nil)
+		return o
+	}
+	got, want := run(skip), run(full)
+	same := func(what string, p, q []float64) {
+		for i := range p {
+			if math.Float64bits(p[i]) != math.Float64bits(q[i]) {
+				t.Fatalf("%s[%d]: %v without the constant inputs, %v with them", what, i, p[i], q[i])
+			}
+		}
+	}
+	same("z", got.z, want.z)
+	same("a", got.a, want.a)
+	same("gradient", got.g, want.g)
+	same("J, value, trial value", []float64{got.j, got.v, got.vt}, []float64{want.j, want.v, want.vt})
+	for k, v := range got.g {
+		if !slices.Contains(used, k) && (v != 0 || math.Signbit(v)) {
+			t.Errorf("gradient of constant input %d: %v", k, v)
+		}
+	}
+}
+
+// TestMostlyConstantInputs: when most inputs are 0 on every row, the fit
+// runs on the others (mostlyConstant): the constant inputs get γ = 0 and
+// the simplex holds the used inputs only. (Before, the constant inputs
+// kept most of the simplex, draining a step at a time, and a 1 KB file of
+// 4096 inputs took minutes.) With a constant input fewer than half, the
+// fit is the one over every input.
+func TestMostlyConstantInputs(t *testing.T) {
+	const n, d = 60, 40
+	r := rand.New(rand.NewPCG(13, 14))
+	used := []int{3, 17, 29}
+	x := make([]float64, n*d)
+	y := make([]float64, n)
+	for i := 0; i < n; i++ {
+		for _, k := range used {
+			x[i*d+k] = r.NormFloat64()
+		}
+		y[i] = math.Sin(x[i*d+3]) + x[i*d+17] + 0.1*r.NormFloat64()
+	}
+	cfg := Config{Features: 20, Lambda: 1e-2, MaxIterations: 50, Seed: 1}
+	m, err := Fit(context.Background(), featmap.Dense(n, d, x), y, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := m.Body().gamma
+	var sum float64
+	for k, v := range g {
+		if slices.Contains(used, k) {
+			sum += v
+		} else if v != 0 {
+			t.Errorf("γ of constant input %d = %v, want 0", k, v)
+		}
+	}
+	s := m.Config().Simplex
+	if math.Abs(sum-s) > 1e-9*s {
+		t.Errorf("Σγ of the used inputs %v, simplex %v", sum, s)
+	}
+	// The default simplex is (used inputs)/σ: σ does not see the
+	// constant inputs (they add 0 to every distance).
+	xs := make([]float64, n*len(used))
+	for i := 0; i < n; i++ {
+		for t, k := range used {
+			xs[i*len(used)+t] = x[i*d+k]
+		}
+	}
+	_, _, zs, err := learners.Standardize(featmap.Dense(n, len(used), xs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := make([]int, n)
+	for i := range rows {
+		rows[i] = i
+	}
+	if want := float64(len(used)) / neighbourWidth(zs, len(used), rows, Neighbours); s != want {
+		t.Errorf("simplex %v, want (used inputs)/σ = %v", s, want)
+	}
+	// Three used inputs of five: not a majority of constant ones.
+	if mostlyConstant(xs, n, len(used)) != nil || mostlyConstant(pickColumns(x, n, d, []int{0, 1, 3, 17, 29}), n, 5) != nil {
+		t.Error("mostlyConstant: a minority of constant inputs leaves the fit alone")
 	}
 }

@@ -66,15 +66,15 @@ var (
 	model     = flag.String("model", "", "model `FILE`: read by score, written by train-rks and cv")
 	input     = flag.String("input", "", "data `FILE` (CSV with a header, or LIBSVM), or a glob for score and train-rks")
 	output    = flag.String("output", "", "score: output `PREFIX` of the prediction files")
-	shards    = flag.Int("shards", 4, "score: output files; train-rks: shards of the sums; train-online: shards mixed")
-	epochs    = flag.Int("epochs", 1, "train-online: rounds of one pass per shard and an average")
+	shards    = intRange("shards", 4, 1, rfbeam.MaxShards, "score: output files; train-rks: shards of the sums; train-online: shards mixed")
+	epochs    = intRange("epochs", 1, 1, rfbeam.MaxOnlineEpochs, "train-online: rounds of one pass per shard and an average")
 	kind      = flag.String("output-kind", "predict", "score: predict, score or probability")
 	format    = flag.String("format", "", "csv or libsvm (default: from the extension, .csv → csv, else libsvm)")
 	label     = flag.String("label", "", "CSV label column: name or 0-based index (default: the last column named y, else the last)")
-	inputs    = flag.Int("inputs", 0, "train-rks, train-online: number of features (default: from the CSV header; required for LIBSVM)")
+	inputs    = intRange("inputs", 0, 0, maxInputs, "train-rks, train-online: number of features (default: from the CSV header; required for LIBSVM)")
 	method    = flag.String("method", "", "cv: the learner; train-online: rrf or fogd")
 	task      = flag.String("task", "auto", "auto, binary or regression")
-	folds     = flag.Int("folds", 5, "cv: number of folds")
+	folds     = intRange("folds", 5, 2, maxFolds, "cv: number of folds")
 	seed      = flag.Uint64("seed", 0, "seed of the learner (and of cv's folds)")
 	params    multi
 	grid      multi
@@ -94,27 +94,42 @@ func init() {
 }
 
 func main() {
+	os.Exit(exitCode(os.Args[1:], os.Stdout, os.Stderr, beam.Init))
+}
+
+// exitCode runs the command line args (the command, then the flags) and
+// returns the exit status: 0 success, 1 a failed job or bad data, 2 a
+// usage error, which is one line on stderr (-h prints the usage). init
+// runs between the parse and the job (beam.Init: a worker started by a
+// runner does not return from it).
+func exitCode(args []string, stdout, stderr io.Writer, init func()) int {
 	cmd := ""
-	if len(os.Args) > 1 && !strings.HasPrefix(os.Args[1], "-") {
-		cmd = os.Args[1]
-		os.Args = append(os.Args[:1], os.Args[2:]...)
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		cmd, args = args[0], args[1:]
 	}
-	flag.Usage = func() { fmt.Fprint(os.Stderr, usageText); flag.PrintDefaults() }
-	flag.Parse()
-	beam.Init() // a worker started by a runner does not return from here
-	// The signals rfkit handles (interrupt.Signals) cancel the job alike.
-	ctx, stop := interrupt.Context(context.Background())
-	err := run(ctx, cmd, os.Stdout)
-	stop()
+	err := parseFlags(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stderr, usageText)
+		flag.CommandLine.SetOutput(stderr)
+		flag.PrintDefaults()
+		return 0
+	}
+	if err == nil {
+		init()
+		// The signals rfkit handles (interrupt.Signals) cancel the job alike.
+		ctx, stop := interrupt.Context(context.Background())
+		err = run(ctx, cmd, stdout)
+		stop()
+	}
 	switch {
 	case errors.Is(err, errUsage):
-		fmt.Fprintf(os.Stderr, "rfkit-beam: %v\n", err)
-		fmt.Fprint(os.Stderr, usageText)
-		os.Exit(2)
+		fmt.Fprintf(stderr, "rfkit-beam: %v (see rfkit-beam -h)\n", err)
+		return 2
 	case err != nil:
-		fmt.Fprintf(os.Stderr, "rfkit-beam: %v\n", err)
-		os.Exit(1)
+		fmt.Fprintf(stderr, "rfkit-beam: %v\n", err)
+		return 1
 	}
+	return 0
 }
 
 func usagef(format string, a ...any) error {
@@ -124,6 +139,9 @@ func usagef(format string, a ...any) error {
 func run(ctx context.Context, cmd string, stdout io.Writer) error {
 	if flag.NArg() > 0 {
 		return usagef("unexpected argument %q", flag.Arg(0))
+	}
+	if err := checkFlags(cmd); err != nil {
+		return err
 	}
 	if *input == "" {
 		return usagef("--input is required")
@@ -196,6 +214,9 @@ func run(ctx context.Context, cmd string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
+		if err := learners.CheckSize("train-rks", cfg, nil, d, 0); err != nil {
+			return err
+		}
 		m, bad2, err := rfbeam.RKSModel(s, cfg, rfbeam.TrainOptions{Inputs: d, Shards: *shards}, ex)
 		if err != nil {
 			return err
@@ -233,6 +254,13 @@ func run(ctx context.Context, cmd string, stdout io.Writer) error {
 			return err
 		}
 		opt.Inputs = d
+		size := any(opt.RRF)
+		if *method == fogd.Name {
+			size = opt.FOGD
+		}
+		if err := learners.CheckSize("train-online", size, nil, d, 0); err != nil {
+			return err
+		}
 		m, bad2, err := rfbeam.OnlineModel(s, opt, ex)
 		if err != nil {
 			return err

@@ -184,3 +184,96 @@ func TestHostilePaths(t *testing.T) {
 		t.Errorf("missing input: %v", err)
 	}
 }
+
+// resetFlags sets every flag but the testing package's back to its
+// default.
+func resetFlags() {
+	flag.VisitAll(func(f *flag.Flag) {
+		if !strings.HasPrefix(f.Name, "test.") {
+			f.Value.Set(f.DefValue)
+		}
+	})
+	params, grid = nil, nil
+}
+
+// TestEveryFlagHostile sweeps every flag of every command (Beam's too)
+// with hostile values (huge, negative, NaN, empty, not a number) through
+// exitCode, on an --input that does not exist (so that no job starts):
+// exit 0, 1 or 2 with one line on stderr and no stack trace; a value out
+// of the range of a numeric flag of rfkit-beam, or not a number, is a
+// usage error (exit 2) in parse, and so is an enumerated flag's unknown
+// value. (--shards 0 and 99999999999 were taken, --folds 99999999999 too,
+// and a parse error printed the usage and every Beam flag after it.)
+func TestEveryFlagHostile(t *testing.T) {
+	defer resetFlags()
+	dir := t.TempDir()
+	t.Chdir(dir) // outputs named by hostile values land here
+	missing := filepath.Join(dir, "missing.csv")
+	base := map[string][]string{
+		"score":        {"--input", missing, "--model", "m.model", "--output", "p"},
+		"train-rks":    {"--input", missing, "--model", "m.model"},
+		"train-online": {"--input", missing, "--model", "m.model", "--method", "rrf"},
+		"cv":           {"--input", missing, "--method", "rrf", "--grid", "features=5"},
+	}
+	hostile := []string{"99999999999999999999", "99999999999", "-99999999999", "1e300", "-1", "NaN", "Inf", "", "x", "0"}
+	numeric := map[string]bool{"shards": true, "epochs": true, "inputs": true, "folds": true, "seed": true}
+	var names []string
+	flag.VisitAll(func(f *flag.Flag) {
+		if _, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok && !strings.HasPrefix(f.Name, "test.") {
+			names = append(names, f.Name)
+		}
+	})
+	for _, name := range ownFlags {
+		if flag.Lookup(name) == nil {
+			t.Errorf("ownFlags names %q, which is not a flag", name)
+		}
+	}
+	exec := func(args ...string) (int, string) {
+		resetFlags()
+		var stdout, stderr bytes.Buffer
+		code := exitCode(args, &stdout, &stderr, func() {})
+		return code, stderr.String()
+	}
+	for cmd, args := range base {
+		if code, stderr := exec(append([]string{cmd}, args...)...); code != 1 || !strings.Contains(stderr, "--input "+missing) {
+			t.Errorf("%s base line: exit %d, %q", cmd, code, stderr)
+		}
+		for _, name := range names {
+			for _, v := range hostile {
+				code, stderr := exec(append(append([]string{cmd}, args...), "--"+name, v)...)
+				what := cmd + " --" + name + " " + strconv.Quote(v)
+				if code < 0 || code > 2 || (code != 0 && strings.Count(stderr, "\n") != 1) {
+					t.Errorf("%s: exit %d, stderr %.300q", what, code, stderr)
+				}
+				for _, s := range []string{"goroutine ", "panic", "fatal error"} {
+					if strings.Contains(stderr, s) {
+						t.Errorf("%s: stderr has %q: %.300q", what, s, stderr)
+					}
+				}
+				takes := v == "0" && name != "shards" && name != "folds" || v == "99999999999" && name == "seed"
+				if numeric[name] && !takes && code != 2 {
+					t.Errorf("%s: exit %d, want 2 (a number out of range is a usage error): %.300q", what, code, stderr)
+				}
+			}
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"score", "--output-kind", "logit"}, `--output-kind "logit": want predict, score or probability`},
+		{[]string{"train-rks", "--format", "xls"}, `--format "xls": want csv or libsvm`},
+		{[]string{"train-rks", "--task", "multiclass"}, `--task "multiclass": want auto, binary or regression`},
+		{[]string{"cv", "--task", "classes", "--method", "rrf"}, `--task "classes"`},
+		{[]string{"cv", "--method", "nope"}, `--method "nope"`},
+		{[]string{"train-rks", "--shards", "0"}, `invalid value "0" for flag -shards: want an integer from 1 to 65536 (see rfkit-beam -h)`},
+	} {
+		code, stderr := exec(append(c.args, "--input", missing)...)
+		if code != 2 || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%q: exit %d, %q, want exit 2 and %q", c.args, code, stderr, c.want)
+		}
+	}
+	if code, stderr := exec("-h"); code != 0 || !strings.Contains(stderr, "usage:") {
+		t.Errorf("-h: exit %d, %.200q", code, stderr)
+	}
+}

@@ -99,7 +99,10 @@ func fitBinary(s, y, w []float64, o Options, dim int) (Result, error) {
 		return l, g, h
 	}
 	x := []float64{a0, 0}[:dim]
-	loss, evals, conv := newton(eval, x)
+	loss, evals, conv, err := newton(o.Ctx, eval, x)
+	if err != nil {
+		return Result{}, err
+	}
 	r := Result{A: x[0] / scale, Loss: loss, Evals: evals, Converged: conv}
 	if dim == 2 {
 		r.B = x[1]

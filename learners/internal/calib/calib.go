@@ -1,6 +1,7 @@
 package calib
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -46,6 +47,9 @@ type Options struct {
 	// (N₊ + 1)/(N₊ + 2) and 1/(N₋ + 2) (Platt 1999, N weighted), which keep
 	// the slope finite on separable scores. Softmax ignores it.
 	PlattTargets bool
+	// Ctx, if not nil, is checked before every loss evaluation but the
+	// first; a fit under a cancelled Ctx returns its error.
+	Ctx context.Context
 }
 
 // errEmpty is returned for a fit on no rows.

@@ -1,6 +1,8 @@
 package calib
 
 import (
+	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -266,5 +268,47 @@ func TestBadInput(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: err = %v, want one naming %q", c.name, err, c.want)
 		}
+	}
+}
+
+// TestContext: a fit under a cancelled Options.Ctx returns its error
+// after its first evaluation (a pass over the rows), where the same fit
+// under no context takes several; the result under a live context is the
+// one without.
+func TestContext(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	n := 2000
+	s, y := make([]float64, n), make([]float64, n)
+	for i := range s {
+		s[i] = 3 * r.NormFloat64()
+		y[i] = -1
+		if s[i]+2*r.NormFloat64() > 0 {
+			y[i] = 1
+		}
+	}
+	ref, err := Temperature(s, y, nil, Options{PlattTargets: true})
+	if err != nil || ref.Evals < 3 {
+		t.Fatalf("reference fit: %+v, %v (want several evaluations)", ref, err)
+	}
+	live, err := Temperature(s, y, nil, Options{PlattTargets: true, Ctx: context.Background()})
+	if err != nil || live != ref {
+		t.Errorf("under a live context: %+v, %v, want %+v", live, err, ref)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Temperature(s, y, nil, Options{PlattTargets: true, Ctx: ctx}); !errors.Is(err, context.Canceled) {
+		t.Errorf("Temperature under a cancelled context: %v", err)
+	}
+	S := make([]float64, 3*n)
+	class := make([]int, n)
+	for i := range class {
+		class[i] = i % 3
+		for c := 0; c < 3; c++ {
+			S[3*i+c] = r.NormFloat64()
+		}
+		S[3*i+class[i]] += 1
+	}
+	if _, err := Softmax(S, class, nil, Options{Ctx: ctx}); !errors.Is(err, context.Canceled) {
+		t.Errorf("Softmax under a cancelled context: %v", err)
 	}
 }

@@ -1,6 +1,7 @@
 package calib
 
 import (
+	"context"
 	"math"
 
 	"github.com/rfkit/rfkit/internal/xmath"
@@ -12,8 +13,10 @@ type evalFunc func(x []float64) (l float64, g [2]float64, h [3]float64)
 
 // newton minimises the convex loss eval over x (len 1 or 2, updated in
 // place) from x: see the package comment. It returns the loss at x, the
-// number of evaluations and whether the relative rule stopped it.
-func newton(eval evalFunc, x []float64) (loss float64, evals int, converged bool) {
+// number of evaluations and whether the relative rule stopped it, or
+// ctx's error (checked before every evaluation but the first; ctx nil:
+// never): an evaluation is a pass over the rows, up to MaxEvals of them.
+func newton(ctx context.Context, eval evalFunc, x []float64) (loss float64, evals int, converged bool, err error) {
 	dim := len(x)
 	l, g, h := eval(x)
 	evals = 1
@@ -22,17 +25,20 @@ func newton(eval evalFunc, x []float64) (loss float64, evals int, converged bool
 		d, ok := newtonStep(g, h, dim)
 		if !ok {
 			// a flat loss (every score 0, or σ saturated): nothing to gain
-			return l, evals, true
+			return l, evals, true, nil
 		}
 		slope := float64(g[0] * d[0]) // g·d < 0: the directional derivative
 		if dim == 2 {
 			slope += float64(g[1] * d[1])
 		}
 		if !(slope < 0) || -0.5*slope <= RelTol*math.Abs(l) {
-			return l, evals, true
+			return l, evals, true, nil
 		}
 		accepted := false
 		for step := 1.0; evals < MaxEvals; step /= 2 {
+			if ctx != nil && ctx.Err() != nil {
+				return l, evals, false, ctx.Err()
+			}
 			for k := range trial {
 				trial[k] = x[k] + float64(step*d[k])
 			}
@@ -44,20 +50,20 @@ func newton(eval evalFunc, x []float64) (loss float64, evals int, converged bool
 				l, g, h = nl, ng, nh
 				accepted = true
 				if gain <= RelTol*math.Abs(l) {
-					return l, evals, true
+					return l, evals, true, nil
 				}
 				break
 			}
 			if -float64(step*slope) <= RelTol*math.Abs(l) {
 				// the step no longer predicts a decrease above roundoff
-				return l, evals, true
+				return l, evals, true, nil
 			}
 		}
 		if !accepted {
 			break
 		}
 	}
-	return l, evals, false
+	return l, evals, false, nil
 }
 
 // newtonStep returns d = −h⁻¹g (dim 1 or 2), false when h is not positive

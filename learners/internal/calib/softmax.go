@@ -68,6 +68,9 @@ func Softmax(S []float64, class []int, w []float64, o Options) (Result, error) {
 		return l, g, h
 	}
 	x := []float64{a0}
-	loss, evals, conv := newton(eval, x)
+	loss, evals, conv, err := newton(o.Ctx, eval, x)
+	if err != nil {
+		return Result{}, err
+	}
 	return Result{A: x[0] / scale, Loss: loss, Evals: evals, Converged: conv}, nil
 }
