@@ -12,8 +12,8 @@ import (
 	"github.com/rfkit/rfkit/learners"
 )
 
-// MaxVariants bounds the size of an expanded grid.
-const MaxVariants = 100000
+// maxVariants bounds the size of an expanded grid.
+const maxVariants = 100000
 
 // Variant is one point of an expanded grid.
 type Variant struct {
@@ -28,7 +28,7 @@ type Variant struct {
 // last varying fastest; values in the order given. An empty grid gives one
 // variant, a copy of base. Errors: a non-pointer base, an unknown key or bad
 // value, a key given twice (in any case), a key without values, more than
-// MaxVariants variants.
+// 100 000 variants.
 func Expand(base any, grid map[string][]string) ([]Variant, error) {
 	bv := reflect.ValueOf(base)
 	if bv.Kind() != reflect.Pointer || bv.IsNil() || bv.Elem().Kind() != reflect.Struct {
@@ -46,8 +46,8 @@ func Expand(base any, grid map[string][]string) ([]Variant, error) {
 		if len(vals) == 0 {
 			return nil, fmt.Errorf("cv: grid parameter %q has no values", k)
 		}
-		if total > MaxVariants/len(vals) {
-			return nil, fmt.Errorf("cv: the grid has more than %d variants", MaxVariants)
+		if total > maxVariants/len(vals) {
+			return nil, fmt.Errorf("cv: the grid has more than %d variants", maxVariants)
 		}
 		total *= len(vals)
 		keys = append(keys, k)

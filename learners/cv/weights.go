@@ -18,9 +18,9 @@ import (
 // neither the learner nor row repetition can honour.
 var ErrNoWeights = errors.New("the learner takes no sample weights")
 
-// MaxRepeat bounds the repetition FitWeighted falls back to: the repeated
-// data set has at most MaxRepeat times the rows of the original.
-const MaxRepeat = 16
+// maxRepeat bounds the repetition FitWeighted falls back to: the repeated
+// data set has at most maxRepeat times the rows of the original.
+const maxRepeat = 16
 
 // FitWeighted fits method m with the Config cfg on the rows of X weighted
 // by w (nil: every row weight 1; else finite, ≥ 0, positive sum). It is the
@@ -32,7 +32,7 @@ const MaxRepeat = 16
 //   - a learner that takes weights gets them (learnerFitWeighted);
 //   - otherwise integer weights repeat each row w times, which is what a
 //     weight means (training with weight 2 on a row equals training with
-//     the row twice), up to MaxRepeat times the rows; other weights are
+//     the row twice), up to 16 times the rows; other weights are
 //     an error wrapping ErrNoWeights that names the method.
 func FitWeighted(ctx context.Context, m learners.Method, X featmap.Matrix, y, w []float64, cfg any, progress learners.Progress) (learners.Model, error) {
 	if w == nil {
@@ -55,8 +55,8 @@ func FitWeighted(ctx context.Context, m learners.Method, X featmap.Matrix, y, w 
 		if v != math.Trunc(v) {
 			return nil, fmt.Errorf("cv: %s: weight %v of row %d is not an integer, and %w (integer weights work, as repeated rows)", m.Name, v, i, ErrNoWeights)
 		}
-		if len(idx)+int(v) > MaxRepeat*X.Rows {
-			return nil, fmt.Errorf("cv: %s: %w, and the weights sum to more than %d times the rows, too many to repeat", m.Name, ErrNoWeights, MaxRepeat)
+		if len(idx)+int(v) > maxRepeat*X.Rows {
+			return nil, fmt.Errorf("cv: %s: %w, and the weights sum to more than %d times the rows, too many to repeat", m.Name, ErrNoWeights, maxRepeat)
 		}
 		for range int(v) {
 			idx = append(idx, i)

@@ -63,10 +63,10 @@ const Name = "fogd"
 
 // Defaults and limits.
 const (
-	DefaultFeatures = 100
-	DefaultEta      = ogd.DefaultEta
-	DefaultEpochs   = ogd.DefaultEpochs
-	MaxFeatures     = 1 << 16
+	defaultFeatures = 100
+	defaultEta      = ogd.DefaultEta
+	defaultEpochs   = ogd.DefaultEpochs
+	maxFeatures     = 1 << 16
 )
 
 // Loss selects the update rule (the type fogd and nogd share).
@@ -80,9 +80,9 @@ const (
 	EpsInsensitive = ogd.EpsInsensitive
 )
 
-// Epsilon is the half-width of the ε-insensitive loss; MaxGrad bounds the
+// Epsilon is the half-width of the ε-insensitive loss; maxGrad bounds the
 // squared-loss residual used in a step.
-const Epsilon, MaxGrad = ogd.Epsilon, ogd.MaxGrad
+const Epsilon, maxGrad = ogd.Epsilon, ogd.MaxGrad
 
 // Config configures NewLearner and Fit. The zero value selects binary
 // classification with D = 100, η = 0.2, γ = 1/2 and seed 0.
@@ -142,7 +142,7 @@ type Config struct {
 func (c Config) Validate() error {
 	v := learners.NewCheck("fogd")
 	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
-	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
+	v.Count("Features", c.Features, maxFeatures, defaultFeatures)
 	v.TaskIn(c.Task, learners.Binary, learners.Multiclass, learners.Regression)
 	if len(c.Classes) > 0 {
 		v.If(c.Task != learners.Multiclass, "Classes set for the %v task", c.Task)
@@ -160,7 +160,7 @@ func (c Config) Validate() error {
 // Standardize are left as given; Progress and Resume are cleared, so a
 // model's configuration neither calls back nor keeps its parent alive).
 func (c Config) resolve(d int) Config {
-	learners.SetDefault(&c.Features, DefaultFeatures)
+	learners.SetDefault(&c.Features, defaultFeatures)
 	ogd.ResolveConfig(d, &c.Gamma, &c.Eta, &c.Epochs, &c.Loss, &c.Labels, c.Task)
 	c.Progress, c.Resume = nil, nil
 	return c

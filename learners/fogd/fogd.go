@@ -552,5 +552,5 @@ func candidates(cfg Config, d int) []learners.Setting[Config] {
 	}
 	return learners.Grid(
 		learners.GammaOptions(cfg.Gamma, d, func(c *Config, g float64) { c.Gamma = g }),
-		learners.ScaleOptions(cfg.Eta, DefaultEta, func(c *Config, e float64) { c.Eta = e }, 1, 0.25, 4))
+		learners.ScaleOptions(cfg.Eta, defaultEta, func(c *Config, e float64) { c.Eta = e }, 1, 0.25, 4))
 }

@@ -63,8 +63,8 @@ const Name = "kernel"
 
 // Defaults of a zero Config field, and the largest accepted Subsample.
 const (
-	DefaultSubsample = 2000
-	DefaultLambda    = 1e-3
+	defaultSubsample = 2000
+	defaultLambda    = 1e-3
 	MaxSubsample     = 10000
 )
 
@@ -112,12 +112,12 @@ type Config struct {
 func (c Config) Validate() error {
 	v := learners.NewCheck("kernel")
 	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
-	v.Count("Subsample", c.Subsample, MaxSubsample, DefaultSubsample)
+	v.Count("Subsample", c.Subsample, MaxSubsample, defaultSubsample)
 	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
-	v.Positive("Lambda", c.Lambda, learners.MaxParam, DefaultLambda)
+	v.Positive("Lambda", c.Lambda, learners.MaxParam, defaultLambda)
 	v.Task(c.Task)
 	v.Threads(c.Threads)
-	v.Positive("C", c.C, learners.MaxParam, DefaultC)
+	v.Positive("C", c.C, learners.MaxParam, defaultC)
 	if c.Loss == Hinge {
 		v.If(c.Task != learners.Binary, "Loss = hinge needs the binary task, not %v", c.Task)
 		return v.Err()
@@ -130,13 +130,13 @@ func (c Config) Validate() error {
 // resolve returns c with the defaults filled in for n rows of d inputs:
 // Subsample becomes the number of rows actually used.
 func (c Config) resolve(n, d int) Config {
-	learners.SetDefault(&c.Subsample, DefaultSubsample)
+	learners.SetDefault(&c.Subsample, defaultSubsample)
 	c.Subsample = min(c.Subsample, n)
 	learners.SetDefault(&c.Gamma, 1/float64(d))
-	learners.SetDefault(&c.Lambda, DefaultLambda)
+	learners.SetDefault(&c.Lambda, defaultLambda)
 	learners.SetDefault(&c.Loss, Ridge)
 	if c.Loss == Hinge {
-		learners.SetDefault(&c.C, DefaultC)
+		learners.SetDefault(&c.C, defaultC)
 	}
 	c.Progress, c.Threads = nil, 0
 	return c

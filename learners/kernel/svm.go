@@ -11,8 +11,8 @@ import (
 // on the subsample, see fitHinge.
 const Hinge Loss = "hinge"
 
-// DefaultC is the box constraint C of a zero Config.C (libsvm's default).
-const DefaultC = 1.0
+// defaultC is the box constraint C of a zero Config.C (libsvm's default).
+const defaultC = 1.0
 
 // The SMO solver's constants, libsvm's: the stopping tolerance on the
 // maximal violating pair, the floor of a non-positive curvature, and the

@@ -11,14 +11,14 @@ const Name = "mfga"
 
 // Defaults of a zero Config field, and the largest accepted values.
 const (
-	DefaultFeatures  = 100
-	DefaultSteps     = 10 // greedy steps when PerStep is 0
-	DefaultLambda    = 1e-4
-	DefaultTol       = 1e-6
-	DefaultNeighbour = 50 // the k of the σ rule of thumb
-	MaxFeatures      = 1 << 14
-	// MaxCandidates bounds the dictionary size M₀ (degree 2 grows as d²/2).
-	MaxCandidates = 1 << 22
+	defaultFeatures  = 100
+	defaultSteps     = 10 // greedy steps when PerStep is 0
+	defaultLambda    = 1e-4
+	defaultTol       = 1e-6
+	defaultNeighbour = 50 // the k of the σ rule of thumb
+	maxFeatures      = 1 << 14
+	// maxCandidates bounds the dictionary size M₀ (degree 2 grows as d²/2).
+	maxCandidates = 1 << 22
 )
 
 // Config configures Fit. The zero value selects the documented defaults:
@@ -95,11 +95,11 @@ func (c Config) Validate() error {
 	v := learners.NewCheck("mfga")
 	v.Threads(c.Threads)
 	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
-	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
-	v.Count("PerStep", c.PerStep, MaxFeatures, fmt.Sprintf("Features/%d", DefaultSteps))
+	v.Count("Features", c.Features, maxFeatures, defaultFeatures)
+	v.Count("PerStep", c.PerStep, maxFeatures, fmt.Sprintf("Features/%d", defaultSteps))
 	v.Count("Degree", c.Degree, 2, "of the task")
 	v.Positive("Sigma", c.Sigma, learners.MaxParam, "of the 50th-neighbour rule")
-	v.Positive("Lambda", c.Lambda, learners.MaxParam, DefaultLambda)
+	v.Positive("Lambda", c.Lambda, learners.MaxParam, defaultLambda)
 	v.Range("Tol", c.Tol, -learners.MaxParam, learners.MaxParam)
 	v.TaskIn(c.Task, learners.Binary, learners.Multiclass, learners.Regression)
 	v.Missing(c.Missing)
@@ -109,24 +109,24 @@ func (c Config) Validate() error {
 // resolve returns c with the defaults filled in, except Sigma (which
 // needs the data).
 func (c Config) resolve() Config {
-	learners.SetDefault(&c.Features, DefaultFeatures)
-	learners.SetDefault(&c.PerStep, (c.Features+DefaultSteps-1)/DefaultSteps)
+	learners.SetDefault(&c.Features, defaultFeatures)
+	learners.SetDefault(&c.PerStep, (c.Features+defaultSteps-1)/defaultSteps)
 	if c.Degree == 0 {
 		c.Degree = 1
 		if c.Task == learners.Regression {
 			c.Degree = 2
 		}
 	}
-	learners.SetDefault(&c.Lambda, DefaultLambda)
-	learners.SetDefault(&c.Tol, DefaultTol)
+	learners.SetDefault(&c.Lambda, defaultLambda)
+	learners.SetDefault(&c.Tol, defaultTol)
 	c.Progress = nil
 	return c
 }
 
 // candidates is M₀ for d inputs and degree p, or −1 if it exceeds
-// MaxCandidates.
+// maxCandidates.
 func candidates(d, degree int) int {
-	if d > MaxCandidates {
+	if d > maxCandidates {
 		return -1
 	}
 	m := 2*d + 1
@@ -136,7 +136,7 @@ func candidates(d, degree int) int {
 		}
 		m += d * (d + 1) / 2
 	}
-	if m > MaxCandidates {
+	if m > maxCandidates {
 		return -1
 	}
 	return m

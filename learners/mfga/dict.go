@@ -116,7 +116,7 @@ const (
 // searched among all rows of xs (n×d, the query itself excluded), on up
 // to threads goroutines.
 func sigmaRule(xs []float64, n, d int, seed uint64, threads learners.Threads) float64 {
-	k := min(DefaultNeighbour, n-1)
+	k := min(defaultNeighbour, n-1)
 	if k < 1 {
 		return math.Sqrt(float64(2 * d))
 	}

@@ -96,7 +96,7 @@ func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	n, d, c := p.N, p.D, cfg.resolve()
 	m0 := candidates(d, c.Degree)
 	if m0 < 0 {
-		return nil, fmt.Errorf("mfga: %d inputs give more than %d degree-%d candidates", d, MaxCandidates, c.Degree)
+		return nil, fmt.Errorf("mfga: %d inputs give more than %d degree-%d candidates", d, maxCandidates, c.Degree)
 	}
 	M := min(c.Features, m0)
 	if err := p.CheckSize(Name, M); err != nil {

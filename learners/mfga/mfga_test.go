@@ -166,7 +166,7 @@ func TestScoreFormula(t *testing.T) {
 	}
 }
 
-// A dictionary over MaxCandidates is refused (the other Config checks run
+// A dictionary over maxCandidates is refused (the other Config checks run
 // in the conformance suite).
 func TestHugeDictionary(t *testing.T) {
 	learnertest.FitErrors(t, "mfga: ", mfga.Fit, []learnertest.FitCase[mfga.Config]{{Name: "huge dictionary", X: featmap.Dense(1, 5000, make([]float64, 5000)), Y: []float64{1}, Cfg: mfga.Config{Task: learners.Regression}, Want: "more than 4194304 degree-2 candidates"}})

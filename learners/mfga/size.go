@@ -5,7 +5,7 @@ import "github.com/rfkit/rfkit/learners"
 // FitSize states what Fit allocates (learners.Sizer): the candidate
 // dictionary's statistics and per-block partial sums (blocks + a few ×
 // candidates, and classes × candidates for multiclass; candidates grows
-// as inputs² at degree 2; a dictionary above MaxCandidates is Fit's own
+// as inputs² at degree 2; a dictionary above maxCandidates is Fit's own
 // error), and per row the standardised inputs, the
 // selected features and the residuals.
 func (c Config) FitSize(n, d, k int) learners.Size {

@@ -45,11 +45,11 @@ const Name = "nogd"
 
 // Defaults and limits.
 const (
-	DefaultBudget = 100
-	DefaultEta    = ogd.DefaultEta
-	DefaultEpochs = ogd.DefaultEpochs
-	// MaxBudget is featmap.MaxLandmarks (O(B³) to build and to load).
-	MaxBudget = 1 << 13
+	defaultBudget = 100
+	defaultEta    = ogd.DefaultEta
+	defaultEpochs = ogd.DefaultEpochs
+	// maxBudget is featmap.MaxLandmarks (O(B³) to build and to load).
+	maxBudget = 1 << 13
 )
 
 // Loss selects the update rule; the losses and their constants are
@@ -119,7 +119,7 @@ type Config struct {
 func (c Config) Validate() error {
 	v := learners.NewCheck("nogd")
 	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
-	v.Count("Budget", c.Budget, MaxBudget, DefaultBudget)
+	v.Count("Budget", c.Budget, maxBudget, defaultBudget)
 	v.Task(c.Task)
 	ogd.CheckConfig(v, c.Gamma, c.Eta, c.Epochs, c.Loss, c.Task, c.Shuffle, c.Standardize)
 	return v.Err()
@@ -127,7 +127,7 @@ func (c Config) Validate() error {
 
 // resolve fills in the defaults for d inputs.
 func (c Config) resolve(d int) Config {
-	learners.SetDefault(&c.Budget, DefaultBudget)
+	learners.SetDefault(&c.Budget, defaultBudget)
 	ogd.ResolveConfig(d, &c.Gamma, &c.Eta, &c.Epochs, &c.Loss, &c.Labels, c.Task)
 	c.Progress, c.Resume = nil, nil
 	return c

@@ -69,7 +69,7 @@ func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 			}
 		}
 		if c.Budget == 0 {
-			c.Budget = min(DefaultBudget, n)
+			c.Budget = min(defaultBudget, n)
 		}
 		if c.Budget > n {
 			return nil, fmt.Errorf("nogd: Budget = %d landmarks, more than the %d training rows", c.Budget, n)
@@ -102,5 +102,5 @@ func candidates(cfg Config, d int) []learners.Setting[Config] {
 	}
 	return learners.Grid(
 		learners.GammaOptions(cfg.Gamma, d, func(c *Config, g float64) { c.Gamma = g }),
-		learners.ScaleOptions(cfg.Eta, DefaultEta, func(c *Config, e float64) { c.Eta = e }, 1, 0.25, 4))
+		learners.ScaleOptions(cfg.Eta, defaultEta, func(c *Config, e float64) { c.Eta = e }, 1, 0.25, 4))
 }

@@ -11,18 +11,18 @@ const Name = "pbrff"
 
 // Defaults of a zero Config field, and the largest accepted sizes.
 const (
-	// DefaultLandmarks is n_L of the GBRFF paper's Table 2 (100
+	// defaultLandmarks is n_L of the GBRFF paper's Table 2 (100
 	// landmarks, "100 iterations/landmarks for each method").
-	DefaultLandmarks = 100
-	// DefaultK is the number of frequencies per landmark (K = 10 in both
+	defaultLandmarks = 100
+	// defaultK is the number of frequencies per landmark (K = 10 in both
 	// papers).
-	DefaultK = 10
-	// DefaultBeta is the temperature β of q = softmax(−β√n ℓ) (the GBRFF
+	defaultK = 10
+	// defaultBeta is the temperature β of q = softmax(−β√n ℓ) (the GBRFF
 	// paper's fixed-parameter setting, §4.4).
-	DefaultBeta = 1
-	// DefaultC is the regularisation parameter C of the linear classifier.
-	DefaultC = 1
-	// DefaultTol is the SVM's stopping tolerance ε on the projected dual
+	defaultBeta = 1
+	// defaultC is the regularisation parameter C of the linear classifier.
+	defaultC = 1
+	// defaultTol is the SVM's stopping tolerance ε on the projected dual
 	// gradient (liblinear's stopping rule, solvers.LinearSVM): 1e-3, the
 	// KKT tolerance of libsvm's SVC (scikit-learn's default tol), which the
 	// reference code used. liblinear's own default, 0.1, was measured and
@@ -30,14 +30,14 @@ const (
 	// 1000 (1.4× faster) but changes nothing at n = 10⁵ (the pass limit
 	// either way) and lowered the Table 2 reproduction's PBRFF mean by
 	// 0.2 points (bench/results/archive/2026-11-27-pbcd.txt).
-	DefaultTol = 1e-3
-	// DefaultMaxEpochs bounds the SVM's passes over the data
+	defaultTol = 1e-3
+	// defaultMaxEpochs bounds the SVM's passes over the data
 	// (solvers.DefaultSVMMaxEpochs) or the logistic solver's iterations.
-	DefaultMaxEpochs = 1000
+	defaultMaxEpochs = 1000
 
-	MaxLandmarks = 1 << 16 // largest Landmarks
-	MaxK         = 1 << 12 // largest K
-	MaxFeatures  = 1 << 20 // largest Landmarks·K, the number of random frequencies
+	maxLandmarks = 1 << 16 // largest Landmarks
+	maxK         = 1 << 12 // largest K
+	maxFeatures  = 1 << 20 // largest Landmarks·K, the number of random frequencies
 )
 
 // Loss selects the linear classifier fitted on the landmark features.
@@ -136,16 +136,16 @@ func (c Config) Validate() error {
 	v := learners.NewCheck("pbrff")
 	v.Threads(c.Threads)
 	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
-	v.Count("Landmarks", c.Landmarks, MaxLandmarks, DefaultLandmarks)
-	v.Count("K", c.K, MaxK, DefaultK)
-	if L, K := cmp.Or(c.Landmarks, DefaultLandmarks), cmp.Or(c.K, DefaultK); v.Err() == nil {
-		v.If(L*K > MaxFeatures, "Landmarks·K = %d·%d = %d random frequencies, want at most %d", L, K, L*K, MaxFeatures)
+	v.Count("Landmarks", c.Landmarks, maxLandmarks, defaultLandmarks)
+	v.Count("K", c.K, maxK, defaultK)
+	if L, K := cmp.Or(c.Landmarks, defaultLandmarks), cmp.Or(c.K, defaultK); v.Err() == nil {
+		v.If(L*K > maxFeatures, "Landmarks·K = %d·%d = %d random frequencies, want at most %d", L, K, L*K, maxFeatures)
 	}
 	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
-	v.Positive("Beta", c.Beta, learners.MaxParam, DefaultBeta)
-	v.Positive("C", c.C, learners.MaxParam, DefaultC)
-	v.Positive("Tol", c.Tol, learners.MaxParam, DefaultTol)
-	v.Count("MaxEpochs", c.MaxEpochs, learners.MaxCount, DefaultMaxEpochs)
+	v.Positive("Beta", c.Beta, learners.MaxParam, defaultBeta)
+	v.Positive("C", c.C, learners.MaxParam, defaultC)
+	v.Positive("Tol", c.Tol, learners.MaxParam, defaultTol)
+	v.Count("MaxEpochs", c.MaxEpochs, learners.MaxCount, defaultMaxEpochs)
 	v.TaskIn(c.Task, learners.Binary, learners.Multiclass)
 	v.Missing(c.Missing)
 	switch c.Loss {
@@ -161,17 +161,17 @@ func (c Config) Validate() error {
 // resolved returns c with every default filled in for d inputs and no
 // Progress.
 func (c Config) resolved(d int) Config {
-	learners.SetDefault(&c.Landmarks, DefaultLandmarks)
-	learners.SetDefault(&c.K, DefaultK)
+	learners.SetDefault(&c.Landmarks, defaultLandmarks)
+	learners.SetDefault(&c.K, defaultK)
 	learners.SetDefault(&c.Gamma, 1/float64(d))
-	learners.SetDefault(&c.Beta, DefaultBeta)
-	learners.SetDefault(&c.C, DefaultC)
+	learners.SetDefault(&c.Beta, defaultBeta)
+	learners.SetDefault(&c.C, defaultC)
 	if c.Task == learners.Multiclass {
 		learners.SetDefault(&c.Loss, Logistic)
 	}
 	learners.SetDefault(&c.Loss, Hinge)
-	learners.SetDefault(&c.Tol, DefaultTol)
-	learners.SetDefault(&c.MaxEpochs, DefaultMaxEpochs)
+	learners.SetDefault(&c.Tol, defaultTol)
+	learners.SetDefault(&c.MaxEpochs, defaultMaxEpochs)
 	c.Progress = nil
 	return c
 }

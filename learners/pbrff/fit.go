@@ -76,7 +76,7 @@ func candidates(cfg Config, d int) []learners.Setting[Config] {
 	}
 	return learners.Grid(
 		learners.GammaOptions(cfg.Gamma, d, func(c *Config, g float64) { c.Gamma = g }),
-		learners.ScaleOptions(cfg.C, DefaultC, func(c *Config, v float64) { c.C = v }, 1, 0.1, 10))
+		learners.ScaleOptions(cfg.C, defaultC, func(c *Config, v float64) { c.C = v }, 1, 0.1, 10))
 }
 
 // fitWeighted is FitWeighted without the calibration.

@@ -145,7 +145,7 @@ func (m *body) Decode(dec *learners.Decoder) error {
 		return fmt.Errorf("config %+v has unresolved defaults", cfg)
 	}
 	L, K := cfg.Landmarks, cfg.K
-	J := L * K // ≤ MaxFeatures (Validate)
+	J := L * K // ≤ maxFeatures (Validate)
 	if d > math.MaxInt/8/J {
 		return fmt.Errorf("%d inputs × %d frequencies overflow", d, J)
 	}

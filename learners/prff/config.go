@@ -10,15 +10,15 @@ const Name = "prff"
 
 // Defaults of a zero Config field, and the largest accepted values.
 const (
-	DefaultFeatures   = 100
-	DefaultLambda     = 1e-4 // linear model
-	DefaultFreqLambda = 0    // λ of the Gram loss (see the package doc)
-	DefaultBatch      = 128
-	DefaultMaxIter    = 100
-	DefaultTol        = 1e-5
-	MaxFeatures       = 1 << 16
-	MaxBatch          = 1 << 12
-	MaxIterLimit      = 1 << 20
+	defaultFeatures   = 100
+	defaultLambda     = 1e-4 // linear model
+	defaultFreqLambda = 0    // λ of the Gram loss (see the package doc)
+	defaultBatch      = 128
+	defaultMaxIter    = 100
+	defaultTol        = 1e-5
+	maxFeatures       = 1 << 16
+	maxBatch          = 1 << 12
+	maxIterLimit      = 1 << 20
 	// BandwidthPoints is the number of rows the bandwidth rule looks at.
 	BandwidthPoints = 500
 )
@@ -115,24 +115,24 @@ func (c Config) Validate() error {
 	v := learners.NewCheck("prff")
 	v.Threads(c.Threads)
 	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
-	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
+	v.Count("Features", c.Features, maxFeatures, defaultFeatures)
 	v.Positive("Gamma", c.Gamma, learners.MaxParam, "of the bandwidth rule")
 	v.Positive("Alpha", c.Alpha, learners.MaxParam, "step")
 	v.Range("FreqLambda", c.FreqLambda, 0, learners.MaxParam)
-	v.Count("Batch", c.Batch, MaxBatch, DefaultBatch)
-	v.Count("MaxIter", c.MaxIter, MaxIterLimit, DefaultMaxIter)
-	v.Positive("Tol", c.Tol, learners.MaxParam, DefaultTol)
-	return linrf.CheckConfigDefault(v, c.Lambda, DefaultLambda, c.Loss, c.Task, c.Missing)
+	v.Count("Batch", c.Batch, maxBatch, defaultBatch)
+	v.Count("MaxIter", c.MaxIter, maxIterLimit, defaultMaxIter)
+	v.Positive("Tol", c.Tol, learners.MaxParam, defaultTol)
+	return linrf.CheckConfigDefault(v, c.Lambda, defaultLambda, c.Loss, c.Task, c.Missing)
 }
 
 // resolve fills in the data-independent defaults (Gamma and Alpha are set
 // by learn once the data are known).
 func (c Config) resolve() Config {
-	learners.SetDefault(&c.Features, DefaultFeatures)
-	learners.SetDefault(&c.Batch, DefaultBatch)
-	learners.SetDefault(&c.MaxIter, DefaultMaxIter)
-	learners.SetDefault(&c.Tol, DefaultTol)
-	learners.SetDefault(&c.Lambda, DefaultLambda)
+	learners.SetDefault(&c.Features, defaultFeatures)
+	learners.SetDefault(&c.Batch, defaultBatch)
+	learners.SetDefault(&c.MaxIter, defaultMaxIter)
+	learners.SetDefault(&c.Tol, defaultTol)
+	learners.SetDefault(&c.Lambda, defaultLambda)
 	linrf.ResolveConfig(&c.Lambda, &c.Loss, c.Task)
 	c.Progress, c.Threads = nil, 0
 	return c

@@ -59,10 +59,10 @@ const (
 
 // Defaults of a zero Config field, and the largest accepted Features.
 const (
-	DefaultFeatures          = 100
-	DefaultCandidatesPerFeat = 20
-	DefaultLambda            = linrf.DefaultLambda
-	MaxFeatures              = 1 << 16
+	defaultFeatures          = 100
+	defaultCandidatesPerFeat = 20
+	defaultLambda            = linrf.DefaultLambda
+	maxFeatures              = 1 << 16
 )
 
 // Loss is the linear model fitted on the random features, the type the
@@ -132,17 +132,17 @@ func (c Config) Validate() error {
 	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
 	v.If(c.Selection != "" && c.Selection != EERFSelection && c.Selection != LKRFSelection,
 		"unknown Selection %q, want %q or %q", c.Selection, EERFSelection, LKRFSelection)
-	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
-	v.Count("Candidates", c.Candidates, MaxCandidates, "20·Features")
+	v.Count("Features", c.Features, maxFeatures, defaultFeatures)
+	v.Count("Candidates", c.Candidates, maxCandidates, "20·Features")
 	v.If(c.Candidates > 0 && c.Candidates < c.features(), "Candidates = %d is below Features = %d", c.Candidates, c.features())
 	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
-	v.Positive("Rho", c.Rho, learners.MaxParam, DefaultRho)
+	v.Positive("Rho", c.Rho, learners.MaxParam, defaultRho)
 	return linrf.CheckConfig(v, c.Lambda, c.Loss, c.Task, c.Missing)
 }
 
 func (c Config) features() int {
 	if c.Features == 0 {
-		return DefaultFeatures
+		return defaultFeatures
 	}
 	return c.Features
 }
@@ -151,9 +151,9 @@ func (c Config) features() int {
 func (c Config) resolve(d int) Config {
 	learners.SetDefault(&c.Selection, EERFSelection)
 	c.Features = c.features()
-	learners.SetDefault(&c.Candidates, min(DefaultCandidatesPerFeat*c.Features, MaxCandidates))
+	learners.SetDefault(&c.Candidates, min(defaultCandidatesPerFeat*c.Features, maxCandidates))
 	learners.SetDefault(&c.Gamma, 1/float64(d))
-	learners.SetDefault(&c.Rho, DefaultRho)
+	learners.SetDefault(&c.Rho, defaultRho)
 	linrf.ResolveConfig(&c.Lambda, &c.Loss, c.Task)
 	c.Progress, c.Threads = nil, 0
 	return c

@@ -13,12 +13,12 @@ import (
 	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
 
-// DefaultRho is the default radius of LKRF's χ² ball: ‖q − u‖² ≤ ρ with
+// defaultRho is the default radius of LKRF's χ² ball: ‖q − u‖² ≤ ρ with
 // u = 1/M₀ (the reference code's rho/Nw, 0.005 in its example).
-const DefaultRho = 0.005
+const defaultRho = 0.005
 
-// MaxCandidates bounds M₀ (the candidate frequencies are d×M₀ floats).
-const MaxCandidates = 1 << 20
+// maxCandidates bounds M₀ (the candidate frequencies are d×M₀ floats).
+const maxCandidates = 1 << 20
 
 // blockRows is the number of rows whose candidate features are computed
 // at once when the scores are accumulated (memory blockRows×M₀).
@@ -32,7 +32,7 @@ const blockRows = 256
 // first if need be); y are ±1 labels or real targets.
 //
 // Errors: invalid shapes, non-finite values, M < 1, candidates < M or above
-// MaxCandidates, γ not positive and finite.
+// 2²⁰, γ not positive and finite.
 func EERF(X featmap.Matrix, y []float64, candidates, M int, gamma float64, seed uint64) (*featmap.RFF, error) {
 	return eerf(X, y, 1, candidates, M, gamma, seed)
 }
@@ -72,7 +72,7 @@ func eerf(X featmap.Matrix, y []float64, K, candidates, M int, gamma float64, se
 // reference's createOptimizedGaussianKernelParams does. Duplicates are
 // kept (a duplicate weighs a feature up). Keeping the M largest q instead
 // would rank exactly as EERF, since q is increasing in (Φ_jᵀ y)².
-// ρ = 0 selects DefaultRho.
+// ρ = 0 selects 0.005.
 //
 // Errors: as EERF, plus ρ negative or not finite.
 func LKRF(X featmap.Matrix, y []float64, candidates, M int, gamma, rho float64, seed uint64) (*featmap.RFF, error) {
@@ -82,10 +82,10 @@ func LKRF(X featmap.Matrix, y []float64, candidates, M int, gamma, rho float64, 
 // lkrf is LKRF on the n×K targets y (K columns; see candidateScores).
 func lkrf(X featmap.Matrix, y []float64, K, candidates, M int, gamma, rho float64, seed uint64) (*featmap.RFF, error) {
 	if rho == 0 {
-		rho = DefaultRho
+		rho = defaultRho
 	}
 	if !(rho > 0) || math.IsInf(rho, 0) {
-		return nil, fmt.Errorf("rfselect: LKRF: rho = %v, want a finite ρ > 0 (0 for the default %g)", rho, DefaultRho)
+		return nil, fmt.Errorf("rfselect: LKRF: rho = %v, want a finite ρ > 0 (0 for the default %g)", rho, defaultRho)
 	}
 	rff, score, err := candidateScores(X, y, K, candidates, M, gamma, seed)
 	if err != nil {
@@ -135,8 +135,8 @@ func candidateScores(X featmap.Matrix, y []float64, K, candidates, M int, gamma 
 	switch {
 	case M < 1:
 		return nil, nil, fmt.Errorf("M = %d, want ≥ 1", M)
-	case candidates < M || candidates > MaxCandidates:
-		return nil, nil, fmt.Errorf("%d candidates for M = %d, want M..%d", candidates, M, MaxCandidates)
+	case candidates < M || candidates > maxCandidates:
+		return nil, nil, fmt.Errorf("%d candidates for M = %d, want M..%d", candidates, M, maxCandidates)
 	case !(gamma > 0) || math.IsInf(gamma, 0):
 		return nil, nil, fmt.Errorf("gamma = %v, want a finite γ > 0", gamma)
 	case X.Cols > math.MaxInt/candidates/8:

@@ -31,7 +31,7 @@ const Name = "rks"
 const (
 	DefaultFeatures = 100
 	DefaultLambda   = linrf.DefaultLambda
-	MaxFeatures     = 1 << 16
+	maxFeatures     = 1 << 16
 )
 
 // Loss selects the linear model fitted on the random features (the type
@@ -108,7 +108,7 @@ func (c Config) Validate() error {
 	v := learners.NewCheck("rks")
 	v.Threads(c.Threads)
 	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
-	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
+	v.Count("Features", c.Features, maxFeatures, DefaultFeatures)
 	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
 	if err := linrf.CheckConfig(v, c.Lambda, c.Loss, c.Task, c.Missing); err != nil {
 		return err

@@ -39,12 +39,12 @@
 //   - Widths: e^{γ̃_j} = Width at the start, so ω ~ N(0, Width²·I), the
 //     Gaussian kernel exp(−Width²‖x−x'‖²/2).
 //   - Safeguards (the reference's log-widths diverge to NaN with width 3,
-//     η_γ = 0.01): each γ̃ step is clamped to ±MaxLogStep (a NaN step is
-//     skipped), γ̃ is clamped to ±MaxLogWidth, the loss derivative ∂ℓ/∂f is
-//     clipped to ±MaxGrad (only l2 can exceed 1; the clip never triggers on
+//     η_γ = 0.01): each γ̃ step is clamped to ±0.1 (a NaN step is
+//     skipped), γ̃ is clamped to ±10, the loss derivative ∂ℓ/∂f is
+//     clipped to ±10⁶ (only l2 can exceed 1; the clip never triggers on
 //     standardised targets), and an update whose score is not finite (inputs
 //     so large the phases overflow) is rejected with an error, leaving the
-//     learner unchanged. Weights then stay bounded by MaxGrad/(λ√D).
+//     learner unchanged. Weights then stay bounded by 10⁶/(λ√D).
 //   - Losses: hinge max(0, 1 − yf); logistic log(1 + e^{−yf}) (derivative
 //     through a stable sigmoid); l1 |f − y|; l2 ½(f − y)²; ε-insensitive
 //     max(0, |f − y| − ε) with ε = Epsilon = 0.1.
@@ -95,25 +95,25 @@ const Name = "rrf"
 
 // Defaults of zero Config fields, limits and safeguards.
 const (
-	DefaultFeatures = 100
-	DefaultLambda   = 0.01
-	DefaultEta      = 0.005
-	DefaultEtaGamma = 0.005
-	DefaultEpochs   = 5
-	// DefaultRegressionEpochs is Fit's default for the Regression task.
-	DefaultRegressionEpochs = 20
-	DefaultBatchSize        = 1
-	MaxFeatures             = 1 << 16
-	MaxClasses              = 1 << 12
+	defaultFeatures = 100
+	defaultLambda   = 0.01
+	defaultEta      = 0.005
+	defaultEtaGamma = 0.005
+	defaultEpochs   = 5
+	// defaultRegressionEpochs is Fit's default for the Regression task.
+	defaultRegressionEpochs = 20
+	defaultBatchSize        = 1
+	maxFeatures             = 1 << 16
+	maxClasses              = 1 << 12
 
 	// Epsilon is the half-width of the ε-insensitive loss.
 	Epsilon = 0.1
-	// MaxLogStep bounds |Δγ̃_j| in one step.
-	MaxLogStep = 0.1
-	// MaxLogWidth bounds |γ̃_j| (widths stay in [e^−10, e^10]).
-	MaxLogWidth = 10.0
-	// MaxGrad bounds |∂ℓ/∂f| (the l2 residual) used in a step.
-	MaxGrad = 1e6
+	// maxLogStep bounds |Δγ̃_j| in one step.
+	maxLogStep = 0.1
+	// maxLogWidth bounds |γ̃_j| (widths stay in [e^−10, e^10]).
+	maxLogWidth = 10.0
+	// maxGrad bounds |∂ℓ/∂f| (the l2 residual) used in a step.
+	maxGrad = 1e6
 )
 
 // Loss is the online loss.
@@ -220,14 +220,14 @@ type Config struct {
 func (c Config) Validate() error {
 	v := learners.NewCheck("rrf")
 	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
-	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
-	v.Count("Epochs", c.Epochs, learners.MaxCount, DefaultEpochs)
-	v.Count("BatchSize", c.BatchSize, learners.MaxCount, DefaultBatchSize)
+	v.Count("Features", c.Features, maxFeatures, defaultFeatures)
+	v.Count("Epochs", c.Epochs, learners.MaxCount, defaultEpochs)
+	v.Count("BatchSize", c.BatchSize, learners.MaxCount, defaultBatchSize)
 	v.TaskIn(c.Task, learners.Binary, learners.Multiclass, learners.Regression)
 	v.Toggles("Shuffle, Standardize", c.Shuffle, c.Standardize)
-	v.Positive("Lambda", c.Lambda, learners.MaxParam, DefaultLambda)
-	v.Positive("Eta", c.Eta, learners.MaxParam, DefaultEta)
-	v.Positive("EtaGamma", c.EtaGamma, learners.MaxParam, DefaultEtaGamma)
+	v.Positive("Lambda", c.Lambda, learners.MaxParam, defaultLambda)
+	v.Positive("Eta", c.Eta, learners.MaxParam, defaultEta)
+	v.Positive("EtaGamma", c.EtaGamma, learners.MaxParam, defaultEtaGamma)
 	v.Positive("Width", c.Width, learners.MaxParam, "√(2/d)")
 	if v.Err() != nil {
 		return v.Err()
@@ -255,8 +255,8 @@ func (c Config) Validate() error {
 	if c.Task == learners.Multiclass && len(c.Classes) == 2 {
 		return errors.New("rrf: 2 Classes for the multiclass task, want three or more (two are the binary task)")
 	}
-	if len(c.Classes) == 1 || len(c.Classes) > MaxClasses {
-		return fmt.Errorf("rrf: %d Classes, want 2..%d (or none)", len(c.Classes), MaxClasses)
+	if len(c.Classes) == 1 || len(c.Classes) > maxClasses {
+		return fmt.Errorf("rrf: %d Classes, want 2..%d (or none)", len(c.Classes), maxClasses)
 	}
 	s := slices.Clone(c.Classes)
 	slices.Sort(s)
@@ -275,13 +275,13 @@ func (c Config) Validate() error {
 // and Standardize are left as given; Progress and Resume are cleared, so a
 // model's configuration neither calls back nor keeps its parent alive).
 func (c Config) resolve(d int) Config {
-	learners.SetDefault(&c.Features, DefaultFeatures)
-	learners.SetDefault(&c.Lambda, DefaultLambda)
-	learners.SetDefault(&c.Eta, DefaultEta)
-	learners.SetDefault(&c.EtaGamma, DefaultEtaGamma)
+	learners.SetDefault(&c.Features, defaultFeatures)
+	learners.SetDefault(&c.Lambda, defaultLambda)
+	learners.SetDefault(&c.Eta, defaultEta)
+	learners.SetDefault(&c.EtaGamma, defaultEtaGamma)
 	learners.SetDefault(&c.Width, math.Sqrt(2/float64(d)))
-	learners.SetDefault(&c.Epochs, DefaultEpochs)
-	learners.SetDefault(&c.BatchSize, DefaultBatchSize)
+	learners.SetDefault(&c.Epochs, defaultEpochs)
+	learners.SetDefault(&c.BatchSize, defaultBatchSize)
 	if c.Loss == "" {
 		c.Loss = Hinge
 		if c.Task == learners.Regression {

@@ -46,7 +46,7 @@ func newParams(d int, c Config, C int) *params {
 	xrand.FillNormal(rand.New(rand.NewPCG(c.Seed, 0x727266)), p.e) // "rrf"
 	l := xmath.Log(c.Width)
 	for j := range p.lg {
-		p.lg[j] = clamp(l, MaxLogWidth)
+		p.lg[j] = clamp(l, maxLogWidth)
 	}
 	p.finish()
 	return p
@@ -204,7 +204,7 @@ func (p *params) lossGrad(s *work, t float64) (loss float64, r0, r1 int, g0, g1 
 		}
 		return 0, 0, -1, 0, 0
 	}
-	return float64(r*r) / 2, 0, -1, clamp(r, MaxGrad), 0
+	return float64(r*r) / 2, 0, -1, clamp(r, maxGrad), 0
 }
 
 func sign(v float64) float64 {
@@ -324,7 +324,7 @@ func (p *params) stepWidths(G []float64, m float64) {
 		if step == 0 || math.IsNaN(step) {
 			continue
 		}
-		lg[j] = clamp(lg[j]-clamp(step, MaxLogStep), MaxLogWidth)
+		lg[j] = clamp(lg[j]-clamp(step, maxLogStep), maxLogWidth)
 		changed = true
 	}
 	if changed {

@@ -43,7 +43,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if cfg.Task == learners.Regression {
 		// here, not in resolve: an online Learner's model stores the
 		// resolved Epochs it never uses, and keeps its bytes
-		learners.SetDefault(&cfg.Epochs, DefaultRegressionEpochs)
+		learners.SetDefault(&cfg.Epochs, defaultRegressionEpochs)
 	}
 	sub := cfg
 	sub.Progress = nil
@@ -54,7 +54,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 }
 
 // fitEtaGamma is cfg.EtaGamma as Fit resolves it on targets y: unless
-// set, DefaultEtaGamma divided by the variance of y for the l2 loss of
+// set, defaultEtaGamma divided by the variance of y for the l2 loss of
 // the Regression task (see Config.EtaGamma); 0 (the default) otherwise,
 // or when the variance is not a positive finite number (bad targets are
 // reported by the fit).
@@ -73,10 +73,10 @@ func fitEtaGamma(cfg Config, y []float64) float64 {
 		ss += float64(d * d) // rounded on its own: the same bits on every architecture
 	}
 	v := ss / float64(len(y))
-	if !(v > 0) || math.IsInf(v, 0) || !(DefaultEtaGamma/v <= learners.MaxParam) {
+	if !(v > 0) || math.IsInf(v, 0) || !(defaultEtaGamma/v <= learners.MaxParam) {
 		return 0
 	}
-	return DefaultEtaGamma / v
+	return defaultEtaGamma / v
 }
 
 // fit is Fit without the calibration.
@@ -160,8 +160,8 @@ func fitLearner1(cfg Config, X featmap.Matrix, y []float64) (*Learner, error) {
 			if len(c.Classes) < 2 {
 				return nil, fmt.Errorf("rrf: labels: only one class (every label is %v); classification needs two or more", c.Classes[0])
 			}
-			if len(c.Classes) > MaxClasses {
-				return nil, fmt.Errorf("rrf: labels: %d classes, at most %d", len(c.Classes), MaxClasses)
+			if len(c.Classes) > maxClasses {
+				return nil, fmt.Errorf("rrf: labels: %d classes, at most %d", len(c.Classes), maxClasses)
 			}
 		} else {
 			_, lab, err := learners.BinaryLabels(y)
@@ -186,6 +186,6 @@ func candidates(cfg Config, d int) []learners.Setting[Config] {
 		return nil
 	}
 	return learners.Grid(
-		learners.ScaleOptions(cfg.Eta, DefaultEta, func(c *Config, e float64) { c.Eta = e }, 1, 0.25, 4),
-		learners.ScaleOptions(cfg.Lambda, DefaultLambda, func(c *Config, l float64) { c.Lambda = l }, 1, 0.1, 10))
+		learners.ScaleOptions(cfg.Eta, defaultEta, func(c *Config, e float64) { c.Eta = e }, 1, 0.25, 4),
+		learners.ScaleOptions(cfg.Lambda, defaultLambda, func(c *Config, l float64) { c.Lambda = l }, 1, 0.1, 10))
 }

@@ -221,8 +221,8 @@ func (b *body) Decode(dec *learners.Decoder) error {
 		return err
 	}
 	for j, v := range lg {
-		if !(math.Abs(v) <= MaxLogWidth) {
-			return fmt.Errorf("loggamma[%d] = %v, want |γ̃| ≤ %v", j, v, MaxLogWidth)
+		if !(math.Abs(v) <= maxLogWidth) {
+			return fmt.Errorf("loggamma[%d] = %v, want |γ̃| ≤ %v", j, v, maxLogWidth)
 		}
 	}
 	p := &params{d: d, D: D, C: C, loss: cfg.Loss, e: e, lg: lg, sc: make([]float64, d), w: w, b: bias}

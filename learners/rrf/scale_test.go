@@ -48,7 +48,7 @@ func TestRegressionTargetScale(t *testing.T) {
 }
 
 // TestRegressionEpochs: Fit's default for Regression is
-// DefaultRegressionEpochs (20) passes, the classifiers' DefaultEpochs (5).
+// defaultRegressionEpochs (20) passes, the classifiers' defaultEpochs (5).
 func TestRegressionEpochs(t *testing.T) {
 	X, y := learnertest.Sine(100, 3)
 	m, err := rrf.Fit(context.Background(), X, y, rrf.Config{Task: learners.Regression, Search: learners.Disabled})

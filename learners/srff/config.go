@@ -168,23 +168,23 @@ var SimplexFactors = []float64{1, 0.5, 0.25}
 
 // Defaults of zero Config fields, and limits.
 const (
-	DefaultFeatures        = 300
-	DefaultLambdas         = 26
-	DefaultLambdaMin       = 1e-6
-	DefaultLambdaMax       = 1e-1
-	DefaultValidation      = 0.2
-	DefaultMaxIterations   = 1000
-	DefaultGammaIterations = 1
-	DefaultTol             = 1e-5
-	MaxFeatures            = 1 << 14
-	MaxLambdas             = 200
-	MaxGammaIterations     = 100
+	defaultFeatures        = 300
+	defaultLambdas         = 26
+	defaultLambdaMin       = 1e-6
+	defaultLambdaMax       = 1e-1
+	defaultValidation      = 0.2
+	defaultMaxIterations   = 1000
+	defaultGammaIterations = 1
+	defaultTol             = 1e-5
+	maxFeatures            = 1 << 14
+	maxLambdas             = 200
+	maxGammaIterations     = 100
 	// Neighbours is the number of nearest neighbours of the width σ.
 	Neighbours = 20
 	// SigmaRows bounds the rows used to estimate σ.
 	SigmaRows = 1000
-	// MinRows is the smallest training set Fit accepts.
-	MinRows = 10
+	// minRows is the smallest training set Fit accepts.
+	minRows = 10
 )
 
 // Config configures Fit. The zero value selects the documented defaults:
@@ -247,16 +247,16 @@ func (c Config) Validate() error {
 	v := learners.NewCheck("srff")
 	v.Threads(c.Threads)
 	v.Toggles("Search", c.Search)
-	v.Count("Features", c.Features, MaxFeatures, DefaultFeatures)
+	v.Count("Features", c.Features, maxFeatures, defaultFeatures)
 	v.Positive("Simplex", c.Simplex, learners.MaxParam, "d/σ")
 	v.Positive("Lambda", c.Lambda, learners.MaxParam, "chosen on a validation split")
-	v.Count("Lambdas", c.Lambdas, MaxLambdas, DefaultLambdas)
-	v.Positive("LambdaMin", c.LambdaMin, learners.MaxParam, DefaultLambdaMin)
-	v.Positive("LambdaMax", c.LambdaMax, learners.MaxParam, DefaultLambdaMax)
-	v.Positive("Validation", c.Validation, 0.9, DefaultValidation)
-	v.Count("MaxIterations", c.MaxIterations, learners.MaxCount, DefaultMaxIterations)
-	v.Count("GammaIterations", c.GammaIterations, MaxGammaIterations, DefaultGammaIterations)
-	v.Positive("Tol", c.Tol, learners.MaxParam, DefaultTol)
+	v.Count("Lambdas", c.Lambdas, maxLambdas, defaultLambdas)
+	v.Positive("LambdaMin", c.LambdaMin, learners.MaxParam, defaultLambdaMin)
+	v.Positive("LambdaMax", c.LambdaMax, learners.MaxParam, defaultLambdaMax)
+	v.Positive("Validation", c.Validation, 0.9, defaultValidation)
+	v.Count("MaxIterations", c.MaxIterations, learners.MaxCount, defaultMaxIterations)
+	v.Count("GammaIterations", c.GammaIterations, maxGammaIterations, defaultGammaIterations)
+	v.Positive("Tol", c.Tol, learners.MaxParam, defaultTol)
 	v.If(c.Task != learners.Binary && c.Task != learners.Regression, "Task = %v, want regression", c.Task)
 	if r := c.resolve(1); v.Err() == nil {
 		v.If(r.LambdaMin > r.LambdaMax, "LambdaMin = %g is above LambdaMax = %g", r.LambdaMin, r.LambdaMax)
@@ -267,14 +267,14 @@ func (c Config) Validate() error {
 // resolve returns c with the defaults filled in, except Simplex (which
 // needs the data) and Lambda (chosen by Fit).
 func (c Config) resolve(d int) Config {
-	learners.SetDefault(&c.Features, DefaultFeatures)
-	learners.SetDefault(&c.Lambdas, DefaultLambdas)
-	learners.SetDefault(&c.LambdaMin, DefaultLambdaMin)
-	learners.SetDefault(&c.LambdaMax, DefaultLambdaMax)
-	learners.SetDefault(&c.Validation, DefaultValidation)
-	learners.SetDefault(&c.MaxIterations, DefaultMaxIterations)
-	learners.SetDefault(&c.GammaIterations, DefaultGammaIterations)
-	learners.SetDefault(&c.Tol, DefaultTol)
+	learners.SetDefault(&c.Features, defaultFeatures)
+	learners.SetDefault(&c.Lambdas, defaultLambdas)
+	learners.SetDefault(&c.LambdaMin, defaultLambdaMin)
+	learners.SetDefault(&c.LambdaMax, defaultLambdaMax)
+	learners.SetDefault(&c.Validation, defaultValidation)
+	learners.SetDefault(&c.MaxIterations, defaultMaxIterations)
+	learners.SetDefault(&c.GammaIterations, defaultGammaIterations)
+	learners.SetDefault(&c.Tol, defaultTol)
 	c.Task = learners.Regression
 	c.Progress = nil
 	return c

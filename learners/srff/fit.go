@@ -15,7 +15,7 @@ import (
 	"github.com/rfkit/rfkit/trig"
 )
 
-// Fit trains a model on the rows of X (n×d, n ≥ MinRows) and the targets y
+// Fit trains a model on the rows of X (n×d, n ≥ 10) and the targets y
 // (len n). See the package documentation for the algorithm.
 //
 // Errors: a cancelled ctx, an invalid cfg, empty, ragged or too small data,
@@ -42,7 +42,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // draws rows (a row and its weight go to the same side, where two copies
 // could be split), and the width σ of the default simplex is the median
 // neighbour distance among those rows (a duplicate would be a neighbour at
-// distance 0). MinRows counts the rows of positive weight. Errors beside
+// distance 0). Its 10 rows are counted among the rows of positive weight. Errors beside
 // Fit's: len(w) != n, a negative, NaN or infinite weight, all weights 0.
 //
 // The default fit also searches the simplex size (when Simplex and Lambda
@@ -93,8 +93,8 @@ func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	}
 	y, w = pre.Targets, pre.Weights
 	n, d := pre.N, pre.D
-	if n < MinRows {
-		return nil, fmt.Errorf("srff: %d rows, want at least %d", n, MinRows)
+	if n < minRows {
+		return nil, fmt.Errorf("srff: %d rows, want at least %d", n, minRows)
 	}
 	c := cfg.resolve(d)
 	D := c.Features
@@ -139,7 +139,7 @@ func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	p.ctx, p.progress, p.start, p.cfg, p.eps, p.b = ctx, cfg.Progress, pre.Start, c, eps, phases
 	if c.Lambda == 0 {
 		p.rounds = c.Lambdas + 1
-		nv := max(1, min(n-MinRows/2, int(float64(n)*c.Validation+0.5)))
+		nv := max(1, min(n-minRows/2, int(float64(n)*c.Validation+0.5)))
 		val, tr := perm[:nv], perm[nv:]
 		slices.Sort(val)
 		slices.Sort(tr)

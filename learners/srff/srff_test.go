@@ -157,7 +157,7 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
-// Fit needs MinRows rows (the other Config checks run in the
+// Fit needs minRows rows (the other Config checks run in the
 // conformance suite).
 func TestTooFewRows(t *testing.T) {
 	X, y := small(t)

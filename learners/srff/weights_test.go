@@ -10,7 +10,7 @@ import (
 
 // TestWeights: with the search, a weighted fit through the registry's
 // Method.FitWeighted runs and differs from the unweighted one; a weight
-// column that keeps fewer than MinRows rows is refused. (Weight 2 ≡ the
+// column that keeps fewer than minRows rows is refused. (Weight 2 ≡ the
 // row twice, 0 ≡ dropped, at a given λ and simplex size, is the
 // conformance suite's Case.Weighted: the search's split and the default
 // simplex are drawn from rows, not copies; see FitWeighted.)
@@ -33,7 +33,7 @@ func TestWeights(t *testing.T) {
 	if s := mw.(*srff.Model).Score(X.Row(0)); s == mu.Score(X.Row(0)) || s != s {
 		t.Errorf("weighted score %v, unweighted %v: want a finite, different value", s, mu.Score(X.Row(0)))
 	}
-	// A weight column that keeps fewer than MinRows rows is refused.
+	// A weight column that keeps fewer than minRows rows is refused.
 	few := make([]float64, 80)
 	for i := range 5 {
 		few[i] = 1

@@ -1,0 +1,6 @@
+package rrf
+
+// Constants the external tests read.
+const DefaultEpochs = defaultEpochs
+const DefaultRegressionEpochs = defaultRegressionEpochs
+const MaxLogWidth = maxLogWidth

@@ -1,0 +1,6 @@
+package srff
+
+// Constants the external tests read.
+const DefaultLambdaMax = defaultLambdaMax
+const DefaultLambdaMin = defaultLambdaMin
+const DefaultValidation = defaultValidation
