@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
@@ -271,29 +270,7 @@ func TestRegressionBadConfig(t *testing.T) {
 // (T = 100, no shrinkage, all rows) the test RMSE was 0.31–0.36 against the
 // mean's 0.278.
 func TestRegressionNotWorseThanMean(t *testing.T) {
-	for _, seed := range []uint64{1, 2, 3} {
-		s := learnertest.Must(synth.SE1(4000, seed))
-		const n = 3000
-		Xtr, ytr := featmap.Dense(n, s.D, s.X[:n*s.D]), s.Y[:n]
-		Xte, yte := featmap.Dense(s.N-n, s.D, s.X[n*s.D:]), s.Y[n:]
-		m, err := Fit(context.Background(), Xtr, ytr, Config{Task: learners.Regression})
-		if err != nil {
-			t.Fatal(err)
-		}
-		mean := 0.0
-		for _, v := range ytr {
-			mean += v
-		}
-		mean /= n
-		var sb float64
-		for _, v := range yte {
-			sb += (v - mean) * (v - mean)
-		}
-		base := math.Sqrt(sb / float64(len(yte)))
-		got := rmse(t, m, Xte, yte)
-		t.Logf("seed %d: test RMSE %.4f, the training mean's %.4f (%d rounds)", seed, got, base, m.Rounds())
-		if got > 1.01*base {
-			t.Errorf("seed %d: test RMSE %.4f > 1.01 × the training mean's %.4f", seed, got, base)
-		}
-	}
+	learnertest.NotWorseThanMeanSE1(t, func(X featmap.Matrix, y []float64) (*Model, error) {
+		return Fit(context.Background(), X, y, Config{Task: learners.Regression})
+	})
 }

@@ -307,3 +307,27 @@ func RMSE(m learners.Model, y []float64, Xt featmap.Matrix, yt []float64) (rmse,
 	}
 	return math.Sqrt(se / float64(len(yt))), math.Sqrt(se0 / float64(len(yt)))
 }
+
+// NotWorseThanMeanSE1 fits a regression with fit on 3000 rows of SE1
+// (seeds 1–3), which random-feature models at their defaults fit no better
+// than the training mean, and fails t when the RMSE on the other 1000 rows
+// is above 1.01 × that mean's: a default fit must not do worse than the
+// trivial predictor.
+func NotWorseThanMeanSE1[M learners.Model](t *testing.T, fit func(featmap.Matrix, []float64) (M, error)) {
+	t.Helper()
+	for _, seed := range []uint64{1, 2, 3} {
+		s := Must(synth.SE1(4000, seed))
+		const n = 3000
+		Xtr, ytr := featmap.Dense(n, s.D, s.X[:n*s.D]), s.Y[:n]
+		Xte, yte := featmap.Dense(s.N-n, s.D, s.X[n*s.D:]), s.Y[n:]
+		m, err := fit(Xtr, ytr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, base := RMSE(m, ytr, Xte, yte)
+		t.Logf("seed %d: test RMSE %.4f, the training mean's %.4f", seed, got, base)
+		if got > 1.01*base {
+			t.Errorf("seed %d: test RMSE %.4f > 1.01 × the training mean's %.4f", seed, got, base)
+		}
+	}
+}
