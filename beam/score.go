@@ -29,7 +29,7 @@ const (
 )
 
 // batcher is the part of a learner's model that Score uses beside
-// learners.Model: every rfkit model built on learners.Base has it.
+// learners.Model: every rfkit learner's model has it.
 type batcher interface {
 	ScoreBatch(dst []float64, X featmap.Matrix) error
 	ProbabilityBatch(dst []float64, X featmap.Matrix) error

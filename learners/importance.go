@@ -209,7 +209,9 @@ func newPermutation(m Model, X featmap.Matrix, y []float64, cfg PermutationConfi
 		return nil, fmt.Errorf("Threads = %d, want 1..%d (0 for GOMAXPROCS)", cfg.Threads, MaxThreads)
 	}
 	s := &permutation{m: m, X: X, y: y, metric: cfg.Metric, repeats: cfg.Repeats}
-	SetDefault(&s.repeats, DefaultRepeats)
+	if s.repeats == 0 {
+		s.repeats = DefaultRepeats
+	}
 	if X.Cols > MaxCount/s.repeats {
 		return nil, fmt.Errorf("%d inputs × %d shuffles: more than %d tasks", X.Cols, s.repeats, MaxCount)
 	}

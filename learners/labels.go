@@ -1,52 +1,16 @@
 package learners
 
 import (
-	"errors"
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/rfkit/rfkit/internal/modelfile"
-	"github.com/rfkit/rfkit/internal/xmath"
 )
 
 // Labels maps a two-class label set onto −1/+1: Neg (the smaller original
 // label) ↔ −1 and Pos (the larger) ↔ +1.
 type Labels struct {
 	Neg, Pos float64
-}
-
-// BinaryLabels checks that y holds exactly two distinct finite values and
-// returns y mapped onto ±1 (a new slice) with the mapping. The errors say
-// what is wrong: no labels, a non-finite label, one class, more than two.
-func BinaryLabels(y []float64) (signs []float64, l Labels, err error) {
-	if len(y) == 0 {
-		return nil, Labels{}, errors.New("labels: no labels (empty data)")
-	}
-	a, b, haveB := y[0], 0.0, false
-	for i, v := range y {
-		switch {
-		case math.IsNaN(v) || math.IsInf(v, 0):
-			return nil, Labels{}, fmt.Errorf("labels: y[%d] is %v: labels must be finite", i, v)
-		case v == a || (haveB && v == b):
-		case haveB:
-			return nil, Labels{}, fmt.Errorf("labels: more than two classes (%v, %v and %v, first at y[%d]); binary classification needs exactly two (use the multiclass task for three or more classes, the regression task for real-valued targets)", min(a, b), max(a, b), v, i)
-		default:
-			b, haveB = v, true
-		}
-	}
-	if !haveB {
-		return nil, Labels{}, fmt.Errorf("labels: only one class (every label is %v); binary classification needs two", a)
-	}
-	l = Labels{Neg: min(a, b), Pos: max(a, b)}
-	signs = make([]float64, len(y))
-	for i, v := range y {
-		signs[i] = -1
-		if v == l.Pos {
-			signs[i] = 1
-		}
-	}
-	return signs, l, nil
 }
 
 // NewLabels returns the mapping for the original labels [neg, pos], as
@@ -88,58 +52,3 @@ func (l Labels) Slice() []float64 { return []float64{l.Neg, l.Pos} }
 // MaxClasses is the largest number of classes a multiclass model may have
 // (the model file's limit, modelfile.MaxClasses).
 const MaxClasses = modelfile.MaxClasses
-
-// ClassLabels checks that y holds between 3 and MaxClasses distinct finite
-// values and returns each label's class index 0..K−1 (as float64, a new
-// slice) and the K labels in increasing order. The errors say what is
-// wrong: no labels, a non-finite label, fewer than three classes (two
-// are the binary task), more than MaxClasses (a real-valued target is a
-// regression problem).
-func ClassLabels(y []float64) (index, classes []float64, err error) {
-	if len(y) == 0 {
-		return nil, nil, errors.New("labels: no labels (empty data)")
-	}
-	seen := make(map[float64]struct{})
-	for i, v := range y {
-		if !xmath.Finite(v) {
-			return nil, nil, fmt.Errorf("labels: y[%d] is %v: labels must be finite", i, v)
-		}
-		if _, ok := seen[v+0]; !ok { // +0: −0 and 0 are one class
-			if len(seen) == MaxClasses {
-				return nil, nil, fmt.Errorf("labels: more than %d classes (the %dth distinct label, %v, is y[%d]); the multiclass task takes at most %d (use the regression task for real-valued targets)", MaxClasses, MaxClasses+1, v, i, MaxClasses)
-			}
-			seen[v+0] = struct{}{}
-		}
-	}
-	classes = make([]float64, 0, len(seen))
-	for v := range seen {
-		classes = append(classes, v)
-	}
-	slices.Sort(classes)
-	switch len(classes) {
-	case 1:
-		return nil, nil, fmt.Errorf("labels: only one class (every label is %v); multiclass classification needs three or more", classes[0])
-	case 2:
-		return nil, nil, fmt.Errorf("labels: two classes (%v and %v); the multiclass task needs three or more (use the binary task)", classes[0], classes[1])
-	}
-	index = make([]float64, len(y))
-	for i, v := range y {
-		k, _ := slices.BinarySearch(classes, v)
-		index[i] = float64(k)
-	}
-	return index, classes, nil
-}
-
-// NewClasses checks the K labels of a multiclass model as stored in a
-// model file: 3..MaxClasses finite values in increasing order.
-func NewClasses(classes []float64) error {
-	if len(classes) < 3 || len(classes) > MaxClasses {
-		return fmt.Errorf("%d classes, want 3..%d", len(classes), MaxClasses)
-	}
-	for k, v := range classes {
-		if !xmath.Finite(v) || (k > 0 && !(classes[k-1] < v)) {
-			return fmt.Errorf("classes %v: want finite values in increasing order", classes)
-		}
-	}
-	return nil
-}

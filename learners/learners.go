@@ -1,40 +1,31 @@
-// Package learners holds what every rfkit learner shares: the Model
-// interface the CLI and cross-validation use, the Task, progress Events,
-// the two-class label mapping, the registry of methods, the reflection
-// helpers that set Config fields from "key=value" strings, and the learner
-// core:
+// Package learners is what a user of rfkit's models needs beside the learner
+// packages: the Model interface every learner's model satisfies (and
+// ClassModel, Prober, FeatureNamer, FitStatser for what some add), Load for
+// a model file of any learner, the registry of methods (Methods, Lookup,
+// MethodsFor), the Task, progress Events, the Toggle, Threads and Missing
+// Config field types, the sentinels ErrCorrupt, ErrShape, ErrNotFinite and
+// ErrTooLarge (errors.Is finds them), the reflection helpers that set Config
+// fields from "key=value" strings (Params, SetParam), ReadHeader for a model
+// file's header, and PermutationImportance, the importance of the inputs of
+// any Model on labelled rows.
 //
-//   - Base, the one model implementation (input checks, standardisation,
-//     label decoding, Predict, Score, Probability and their batch forms,
-//     the model file, WriteTo/ReadFrom), in the spirit of dmitryikh/leaves'
-//     single ensemble type: a learner supplies only a Body, its scoring of
-//     one standardised row and the encoding of its parameters (Encoder,
-//     Decoder);
-//   - Prepare, the prologue every Fit shares (context, Validate, CheckData,
-//     BinaryLabels, Standardize), usable outside the learners too;
-//   - Define, which registers a learner from its typed Fit and Load;
-//   - the sentinels ErrCorrupt and ErrShape, which errors.Is finds in
-//     every error of a model file or batch of the wrong shape;
-//   - Threads, the thread limit every batch learner's Config has;
-//   - PermutationImportance, the importance of the inputs of any Model
-//     on labelled rows.
-//
-// Each learner lives in its own package and follows the same pattern:
-//
-//	type Config struct{ ... }                  // zero value = documented defaults
-//	func (c Config) Validate() error
-//	type Model struct{ learners.Base[body, *body] }
-//	func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error)
-//	func Load(data []byte) (*Model, error)     // learners.Unmarshal[Model]
-//	func init() { learners.Define(Name, doc, tasks, newConfig, Fit, Load) }
-//
+// Each learner lives in its own package (gbrff, rks, rrf, …) with the same
+// shape: a Config whose zero value means the documented defaults, Fit
+// (FitWeighted where the learner takes sample weights), Load, and a Model
+// whose serving methods (Predict, Probability, Score, PredictBatch,
+// MarshalBinary, …) are listed in its package's documentation. The code
+// they share (the one model implementation, the fit prologue, the Config
+// checks, the registration) is the learner kit in learners/internal/kit,
+// in the spirit of dmitryikh/leaves' single ensemble type: a learner
+// supplies only its scoring of one standardised row and the encoding of
+// its parameters,
 // and one line in the conformance suite (package learnertest). Every
 // *Model is immutable after Fit and safe for concurrent use, and its
 // Predict and batch forms allocate nothing. Importing a learner package
 // (for its side effect, if need be) registers it.
 //
 // Tasks: Binary, Regression and Multiclass (three or more classes, any
-// finite labels, at most MaxClasses; ClassLabels). Each learner declares
+// finite labels, at most MaxClasses). Each learner declares
 // the tasks it fits when it registers (Method.Tasks, Supports, MethodsFor):
 // every learner but srff (regression only) does Binary; all but pbrff do
 // Regression; all but kernel, nogd and srff do Multiclass
@@ -53,7 +44,7 @@
 // others are left as they are): its Fit fits the same configuration again
 // on a stratified half of the rows and fits a temperature (σ(a·score), or
 // softmax(a·scores) for a multiclass model) on the other half's scores
-// (SearchFit; about 1.5× the cost of the fit), stored in the model file
+// (about 1.5× the cost of the fit), stored in the model file
 // (CalibratedVersion) and used by Probability and Probabilities. The same held-out half gives
 // FitStats: the held-out accuracy against the class prior. An online
 // learner's stream (Learner, Snapshot) and a Fit with Resume are not
@@ -86,7 +77,7 @@
 // rrf, panic on a row whose length is not NumInputs() (PredictChecked and
 // the batch methods return ErrShape instead); featmap.Matrix.Row panics on
 // a row index out of range; Register panics when misused from init.
-// Config.Validate bounds every numeric field (learners.Check; MaxParam,
+// Config.Validate bounds every numeric field (kit.Check; MaxParam,
 // MaxCount, MaxThreads where a learner has no tighter bound).
 package learners
 
@@ -161,38 +152,4 @@ func (p Progress) EndRound(ctx context.Context, pkg string, e Event) error {
 		return fmt.Errorf("%s: %w", pkg, err)
 	}
 	return nil
-}
-
-// Rounds reports the rounds of one Fit: the timer starts when it is made,
-// and End sends each finished round's Event and checks ctx (EndRound), so a
-// learner's Fit does not keep its own start time and report function.
-type Rounds struct {
-	ctx    context.Context
-	p      Progress
-	pkg    string // the error prefix
-	method string // Event.Method
-	n      int    // Event.Rounds
-	start  time.Time
-}
-
-// NewRounds starts the clock of a Fit of n rounds reporting to p; method is
-// Event.Method and pkg the prefix of the errors. n may be 0 until
-// SetTotal (or OnlineBase.Epochs) sets it, for a Fit that knows its
-// number of rounds only once the defaults are resolved.
-func NewRounds(ctx context.Context, p Progress, pkg, method string, n int) *Rounds {
-	return &Rounds{ctx: ctx, p: p, pkg: pkg, method: method, n: n, start: time.Now()}
-}
-
-// Context is the Fit's context, for a long round that checks it inside.
-func (r *Rounds) Context() context.Context { return r.ctx }
-
-// SetTotal sets the number of rounds (Event.Rounds).
-func (r *Rounds) SetTotal(n int) { r.n = n }
-
-// End reports that round (1-based) is done with the training objective
-// loss (NaN when the round has none), then checks ctx; either error is
-// wrapped as EndRound wraps it.
-func (r *Rounds) End(round int, loss float64) error {
-	e := Event{Method: r.method, Round: round, Rounds: r.n, Loss: loss, Elapsed: time.Since(r.start)}
-	return r.p.EndRound(r.ctx, r.pkg, e)
 }

@@ -63,8 +63,3 @@ func (m *Missing) UnmarshalText(b []byte) error {
 	}
 	return nil
 }
-
-// Missing checks a Missing field.
-func (c *Check) Missing(m Missing) {
-	c.If(m != MissingError && m != MissingImpute, "Missing = %v, want error or impute", m)
-}

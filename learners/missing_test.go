@@ -15,7 +15,7 @@ import (
 	"github.com/rfkit/rfkit/learners/rks"
 )
 
-// TestMissingPolicy: the NaN policy of every model (learners.Base), on
+// TestMissingPolicy: the NaN policy of every model (kit.Base), on
 // rks models of the three tasks.
 //   - Without imputation: Predict never returns a NaN label for a NaN
 //     input (it uses the training mean, as if the input were at its

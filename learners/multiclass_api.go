@@ -1,8 +1,5 @@
 package learners
 
-// This file is the contract between the multiclass work in the learners and
-// the command: it is added verbatim on two branches, so keep its bytes.
-
 // Multiclass is classification into three or more classes. Labels are
 // finite values (the command takes integers); Predict returns one of them,
 // the class of largest probability.

@@ -1,10 +1,7 @@
 package learners
 
 import (
-	"fmt"
 	"math"
-
-	"github.com/rfkit/rfkit/internal/xmath"
 )
 
 // Outcome is what one Update of an online learner (rrf, fogd) saw before
@@ -48,17 +45,4 @@ func (s *Stats) Record(o Outcome, task Task, y float64) {
 		r := o.Prediction - y
 		s.SSE += float64(r * r)
 	}
-}
-
-// CheckRow is an online learner's check of one row: d values, all finite.
-func CheckRow(x []float64, d int) error {
-	if len(x) != d {
-		return fmt.Errorf("len(x) = %d, the learner takes %d inputs", len(x), d)
-	}
-	for j, v := range x {
-		if !xmath.Finite(v) {
-			return fmt.Errorf("x[%d] is %v: inputs must be finite", j, v)
-		}
-	}
-	return nil
 }

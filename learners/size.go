@@ -121,11 +121,3 @@ func bytesPhrase(v float64) string {
 	}
 	return fmt.Sprintf("%.3g kB", b/1e3)
 }
-
-// checkSizeCtx is CheckSize with the bound of ctx.
-func checkSizeCtx(ctx context.Context, pkg string, cfg any, y []float64, d int) error {
-	if err := CheckSize(pkg, cfg, y, d, MaxSize(ctx)); err != nil {
-		return fmt.Errorf("%w (learners.WithMaxSize raises it)", err)
-	}
-	return nil
-}

@@ -16,8 +16,3 @@ type Threads int
 func (Threads) ParamHelp() (doc, def string) {
 	return "goroutines of the fit (0 = GOMAXPROCS); the model is the same bits for any value", "0"
 }
-
-// Threads checks a Threads field: 0 (GOMAXPROCS) or 1..MaxThreads.
-func (c *Check) Threads(t Threads) {
-	c.Count("Threads", int(t), MaxThreads, "GOMAXPROCS")
-}

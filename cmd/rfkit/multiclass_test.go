@@ -1,9 +1,7 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -13,193 +11,18 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/rfkit/rfkit/featmap"
-	"github.com/rfkit/rfkit/learners"
 )
 
-// mcfake is a test learner on learners.Base that does binary and
-// multiclass classification through the learners.Multiclass task and
-// implements learners.ClassModel: the nearest class mean of the
-// standardised inputs (over the first Dims of them; 0: all), probabilities
-// a softmax of minus the squared distances. No learner of this build does
-// Multiclass yet; this one lets the tests run the command's multiclass
-// paths end to end (train, model file, predict, eval, cv, info). Its file
-// stores the task as binary with a "classes" array, as rrf's multiclass
-// models do until the model file knows multiclass.
-const mcfake = "mcfake"
+// mcMethod is the learner the command's multiclass paths are run with
+// end to end (train, model file, predict, eval, cv, info): fogd fits
+// binary, multiclass and regression and takes no sample weights, so the
+// command's integer-weight path (repeated rows) runs too. noRegression is a
+// method that cannot do regression.
+const (
+	mcMethod     = "fogd"
+	noRegression = "pbrff"
+)
 
-// testMethods are registered by the tests only: the README lists the real
-// ones.
-var testMethods = []string{mcfake}
-
-type mcConfig struct {
-	Task learners.Task `help:"binary or multiclass"`
-	Dims int           `help:"inputs used (0: all)"`
-}
-
-func (c mcConfig) Validate() error {
-	if c.Task != learners.Binary && c.Task != learners.Multiclass {
-		return fmt.Errorf("mcfake: Task = %d, want binary or multiclass", int(c.Task))
-	}
-	if c.Dims < 0 {
-		return fmt.Errorf("mcfake: Dims = %d, want ≥ 0", c.Dims)
-	}
-	return nil
-}
-
-type mcBody struct {
-	dims    int
-	classes []float64
-	means   []float64 // K × dims
-}
-
-func (*mcBody) Spec() learners.Spec {
-	return learners.Spec{Name: mcfake, Methods: []string{mcfake}, Version: 1}
-}
-func (*mcBody) NewWork() any { return nil }
-
-// probs writes the class probabilities of the standardised row z.
-func (b *mcBody) probs(dst, z []float64) {
-	best := math.Inf(1)
-	for k := range b.classes {
-		var s float64
-		for j, v := range b.means[k*b.dims : (k+1)*b.dims] {
-			s += (z[j] - v) * (z[j] - v)
-		}
-		dst[k] = s
-		best = min(best, s)
-	}
-	var sum float64
-	for k, s := range dst {
-		dst[k] = math.Exp(best - s)
-		sum += dst[k]
-	}
-	for k := range dst {
-		dst[k] /= sum
-	}
-}
-
-// Score is the probability of the largest class minus one half.
-func (b *mcBody) Score(z []float64, _ any) float64 {
-	var p [16]float64
-	b.probs(p[:len(b.classes)], z)
-	return p[len(b.classes)-1] - 0.5
-}
-
-// Predict is the class of largest probability.
-func (b *mcBody) Predict(z []float64, _ any) float64 {
-	var p [16]float64
-	b.probs(p[:len(b.classes)], z)
-	k := 0
-	for j := range b.classes {
-		if p[j] > p[k] {
-			k = j
-		}
-	}
-	return b.classes[k]
-}
-
-func (b *mcBody) Encode(e *learners.Encoder) error {
-	e.Array("classes", b.classes)
-	e.Array("means", b.means)
-	return e.Config(struct{ Dims int }{b.dims})
-}
-
-func (b *mcBody) Decode(d *learners.Decoder) error {
-	var cfg struct{ Dims int }
-	d.Config(&cfg)
-	b.dims, b.classes = cfg.Dims, d.Array("classes", -1)
-	if len(b.classes) < 2 || len(b.classes) > 16 || b.dims < 1 || b.dims > d.Inputs {
-		return errors.New("mcfake: bad classes or dims")
-	}
-	b.means = d.Array("means", len(b.classes)*b.dims)
-	return d.Err()
-}
-
-type mcModel struct {
-	learners.Base[mcBody, *mcBody]
-}
-
-// Task is Multiclass for more than two classes (the file says binary).
-func (m *mcModel) Task() learners.Task {
-	if len(m.Body().classes) > 2 {
-		return learners.Multiclass
-	}
-	return learners.Binary
-}
-
-func (m *mcModel) Classes() []float64 { return m.Body().classes }
-
-func (m *mcModel) Probabilities(dst, x []float64) error {
-	if len(dst) != len(m.Body().classes) || len(x) != m.NumInputs() {
-		return fmt.Errorf("mcfake: %w", learners.ErrShape)
-	}
-	for k, v := range x {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("mcfake: input %d: %w", k, learners.ErrNotFinite)
-		}
-	}
-	z := make([]float64, len(x))
-	m.StandardizeRow(z, x)
-	m.Body().probs(dst, z)
-	return nil
-}
-
-var _ learners.ClassModel = (*mcModel)(nil)
-
-func fitMC(ctx context.Context, X featmap.Matrix, y []float64, cfg mcConfig) (*mcModel, error) {
-	if err := cfg.Validate(); err != nil {
-		return nil, err
-	}
-	if err := learners.CheckData(X, y); err != nil {
-		return nil, err
-	}
-	classes := slices.Clone(y)
-	slices.Sort(classes)
-	classes = slices.Compact(classes)
-	if len(classes) < 2 || len(classes) > 16 {
-		return nil, fmt.Errorf("mcfake: %d classes, want 2..16", len(classes))
-	}
-	if cfg.Task == learners.Binary && len(classes) != 2 {
-		return nil, fmt.Errorf("mcfake: %d classes for the binary task", len(classes))
-	}
-	mean, scale, xs, err := learners.Standardize(X)
-	if err != nil {
-		return nil, err
-	}
-	d := X.Cols
-	b := &mcBody{dims: d, classes: classes}
-	if cfg.Dims > 0 && cfg.Dims < d {
-		b.dims = cfg.Dims
-	}
-	b.means = make([]float64, len(classes)*b.dims)
-	count := make([]float64, len(classes))
-	for i, v := range y {
-		k, _ := slices.BinarySearch(classes, v)
-		count[k]++
-		for j := range b.dims {
-			b.means[k*b.dims+j] += xs[i*d+j]
-		}
-	}
-	for k := range classes {
-		for j := range b.dims {
-			b.means[k*b.dims+j] /= count[k]
-		}
-	}
-	m := new(mcModel)
-	lab, _ := learners.NewLabels(classes[0], classes[len(classes)-1])
-	learners.Build(&m.Base, learners.Common{Task: learners.Binary, Labels: lab, Mean: mean, Scale: scale}, b)
-	return m, ctx.Err()
-}
-
-func init() {
-	learners.Define(mcfake, "nearest class mean, a test learner for multiclass", []learners.Task{learners.Binary, learners.Multiclass}, func() *mcConfig { return new(mcConfig) },
-		fitMC, learners.Unmarshal[mcModel])
-}
-
-// blobsCSV is a CSV file of n rows a,b,(w,)y: classes 1..k centred on
-// b = 3·class (a is noise), with a weight column when w is not nil.
 func blobsCSV(n, k int, w func(i int) string) string {
 	var b strings.Builder
 	b.WriteString("a,b,")
@@ -224,8 +47,8 @@ func TestMulticlassCommand(t *testing.T) {
 	model := filepath.Join(dir, "mc.model")
 
 	// -task auto: three integer labels are classes.
-	r := rfkit(t, "train", "-method", mcfake, "-data", data, "-model", model).ok(t)
-	if !strings.Contains(r.stdout, "mcfake: multiclass (3 classes) on 150 rows") {
+	r := rfkit(t, "train", "-method", mcMethod, "-data", data, "-model", model).ok(t)
+	if !strings.Contains(r.stdout, "fogd: multiclass (3 classes) on 150 rows") {
 		t.Errorf("train: %q", r.stdout)
 	}
 	r = rfkit(t, "info", model).ok(t)
@@ -296,7 +119,7 @@ func TestMulticlassCommand(t *testing.T) {
 	rfkit(t, "train", "-method", "srff", "-data", data, "-model", model).fails(t, 2,
 		`srff cannot do multiclass classification (the label column "y" has 3 distinct integer values, so -task auto chose multiclass); methods that can: `)
 	rfkit(t, "cv", "-method", "srff", "-task", "multiclass", "-data", data, "-grid", "features=5").fails(t, 2, "srff cannot do multiclass classification; methods that can: ")
-	rfkit(t, "train", "-method", mcfake, "-task", "regression", "-data", data, "-model", model).fails(t, 2, "mcfake cannot do regression; methods that can: ")
+	rfkit(t, "train", "-method", noRegression, "-task", "regression", "-data", data, "-model", model).fails(t, 2, "pbrff cannot do regression; methods that can: ")
 	// rrf does it as the Multiclass task.
 	if r := rfkit(t, "train", "-method", "rrf", "-data", data, "-model", model, "-param", "epochs=3").ok(t); !strings.Contains(r.stdout, "multiclass (3 classes)") {
 		t.Errorf("rrf: %q", r.stdout)
@@ -313,8 +136,8 @@ func TestTaskAutoAndLabels(t *testing.T) {
 	// Non-integer labels: regression under auto, an error naming the row
 	// under -task multiclass.
 	frac := writeFile(t, dir, "frac.csv", blobsCSV(60, 3, nil)+"0.5,1,1.5\n")
-	rfkit(t, "train", "-method", mcfake, "-task", "multiclass", "-data", frac, "-model", model).fails(t, 1, "data row 61: label 1.5 is not an integer")
-	rfkit(t, "train", "-method", mcfake, "-data", frac, "-model", model).fails(t, 2, "so -task auto chose regression); methods that can: ")
+	rfkit(t, "train", "-method", mcMethod, "-task", "multiclass", "-data", frac, "-model", model).fails(t, 1, "data row 61: label 1.5 is not an integer")
+	rfkit(t, "train", "-method", noRegression, "-data", frac, "-model", model).fails(t, 2, "so -task auto chose regression); methods that can: ")
 	// More than 20 integer values (as cpu_act's 56): a regression target
 	// under auto; 20 are still classes.
 	var b strings.Builder
@@ -340,7 +163,7 @@ func TestTaskAutoAndLabels(t *testing.T) {
 		fmt.Fprintf(&b, "%d,%d\n", i, i)
 	}
 	huge := writeFile(t, dir, "huge.csv", b.String())
-	rfkit(t, "train", "-method", mcfake, "-task", "multiclass", "-data", huge, "-model", model).fails(t, 1, `the label column "y" has more than 1000 distinct values: too many classes for -task multiclass`)
+	rfkit(t, "train", "-method", mcMethod, "-task", "multiclass", "-data", huge, "-model", model).fails(t, 1, `the label column "y" has more than 1000 distinct values: too many classes for -task multiclass`)
 }
 
 func TestWeights(t *testing.T) {
@@ -351,7 +174,7 @@ func TestWeights(t *testing.T) {
 	data := writeFile(t, dir, "w.csv", blobsCSV(90, 3, weights))
 
 	// Weight 2 is the row twice, weight 0 no row: the same model file.
-	rfkit(t, "train", "-method", mcfake, "-data", data, "-weight", "w", "-model", model, "-quiet").ok(t)
+	rfkit(t, "train", "-method", mcMethod, "-data", data, "-weight", "w", "-model", model, "-quiet").ok(t)
 	var dup strings.Builder
 	dup.WriteString("a,b,y\n")
 	for i, l := range lines(blobsCSV(90, 3, nil))[1:] {
@@ -359,7 +182,7 @@ func TestWeights(t *testing.T) {
 	}
 	dupData := writeFile(t, dir, "dup.csv", dup.String())
 	dupModel := filepath.Join(dir, "dup.model")
-	rfkit(t, "train", "-method", mcfake, "-data", dupData, "-model", dupModel, "-quiet").ok(t)
+	rfkit(t, "train", "-method", mcMethod, "-data", dupData, "-model", dupModel, "-quiet").ok(t)
 	a, _ := os.ReadFile(model)
 	b, _ := os.ReadFile(dupModel)
 	if !slices.Equal(a, b) {
@@ -372,7 +195,7 @@ func TestWeights(t *testing.T) {
 	rfkit(t, "train", "-method", "rrf", "-param", "epochs=2", "-data", data, "-weight", "2", "-model", model, "-quiet").ok(t)
 
 	// eval -weight: the weighted metrics.
-	rfkit(t, "train", "-method", mcfake, "-param", "dims=1", "-data", data, "-weight", "w", "-model", model, "-quiet").ok(t)
+	rfkit(t, "train", "-method", mcMethod, "-param", "features=20", "-data", data, "-weight", "w", "-model", model, "-quiet").ok(t)
 	pred := checkPredictions(t, rfkit(t, "predict", "-model", model, "-data", writeFile(t, dir, "x.csv", blobsCSV(90, 3, nil))).ok(t).stdout, 90)
 	var right, all float64
 	for i, p := range pred {
@@ -391,21 +214,21 @@ func TestWeights(t *testing.T) {
 		return writeFile(t, dir, name, blobsCSV(30, 3, w))
 	}
 	neg := bad("neg.csv", func(i int) string { return map[bool]string{true: "-1", false: "1"}[i == 2] })
-	rfkit(t, "train", "-method", mcfake, "-data", neg, "-weight", "w", "-model", model).fails(t, 1, `data row 3: weight -1 in column "w" is negative`)
+	rfkit(t, "train", "-method", mcMethod, "-data", neg, "-weight", "w", "-model", model).fails(t, 1, `data row 3: weight -1 in column "w" is negative`)
 	rfkit(t, "eval", "-model", model, "-data", neg, "-weight", "w").fails(t, 1, `data row 3: weight -1 in column "w" is negative`)
 	nan := bad("nan.csv", func(i int) string { return map[bool]string{true: "NaN", false: "1"}[i == 4] })
-	rfkit(t, "train", "-method", mcfake, "-data", nan, "-weight", "w", "-model", model).fails(t, 1, `line 6, column "w": "NaN" is not finite`)
+	rfkit(t, "train", "-method", mcMethod, "-data", nan, "-weight", "w", "-model", model).fails(t, 1, `line 6, column "w": "NaN" is not finite`)
 	zero := bad("zero.csv", func(int) string { return "0" })
-	rfkit(t, "cv", "-method", mcfake, "-data", zero, "-weight", "w", "-grid", "dims=1").fails(t, 1, `every weight in column "w" is 0`)
+	rfkit(t, "cv", "-method", mcMethod, "-data", zero, "-weight", "w", "-grid", "features=20").fails(t, 1, `every weight in column "w" is 0`)
 	half := bad("half.csv", func(i int) string { return "0.5" })
-	rfkit(t, "train", "-method", mcfake, "-data", half, "-weight", "w", "-model", model).fails(t, 1, "mcfake: weight 0.5 of row 0 is not an integer, and the learner takes no sample weights")
-	rfkit(t, "train", "-method", mcfake, "-data", data, "-weight", "y", "-model", model).fails(t, 2, `-weight y and the label are the same column (index 3, "y")`)
-	rfkit(t, "train", "-method", mcfake, "-data", data, "-weight", "v", "-model", model).fails(t, 1, `-weight column "v" not found in the header`)
+	rfkit(t, "train", "-method", mcMethod, "-data", half, "-weight", "w", "-model", model).fails(t, 1, "fogd: weight 0.5 of row 0 is not an integer, and the learner takes no sample weights")
+	rfkit(t, "train", "-method", mcMethod, "-data", data, "-weight", "y", "-model", model).fails(t, 2, `-weight y and the label are the same column (index 3, "y")`)
+	rfkit(t, "train", "-method", mcMethod, "-data", data, "-weight", "v", "-model", model).fails(t, 1, `-weight column "v" not found in the header`)
 	svm := writeFile(t, dir, "d.libsvm", "1 1:0.5\n2 1:0.7\n")
-	rfkit(t, "train", "-method", mcfake, "-data", svm, "-weight", "w", "-model", model).fails(t, 2, "-weight applies to CSV files")
+	rfkit(t, "train", "-method", mcMethod, "-data", svm, "-weight", "w", "-model", model).fails(t, 2, "-weight applies to CSV files")
 	// The label's default skips the weight column.
 	last := writeFile(t, dir, "last.csv", "a,b,class,wt\n"+strings.Join(lines(blobsCSV(60, 3, nil))[1:], ",1\n")+",1\n")
-	if r := rfkit(t, "train", "-method", mcfake, "-data", last, "-weight", "wt", "-model", model).ok(t); !strings.Contains(r.stdout, "multiclass (3 classes) on 60 rows × 2 inputs") {
+	if r := rfkit(t, "train", "-method", mcMethod, "-data", last, "-weight", "wt", "-model", model).ok(t); !strings.Contains(r.stdout, "multiclass (3 classes) on 60 rows × 2 inputs") {
 		t.Errorf("label default with -weight last: %q", r.stdout)
 	}
 }
@@ -414,32 +237,32 @@ func TestCVMulticlass(t *testing.T) {
 	dir := t.TempDir()
 	data := writeFile(t, dir, "w.csv", blobsCSV(120, 3, func(i int) string { return strconv.Itoa(1 + i%2) }))
 	model := filepath.Join(dir, "best.model")
-	r := rfkit(t, "cv", "-method", mcfake, "-data", data, "-weight", "w", "-grid", "dims=1,0", "-folds", "3", "-json", "-model", model).ok(t)
+	r := rfkit(t, "cv", "-method", mcMethod, "-data", data, "-weight", "w", "-grid", "gamma=1000,0.5", "-folds", "3", "-json", "-model", model).ok(t)
 	var res cvJSON
 	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil {
 		t.Fatalf("%v: %q", err, r.stdout)
 	}
 	if res.Task != "multiclass" || res.Split != "stratified" || res.Metric != "accuracy" || !res.Weighted || len(res.Settings) != 2 ||
-		res.Best.Setting != "dims=0" || !(res.Best.Mean > 0.9) || !(res.Settings[0].Mean < 0.6) || len(res.Best.Scores) != 3 ||
-		res.Best.Params["dims"] != "0" || res.Model != model || res.Bytes == 0 {
+		res.Best.Setting != "gamma=0.5" || !(res.Best.Mean > 0.9) || !(res.Settings[0].Mean < 0.6) || len(res.Best.Scores) != 3 ||
+		res.Best.Params["gamma"] != "0.5" || res.Model != model || res.Bytes == 0 {
 		t.Errorf("cv -json: %+v", res)
 	}
 	// The refitted model is the best setting trained on every row, as train
 	// writes it.
 	trained := filepath.Join(dir, "trained.model")
-	rfkit(t, "train", "-method", mcfake, "-data", data, "-weight", "w", "-param", "dims=0", "-model", trained, "-quiet").ok(t)
+	rfkit(t, "train", "-method", mcMethod, "-data", data, "-weight", "w", "-param", "gamma=0.5", "-model", trained, "-quiet").ok(t)
 	a, _ := os.ReadFile(model)
 	b, _ := os.ReadFile(trained)
 	if !slices.Equal(a, b) {
 		t.Error("cv -model differs from train with the best setting")
 	}
 	// Log loss: lower is better, reported as is.
-	r = rfkit(t, "cv", "-method", mcfake, "-data", data, "-grid", "dims=1,0", "-folds", "3", "-metric", "logloss").ok(t)
-	if !strings.Contains(r.stdout, "multiclass, 3-fold stratified cross-validation, logloss") || !strings.Contains(r.stdout, "best: dims=0 (logloss 0.") {
+	r = rfkit(t, "cv", "-method", mcMethod, "-data", data, "-grid", "gamma=1000,0.5", "-folds", "3", "-metric", "logloss").ok(t)
+	if !strings.Contains(r.stdout, "multiclass, 3-fold stratified cross-validation, logloss") || !strings.Contains(r.stdout, "best: gamma=0.5 (logloss 0.") {
 		t.Errorf("cv -metric logloss: %q", r.stdout)
 	}
-	rfkit(t, "cv", "-method", mcfake, "-data", data, "-grid", "dims=0", "-metric", "auc").fails(t, 2, "-metric auc does not apply to multiclass (metrics: accuracy, logloss, macro-f1)")
-	rfkit(t, "cv", "-method", mcfake, "-data", data, "-grid", "dims=0", "-metric", "f2").fails(t, 2, `-metric "f2": want`)
+	rfkit(t, "cv", "-method", mcMethod, "-data", data, "-grid", "features=10", "-metric", "auc").fails(t, 2, "-metric auc does not apply to multiclass (metrics: accuracy, logloss, macro-f1)")
+	rfkit(t, "cv", "-method", mcMethod, "-data", data, "-grid", "features=10", "-metric", "f2").fails(t, 2, `-metric "f2": want`)
 }
 
 func TestBinaryAndRegressionOutputs(t *testing.T) {

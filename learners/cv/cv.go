@@ -23,6 +23,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
@@ -82,7 +84,7 @@ func Search(ctx context.Context, X featmap.Matrix, y []float64, grid []Candidate
 	if len(grid) == 0 {
 		return Result{}, errors.New("cv: empty grid")
 	}
-	if err := learners.CheckData(X, y); err != nil {
+	if err := kit.CheckData(X, y); err != nil {
 		return Result{}, fmt.Errorf("cv: %w", err)
 	}
 	folds, task, w := opt.Folds, opt.Task, opt.Weights
@@ -113,8 +115,8 @@ func Search(ctx context.Context, X featmap.Matrix, y []float64, grid []Candidate
 	}
 	for f, test := range parts {
 		train := dataset.TrainIndices(parts, f)
-		Xtr, ytr, wtr := learners.Rows(X, train), pick(y, train), pickW(w, train)
-		Xte, yte, wte := learners.Rows(X, test), pick(y, test), pickW(w, test)
+		Xtr, ytr, wtr := kit.Rows(X, train), pick(y, train), pickW(w, train)
+		Xte, yte, wte := kit.Rows(X, test), pick(y, test), pickW(w, test)
 		for c, cand := range grid {
 			if err := ctx.Err(); err != nil {
 				return Result{}, fmt.Errorf("cv: %w", err)
@@ -160,7 +162,7 @@ func fitCandidate(ctx context.Context, cand Candidate, X featmap.Matrix, y, w []
 	if err != nil {
 		return nil, err
 	}
-	return cand.Fit(ctx, learners.Rows(X, idx), pick(y, idx))
+	return cand.Fit(ctx, kit.Rows(X, idx), pick(y, idx))
 }
 
 // scoreFold is the metric of m on held-out rows, signed so that higher is
@@ -218,7 +220,7 @@ func RMSE(m learners.Model, X featmap.Matrix, y []float64) (float64, error) {
 }
 
 func predict(m learners.Model, X featmap.Matrix, y []float64) ([]float64, error) {
-	if err := learners.CheckData(X, y); err != nil {
+	if err := kit.CheckData(X, y); err != nil {
 		return nil, fmt.Errorf("cv: %w", err)
 	}
 	if X.Cols != m.NumInputs() {

@@ -7,6 +7,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/metrics"
@@ -98,7 +100,7 @@ func rowRange(X featmap.Matrix, lo, hi int) featmap.Matrix {
 // is cancelled: it checks ctx every predictBlock rows, so that a slow
 // model (the exact kernel's) on many rows answers Ctrl-C at once.
 func PredictContext(ctx context.Context, m learners.Model, X featmap.Matrix) (*Outputs, error) {
-	if err := learners.CheckShape(X, m.NumInputs()); err != nil {
+	if err := kit.CheckShape(X, m.NumInputs()); err != nil {
 		return nil, fmt.Errorf("cv: %w", err)
 	}
 	n := X.Rows

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/cv"
@@ -37,7 +39,7 @@ type centroidModel struct {
 }
 
 func fitCentroid(_ context.Context, X featmap.Matrix, y []float64, cfg centroidConfig) (*centroidModel, error) {
-	if err := learners.CheckData(X, y); err != nil {
+	if err := kit.CheckData(X, y); err != nil {
 		return nil, err
 	}
 	m := &centroidModel{d: X.Cols, dims: X.Cols}
@@ -106,7 +108,7 @@ func (m *centroidModel) Predict(x []float64) float64 {
 	return m.classes[k]
 }
 func (m *centroidModel) PredictBatch(dst []float64, X featmap.Matrix) error {
-	if err := learners.CheckShape(X, m.d); err != nil || len(dst) != X.Rows {
+	if err := kit.CheckShape(X, m.d); err != nil || len(dst) != X.Rows {
 		return fmt.Errorf("centroid: %w", learners.ErrShape)
 	}
 	for i := range dst {
@@ -119,7 +121,7 @@ func (m *centroidModel) MarshalBinary() ([]byte, error) { return nil, errors.New
 var _ learners.ClassModel = (*centroidModel)(nil)
 
 func init() {
-	learners.Define("centroid-cvtest", "nearest class mean (a cv test learner)", []learners.Task{learners.Multiclass}, func() *centroidConfig { return &centroidConfig{} },
+	kit.Define("centroid-cvtest", "nearest class mean (a cv test learner)", []learners.Task{learners.Multiclass}, func() *centroidConfig { return &centroidConfig{} },
 		fitCentroid, func([]byte) (*centroidModel, error) { return nil, errors.New("not stored") })
 }
 
@@ -269,7 +271,7 @@ func TestFitWeighted(t *testing.T) {
 	for r, i := range idx {
 		yy[r] = y[i]
 	}
-	want, err := meth.Fit(ctx, learners.Rows(X, idx), yy, cfg, nil)
+	want, err := meth.Fit(ctx, kit.Rows(X, idx), yy, cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -465,7 +467,7 @@ func TestEvaluate(t *testing.T) {
 	for i := range yo {
 		yo[i] = 1
 	}
-	if ro, err := cv.Evaluate(mb, learners.Rows(Xb, one), yo, nil); err != nil || !math.IsNaN(ro.AUC) || !(ro.Accuracy > 0.85) {
+	if ro, err := cv.Evaluate(mb, kit.Rows(Xb, one), yo, nil); err != nil || !math.IsNaN(ro.AUC) || !(ro.Accuracy > 0.85) {
 		t.Errorf("one class: %+v, %v", ro, err)
 	}
 

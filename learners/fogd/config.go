@@ -27,7 +27,7 @@
 //     row and subtracts it from the best wrong one. Predict is the class of
 //     the largest averaged score; Probabilities are the softmax of the
 //     scores (a crude estimate: the hinge loss estimates no probability).
-//     Fit infers the classes from y (learners.ClassLabels); a Learner
+//     Fit infers the classes from y (kit.ClassLabels); a Learner
 //     takes them in Classes. Multiclass files are version 3.
 //   - Fit standardises with the training statistics (unless Standardize
 //     is Disabled) and runs Epochs passes of the online rule over seeded
@@ -53,6 +53,7 @@ package fogd
 
 import (
 	"github.com/rfkit/rfkit/internal/xmath"
+	"github.com/rfkit/rfkit/learners/internal/kit"
 
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/ogd"
@@ -110,9 +111,9 @@ type Config struct {
 	// Seed fixes the frequencies and Fit's permutations (with Resume, the
 	// frequencies are the model's and Seed only draws the permutations).
 	Seed uint64 `help:"seed of the random features"`
-	// Shuffle is Fit's row order: see learners.OnlineBase.Epochs.
+	// Shuffle is Fit's row order: see kit.OnlineBase.Epochs.
 	Shuffle learners.Toggle `json:",omitempty" help:"Fit: visit the rows in a seeded random order each epoch (false: in file order)" default:"true"`
-	// Standardize is Fit's standardisation: see learners.OnlineBase.FitRows.
+	// Standardize is Fit's standardisation: see kit.OnlineBase.FitRows.
 	Standardize learners.Toggle `json:",omitempty" help:"Fit: standardise the inputs with the training statistics (ignored when resuming)" default:"true"`
 	// Resume, if not nil, makes Fit continue from this model's state
 	// (frequencies, current, summed and averaged weights, step count,
@@ -124,13 +125,13 @@ type Config struct {
 	// the model's. Not stored in the model.
 	Resume *Model `json:"-"`
 	// Calibrate, on by default, fits a classifier's probability
-	// calibration on held-out training rows (learners.SearchFit; it
+	// calibration on held-out training rows (kit.SearchFit; it
 	// costs a fit on half the rows); false keeps the loss's own link
 	// (hinge losses then have no Probability). Regression ignores it.
 	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true"`
 	// Search, on by default, lets the default fit compare settings of
 	// the fields left at zero that the learner searches on held-out
-	// training rows and keep the best (learners.SearchFit; the learner's
+	// training rows and keep the best (kit.SearchFit; the learner's
 	// doc says which fields and what it costs); false fits the documented
 	// defaults.
 	Search learners.Toggle `json:",omitempty" help:"compare settings of the searched fields left at their defaults on held-out training rows and keep the best (false: the documented defaults)" default:"true"`
@@ -140,13 +141,13 @@ type Config struct {
 
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
-	v := learners.NewCheck("fogd")
+	v := kit.NewCheck("fogd")
 	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
 	v.Count("Features", c.Features, maxFeatures, defaultFeatures)
 	v.TaskIn(c.Task, learners.Binary, learners.Multiclass, learners.Regression)
 	if len(c.Classes) > 0 {
 		v.If(c.Task != learners.Multiclass, "Classes set for the %v task", c.Task)
-		if err := learners.NewClasses(c.Classes); err != nil {
+		if err := kit.NewClasses(c.Classes); err != nil {
 			v.Fail("Classes: %v", err)
 		}
 	}
@@ -160,7 +161,7 @@ func (c Config) Validate() error {
 // Standardize are left as given; Progress and Resume are cleared, so a
 // model's configuration neither calls back nor keeps its parent alive).
 func (c Config) resolve(d int) Config {
-	learners.SetDefault(&c.Features, defaultFeatures)
+	kit.SetDefault(&c.Features, defaultFeatures)
 	ogd.ResolveConfig(d, &c.Gamma, &c.Eta, &c.Epochs, &c.Loss, &c.Labels, c.Task)
 	c.Progress, c.Resume = nil, nil
 	return c

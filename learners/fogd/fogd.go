@@ -9,6 +9,8 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/xmath"
@@ -81,7 +83,7 @@ type Learner struct {
 	sum   []float64 // Σ_t w_t after each step
 	steps int
 	s     *work
-	learners.OnlineBase
+	kit.OnlineBase
 	// classes are the labels of a multiclass learner (nil otherwise): w
 	// and sum then hold one row of 2D per class.
 	classes []float64
@@ -100,7 +102,7 @@ type Stats = learners.Stats
 // NewLearner returns a learner for rows of d inputs, its frequencies drawn
 // from cfg.Seed and its weights zero.
 func NewLearner(d int, cfg Config) (*Learner, error) {
-	c, err := learners.StartLearner("fogd", d, cfg, Config.resolve, func(c Config) int { return c.Features })
+	c, err := kit.StartLearner("fogd", d, cfg, Config.resolve, func(c Config) int { return c.Features })
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +123,7 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 		return nil, fmt.Errorf("fogd: NewLearner: %d classes × %d features do not fit in memory", C, c.Features)
 	}
 	return &Learner{cfg: c, f: f, w: make([]float64, C*2*c.Features), sum: make([]float64, C*2*c.Features), s: f.newWorkK(C),
-		classes: c.Classes, OnlineBase: learners.NewOnlineBase("fogd", d)}, nil
+		classes: c.Classes, OnlineBase: kit.NewOnlineBase("fogd", d)}, nil
 }
 
 // Resume returns a Learner that continues from m, a Model from Fit,
@@ -132,22 +134,22 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 // next and its Snapshots average over all of them. Its Stats start at
 // zero. A version 1 model holds only the averaged weights and is refused.
 func Resume(m *Model) (*Learner, error) {
-	return learners.ResumeFrom(Name, m, resumed)
+	return kit.ResumeFrom(Name, m, resumed)
 }
 
 // resumed is the Learner of cfg.Resume with the learning settings of cfg
 // (see Config.Resume), for rows of d inputs. cfg is valid and its model
-// non-empty; the caller (learners.ResumeFrom or ResumeFit) sets its
+// non-empty; the caller (kit.ResumeFrom or ResumeFit) sets its
 // standardisation.
 func resumed(cfg Config, d int) (*Learner, error) {
 	m := cfg.Resume
 	b, mc := m.Body(), m.Config()
 	err := cmp.Or(ogd.CheckResumable(Name, b.wt != nil, b.version),
-		learners.CheckResume(Name, d, m.NumInputs(), cfg.Task, mc.Task),
-		learners.ResumeSetting(Name, "Features", cfg.Features, mc.Features),
-		learners.ResumeSetting(Name, "Gamma", cfg.Gamma, mc.Gamma),
-		learners.ResumeSetting(Name, "Loss", cfg.Loss, mc.Loss),
-		learners.ResumeSetting(Name, "Labels", cfg.Labels, mc.Labels))
+		kit.CheckResume(Name, d, m.NumInputs(), cfg.Task, mc.Task),
+		kit.ResumeSetting(Name, "Features", cfg.Features, mc.Features),
+		kit.ResumeSetting(Name, "Gamma", cfg.Gamma, mc.Gamma),
+		kit.ResumeSetting(Name, "Loss", cfg.Loss, mc.Loss),
+		kit.ResumeSetting(Name, "Labels", cfg.Labels, mc.Labels))
 	if err == nil && len(cfg.Classes) > 0 && !slices.Equal(cfg.Classes, mc.Classes) {
 		err = fmt.Errorf("fogd: Resume: Config.Classes = %v, the model's are %v", cfg.Classes, mc.Classes)
 	}
@@ -159,7 +161,7 @@ func resumed(cfg Config, d int) (*Learner, error) {
 	c = c.resolve(d)
 	// The frequencies are read-only: the Learner shares them with m.
 	return &Learner{cfg: c, f: b.f, w: slices.Clone(b.wt), sum: slices.Clone(b.wsum), steps: b.steps, s: b.f.newWorkK(rows(c)),
-		classes: c.Classes, OnlineBase: learners.NewOnlineBase("fogd", d)}, nil
+		classes: c.Classes, OnlineBase: kit.NewOnlineBase("fogd", d)}, nil
 }
 
 // Config returns the resolved configuration.
@@ -261,7 +263,7 @@ func (l *Learner) Snapshot() *Model {
 	}
 	b := &body{version: version, cfg: l.cfg, f: newFeats(l.f.d, l.f.D, slices.Clone(l.f.u)), w: w,
 		wt: slices.Clone(l.w), wsum: slices.Clone(l.sum), steps: l.steps}
-	return learners.New[Model](learners.Common{Task: l.cfg.Task, Labels: l.cfg.Labels, Classes: l.cfg.Classes, Mean: mean, Scale: scale}, b)
+	return kit.New[Model](learners.Common{Task: l.cfg.Task, Labels: l.cfg.Labels, Classes: l.cfg.Classes, Mean: mean, Scale: scale}, b)
 }
 
 // modelVersion is the version of the arrays written in the header.
@@ -294,15 +296,15 @@ const (
 // NaN: the hinge loss estimates only the sign. Training on NaN is an
 // error. Obtain one from Fit, Learner.Snapshot or Load; Resume (or Fit
 // with Config.Resume) continues learning from one of file version 2.
-// Its methods are learners.Base's, whose doc gives the contract (immutable,
+// Its methods are kit.Base's, whose doc gives the contract (immutable,
 // safe for concurrent use, allocation-free Predict and Score, NaN inputs,
 // multiclass scores); a Model must not be copied.
 type Model struct {
-	learners.ConfiguredBase[Config, body, *body]
+	kit.ConfiguredBase[Config, body, *body]
 }
 
-// Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
-func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }
+// Load decodes a model file; see kit.Base.UnmarshalBinary for its errors.
+func Load(data []byte) (*Model, error) { return kit.Unmarshal[Model](data) }
 
 // body is the learner's part of a Model.
 type body struct {
@@ -319,7 +321,7 @@ type body struct {
 // Spec gives the file version this body writes: the one it was read from,
 // so that old files re-save to their own bytes; a new model (and the zero
 // body, whose Spec bounds what Load reads) has the current one.
-func (b *body) Spec() learners.Spec { return ogd.Spec(Name, b.version, modelVersion) }
+func (b *body) Spec() kit.Spec { return ogd.Spec(Name, b.version, modelVersion) }
 
 func (b *body) NewWork() any { return b.f.newWorkK(rows(b.cfg)) }
 
@@ -336,16 +338,16 @@ func (b *body) Score(z []float64, w any) float64 {
 }
 
 // Scores writes the class scores of a multiclass model
-// (learners.MultiScorer).
+// (kit.MultiScorer).
 func (b *body) Scores(dst, z []float64, w any) {
 	s := w.(*work)
 	b.f.scores(s, b.w, z)
 	copy(dst, s.f)
 }
 
-func (b *body) Configuration() learners.Validator { return &b.cfg }
+func (b *body) Configuration() kit.Validator { return &b.cfg }
 
-func (b *body) Encode(e *learners.Encoder) error {
+func (b *body) Encode(e *kit.Encoder) error {
 	e.Array("u", b.f.u)
 	e.Array("w", b.w)
 	if b.version >= 2 {
@@ -354,7 +356,7 @@ func (b *body) Encode(e *learners.Encoder) error {
 	return nil
 }
 
-func (b *body) Decode(dec *learners.Decoder) error {
+func (b *body) Decode(dec *kit.Decoder) error {
 	cfg := b.cfg
 	d, D := dec.Inputs, cfg.Features
 	switch {
@@ -389,7 +391,7 @@ func (b *body) Decode(dec *learners.Decoder) error {
 }
 
 func init() {
-	learners.Define(Name, "Fourier online gradient descent: fixed random Fourier features, hinge-gated online steps, averaged weights (Lu et al. 2016)", []learners.Task{learners.Binary, learners.Multiclass, learners.Regression},
+	kit.Define(Name, "Fourier online gradient descent: fixed random Fourier features, hinge-gated online steps, averaged weights (Lu et al. 2016)", []learners.Task{learners.Binary, learners.Multiclass, learners.Regression},
 		func() *Config { return new(Config) }, Fit, Load)
 }
 
@@ -404,7 +406,7 @@ func init() {
 // Resume model that disagrees with cfg or X or holds no state (version 1),
 // a label that is not the model's, a Progress error (wrapped).
 //
-// Default fit (learners.SearchFit): unless Search is Disabled it compares
+// Default fit (kit.SearchFit): unless Search is Disabled it compares
 // γ × {1, ¼, 4} and η × {1, ¼, 4}, each when 0 (up to 9 candidates; none
 // with Resume) on a held-out half of the rows and fits the best on every
 // row; a classifier's probabilities are calibrated on the same half unless
@@ -414,7 +416,7 @@ func init() {
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return learners.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true) && cfg.Resume == nil, cfg.Seed,
+	return kit.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true) && cfg.Resume == nil, cfg.Seed,
 		func(ctx context.Context, X featmap.Matrix, y, _ []float64, cfg Config) (*Model, error) {
 			return fit(ctx, X, y, cfg)
 		})
@@ -422,8 +424,8 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 
 // fit is Fit without the calibration.
 func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
-	rounds := learners.NewRounds(ctx, cfg.Progress, Name, Name, 0)
-	if err := learners.CheckFit(ctx, "fogd", cfg, X, y); err != nil {
+	rounds := kit.NewRounds(ctx, cfg.Progress, Name, Name, 0)
+	if err := kit.CheckFit(ctx, "fogd", cfg, X, y); err != nil {
 		return nil, err
 	}
 	l, xs, t, err := fitLearner(cfg, X, y)
@@ -446,18 +448,18 @@ func fitLearner(cfg Config, X featmap.Matrix, y []float64) (*Learner, []float64,
 	var err error
 	t := y
 	if cfg.Resume != nil {
-		if l, err = learners.ResumeFit(Name, X, cfg, cfg.Resume, resumed); err != nil {
+		if l, err = kit.ResumeFit(Name, X, cfg, cfg.Resume, resumed); err != nil {
 			return nil, nil, nil, err
 		}
 	} else {
 		c := cfg
 		switch {
 		case c.Task == learners.Binary:
-			if t, c.Labels, err = learners.BinaryLabels(y); err != nil {
+			if t, c.Labels, err = kit.BinaryLabels(y); err != nil {
 				return nil, nil, nil, fmt.Errorf("fogd: %w", err)
 			}
 		case c.Task == learners.Multiclass && len(c.Classes) == 0:
-			if t, c.Classes, err = learners.ClassLabels(y); err != nil {
+			if t, c.Classes, err = kit.ClassLabels(y); err != nil {
 				return nil, nil, nil, fmt.Errorf("fogd: %w", err)
 			}
 		}
@@ -471,7 +473,7 @@ func fitLearner(cfg Config, X featmap.Matrix, y []float64) (*Learner, []float64,
 	}
 	// A resumed model's labels or given classes: map y onto them.
 	if l.cfg.Task.Classifies() && (cfg.Resume != nil || len(cfg.Classes) > 0) {
-		if t, err = learners.Targets(Name, y, l.target); err != nil {
+		if t, err = kit.Targets(Name, y, l.target); err != nil {
 			return nil, nil, nil, err
 		}
 	}
@@ -536,21 +538,21 @@ func Average(models ...*Model) (*Model, error) {
 		}
 	}
 	b := &body{version: b0.version, cfg: b0.cfg, f: b0.f, w: ogd.Averaged(wt, wsum, steps), wt: wt, wsum: wsum, steps: steps}
-	return learners.New[Model](learners.Common{Task: b0.cfg.Task, Labels: b0.cfg.Labels, Classes: b0.cfg.Classes, Mean: mean0, Scale: scale0}, b), nil
+	return kit.New[Model](learners.Common{Task: b0.cfg.Task, Labels: b0.cfg.Labels, Classes: b0.cfg.Classes, Mean: mean0, Scale: scale0}, b), nil
 }
 
 // candidates are the settings the default Fit compares on held-out rows
-// (learners.SearchFit), none with Resume: γ times each of
-// learners.GammaFactors when Gamma is 0, and η times 1, ¼ and 4 when Eta
+// (kit.SearchFit), none with Resume: γ times each of
+// kit.GammaFactors when Gamma is 0, and η times 1, ¼ and 4 when Eta
 // is 0 (the defaults first, left at 0 so that they resolve as before).
-func candidates(cfg Config, d int) []learners.Setting[Config] {
+func candidates(cfg Config, d int) []kit.Setting[Config] {
 	if !cfg.Search.On(true) {
 		return nil
 	}
 	if cfg.Resume != nil || d <= 0 {
 		return nil
 	}
-	return learners.Grid(
-		learners.GammaOptions(cfg.Gamma, d, func(c *Config, g float64) { c.Gamma = g }),
-		learners.ScaleOptions(cfg.Eta, defaultEta, func(c *Config, e float64) { c.Eta = e }, 1, 0.25, 4))
+	return kit.Grid(
+		kit.GammaOptions(cfg.Gamma, d, func(c *Config, g float64) { c.Gamma = g }),
+		kit.ScaleOptions(cfg.Eta, defaultEta, func(c *Config, e float64) { c.Eta = e }, 1, 0.25, 4))
 }

@@ -3,7 +3,8 @@ package fogd
 import (
 	"errors"
 
-	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/learners/internal/vec"
 )
 
@@ -49,4 +50,4 @@ func (l *Learner) add(k int, a float64) {
 	}
 }
 
-var _ learners.MultiScorer = (*body)(nil)
+var _ kit.MultiScorer = (*body)(nil)

@@ -2,6 +2,7 @@ package gbrff
 
 import (
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/kit"
 )
 
 // The variants, as Config.Variant and as the registered method names.
@@ -108,7 +109,7 @@ type FitStats struct {
 
 // Validate reports hyper-parameters out of range.
 func (c Config) Validate() error {
-	v := learners.NewCheck("gbrff")
+	v := kit.NewCheck("gbrff")
 	v.If(c.Variant != "" && c.Variant != VariantGBRFF2 && c.Variant != VariantGBRFF1,
 		`Variant = %v, want "gbrff2" or "gbrff1"`, c.Variant)
 	v.Count("T", c.T, 1_000_000, 100)
@@ -209,30 +210,30 @@ func (c Config) resolvedInputs() string {
 // resolved returns c with every default filled in for d inputs (the
 // encoded inputs of an encoded fit).
 func (c Config) resolved(d int) Config {
-	learners.SetDefault(&c.Variant, VariantGBRFF2)
+	kit.SetDefault(&c.Variant, VariantGBRFF2)
 	c.Inputs = c.resolvedInputs()
 	if c.Task == learners.Binary && c.Variant == VariantGBRFF2 {
-		learners.SetDefault(&c.T, binaryDefaults.T)
+		kit.SetDefault(&c.T, binaryDefaults.T)
 		if c.Gamma == 0 {
 			g := binaryDefaults.Gamma / float64(d)
-			learners.SetDefault(&c.GammaMin, float64(g*binaryDefaults.GammaMinRatio))
+			kit.SetDefault(&c.GammaMin, float64(g*binaryDefaults.GammaMinRatio))
 			c.Gamma = g
 		}
 	}
 	if c.regressionPath() {
-		learners.SetDefault(&c.T, regressionDefaults.T)
-		learners.SetDefault(&c.LearningRate, regressionDefaults.LearningRate)
-		learners.SetDefault(&c.Candidates, regressionDefaults.Candidates)
-		learners.SetDefault(&c.Validation, regressionDefaults.Validation)
-		learners.SetDefault(&c.Patience, regressionDefaults.Patience)
+		kit.SetDefault(&c.T, regressionDefaults.T)
+		kit.SetDefault(&c.LearningRate, regressionDefaults.LearningRate)
+		kit.SetDefault(&c.Candidates, regressionDefaults.Candidates)
+		kit.SetDefault(&c.Validation, regressionDefaults.Validation)
+		kit.SetDefault(&c.Patience, regressionDefaults.Patience)
 	}
-	learners.SetDefault(&c.T, 100)
-	learners.SetDefault(&c.Gamma, 1/float64(d))
-	learners.SetDefault(&c.K, 10)
-	learners.SetDefault(&c.Beta, 1)
-	learners.SetDefault(&c.LearningRate, 1)
-	learners.SetDefault(&c.Iterations, 10)
-	learners.SetDefault(&c.Patience, 10)
+	kit.SetDefault(&c.T, 100)
+	kit.SetDefault(&c.Gamma, 1/float64(d))
+	kit.SetDefault(&c.K, 10)
+	kit.SetDefault(&c.Beta, 1)
+	kit.SetDefault(&c.LearningRate, 1)
+	kit.SetDefault(&c.Iterations, 10)
+	kit.SetDefault(&c.Patience, 10)
 	c.resolveTask()
 	c.Progress, c.Stats, c.Threads, c.Calibration = nil, nil, 0, ""
 	return c

@@ -5,10 +5,11 @@ import (
 	"math"
 	"slices"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/xmath"
-	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/graph"
 )
 
@@ -208,7 +209,7 @@ func (e *encoding) check(d int) error {
 var encArrays = [5]string{"enc_src", "enc_kind", "enc_level", "enc_mean", "enc_scale"}
 
 // encode writes the encoding into a model file (format 5).
-func (e *encoding) encode(enc *learners.Encoder) {
+func (e *encoding) encode(enc *kit.Encoder) {
 	src, kind := make([]float64, len(e.src)), make([]float64, len(e.kind))
 	for q := range src {
 		src[q], kind[q] = float64(e.src[q]), float64(e.kind[q])
@@ -220,7 +221,7 @@ func (e *encoding) encode(enc *learners.Encoder) {
 }
 
 // decodeEncoding reads the encoding of a model of d raw inputs.
-func decodeEncoding(dec *learners.Decoder, d int) (*encoding, error) {
+func decodeEncoding(dec *kit.Decoder, d int) (*encoding, error) {
 	k := dec.Meta("encoded")
 	if err := dec.Err(); err != nil {
 		return nil, err

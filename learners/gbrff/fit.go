@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/exploss"
@@ -27,10 +29,10 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	case learners.Multiclass:
 		return fitMulticlass(ctx, X, y, nil, cfg)
 	}
-	if err := learners.CheckFit(ctx, "gbrff", cfg, X, y); err != nil {
+	if err := kit.CheckFit(ctx, "gbrff", cfg, X, y); err != nil {
 		return nil, err
 	}
-	signs, labels, err := learners.BinaryLabels(y)
+	signs, labels, err := kit.BinaryLabels(y)
 	if err != nil {
 		return nil, fmt.Errorf("gbrff: %w", err)
 	}

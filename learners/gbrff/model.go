@@ -5,6 +5,8 @@ import (
 	"math"
 	"reflect"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
@@ -69,7 +71,7 @@ func (m *body) FileVersion() int {
 // (GBRFF2: one term per round, w = ω, b = −b_t, a = α_t; GBRFF1: K terms
 // per round, w = ω_k, b = −ω_k·p_t, a = α_t·q_k), evaluated by the fused
 // epilogue asm.CosSum without storing the features. Its methods are those
-// of learners.Base: it is immutable and safe for concurrent use; Predict,
+// of kit.Base: it is immutable and safe for concurrent use; Predict,
 // Score, Probability and their batch forms allocate nothing. Score is H(x),
 // an estimate of half the log-odds of the larger label. A binary model
 // with a temperature a (Calibration) has Probability
@@ -77,7 +79,7 @@ func (m *body) FileVersion() int {
 // must not be copied. Config returns the configuration the model was
 // fitted with, defaults resolved.
 type Model struct {
-	learners.ConfiguredBase[Config, body, *body]
+	kit.ConfiguredBase[Config, body, *body]
 }
 
 // Rounds is the number of boosting rounds the model holds (fewer than T
@@ -87,7 +89,7 @@ func (m *Model) Rounds() int { return m.Body().rounds }
 // Load decodes a GBRFF2 or GBRFF1 model written by MarshalBinary. Corrupt,
 // truncated or hostile input gives an error wrapping learners.ErrCorrupt,
 // never a panic; memory use is proportional to len(data).
-func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }
+func Load(data []byte) (*Model, error) { return kit.Unmarshal[Model](data) }
 
 // body is the learner's part of a Model.
 type body struct {
@@ -139,8 +141,8 @@ func (m *body) setScoring() {
 	copy(m.ap, m.a)
 }
 
-func (*body) Spec() learners.Spec {
-	return learners.Spec{Name: "gbrff", Methods: []string{VariantGBRFF2, VariantGBRFF1}, Version: modelVersion}
+func (*body) Spec() kit.Spec {
+	return kit.Spec{Name: "gbrff", Methods: []string{VariantGBRFF2, VariantGBRFF1}, Version: modelVersion}
 }
 
 func (m *body) Method() string { return m.cfg.Variant }
@@ -163,9 +165,9 @@ func (m *body) Score(z []float64, w any) float64 {
 	return m.h0 + asm.CosSum(z, m.wp, len(m.bp), m.bp, m.ap)
 }
 
-func (m *body) Configuration() learners.Validator { return &m.cfg }
+func (m *body) Configuration() kit.Validator { return &m.cfg }
 
-func (m *body) Encode(e *learners.Encoder) error {
+func (m *body) Encode(e *kit.Encoder) error {
 	e.Array("w", m.w)
 	e.Array("b", m.b)
 	e.Array("a", m.a)
@@ -186,7 +188,7 @@ func (m *body) Encode(e *learners.Encoder) error {
 	return nil
 }
 
-func (m *body) Decode(dec *learners.Decoder) error {
+func (m *body) Decode(dec *kit.Decoder) error {
 	cfg := m.cfg
 	d := dec.Inputs
 	switch {
@@ -270,7 +272,7 @@ func newModel(m *body, labels learners.Labels, mean, scale []float64) *Model {
 	if m.cfg.Task == learners.Regression {
 		c = learners.Common{Task: learners.Regression, Mean: mean, Scale: scale}
 	}
-	return learners.New[Model](c, m)
+	return kit.New[Model](c, m)
 }
 
 func init() {
@@ -279,6 +281,6 @@ func init() {
 		{VariantGBRFF1, "gradient boosting, one kernel landmark of K random Fourier features per round (Gautheron et al. 2020)"},
 	} {
 		variant := v.name
-		learners.DefineWeighted(variant, v.doc, []learners.Task{learners.Binary, learners.Multiclass, learners.Regression}, func() *Config { return &Config{Variant: variant} }, Fit, FitWeighted, Load)
+		kit.DefineWeighted(variant, v.doc, []learners.Task{learners.Binary, learners.Multiclass, learners.Regression}, func() *Config { return &Config{Variant: variant} }, Fit, FitWeighted, Load)
 	}
 }

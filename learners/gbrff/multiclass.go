@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/exploss"
@@ -164,7 +166,7 @@ func fitMulticlass(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 		}
 	}
 	m.setScoringMulti()
-	return learners.New[Model](p.Common(learners.Multiclass, learners.NoProbability), m), nil
+	return kit.New[Model](p.Common(learners.Multiclass, learners.NoProbability), m), nil
 }
 
 // termsPerRound is the number of cosines a round adds to one score
@@ -204,7 +206,7 @@ func (m *body) setScoringMulti() {
 	}
 }
 
-// Scores implements learners.MultiScorer for a multiclass model: the K
+// Scores implements kit.MultiScorer for a multiclass model: the K
 // class scores H⁰_k + Σ_j a_kj·cos(w_kj·z + b_kj).
 func (m *body) Scores(dst, z []float64, _ any) {
 	for k := range dst {

@@ -150,7 +150,7 @@ func multiclassWeights(t *testing.T, cfg gbrff.Config, agree int) {
 	if same < agree {
 		t.Errorf("weighted and duplicated multiclass fits agree on %d of %d labels only", same, Xt.Rows)
 	}
-	// bad weights: the shared checks of learners.PrepareWeighted, named
+	// bad weights: the shared checks of kit.PrepareWeighted, named
 	neg, nan := slices.Clone(w), slices.Clone(w)
 	neg[3], nan[4] = -1, math.NaN()
 	for _, c := range []struct {

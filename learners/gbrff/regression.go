@@ -8,6 +8,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/asm"
@@ -25,7 +27,7 @@ const (
 )
 
 // validateTask checks the task fields of c.
-func (c Config) validateTask(v *learners.Check) {
+func (c Config) validateTask(v *kit.Check) {
 	v.TaskIn(c.Task, learners.Binary, learners.Regression, learners.Multiclass)
 	switch {
 	case c.Task == learners.Multiclass:
@@ -91,11 +93,11 @@ func (c *Config) resolveTask() {
 //     weighted mean squared error (squared loss) or mean absolute error
 //     (Huber).
 func fitRegression(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	if err := learners.CheckFit(ctx, "gbrff", cfg, X, y); err != nil {
+	if err := kit.CheckFit(ctx, "gbrff", cfg, X, y); err != nil {
 		return nil, err
 	}
 	if w != nil {
-		if err := learners.CheckWeights(w, X.Rows); err != nil {
+		if err := kit.CheckWeights(w, X.Rows); err != nil {
 			return nil, fmt.Errorf("gbrff: %w", err)
 		}
 	}
@@ -120,9 +122,9 @@ func fitRegression(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 	}
 	Xt, yt, wt := X, y, w
 	if val != nil {
-		Xt, yt, wt = learners.Rows(X, train), vec.Pick(y, train), vec.Pick(w, train)
+		Xt, yt, wt = kit.Rows(X, train), vec.Pick(y, train), vec.Pick(w, train)
 	}
-	p, err := learners.PrepareWeighted(ctx, "gbrff", cfg, learners.Regression, Xt, yt, wt)
+	p, err := kit.PrepareWeighted(ctx, "gbrff", cfg, learners.Regression, Xt, yt, wt)
 	if err != nil {
 		return nil, err
 	}
@@ -192,7 +194,7 @@ type regFitter struct {
 // newRegFitter makes the fitter of p's rows, on x, the layout of p.Z made
 // by exploss.NewData (nil: make it; the sweeps only read it, so the class
 // fitters of a multiclass fit share one).
-func newRegFitter(c Config, p *learners.Prepared, x *exploss.Data) (*regFitter, error) {
+func newRegFitter(c Config, p *kit.Prepared, x *exploss.Data) (*regFitter, error) {
 	n, d := p.N, p.D
 	if x == nil {
 		var err error
@@ -524,7 +526,7 @@ type regValidation struct {
 	sumWt    float64
 }
 
-func newRegValidation(X featmap.Matrix, y, w []float64, rows []int, p *learners.Prepared, h0 float64) (*regValidation, error) {
+func newRegValidation(X featmap.Matrix, y, w []float64, rows []int, p *kit.Prepared, h0 float64) (*regValidation, error) {
 	n, d := len(rows), X.Cols
 	z := make([]float64, n*d)
 	for i, r := range rows {

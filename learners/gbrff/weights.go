@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/exploss"
@@ -14,11 +16,11 @@ import (
 )
 
 // FitWeighted is Fit with a weight per row (w == nil: Fit). The weights
-// are relative (learners.RelativeWeights): c_i is w_i scaled to mean 1
+// are relative (kit.RelativeWeights): c_i is w_i scaled to mean 1
 // over the rows, so k·w fits the model of w for any k > 0 and equal
 // weights the model of Fit. A weight of 0 drops the row; all-zero,
 // negative or non-finite weights are errors. The inputs are standardised
-// with the weighted statistics (learners.PrepareWeighted).
+// with the weighted statistics (kit.PrepareWeighted).
 //
 // Binary: the boosting weights start from the sample weights,
 // w_i = c_i·exp(−y_i H(x_i)) (so Σw, the correlation and α are those of
@@ -38,10 +40,10 @@ import (
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	if w != nil {
 		// relative weights for the calibration too, not only the fit
-		if err := learners.CheckWeights(w, X.Rows); err != nil {
+		if err := kit.CheckWeights(w, X.Rows); err != nil {
 			return nil, fmt.Errorf("gbrff: %w", err)
 		}
-		w = learners.RelativeWeights(w)
+		w = kit.RelativeWeights(w)
 	}
 	switch {
 	case w == nil:
@@ -58,11 +60,11 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	return calibrate(ctx, m, X, y, w, cfg, X.Rows, nil)
 }
 
-// prepareNoValidation is learners.PrepareWeighted for the fits that have no
+// prepareNoValidation is kit.PrepareWeighted for the fits that have no
 // early stopping yet (what names them in the error): Validation > 0 is an
 // error.
-func prepareNoValidation(ctx context.Context, cfg Config, task learners.Task, X featmap.Matrix, y, w []float64, what string) (*learners.Prepared, error) {
-	p, err := learners.PrepareWeighted(ctx, "gbrff", cfg, task, X, y, w)
+func prepareNoValidation(ctx context.Context, cfg Config, task learners.Task, X featmap.Matrix, y, w []float64, what string) (*kit.Prepared, error) {
+	p, err := kit.PrepareWeighted(ctx, "gbrff", cfg, task, X, y, w)
 	if err != nil {
 		return nil, err
 	}
@@ -155,7 +157,7 @@ type weightedEncoding struct {
 // the encoding chosen on them (nil when c.Inputs is raw or every input is
 // kept as it is), with their standardised encoded inputs, and the raw
 // inputs' standardisation (p's).
-func encodeWeighted(c Config, X featmap.Matrix, p *learners.Prepared) (*weightedEncoding, *dataset.Scaler, error) {
+func encodeWeighted(c Config, X featmap.Matrix, p *kit.Prepared) (*weightedEncoding, *dataset.Scaler, error) {
 	if c.Inputs != InputsAuto {
 		return nil, nil, nil
 	}
@@ -167,7 +169,7 @@ func encodeWeighted(c Config, X featmap.Matrix, p *learners.Prepared) (*weighted
 	if enc == nil {
 		return nil, nil, nil
 	}
-	mean, scale, z, err := learners.Standardize(enc.encodeRows(learners.Rows(X, rows), p.Mean, p.Scale))
+	mean, scale, z, err := learners.Standardize(enc.encodeRows(kit.Rows(X, rows), p.Mean, p.Scale))
 	if err != nil {
 		return nil, nil, fmt.Errorf("gbrff: %w", err)
 	}

@@ -39,6 +39,7 @@ package kernel
 
 import (
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/kit"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
 
@@ -93,13 +94,13 @@ type Config struct {
 	// the logistic fit and SMO run on one goroutine.
 	Threads learners.Threads `json:"-"`
 	// Calibrate, on by default, fits a classifier's probability
-	// calibration on held-out training rows (learners.SearchFit; it
+	// calibration on held-out training rows (kit.SearchFit; it
 	// costs a fit on half the rows); false keeps the loss's own link
 	// (hinge losses then have no Probability). Regression ignores it.
 	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true"`
 	// Search, on by default, lets the default fit compare settings of
 	// the fields left at zero that the learner searches on held-out
-	// training rows and keep the best (learners.SearchFit; the learner's
+	// training rows and keep the best (kit.SearchFit; the learner's
 	// doc says which fields and what it costs); false fits the documented
 	// defaults.
 	Search learners.Toggle `json:",omitempty" help:"compare settings of the searched fields left at their defaults on held-out training rows and keep the best (false: the documented defaults)" default:"true"`
@@ -110,7 +111,7 @@ type Config struct {
 
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
-	v := learners.NewCheck("kernel")
+	v := kit.NewCheck("kernel")
 	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
 	v.Count("Subsample", c.Subsample, MaxSubsample, defaultSubsample)
 	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
@@ -130,13 +131,13 @@ func (c Config) Validate() error {
 // resolve returns c with the defaults filled in for n rows of d inputs:
 // Subsample becomes the number of rows actually used.
 func (c Config) resolve(n, d int) Config {
-	learners.SetDefault(&c.Subsample, defaultSubsample)
+	kit.SetDefault(&c.Subsample, defaultSubsample)
 	c.Subsample = min(c.Subsample, n)
-	learners.SetDefault(&c.Gamma, 1/float64(d))
-	learners.SetDefault(&c.Lambda, defaultLambda)
-	learners.SetDefault(&c.Loss, Ridge)
+	kit.SetDefault(&c.Gamma, 1/float64(d))
+	kit.SetDefault(&c.Lambda, defaultLambda)
+	kit.SetDefault(&c.Loss, Ridge)
 	if c.Loss == Hinge {
-		learners.SetDefault(&c.C, defaultC)
+		kit.SetDefault(&c.C, defaultC)
 	}
 	c.Progress, c.Threads = nil, 0
 	return c

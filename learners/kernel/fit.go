@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"sort"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/learners"
@@ -19,13 +21,13 @@ const rounds = 2
 // (len n). Binary labels may be any two distinct values (the smaller maps
 // to −1); Predict returns them.
 //
-// Errors: learners.Prepare's, a kernel matrix that is not numerically
+// Errors: kit.Prepare's, a kernel matrix that is not numerically
 // positive definite (λ too small), or an error returned by cfg.Progress
 // (wrapped). The result depends only on the data and cfg.
 // Memory: m² floats, m = min(n, Subsample); time O(m²·d + m³/3).
 //
-// Default fit (learners.SearchFit): unless Search is Disabled it compares
-// γ × {1, ¼, 4} when Gamma is 0 (learners.GammaOptions) on a held-out half
+// Default fit (kit.SearchFit): unless Search is Disabled it compares
+// γ × {1, ¼, 4} when Gamma is 0 (kit.GammaOptions) on a held-out half
 // of the rows and fits the best on every row; a classifier's probabilities
 // are calibrated on the same half unless Calibrate is Disabled. Cost: one
 // fit on every row plus one on half the rows per candidate (about 1 +
@@ -33,7 +35,7 @@ const rounds = 2
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return learners.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true), cfg.Seed,
+	return kit.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true), cfg.Seed,
 		func(ctx context.Context, X featmap.Matrix, y, _ []float64, cfg Config) (*Model, error) {
 			return fit(ctx, X, y, cfg)
 		})
@@ -41,8 +43,8 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 
 // fit is Fit without the calibration.
 func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
-	r := learners.NewRounds(ctx, cfg.Progress, Name, Name, rounds)
-	p, err := learners.Prepare(ctx, Name, cfg, cfg.Task, X, y)
+	r := kit.NewRounds(ctx, cfg.Progress, Name, Name, rounds)
+	p, err := kit.Prepare(ctx, Name, cfg, cfg.Task, X, y)
 	if err != nil {
 		return nil, err
 	}
@@ -127,7 +129,7 @@ func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if err := r.End(2, loss); err != nil {
 		return nil, err
 	}
-	return learners.New[Model](p.Common(c.Task, learners.Clamped), b), nil
+	return kit.New[Model](p.Common(c.Task, learners.Clamped), b), nil
 }
 
 // ctxEvery returns ctx's error (wrapped) on every 64th row i of a loop
@@ -162,7 +164,7 @@ func solve(l []float64, m int, v []float64) {
 
 // fitLogistic is round 2 of the logistic loss: a = K + εI (lower
 // triangle), t the ±1 labels of the subsample, threads Config.Threads.
-func fitLogistic(r *learners.Rounds, p *learners.Prepared, b *body, a, t []float64, threads int) (*Model, error) {
+func fitLogistic(r *kit.Rounds, p *kit.Prepared, b *body, a, t []float64, threads int) (*Model, error) {
 	m := len(t)
 	if err := cholesky(r.Context(), a, m, threads); err != nil {
 		return nil, fmt.Errorf("kernel: %w", err)
@@ -180,7 +182,7 @@ func fitLogistic(r *learners.Rounds, p *learners.Prepared, b *body, a, t []float
 	if err := r.End(2, info.F); err != nil {
 		return nil, err
 	}
-	return learners.New[Model](p.Common(b.cfg.Task, learners.Logistic), b), nil
+	return kit.New[Model](p.Common(b.cfg.Task, learners.Logistic), b), nil
 }
 
 // backSolve overwrites v with L⁻ᵀv for the lower-triangular factor of
@@ -196,10 +198,10 @@ func backSolve(l []float64, m int, v []float64) {
 }
 
 // candidates are the settings the default fit compares on held-out rows
-// (learners.SearchFit): γ by learners.GammaOptions when Gamma is 0.
-func candidates(cfg Config, d int) []learners.Setting[Config] {
+// (kit.SearchFit): γ by kit.GammaOptions when Gamma is 0.
+func candidates(cfg Config, d int) []kit.Setting[Config] {
 	if !cfg.Search.On(true) {
 		return nil
 	}
-	return learners.Grid(learners.GammaOptions(cfg.Gamma, d, func(c *Config, g float64) { c.Gamma = g }))
+	return kit.Grid(kit.GammaOptions(cfg.Gamma, d, func(c *Config, g float64) { c.Gamma = g }))
 }

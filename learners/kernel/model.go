@@ -3,6 +3,8 @@ package kernel
 import (
 	"fmt"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
@@ -22,17 +24,17 @@ const modelVersion = 1
 // Model is a fitted kernel ridge, logistic or SVM model:
 // score(x) = Σ_i α_i exp(−γ‖z − x_i‖²) + bias, z = (x − mean)/scale.
 // Obtain one from Fit or Load.
-// Its methods are learners.Base's, whose doc gives the contract (immutable,
+// Its methods are kit.Base's, whose doc gives the contract (immutable,
 // safe for concurrent use, allocation-free Predict and Score, NaN inputs,
 // multiclass scores); a Model must not be copied.
 // Config returns the configuration it was fitted with, defaults resolved:
 // Subsample is the number of rows used.
 type Model struct {
-	learners.ConfiguredBase[Config, body, *body]
+	kit.ConfiguredBase[Config, body, *body]
 }
 
-// Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
-func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }
+// Load decodes a model file; see kit.Base.UnmarshalBinary for its errors.
+func Load(data []byte) (*Model, error) { return kit.Unmarshal[Model](data) }
 
 // body is the learner's part of a Model.
 type body struct {
@@ -42,8 +44,8 @@ type body struct {
 	bias    float64
 }
 
-func (*body) Spec() learners.Spec {
-	return learners.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
+func (*body) Spec() kit.Spec {
+	return kit.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
 }
 
 // kernelRow sets k[i] = exp(−γ‖x − x_i‖²) for the first len(k) support
@@ -92,9 +94,9 @@ func (b *body) Score(z []float64, w any) float64 {
 	return s
 }
 
-func (b *body) Configuration() learners.Validator { return &b.cfg }
+func (b *body) Configuration() kit.Validator { return &b.cfg }
 
-func (b *body) Encode(e *learners.Encoder) error {
+func (b *body) Encode(e *kit.Encoder) error {
 	e.Array("support", b.support)
 	e.Array("alpha", b.alpha)
 	e.Meta("bias", b.bias)
@@ -104,7 +106,7 @@ func (b *body) Encode(e *learners.Encoder) error {
 	return nil
 }
 
-func (b *body) Decode(d *learners.Decoder) (err error) {
+func (b *body) Decode(d *kit.Decoder) (err error) {
 	c := b.cfg
 	switch {
 	case c.Subsample == 0 || c.Gamma == 0 || c.Lambda == 0 || c.Loss == "" || (c.Loss == Hinge) != (c.C != 0):
@@ -126,6 +128,6 @@ func (b *body) Decode(d *learners.Decoder) (err error) {
 }
 
 func init() {
-	learners.Define(Name, "exact Gaussian-kernel ridge, logistic regression or SVM on a uniform subsample (≤ 2000 rows by default): the exact-kernel baseline", []learners.Task{learners.Binary, learners.Regression},
+	kit.Define(Name, "exact Gaussian-kernel ridge, logistic regression or SVM on a uniform subsample (≤ 2000 rows by default): the exact-kernel baseline", []learners.Task{learners.Binary, learners.Regression},
 		func() *Config { return new(Config) }, Fit, Load)
 }

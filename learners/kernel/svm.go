@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/learners"
 )
 
@@ -40,7 +42,7 @@ const (
 // The model keeps the support vectors only (α_i ≠ 0; the file's meta
 // "vectors" is their number), with alpha t_i·α_i, and its bias c.
 // b holds the subsample; t its ±1 labels.
-func fitHinge(r *learners.Rounds, p *learners.Prepared, b *body, t []float64) (*Model, error) {
+func fitHinge(r *kit.Rounds, p *kit.Prepared, b *body, t []float64) (*Model, error) {
 	ctx := r.Context()
 	m, d, C := len(t), p.D, b.cfg.C
 	var pos int
@@ -230,12 +232,12 @@ func fitHinge(r *learners.Rounds, p *learners.Prepared, b *body, t []float64) (*
 	if err := r.End(2, loss); err != nil {
 		return nil, err
 	}
-	return learners.New[Model](p.Common(b.cfg.Task, learners.Clamped), b), nil
+	return kit.New[Model](p.Common(b.cfg.Task, learners.Clamped), b), nil
 }
 
 // svmVectors reads the number of support vectors of a hinge model: an
 // integer in [1, subsample].
-func svmVectors(d *learners.Decoder, subsample int) (int, error) {
+func svmVectors(d *kit.Decoder, subsample int) (int, error) {
 	v := d.Meta("vectors")
 	if err := d.Err(); err != nil {
 		return 0, err

@@ -3,6 +3,8 @@ package mfga
 import (
 	"fmt"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/learners"
 )
 
@@ -64,7 +66,7 @@ type Config struct {
 	Seed uint64 `help:"seed of the σ rule's subsample"`
 	// Calibrate, on by default for binary classification, fits the
 	// probability calibration on held-out training rows
-	// (learners.SearchFit; it costs a fit on half the rows); false keeps
+	// (kit.SearchFit; it costs a fit on half the rows); false keeps
 	// the loss's own link (a hinge loss then has no Probability). It is
 	// off by default for Multiclass, whose multinomial logistic
 	// probabilities the temperature of a half fit made worse on the
@@ -73,7 +75,7 @@ type Config struct {
 	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true for binary, false for multiclass"`
 	// Search, on by default, lets the default fit compare settings of
 	// the fields left at zero that the learner searches on held-out
-	// training rows and keep the best (learners.SearchFit; the learner's
+	// training rows and keep the best (kit.SearchFit; the learner's
 	// doc says which fields and what it costs); false fits the documented
 	// defaults.
 	Search learners.Toggle `json:",omitempty" help:"compare settings of the searched fields left at their defaults on held-out training rows and keep the best (false: the documented defaults)" default:"true"`
@@ -92,7 +94,7 @@ type Config struct {
 
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
-	v := learners.NewCheck("mfga")
+	v := kit.NewCheck("mfga")
 	v.Threads(c.Threads)
 	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
 	v.Count("Features", c.Features, maxFeatures, defaultFeatures)
@@ -109,16 +111,16 @@ func (c Config) Validate() error {
 // resolve returns c with the defaults filled in, except Sigma (which
 // needs the data).
 func (c Config) resolve() Config {
-	learners.SetDefault(&c.Features, defaultFeatures)
-	learners.SetDefault(&c.PerStep, (c.Features+defaultSteps-1)/defaultSteps)
+	kit.SetDefault(&c.Features, defaultFeatures)
+	kit.SetDefault(&c.PerStep, (c.Features+defaultSteps-1)/defaultSteps)
 	if c.Degree == 0 {
 		c.Degree = 1
 		if c.Task == learners.Regression {
 			c.Degree = 2
 		}
 	}
-	learners.SetDefault(&c.Lambda, defaultLambda)
-	learners.SetDefault(&c.Tol, defaultTol)
+	kit.SetDefault(&c.Lambda, defaultLambda)
+	kit.SetDefault(&c.Tol, defaultTol)
 	c.Progress = nil
 	return c
 }

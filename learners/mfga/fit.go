@@ -7,6 +7,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/internal/xmath"
@@ -47,7 +49,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // kept, unweighted: set Sigma for the exact equivalence. Errors beside
 // Fit's: len(w) != n, a negative, NaN or infinite weight, all weights 0.
 //
-// Default fit (learners.SearchFit): unless Search is Disabled it compares
+// Default fit (kit.SearchFit): unless Search is Disabled it compares
 // the dictionary bandwidth of the σ rule × {1, ½, 2} when Sigma is 0 and,
 // for a classifier, the dictionary degrees 1 and 2 when Degree is 0 (all
 // combinations: up to 6 candidates) on a held-out half of the rows and
@@ -59,37 +61,37 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return learners.SearchFit(ctx, Name, cfg.Task, X, y, w, cfg, sub, settings(cfg), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
+	return kit.SearchFit(ctx, Name, cfg.Task, X, y, w, cfg, sub, settings(cfg), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
 }
 
 // settings are the settings the default fit compares on held-out rows
-// (learners.SearchFit): the dictionary bandwidth σ of the 50th-neighbour
+// (kit.SearchFit): the dictionary bandwidth σ of the 50th-neighbour
 // rule times 1, ½ and 2 when Sigma is 0, and for a classifier degree 1 and
 // 2 when Degree is 0 (up to 6 candidates).
-func settings(cfg Config) []learners.Setting[Config] {
+func settings(cfg Config) []kit.Setting[Config] {
 	if !cfg.Search.On(true) {
 		return nil
 	}
-	var sigma, degree []learners.Setting[Config]
+	var sigma, degree []kit.Setting[Config]
 	if cfg.Sigma == 0 {
-		sigma = learners.Options(func(c *Config, f float64) {
+		sigma = kit.Options(func(c *Config, f float64) {
 			if f != 1 {
 				c.sigmaFactor = f
 			}
 		}, 1, 0.5, 2)
 	}
 	if cfg.Degree == 0 && cfg.Task != learners.Regression {
-		degree = learners.Options(func(c *Config, p int) { c.Degree = p }, 0, 2)
+		degree = kit.Options(func(c *Config, p int) { c.Degree = p }, 0, 2)
 	}
 	if sigma == nil && degree == nil {
 		return nil
 	}
-	return learners.Grid(sigma, degree)
+	return kit.Grid(sigma, degree)
 }
 
 // fitWeighted is FitWeighted without the calibration.
 func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	p, err := learners.PrepareWeighted(ctx, Name, cfg, cfg.Task, X, y, w)
+	p, err := kit.PrepareWeighted(ctx, Name, cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err
 	}
@@ -146,7 +148,7 @@ func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	} else {
 		m.build(g)
 	}
-	return learners.New[Model](p.Common(c.Task, learners.Logistic), m), nil
+	return kit.New[Model](p.Common(c.Task, learners.Logistic), m), nil
 }
 
 // greedy is the state of the selection loop. Active columns are stored
@@ -571,7 +573,7 @@ func (g *greedy) refit(added int) error {
 // rowWeights returns the weights of the prepared rows scaled to mean 1,
 // n·w_i/Σw (all 1 without weights, which leaves every product exact: the
 // unweighted fit keeps its bits).
-func rowWeights(p *learners.Prepared) []float64 {
+func rowWeights(p *kit.Prepared) []float64 {
 	c := make([]float64, p.N)
 	if p.Weights == nil {
 		for i := range c {

@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/vec"
 	"github.com/rfkit/rfkit/trig"
@@ -27,7 +29,7 @@ const modelVersion = 2
 
 // Model is a fitted MFGA model: score(x) = bias + Σ_j coef_j·φ_{I_j}(x̃),
 // x̃ = (x − mean)/scale, over the selected dictionary entries I. Its
-// methods are those of learners.Base: it is immutable and safe for
+// methods are those of kit.Base: it is immutable and safe for
 // concurrent use; Predict, Score, Probability and their batch forms
 // allocate nothing. Probability is the logistic function of the score (the
 // binary loss is logistic). Obtain one from Fit or Load; a Model must not
@@ -36,7 +38,7 @@ const modelVersion = 2
 // Features, PerStep, Degree, Sigma, Lambda and Tol are never zero; Sigma is
 // the value the rule of thumb gave.
 type Model struct {
-	learners.ConfiguredBase[Config, body, *body]
+	kit.ConfiguredBase[Config, body, *body]
 }
 
 // Selected returns the dictionary indices of the selected features in the
@@ -54,8 +56,8 @@ func (m *Model) Coef() ([]float64, float64) { return slices.Clone(m.Body().coef)
 // model followed by the risk after each greedy step (a copy).
 func (m *Model) RiskPath() []float64 { return slices.Clone(m.Body().path) }
 
-// Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
-func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }
+// Load decodes a model file; see kit.Base.UnmarshalBinary for its errors.
+func Load(data []byte) (*Model, error) { return kit.Unmarshal[Model](data) }
 
 // body is the learner's part of a Model.
 type body struct {
@@ -92,8 +94,8 @@ func (m *body) decodeFeatures() {
 	}
 }
 
-func (*body) Spec() learners.Spec {
-	return learners.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
+func (*body) Spec() kit.Spec {
+	return kit.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
 }
 
 // NewWork is the argument of the one exponential a row needs (trig.Exp
@@ -124,9 +126,9 @@ func (m *body) Score(z []float64, w any) float64 {
 	return v
 }
 
-func (m *body) Configuration() learners.Validator { return &m.cfg }
+func (m *body) Configuration() kit.Validator { return &m.cfg }
 
-func (m *body) Encode(e *learners.Encoder) error {
+func (m *body) Encode(e *kit.Encoder) error {
 	idx := make([]float64, len(m.index))
 	for t, j := range m.index {
 		idx[t] = float64(j)
@@ -145,7 +147,7 @@ func (m *body) Encode(e *learners.Encoder) error {
 	return nil
 }
 
-func (m *body) Decode(dec *learners.Decoder) error {
+func (m *body) Decode(dec *kit.Decoder) error {
 	cfg := m.cfg
 	d := dec.Inputs
 	switch {
@@ -200,6 +202,6 @@ func (m *body) Decode(dec *learners.Decoder) error {
 }
 
 func init() {
-	learners.DefineWeighted(Name, "MFGA: greedy selection of explicit Taylor features of the Gaussian kernel plus linear features (logistic or squared loss)", []learners.Task{learners.Binary, learners.Multiclass, learners.Regression},
+	kit.DefineWeighted(Name, "MFGA: greedy selection of explicit Taylor features of the Gaussian kernel plus linear features (logistic or squared loss)", []learners.Task{learners.Binary, learners.Multiclass, learners.Regression},
 		func() *Config { return new(Config) }, Fit, FitWeighted, Load)
 }

@@ -5,9 +5,10 @@ import (
 	"math"
 	"slices"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/internal/xmath"
-	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/trig"
 )
 
@@ -165,7 +166,7 @@ func (b *body) buildMulti(m *multi) {
 }
 
 // Scores writes the K class scores of the standardised row z
-// (learners.MultiScorer); w holds the exponential and the feature values.
+// (kit.MultiScorer); w holds the exponential and the feature values.
 func (b *body) Scores(dst, z []float64, w any) {
 	e := w.([]float64)
 	inv := 1 / b.cfg.Sigma
@@ -190,4 +191,4 @@ func (b *body) FileVersion() int {
 }
 
 // compile-time check
-var _ learners.MultiScorer = (*body)(nil)
+var _ kit.MultiScorer = (*body)(nil)

@@ -37,6 +37,7 @@ package nogd
 
 import (
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/kit"
 	"github.com/rfkit/rfkit/learners/internal/ogd"
 )
 
@@ -85,11 +86,11 @@ type Config struct {
 	Epochs int `help:"passes over the data" default:"1"`
 	// Seed fixes the permutations, hence the landmarks.
 	Seed uint64 `help:"seed of the visiting order (and so of the landmarks)"`
-	// Shuffle is Fit's row order: see learners.OnlineBase.Epochs.
+	// Shuffle is Fit's row order: see kit.OnlineBase.Epochs.
 	Shuffle learners.Toggle `json:",omitempty" help:"visit the rows in a seeded random order each epoch (false: in file order)" default:"true"`
 	// Labels are a Learner's two class labels (zero value → −1, +1).
 	Labels learners.Labels `json:"-"`
-	// Standardize is Fit's standardisation: see learners.OnlineBase.FitRows.
+	// Standardize is Fit's standardisation: see kit.OnlineBase.FitRows.
 	Standardize learners.Toggle `json:",omitempty" help:"Fit: standardise the inputs with the training statistics (ignored when resuming)" default:"true"`
 	// Resume, if not nil, makes Fit continue from this model's state
 	// (landmarks, current, summed and averaged weights, step count, labels
@@ -100,13 +101,13 @@ type Config struct {
 	// stored in the model.
 	Resume *Model `json:"-"`
 	// Calibrate, on by default, fits a classifier's probability
-	// calibration on held-out training rows (learners.SearchFit; it
+	// calibration on held-out training rows (kit.SearchFit; it
 	// costs a fit on half the rows); false keeps the loss's own link
 	// (hinge losses then have no Probability). Regression ignores it.
 	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true"`
 	// Search, on by default, lets the default fit compare settings of
 	// the fields left at zero that the learner searches on held-out
-	// training rows and keep the best (learners.SearchFit; the learner's
+	// training rows and keep the best (kit.SearchFit; the learner's
 	// doc says which fields and what it costs); false fits the documented
 	// defaults.
 	Search learners.Toggle `json:",omitempty" help:"compare settings of the searched fields left at their defaults on held-out training rows and keep the best (false: the documented defaults)" default:"true"`
@@ -117,7 +118,7 @@ type Config struct {
 
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
-	v := learners.NewCheck("nogd")
+	v := kit.NewCheck("nogd")
 	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
 	v.Count("Budget", c.Budget, maxBudget, defaultBudget)
 	v.Task(c.Task)
@@ -127,7 +128,7 @@ func (c Config) Validate() error {
 
 // resolve fills in the defaults for d inputs.
 func (c Config) resolve(d int) Config {
-	learners.SetDefault(&c.Budget, defaultBudget)
+	kit.SetDefault(&c.Budget, defaultBudget)
 	ogd.ResolveConfig(d, &c.Gamma, &c.Eta, &c.Epochs, &c.Loss, &c.Labels, c.Task)
 	c.Progress, c.Resume = nil, nil
 	return c

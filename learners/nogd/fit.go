@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 )
@@ -28,7 +30,7 @@ import (
 // GOMAXPROCS or the SIMD path. Cost: O(B³) for the map, then
 // O(n·B·(d + B)) per epoch; memory O(B² + n·d).
 //
-// Default fit (learners.SearchFit): unless Search is Disabled it compares
+// Default fit (kit.SearchFit): unless Search is Disabled it compares
 // γ × {1, ¼, 4} and η × {1, ¼, 4}, each when 0 (up to 9 candidates; none
 // with Resume) on a held-out half of the rows and fits the best on every
 // row; a classifier's probabilities are calibrated on the same half unless
@@ -38,7 +40,7 @@ import (
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return learners.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true) && cfg.Resume == nil, cfg.Seed,
+	return kit.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true) && cfg.Resume == nil, cfg.Seed,
 		func(ctx context.Context, X featmap.Matrix, y, _ []float64, cfg Config) (*Model, error) {
 			return fit(ctx, X, y, cfg)
 		})
@@ -46,8 +48,8 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 
 // fit is Fit without the calibration.
 func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
-	rounds := learners.NewRounds(ctx, cfg.Progress, Name, Name, 0)
-	if err := learners.CheckFit(ctx, Name, cfg, X, y); err != nil {
+	rounds := kit.NewRounds(ctx, cfg.Progress, Name, Name, 0)
+	if err := kit.CheckFit(ctx, Name, cfg, X, y); err != nil {
 		return nil, err
 	}
 	n, d := X.Rows, X.Cols
@@ -55,16 +57,16 @@ func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	var err error
 	t := y
 	if cfg.Resume != nil {
-		if l, err = learners.ResumeFit(Name, X, cfg, cfg.Resume, resumed); err != nil {
+		if l, err = kit.ResumeFit(Name, X, cfg, cfg.Resume, resumed); err != nil {
 			return nil, err
 		}
-		if t, err = learners.Targets(Name, y, l.target); err != nil {
+		if t, err = kit.Targets(Name, y, l.target); err != nil {
 			return nil, err
 		}
 	} else {
 		c := cfg
 		if c.Task == learners.Binary {
-			if t, c.Labels, err = learners.BinaryLabels(y); err != nil {
+			if t, c.Labels, err = kit.BinaryLabels(y); err != nil {
 				return nil, fmt.Errorf("nogd: %w", err)
 			}
 		}
@@ -90,17 +92,17 @@ func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 }
 
 // candidates are the settings the default Fit compares on held-out rows
-// (learners.SearchFit), none with Resume: γ times each of
-// learners.GammaFactors when Gamma is 0, and η times 1, ¼ and 4 when Eta
+// (kit.SearchFit), none with Resume: γ times each of
+// kit.GammaFactors when Gamma is 0, and η times 1, ¼ and 4 when Eta
 // is 0 (the defaults first, left at 0 so that they resolve as before).
-func candidates(cfg Config, d int) []learners.Setting[Config] {
+func candidates(cfg Config, d int) []kit.Setting[Config] {
 	if !cfg.Search.On(true) {
 		return nil
 	}
 	if cfg.Resume != nil || d <= 0 {
 		return nil
 	}
-	return learners.Grid(
-		learners.GammaOptions(cfg.Gamma, d, func(c *Config, g float64) { c.Gamma = g }),
-		learners.ScaleOptions(cfg.Eta, defaultEta, func(c *Config, e float64) { c.Eta = e }, 1, 0.25, 4))
+	return kit.Grid(
+		kit.GammaOptions(cfg.Gamma, d, func(c *Config, g float64) { c.Gamma = g }),
+		kit.ScaleOptions(cfg.Eta, defaultEta, func(c *Config, e float64) { c.Eta = e }, 1, 0.25, 4))
 }

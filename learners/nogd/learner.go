@@ -5,6 +5,8 @@ import (
 	"errors"
 	"slices"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
@@ -30,7 +32,7 @@ type Learner struct {
 	w, sum     []float64        // current weights and Σ_t w_t
 	steps      int
 	z, work    []float64
-	learners.OnlineBase
+	kit.OnlineBase
 }
 
 // Outcome is what one Update saw before its step (learners.Outcome).
@@ -42,14 +44,14 @@ type Stats = learners.Stats
 // NewLearner returns a learner for rows of d inputs with zero weights and
 // no landmarks yet. Budget 0 means 100.
 func NewLearner(d int, cfg Config) (*Learner, error) {
-	c, err := learners.StartLearner(Name, d, cfg, Config.resolve, func(c Config) int { return c.Budget })
+	c, err := kit.StartLearner(Name, d, cfg, Config.resolve, func(c Config) int { return c.Budget })
 	if err != nil {
 		return nil, err
 	}
 	B := c.Budget
 	return &Learner{cfg: c, land: make([]float64, 0, B*d), pend: make([]float64, 0, B),
 		w: make([]float64, B), sum: make([]float64, B), z: make([]float64, B),
-		OnlineBase: learners.NewOnlineBase(Name, d)}, nil
+		OnlineBase: kit.NewOnlineBase(Name, d)}, nil
 }
 
 // Resume returns a Learner that continues from m, a Model from Fit,
@@ -60,22 +62,22 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 // would have taken next. Its Stats start at zero. A version 1 model holds
 // only the averaged weights and is refused.
 func Resume(m *Model) (*Learner, error) {
-	return learners.ResumeFrom(Name, m, resumed)
+	return kit.ResumeFrom(Name, m, resumed)
 }
 
 // resumed is the Learner of cfg.Resume with the learning settings of cfg
 // (see Config.Resume), for rows of d inputs. cfg is valid and its model
-// non-empty; the caller (learners.ResumeFrom or ResumeFit) sets its
+// non-empty; the caller (kit.ResumeFrom or ResumeFit) sets its
 // standardisation.
 func resumed(cfg Config, d int) (*Learner, error) {
 	m := cfg.Resume
 	b, mc := m.Body(), m.Config()
 	if err := cmp.Or(ogd.CheckResumable(Name, b.wt != nil, b.version),
-		learners.CheckResume(Name, d, m.NumInputs(), cfg.Task, mc.Task),
-		learners.ResumeSetting(Name, "Budget", cfg.Budget, mc.Budget),
-		learners.ResumeSetting(Name, "Gamma", cfg.Gamma, mc.Gamma),
-		learners.ResumeSetting(Name, "Loss", cfg.Loss, mc.Loss),
-		learners.ResumeSetting(Name, "Labels", cfg.Labels, mc.Labels)); err != nil {
+		kit.CheckResume(Name, d, m.NumInputs(), cfg.Task, mc.Task),
+		kit.ResumeSetting(Name, "Budget", cfg.Budget, mc.Budget),
+		kit.ResumeSetting(Name, "Gamma", cfg.Gamma, mc.Gamma),
+		kit.ResumeSetting(Name, "Loss", cfg.Loss, mc.Loss),
+		kit.ResumeSetting(Name, "Labels", cfg.Labels, mc.Labels)); err != nil {
 		return nil, err
 	}
 	c := cfg
@@ -83,7 +85,7 @@ func resumed(cfg Config, d int) (*Learner, error) {
 	c = c.resolve(d)
 	B := c.Budget
 	l := &Learner{cfg: c, nys: b.nys, w: slices.Clone(b.wt), sum: slices.Clone(b.wsum), steps: b.steps,
-		z: make([]float64, B), OnlineBase: learners.NewOnlineBase(Name, d)}
+		z: make([]float64, B), OnlineBase: kit.NewOnlineBase(Name, d)}
 	if b.nys == nil { // still collecting landmarks
 		l.land = append(make([]float64, 0, B*d), b.land...)
 		l.pend = append(make([]float64, 0, B), b.pend...)
@@ -209,5 +211,5 @@ func (l *Learner) Snapshot() *Model {
 	if l.nys == nil {
 		b.land, b.pend = slices.Clone(l.land), slices.Clone(l.pend)
 	}
-	return learners.New[Model](learners.Common{Task: l.cfg.Task, Labels: l.cfg.Labels, Mean: mean, Scale: scale}, b)
+	return kit.New[Model](learners.Common{Task: l.cfg.Task, Labels: l.cfg.Labels, Mean: mean, Scale: scale}, b)
 }

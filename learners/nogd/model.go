@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
@@ -29,18 +31,18 @@ const modelVersion = 2
 //go:generate go run ../../internal/tools/modelmethods
 
 // Model is a NOGD model: score(x) = w̄·z((x − mean)/scale), z the Nyström
-// features. Its methods are those of learners.Base: it is immutable and
+// features. Its methods are those of kit.Base: it is immutable and
 // safe for concurrent use; Predict, Score and their batch forms allocate
 // nothing. Probability is NaN (the hinge loss estimates none). Obtain one
 // from Fit, Learner.Snapshot or Load; Resume (or Fit with Config.Resume)
 // continues learning from one of file version 2. A Model must not be
 // copied.
 type Model struct {
-	learners.ConfiguredBase[Config, body, *body]
+	kit.ConfiguredBase[Config, body, *body]
 }
 
-// Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
-func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }
+// Load decodes a model file; see kit.Base.UnmarshalBinary for its errors.
+func Load(data []byte) (*Model, error) { return kit.Unmarshal[Model](data) }
 
 // body is the learner's part of a Model.
 type body struct {
@@ -59,7 +61,7 @@ type body struct {
 // Spec gives the file version this body writes: the one it was read from,
 // so that old files re-save to their own bytes; a new model (and the zero
 // body, whose Spec bounds what Load reads) has the current one.
-func (b *body) Spec() learners.Spec { return ogd.Spec(Name, b.version, modelVersion) }
+func (b *body) Spec() kit.Spec { return ogd.Spec(Name, b.version, modelVersion) }
 
 // NewWork is the scratch of a score: the features and the kernel values.
 func (b *body) NewWork() any {
@@ -81,9 +83,9 @@ func (b *body) Score(z []float64, w any) float64 {
 	return xmath.DotRound(b.coef, buf[:B])
 }
 
-func (b *body) Configuration() learners.Validator { return &b.cfg }
+func (b *body) Configuration() kit.Validator { return &b.cfg }
 
-func (b *body) Encode(e *learners.Encoder) error {
+func (b *body) Encode(e *kit.Encoder) error {
 	if b.nys != nil {
 		e.Array("landmarks", b.nys.Landmarks())
 	} else {
@@ -98,7 +100,7 @@ func (b *body) Encode(e *learners.Encoder) error {
 	return nil
 }
 
-func (b *body) Decode(d *learners.Decoder) error {
+func (b *body) Decode(d *kit.Decoder) error {
 	c := b.cfg
 	switch {
 	case c.Budget == 0 || c.Gamma == 0 || c.Eta == 0 || c.Epochs == 0 || c.Loss == "":
@@ -163,7 +165,7 @@ func (b *body) Decode(d *learners.Decoder) error {
 }
 
 func init() {
-	learners.Define(Name, "Nyström online gradient descent: Gaussian Nyström features on the first B rows, hinge-gated online steps, averaged weights (Lu et al. 2016)", []learners.Task{learners.Binary, learners.Regression},
+	kit.Define(Name, "Nyström online gradient descent: Gaussian Nyström features on the first B rows, hinge-gated online steps, averaged weights (Lu et al. 2016)", []learners.Task{learners.Binary, learners.Regression},
 		func() *Config { return new(Config) }, Fit, Load)
 }
 

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
@@ -33,8 +35,8 @@ type encBody struct {
 
 type encWork struct{ e, s []float64 }
 
-func (*encBody) Spec() learners.Spec {
-	return learners.Spec{Name: "encoded", Methods: []string{"encoded"}, Version: 1}
+func (*encBody) Spec() kit.Spec {
+	return kit.Spec{Name: "encoded", Methods: []string{"encoded"}, Version: 1}
 }
 
 func (b *encBody) NewWork() any {
@@ -81,8 +83,8 @@ func (b *encBody) Score(z []float64, w any) float64 {
 	return s[0]
 }
 
-func (*encBody) Encode(e *learners.Encoder) error { return e.Config(struct{}{}) }
-func (*encBody) Decode(*learners.Decoder) error   { return nil }
+func (*encBody) Encode(e *kit.Encoder) error { return e.Config(struct{}{}) }
+func (*encBody) Decode(*kit.Decoder) error   { return nil }
 
 func (b *encBody) Graph() (*graph.Graph, error) {
 	enc := b.enc
@@ -202,8 +204,8 @@ func encodedModel(ds *dataset.Dataset, task learners.Task) learners.Model {
 		// cancellation of cosines that are float32 in the graph
 		b.bias[0] = 3
 	}
-	m := new(learners.Base[encBody, *encBody])
-	learners.Build(m, c, b)
+	m := new(kit.Base[encBody, *encBody])
+	kit.Build(m, c, b)
 	return m
 }
 

@@ -3,6 +3,8 @@ package onnx_test
 import (
 	"math"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/graph"
@@ -16,8 +18,8 @@ type plattBody struct{ d int }
 
 const plattTemp, plattShift = 1.5, 0.3
 
-func (*plattBody) Spec() learners.Spec {
-	return learners.Spec{Name: "platt", Methods: []string{"platt"}, Version: 1}
+func (*plattBody) Spec() kit.Spec {
+	return kit.Spec{Name: "platt", Methods: []string{"platt"}, Version: 1}
 }
 func (*plattBody) NewWork() any { return nil }
 func (*plattBody) Score(z []float64, _ any) float64 {
@@ -27,8 +29,8 @@ func (*plattBody) Score(z []float64, _ any) float64 {
 	}
 	return s
 }
-func (*plattBody) Encode(e *learners.Encoder) error { return e.Config(struct{}{}) }
-func (*plattBody) Decode(*learners.Decoder) error   { return nil }
+func (*plattBody) Encode(e *kit.Encoder) error { return e.Config(struct{}{}) }
+func (*plattBody) Decode(*kit.Decoder) error   { return nil }
 func (*plattBody) Calibrated(s float64) (float64, bool) {
 	return 1 / (1 + math.Exp(-(plattTemp*s + plattShift))), true
 }
@@ -45,8 +47,8 @@ func (b *plattBody) Graph() (*graph.Graph, error) {
 // plattModel builds the test learner's model on the standardisation of ds.
 func plattModel(ds *dataset.Dataset) learners.Model {
 	mean, scale := standardisation(ds)
-	b := new(learners.Base[plattBody, *plattBody])
-	learners.Build(b, learners.Common{Task: learners.Binary, Labels: learners.Labels{Neg: -1, Pos: 1}, Mean: mean, Scale: scale, Link: learners.Logistic},
+	b := new(kit.Base[plattBody, *plattBody])
+	kit.Build(b, learners.Common{Task: learners.Binary, Labels: learners.Labels{Neg: -1, Pos: 1}, Mean: mean, Scale: scale, Link: learners.Logistic},
 		&plattBody{d: ds.D})
 	return b
 }

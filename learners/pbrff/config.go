@@ -3,6 +3,8 @@ package pbrff
 import (
 	"cmp"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/learners"
 )
 
@@ -108,7 +110,7 @@ type Config struct {
 	Seed uint64 `help:"seed of the landmarks, frequencies and solver"`
 	// Calibrate, on by default for binary classification, fits the
 	// probability calibration on held-out training rows
-	// (learners.SearchFit; it costs a fit on half the rows); false keeps
+	// (kit.SearchFit; it costs a fit on half the rows); false keeps
 	// the loss's own link (a hinge loss then has no Probability). It is
 	// off by default for Multiclass, whose multinomial logistic
 	// probabilities the temperature of a half fit made worse on the
@@ -117,7 +119,7 @@ type Config struct {
 	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true for binary, false for multiclass"`
 	// Search, on by default, lets the default fit compare settings of
 	// the fields left at zero that the learner searches on held-out
-	// training rows and keep the best (learners.SearchFit; the learner's
+	// training rows and keep the best (kit.SearchFit; the learner's
 	// doc says which fields and what it costs); false fits the documented
 	// defaults.
 	Search learners.Toggle `json:",omitempty" help:"compare settings of the searched fields left at their defaults on held-out training rows and keep the best (false: the documented defaults)" default:"true"`
@@ -133,7 +135,7 @@ type Config struct {
 
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
-	v := learners.NewCheck("pbrff")
+	v := kit.NewCheck("pbrff")
 	v.Threads(c.Threads)
 	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
 	v.Count("Landmarks", c.Landmarks, maxLandmarks, defaultLandmarks)
@@ -161,17 +163,17 @@ func (c Config) Validate() error {
 // resolved returns c with every default filled in for d inputs and no
 // Progress.
 func (c Config) resolved(d int) Config {
-	learners.SetDefault(&c.Landmarks, defaultLandmarks)
-	learners.SetDefault(&c.K, defaultK)
-	learners.SetDefault(&c.Gamma, 1/float64(d))
-	learners.SetDefault(&c.Beta, defaultBeta)
-	learners.SetDefault(&c.C, defaultC)
+	kit.SetDefault(&c.Landmarks, defaultLandmarks)
+	kit.SetDefault(&c.K, defaultK)
+	kit.SetDefault(&c.Gamma, 1/float64(d))
+	kit.SetDefault(&c.Beta, defaultBeta)
+	kit.SetDefault(&c.C, defaultC)
 	if c.Task == learners.Multiclass {
-		learners.SetDefault(&c.Loss, Logistic)
+		kit.SetDefault(&c.Loss, Logistic)
 	}
-	learners.SetDefault(&c.Loss, Hinge)
-	learners.SetDefault(&c.Tol, defaultTol)
-	learners.SetDefault(&c.MaxEpochs, defaultMaxEpochs)
+	kit.SetDefault(&c.Loss, Hinge)
+	kit.SetDefault(&c.Tol, defaultTol)
+	kit.SetDefault(&c.MaxEpochs, defaultMaxEpochs)
 	c.Progress = nil
 	return c
 }

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/solvers"
@@ -55,7 +57,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // Errors beside Fit's: len(w) != n, a negative, NaN or infinite weight,
 // all weights 0.
 //
-// Default fit (learners.SearchFit): unless Search is Disabled it compares
+// Default fit (kit.SearchFit): unless Search is Disabled it compares
 // γ × {1, ¼, 4} and C × {1, 1/10, 10}, each when 0 (up to 9 candidates) on
 // a held-out half of the rows and fits the best on every row; a
 // classifier's probabilities are calibrated on the same half unless
@@ -64,24 +66,24 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return learners.SearchFit(ctx, Name, cfg.Task, X, y, w, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
+	return kit.SearchFit(ctx, Name, cfg.Task, X, y, w, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
 }
 
 // candidates are the settings the default fit compares on held-out rows
-// (learners.SearchFit): γ by learners.GammaOptions and C times 1, 1/10
+// (kit.SearchFit): γ by kit.GammaOptions and C times 1, 1/10
 // and 10 when Gamma or C is 0.
-func candidates(cfg Config, d int) []learners.Setting[Config] {
+func candidates(cfg Config, d int) []kit.Setting[Config] {
 	if !cfg.Search.On(true) {
 		return nil
 	}
-	return learners.Grid(
-		learners.GammaOptions(cfg.Gamma, d, func(c *Config, g float64) { c.Gamma = g }),
-		learners.ScaleOptions(cfg.C, defaultC, func(c *Config, v float64) { c.C = v }, 1, 0.1, 10))
+	return kit.Grid(
+		kit.GammaOptions(cfg.Gamma, d, func(c *Config, g float64) { c.Gamma = g }),
+		kit.ScaleOptions(cfg.C, defaultC, func(c *Config, v float64) { c.C = v }, 1, 0.1, 10))
 }
 
 // fitWeighted is FitWeighted without the calibration.
 func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	p, err := learners.PrepareWeighted(ctx, Name, cfg, cfg.Task, X, y, w)
+	p, err := kit.PrepareWeighted(ctx, Name, cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err
 	}
@@ -199,7 +201,7 @@ func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err := report(ctx, cfg.Progress, 2, obj, p.Start); err != nil {
 		return nil, err
 	}
-	return learners.New[Model](p.Common(c.Task, c.link()), m), nil
+	return kit.New[Model](p.Common(c.Task, c.link()), m), nil
 }
 
 // drawLandmarks draws the L landmark rows with replacement: uniformly
@@ -318,7 +320,7 @@ func agreement(ctx context.Context, threads learners.Threads, Z []float64, n, d 
 // the prepared rows p (total weight W) and returns its training
 // objective: the SVM's primal divided by C·W (svmObjective), or the
 // logistic or multinomial solver's objective.
-func (m *body) classifier(ctx context.Context, phi []float64, n int, p *learners.Prepared, W float64) (obj float64, err error) {
+func (m *body) classifier(ctx context.Context, phi []float64, n int, p *kit.Prepared, W float64) (obj float64, err error) {
 	c := m.cfg
 	L := c.Landmarks
 	lambda := 1 / (c.C * W)

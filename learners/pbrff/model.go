@@ -5,6 +5,8 @@ import (
 	"math"
 	"reflect"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
@@ -36,7 +38,7 @@ const modelVersion = 2
 //
 // with j = l·K + k, a_j = c_l q_lk and b_j = −ω_lk·l, evaluated by the fused
 // epilogue asm.CosSum without storing the features. Its methods are those
-// of learners.Base: it is immutable and safe for concurrent use; Predict,
+// of kit.Base: it is immutable and safe for concurrent use; Predict,
 // Score, Probability and their batch forms allocate nothing. Probability is
 // the logistic function of the score for Logistic, (1 + score)/2 clamped to
 // [0, 1] for SquaredHinge (whose population minimiser is 2p − 1 on
@@ -53,11 +55,11 @@ const modelVersion = 2
 // Config returns the configuration it was fitted with, defaults resolved:
 // Landmarks, K, Gamma, Beta, C and Loss are never zero.
 type Model struct {
-	learners.ConfiguredBase[Config, body, *body]
+	kit.ConfiguredBase[Config, body, *body]
 }
 
-// Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
-func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }
+// Load decodes a model file; see kit.Base.UnmarshalBinary for its errors.
+func Load(data []byte) (*Model, error) { return kit.Unmarshal[Model](data) }
 
 // body is the learner's part of a Model (Fit fills it as it goes).
 type body struct {
@@ -72,8 +74,8 @@ type body struct {
 	b, a []float64 // derived: the expansion's phases and amplitudes (len J)
 }
 
-func (*body) Spec() learners.Spec {
-	return learners.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
+func (*body) Spec() kit.Spec {
+	return kit.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
 }
 
 // NewWork: a binary model's CosSum needs no scratch; a multiclass one
@@ -95,7 +97,7 @@ func (m *body) Score(z []float64, w any) float64 {
 }
 
 // Scores writes the M class scores c_m·φ(z) + c₀_m of a multiclass model
-// (learners.MultiScorer): the cosines as Fit computed them, φ by
+// (kit.MultiScorer): the cosines as Fit computed them, φ by
 // represent, and dot products rounded term by term (the same bits
 // everywhere).
 func (m *body) Scores(dst, z []float64, w any) {
@@ -118,9 +120,9 @@ func (m *body) FileVersion() int {
 	return 1
 }
 
-func (m *body) Configuration() learners.Validator { return &m.cfg }
+func (m *body) Configuration() kit.Validator { return &m.cfg }
 
-func (m *body) Encode(e *learners.Encoder) error {
+func (m *body) Encode(e *kit.Encoder) error {
 	e.Array("landmarks", m.landmarks)
 	e.Array("w", m.w)
 	e.Array("q", m.q)
@@ -133,7 +135,7 @@ func (m *body) Encode(e *learners.Encoder) error {
 	return nil
 }
 
-func (m *body) Decode(dec *learners.Decoder) error {
+func (m *body) Decode(dec *kit.Decoder) error {
 	cfg := m.cfg
 	d := dec.Inputs
 	switch {
@@ -180,5 +182,5 @@ func (c Config) link() learners.Link {
 }
 
 func init() {
-	learners.DefineWeighted(Name, "PBRFF: landmarks with pseudo-posterior-weighted random Fourier features + linear SVM or (multiclass) multinomial logistic regression (Letarte et al. 2019)", []learners.Task{learners.Binary, learners.Multiclass}, func() *Config { return new(Config) }, Fit, FitWeighted, Load)
+	kit.DefineWeighted(Name, "PBRFF: landmarks with pseudo-posterior-weighted random Fourier features + linear SVM or (multiclass) multinomial logistic regression (Letarte et al. 2019)", []learners.Task{learners.Binary, learners.Multiclass}, func() *Config { return new(Config) }, Fit, FitWeighted, Load)
 }

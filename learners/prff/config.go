@@ -2,6 +2,7 @@ package prff
 
 import (
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/kit"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
 
@@ -84,7 +85,7 @@ type Config struct {
 	Seed uint64 `help:"seed of the shuffle and the initial frequencies"`
 	// Calibrate, on by default for binary classification, fits the
 	// probability calibration on held-out training rows
-	// (learners.SearchFit; it costs a fit on half the rows); false keeps
+	// (kit.SearchFit; it costs a fit on half the rows); false keeps
 	// the loss's own link (a hinge loss then has no Probability). It is
 	// off by default for Multiclass, whose multinomial logistic
 	// probabilities the temperature of a half fit made worse on the
@@ -93,7 +94,7 @@ type Config struct {
 	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true for binary, false for multiclass"`
 	// Search, on by default, lets the default fit compare settings of
 	// the fields left at zero that the learner searches on held-out
-	// training rows and keep the best (learners.SearchFit; the learner's
+	// training rows and keep the best (kit.SearchFit; the learner's
 	// doc says which fields and what it costs); false fits the documented
 	// defaults.
 	Search learners.Toggle `json:",omitempty" help:"compare settings of the searched fields left at their defaults on held-out training rows and keep the best (false: the documented defaults)" default:"true"`
@@ -112,7 +113,7 @@ type Config struct {
 
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
-	v := learners.NewCheck("prff")
+	v := kit.NewCheck("prff")
 	v.Threads(c.Threads)
 	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
 	v.Count("Features", c.Features, maxFeatures, defaultFeatures)
@@ -128,11 +129,11 @@ func (c Config) Validate() error {
 // resolve fills in the data-independent defaults (Gamma and Alpha are set
 // by learn once the data are known).
 func (c Config) resolve() Config {
-	learners.SetDefault(&c.Features, defaultFeatures)
-	learners.SetDefault(&c.Batch, defaultBatch)
-	learners.SetDefault(&c.MaxIter, defaultMaxIter)
-	learners.SetDefault(&c.Tol, defaultTol)
-	learners.SetDefault(&c.Lambda, defaultLambda)
+	kit.SetDefault(&c.Features, defaultFeatures)
+	kit.SetDefault(&c.Batch, defaultBatch)
+	kit.SetDefault(&c.MaxIter, defaultMaxIter)
+	kit.SetDefault(&c.Tol, defaultTol)
+	kit.SetDefault(&c.Lambda, defaultLambda)
 	linrf.ResolveConfig(&c.Lambda, &c.Loss, c.Task)
 	c.Progress, c.Threads = nil, 0
 	return c

@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
@@ -42,7 +44,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // differ from those of the duplicated data. Errors beside Fit's:
 // len(w) != n, a negative, NaN or infinite weight, all weights 0.
 //
-// Default fit (learners.SearchFit): unless Search is Disabled it compares
+// Default fit (kit.SearchFit): unless Search is Disabled it compares
 // the bandwidth rule's γ × {1, ¼, 4} when Gamma is 0 (α follows γ when
 // Alpha is 0) on a held-out half of the rows and fits the best on every
 // row; a classifier's probabilities are calibrated on the same half unless
@@ -51,27 +53,27 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return learners.SearchFit(ctx, Name, cfg.Task, X, y, w, cfg, sub, candidates(cfg), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
+	return kit.SearchFit(ctx, Name, cfg.Task, X, y, w, cfg, sub, candidates(cfg), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
 }
 
 // candidates are the settings the default fit compares on held-out rows
-// (learners.SearchFit): the γ of the bandwidth rule times each of
-// learners.GammaFactors when Gamma is 0 (3 candidates; α follows γ when
+// (kit.SearchFit): the γ of the bandwidth rule times each of
+// kit.GammaFactors when Gamma is 0 (3 candidates; α follows γ when
 // Alpha is 0).
-func candidates(cfg Config) []learners.Setting[Config] {
+func candidates(cfg Config) []kit.Setting[Config] {
 	if !cfg.Search.On(true) || cfg.Gamma != 0 {
 		return nil
 	}
-	return learners.Options(func(c *Config, f float64) {
+	return kit.Options(func(c *Config, f float64) {
 		if f != 1 {
 			c.gammaFactor = f
 		}
-	}, learners.GammaFactors...)
+	}, kit.GammaFactors...)
 }
 
 // fitWeighted is FitWeighted without the calibration.
 func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	p, err := learners.PrepareWeighted(ctx, Name, cfg, cfg.Task, X, y, w)
+	p, err := kit.PrepareWeighted(ctx, Name, cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err
 	}
@@ -97,5 +99,5 @@ func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err := cfg.Progress.EndRound(ctx, "prff", e); err != nil {
 		return nil, err
 	}
-	return learners.New[Model](p.Common(c.Task, linrf.Link(c.Loss)), b), nil
+	return kit.New[Model](p.Common(c.Task, linrf.Link(c.Loss)), b), nil
 }

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
@@ -100,7 +102,7 @@ func Learn(ctx context.Context, X featmap.Matrix, cfg Config) (*Map, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if err := learners.CheckShape(X, 0); err != nil {
+	if err := kit.CheckShape(X, 0); err != nil {
 		return nil, fmt.Errorf("prff: %w", err)
 	}
 	for i := 0; i < X.Rows; i++ {

@@ -3,6 +3,8 @@ package prff
 import (
 	"fmt"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
@@ -16,7 +18,7 @@ import (
 
 // Model is a fitted PRFF model: score(x) = coef·z((x − mean)/scale) + bias,
 // z the learned map, evaluated by the fused epilogue
-// featmap.RFF.CombineRow. Its methods are those of learners.Base: it is
+// featmap.RFF.CombineRow. Its methods are those of kit.Base: it is
 // immutable and safe for concurrent use; Predict, Score, Probability and
 // their batch forms allocate nothing. Probability is the logistic function
 // of the score for the logistic loss, (1 + score)/2 clamped to [0, 1] for
@@ -27,11 +29,11 @@ import (
 // coef_k·z + bias_k: Predict is the class of the largest, Probabilities
 // their softmax (multinomial logistic regression), Score the margin of the
 // best over the runner-up. A NaN input is a missing value (see
-// learners.Base.Predict and Config.Missing).
+// kit.Base.Predict and Config.Missing).
 // Config returns the configuration it was fitted with, defaults resolved:
 // Gamma and Alpha hold the values used.
 type Model struct {
-	learners.ConfiguredBase[Config, body, *body]
+	kit.ConfiguredBase[Config, body, *body]
 }
 
 // Map returns the learned feature map, which acts on standardised inputs
@@ -42,8 +44,8 @@ func (m *Model) Map() *Map { return m.Body().fmap }
 // modify the slice.
 func (m *Model) Coef() ([]float64, float64) { return m.Body().Coef, m.Body().Bias }
 
-// Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
-func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }
+// Load decodes a model file; see kit.Base.UnmarshalBinary for its errors.
+func Load(data []byte) (*Model, error) { return kit.Unmarshal[Model](data) }
 
 type body struct {
 	cfg Config
@@ -51,19 +53,19 @@ type body struct {
 	fmap *Map
 }
 
-func (*body) Spec() learners.Spec {
-	return learners.Spec{Name: Name, Methods: []string{Name}, Version: linrf.Version}
+func (*body) Spec() kit.Spec {
+	return kit.Spec{Name: Name, Methods: []string{Name}, Version: linrf.Version}
 }
 
-func (b *body) Configuration() learners.Validator { return &b.cfg }
+func (b *body) Configuration() kit.Validator { return &b.cfg }
 
-func (b *body) Encode(e *learners.Encoder) error {
+func (b *body) Encode(e *kit.Encoder) error {
 	err := b.Head.Encode(e)
 	e.Array("losses", b.fmap.losses) // after the Head's arrays: the order is the file's
 	return err
 }
 
-func (b *body) Decode(d *learners.Decoder) error {
+func (b *body) Decode(d *kit.Decoder) error {
 	cfg := b.cfg
 	if cfg.Features == 0 || cfg.Gamma == 0 || cfg.Alpha == 0 || cfg.Batch == 0 ||
 		cfg.MaxIter == 0 || cfg.Tol == 0 || cfg.Lambda == 0 || cfg.Loss == "" {
@@ -78,6 +80,6 @@ func (b *body) Decode(d *learners.Decoder) error {
 }
 
 func init() {
-	learners.DefineWeighted(Name, "Pseudo-random Fourier features: Gaussian RFF frequencies learned greedily to fit the Gram matrix, + logistic or ridge regression", []learners.Task{learners.Binary, learners.Multiclass, learners.Regression},
+	kit.DefineWeighted(Name, "Pseudo-random Fourier features: Gaussian RFF frequencies learned greedily to fit the Gram matrix, + logistic or ridge regression", []learners.Task{learners.Binary, learners.Multiclass, learners.Regression},
 		func() *Config { return new(Config) }, Fit, FitWeighted, Load)
 }

@@ -5,28 +5,30 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/learnertest"
 	"github.com/rfkit/rfkit/learners/prff"
 )
 
 // TestSearchGamma: the default fit compares the bandwidth rule's γ times
-// learners.GammaFactors on held-out rows and stores the γ it chose, one of
+// kit.GammaFactors on held-out rows and stores the γ it chose, one of
 // them; Search disabled fits the rule's γ alone.
 func TestSearchGamma(t *testing.T) {
 	X, y := learnertest.Rings(300, 0, 0, 1, 5)
 	plain := fit(t, X, y, prff.Config{Features: 8, MaxIter: 20, Search: learners.Disabled})
 	m := fit(t, X, y, prff.Config{Features: 8, MaxIter: 20})
 	g0, g := plain.Config().Gamma, m.Config().Gamma
-	if st := m.FitStats(); st.Candidates != len(learners.GammaFactors) || st.HeldOutRows != 150 {
-		t.Errorf("stats %+v, want %d candidates on 150 rows", st, len(learners.GammaFactors))
+	if st := m.FitStats(); st.Candidates != len(kit.GammaFactors) || st.HeldOutRows != 150 {
+		t.Errorf("stats %+v, want %d candidates on 150 rows", st, len(kit.GammaFactors))
 	}
 	found := false
-	for _, f := range learners.GammaFactors {
+	for _, f := range kit.GammaFactors {
 		found = found || g == f*g0
 	}
 	if !found {
-		t.Errorf("γ %v, want the rule's %v times one of %v", g, g0, learners.GammaFactors)
+		t.Errorf("γ %v, want the rule's %v times one of %v", g, g0, kit.GammaFactors)
 	}
 }
 

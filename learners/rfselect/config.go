@@ -43,6 +43,7 @@ package rfselect
 
 import (
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/kit"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
 
@@ -103,7 +104,7 @@ type Config struct {
 	Seed uint64 `help:"seed of the candidate features"`
 	// Calibrate, on by default for binary classification, fits the
 	// probability calibration on held-out training rows
-	// (learners.SearchFit; it costs a fit on half the rows); false keeps
+	// (kit.SearchFit; it costs a fit on half the rows); false keeps
 	// the loss's own link (a hinge loss then has no Probability). It is
 	// off by default for Multiclass, whose multinomial logistic
 	// probabilities the temperature of a half fit made worse on the
@@ -112,7 +113,7 @@ type Config struct {
 	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true for binary, false for multiclass"`
 	// Search, on by default, lets the default fit compare settings of
 	// the fields left at zero that the learner searches on held-out
-	// training rows and keep the best (learners.SearchFit; the learner's
+	// training rows and keep the best (kit.SearchFit; the learner's
 	// doc says which fields and what it costs); false fits the documented
 	// defaults.
 	Search learners.Toggle `json:",omitempty" help:"compare settings of the searched fields left at their defaults on held-out training rows and keep the best (false: the documented defaults)" default:"true"`
@@ -127,7 +128,7 @@ type Config struct {
 
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
-	v := learners.NewCheck("rfselect")
+	v := kit.NewCheck("rfselect")
 	v.Threads(c.Threads)
 	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
 	v.If(c.Selection != "" && c.Selection != EERFSelection && c.Selection != LKRFSelection,
@@ -149,11 +150,11 @@ func (c Config) features() int {
 
 // resolve returns c with the defaults filled in for d inputs.
 func (c Config) resolve(d int) Config {
-	learners.SetDefault(&c.Selection, EERFSelection)
+	kit.SetDefault(&c.Selection, EERFSelection)
 	c.Features = c.features()
-	learners.SetDefault(&c.Candidates, min(defaultCandidatesPerFeat*c.Features, maxCandidates))
-	learners.SetDefault(&c.Gamma, 1/float64(d))
-	learners.SetDefault(&c.Rho, defaultRho)
+	kit.SetDefault(&c.Candidates, min(defaultCandidatesPerFeat*c.Features, maxCandidates))
+	kit.SetDefault(&c.Gamma, 1/float64(d))
+	kit.SetDefault(&c.Rho, defaultRho)
 	linrf.ResolveConfig(&c.Lambda, &c.Loss, c.Task)
 	c.Progress, c.Threads = nil, 0
 	return c

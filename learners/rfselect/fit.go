@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
@@ -21,7 +23,7 @@ const rounds = 3
 // (the smaller maps to −1), multiclass ones 3..learners.MaxClasses finite
 // values; Predict returns them.
 //
-// Errors: learners.PrepareWeighted's, a failing solver, or an error
+// Errors: kit.PrepareWeighted's, a failing solver, or an error
 // returned by cfg.Progress (wrapped). The result depends only on the data
 // and cfg, not on GOMAXPROCS. Memory: 256×M₀ for the scores, n×M for the
 // features. ctx is checked between rounds.
@@ -34,8 +36,8 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // weights enter the standardisation, the selection (the energies, and the
 // mean the targets are centred on) and the loss as weighted means.
 //
-// Default fit (learners.SearchFit): unless Search is Disabled it compares
-// γ × {1, ¼, 4} when Gamma is 0 (learners.GammaOptions) on a held-out half
+// Default fit (kit.SearchFit): unless Search is Disabled it compares
+// γ × {1, ¼, 4} when Gamma is 0 (kit.GammaOptions) on a held-out half
 // of the rows and fits the best on every row; a classifier's probabilities
 // are calibrated on the same half unless Calibrate is Disabled. Cost: one
 // fit on every row plus one on half the rows per candidate (about 1 +
@@ -43,26 +45,26 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return learners.SearchFit(ctx, "rfselect", cfg.Task, X, y, w, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
+	return kit.SearchFit(ctx, "rfselect", cfg.Task, X, y, w, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
 }
 
 // candidates are the settings the default fit compares on held-out rows
-// (learners.SearchFit): γ by learners.GammaOptions when Gamma is 0.
-func candidates(cfg Config, d int) []learners.Setting[Config] {
+// (kit.SearchFit): γ by kit.GammaOptions when Gamma is 0.
+func candidates(cfg Config, d int) []kit.Setting[Config] {
 	if !cfg.Search.On(true) {
 		return nil
 	}
-	return learners.Grid(learners.GammaOptions(cfg.Gamma, d, func(c *Config, g float64) { c.Gamma = g }))
+	return kit.Grid(kit.GammaOptions(cfg.Gamma, d, func(c *Config, g float64) { c.Gamma = g }))
 }
 
 // fitWeighted is FitWeighted without the calibration.
 func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	p, err := learners.PrepareWeighted(ctx, "rfselect", cfg, cfg.Task, X, y, w)
+	p, err := kit.PrepareWeighted(ctx, "rfselect", cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err
 	}
 	c := cfg.resolve(p.D)
-	r := learners.NewRounds(ctx, cfg.Progress, "rfselect", string(c.Selection), rounds)
+	r := kit.NewRounds(ctx, cfg.Progress, "rfselect", string(c.Selection), rounds)
 	if err := p.CheckSize("rfselect", c.Features); err != nil {
 		return nil, err
 	}
@@ -104,5 +106,5 @@ func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err := r.End(3, loss); err != nil {
 		return nil, err
 	}
-	return learners.New[Model](p.Common(c.Task, linrf.Link(c.Loss)), b), nil
+	return kit.New[Model](p.Common(c.Task, linrf.Link(c.Loss)), b), nil
 }

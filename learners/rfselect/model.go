@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
@@ -16,33 +18,33 @@ import (
 
 // Model is a fitted EERF or LKRF model, scored as rks.Model is on the
 // selected features. Obtain one from Fit or Load.
-// Its methods are learners.Base's, whose doc gives the contract (immutable,
+// Its methods are kit.Base's, whose doc gives the contract (immutable,
 // safe for concurrent use, allocation-free Predict and Score, NaN inputs,
 // multiclass scores); a Model must not be copied.
 // Config returns the configuration it was fitted with, defaults resolved:
 // Selection, Features, Candidates, Gamma, Rho, Lambda and Loss are never
 // zero.
 type Model struct {
-	learners.ConfiguredBase[Config, body, *body]
+	kit.ConfiguredBase[Config, body, *body]
 }
 
-// Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
-func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }
+// Load decodes a model file; see kit.Base.UnmarshalBinary for its errors.
+func Load(data []byte) (*Model, error) { return kit.Unmarshal[Model](data) }
 
 type body struct {
 	cfg Config
 	linrf.Head
 }
 
-func (*body) Spec() learners.Spec {
-	return learners.Spec{Name: "rfselect", Methods: []string{string(EERFSelection), string(LKRFSelection)}, Version: linrf.Version}
+func (*body) Spec() kit.Spec {
+	return kit.Spec{Name: "rfselect", Methods: []string{string(EERFSelection), string(LKRFSelection)}, Version: linrf.Version}
 }
 
 func (b *body) Method() string { return string(b.cfg.Selection) }
 
-func (b *body) Configuration() learners.Validator { return &b.cfg }
+func (b *body) Configuration() kit.Validator { return &b.cfg }
 
-func (b *body) Decode(d *learners.Decoder) error {
+func (b *body) Decode(d *kit.Decoder) error {
 	cfg := b.cfg
 	switch {
 	case cfg.Selection == "" || cfg.Features == 0 || cfg.Candidates == 0 || cfg.Gamma == 0 || cfg.Rho == 0 || cfg.Lambda == 0 || cfg.Loss == "":
@@ -78,6 +80,6 @@ func init() {
 			}
 			return m, err
 		}
-		learners.DefineWeighted(string(sel), doc, []learners.Task{learners.Binary, learners.Multiclass, learners.Regression}, func() *Config { return &Config{Selection: sel} }, fit, fitW, load)
+		kit.DefineWeighted(string(sel), doc, []learners.Task{learners.Binary, learners.Multiclass, learners.Regression}, func() *Config { return &Config{Selection: sel} }, fit, fitW, load)
 	}
 }

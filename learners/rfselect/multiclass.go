@@ -1,6 +1,8 @@
 package rfselect
 
-import "github.com/rfkit/rfkit/learners"
+import (
+	"github.com/rfkit/rfkit/learners/internal/kit"
+)
 
 // selectionTargets returns the targets the candidates are scored against
 // and their number of columns: the ±1 labels or the regression targets
@@ -9,7 +11,7 @@ import "github.com/rfkit/rfkit/learners"
 // the share of class k). With sample weights the centring is weighted and
 // row i is scaled by n·w_i/Σw, so that the energy (1/n) Σ_i y_i φ(x_i) is
 // the weighted mean, as if each row appeared w_i times.
-func selectionTargets(p *learners.Prepared) ([]float64, int) {
+func selectionTargets(p *kit.Prepared) ([]float64, int) {
 	n, t, w := p.N, p.Targets, p.Weights
 	wt := func(i int) float64 {
 		if w == nil {

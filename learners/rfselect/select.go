@@ -7,9 +7,10 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/solvers"
-	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
 
@@ -126,10 +127,10 @@ func lkrf(X featmap.Matrix, y []float64, K, candidates, M int, gamma, rho float6
 // add the energies of the classes.
 func candidateScores(X featmap.Matrix, y []float64, K, candidates, M int, gamma float64, seed uint64) (*featmap.RFF, []float64, error) {
 	if K == 1 {
-		if err := learners.CheckData(X, y); err != nil {
+		if err := kit.CheckData(X, y); err != nil {
 			return nil, nil, err
 		}
-	} else if err := learners.CheckShape(X, 0); err != nil || len(y) != X.Rows*K {
+	} else if err := kit.CheckShape(X, 0); err != nil || len(y) != X.Rows*K {
 		return nil, nil, fmt.Errorf("X %d×%d with %d targets of %d columns: %v", X.Rows, X.Cols, len(y), K, err)
 	}
 	switch {

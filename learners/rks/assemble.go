@@ -3,6 +3,8 @@ package rks
 import (
 	"fmt"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
@@ -68,7 +70,7 @@ func Assemble(cfg Config, c learners.Common, coef []float64, bias float64) (*Mod
 	names := c.Names
 	c.Names = nil
 	c.Mean, c.Scale = append([]float64(nil), c.Mean...), append([]float64(nil), c.Scale...)
-	m := learners.New[Model](c, b)
+	m := kit.New[Model](c, b)
 	if len(names) == 0 {
 		return m, nil
 	}

@@ -10,8 +10,8 @@
 //
 // It is the smallest rfkit learner, and so the one to read first: a
 // Config with documented zero-value defaults and Validate, a Fit on the
-// shared prologue (learners.Prepare) with a context and a Progress
-// callback, a Model that is learners.Base over the linear random-feature
+// shared prologue (kit.Prepare) with a context and a Progress
+// callback, a Model that is kit.Base over the linear random-feature
 // body the linear learners share, and one line in the conformance suite.
 //
 // Config.Map swaps the map for the orthogonal (ORF) or Laplacian random
@@ -21,6 +21,7 @@ package rks
 
 import (
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/kit"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
 
@@ -81,7 +82,7 @@ type Config struct {
 	Seed uint64 `help:"seed of the random features"`
 	// Calibrate, on by default for binary classification, fits the
 	// probability calibration on held-out training rows
-	// (learners.SearchFit; it costs a fit on half the rows); false keeps
+	// (kit.SearchFit; it costs a fit on half the rows); false keeps
 	// the loss's own link (a hinge loss then has no Probability). It is
 	// off by default for Multiclass, whose multinomial logistic
 	// probabilities the temperature of a half fit made worse on the
@@ -90,7 +91,7 @@ type Config struct {
 	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true for binary, false for multiclass"`
 	// Search, on by default, lets the default fit compare settings of
 	// the fields left at zero that the learner searches on held-out
-	// training rows and keep the best (learners.SearchFit; the learner's
+	// training rows and keep the best (kit.SearchFit; the learner's
 	// doc says which fields and what it costs); false fits the documented
 	// defaults.
 	Search learners.Toggle `json:",omitempty" help:"compare settings of the searched fields left at their defaults on held-out training rows and keep the best (false: the documented defaults)" default:"true"`
@@ -105,7 +106,7 @@ type Config struct {
 
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
-	v := learners.NewCheck("rks")
+	v := kit.NewCheck("rks")
 	v.Threads(c.Threads)
 	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
 	v.Count("Features", c.Features, maxFeatures, DefaultFeatures)
@@ -118,8 +119,8 @@ func (c Config) Validate() error {
 
 // resolve returns c with the defaults filled in for d inputs.
 func (c Config) resolve(d int) Config {
-	learners.SetDefault(&c.Features, DefaultFeatures)
-	learners.SetDefault(&c.Gamma, 1/float64(d))
+	kit.SetDefault(&c.Features, DefaultFeatures)
+	kit.SetDefault(&c.Gamma, 1/float64(d))
 	linrf.ResolveConfig(&c.Lambda, &c.Loss, c.Task)
 	if c.Map == RFF {
 		c.Map = ""

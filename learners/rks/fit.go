@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/learners"
@@ -14,7 +16,7 @@ import (
 const rounds = 2
 
 // Fit trains a model on the rows of X (n×d) and the labels or targets y
-// (len n), labels and data as learners.PrepareWeighted takes them (whose
+// (len n), labels and data as kit.PrepareWeighted takes them (whose
 // errors Fit returns), then errors of the solver or of cfg.Progress
 // (wrapped). The result depends only on the data and cfg, not on
 // GOMAXPROCS. Memory: the n×D feature matrix, plus D×D for ridge. ctx is
@@ -28,8 +30,8 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // weights enter the standardisation and the loss as weighted means; the
 // random map does not depend on the data.
 //
-// Default fit (learners.SearchFit): unless Search is Disabled it compares
-// γ × {1, ¼, 4} when Gamma is 0 (learners.GammaOptions), for regression
+// Default fit (kit.SearchFit): unless Search is Disabled it compares
+// γ × {1, ¼, 4} when Gamma is 0 (kit.GammaOptions), for regression
 // with Lambda 0 each with λ × {1, 100} (regressionLambdaFactors), on a
 // held-out half of the rows and fits the best on every row; a classifier's
 // probabilities are calibrated on the same half unless Calibrate is
@@ -38,22 +40,22 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return learners.SearchFit(ctx, Name, cfg.Task, X, y, w, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
+	return kit.SearchFit(ctx, Name, cfg.Task, X, y, w, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
 }
 
 // candidates are the settings the default fit compares: γ times each of
-// learners.GammaFactors when Gamma is 0 (the default 1/d first, left at 0
+// kit.GammaFactors when Gamma is 0 (the default 1/d first, left at 0
 // so that it resolves as before), and for regression with Lambda 0 also
 // λ times each of regressionLambdaFactors.
-func candidates(cfg Config, d int) []learners.Setting[Config] {
+func candidates(cfg Config, d int) []kit.Setting[Config] {
 	if !cfg.Search.On(true) {
 		return nil
 	}
-	var lambdas []learners.Setting[Config]
+	var lambdas []kit.Setting[Config]
 	if cfg.Task == learners.Regression {
-		lambdas = learners.ScaleOptions(cfg.Lambda, DefaultLambda, func(c *Config, l float64) { c.Lambda = l }, regressionLambdaFactors...)
+		lambdas = kit.ScaleOptions(cfg.Lambda, DefaultLambda, func(c *Config, l float64) { c.Lambda = l }, regressionLambdaFactors...)
 	}
-	return learners.Grid(learners.GammaOptions(cfg.Gamma, d, func(c *Config, g float64) { c.Gamma = g }), lambdas)
+	return kit.Grid(kit.GammaOptions(cfg.Gamma, d, func(c *Config, g float64) { c.Gamma = g }), lambdas)
 }
 
 // regressionLambdaFactors are the multiples of DefaultLambda a regression
@@ -65,8 +67,8 @@ var regressionLambdaFactors = []float64{1, 100}
 
 // fitWeighted is FitWeighted without the calibration.
 func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	r := learners.NewRounds(ctx, cfg.Progress, Name, Name, rounds)
-	p, err := learners.PrepareWeighted(ctx, Name, cfg, cfg.Task, X, y, w)
+	r := kit.NewRounds(ctx, cfg.Progress, Name, Name, rounds)
+	p, err := kit.PrepareWeighted(ctx, Name, cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +99,7 @@ func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err := r.End(2, loss); err != nil {
 		return nil, err
 	}
-	return learners.New[Model](p.Common(c.Task, linrf.Link(c.Loss)), b), nil
+	return kit.New[Model](p.Common(c.Task, linrf.Link(c.Loss)), b), nil
 }
 
 // logisticMemory is the L-BFGS memory of the logistic head (solvers'

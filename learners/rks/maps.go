@@ -3,6 +3,8 @@ package rks
 import (
 	"fmt"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
@@ -109,14 +111,14 @@ func (b *body) Score(z []float64, w any) float64 {
 
 // encodeNystrom adds the arrays "landmarks" (D×d, standardised) and
 // "coef" (D) and the meta value "bias".
-func (b *body) encodeNystrom(e *learners.Encoder) {
+func (b *body) encodeNystrom(e *kit.Encoder) {
 	e.Array("landmarks", b.nys.Landmarks())
 	e.Array("coef", b.Coef)
 	e.Meta("bias", b.Bias)
 }
 
 // decodeNystrom reads what encodeNystrom wrote and rebuilds the map.
-func (b *body) decodeNystrom(d *learners.Decoder) error {
+func (b *body) decodeNystrom(d *kit.Decoder) error {
 	D := b.cfg.Features
 	if d.Inputs > featmap.MaxElements/D {
 		return fmt.Errorf("%d inputs × %d landmarks overflow", d.Inputs, D)

@@ -3,6 +3,8 @@ package rks
 import (
 	"fmt"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
@@ -26,17 +28,17 @@ import (
 // class for a multiclass model (multinomial logistic regression).
 // Probability follows the loss: logistic, or (1 + score)/2 clamped for
 // ridge on ±1 labels. Obtain one from Fit or Load.
-// Its methods are learners.Base's, whose doc gives the contract (immutable,
+// Its methods are kit.Base's, whose doc gives the contract (immutable,
 // safe for concurrent use, allocation-free Predict and Score, NaN inputs,
 // multiclass scores); a Model must not be copied.
 // Config returns the configuration it was fitted with, defaults resolved:
 // Features, Gamma, Lambda and Loss are never zero.
 type Model struct {
-	learners.ConfiguredBase[Config, body, *body]
+	kit.ConfiguredBase[Config, body, *body]
 }
 
-// Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
-func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }
+// Load decodes a model file; see kit.Base.UnmarshalBinary for its errors.
+func Load(data []byte) (*Model, error) { return kit.Unmarshal[Model](data) }
 
 // body is the learner's part of a Model.
 type body struct {
@@ -45,13 +47,13 @@ type body struct {
 	nys *featmap.Nystrom // the Nyström maps (then Head.RFF is nil)
 }
 
-func (*body) Spec() learners.Spec {
-	return learners.Spec{Name: Name, Methods: []string{Name}, Version: linrf.Version}
+func (*body) Spec() kit.Spec {
+	return kit.Spec{Name: Name, Methods: []string{Name}, Version: linrf.Version}
 }
 
-func (b *body) Configuration() learners.Validator { return &b.cfg }
+func (b *body) Configuration() kit.Validator { return &b.cfg }
 
-func (b *body) Encode(e *learners.Encoder) error {
+func (b *body) Encode(e *kit.Encoder) error {
 	if b.nys != nil {
 		b.encodeNystrom(e)
 		return nil
@@ -59,7 +61,7 @@ func (b *body) Encode(e *learners.Encoder) error {
 	return b.Head.Encode(e)
 }
 
-func (b *body) Decode(d *learners.Decoder) error {
+func (b *body) Decode(d *kit.Decoder) error {
 	cfg := b.cfg
 	if cfg.Features == 0 || cfg.Gamma == 0 || cfg.Lambda == 0 || cfg.Loss == "" {
 		return fmt.Errorf("config %+v has unresolved defaults", cfg)
@@ -75,6 +77,6 @@ func (b *body) Decode(d *learners.Decoder) error {
 }
 
 func init() {
-	learners.DefineWeighted(Name, "Random Kitchen Sinks: Gaussian random Fourier features + logistic or ridge regression", []learners.Task{learners.Binary, learners.Multiclass, learners.Regression},
+	kit.DefineWeighted(Name, "Random Kitchen Sinks: Gaussian random Fourier features + logistic or ridge regression", []learners.Task{learners.Binary, learners.Multiclass, learners.Regression},
 		func() *Config { return new(Config) }, Fit, FitWeighted, Load)
 }

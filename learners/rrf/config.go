@@ -86,6 +86,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 )
@@ -187,9 +189,9 @@ type Config struct {
 	// Seed fixes the noise e and Fit's permutations (with Resume, the
 	// noise is the model's and Seed only draws the permutations).
 	Seed uint64 `help:"seed of the random features and permutations"`
-	// Shuffle is Fit's row order: see learners.OnlineBase.Epochs.
+	// Shuffle is Fit's row order: see kit.OnlineBase.Epochs.
 	Shuffle learners.Toggle `json:",omitempty" help:"Fit: visit the rows in a seeded random order each epoch (false: in file order)" default:"true"`
-	// Standardize is Fit's standardisation: see learners.OnlineBase.FitRows.
+	// Standardize is Fit's standardisation: see kit.OnlineBase.FitRows.
 	Standardize learners.Toggle `json:",omitempty" help:"Fit: standardise the inputs with the training statistics (ignored when resuming)" default:"true"`
 	// Resume, if not nil, makes Fit continue from this model's state
 	// (noise, log-widths, weights, biases, classes and standardisation)
@@ -201,13 +203,13 @@ type Config struct {
 	// start from m.Config() to keep the model's. Not stored in the model.
 	Resume *Model `json:"-"`
 	// Calibrate, on by default, fits a classifier's probability
-	// calibration on held-out training rows (learners.SearchFit; it
+	// calibration on held-out training rows (kit.SearchFit; it
 	// costs a fit on half the rows); false keeps the loss's own link
 	// (hinge losses then have no Probability). Regression ignores it.
 	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true"`
 	// Search, on by default, lets the default fit compare settings of
 	// the fields left at zero that the learner searches on held-out
-	// training rows and keep the best (learners.SearchFit; the learner's
+	// training rows and keep the best (kit.SearchFit; the learner's
 	// doc says which fields and what it costs); false fits the documented
 	// defaults.
 	Search learners.Toggle `json:",omitempty" help:"compare settings of the searched fields left at their defaults on held-out training rows and keep the best (false: the documented defaults)" default:"true"`
@@ -218,7 +220,7 @@ type Config struct {
 
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
-	v := learners.NewCheck("rrf")
+	v := kit.NewCheck("rrf")
 	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
 	v.Count("Features", c.Features, maxFeatures, defaultFeatures)
 	v.Count("Epochs", c.Epochs, learners.MaxCount, defaultEpochs)
@@ -275,13 +277,13 @@ func (c Config) Validate() error {
 // and Standardize are left as given; Progress and Resume are cleared, so a
 // model's configuration neither calls back nor keeps its parent alive).
 func (c Config) resolve(d int) Config {
-	learners.SetDefault(&c.Features, defaultFeatures)
-	learners.SetDefault(&c.Lambda, defaultLambda)
-	learners.SetDefault(&c.Eta, defaultEta)
-	learners.SetDefault(&c.EtaGamma, defaultEtaGamma)
-	learners.SetDefault(&c.Width, math.Sqrt(2/float64(d)))
-	learners.SetDefault(&c.Epochs, defaultEpochs)
-	learners.SetDefault(&c.BatchSize, defaultBatchSize)
+	kit.SetDefault(&c.Features, defaultFeatures)
+	kit.SetDefault(&c.Lambda, defaultLambda)
+	kit.SetDefault(&c.Eta, defaultEta)
+	kit.SetDefault(&c.EtaGamma, defaultEtaGamma)
+	kit.SetDefault(&c.Width, math.Sqrt(2/float64(d)))
+	kit.SetDefault(&c.Epochs, defaultEpochs)
+	kit.SetDefault(&c.BatchSize, defaultBatchSize)
 	if c.Loss == "" {
 		c.Loss = Hinge
 		if c.Task == learners.Regression {

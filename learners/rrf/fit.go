@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
@@ -31,7 +33,7 @@ import (
 // an error returned by cfg.Progress (wrapped). The result does not depend
 // on GOMAXPROCS. ctx is checked after every epoch.
 //
-// Default fit (learners.SearchFit): unless Search is Disabled it compares
+// Default fit (kit.SearchFit): unless Search is Disabled it compares
 // η × {1, ¼, 4} and λ × {1, 1/10, 10}, each when 0 (up to 9 candidates;
 // none with Resume) on a held-out half of the rows and fits the best on
 // every row; a classifier's probabilities are calibrated on the same half
@@ -43,11 +45,11 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if cfg.Task == learners.Regression {
 		// here, not in resolve: an online Learner's model stores the
 		// resolved Epochs it never uses, and keeps its bytes
-		learners.SetDefault(&cfg.Epochs, defaultRegressionEpochs)
+		kit.SetDefault(&cfg.Epochs, defaultRegressionEpochs)
 	}
 	sub := cfg
 	sub.Progress = nil
-	return learners.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true) && cfg.Resume == nil, cfg.Seed,
+	return kit.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true) && cfg.Resume == nil, cfg.Seed,
 		func(ctx context.Context, X featmap.Matrix, y, _ []float64, cfg Config) (*Model, error) {
 			return fit(ctx, X, y, cfg)
 		})
@@ -81,8 +83,8 @@ func fitEtaGamma(cfg Config, y []float64) float64 {
 
 // fit is Fit without the calibration.
 func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
-	rounds := learners.NewRounds(ctx, cfg.Progress, Name, Name, 0)
-	if err := learners.CheckFit(ctx, "rrf", cfg, X, y); err != nil {
+	rounds := kit.NewRounds(ctx, cfg.Progress, Name, Name, 0)
+	if err := kit.CheckFit(ctx, "rrf", cfg, X, y); err != nil {
 		return nil, err
 	}
 	l, xs, err := fitLearner(cfg, X, y)
@@ -90,7 +92,7 @@ func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		return nil, err
 	}
 	n, d := X.Rows, X.Cols
-	t, err := learners.Targets(Name, y, l.target)
+	t, err := kit.Targets(Name, y, l.target)
 	if err != nil {
 		return nil, err
 	}
@@ -142,11 +144,11 @@ func fitLearner(cfg Config, X featmap.Matrix, y []float64) (*Learner, []float64,
 // fitLearner1 is the Learner of fitLearner, before its rows.
 func fitLearner1(cfg Config, X featmap.Matrix, y []float64) (*Learner, error) {
 	if cfg.Resume != nil {
-		return learners.ResumeFit(Name, X, cfg, cfg.Resume, resumed)
+		return kit.ResumeFit(Name, X, cfg, cfg.Resume, resumed)
 	}
 	c := cfg
 	if c.Task == learners.Multiclass && len(c.Classes) == 0 {
-		_, cl, err := learners.ClassLabels(y)
+		_, cl, err := kit.ClassLabels(y)
 		if err != nil {
 			return nil, fmt.Errorf("rrf: %w", err)
 		}
@@ -164,7 +166,7 @@ func fitLearner1(cfg Config, X featmap.Matrix, y []float64) (*Learner, error) {
 				return nil, fmt.Errorf("rrf: labels: %d classes, at most %d", len(c.Classes), maxClasses)
 			}
 		} else {
-			_, lab, err := learners.BinaryLabels(y)
+			_, lab, err := kit.BinaryLabels(y)
 			if err != nil {
 				return nil, fmt.Errorf("rrf: %w", err)
 			}
@@ -175,17 +177,17 @@ func fitLearner1(cfg Config, X featmap.Matrix, y []float64) (*Learner, error) {
 }
 
 // candidates are the settings the default Fit compares on held-out rows
-// (learners.SearchFit), none with Resume: η times 1, ¼ and 4 when Eta is
+// (kit.SearchFit), none with Resume: η times 1, ¼ and 4 when Eta is
 // 0, and λ times 1, 1/10 and 10 when Lambda is 0 (the defaults first,
 // left at 0 so that they resolve as before).
-func candidates(cfg Config, d int) []learners.Setting[Config] {
+func candidates(cfg Config, d int) []kit.Setting[Config] {
 	if !cfg.Search.On(true) {
 		return nil
 	}
 	if cfg.Resume != nil || d <= 0 {
 		return nil
 	}
-	return learners.Grid(
-		learners.ScaleOptions(cfg.Eta, defaultEta, func(c *Config, e float64) { c.Eta = e }, 1, 0.25, 4),
-		learners.ScaleOptions(cfg.Lambda, defaultLambda, func(c *Config, l float64) { c.Lambda = l }, 1, 0.1, 10))
+	return kit.Grid(
+		kit.ScaleOptions(cfg.Eta, defaultEta, func(c *Config, e float64) { c.Eta = e }, 1, 0.25, 4),
+		kit.ScaleOptions(cfg.Lambda, defaultLambda, func(c *Config, l float64) { c.Lambda = l }, 1, 0.1, 10))
 }

@@ -7,6 +7,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/vec"
@@ -21,13 +23,13 @@ type Learner struct {
 	p       *params
 	s       *work
 	widths  bool
-	learners.OnlineBase
+	kit.OnlineBase
 }
 
 // NewLearner returns a learner for rows of d inputs, its noise drawn from
 // cfg.Seed and its widths at cfg.Width.
 func NewLearner(d int, cfg Config) (*Learner, error) {
-	c, err := learners.StartLearner("rrf", d, cfg, Config.resolve, func(c Config) int { return c.Features })
+	c, err := kit.StartLearner("rrf", d, cfg, Config.resolve, func(c Config) int { return c.Features })
 	if err != nil {
 		return nil, err
 	}
@@ -48,7 +50,7 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 		return nil, fmt.Errorf("rrf: %d classes × %d features do not fit in memory", C, c.Features)
 	}
 	p := newParams(d, c, C)
-	return &Learner{cfg: c, classes: classes, p: p, s: p.newWork(), widths: !c.FixedWidths, OnlineBase: learners.NewOnlineBase("rrf", d)}, nil
+	return &Learner{cfg: c, classes: classes, p: p, s: p.newWork(), widths: !c.FixedWidths, OnlineBase: kit.NewOnlineBase("rrf", d)}, nil
 }
 
 // Resume returns a Learner that continues from m, a Model from Fit,
@@ -58,22 +60,22 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 // that made m would have taken next. Its Stats start at zero. m is not
 // changed.
 func Resume(m *Model) (*Learner, error) {
-	return learners.ResumeFrom(Name, m, resumed)
+	return kit.ResumeFrom(Name, m, resumed)
 }
 
 // resumed is the Learner of cfg.Resume with the learning settings of cfg
 // (see Config.Resume), for rows of d inputs. cfg is valid and its model
-// non-empty; the caller (learners.ResumeFrom or ResumeFit) sets its
+// non-empty; the caller (kit.ResumeFrom or ResumeFit) sets its
 // standardisation.
 func resumed(cfg Config, d int) (*Learner, error) {
 	m := cfg.Resume
 	mc, b := m.Config(), m.Body()
 	cl := slices.Clone(cfg.Classes)
 	slices.Sort(cl)
-	err := cmp.Or(learners.CheckResume(Name, d, m.NumInputs(), cfg.Task, mc.Task),
-		learners.ResumeSetting(Name, "Features", cfg.Features, mc.Features),
-		learners.ResumeSetting(Name, "Width", cfg.Width, mc.Width),
-		learners.ResumeSetting(Name, "Loss", cfg.Loss, mc.Loss))
+	err := cmp.Or(kit.CheckResume(Name, d, m.NumInputs(), cfg.Task, mc.Task),
+		kit.ResumeSetting(Name, "Features", cfg.Features, mc.Features),
+		kit.ResumeSetting(Name, "Width", cfg.Width, mc.Width),
+		kit.ResumeSetting(Name, "Loss", cfg.Loss, mc.Loss))
 	if err == nil && len(cl) > 0 && !slices.Equal(cl, mc.Classes) {
 		err = fmt.Errorf("rrf: Resume: Config.Classes = %v, the model's are %v", cl, mc.Classes)
 	}
@@ -87,7 +89,7 @@ func resumed(cfg Config, d int) (*Learner, error) {
 		return nil, err
 	}
 	p := b.p.clone()
-	return &Learner{cfg: c, classes: slices.Clone(mc.Classes), p: p, s: p.newWork(), widths: !c.FixedWidths, OnlineBase: learners.NewOnlineBase("rrf", d)}, nil
+	return &Learner{cfg: c, classes: slices.Clone(mc.Classes), p: p, s: p.newWork(), widths: !c.FixedWidths, OnlineBase: kit.NewOnlineBase("rrf", d)}, nil
 }
 
 // Config returns the resolved configuration (defaults filled in, Classes

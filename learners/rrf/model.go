@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/vec"
 )
@@ -33,16 +35,16 @@ const modelVersion = 2
 
 // Model is a fitted (or snapshotted) RRF model: scores
 // f_c(x) = w_cᵀφ((x − mean)/scale) + b_c, with Scores and the class
-// accessors beside learners.Base's methods. Probability is, for a binary
+// accessors beside kit.Base's methods. Probability is, for a binary
 // model, the logistic function of the score for the logistic loss and
 // (1 + score)/2 clamped to [0, 1] for the hinge loss (a crude estimate).
 // Training on NaN is an error. Obtain one from Fit, Learner.Snapshot or
 // Load; Resume (or Fit with Config.Resume) continues learning from one.
-// Its methods are learners.Base's, whose doc gives the contract (immutable,
+// Its methods are kit.Base's, whose doc gives the contract (immutable,
 // safe for concurrent use, allocation-free Predict and Score, NaN inputs,
 // multiclass scores); a Model must not be copied.
 type Model struct {
-	learners.ConfiguredBase[Config, body, *body]
+	kit.ConfiguredBase[Config, body, *body]
 	scores sync.Pool // of *modelScratch, for Scores
 }
 
@@ -86,8 +88,8 @@ func (m *Model) Scores(dst, x []float64) {
 	m.scores.Put(s)
 }
 
-// Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
-func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }
+// Load decodes a model file; see kit.Base.UnmarshalBinary for its errors.
+func Load(data []byte) (*Model, error) { return kit.Unmarshal[Model](data) }
 
 // body is the learner's part of a Model.
 type body struct {
@@ -101,7 +103,7 @@ type body struct {
 func newModel(cfg Config, classes []float64, p *params, mean, scale []float64) *Model {
 	b := &body{cfg: cfg, classes: classes, p: p}
 	b.cfg.Classes = classes
-	return learners.New[Model](b.common(mean, scale), b)
+	return kit.New[Model](b.common(mean, scale), b)
 }
 
 func (b *body) common(mean, scale []float64) learners.Common {
@@ -121,8 +123,8 @@ func (b *body) common(mean, scale []float64) learners.Common {
 	return c
 }
 
-func (*body) Spec() learners.Spec {
-	return learners.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
+func (*body) Spec() kit.Spec {
+	return kit.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
 }
 
 func (b *body) NewWork() any { return b.p.newWork() }
@@ -142,7 +144,7 @@ func (b *body) Score(z []float64, w any) float64 {
 }
 
 // Scores writes the C class scores of the standardised row z of a
-// multiclass model (learners.MultiScorer: its Probabilities are their
+// multiclass model (kit.MultiScorer: its Probabilities are their
 // softmax).
 func (b *body) Scores(dst, z []float64, w any) {
 	s := w.(*work)
@@ -168,9 +170,9 @@ func (b *body) Predict(z []float64, w any) float64 {
 	return output(b.p, b.classes, b.cfg.Task, s.f)
 }
 
-func (b *body) Configuration() learners.Validator { return &b.cfg }
+func (b *body) Configuration() kit.Validator { return &b.cfg }
 
-func (b *body) Encode(e *learners.Encoder) error {
+func (b *body) Encode(e *kit.Encoder) error {
 	e.Array("e", b.p.e)
 	e.Array("loggamma", b.p.lg)
 	e.Array("w", b.p.w)
@@ -181,7 +183,7 @@ func (b *body) Encode(e *learners.Encoder) error {
 	return nil
 }
 
-func (b *body) Decode(dec *learners.Decoder) error {
+func (b *body) Decode(dec *kit.Decoder) error {
 	cfg := b.cfg
 	d, D := dec.Inputs, cfg.Features
 	switch {
@@ -234,7 +236,7 @@ func (b *body) Decode(dec *learners.Decoder) error {
 }
 
 func init() {
-	learners.Define(Name, "reparameterised random features: online SGD on the weights and per-input kernel widths (Nguyen et al. 2017)", []learners.Task{learners.Binary, learners.Multiclass, learners.Regression},
+	kit.Define(Name, "reparameterised random features: online SGD on the weights and per-input kernel widths (Nguyen et al. 2017)", []learners.Task{learners.Binary, learners.Multiclass, learners.Regression},
 		func() *Config { return new(Config) }, Fit, Load)
 }
 

@@ -154,6 +154,7 @@ package srff
 
 import (
 	"github.com/rfkit/rfkit/learners"
+	"github.com/rfkit/rfkit/learners/internal/kit"
 )
 
 // Name is the method's registry name and the "method" of its model files.
@@ -244,7 +245,7 @@ type Config struct {
 
 // Validate reports out-of-range fields; zero fields are valid (defaults).
 func (c Config) Validate() error {
-	v := learners.NewCheck("srff")
+	v := kit.NewCheck("srff")
 	v.Threads(c.Threads)
 	v.Toggles("Search", c.Search)
 	v.Count("Features", c.Features, maxFeatures, defaultFeatures)
@@ -267,14 +268,14 @@ func (c Config) Validate() error {
 // resolve returns c with the defaults filled in, except Simplex (which
 // needs the data) and Lambda (chosen by Fit).
 func (c Config) resolve(d int) Config {
-	learners.SetDefault(&c.Features, defaultFeatures)
-	learners.SetDefault(&c.Lambdas, defaultLambdas)
-	learners.SetDefault(&c.LambdaMin, defaultLambdaMin)
-	learners.SetDefault(&c.LambdaMax, defaultLambdaMax)
-	learners.SetDefault(&c.Validation, defaultValidation)
-	learners.SetDefault(&c.MaxIterations, defaultMaxIterations)
-	learners.SetDefault(&c.GammaIterations, defaultGammaIterations)
-	learners.SetDefault(&c.Tol, defaultTol)
+	kit.SetDefault(&c.Features, defaultFeatures)
+	kit.SetDefault(&c.Lambdas, defaultLambdas)
+	kit.SetDefault(&c.LambdaMin, defaultLambdaMin)
+	kit.SetDefault(&c.LambdaMax, defaultLambdaMax)
+	kit.SetDefault(&c.Validation, defaultValidation)
+	kit.SetDefault(&c.MaxIterations, defaultMaxIterations)
+	kit.SetDefault(&c.GammaIterations, defaultGammaIterations)
+	kit.SetDefault(&c.Tol, defaultTol)
 	c.Task = learners.Regression
 	c.Progress = nil
 	return c

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
@@ -87,7 +89,7 @@ func validationRMSE(m *Model) float64 {
 
 // fitWeighted is FitWeighted at one simplex size.
 func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	pre, err := learners.PrepareWeighted(ctx, Name, cfg, learners.Regression, X, y, w)
+	pre, err := kit.PrepareWeighted(ctx, Name, cfg, learners.Regression, X, y, w)
 	if err != nil {
 		return nil, err
 	}
@@ -144,8 +146,8 @@ func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 		slices.Sort(val)
 		slices.Sort(tr)
 		Xs := featmap.Dense(n, d, xs)
-		train := newProblem(learners.Rows(Xs, tr), vec.Pick(y, tr), vec.Pick(w, tr))
-		valX, valY, valW := learners.Rows(Xs, val), vec.Pick(y, val), vec.Pick(w, val)
+		train := newProblem(kit.Rows(Xs, tr), vec.Pick(y, tr), vec.Pick(w, tr))
+		valX, valY, valW := kit.Rows(Xs, val), vec.Pick(y, val), vec.Pick(w, val)
 		best, bestRMSE := 0.0, math.Inf(1)
 		worse := 0 // consecutive grid values clearly worse than the best
 		for _, lambda := range grid(c.LambdaMax, c.LambdaMin, c.Lambdas) {

@@ -6,6 +6,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
@@ -24,14 +26,14 @@ const modelVersion = 1
 
 // Model is a fitted SRFF model: f(x) = intercept + coef·z((x − mean)/scale)
 // with z(x) = √(2/D)·cos(ε(γ⊙x) + b). Its methods are those of
-// learners.Base (Task is always Regression, Probability NaN): it is
+// kit.Base (Task is always Regression, Probability NaN): it is
 // immutable and safe for concurrent use; Predict, Score and PredictBatch
 // allocate nothing. Obtain one from Fit or Load; a Model must not be
 // copied.
 // Config returns the configuration it was fitted with, defaults resolved:
 // Simplex is the size s used and Lambda the λ chosen.
 type Model struct {
-	learners.ConfiguredBase[Config, body, *body]
+	kit.ConfiguredBase[Config, body, *body]
 }
 
 // Importance returns a copy of the learned scales γ, one per input (on
@@ -77,8 +79,8 @@ func (m *Model) SimplexSearch() []SimplexPoint { return slices.Clone(m.Body().si
 // Intercept returns the intercept, the mean of the training targets.
 func (m *Model) Intercept() float64 { return m.Body().intercept }
 
-// Load decodes a model file; see learners.Base.UnmarshalBinary for its errors.
-func Load(data []byte) (*Model, error) { return learners.Unmarshal[Model](data) }
+// Load decodes a model file; see kit.Base.UnmarshalBinary for its errors.
+func Load(data []byte) (*Model, error) { return kit.Unmarshal[Model](data) }
 
 // body is the learner's part of a Model.
 type body struct {
@@ -98,12 +100,12 @@ func newModel(c Config, mean, scale, eps, b, gamma, coef []float64, intercept fl
 	if err != nil {
 		return nil, err
 	}
-	return learners.New[Model](learners.Common{Task: learners.Regression, Mean: mean, Scale: scale},
+	return kit.New[Model](learners.Common{Task: learners.Regression, Mean: mean, Scale: scale},
 		&body{cfg: c, eps: eps, b: b, gamma: gamma, rff: rff, coef: coef, intercept: intercept}), nil
 }
 
-func (*body) Spec() learners.Spec {
-	return learners.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
+func (*body) Spec() kit.Spec {
+	return kit.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
 }
 
 // NewWork is the feature vector (D).
@@ -118,9 +120,9 @@ func (m *body) Score(z []float64, w any) float64 {
 	return xmath.Dot(m.coef, f) + m.intercept
 }
 
-func (m *body) Configuration() learners.Validator { return &m.cfg }
+func (m *body) Configuration() kit.Validator { return &m.cfg }
 
-func (m *body) Encode(e *learners.Encoder) error {
+func (m *body) Encode(e *kit.Encoder) error {
 	e.Array("eps", m.eps)
 	e.Array("b", m.b)
 	e.Array("gamma", m.gamma)
@@ -129,7 +131,7 @@ func (m *body) Encode(e *learners.Encoder) error {
 	return nil
 }
 
-func (m *body) Decode(dec *learners.Decoder) error {
+func (m *body) Decode(dec *kit.Decoder) error {
 	cfg := m.cfg
 	d, D := dec.Inputs, cfg.Features
 	switch {
@@ -159,6 +161,6 @@ func (m *body) Decode(dec *learners.Decoder) error {
 }
 
 func init() {
-	learners.DefineWeighted(Name, "Sparse random Fourier features: ridge regression with per-input scales γ learned on a simplex (variable selection)", []learners.Task{learners.Regression},
+	kit.DefineWeighted(Name, "Sparse random Fourier features: ridge regression with per-input scales γ learned on a simplex (variable selection)", []learners.Task{learners.Regression},
 		func() *Config { return new(Config) }, Fit, FitWeighted, Load)
 }

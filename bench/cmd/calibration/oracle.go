@@ -1,9 +1,11 @@
 package main
 
-import "math"
+import (
+	"math"
+)
 
 // scorer is a model with a real-valued score whose sign is Predict's
-// (learners.Base.Score).
+// (kit.Base.Score).
 type scorer interface {
 	Score(x []float64) float64
 }

@@ -1,12 +1,12 @@
 // Command modelmethods writes model_methods.go in a learner's package: the
 // serving methods of its Model (Config, Score, Predict, Probability,
 // PredictBatch, MarshalBinary) declared on Model itself, each delegating to
-// the embedded learners.ConfiguredBase. The embedded generic base already
+// the embedded kit.ConfiguredBase. The embedded generic base already
 // gives Model these methods, but go doc and pkgsite do not show methods
 // promoted from a generic embedded type; declared here, they appear on the
 // package's page with their contract. The other methods of the base
 // (ScoreBatch, ProbabilityBatch, Probabilities, PredictChecked, NumInputs,
-// Classes, …) stay promoted from the base (see learners.Base).
+// Classes, …) stay promoted from the base (see kit.Base).
 //
 // Each learner package runs it through
 //

@@ -9,7 +9,7 @@ import (
 )
 
 // TestLearnersUpToDate: every learner package whose Model embeds
-// learners.ConfiguredBase has a model_methods.go equal to what this command
+// kit.ConfiguredBase has a model_methods.go equal to what this command
 // writes, so that its serving methods show in go doc.
 func TestLearnersUpToDate(t *testing.T) {
 	dirs, err := filepath.Glob("../../../learners/*")

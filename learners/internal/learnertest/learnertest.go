@@ -363,7 +363,7 @@ func (s *suite) progress(t *testing.T) {
 	}
 }
 
-// batcher is the method set every model has through learners.Base.
+// batcher is the method set every model has through kit.Base.
 type batcher interface {
 	learners.Model
 	learners.Prober

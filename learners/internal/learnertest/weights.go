@@ -88,7 +88,7 @@ func Weights(t *testing.T, task learners.Task, prefix string, tol float64,
 
 // Duplicated returns the weights of Weights (2 on every fifth row from
 // the first, 0 on every fifth from the fourth, 1 elsewhere: mean 1, so
-// that relative weights (learners.RelativeWeights) are these counts) and
+// that relative weights (kit.RelativeWeights) are these counts) and
 // the rows of X and y duplicated and dropped as those weights say.
 func Duplicated(X featmap.Matrix, y []float64) (w []float64, Xd featmap.Matrix, yd []float64) {
 	w = make([]float64, X.Rows)

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/internal/xmath"
@@ -44,7 +46,7 @@ func (h *Head) NewWork() any {
 }
 
 // Score is coef·φ(z) + bias; for a multiclass head, the margin of the best
-// class over the runner-up (what learners.Base's Score returns).
+// class over the runner-up (what kit.Base's Score returns).
 func (h *Head) Score(z []float64, w any) float64 {
 	if h.Biases == nil {
 		return h.RFF.CombineRow(z, h.Coef) + h.Bias
@@ -55,7 +57,7 @@ func (h *Head) Score(z []float64, w any) float64 {
 }
 
 // Scores writes the K class scores coef_k·φ(z) + bias_k of a multiclass
-// head into dst (learners.MultiScorer).
+// head into dst (kit.MultiScorer).
 func (h *Head) Scores(dst, z []float64, w any) {
 	D := h.RFF.Outputs()
 	f := w.([]float64)[:D]
@@ -93,8 +95,8 @@ func (h *Head) FileVersion() int {
 // and "coef" (D weights), and the meta value "bias"; for a multiclass head
 // "coef" holds K×D weights (class-major) and the array "biases" the K
 // intercepts instead of "bias". The frequencies are stored, never
-// re-drawn from a seed. It never fails (the error is learners.Body's).
-func (h *Head) Encode(e *learners.Encoder) error {
+// re-drawn from a seed. It never fails (the error is kit.Body's).
+func (h *Head) Encode(e *kit.Encoder) error {
 	w, b := h.RFF.Weights()
 	e.Array("w", w)
 	e.Array("b", b)
@@ -110,7 +112,7 @@ func (h *Head) Encode(e *learners.Encoder) error {
 // DecodeFor is Decode for a model whose resolved config has task and
 // loss: the task must be the header's, and the Decoder's Link becomes
 // loss's (Link).
-func (h *Head) DecodeFor(d *learners.Decoder, task learners.Task, loss Loss, D int) error {
+func (h *Head) DecodeFor(d *kit.Decoder, task learners.Task, loss Loss, D int) error {
 	if task != d.Task {
 		return fmt.Errorf("config task %v, header task %v", task, d.Task)
 	}
@@ -120,7 +122,7 @@ func (h *Head) DecodeFor(d *learners.Decoder, task learners.Task, loss Loss, D i
 
 // Decode reads what Encode wrote for a map of d.Inputs → D features (K×D
 // weights and K intercepts when the model is multiclass, from version 2).
-func (h *Head) Decode(d *learners.Decoder, D int) error {
+func (h *Head) Decode(d *kit.Decoder, D int) error {
 	K := len(d.Classes)
 	if D <= 0 || d.Inputs > math.MaxInt/D || K > math.MaxInt/D {
 		return fmt.Errorf("%d inputs × %d features overflow", d.Inputs, D)
@@ -183,7 +185,7 @@ const (
 // CheckLoss is the Loss part of a Config's Validate: "" (the default),
 // Ridge (binary or regression), or Logistic with a classification task
 // (multinomial for Multiclass); its error is recorded in v.
-func CheckLoss(v *learners.Check, loss Loss, task learners.Task) {
+func CheckLoss(v *kit.Check, loss Loss, task learners.Task) {
 	switch loss {
 	case "":
 	case Ridge:
@@ -202,13 +204,13 @@ const DefaultLambda = 1e-3
 // random-feature learners (rks, rfselect, prff) share: the read-out's
 // penalty lambda, the task (any of the three), the missing-value policy
 // and the loss for the task. It returns v.Err().
-func CheckConfig(v *learners.Check, lambda float64, loss Loss, task learners.Task, missing learners.Missing) error {
+func CheckConfig(v *kit.Check, lambda float64, loss Loss, task learners.Task, missing learners.Missing) error {
 	return CheckConfigDefault(v, lambda, DefaultLambda, loss, task, missing)
 }
 
 // CheckConfigDefault is CheckConfig for a learner whose default λ is def
 // instead of DefaultLambda (the error for a bad λ names it).
-func CheckConfigDefault(v *learners.Check, lambda, def float64, loss Loss, task learners.Task, missing learners.Missing) error {
+func CheckConfigDefault(v *kit.Check, lambda, def float64, loss Loss, task learners.Task, missing learners.Missing) error {
 	v.Positive("Lambda", lambda, learners.MaxParam, def)
 	v.TaskIn(task, learners.Binary, learners.Multiclass, learners.Regression)
 	v.Missing(missing)
@@ -219,14 +221,14 @@ func CheckConfigDefault(v *learners.Check, lambda, def float64, loss Loss, task 
 // ResolveConfig fills in the defaults of the shared fields: λ and the
 // loss of the task.
 func ResolveConfig(lambda *float64, loss *Loss, task learners.Task) {
-	learners.SetDefault(lambda, DefaultLambda)
+	kit.SetDefault(lambda, DefaultLambda)
 	*loss = Resolve(*loss, task)
 }
 
 // Resolve returns loss with its default for task: Logistic for Binary and
 // Multiclass, Ridge for Regression.
 func Resolve(loss Loss, task learners.Task) Loss {
-	return learners.ByTask(loss, task, Logistic, Ridge)
+	return kit.ByTask(loss, task, Logistic, Ridge)
 }
 
 // Link is the Probability rule of the loss: the logistic function for
@@ -248,7 +250,7 @@ type Map interface {
 // Features returns the p.N×D features (row-major, D = m.Outputs()) of the
 // prepared, standardised rows p through m, on up to threads goroutines
 // (Transform); its error is prefixed with name.
-func Features(name string, p *learners.Prepared, m Map, threads learners.Threads) ([]float64, error) {
+func Features(name string, p *kit.Prepared, m Map, threads learners.Threads) ([]float64, error) {
 	D := m.Outputs()
 	z := make([]float64, p.N*D)
 	if err := Transform(m, featmap.Dense(p.N, D, z), featmap.Dense(p.N, p.D, p.Z), threads); err != nil {
@@ -299,7 +301,7 @@ type LogisticSolver func(z []float64, n, D int, t, w []float64, lambda float64) 
 // weights (p.Weights) every loss is the weighted mean. It returns the
 // training objective (NaN for weighted ridge); a solver's error is
 // wrapped as "name: loss solver: …".
-func (h *Head) FitReadout(name string, z []float64, p *learners.Prepared, loss Loss, lambda float64, logistic LogisticSolver) (obj float64, err error) {
+func (h *Head) FitReadout(name string, z []float64, p *kit.Prepared, loss Loss, lambda float64, logistic LogisticSolver) (obj float64, err error) {
 	n, D, t, w := p.N, len(z)/p.N, p.Targets, p.Weights
 	var info solvers.Result
 	lo := solvers.LogisticOptions{Info: &info}

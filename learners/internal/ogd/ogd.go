@@ -10,6 +10,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/learners"
 )
 
@@ -22,7 +24,7 @@ const (
 // CheckConfig records in v the errors of the Config fields fogd and nogd
 // share: the kernel width gamma, the step eta, the epochs, the loss for
 // the task and the two toggles.
-func CheckConfig(v *learners.Check, gamma, eta float64, epochs int, loss Loss, task learners.Task, shuffle, standardize learners.Toggle) {
+func CheckConfig(v *kit.Check, gamma, eta float64, epochs int, loss Loss, task learners.Task, shuffle, standardize learners.Toggle) {
 	v.Positive("Gamma", gamma, learners.MaxParam, "1/d")
 	v.Positive("Eta", eta, learners.MaxParam, DefaultEta)
 	v.Count("Epochs", epochs, learners.MaxCount, DefaultEpochs)
@@ -34,23 +36,23 @@ func CheckConfig(v *learners.Check, gamma, eta float64, epochs int, loss Loss, t
 // inputs: γ = 1/d, η, the epochs, the loss of the task and, for a binary
 // task, the labels −1 and +1.
 func ResolveConfig(d int, gamma, eta *float64, epochs *int, loss *Loss, labels *learners.Labels, task learners.Task) {
-	learners.SetDefault(gamma, 1/float64(d))
-	learners.SetDefault(eta, DefaultEta)
-	learners.SetDefault(epochs, DefaultEpochs)
+	kit.SetDefault(gamma, 1/float64(d))
+	kit.SetDefault(eta, DefaultEta)
+	kit.SetDefault(epochs, DefaultEpochs)
 	*loss = Resolve(*loss, task)
 	if task == learners.Binary {
-		learners.SetDefault(labels, learners.Labels{Neg: -1, Pos: 1})
+		kit.SetDefault(labels, learners.Labels{Neg: -1, Pos: 1})
 	}
 }
 
-// Spec is the learners.Spec of a body read from a file of the given
+// Spec is the kit.Spec of a body read from a file of the given
 // version (0 for a new model: latest), so that old files re-save to their
 // own bytes.
-func Spec(name string, version, latest int) learners.Spec {
+func Spec(name string, version, latest int) kit.Spec {
 	if version == 0 {
 		version = latest
 	}
-	return learners.Spec{Name: name, Methods: []string{name}, Version: version}
+	return kit.Spec{Name: name, Methods: []string{name}, Version: version}
 }
 
 // MaxSteps bounds a stored step count: integers are exact in a float64
@@ -107,7 +109,7 @@ const (
 // CheckLoss records in v an unknown loss or one that does not fit task:
 // Hinge needs a classification task, Squared and EpsInsensitive
 // regression; "" (the default) fits every task.
-func CheckLoss(v *learners.Check, loss Loss, task learners.Task) {
+func CheckLoss(v *kit.Check, loss Loss, task learners.Task) {
 	switch loss {
 	case "":
 	case Hinge:
@@ -122,7 +124,7 @@ func CheckLoss(v *learners.Check, loss Loss, task learners.Task) {
 // Resolve returns loss with its default for task: Hinge for
 // classification, Squared for Regression.
 func Resolve(loss Loss, task learners.Task) Loss {
-	return learners.ByTask(loss, task, Hinge, Squared)
+	return kit.ByTask(loss, task, Hinge, Squared)
 }
 
 // Grad returns the loss of score f on target t and g with the step
@@ -159,7 +161,7 @@ func CheckResumable(name string, hasState bool, version int) error {
 // WriteState adds a learner's state to a model file (version 2 on): the
 // arrays "wt" (the current weights) and "wsum" (their running sum) and
 // the header scalar "steps".
-func WriteState(e *learners.Encoder, wt, wsum []float64, steps int) {
+func WriteState(e *kit.Encoder, wt, wsum []float64, steps int) {
 	e.Array("wt", wt)
 	e.Array("wsum", wsum)
 	e.Meta("steps", float64(steps))
@@ -169,7 +171,7 @@ func WriteState(e *learners.Encoder, wt, wsum []float64, steps int) {
 // version 2 or later (nothing from an older one), and checks it against
 // the averaged weights w, the array called name (CheckState). w must have
 // been read without error.
-func ReadState(d *learners.Decoder, name string, w []float64, n int) (wt, wsum []float64, steps int, err error) {
+func ReadState(d *kit.Decoder, name string, w []float64, n int) (wt, wsum []float64, steps int, err error) {
 	if d.Version < 2 {
 		return nil, nil, 0, nil
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rfkit/rfkit/learners/internal/kit"
+
 	"github.com/rfkit/rfkit/learners"
 )
 
@@ -37,7 +39,7 @@ func TestCheckResolve(t *testing.T) {
 		{EpsInsensitive, learners.Binary, "eps needs the regression task"},
 		{"log", learners.Binary, `unknown Loss "log"`},
 	} {
-		v := learners.NewCheck("x")
+		v := kit.NewCheck("x")
 		CheckLoss(v, c.loss, c.task)
 		if err := v.Err(); (err == nil) != (c.want == "") || err != nil && !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q %v: %v, want %q", c.loss, c.task, err, c.want)

@@ -1,4 +1,6 @@
-package learners
+package kit
+
+import "github.com/rfkit/rfkit/learners"
 
 // SetDefault sets *field to def when it holds its zero value: the zero value
 // of a Config field selects its documented default, so a learner's
@@ -14,12 +16,12 @@ func SetDefault[T comparable](field *T, def T) {
 // classify for a classification task (Binary, Multiclass) and regress for
 // Regression: the default of a Config field, such as a loss, that depends
 // on the task.
-func ByTask[T comparable](v T, task Task, classify, regress T) T {
+func ByTask[T comparable](v T, task learners.Task, classify, regress T) T {
 	var zero T
 	switch {
 	case v != zero:
 		return v
-	case task == Regression:
+	case task == learners.Regression:
 		return regress
 	}
 	return classify

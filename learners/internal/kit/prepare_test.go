@@ -1,4 +1,4 @@
-package learners
+package kit
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners"
 )
 
 func TestCheckShapeAndDataData(t *testing.T) {
@@ -45,7 +46,7 @@ func TestStandardize(t *testing.T) {
 	// A strided view with a constant column.
 	data := []float64{1, 5, 10, -99, 2, 5, 20, -99, 4, 5, 60, -99}
 	X := featmap.Matrix{Rows: 3, Cols: 3, Stride: 4, Data: data}
-	mean, scale, xs, err := Standardize(X)
+	mean, scale, xs, err := learners.Standardize(X)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +73,7 @@ func TestStandardize(t *testing.T) {
 			t.Errorf("column %d: mean %v variance %v", j, m, v)
 		}
 	}
-	if _, _, _, err := Standardize(featmap.Dense(2, 1, []float64{-1e308, 1e308})); err == nil || !strings.Contains(err.Error(), "overflows") {
+	if _, _, _, err := learners.Standardize(featmap.Dense(2, 1, []float64{-1e308, 1e308})); err == nil || !strings.Contains(err.Error(), "overflows") {
 		t.Errorf("overflow: %v", err)
 	}
 }
@@ -97,10 +98,10 @@ func TestRows(t *testing.T) {
 // feature's.
 func TestWeightOverflowMessage(t *testing.T) {
 	X := featmap.Dense(3, 1, []float64{2, 3, 4})
-	if _, err := PrepareWeighted(context.Background(), "x", nopConfig{}, Regression, X, []float64{1, 2, 3}, []float64{1e308, 1, 1}); err != nil {
+	if _, err := PrepareWeighted(context.Background(), "x", nopConfig{}, learners.Regression, X, []float64{1, 2, 3}, []float64{1e308, 1, 1}); err != nil {
 		t.Errorf("weights 1e308, 1, 1: %v", err)
 	}
-	_, err := PrepareWeighted(context.Background(), "x", nopConfig{}, Regression, X, []float64{1, 2, 3}, []float64{1.7e308, 1.7e308, 1})
+	_, err := PrepareWeighted(context.Background(), "x", nopConfig{}, learners.Regression, X, []float64{1, 2, 3}, []float64{1.7e308, 1.7e308, 1})
 	if err == nil || !strings.Contains(err.Error(), "weights") || strings.Contains(err.Error(), "column") {
 		t.Errorf("err = %v, want the weights blamed", err)
 	}

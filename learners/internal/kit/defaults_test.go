@@ -1,6 +1,10 @@
-package learners
+package kit
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/rfkit/rfkit/learners"
+)
 
 // TestDefaults: SetDefault fills only a zero field; ByTask keeps a set
 // value and otherwise picks the classification or the regression default.
@@ -13,9 +17,9 @@ func TestDefaults(t *testing.T) {
 	}
 	for _, c := range []struct {
 		v    string
-		task Task
+		task learners.Task
 		want string
-	}{{"", Binary, "c"}, {"", Multiclass, "c"}, {"", Regression, "r"}, {"x", Regression, "x"}, {"x", Binary, "x"}} {
+	}{{"", learners.Binary, "c"}, {"", learners.Multiclass, "c"}, {"", learners.Regression, "r"}, {"x", learners.Regression, "x"}, {"x", learners.Binary, "x"}} {
 		if got := ByTask(c.v, c.task, "c", "r"); got != c.want {
 			t.Errorf("ByTask(%q, %v) = %q, want %q", c.v, c.task, got, c.want)
 		}

@@ -1,6 +1,8 @@
-package learners
+package kit
 
 import (
+	"github.com/rfkit/rfkit/learners"
+
 	"fmt"
 	"slices"
 
@@ -54,15 +56,15 @@ func (b *Base[T, P]) graphModel() (*graph.Model, error) {
 		return m, nil
 	}
 	switch {
-	case b.c.Task == Regression:
+	case b.c.Task == learners.Regression:
 		m.Link = graph.Link{Kind: graph.None}
 	case b.multi != nil:
 		m.Link = graph.Link{Kind: graph.Softmax, Temp: 1}
 	case b.cal != nil:
 		return nil, fmt.Errorf("%s: a %s model calibrates its probabilities but its Graph gives no link", b.name, method(b.body))
-	case b.c.Link == Logistic:
+	case b.c.Link == learners.Logistic:
 		m.Link = graph.Link{Kind: graph.Sigmoid, Temp: 1}
-	case b.c.Link == HalfLogOdds:
+	case b.c.Link == learners.HalfLogOdds:
 		m.Link = graph.Link{Kind: graph.Sigmoid, Temp: 2}
 	default: // Clamped, and NoProbability's (1 + s)/2 in Probabilities
 		m.Link = graph.Link{Kind: graph.Clamped}

@@ -1,17 +1,18 @@
-package learners
+package kit
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners"
 )
 
 // constModel always predicts label.
 type constModel struct{ label float64 }
 
-func (m constModel) NumInputs() int { return 1 }
-func (m constModel) Task() Task     { return Binary }
+func (m constModel) NumInputs() int      { return 1 }
+func (m constModel) Task() learners.Task { return learners.Binary }
 func (m constModel) Predict([]float64) float64 {
 	return m.label
 }
@@ -37,7 +38,7 @@ func TestHeldOutCheck(t *testing.T) {
 	if st.HeldOut != 4.0/9 || st.Baseline != 4.0/9 || st.BelowBaseline {
 		t.Errorf("majority answer: %+v, want 4/9 and not below", st)
 	}
-	if (FitStats{}).String() != "" {
+	if (learners.FitStats{}).String() != "" {
 		t.Error("an empty check prints")
 	}
 }

@@ -1,6 +1,8 @@
-package learners
+package kit
 
 import (
+	"github.com/rfkit/rfkit/learners"
+
 	"context"
 	"fmt"
 	"math"
@@ -24,7 +26,7 @@ type OnlineBase struct {
 	pkg            string
 	d              int
 	mean, scale, z []float64
-	stats          Stats
+	stats          learners.Stats
 }
 
 // CheckInputs is the check of an online learner's NewLearner: d ≥ 1 inputs,
@@ -126,7 +128,7 @@ func CheckModel[M interface {
 // not depend on its Config type: rows of d inputs for a model taking
 // inputs, and the Config's task equal to the model's. Errors are prefixed
 // by pkg and "Resume".
-func CheckResume(pkg string, d, inputs int, task, modelTask Task) error {
+func CheckResume(pkg string, d, inputs int, task, modelTask learners.Task) error {
 	switch {
 	case d != inputs:
 		return fmt.Errorf("%s: Resume: %d inputs, the model takes %d", pkg, d, inputs)
@@ -244,7 +246,7 @@ func (b *OnlineBase) StandardizeFrom(X featmap.Matrix) error {
 	}
 	var mean, scale []float64
 	if err == nil {
-		mean, scale, _, err = Standardize(X)
+		mean, scale, _, err = learners.Standardize(X)
 	}
 	if err == nil {
 		err = b.set(mean, scale)
@@ -265,10 +267,12 @@ func (b *OnlineBase) Standardization() (mean, scale []float64) {
 func (b *OnlineBase) NumInputs() int { return b.d }
 
 // Stats returns the online statistics so far.
-func (b *OnlineBase) Stats() Stats { return b.stats }
+func (b *OnlineBase) Stats() learners.Stats { return b.stats }
 
 // Record adds the outcome o of an Update with target y to the statistics.
-func (b *OnlineBase) Record(o Outcome, task Task, y float64) { b.stats.Record(o, task, y) }
+func (b *OnlineBase) Record(o learners.Outcome, task learners.Task, y float64) {
+	b.stats.Record(o, task, y)
+}
 
 // Input returns x standardised into a scratch row (asm.Standardize), or x
 // itself without a standardisation, with a NaN input (a missing value) as
@@ -300,22 +304,22 @@ func (b *OnlineBase) Input(x []float64) []float64 {
 // outcome in the Stats. A bad x or y, or an error of step, changes
 // nothing; the errors are prefixed by the package and "Update". It
 // allocates nothing unless target or step do.
-func (b *OnlineBase) UpdateWith(x []float64, y float64, task Task, target func(float64) (float64, error), step func([]float64, float64) (Outcome, error)) (Outcome, error) {
+func (b *OnlineBase) UpdateWith(x []float64, y float64, task learners.Task, target func(float64) (float64, error), step func([]float64, float64) (learners.Outcome, error)) (learners.Outcome, error) {
 	if err := b.CheckUpdate(x); err != nil {
-		return Outcome{}, err
+		return learners.Outcome{}, err
 	}
 	if !xmath.Finite(y) {
-		return Outcome{}, fmt.Errorf("%s: Update: y is %v: targets must be finite", b.pkg, y)
+		return learners.Outcome{}, fmt.Errorf("%s: Update: y is %v: targets must be finite", b.pkg, y)
 	}
 	t, err := target(y)
 	if err == nil {
-		var o Outcome
+		var o learners.Outcome
 		if o, err = step(b.Input(x), t); err == nil {
 			b.Record(o, task, y)
 			return o, nil
 		}
 	}
-	return Outcome{}, fmt.Errorf("%s: Update: %w", b.pkg, err)
+	return learners.Outcome{}, fmt.Errorf("%s: Update: %w", b.pkg, err)
 }
 
 // CheckUpdate checks the row of an Update (d finite values).
@@ -359,7 +363,7 @@ func (b *OnlineBase) SnapshotStandardization() (mean, scale []float64) {
 // standardisation is kept.
 func (b *OnlineBase) FitRows(X featmap.Matrix, standardize bool) ([]float64, error) {
 	if standardize {
-		mean, scale, xs, err := Standardize(X)
+		mean, scale, xs, err := learners.Standardize(X)
 		if err == nil {
 			err = b.set(mean, scale)
 		}
@@ -413,7 +417,7 @@ func (b *OnlineBase) Epochs(rounds *Rounds, rng *rand.Rand, n, epochs int, shuff
 // the outcomes' losses. The permutations are drawn from the PCG source
 // (seed, stream), stream a constant of the learner. A step's error stops
 // the fit, naming the row.
-func (b *OnlineBase) FitSteps(rounds *Rounds, seed, stream uint64, xs, t []float64, epochs int, shuffle bool, step func([]float64, float64) (Outcome, error)) error {
+func (b *OnlineBase) FitSteps(rounds *Rounds, seed, stream uint64, xs, t []float64, epochs int, shuffle bool, step func([]float64, float64) (learners.Outcome, error)) error {
 	d, rng := b.d, rand.New(rand.NewPCG(seed, stream))
 	return b.Epochs(rounds, rng, len(t), epochs, shuffle, func(_ int, perm []int) (loss float64, err error) {
 		for _, i := range perm {

@@ -1,6 +1,8 @@
-package learners
+package kit
 
 import (
+	"github.com/rfkit/rfkit/learners"
+
 	"context"
 	"fmt"
 	"math"
@@ -45,7 +47,7 @@ type Setting[C any] func(*C)
 // minCalibrationRows rows in a half, a class with fewer than two rows)
 // or every candidate fails, the first candidate is fitted on every row,
 // uncalibrated. A cancelled ctx is an error.
-func SearchFit[C any, M Model](ctx context.Context, name string, task Task, X featmap.Matrix, y, w []float64,
+func SearchFit[C any, M learners.Model](ctx context.Context, name string, task learners.Task, X featmap.Matrix, y, w []float64,
 	cfg, sub C, cands []Setting[C], calibrate bool, seed uint64,
 	fit func(ctx context.Context, X featmap.Matrix, y, w []float64, cfg C) (M, error)) (M, error) {
 	if len(cands) == 0 {
@@ -60,7 +62,7 @@ func SearchFit[C any, M Model](ctx context.Context, name string, task Task, X fe
 		s(&c)
 		return c
 	}
-	if len(cands) == 1 && (!calibrate || task == Regression) {
+	if len(cands) == 1 && (!calibrate || task == learners.Regression) {
 		return fit(ctx, X, y, w, with(cfg, cands[0]))
 	}
 	var first M
@@ -85,7 +87,7 @@ func SearchFit[C any, M Model](ctx context.Context, name string, task Task, X fe
 	large := X.Rows*X.Cols >= largeSearch
 	best, bestLoss := -1, math.Inf(1)
 	var bestCal []float64
-	var bestStats FitStats
+	var bestStats learners.FitStats
 	for k, s := range cands {
 		hm, err := fit(ctx, Xt, yt, wt, with(sub, s))
 		if err != nil {
@@ -125,7 +127,7 @@ func SearchFit[C any, M Model](ctx context.Context, name string, task Task, X fe
 		}
 	}
 	if cm, ok := any(m).(calibrated); ok {
-		if !calibrate || m.Task() == Regression {
+		if !calibrate || m.Task() == learners.Regression {
 			bestCal = nil
 		}
 		bestStats.Candidates = len(cands)
@@ -142,9 +144,9 @@ const largeSearch = 1 << 20
 
 // holdout splits the rows for SearchFit: the held-out half of a
 // classification task is stratified by class.
-func holdout(task Task, y []float64, seed uint64) (train, test []int) {
+func holdout(task learners.Task, y []float64, seed uint64) (train, test []int) {
 	seed ^= 0xca11b
-	if task != Regression {
+	if task != learners.Regression {
 		return dataset.StratifiedSplit(y, calibrationHoldout, seed)
 	}
 	n := len(y)
@@ -159,14 +161,14 @@ func holdout(task Task, y []float64, seed uint64) (train, test []int) {
 // heldOut scores hm, fitted on the train rows, on the test rows: for a
 // classifier the fitted temperature, its log loss and the accuracy check;
 // for regression no calibration, the RMSE and its check.
-func heldOut[M Model](hm M, X featmap.Matrix, y, w []float64, train, test []int) ([]float64, float64, FitStats) {
+func heldOut[M learners.Model](hm M, X featmap.Matrix, y, w []float64, train, test []int) ([]float64, float64, learners.FitStats) {
 	wt := vec.Pick(w, test)
-	if hm.Task() == Regression {
+	if hm.Task() == learners.Regression {
 		st := regressionCheck(hm, X, y, w, train, test)
 		return nil, st.HeldOut, st
 	}
 	st := heldOutCheck(hm, X, y, w, train, test)
-	if cl, ok := any(hm).(interface{ Classes() []float64 }); ok && hm.Task() == Binary && len(cl.Classes()) == 2 {
+	if cl, ok := any(hm).(interface{ Classes() []float64 }); ok && hm.Task() == learners.Binary && len(cl.Classes()) == 2 {
 		cal, loss := binaryCalibration(hm, X, y, wt, test)
 		return cal, loss, st
 	}
@@ -177,7 +179,7 @@ func heldOut[M Model](hm M, X featmap.Matrix, y, w []float64, train, test []int)
 // regressionCheck is the RMSE of hm on the test rows against the mean
 // target of the train rows (weighted by w when not nil); a prediction
 // that is not finite makes it +Inf.
-func regressionCheck[M Model](hm M, X featmap.Matrix, y, w []float64, train, test []int) FitStats {
+func regressionCheck[M learners.Model](hm M, X featmap.Matrix, y, w []float64, train, test []int) learners.FitStats {
 	wt := func(i int) float64 {
 		if w == nil {
 			return 1
@@ -201,9 +203,9 @@ func regressionCheck[M Model](hm M, X featmap.Matrix, y, w []float64, train, tes
 		total += v
 	}
 	if !(total > 0) {
-		return FitStats{}
+		return learners.FitStats{}
 	}
-	st := FitStats{HeldOutRows: len(test), Metric: "RMSE", HeldOut: math.Sqrt(se / total), Baseline: math.Sqrt(sb / total)}
+	st := learners.FitStats{HeldOutRows: len(test), Metric: "RMSE", HeldOut: math.Sqrt(se / total), Baseline: math.Sqrt(sb / total)}
 	if math.IsNaN(st.HeldOut) {
 		st.HeldOut = math.Inf(1)
 	}

@@ -1,10 +1,11 @@
-package learners
+package kit
 
 import (
 	"errors"
 	"strings"
 	"testing"
 
+	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/graph"
 )
 
@@ -37,24 +38,24 @@ func (*failBody) Graph() (*graph.Graph, error) { return nil, errors.New("no grap
 func build[T any, P interface {
 	*T
 	Body
-}](c Common) *Base[T, P] {
+}](c learners.Common) *Base[T, P] {
 	b := new(Base[T, P])
 	Build(b, c, P(new(T)))
 	return b
 }
 
 func TestGraphModel(t *testing.T) {
-	bin := func(l Link) Common {
-		return Common{Task: Binary, Labels: Labels{Neg: -1, Pos: 1}, Mean: []float64{0}, Scale: []float64{1}, Link: l}
+	bin := func(l learners.Link) learners.Common {
+		return learners.Common{Task: learners.Binary, Labels: learners.Labels{Neg: -1, Pos: 1}, Mean: []float64{0}, Scale: []float64{1}, Link: l}
 	}
 	for _, c := range []struct {
 		name string
 		m    any
 		want string
 	}{
-		{"no Graph method", build[plainBody](bin(Logistic)), "a plain model cannot be exported: its scoring is not"},
-		{"Graph error", build[failBody](bin(Logistic)), "a plain model cannot be exported: no graph here"},
-		{"calibrated without a link", build[calBody](bin(Logistic)), "calibrates its probabilities but its Graph gives no link"},
+		{"no Graph method", build[plainBody](bin(learners.Logistic)), "a plain model cannot be exported: its scoring is not"},
+		{"Graph error", build[failBody](bin(learners.Logistic)), "a plain model cannot be exported: no graph here"},
+		{"calibrated without a link", build[calBody](bin(learners.Logistic)), "calibrates its probabilities but its Graph gives no link"},
 		{"empty", new(Base[graphBody, *graphBody]), "empty model"},
 		{"not a model", 3, "not a learner's model"},
 	} {
@@ -64,13 +65,13 @@ func TestGraphModel(t *testing.T) {
 		}
 	}
 	for _, c := range []struct {
-		link Link
+		link learners.Link
 		want graph.Link
 	}{
-		{Logistic, graph.Link{Kind: graph.Sigmoid, Temp: 1}},
-		{HalfLogOdds, graph.Link{Kind: graph.Sigmoid, Temp: 2}},
-		{Clamped, graph.Link{Kind: graph.Clamped}},
-		{NoProbability, graph.Link{Kind: graph.Clamped}},
+		{learners.Logistic, graph.Link{Kind: graph.Sigmoid, Temp: 1}},
+		{learners.HalfLogOdds, graph.Link{Kind: graph.Sigmoid, Temp: 2}},
+		{learners.Clamped, graph.Link{Kind: graph.Clamped}},
+		{learners.NoProbability, graph.Link{Kind: graph.Clamped}},
 	} {
 		g, err := graph.Of(build[graphBody](bin(c.link)))
 		if err != nil {
@@ -80,7 +81,7 @@ func TestGraphModel(t *testing.T) {
 			t.Errorf("link %v: %+v", c.link, g)
 		}
 	}
-	g, err := graph.Of(build[graphBody](Common{Task: Regression, Mean: []float64{0}, Scale: []float64{1}}))
+	g, err := graph.Of(build[graphBody](learners.Common{Task: learners.Regression, Mean: []float64{0}, Scale: []float64{1}}))
 	if err != nil || g.Link.Kind != graph.None || g.Classes != nil {
 		t.Errorf("regression: %+v, %v", g, err)
 	}

@@ -1,0 +1,100 @@
+package kit
+
+import (
+	"github.com/rfkit/rfkit/learners"
+
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/rfkit/rfkit/internal/xmath"
+)
+
+// BinaryLabels checks that y holds exactly two distinct finite values and
+// returns y mapped onto ±1 (a new slice) with the mapping. The errors say
+// what is wrong: no labels, a non-finite label, one class, more than two.
+func BinaryLabels(y []float64) (signs []float64, l learners.Labels, err error) {
+	if len(y) == 0 {
+		return nil, learners.Labels{}, errors.New("labels: no labels (empty data)")
+	}
+	a, b, haveB := y[0], 0.0, false
+	for i, v := range y {
+		switch {
+		case math.IsNaN(v) || math.IsInf(v, 0):
+			return nil, learners.Labels{}, fmt.Errorf("labels: y[%d] is %v: labels must be finite", i, v)
+		case v == a || (haveB && v == b):
+		case haveB:
+			return nil, learners.Labels{}, fmt.Errorf("labels: more than two classes (%v, %v and %v, first at y[%d]); binary classification needs exactly two (use the multiclass task for three or more classes, the regression task for real-valued targets)", min(a, b), max(a, b), v, i)
+		default:
+			b, haveB = v, true
+		}
+	}
+	if !haveB {
+		return nil, learners.Labels{}, fmt.Errorf("labels: only one class (every label is %v); binary classification needs two", a)
+	}
+	l = learners.Labels{Neg: min(a, b), Pos: max(a, b)}
+	signs = make([]float64, len(y))
+	for i, v := range y {
+		signs[i] = -1
+		if v == l.Pos {
+			signs[i] = 1
+		}
+	}
+	return signs, l, nil
+}
+
+// ClassLabels checks that y holds between 3 and MaxClasses distinct finite
+// values and returns each label's class index 0..K−1 (as float64, a new
+// slice) and the K labels in increasing order. The errors say what is
+// wrong: no labels, a non-finite label, fewer than three classes (two
+// are the binary task), more than MaxClasses (a real-valued target is a
+// regression problem).
+func ClassLabels(y []float64) (index, classes []float64, err error) {
+	if len(y) == 0 {
+		return nil, nil, errors.New("labels: no labels (empty data)")
+	}
+	seen := make(map[float64]struct{})
+	for i, v := range y {
+		if !xmath.Finite(v) {
+			return nil, nil, fmt.Errorf("labels: y[%d] is %v: labels must be finite", i, v)
+		}
+		if _, ok := seen[v+0]; !ok { // +0: −0 and 0 are one class
+			if len(seen) == learners.MaxClasses {
+				return nil, nil, fmt.Errorf("labels: more than %d classes (the %dth distinct label, %v, is y[%d]); the multiclass task takes at most %d (use the regression task for real-valued targets)", learners.MaxClasses, learners.MaxClasses+1, v, i, learners.MaxClasses)
+			}
+			seen[v+0] = struct{}{}
+		}
+	}
+	classes = make([]float64, 0, len(seen))
+	for v := range seen {
+		classes = append(classes, v)
+	}
+	slices.Sort(classes)
+	switch len(classes) {
+	case 1:
+		return nil, nil, fmt.Errorf("labels: only one class (every label is %v); multiclass classification needs three or more", classes[0])
+	case 2:
+		return nil, nil, fmt.Errorf("labels: two classes (%v and %v); the multiclass task needs three or more (use the binary task)", classes[0], classes[1])
+	}
+	index = make([]float64, len(y))
+	for i, v := range y {
+		k, _ := slices.BinarySearch(classes, v)
+		index[i] = float64(k)
+	}
+	return index, classes, nil
+}
+
+// NewClasses checks the K labels of a multiclass model as stored in a
+// model file: 3..MaxClasses finite values in increasing order.
+func NewClasses(classes []float64) error {
+	if len(classes) < 3 || len(classes) > learners.MaxClasses {
+		return fmt.Errorf("%d classes, want 3..%d", len(classes), learners.MaxClasses)
+	}
+	for k, v := range classes {
+		if !xmath.Finite(v) || (k > 0 && !(classes[k-1] < v)) {
+			return fmt.Errorf("classes %v: want finite values in increasing order", classes)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,42 @@
+package kit
+
+import (
+	"github.com/rfkit/rfkit/learners"
+
+	"context"
+	"time"
+)
+
+// Rounds reports the rounds of one Fit: the timer starts when it is made,
+// and End sends each finished round's Event and checks ctx (EndRound), so a
+// learner's Fit does not keep its own start time and report function.
+type Rounds struct {
+	ctx    context.Context
+	p      learners.Progress
+	pkg    string // the error prefix
+	method string // Event.Method
+	n      int    // Event.Rounds
+	start  time.Time
+}
+
+// NewRounds starts the clock of a Fit of n rounds reporting to p; method is
+// Event.Method and pkg the prefix of the errors. n may be 0 until
+// SetTotal (or OnlineBase.Epochs) sets it, for a Fit that knows its
+// number of rounds only once the defaults are resolved.
+func NewRounds(ctx context.Context, p learners.Progress, pkg, method string, n int) *Rounds {
+	return &Rounds{ctx: ctx, p: p, pkg: pkg, method: method, n: n, start: time.Now()}
+}
+
+// Context is the Fit's context, for a long round that checks it inside.
+func (r *Rounds) Context() context.Context { return r.ctx }
+
+// SetTotal sets the number of rounds (Event.Rounds).
+func (r *Rounds) SetTotal(n int) { r.n = n }
+
+// End reports that round (1-based) is done with the training objective
+// loss (NaN when the round has none), then checks ctx; either error is
+// wrapped as EndRound wraps it.
+func (r *Rounds) End(round int, loss float64) error {
+	e := learners.Event{Method: r.method, Round: round, Rounds: r.n, Loss: loss, Elapsed: time.Since(r.start)}
+	return r.p.EndRound(r.ctx, r.pkg, e)
+}
