@@ -32,5 +32,5 @@
 // applies a standardisation fitted on a training split
 // (learners.Standardize), and [StratifiedSplit], [StratifiedKFold] and
 // [KFold] produce deterministic (seeded, math/rand/v2 PCG) index splits.
-// Two-class labels are mapped by kit.BinaryLabels.
+// Two-class labels are mapped by learners.BinaryLabels.
 package dataset

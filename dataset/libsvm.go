@@ -63,7 +63,7 @@ func LoadLIBSVM(path string, opt LIBSVMOptions) (*Dataset, error) {
 //	label index:value index:value ... [# comment]
 //
 // with a numeric label (±1, 0/1, class ids or regression targets are all
-// accepted; see kit.BinaryLabels) and strictly increasing 1-based integer
+// accepted; see learners.BinaryLabels) and strictly increasing 1-based integer
 // indices; missing indices are zeros. Fields are separated by spaces or
 // tabs. Text from '#' to the end of the line is a comment; blank and
 // comment-only lines are skipped. "qid:n" tokens are ignored. A UTF-8

@@ -115,8 +115,8 @@ func Search(ctx context.Context, X featmap.Matrix, y []float64, grid []Candidate
 	}
 	for f, test := range parts {
 		train := dataset.TrainIndices(parts, f)
-		Xtr, ytr, wtr := kit.Rows(X, train), pick(y, train), pickW(w, train)
-		Xte, yte, wte := kit.Rows(X, test), pick(y, test), pickW(w, test)
+		Xtr, ytr, wtr := learners.Rows(X, train), pick(y, train), pickW(w, train)
+		Xte, yte, wte := learners.Rows(X, test), pick(y, test), pickW(w, test)
 		for c, cand := range grid {
 			if err := ctx.Err(); err != nil {
 				return Result{}, fmt.Errorf("cv: %w", err)
@@ -162,7 +162,7 @@ func fitCandidate(ctx context.Context, cand Candidate, X featmap.Matrix, y, w []
 	if err != nil {
 		return nil, err
 	}
-	return cand.Fit(ctx, kit.Rows(X, idx), pick(y, idx))
+	return cand.Fit(ctx, learners.Rows(X, idx), pick(y, idx))
 }
 
 // scoreFold is the metric of m on held-out rows, signed so that higher is

@@ -271,7 +271,7 @@ func TestFitWeighted(t *testing.T) {
 	for r, i := range idx {
 		yy[r] = y[i]
 	}
-	want, err := meth.Fit(ctx, kit.Rows(X, idx), yy, cfg, nil)
+	want, err := meth.Fit(ctx, learners.Rows(X, idx), yy, cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -467,7 +467,7 @@ func TestEvaluate(t *testing.T) {
 	for i := range yo {
 		yo[i] = 1
 	}
-	if ro, err := cv.Evaluate(mb, kit.Rows(Xb, one), yo, nil); err != nil || !math.IsNaN(ro.AUC) || !(ro.Accuracy > 0.85) {
+	if ro, err := cv.Evaluate(mb, learners.Rows(Xb, one), yo, nil); err != nil || !math.IsNaN(ro.AUC) || !(ro.Accuracy > 0.85) {
 		t.Errorf("one class: %+v, %v", ro, err)
 	}
 

@@ -8,8 +8,6 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"github.com/rfkit/rfkit/learners/internal/kit"
-
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
@@ -64,7 +62,7 @@ func FitWeighted(ctx context.Context, m learners.Method, X featmap.Matrix, y, w 
 			idx = append(idx, i)
 		}
 	}
-	return m.Fit(ctx, kit.Rows(X, idx), pick(y, idx), cfg, progress)
+	return m.Fit(ctx, learners.Rows(X, idx), pick(y, idx), cfg, progress)
 }
 
 // learnerFitWeighted is the call into a learner that takes sample weights
@@ -119,7 +117,7 @@ func Folds(y, w []float64, task learners.Task, k int, seed uint64) ([][]int, err
 	switch task {
 	case learners.Binary, learners.Multiclass:
 		if task == learners.Binary {
-			if _, _, err = kit.BinaryLabels(y); err != nil {
+			if _, _, err = learners.BinaryLabels(y); err != nil {
 				return nil, fmt.Errorf("cv: %w", err)
 			}
 		} else if k := distinctCount(y); k < 2 {

@@ -455,7 +455,7 @@ func fitLearner(cfg Config, X featmap.Matrix, y []float64) (*Learner, []float64,
 		c := cfg
 		switch {
 		case c.Task == learners.Binary:
-			if t, c.Labels, err = kit.BinaryLabels(y); err != nil {
+			if t, c.Labels, err = learners.BinaryLabels(y); err != nil {
 				return nil, nil, nil, fmt.Errorf("fogd: %w", err)
 			}
 		case c.Task == learners.Multiclass && len(c.Classes) == 0:

@@ -5,11 +5,10 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/rfkit/rfkit/learners/internal/kit"
-
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
+	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/calib"
 	"github.com/rfkit/rfkit/learners/internal/vec"
 )
@@ -166,7 +165,7 @@ func outOfFold(ctx context.Context, m *Model, X featmap.Matrix, y, w, signs []fl
 	scores := make([]float64, len(y))
 	for f, test := range folds {
 		train := dataset.TrainIndices(folds, f)
-		fm, err := FitWeighted(ctx, kit.Rows(X, train), vec.Pick(y, train), vec.Pick(w, train), sub)
+		fm, err := FitWeighted(ctx, learners.Rows(X, train), vec.Pick(y, train), vec.Pick(w, train), sub)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, fmt.Errorf("gbrff: calibration fold %d: %w", f+1, ctx.Err())

@@ -32,7 +32,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if err := kit.CheckFit(ctx, "gbrff", cfg, X, y); err != nil {
 		return nil, err
 	}
-	signs, labels, err := kit.BinaryLabels(y)
+	signs, labels, err := learners.BinaryLabels(y)
 	if err != nil {
 		return nil, fmt.Errorf("gbrff: %w", err)
 	}

@@ -8,8 +8,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/rfkit/rfkit/learners/internal/kit"
-
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/exploss"
@@ -141,7 +139,7 @@ func TestPhaseSearchGlobal(t *testing.T) {
 	tr := must(synth.Checkerboard(800, 0.05, 5))
 	for _, g := range []float64{0.25, 1, 4} {
 		c := Config{T: 25, Gamma: g / float64(tr.D), Seed: 2}.resolved(tr.D)
-		signs, _, err := kit.BinaryLabels(tr.Y)
+		signs, _, err := learners.BinaryLabels(tr.Y)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -122,7 +122,7 @@ func fitRegression(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 	}
 	Xt, yt, wt := X, y, w
 	if val != nil {
-		Xt, yt, wt = kit.Rows(X, train), vec.Pick(y, train), vec.Pick(w, train)
+		Xt, yt, wt = learners.Rows(X, train), vec.Pick(y, train), vec.Pick(w, train)
 	}
 	p, err := kit.PrepareWeighted(ctx, "gbrff", cfg, learners.Regression, Xt, yt, wt)
 	if err != nil {

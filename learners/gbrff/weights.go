@@ -169,7 +169,7 @@ func encodeWeighted(c Config, X featmap.Matrix, p *kit.Prepared) (*weightedEncod
 	if enc == nil {
 		return nil, nil, nil
 	}
-	mean, scale, z, err := learners.Standardize(enc.encodeRows(kit.Rows(X, rows), p.Mean, p.Scale))
+	mean, scale, z, err := learners.Standardize(enc.encodeRows(learners.Rows(X, rows), p.Mean, p.Scale))
 	if err != nil {
 		return nil, nil, fmt.Errorf("gbrff: %w", err)
 	}

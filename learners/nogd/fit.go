@@ -66,7 +66,7 @@ func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	} else {
 		c := cfg
 		if c.Task == learners.Binary {
-			if t, c.Labels, err = kit.BinaryLabels(y); err != nil {
+			if t, c.Labels, err = learners.BinaryLabels(y); err != nil {
 				return nil, fmt.Errorf("nogd: %w", err)
 			}
 		}

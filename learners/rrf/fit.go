@@ -166,7 +166,7 @@ func fitLearner1(cfg Config, X featmap.Matrix, y []float64) (*Learner, error) {
 				return nil, fmt.Errorf("rrf: labels: %d classes, at most %d", len(c.Classes), maxClasses)
 			}
 		} else {
-			_, lab, err := kit.BinaryLabels(y)
+			_, lab, err := learners.BinaryLabels(y)
 			if err != nil {
 				return nil, fmt.Errorf("rrf: %w", err)
 			}

@@ -146,8 +146,8 @@ func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 		slices.Sort(val)
 		slices.Sort(tr)
 		Xs := featmap.Dense(n, d, xs)
-		train := newProblem(kit.Rows(Xs, tr), vec.Pick(y, tr), vec.Pick(w, tr))
-		valX, valY, valW := kit.Rows(Xs, val), vec.Pick(y, val), vec.Pick(w, val)
+		train := newProblem(learners.Rows(Xs, tr), vec.Pick(y, tr), vec.Pick(w, tr))
+		valX, valY, valW := learners.Rows(Xs, val), vec.Pick(y, val), vec.Pick(w, val)
 		best, bestRMSE := 0.0, math.Inf(1)
 		worse := 0 // consecutive grid values clearly worse than the best
 		for _, lambda := range grid(c.LambdaMax, c.LambdaMin, c.Lambdas) {

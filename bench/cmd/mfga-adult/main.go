@@ -59,8 +59,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/rfkit/rfkit/learners/internal/kit"
-
 	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/bench/internal/summary"
 	"github.com/rfkit/rfkit/dataset"
@@ -450,7 +448,7 @@ func run(args []string, stdout io.Writer) error {
 // diagnostics describes the features EERF and LKRF select (seed 1, full
 // standardised training set) against all M₀ candidates and RKS.
 func (b *bench) diagnostics() (string, error) {
-	t, _, err := kit.BinaryLabels(b.y)
+	t, _, err := learners.BinaryLabels(b.y)
 	if err != nil {
 		return "", err
 	}

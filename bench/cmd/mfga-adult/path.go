@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/rfkit/rfkit/learners/internal/kit"
-
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/solvers"
@@ -52,7 +50,7 @@ type path struct {
 // newPath standardises X (fitting rows) as the learners do, builds the map
 // with mf and computes the features of X and of the evaluation rows Xe.
 func newPath(X featmap.Matrix, y []float64, Xe featmap.Matrix, ye []float64, mf mapFunc, head headFunc, M int, seed uint64) (*path, error) {
-	t, labels, err := kit.BinaryLabels(y)
+	t, labels, err := learners.BinaryLabels(y)
 	if err != nil {
 		return nil, err
 	}

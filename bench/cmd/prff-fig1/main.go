@@ -43,8 +43,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/rfkit/rfkit/learners/internal/kit"
-
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -53,6 +51,7 @@ import (
 	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/prff"
 )
 
@@ -151,7 +150,7 @@ func run(ctx context.Context, o options, log io.Writer) error {
 			gamma := long.Gamma()
 			Xe := X
 			if E < o.n {
-				Xe = kit.Rows(X, rand.New(rand.NewPCG(seed, 0x66696731)).Perm(o.n)[:E]) // "fig1"
+				Xe = learners.Rows(X, rand.New(rand.NewPCG(seed, 0x66696731)).Perm(o.n)[:E]) // "fig1"
 			}
 			K := gramerr.KernelRows(Xe, gamma)
 			for i, D := range o.feats {

@@ -34,8 +34,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/rfkit/rfkit/learners/internal/kit"
-
 	"github.com/rfkit/rfkit/bench/internal/gramerr"
 	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/dataset"
@@ -144,7 +142,7 @@ func run(ctx context.Context, o options, log io.Writer) error {
 		t0 := time.Now()
 		for seed := uint64(1); seed <= uint64(o.seeds); seed++ {
 			rows := rand.New(rand.NewPCG(seed, 0x66696732)).Perm(ds.N)[:n] // "fig2"
-			_, _, z, err := learners.Standardize(kit.Rows(ds.Matrix(), rows))
+			_, _, z, err := learners.Standardize(learners.Rows(ds.Matrix(), rows))
 			if err != nil {
 				return err
 			}

@@ -48,8 +48,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/rfkit/rfkit/learners/internal/kit"
-
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -198,7 +196,7 @@ func load(o options, s set, seed uint64) (*split, error) {
 		for r, i := range idx {
 			y[r] = d.Y[i]
 		}
-		return kit.Rows(d.Matrix(), idx), y
+		return learners.Rows(d.Matrix(), idx), y
 	}
 	sp := new(split)
 	sp.tr, sp.ytr = pick(ds, tr)

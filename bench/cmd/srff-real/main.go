@@ -53,8 +53,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/rfkit/rfkit/learners/internal/kit"
-
 	"github.com/rfkit/rfkit/bench/internal/hostinfo"
 	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/dataset"
@@ -220,7 +218,7 @@ func replicate(ctx context.Context, s set, ds *dataset.Dataset, ntr int, o optio
 		ym, ys = meanSD(pick(ds.Y, trval))
 	}
 	scaled := func(idx []int) (featmap.Matrix, []float64) {
-		X := kit.Rows(ds.Matrix(), idx)
+		X := learners.Rows(ds.Matrix(), idx)
 		y := pick(ds.Y, idx)
 		for i := range y {
 			y[i] = (y[i] - ym) / ys

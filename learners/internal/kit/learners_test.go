@@ -12,7 +12,7 @@ import (
 )
 
 func TestBinaryLabels(t *testing.T) {
-	signs, l, err := BinaryLabels([]float64{5, -3, 5, 5, -3})
+	signs, l, err := learners.BinaryLabels([]float64{5, -3, 5, 5, -3})
 	if err != nil || l != (learners.Labels{Neg: -3, Pos: 5}) || !reflect.DeepEqual(signs, []float64{1, -1, 1, 1, -1}) {
 		t.Fatalf("got %v, %v, %v", signs, l, err)
 	}
@@ -26,8 +26,8 @@ func TestBinaryLabels(t *testing.T) {
 		{[]float64{0, 1, math.NaN()}, "y[2] is NaN"},
 		{[]float64{math.Inf(1), 1}, "y[0] is +Inf"},
 	} {
-		if _, _, err := BinaryLabels(c.y); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("BinaryLabels(%v): %v, want %q", c.y, err, c.want)
+		if _, _, err := learners.BinaryLabels(c.y); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("learners.BinaryLabels(%v): %v, want %q", c.y, err, c.want)
 		}
 	}
 	if l.Decode(0) != 5 || l.Decode(-1e-300) != -3 || !math.IsNaN(l.Decode(math.NaN())) {

@@ -48,16 +48,6 @@ func checkData(X featmap.Matrix, y []float64, missing bool) error {
 	return nil
 }
 
-// Rows returns a dense copy of the rows idx of X.
-func Rows(X featmap.Matrix, idx []int) featmap.Matrix {
-	d := X.Cols
-	out := make([]float64, len(idx)*d)
-	for r, i := range idx {
-		copy(out[r*d:(r+1)*d], X.Row(i))
-	}
-	return featmap.Dense(len(idx), d, out)
-}
-
 // Validator is a learner Config.
 type Validator interface{ Validate() error }
 
@@ -147,7 +137,7 @@ func PrepareWeighted(ctx context.Context, name string, cfg Validator, task learn
 			p.Kept = nil
 			p.Weights = w
 		} else {
-			X = Rows(X, p.Kept)
+			X = learners.Rows(X, p.Kept)
 			yk, wk := make([]float64, len(p.Kept)), make([]float64, len(p.Kept))
 			for r, i := range p.Kept {
 				yk[r], wk[r] = y[i], w[i]
@@ -159,7 +149,7 @@ func PrepareWeighted(ctx context.Context, name string, cfg Validator, task learn
 	var err error
 	switch task {
 	case learners.Binary:
-		p.Targets, p.Labels, err = BinaryLabels(y)
+		p.Targets, p.Labels, err = learners.BinaryLabels(y)
 	case learners.Multiclass:
 		p.Targets, p.Classes, err = ClassLabels(y)
 	}

@@ -80,7 +80,7 @@ func TestStandardize(t *testing.T) {
 
 func TestRows(t *testing.T) {
 	X := featmap.Matrix{Rows: 3, Cols: 2, Stride: 3, Data: []float64{1, 2, 0, 3, 4, 0, 5, 6}}
-	got := Rows(X, []int{2, 0, 2})
+	got := learners.Rows(X, []int{2, 0, 2})
 	want := []float64{5, 6, 1, 2, 5, 6}
 	if got.Rows != 3 || got.Cols != 2 || got.Stride != 2 || len(got.Data) != 6 {
 		t.Fatalf("shape %+v", got)

@@ -83,7 +83,7 @@ func SearchFit[C any, M learners.Model](ctx context.Context, name string, task l
 		}
 		return fit(ctx, X, y, w, with(cfg, cands[0]))
 	}
-	Xt, yt, wt := Rows(X, train), vec.Pick(y, train), vec.Pick(w, train)
+	Xt, yt, wt := learners.Rows(X, train), vec.Pick(y, train), vec.Pick(w, train)
 	large := X.Rows*X.Cols >= largeSearch
 	best, bestLoss := -1, math.Inf(1)
 	var bestCal []float64

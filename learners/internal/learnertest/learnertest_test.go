@@ -3,9 +3,8 @@ package learnertest
 import (
 	"testing"
 
-	"github.com/rfkit/rfkit/learners/internal/kit"
-
 	"github.com/rfkit/rfkit/internal/solvers"
+	"github.com/rfkit/rfkit/learners"
 )
 
 // TestRingsAreNonlinear: the classes of Rings have the same mean, so a
@@ -14,7 +13,7 @@ import (
 func TestRingsAreNonlinear(t *testing.T) {
 	X, y := Rings(400, 2, 3, 7, 1)
 	Xt, yt := Rings(1000, 2, 3, 7, 2)
-	signs, _, err := kit.BinaryLabels(y)
+	signs, _, err := learners.BinaryLabels(y)
 	if err != nil {
 		t.Fatal(err)
 	}

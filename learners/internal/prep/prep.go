@@ -7,7 +7,6 @@ import (
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/internal/kit"
 )
 
 // Standardize is learners.Standardize returning a dataset.Scaler.
@@ -19,5 +18,5 @@ func Standardize(X featmap.Matrix) (*dataset.Scaler, []float64, error) {
 	return &dataset.Scaler{Mean: mean, Scale: scale}, xs, nil
 }
 
-// Rows is kit.Rows.
-func Rows(X featmap.Matrix, idx []int) featmap.Matrix { return kit.Rows(X, idx) }
+// Rows is learners.Rows.
+func Rows(X featmap.Matrix, idx []int) featmap.Matrix { return learners.Rows(X, idx) }

@@ -113,7 +113,7 @@ func Softmin(q, ell []float64, temp float64) {
 
 // Pick returns a new slice of the values v[idx], in the order of idx
 // (nil for a nil v, such as absent row weights): the labels or weights of
-// the rows kit.Rows copies.
+// the rows learners.Rows copies.
 func Pick(v []float64, idx []int) []float64 {
 	if v == nil {
 		return nil
