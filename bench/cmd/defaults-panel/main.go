@@ -51,6 +51,9 @@ func main() {
 	lambda := flag.Float64("lambda", 0, "Config.Lambda")
 	inputs := flag.String("inputs", "", "Config.Inputs")
 	gammaMin := flag.Float64("gammamin", 0, "Config.GammaMin = gammamin/d")
+	variant := flag.String("variant", "", "Config.Variant")
+	K := flag.Int("K", 0, "Config.K (GBRFF1)")
+	beta := flag.Float64("beta", 0, "Config.Beta (GBRFF1)")
 	stats := flag.String("stats", "", "comma-separated sources (peers:N:D:SEED or a CSV file): print the ω search's work per round of an uncalibrated fit at the defaults and at the old ones (T = 100, γ = 1/d, raw inputs), then exit")
 	flag.Parse()
 	if *stats != "" {
@@ -91,7 +94,8 @@ func main() {
 			if *prep != "" {
 				train, test = expPrep(*prep, *maxCard, train, test)
 			}
-			cfg := gbrff.Config{Calibration: *cal, T: *T, Gamma: *gamma, Validation: *val, LearningRate: *lr, Lambda: *lambda, Inputs: *inputs}
+			cfg := gbrff.Config{Calibration: *cal, T: *T, Gamma: *gamma, Validation: *val, LearningRate: *lr, Lambda: *lambda, Inputs: *inputs,
+				Variant: *variant, K: *K, Beta: *beta}
 			if *gmul > 0 {
 				cfg.Gamma = *gmul / float64(train.D)
 			}
