@@ -132,9 +132,9 @@ const (
 	InputsRaw  = "raw"
 )
 
-// binaryDefaults are the defaults of a binary fit with Gamma unset (T
-// with T unset) that differ from the other tasks', per variant, measured on
-// the 16 binary sets of the GBRFF paper (bench/cmd/defaults-panel, 5
+// binaryDefaults are the defaults of a binary fit that differ from the
+// other tasks', per variant (T when unset; γ, GammaMin and the encoding
+// when Gamma is unset), measured on the 16 binary sets of the GBRFF paper (bench/cmd/defaults-panel, 5
 // stratified 70/30 splits, the paper's protocol otherwise).
 //
 // GBRFF2: with raw inputs, T = 100 and one width γ = 1/d the mean test

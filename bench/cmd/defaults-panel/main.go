@@ -1,5 +1,6 @@
-// Command defaults-panel fits GBRFF2 at its defaults (gbrff.Config{}) on the
-// 16 binary data sets of ../shared/datasets over stratified 70/30 splits
+// Command defaults-panel fits GBRFF2 (GBRFF1 with -variant gbrff1) at its
+// defaults (gbrff.Config{}) on the 16 binary data sets of
+// ../shared/datasets over stratified 70/30 splits
 // (dataset.StratifiedSplit, seeds 1..-splits) and prints, per set and in
 // total, the mean test accuracy, log loss and fit CPU seconds. With -dump
 // it writes each split's test indices (one line per split, the seed then
