@@ -82,7 +82,7 @@ type benchConfig struct {
 var benchConfigs = []benchConfig{
 	{name: "rks", note: "defaults: D = 100, γ = 1/d, logistic, λ = 1e-3"},
 	{name: "gbrff2", note: "defaults (gbrff.Config: the binary GBRFF2 path, one cosine per round)"},
-	{name: "gbrff1", note: "defaults: T = 100 landmarks × K = 10 cosines, β = 1"},
+	{name: "gbrff1", note: "defaults (gbrff.Config: the binary GBRFF1 path, T = 300 landmarks × K = 10 cosines, β = 1)"},
 	{name: "pbrff", note: "defaults: 100 landmarks × K = 10, hinge SVM C = 1, liblinear's stopping rule at tol 1e-3, ≤ 1000 passes over the active set (shrinking), float32 rows"},
 	{name: "prff", params: [][2]string{{"features", "100"}}, note: "D = 100 (default 50), batch 128, ≤ 100 iterations/feature, logistic λ = 1e-3"},
 	{name: "mfga", params: [][2]string{{"degree", "2"}}, note: "M = 100 (default), degree 2 (M₀ = 251; degree 1 has only 2d+1 = 41 candidates), logistic, λ = 1e-4, 10 features per step (default)"},

@@ -35,7 +35,8 @@
 // Beyond the paper: LearningRate (shrinkage), ReoptimizePhase (search b
 // again after ω), and early stopping on a stratified validation fraction
 // (the model keeps the rounds up to the best validation exp-loss). A
-// binary GBRFF2 fit with Gamma unset (the default path, Config) encodes
+// binary fit with Gamma unset, of either variant (the default path,
+// binaryDefaults), runs 300 rounds, encodes
 // its inputs (encode.go: one-hot small integer inputs, a signed log of
 // heavy-tailed ones, chosen on the training rows and stored in the model)
 // and spreads the rounds' kernel widths (Config.GammaMin, roundWidth); an

@@ -10,10 +10,11 @@
 // on landmarks or support rows) and mfga (monomials of at most two inputs
 // times the Gaussian factor), each read out linearly and linked as the
 // model's Probabilities links it (gbrff's calibration temperature
-// included). A gbrff2 model whose inputs are encoded (gbrff.Config.Inputs
-// "auto", the default of a binary fit) has the encoding in its graph
-// between the standardisation and the cosines: one-hot columns, signed
-// logs and kept inputs, then their own standardisation.
+// included). A gbrff model of either variant whose inputs are encoded
+// (gbrff.Config.Inputs "auto", the default of a binary fit) has the
+// encoding in its graph between the standardisation and the cosines:
+// one-hot columns, signed logs and kept inputs, then their own
+// standardisation.
 //
 // The graph follows skl2onnx's conventions: one input "X", a float64
 // tensor [N, d] with the columns in the model's input order (the feature

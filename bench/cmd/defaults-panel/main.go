@@ -1,5 +1,6 @@
-// Command defaults-panel fits GBRFF2 at its defaults (gbrff.Config{}) on the
-// 16 binary data sets of ../shared/datasets over stratified 70/30 splits
+// Command defaults-panel fits GBRFF2 (GBRFF1 with -variant gbrff1) at its
+// defaults (gbrff.Config{}) on the 16 binary data sets of
+// ../shared/datasets over stratified 70/30 splits
 // (dataset.StratifiedSplit, seeds 1..-splits) and prints, per set and in
 // total, the mean test accuracy, log loss and fit CPU seconds. With -dump
 // it writes each split's test indices (one line per split, the seed then
@@ -51,6 +52,9 @@ func main() {
 	lambda := flag.Float64("lambda", 0, "Config.Lambda")
 	inputs := flag.String("inputs", "", "Config.Inputs")
 	gammaMin := flag.Float64("gammamin", 0, "Config.GammaMin = gammamin/d")
+	variant := flag.String("variant", "", "Config.Variant")
+	K := flag.Int("K", 0, "Config.K (GBRFF1)")
+	beta := flag.Float64("beta", 0, "Config.Beta (GBRFF1)")
 	stats := flag.String("stats", "", "comma-separated sources (peers:N:D:SEED or a CSV file): print the ω search's work per round of an uncalibrated fit at the defaults and at the old ones (T = 100, γ = 1/d, raw inputs), then exit")
 	flag.Parse()
 	if *stats != "" {
@@ -91,7 +95,8 @@ func main() {
 			if *prep != "" {
 				train, test = expPrep(*prep, *maxCard, train, test)
 			}
-			cfg := gbrff.Config{Calibration: *cal, T: *T, Gamma: *gamma, Validation: *val, LearningRate: *lr, Lambda: *lambda, Inputs: *inputs}
+			cfg := gbrff.Config{Calibration: *cal, T: *T, Gamma: *gamma, Validation: *val, LearningRate: *lr, Lambda: *lambda, Inputs: *inputs,
+				Variant: *variant, K: *K, Beta: *beta}
 			if *gmul > 0 {
 				cfg.Gamma = *gmul / float64(train.D)
 			}

@@ -358,7 +358,8 @@ func fig3(o options, log io.Writer) (*report, error) {
 			for c, tk := range totals {
 				cuts[c] = tk / K
 			}
-			_, e, err := fitGBRFF(X, sp.train.Y, gbrff.Config{Variant: gbrff.VariantGBRFF1, K: K, T: cuts[len(cuts)-1], Seed: uint64(sp.seed), Threads: 1})
+			// γ = 1/d, the paper's: an explicit γ keeps the raw inputs and one width
+			_, e, err := fitGBRFF(X, sp.train.Y, gbrff.Config{Variant: gbrff.VariantGBRFF1, K: K, T: cuts[len(cuts)-1], Gamma: 1 / float64(X.Cols), Seed: uint64(sp.seed), Threads: 1})
 			if err != nil {
 				return fmt.Errorf("%s seed %d K=%d: %w", sp.set, sp.seed, K, err)
 			}

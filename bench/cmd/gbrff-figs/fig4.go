@@ -66,7 +66,8 @@ func fig4(o options, log io.Writer) (*report, error) {
 			return m.Predict, nil
 		}},
 		{"GBRFF1", func(X featmap.Matrix, y []float64) (func([]float64) float64, error) {
-			m, err := gbrff.Fit(ctx, X, y, gbrff.Config{Variant: gbrff.VariantGBRFF1, T: 100, K: 10, Beta: 1, Calibration: gbrff.CalibrationNone, Seed: 1})
+			// γ = 1/d, the paper's, as for GBRFF2 above
+			m, err := gbrff.Fit(ctx, X, y, gbrff.Config{Variant: gbrff.VariantGBRFF1, T: 100, K: 10, Beta: 1, Gamma: 1 / float64(X.Cols), Calibration: gbrff.CalibrationNone, Seed: 1})
 			if err != nil {
 				return nil, err
 			}

@@ -28,7 +28,7 @@ func TestStagedIsPrefixFit(t *testing.T) {
 		// γ = 1/d (d = 2) as every figure passes one: the staged reader
 		// takes the raw-input files of explicit-γ fits (version 1)
 		{Variant: gbrff.VariantGBRFF2, T: 12, Seed: 5, Gamma: 0.5},
-		{Variant: gbrff.VariantGBRFF1, T: 12, K: 3, Seed: 5},
+		{Variant: gbrff.VariantGBRFF1, T: 12, K: 3, Seed: 5, Gamma: 0.5},
 	} {
 		m, e, err := fitGBRFF(X, tr.Y, cfg)
 		if err != nil {
