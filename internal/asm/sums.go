@@ -100,8 +100,7 @@ func sumsPanelsOf(k sumsKernel, f *sumsFrame, n int, xp32 []float32) {
 				// frame slot mat[1], which FreqStep does not otherwise
 				// use; a local copy of the frame carries it.
 				if st == nil {
-					st = stashPool.Get().(*[panelLen * maxStashRows]float64)
-					defer stashPool.Put(st)
+					st = stashPool.Get().(*[panelLen * maxStashRows]float64) // put back below
 				}
 				stashed.a = f.a
 				stashed.a.mat[1] = &st[0]
@@ -149,6 +148,12 @@ func sumsPanelsOf(k sumsKernel, f *sumsFrame, n int, xp32 []float32) {
 		}
 		sumsRun(k, &g, e-i)
 		i = e
+	}
+	if st != nil {
+		// not deferred: a defer inside the loop allocated its record on
+		// the heap at every call (≈ 10 MB of garbage over a 300-round fit
+		// at n = 10⁶, which the GC, paced by the live heap, let grow)
+		stashPool.Put(st)
 	}
 }
 

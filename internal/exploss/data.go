@@ -144,25 +144,36 @@ func (x *Data) fill(lo, hi int, row func(i int) []float64, mean, scale []float64
 
 // NewStandardizedData is NewData of the standardised rows
 // (X[r·stride + k] − mean[k]) / scale[k] for r in rows (sample i is row
-// rows[i]), with the same bits, but without an intermediate standardised
-// copy (16 MB at n = 10⁵, d = 20) and filling the layout on up to threads
-// goroutines (≤ 0: GOMAXPROCS; the Data's thread limit is set to it).
-// Every row index must satisfy 0 ≤ r and r·stride + d ≤ len(X); mean and
-// scale have length d. Its errors are NewData's.
-func NewStandardizedData(X []float64, stride int, rows []int, d int, mean, scale []float64, threads int) (*Data, error) {
-	n := len(rows)
-	if n <= 0 || d <= 0 || stride < d || len(X) < d || len(mean) != d || len(scale) != d {
-		return nil, fmt.Errorf("%w: standardised data of %d rows × %d with stride %d, %d means and %d scales", ErrShape, n, d, stride, len(mean), len(scale))
+// rows[i]; rows nil: the rows 0 ≤ r < n, without an index slice of n ints),
+// with the same bits, but without an intermediate standardised copy (16 MB
+// at n = 10⁵, d = 20) and filling the layout on up to threads goroutines
+// (≤ 0: GOMAXPROCS; the Data's thread limit is set to it). n must be
+// len(rows) when rows is set; every row index must satisfy 0 ≤ r and
+// r·stride + d ≤ len(X); mean and scale have length d. Its errors are
+// NewData's.
+func NewStandardizedData(X []float64, stride int, rows []int, n, d int, mean, scale []float64, threads int) (*Data, error) {
+	if n <= 0 || d <= 0 || stride < d || len(X) < d || len(mean) != d || len(scale) != d || (rows != nil && len(rows) != n) {
+		return nil, fmt.Errorf("%w: standardised data of %d rows (%d indices) × %d with stride %d, %d means and %d scales", ErrShape, n, len(rows), d, stride, len(mean), len(scale))
+	}
+	last := (len(X) - d) / stride // the last row within X
+	if rows == nil && n-1 > last {
+		return nil, fmt.Errorf("%w: %d rows of %d values with stride %d and %d inputs", ErrShape, n, len(X), stride, d)
 	}
 	for _, r := range rows {
-		if r < 0 || r > (len(X)-d)/stride {
+		if r < 0 || r > last {
 			return nil, fmt.Errorf("%w: row %d of %d values with stride %d and %d inputs", ErrShape, r, len(X), stride, d)
 		}
 	}
 	x := newData(n, d)
 	x.SetThreads(threads)
 	errs := make([]error, numChunks(n))
-	row := func(i int) []float64 { r := rows[i]; return X[r*stride : r*stride+d] }
+	row := func(i int) []float64 {
+		r := i
+		if rows != nil {
+			r = rows[i]
+		}
+		return X[r*stride : r*stride+d]
+	}
 	forChunks(x.threads, n, func(c, lo, hi int) { errs[c] = x.fill(lo, hi, row, mean, scale) })
 	for _, err := range errs {
 		if err != nil {

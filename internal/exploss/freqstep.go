@@ -15,7 +15,9 @@ import (
 //
 // Every evaluation also keeps the projections p_i = ω·x_i it computed (the
 // bits Data.Sincos computes), so that Sincos at an evaluated ω needs no
-// sweep over X; see Sincos and Restart.
+// sweep over X; see Sincos and Restart. They go to two n-length buffers of
+// its own, made at the first evaluation, or to two of the caller's
+// (UseProjections).
 type FreqStep struct {
 	x    *Data
 	yt   []float64
@@ -24,8 +26,11 @@ type FreqStep struct {
 	// The projections of two evaluations: slot best that of the lowest
 	// objective since Restart (−1: none yet), the other one the latest
 	// evaluation, unless that is best itself. at[s] is the ω of slot s (nil:
-	// the slot holds nothing valid), loss[s] its objective.
+	// the slot holds nothing valid), loss[s] its objective. own holds the
+	// buffers of its own, made when first needed (UseProjections sets proj
+	// to the caller's).
 	proj [2][]float64
+	own  [2][]float64
 	at   [2][]float64
 	loss [2]float64
 	best int
@@ -44,11 +49,51 @@ func NewFreqStep(x *Data, yt []float64) (*FreqStep, error) {
 	for c := range part {
 		part[c] = make([]float64, 1+x.D)
 	}
-	f := &FreqStep{x: x, yt: yt, part: part, best: -1}
-	for s := range f.proj {
-		f.proj[s] = make([]float64, x.N)
+	return &FreqStep{x: x, yt: yt, part: part, best: -1}, nil
+}
+
+// UseProjections makes the evaluations from now on store their projections
+// in p0 and p1 (distinct, len x.N each) instead of buffers of f's own (nil,
+// nil: f's own again) and forgets the evaluations kept so far, as after
+// NewFreqStep. f writes them at every evaluation and reads them in Sincos
+// and Correlation; the caller must not write them while f may read them
+// (but see Spare). A caller whose round leaves two n-length buffers idle
+// during the frequency step saves f's 2n values so.
+func (f *FreqStep) UseProjections(p0, p1 []float64) error {
+	if (p0 == nil) != (p1 == nil) || p0 != nil && (len(p0) != f.x.N || len(p1) != f.x.N || &p0[0] == &p1[0]) {
+		return fmt.Errorf("%w: FreqStep projections of %d and %d values (distinct, or both nil) for %d samples", ErrShape, len(p0), len(p1), f.x.N)
 	}
-	return f, nil
+	f.proj = [2][]float64{p0, p1}
+	if p0 == nil {
+		f.proj = f.own
+	}
+	for s := range f.at {
+		f.at[s] = f.at[s][:0]
+		f.loss[s] = math.Inf(1)
+	}
+	f.best = -1
+	return nil
+}
+
+// Spare returns the projection buffer that does not hold the projections
+// at ω, when ω is bitwise one of the two points kept (see Sincos) and the
+// other buffer exists, and forgets the evaluation the buffer held; else
+// nil. The caller may write it until the next Eval or UseProjections: for
+// instance as the output h of Correlation at ω, which then needs no
+// n-length buffer of its own.
+func (f *FreqStep) Spare(omega []float64) []float64 {
+	for slot, at := range f.at {
+		if len(at) == 0 || !sameBits(at, omega) {
+			continue
+		}
+		o := 1 - slot
+		if f.proj[o] == nil {
+			return nil
+		}
+		f.forget(f.proj[o])
+		return f.proj[o]
+	}
+	return nil
 }
 
 // Restart begins a new search: the evaluations so far no longer compete
@@ -76,6 +121,10 @@ func (f *FreqStep) Eval(omega []float64, b, lambda float64, grad []float64) (flo
 		slot = 1
 	}
 	f.at[slot] = f.at[slot][:0]
+	if f.proj[slot] == nil {
+		f.own[slot] = make([]float64, n)
+		f.proj[slot] = f.own[slot]
+	}
 	proj := f.proj[slot]
 	forChunks(x.threads, n, func(c, lo, hi int) {
 		var acc [8]float64
@@ -129,22 +178,40 @@ func (f *FreqStep) Eval(omega []float64, b, lambda float64, grad []float64) (flo
 // evaluations kept (the latest, and the one of the lowest objective since
 // Restart) it takes the sines and cosines of the projections that
 // evaluation stored (asm.Sincos: an O(n) pass that does not read X) and
-// returns true; otherwise it sweeps X (Data.Sincos) and returns false.
+// returns true; otherwise (or when s or c is that evaluation's buffer, see
+// UseProjections) it sweeps X (Data.Sincos) and returns false.
 func (f *FreqStep) Sincos(s, c, omega []float64) (bool, error) {
 	x := f.x
 	if len(s) != x.N || len(c) != x.N || len(omega) != x.D {
 		return false, fmt.Errorf("%w: Sincos with %d, %d outputs and %d weights for %d×%d data", ErrShape, len(s), len(c), len(omega), x.N, x.D)
 	}
 	for slot, at := range f.at {
-		if len(at) > 0 && sameBits(at, omega) {
+		if len(at) > 0 && sameBits(at, omega) && !sameStart(s, f.proj[slot]) && !sameStart(c, f.proj[slot]) {
 			p := f.proj[slot]
 			forChunks(x.threads, x.N, func(_, lo, hi int) {
 				asm.Sincos(s[lo:hi], c[lo:hi], p[lo:hi])
 			})
+			f.forget(s, c)
 			return true, nil
 		}
 	}
+	f.forget(s, c)
 	return false, x.Sincos(s, c, omega)
+}
+
+// forget drops the kept evaluations whose projections are in one of the
+// buffers bufs (about to be written).
+func (f *FreqStep) forget(bufs ...[]float64) {
+	for slot, p := range f.proj {
+		for _, b := range bufs {
+			if p != nil && sameStart(p, b) {
+				f.at[slot], f.loss[slot] = f.at[slot][:0], math.Inf(1)
+				if f.best == slot {
+					f.best = -1
+				}
+			}
+		}
+	}
 }
 
 // Correlation sets h[i] = cos b·cos(ω·x_i) + sin b·sin(ω·x_i), that is
@@ -165,6 +232,10 @@ func (f *FreqStep) Correlation(h, omega []float64, cb, sb float64) (corr float64
 			continue
 		}
 		p := f.proj[slot]
+		if sameStart(h, p) {
+			return 0, false, fmt.Errorf("%w: Correlation writing the projections it reads", ErrShape)
+		}
+		f.forget(h)
 		part := f.part // per chunk: the correlation in slot 0
 		forChunks(x.threads, x.N, func(c, lo, hi int) {
 			var acc [8]float64
@@ -178,6 +249,9 @@ func (f *FreqStep) Correlation(h, omega []float64, cb, sb float64) (corr float64
 	}
 	return 0, false, nil
 }
+
+// sameStart reports whether a and b start at the same element (both len ≥ 1).
+func sameStart(a, b []float64) bool { return &a[0] == &b[0] }
 
 // sameBits reports whether a and b hold the same bits.
 func sameBits(a, b []float64) bool {

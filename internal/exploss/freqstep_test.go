@@ -161,3 +161,115 @@ func freqStepSincos(t *testing.T, path string, threads int) {
 		t.Errorf("Correlation, short ω: %v", err)
 	}
 }
+
+// TestFreqStepUseProjections: with the caller's buffers (UseProjections)
+// the evaluations, Sincos and Correlation give the bits of a FreqStep with
+// its own; the projections land in those buffers (no buffer of its own is
+// made); Spare hands out the buffer not holding ω's projections and
+// forgets the evaluation in it; Correlation refuses to write the
+// projections it reads; Sincos into a kept evaluation's buffer sweeps X
+// and forgets that evaluation; and UseProjections checks its buffers.
+func TestFreqStepUseProjections(t *testing.T) {
+	forEachPathAndPanels(t, func(path string) {
+		const n, d = ChunkLen + 2*BlockLen + 5, 6
+		p := newProblem(t, n, d, 1, 23)
+		ref, err := NewFreqStep(p.x, p.yt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs, err := NewFreqStep(p.x, p.yt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p0, p1 := make([]float64, n), make([]float64, n)
+		if err := fs.UseProjections(p0, p1); err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(7, 8))
+		w0, w1 := make([]float64, d), make([]float64, d)
+		for k := range w0 {
+			w0[k] = p.omega[k]
+			w1[k] = p.omega[k] + r.NormFloat64()*5
+		}
+		g, gr := make([]float64, d), make([]float64, d)
+		for _, w := range [][]float64{w0, w1} {
+			l, err := fs.Eval(w, p.b, 0.01, g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lr, err := ref.Eval(w, p.b, 0.01, gr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if math.Float64bits(l) != math.Float64bits(lr) || !sameBits(g, gr) {
+				t.Fatalf("%s: Eval with the caller's buffers differs", path)
+			}
+		}
+		if fs.own[0] != nil || fs.own[1] != nil {
+			t.Fatalf("%s: a buffer of its own made with the caller's in use", path)
+		}
+		// w0 (the best) and w1 (the latest) are in p0 and p1, in some order.
+		s, c, ws, wc := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+		if err := p.x.Sincos(ws, wc, w1); err != nil {
+			t.Fatal(err)
+		}
+		h := fs.Spare(w1)
+		if h == nil || (&h[0] != &p0[0] && &h[0] != &p1[0]) {
+			t.Fatalf("%s: Spare(w1) is not one of the caller's buffers", path)
+		}
+		kept := p0
+		if &h[0] == &p0[0] {
+			kept = p1
+		}
+		if _, _, err := fs.Correlation(kept, w1, 1, 0); !errors.Is(err, ErrShape) {
+			t.Fatalf("%s: Correlation writing the projections it reads: %v", path, err)
+		}
+		cb, sb := math.Cos(0.4), math.Sin(0.4)
+		corr, ok, err := fs.Correlation(h, w1, cb, sb)
+		if err != nil || !ok {
+			t.Fatalf("%s: Correlation at w1 into the spare buffer: ok %v, %v", path, ok, err)
+		}
+		wh := make([]float64, n)
+		want, err := p.x.WeightedCorrelation(wh, p.yt, wc, ws, []float64{cb}, []float64{sb})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Float64bits(corr) != math.Float64bits(want) || !sameBits(h, wh) {
+			t.Fatalf("%s: Correlation into the spare buffer differs", path)
+		}
+		// w0's evaluation was in the spare buffer: forgotten.
+		if _, ok, _ := fs.Correlation(make([]float64, n), w0, cb, sb); ok {
+			t.Fatalf("%s: the evaluation in the spare buffer is still kept", path)
+		}
+		if fs.Spare(w0) != nil {
+			t.Fatalf("%s: Spare at a forgotten point", path)
+		}
+		// Sincos into the kept buffer: a sweep, the bits of Data.Sincos, and
+		// w1 forgotten after.
+		stored, err := fs.Sincos(kept, c, w1)
+		if err != nil || stored || !sameBits(kept, ws) || !sameBits(c, wc) {
+			t.Fatalf("%s: Sincos into the kept buffer: stored %v, %v, or other bits", path, stored, err)
+		}
+		if stored, _ := fs.Sincos(s, c, w1); stored {
+			t.Fatalf("%s: an overwritten evaluation is still kept", path)
+		}
+		// Back to its own buffers, made at the next evaluation.
+		if err := fs.UseProjections(nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := fs.Eval(w0, p.b, 0.01, g); err != nil {
+			t.Fatal(err)
+		}
+		if fs.own[0] == nil || &fs.proj[0][0] == &p0[0] {
+			t.Fatalf("%s: UseProjections(nil, nil) did not go back to its own buffers", path)
+		}
+		if stored, _ := fs.Sincos(s, c, w0); !stored {
+			t.Fatalf("%s: w0 not kept in its own buffers", path)
+		}
+		for _, bad := range [][2][]float64{{p0, p0}, {p0, nil}, {nil, p1}, {p0[1:], p1}, {p0, make([]float64, n+1)}} {
+			if err := fs.UseProjections(bad[0], bad[1]); !errors.Is(err, ErrShape) {
+				t.Errorf("%s: UseProjections of %d and %d values: %v, want ErrShape", path, len(bad[0]), len(bad[1]), err)
+			}
+		}
+	})
+}

@@ -43,7 +43,7 @@ func TestNewStandardizedData(t *testing.T) {
 		}
 		for _, procs := range []int{1, 2, 4} {
 			runtime.GOMAXPROCS(procs)
-			got, err := NewStandardizedData(X, stride, rows, d, mean, scale, 0)
+			got, err := NewStandardizedData(X, stride, rows, len(rows), d, mean, scale, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -62,16 +62,58 @@ func TestNewStandardizedData(t *testing.T) {
 	bad := append([]float64(nil), X...)
 	bad[rows[ChunkLen+7]*stride+3] = math.NaN()
 	bad[rows[2*ChunkLen+1]*stride+1] = math.Inf(1)
-	_, err := NewStandardizedData(bad, stride, rows, d, mean, scale, 0)
+	_, err := NewStandardizedData(bad, stride, rows, len(rows), d, mean, scale, 0)
 	if err == nil || !strings.Contains(err.Error(), "sample 4103, input 3 is NaN") {
 		t.Errorf("NaN input: error %v, want the first bad sample named", err)
 	}
 	for _, rs := range [][]int{{0, -1}, {N}, {}} {
-		if _, err := NewStandardizedData(X, stride, rs, d, mean, scale, 0); !errors.Is(err, ErrShape) {
+		if _, err := NewStandardizedData(X, stride, rs, len(rs), d, mean, scale, 0); !errors.Is(err, ErrShape) {
 			t.Errorf("rows %v: error %v, want ErrShape", rs, err)
 		}
 	}
-	if _, err := NewStandardizedData(X, stride, rows, d, mean[:2], scale, 0); !errors.Is(err, ErrShape) {
+	if _, err := NewStandardizedData(X, stride, rows, len(rows), d, mean[:2], scale, 0); !errors.Is(err, ErrShape) {
 		t.Errorf("short mean: error %v, want ErrShape", err)
+	}
+	if _, err := NewStandardizedData(X, stride, rows, len(rows)-1, d, mean, scale, 0); !errors.Is(err, ErrShape) {
+		t.Errorf("n not len(rows): error %v, want ErrShape", err)
+	}
+	if _, err := NewStandardizedData(X, stride, nil, N+1, d, mean, scale, 0); !errors.Is(err, ErrShape) {
+		t.Errorf("rows nil, n beyond X: error %v, want ErrShape", err)
+	}
+}
+
+// TestNewStandardizedDataAllRows: rows nil standardises the rows 0…n−1 of
+// X, the bits of the explicit index list 0…n−1.
+func TestNewStandardizedDataAllRows(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	N, d, stride := 2*ChunkLen+77, 4, 6
+	X := make([]float64, N*stride)
+	for i := range X {
+		X[i] = r.NormFloat64()*3 - 1
+	}
+	mean, scale := []float64{0.5, -1, 2, 0}, []float64{3, 2, 0.7, 1}
+	for _, n := range []int{N, N - 10} {
+		rows := make([]int, n)
+		for i := range rows {
+			rows[i] = i
+		}
+		want, err := NewStandardizedData(X, stride, rows, n, d, mean, scale, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := NewStandardizedData(X, stride, nil, n, d, mean, scale, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.N != n {
+			t.Fatalf("rows nil: %d samples, want %d", got.N, n)
+		}
+		for i := 0; i < n; i++ {
+			for k := 0; k < d; k++ {
+				if math.Float64bits(got.At(i, k)) != math.Float64bits(want.At(i, k)) {
+					t.Fatalf("n %d: sample %d input %d is %v, want %v", n, i, k, got.At(i, k), want.At(i, k))
+				}
+			}
+		}
 	}
 }

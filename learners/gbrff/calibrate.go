@@ -99,6 +99,9 @@ func foldRounds(rounds, k int, validation float64) int {
 // (Model.Calibration reports it); a cancelled ctx is an error. The work is
 // added to *cfg.Stats (FitStats' Calib fields) when cfg.Stats is not nil.
 func calibrate(ctx context.Context, m *Model, X featmap.Matrix, y, w []float64, cfg Config, nTrain int, val []int) (*Model, error) {
+	if cfg.Calibration != CalibrationCV && len(val) == 0 && nTrain >= calibrationLinkRows {
+		return m, nil // the link, before the n labels are encoded
+	}
 	signs := make([]float64, len(y))
 	var err error
 	for i, v := range y {
@@ -119,9 +122,7 @@ func calibrate(ctx context.Context, m *Model, X featmap.Matrix, y, w []float64, 
 			return nil, fmt.Errorf("gbrff: calibration: %w", err)
 		}
 		st.CalibScored = len(val)
-	case nTrain >= calibrationLinkRows:
-		return m, nil
-	default:
+	default: // below calibrationLinkRows (from it: the link, returned above)
 		scores, err = outOfFold(ctx, m, X, y, w, signs, cfg, calibrationAutoFolds, autoFoldRounds(m.Rounds()), &st)
 		labels, weights = signs, w
 	}

@@ -9,7 +9,8 @@ import (
 	"github.com/rfkit/rfkit/internal/exploss"
 )
 
-// standardizedData fits the scaler on the rows `rows` of X and returns them
+// standardizedData fits the scaler on the rows `rows` of X (nil: every
+// row) and returns them
 // standardised as exploss.Data: one standardised copy, which NewData turns
 // into its own layout. The generic path (prep.Rows, then prep.Standardize,
 // then exploss.NewData) made three copies of the n×d inputs, 48 MB at
@@ -28,30 +29,30 @@ func standardizedData(X featmap.Matrix, rows []int, threads int) (*dataset.Scale
 	d := X.Cols
 	// exploss owns its layout (and may change it): it standardises the
 	// rows straight into it, rejecting non-finite values.
-	x, err := exploss.NewStandardizedData(X.Data, X.Stride, rows, d, s.Mean, s.Scale, threads)
+	x, err := exploss.NewStandardizedData(X.Data, X.Stride, rows, rowCount(X, rows), d, s.Mean, s.Scale, threads)
 	if err != nil {
 		return nil, nil, err
 	}
 	return s, x, nil
 }
 
-// scalerOf is the standardisation of the rows `rows` of X that
-// standardizedData applies: the means, and the population standard
+// scalerOf is the standardisation of the rows `rows` of X (nil: every row)
+// that standardizedData applies: the means, and the population standard
 // deviations by the corrected two-pass formula (1 for a constant column).
 func scalerOf(X featmap.Matrix, rows []int) (*dataset.Scaler, error) {
-	n, d := len(rows), X.Cols
+	n, d := rowCount(X, rows), X.Cols
 	s := &dataset.Scaler{Mean: make([]float64, d), Scale: make([]float64, d)}
 	ss, sc := make([]float64, d), make([]float64, d)
-	for _, r := range rows {
-		for j, v := range X.Row(r) {
+	for i := 0; i < n; i++ {
+		for j, v := range X.Row(rowAt(rows, i)) {
 			s.Mean[j] += v
 		}
 	}
 	for j := range s.Mean {
 		s.Mean[j] /= float64(n)
 	}
-	for _, r := range rows {
-		for j, v := range X.Row(r) {
+	for i := 0; i < n; i++ {
+		for j, v := range X.Row(rowAt(rows, i)) {
 			dv := v - s.Mean[j]
 			ss[j] += float64(dv * dv)
 			sc[j] += dv

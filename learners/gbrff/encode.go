@@ -52,9 +52,9 @@ type encoding struct {
 	mean, scale []float64 // standardisation of the encoded inputs
 }
 
-// chooseEncoding applies encodeRule to the rows `rows` of X standardised by
-// mean and scale (asm.Standardize, the bits Predict computes). It returns
-// nil when every input is kept as it is.
+// chooseEncoding applies encodeRule to the rows `rows` of X (nil: every
+// row) standardised by mean and scale (asm.Standardize, the bits Predict
+// computes). It returns nil when every input is kept as it is.
 func chooseEncoding(X featmap.Matrix, rows []int, mean, scale []float64) *encoding {
 	d := X.Cols
 	type stat struct {
@@ -67,8 +67,9 @@ func chooseEncoding(X featmap.Matrix, rows []int, mean, scale []float64) *encodi
 		st[j].integer, st[j].lo, st[j].hi = true, math.Inf(1), math.Inf(-1)
 	}
 	z := make([]float64, d)
-	for _, r := range rows {
-		x := X.Row(r)
+	nr := rowCount(X, rows)
+	for i := 0; i < nr; i++ {
+		x := X.Row(rowAt(rows, i))
 		asm.Standardize(z, x, mean, scale)
 		for j, v := range x {
 			s := &st[j]
@@ -85,7 +86,7 @@ func chooseEncoding(X featmap.Matrix, rows []int, mean, scale []float64) *encodi
 			}
 		}
 	}
-	tail := tailOf(len(rows))
+	tail := tailOf(nr)
 	e := &encoding{}
 	changed := false
 	for j := range st {

@@ -38,7 +38,8 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	}
 	progress, stats, threads := cfg.Progress, cfg.Stats, int(cfg.Threads)
 	c := cfg.resolved(X.Cols)
-	train, val := allRows(X.Rows), []int(nil)
+	// train nil: every row trains (no index slice of n ints)
+	var train, val []int
 	if c.Validation > 0 {
 		train, val = dataset.StratifiedSplit(signs, c.Validation, c.Seed^0x5eed)
 		if len(val) == 0 || len(train) < 2 {
@@ -85,7 +86,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if cfg.Calibration == CalibrationNone {
 		return m, nil
 	}
-	return calibrate(ctx, m, X, y, nil, cfg, len(train), val)
+	return calibrate(ctx, m, X, y, nil, cfg, rowCount(X, train), val)
 }
 
 // ctxRound is the check before round t of T: the context's error, if any,
@@ -126,6 +127,24 @@ func allRows(n int) []int {
 	return idx
 }
 
+// rowCount is the number of rows of X that rows selects: every row when
+// rows is nil.
+func rowCount(X featmap.Matrix, rows []int) int {
+	if rows == nil {
+		return X.Rows
+	}
+	return len(rows)
+}
+
+// rowAt is the row index of the i-th row that rows selects: i itself when
+// rows is nil (every row).
+func rowAt(rows []int, i int) int {
+	if rows == nil {
+		return i
+	}
+	return rows[i]
+}
+
 // fitter holds the state of one Fit.
 type fitter struct {
 	c           Config
@@ -148,6 +167,15 @@ type fitter struct {
 		s, c         []float64
 	}
 
+	// reuseSincos: a binary GBRFF2 fit without ReoptimizePhase, whose
+	// rounds do not read f.s and f.cs after the phase search: the frequency
+	// step keeps its projections there (exploss.FreqStep.UseProjections),
+	// and f.h is the one of the two its result is not in (FreqStep.Spare),
+	// so the fit holds neither the step's two n-vectors nor an f.h of its
+	// own (hOwn, made only if a round's settle sweeps X).
+	reuseSincos bool
+	hOwn        []float64
+
 	// the expansion so far (see Model)
 	h0      float64
 	w, b, a [][]float64 // per term: w_j (len d); b and a as 1-element rows
@@ -169,19 +197,26 @@ type fitter struct {
 	threads int
 }
 
+// newFitter makes the fitter of the rows train of X (nil: every row) with
+// the ±1 labels signs of every row of X (used, not copied, when every row
+// trains).
 func newFitter(c Config, X featmap.Matrix, signs []float64, train, val []int, threads int) (*fitter, error) {
 	scaler, data, err := standardizedData(X, train, threads)
 	if err != nil {
 		return nil, fmt.Errorf("gbrff: %w", err)
 	}
-	n, d := len(train), X.Cols
+	n, d := rowCount(X, train), X.Cols
 	f := &fitter{c: c, d: d, mean: scaler.Mean, scale: scaler.Scale, x: data,
-		y: make([]float64, n), yt: make([]float64, n), H: make([]float64, n), h: make([]float64, n),
-		s: make([]float64, n), cs: make([]float64, n)}
+		y: signs, yt: make([]float64, n), H: make([]float64, n)}
+	if train != nil {
+		f.y = make([]float64, n)
+		for i, r := range train {
+			f.y[i] = signs[r]
+		}
+	}
 	var sum float64
-	for i, r := range train {
-		f.y[i] = signs[r]
-		sum += signs[r]
+	for _, v := range f.y {
+		sum += v
 	}
 	ybar := sum / float64(n)
 	// Both classes are in the training part, so |ȳ| < 1 and H⁰ is finite.
@@ -189,8 +224,8 @@ func newFitter(c Config, X featmap.Matrix, signs []float64, train, val []int, th
 	for i := range f.H {
 		f.H[i] = f.h0
 	}
-	if f.sumW, err = exploss.Weights(f.yt, f.H, f.y, f.h, 0); err != nil {
-		return nil, fmt.Errorf("gbrff: %w", err)
+	if err := f.binaryVectors(); err != nil {
+		return nil, err
 	}
 	f.st.InputCopies = 1 // standardizedData: exploss's layout, standardised on the way in
 	if err := f.setupRounds(); err != nil {
@@ -203,6 +238,37 @@ func newFitter(c Config, X featmap.Matrix, signs []float64, train, val []int, th
 		f.valLoss = f.val.loss()
 	}
 	return f, nil
+}
+
+// binaryVectors makes f.s, f.cs and f.h (none of its own when
+// f.reuseSincos) of a binary classification fit, f.y and f.H set, and sets
+// the weights of H⁰.
+func (f *fitter) binaryVectors() error {
+	n := len(f.y)
+	f.reuseSincos = f.c.Variant == VariantGBRFF2 && !f.c.ReoptimizePhase
+	f.newSincos(n)
+	h := f.s // zero until the first round: α = 0 adds nothing
+	if !f.reuseSincos {
+		f.h = make([]float64, n)
+		h = f.h
+	}
+	var err error
+	if f.sumW, err = exploss.Weights(f.yt, f.H, f.y, h, 0); err != nil {
+		return fmt.Errorf("gbrff: %w", err)
+	}
+	return nil
+}
+
+// newSincos makes f.s and f.cs (len n): for GBRFF2, the first slots of the
+// start block of round 0 (startSincos), which every later block reuses (none
+// is larger), so the fit makes no other.
+func (f *fitter) newSincos(n int) {
+	m := 1
+	if f.c.Variant == VariantGBRFF2 {
+		m = f.blockRounds(0, n)
+	}
+	f.start.s, f.start.c = make([]float64, m*n), make([]float64, m*n)
+	f.s, f.cs = f.start.s[:n:n], f.start.c[:n:n]
 }
 
 // drawFrequencies draws every round's frequencies up front, ω ~ N(0, 2γI)
@@ -298,7 +364,7 @@ func (f *fitter) model(rounds int, labels learners.Labels) *Model {
 }
 
 // encodeInputs chooses the encoding of c.Inputs "auto" on the rows train
-// of X and returns the encoded inputs of every row of X (before their
+// of X (nil: every row) and returns the encoded inputs of every row of X (before their
 // standardisation, which the fit does as for raw inputs), the encoding and
 // the standardisation of the raw inputs; X itself and a nil encoding when
 // c.Inputs is raw or every input is kept as it is.

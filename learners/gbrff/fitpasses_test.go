@@ -3,6 +3,7 @@ package gbrff
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/exploss"
 	"github.com/rfkit/rfkit/internal/solvers"
+	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/prep"
 )
@@ -240,6 +242,90 @@ func TestStartBlock(t *testing.T) {
 		}
 		if st1.StartXPasses != st1.Rounds || st8.StartXPasses != (st8.Rounds+startBlock-1)/startBlock && tc.c.Validation == 0 {
 			t.Errorf("%s: %d and %d start sweeps for %d rounds", tc.name, st1.StartXPasses, st8.StartXPasses, st8.Rounds)
+		}
+	}
+}
+
+// TestSettleShared: in a binary GBRFF2 fit, whose frequency step keeps its
+// projections in the round's f.s and f.cs (fitter.reuseSincos), settle
+// gives the bits of a sweep over X followed by WeightedCorrelation both at an
+// evaluated ω (f.h then the buffer of the other evaluation) and at one
+// the step did not evaluate (f.h a buffer of its own, f.s and f.cs the
+// sines and cosines at ω).
+func TestSettleShared(t *testing.T) {
+	tr := must(synth.Checkerboard(5000, 0.05, 5))
+	c := Config{T: 5, Seed: 2}.resolved(tr.D)
+	signs, _, err := learners.BinaryLabels(tr.Y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := newFitter(c, featmap.Dense(tr.N, tr.D, tr.X), signs, nil, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !f.reuseSincos || f.h != nil {
+		t.Fatalf("binary GBRFF2 fitter: reuseSincos %v, own h %v", f.reuseSincos, f.h != nil)
+	}
+	n, d := tr.N, f.d
+	s, cs, h := make([]float64, n), make([]float64, n), make([]float64, n)
+	check := func(what string, w []float64, b, corr float64) {
+		t.Helper()
+		if err := f.x.Sincos(s, cs, w); err != nil {
+			t.Fatal(err)
+		}
+		sb, cb := xmath.Sincos(b)
+		want, err := f.x.WeightedCorrelation(h, f.yt, cs, s, []float64{cb}, []float64{sb})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Float64bits(corr) != math.Float64bits(want) || !slices.Equal(f.h, h) {
+			t.Fatalf("%s: correlation %v or h differ from the sweep's (%v)", what, corr, want)
+		}
+	}
+	for round, evaluated := range []bool{true, false} {
+		if err := f.startSincos(round); err != nil {
+			t.Fatal(err)
+		}
+		b, err := f.phase()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.fs.UseProjections(f.s, f.cs); err != nil {
+			t.Fatal(err)
+		}
+		w0 := f.omega[round*d : (round+1)*d]
+		w1 := slices.Clone(w0)
+		w1[0] += 0.3
+		g := make([]float64, d)
+		for _, w := range [][]float64{w0, w1} {
+			if _, err := f.fs.Eval(w, b, c.Lambda, g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		w := w0
+		if !evaluated {
+			w = slices.Clone(w0)
+			w[1] -= 0.2
+		}
+		xp := f.st.SettleXPasses
+		b2, corr, err := f.settle(w, b)
+		if err != nil || b2 != b {
+			t.Fatalf("settle: b %v → %v, %v", b, b2, err)
+		}
+		if swept := f.st.SettleXPasses > xp; swept == evaluated {
+			t.Fatalf("evaluated ω %v: settle swept X %v", evaluated, swept)
+		}
+		check(fmt.Sprintf("evaluated ω %v", evaluated), w, b, corr)
+		if evaluated && (f.hOwn != nil || &f.h[0] != &f.s[0] && &f.h[0] != &f.cs[0]) {
+			t.Fatal("settle at an evaluated ω: h is not the other evaluation's buffer")
+		}
+		if !evaluated {
+			if &f.h[0] != &f.hOwn[0] || !slices.Equal(f.s, s) || !slices.Equal(f.cs, cs) {
+				t.Fatal("settle at another ω: h not a buffer of its own, or f.s, f.cs not the sines and cosines at ω")
+			}
+		}
+		if err := f.update(f.step(corr)); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

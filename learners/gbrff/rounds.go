@@ -38,7 +38,14 @@ func (f *fitter) round2(t int) error {
 		}
 		return float64((l - 1) * inv)
 	}
-	fs.Restart()
+	if f.reuseSincos {
+		// f.s and f.cs are not read again this round (settle)
+		if err := fs.UseProjections(f.s, f.cs); err != nil {
+			return err
+		}
+	} else {
+		fs.Restart()
+	}
 	f.startNorm = norm2(omega0)
 	w := f.opt.minimize(obj, omega0)
 	b, corr, err := f.settle(w, b)
@@ -75,7 +82,7 @@ func (f *fitter) startSincos(t int) error {
 	d, n := f.d, len(f.s)
 	blk := &f.start
 	if t < blk.t0 || t >= blk.t0+blk.m {
-		m := min(startBlock, max(startBlockBytes/(16*n*max(blk.share, 1)), 1), f.c.T-t)
+		m := f.blockRounds(t, n)
 		if m <= 1 {
 			// f.s and f.cs may be slots of a finished block: no longer read.
 			blk.m = 0
@@ -95,11 +102,18 @@ func (f *fitter) startSincos(t int) error {
 		f.st.StartXPasses++
 	}
 	// Round t works on its slots of the block in place: f.s and f.cs (and
-	// the phase sweep that reads them) point there, and the end of the
-	// round (settle) overwrites them, which no later round reads.
+	// the phase sweep that reads them) point there, and later in the round
+	// the frequency step (f.reuseSincos) or settle overwrites them, which
+	// no later round reads.
 	j := t - blk.t0
 	f.s, f.cs = blk.s[j*n:(j+1)*n:(j+1)*n], blk.c[j*n:(j+1)*n:(j+1)*n]
 	return f.ph.SetSincos(f.cs, f.s)
+}
+
+// blockRounds is the number of rounds from round t whose sines and cosines
+// at ω⁰ startSincos computes in one sweep, for n rows: the block's B.
+func (f *fitter) blockRounds(t, n int) int {
+	return min(startBlock, max(startBlockBytes/(16*n*max(f.start.share, 1)), 1), f.c.T-t)
 }
 
 // settle ends the frequency step of a GBRFF2 round at ω = w with phase b:
@@ -109,22 +123,38 @@ func (f *fitter) startSincos(t int) error {
 // w·x). L-BFGS returns its last evaluated point or the best one, and the
 // frequency step keeps the projections w·x of both
 // (exploss.FreqStep.Sincos): then, without ReoptimizePhase, one pass takes
-// f.h and the correlation from them (FreqStep.Correlation; f.s and f.cs
-// are left as they were — the next round rewrites them before any use),
+// f.h and the correlation from them (FreqStep.Correlation; with
+// f.reuseSincos f.h is the step's other projection buffer, FreqStep.Spare;
+// f.s and f.cs are left as they were — the next round rewrites them before
+// any use),
 // and with it f.s and f.cs become their sines and cosines. Otherwise (never
 // seen at n = 10⁴ or 10⁵) f.s and f.cs come from a sweep over X. Every route
 // gives the bits of that sweep followed by WeightedCorrelation.
 func (f *fitter) settle(w []float64, b float64) (float64, float64, error) {
 	if !f.c.ReoptimizePhase {
 		sb, cb := xmath.Sincos(b)
-		corr, ok, err := f.fs.Correlation(f.h, w, cb, sb)
-		if err != nil {
-			return 0, 0, err
+		h := f.h
+		if f.reuseSincos {
+			h = f.fs.Spare(w)
 		}
-		if ok {
-			f.st.Passes++
-			return b, corr, nil
+		if h != nil {
+			corr, ok, err := f.fs.Correlation(h, w, cb, sb)
+			if err != nil {
+				return 0, 0, err
+			}
+			if ok {
+				f.h = h
+				f.st.Passes++
+				return b, corr, nil
+			}
 		}
+	}
+	if f.reuseSincos {
+		// f.h may be f.s or f.cs, written below: a buffer of its own
+		if f.hOwn == nil {
+			f.hOwn = make([]float64, len(f.s))
+		}
+		f.h = f.hOwn
 	}
 	stored, err := f.fs.Sincos(f.s, f.cs, w)
 	if err != nil {

@@ -95,8 +95,7 @@ func fitBinaryWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cf
 		return nil, fmt.Errorf("gbrff: %w", err)
 	}
 	f := &fitter{c: c, d: d, mean: mean, scale: scale, x: x, raw: raw,
-		y: p.Targets, yt: make([]float64, n), H: make([]float64, n), h: make([]float64, n),
-		s: make([]float64, n), cs: make([]float64, n)}
+		y: p.Targets, yt: make([]float64, n), H: make([]float64, n)}
 	f.st.InputCopies = 2
 	if enc != nil {
 		f.enc = &enc.encoding
@@ -119,8 +118,8 @@ func fitBinaryWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cf
 	for i := range f.H {
 		f.H[i] = f.h0 - float64(f.y[i]*xmath.Log(p.Weights[i]))
 	}
-	if f.sumW, err = exploss.Weights(f.yt, f.H, f.y, f.h, 0); err != nil {
-		return nil, fmt.Errorf("gbrff: %w", err)
+	if err := f.binaryVectors(); err != nil {
+		return nil, err
 	}
 	if err := f.setupRounds(); err != nil {
 		return nil, err
