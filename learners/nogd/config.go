@@ -102,9 +102,10 @@ type Config struct {
 	Resume *Model `json:"-"`
 	// Calibrate, on by default, fits a classifier's probability
 	// calibration on held-out training rows (kit.SearchFit; it
-	// costs a fit on half the rows); false keeps the loss's own link
-	// (hinge losses then have no Probability). Regression ignores it.
-	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs a fit on half the rows)" default:"true"`
+	// costs a fit of twice the epochs on half the rows, as many steps as
+	// the fit itself: see Fit); false keeps the loss's own link (hinge
+	// losses then have no Probability). Regression ignores it.
+	Calibrate learners.Toggle `json:",omitempty" help:"calibrate the probabilities on held-out training rows (costs twice the epochs on half the rows)" default:"true"`
 	// Search, on by default, lets the default fit compare settings of
 	// the fields left at zero that the learner searches on held-out
 	// training rows and keep the best (kit.SearchFit; the learner's

@@ -1,8 +1,10 @@
 package nogd
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"math"
 
 	"github.com/rfkit/rfkit/learners/internal/kit"
 
@@ -34,16 +36,44 @@ import (
 // γ × {1, ¼, 4} and η × {1, ¼, 4}, each when 0 (up to 9 candidates; none
 // with Resume) on a held-out half of the rows and fits the best on every
 // row; a classifier's probabilities are calibrated on the same half unless
-// Calibrate is Disabled. Cost: one fit on every row plus one on half the
-// rows per candidate (about 1 + candidates/2 fits). The online Learner
-// (one pass, row by row) searches and calibrates nothing.
+// Calibrate is Disabled. A classifier's candidates run twice the epochs on
+// their half, so that they take as many steps as the fit on every row and
+// their held-out scores have its scale (see heldOutEpochs). Cost: one fit
+// on every row plus, per candidate, one on half the rows (regression:
+// about 1 + candidates/2 fits) or twice the epochs on half the rows
+// (binary: about 1 + candidates fits). The online Learner (one pass, row
+// by row) searches and calibrates nothing.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
 	return kit.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true) && cfg.Resume == nil, cfg.Seed,
-		func(ctx context.Context, X featmap.Matrix, y, _ []float64, cfg Config) (*Model, error) {
-			return fit(ctx, X, y, cfg)
+		func(ctx context.Context, Xs featmap.Matrix, y, _ []float64, c Config) (*Model, error) {
+			c.Epochs = heldOutEpochs(c, Xs.Rows, X.Rows)
+			return fit(ctx, Xs, y, c)
 		})
+}
+
+// heldOutEpochs is the number of epochs of a binary fit of cfg on m of the
+// n training rows (m < n: a held-out fit of kit.SearchFit), chosen so
+// that it takes as many steps as the fit on every row: cfg's epochs times
+// n/m, rounded (twice them on the held-out half), at most
+// learners.MaxCount. An unregularised online learner's scores grow with
+// its step count (each step that misses the margin adds η·z to the
+// weights, and nothing shrinks them), so a fit of one pass over half the
+// rows scores about half as far from 0 as the fit on every row, and the
+// calibration slope fitted on its held-out scores made the final model's
+// probabilities over-confident wherever the margin is not reached in one
+// pass: on the panel's sonar (145 training rows, 60 inputs) the log loss
+// was 0.722, above the class prior's 0.691. For m = n, with Resume, and
+// for regression (whose fits are compared by RMSE and not calibrated; the
+// panel's regression sets chose the same candidates with matched steps)
+// it is cfg.Epochs.
+func heldOutEpochs(cfg Config, m, n int) int {
+	if m >= n || m <= 0 || cfg.Resume != nil || cfg.Task != learners.Binary {
+		return cfg.Epochs
+	}
+	e := cmp.Or(cfg.Epochs, defaultEpochs)
+	return min(int(math.Round(float64(e)*float64(n)/float64(m))), learners.MaxCount)
 }
 
 // fit is Fit without the calibration.
