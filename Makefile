@@ -92,12 +92,21 @@ test-purego:
 test-race:
 	$(GO) test $(TESTFLAGS) -race -short -tags purego $(PKGS)
 
-## test-arm64: NEON and purego under qemu-user
+## test-arm64: NEON and purego under qemu-user. The NEON run is every package;
+## its learners compare the model bits of the generic and the NEON path in one
+## process (the suite's Paths) and against the golden files. Only internal/asm
+## has code that -tags purego swaps, so the purego run is the library outside
+## learners/ in full (the kernels and their direct users: trig, featmap,
+## internal/...) and the learners' golden-file tests; the learners' other tests,
+## bench/ and cmd/rfkit run the same Go code over the same generic kernels as
+## the NEON run's Paths check.
 test-arm64:
 	GOARCH=arm64 GODEBUG=asyncpreemptoff=1 RFKIT_TEST_REQUIRE=neon \
 		$(GO) test $(TESTFLAGS) -short -exec $(QEMU) $(PKGS)
 	GOARCH=arm64 GODEBUG=asyncpreemptoff=1 RFKIT_TEST_REQUIRE=generic \
-		$(GO) test $(TESTFLAGS) -short -tags purego -exec $(QEMU) $(PKGS)
+		$(GO) test $(TESTFLAGS) -short -tags purego -exec $(QEMU) $$($(GO) list ./... | grep -v '/learners/')
+	GOARCH=arm64 GODEBUG=asyncpreemptoff=1 RFKIT_TEST_REQUIRE=generic \
+		$(GO) test $(TESTFLAGS) -short -tags purego -run 'Golden|TestConformance/Golden' -exec $(QEMU) ./learners/...
 
 build-cross:
 	GOARCH=386 $(GO) build -tags purego $(PKGS)
