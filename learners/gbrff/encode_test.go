@@ -98,6 +98,9 @@ func TestEncodingChosen(t *testing.T) {
 // beat the old ones (raw inputs, γ = 1/d, 100 rounds) by a wide margin
 // (measured: 0.856 against 0.701).
 func TestDefaultsAccuracy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a statistical check; skipped with -short (the race and qemu stages)")
+	}
 	X, y := codedSet(600, 2)
 	Xt, yt := codedSet(3000, 3)
 	acc := testAccuracy(fitCoded(t, X, y, Config{Seed: 1}), Xt, yt)
