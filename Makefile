@@ -60,7 +60,11 @@ release-check: lint
 	internal/tools/examples-outside.sh "$(GO)"
 	internal/tools/consumer-check.sh "$(GO)"
 
-## test-amd64: every amd64 path forced in turn, RFKIT_TEST_REQUIRE proving each ran
+## test-amd64: every amd64 path forced in turn, RFKIT_TEST_REQUIRE proving each ran.
+## The first run (the best path of the CPU) is every package; the later ones are
+## the library module (./...), not bench/ and cmd/rfkit, which have no code of
+## their own that depends on the path and compare the paths in one process
+## (asm.Paths) in the first run.
 test-amd64:
 ifeq ($(HAS_AVX512),yes)
 	RFKIT_TEST_REQUIRE=avx512 $(GO) test $(TESTFLAGS) $(PKGS)
@@ -68,9 +72,9 @@ else
 	@echo "test-amd64: this CPU has no AVX-512; that path is not tested here"
 endif
 ifeq ($(HAS_AVX2),yes)
-	RFKIT_DISABLE=avx512 RFKIT_TEST_REQUIRE=avx2 $(GO) test $(TESTFLAGS) $(PKGS)
+	RFKIT_DISABLE=avx512 RFKIT_TEST_REQUIRE=avx2 $(GO) test $(TESTFLAGS) $(if $(HAS_AVX512),./...,$(PKGS))
 endif
-	RFKIT_DISABLE=avx512,avx2 RFKIT_TEST_REQUIRE=generic $(GO) test $(TESTFLAGS) $(PKGS)
+	RFKIT_DISABLE=avx512,avx2 RFKIT_TEST_REQUIRE=generic $(GO) test $(TESTFLAGS) $(if $(HAS_AVX512)$(HAS_AVX2),./...,$(PKGS))
 	cd internal/gen && GOWORK=off $(GO) test $(TESTFLAGS) ./...
 
 ## test-beam: the nested module beam/ (Apache Beam Go SDK, its own go.mod; rfkit by
@@ -92,12 +96,21 @@ test-purego:
 test-race:
 	$(GO) test $(TESTFLAGS) -race -short -tags purego $(PKGS)
 
-## test-arm64: NEON and purego under qemu-user
+## test-arm64: NEON and purego under qemu-user. The NEON run is every package;
+## its learners compare the model bits of the generic and the NEON path in one
+## process (the suite's Paths) and against the golden files. Only internal/asm
+## has code that -tags purego swaps, so the purego run is the library outside
+## learners/ in full (the kernels and their direct users: trig, featmap,
+## internal/...) and the learners' golden-file tests; the learners' other tests,
+## bench/ and cmd/rfkit run the same Go code over the same generic kernels as
+## the NEON run's Paths check.
 test-arm64:
 	GOARCH=arm64 GODEBUG=asyncpreemptoff=1 RFKIT_TEST_REQUIRE=neon \
 		$(GO) test $(TESTFLAGS) -short -exec $(QEMU) $(PKGS)
 	GOARCH=arm64 GODEBUG=asyncpreemptoff=1 RFKIT_TEST_REQUIRE=generic \
-		$(GO) test $(TESTFLAGS) -short -tags purego -exec $(QEMU) $(PKGS)
+		$(GO) test $(TESTFLAGS) -short -tags purego -exec $(QEMU) $$($(GO) list ./... | grep -v '/learners/')
+	GOARCH=arm64 GODEBUG=asyncpreemptoff=1 RFKIT_TEST_REQUIRE=generic \
+		$(GO) test $(TESTFLAGS) -short -tags purego -run 'Golden|TestConformance/Golden' -exec $(QEMU) ./learners/...
 
 build-cross:
 	GOARCH=386 $(GO) build -tags purego $(PKGS)

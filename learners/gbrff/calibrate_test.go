@@ -214,6 +214,12 @@ func TestTemperatureLargeScores(t *testing.T) {
 // the link's slope 2 it was 0.898: on two splits the fit ended after 20
 // evaluations at a = 1.24 (log loss 2.6) and at the floor 0.001 (0.687).
 func TestCalibrationHeart(t *testing.T) {
+	if testing.Short() {
+		// A mean over 5 splits of a real set: statistical, and the race
+		// and qemu stages (-short) add nothing to it; TestCalibration
+		// checks the same invariants there.
+		t.Skip("10 fits on heart; skipped with -short")
+	}
 	path := filepath.Join(learnertest.DatasetPath(), "heart", "heart.csv")
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("heart: %v", err)

@@ -104,6 +104,9 @@ func TestEncodingChosen(t *testing.T) {
 // variant beat its old ones (raw inputs, γ = 1/d, 100 rounds) by a wide
 // margin (measured: GBRFF2 0.853 against 0.701, GBRFF1 0.843 against 0.677).
 func TestDefaultsAccuracy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a statistical check; skipped with -short (the race and qemu stages)")
+	}
 	X, y := codedSet(600, 2)
 	Xt, yt := codedSet(3000, 3)
 	for _, v := range []string{VariantGBRFF2, VariantGBRFF1} {

@@ -76,9 +76,13 @@ func TestRegressionAccuracy(t *testing.T) {
 		{"gbrff1 squared", Config{Variant: VariantGBRFF1, T: 100, K: 5, LearningRate: 0.5}, 0.5},          // 0.452 0.401 0.385
 		{"gbrff2 early stopping", Config{T: 400, LearningRate: 0.5, Validation: 0.2, Patience: 20}, 0.21}, // 0.169 0.166 0.173
 	}
+	seeds := uint64(3)
+	if testing.Short() {
+		seeds = 1 // the race and qemu stages: each case once
+	}
 	for _, c := range cases {
 		c.c.Task = learners.Regression
-		for seed := uint64(1); seed <= 3; seed++ {
+		for seed := uint64(1); seed <= seeds; seed++ {
 			c.c.Seed = seed
 			m, err := Fit(context.Background(), Xtr, ytr, c.c)
 			if err != nil {

@@ -142,7 +142,8 @@ type Learns struct {
 	Rings, Sine    float64
 	Each, SineEach [][]string
 	// Params are settings of every fit; Race are added under the race
-	// detector, which slows learning ~10× (e.g. fewer iterations).
+	// detector, which slows learning ~10× (e.g. fewer iterations). The
+	// check is skipped with -short.
 	Params, Race []string
 }
 
@@ -893,6 +894,14 @@ func checkLoad(t *testing.T, data []byte) {
 }
 
 func (s *suite) accuracy(t *testing.T) {
+	if testing.Short() {
+		// -short is what the race and the qemu stages of make test run:
+		// there a statistical threshold proves nothing about data races or
+		// the architecture (Golden, Paths and Determinism check the bits),
+		// and it is the slowest check of the suite. Without -short every
+		// stage of make test on amd64 checks it.
+		t.Skip("a statistical check; skipped with -short")
+	}
 	a := s.c.Accuracy
 	fit := func(set ...string) func(featmap.Matrix, []float64) (learners.Model, error) {
 		return func(X featmap.Matrix, y []float64) (learners.Model, error) {
