@@ -35,9 +35,9 @@ type CSVOptions struct {
 	// whose content does not matter (LabelName is still set).
 	IgnoreLabel bool
 
-	// MaxLineBytes bounds the length of a line (0 means
-	// DefaultMaxLineBytes), so input without line breaks fails instead of
-	// being buffered whole.
+	// MaxLineBytes bounds the length of a line (0 means 32 MiB, room for
+	// about three million numeric fields), so input without line breaks
+	// fails instead of being buffered whole.
 	MaxLineBytes int
 
 	// Comma is the field delimiter; 0 means ','.

@@ -10,10 +10,10 @@ import (
 	"strings"
 )
 
-// Default limits of [LIBSVMOptions].
+// Default limits of [LIBSVMOptions] (its field docs state them).
 const (
-	DefaultMaxFeatures = 1 << 20 // largest feature index accepted
-	DefaultMaxBytes    = 1 << 31 // largest dense X, in bytes
+	defaultMaxFeatures = 1 << 20 // largest feature index accepted
+	defaultMaxBytes    = 1 << 31 // largest dense X, in bytes
 )
 
 // LIBSVMOptions configures [ReadLIBSVM] and [LoadLIBSVM]. The zero value
@@ -25,19 +25,19 @@ type LIBSVMOptions struct {
 	NumFeatures int
 
 	// MaxFeatures bounds the feature indices accepted when NumFeatures is
-	// 0 (default DefaultMaxFeatures). It keeps a tiny hostile line such as
+	// 0 (0 means 2²⁰ = 1048576). It keeps a tiny hostile line such as
 	// "1 999999999:1" from allocating gigabytes.
 	MaxFeatures int
 
 	// MaxBytes bounds the size of the dense feature matrix, N*D*8 bytes
-	// (default DefaultMaxBytes). The check is made while reading, before
+	// (0 means 2³¹, 2 GiB). The check is made while reading, before
 	// the matrix is allocated. Lower it for untrusted input: with the
 	// defaults each short line may still cost up to 8 MiB.
 	MaxBytes int64
 
-	// MaxLineBytes bounds the length of a line (0 means
-	// DefaultMaxLineBytes), so input without line breaks fails instead of
-	// being buffered whole.
+	// MaxLineBytes bounds the length of a line (0 means 32 MiB, room for
+	// about three million numeric fields), so input without line breaks
+	// fails instead of being buffered whole.
 	MaxLineBytes int
 }
 
@@ -87,7 +87,7 @@ func ReadLIBSVM(r io.Reader, opt LIBSVMOptions) (*Dataset, error) {
 	}
 	maxIndex := opt.MaxFeatures
 	if maxIndex == 0 {
-		maxIndex = DefaultMaxFeatures
+		maxIndex = defaultMaxFeatures
 	}
 	limitName := "MaxFeatures"
 	if opt.NumFeatures > 0 {
@@ -96,7 +96,7 @@ func ReadLIBSVM(r io.Reader, opt LIBSVMOptions) (*Dataset, error) {
 	maxIndex = min(maxIndex, math.MaxInt32)
 	maxBytes := opt.MaxBytes
 	if maxBytes == 0 {
-		maxBytes = DefaultMaxBytes
+		maxBytes = defaultMaxBytes
 	}
 	maxCells := min(maxBytes/8, math.MaxInt) // n*d must also fit in an int
 

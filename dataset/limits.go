@@ -7,10 +7,9 @@ import (
 	"io"
 )
 
-// DefaultMaxLineBytes is the default of [CSVOptions].MaxLineBytes and
-// [LIBSVMOptions].MaxLineBytes: 32 MiB, room for about three million
-// numeric fields on a line.
-const DefaultMaxLineBytes = 1 << 25
+// defaultMaxLineBytes is the line limit when [CSVOptions].MaxLineBytes or
+// [LIBSVMOptions].MaxLineBytes is 0 (their field docs state it).
+const defaultMaxLineBytes = 1 << 25
 
 // errLineTooLong is returned (wrapped) when a line exceeds the line limit.
 var errLineTooLong = errors.New("line too long")
@@ -28,7 +27,7 @@ type lineLimiter struct {
 
 func newLineLimiter(r io.Reader, max int) *lineLimiter {
 	if max <= 0 {
-		max = DefaultMaxLineBytes
+		max = defaultMaxLineBytes
 	}
 	return &lineLimiter{r: r, max: max, line: 1}
 }

@@ -65,7 +65,7 @@ func (m Matrix) check(name string) error {
 func (m Matrix) Check() error { return m.check("X") }
 
 // MaxElements bounds the size of a map's weight matrix, Inputs × Features
-// (2²⁸ values, 2 GiB): larger maps are refused by NewRFF, NewScaled and
+// (2²⁸ values, 2 GiB): larger maps are refused by NewRFF and
 // NewRFFFromWeights with an error instead of exhausting memory.
 const MaxElements = 1 << 28
 

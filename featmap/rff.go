@@ -79,8 +79,7 @@ type RFF struct {
 	pair  bool
 
 	// panels is w re-packed for the register-blocked kernel of Transform,
-	// built on first use (TransformRow alone never needs it) and dropped by
-	// Scaled.SetScales, which rewrites w.
+	// built on first use (TransformRow alone never needs it).
 	panelsMu sync.Mutex
 	panels   *asm.AffinePanels
 }
@@ -221,13 +220,6 @@ func (m *RFF) affinePanels() *asm.AffinePanels {
 		m.panels = asm.NewAffinePanels(m.w, m.d, m.D, m.D)
 	}
 	return m.panels
-}
-
-// dropPanels forgets the packed copy after w has changed.
-func (m *RFF) dropPanels() {
-	m.panelsMu.Lock()
-	m.panels = nil
-	m.panelsMu.Unlock()
 }
 
 // orthogonalGaussian fills w (d×D, row-major: column j is frequency j) with

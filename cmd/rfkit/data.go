@@ -436,8 +436,10 @@ type csvHead struct {
 	r        io.Reader
 }
 
-// maxHeadBytes bounds the header row read by readCSVHead.
-const maxHeadBytes = dataset.DefaultMaxLineBytes
+// maxHeadBytes bounds the header row read by readCSVHead: 32 MiB, the
+// line limit of dataset.ReadCSV at its default MaxLineBytes, which reads
+// the rest.
+const maxHeadBytes = 1 << 25
 
 func readCSVHead(r io.Reader) (*csvHead, error) {
 	h := &csvHead{r: r}

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// generators maps each [ByName] name to its generator, in [Names] order.
+// generators maps each [ByName] name to its generator, in knownNames order.
 var generators = []struct {
 	name string
 	gen  func(n int, seed uint64) (*Set, error)
@@ -19,11 +19,11 @@ var generators = []struct {
 	{"se1", SE1},
 	{"se2", SE2},
 	{"se3", SE3},
-	{"se3text", SE3Text},
+	{"se3text", se3Text},
 }
 
-// Names returns the names [ByName] accepts, in a fixed order.
-func Names() []string {
+// knownNames returns the names [ByName] accepts, in a fixed order.
+func knownNames() []string {
 	names := make([]string, len(generators))
 	for i, g := range generators {
 		names[i] = g.name
@@ -44,5 +44,5 @@ func ByName(name string, n int, seed uint64) (*Set, error) {
 			return g.gen(n, seed)
 		}
 	}
-	return nil, fmt.Errorf("synth: %w %q (known: %s)", ErrUnknownName, name, strings.Join(Names(), ", "))
+	return nil, fmt.Errorf("synth: %w %q (known: %s)", ErrUnknownName, name, strings.Join(knownNames(), ", "))
 }

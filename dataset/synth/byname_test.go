@@ -9,8 +9,8 @@ import (
 
 func TestByName(t *testing.T) {
 	want := []string{"moons", "spirals", "circles", "checkerboard", "se1", "se2", "se3", "se3text"}
-	if got := Names(); !slices.Equal(got, want) {
-		t.Fatalf("Names() = %v, want %v", got, want)
+	if got := knownNames(); !slices.Equal(got, want) {
+		t.Fatalf("knownNames() = %v, want %v", got, want)
 	}
 	for _, name := range want {
 		s, err := ByName(" "+strings.ToUpper(name), 10, 1)
@@ -37,7 +37,7 @@ func TestByNameUnknown(t *testing.T) {
 	if s != nil || !errors.Is(err, ErrUnknownName) {
 		t.Fatalf("ByName(banana) = (%v, %v), want an ErrUnknownName error", s, err)
 	}
-	for _, name := range append(Names(), "banana") {
+	for _, name := range append(knownNames(), "banana") {
 		if !strings.Contains(err.Error(), name) {
 			t.Errorf("error %q does not mention %q", err, name)
 		}

@@ -4,7 +4,7 @@
 // Every generator takes a sample count n and a seed and returns a [Set]:
 // inputs X (dense, row-major, n×d), targets Y, the task, its name and the
 // 0-based inputs the target depends on. Bad arguments (n <= 0, d <= 0,
-// negative or non-finite noise, n·d above [MaxValues]) give an error
+// negative or non-finite noise, n·d above 2³⁰) give an error
 // wrapping [ErrInvalidArgument]; generators never panic on their
 // arguments. [ByName] selects a generator by name for the command line.
 //
@@ -14,8 +14,8 @@
 // is never used): uniforms and shuffles from rand.NewPCG(seed,
 // 0x9e3779b97f4a7c15^tag) and normals from rand.NewPCG(seed,
 // 0x9e3779b97f4a7c15^tag<<32), with a fixed tag per generator, so equal
-// seeds give unrelated data across generators. SE3 and SE3Text share a
-// tag on purpose: the same seed gives them the same inputs.
+// seeds give unrelated data across generators. SE3 and ByName("se3text")
+// share a tag on purpose: the same seed gives them the same inputs.
 //
 // The output is bit-identical on every architecture and build (tested on
 // amd64 with AVX-512, AVX2 and purego, on 386, and on arm64 under qemu;
@@ -82,8 +82,8 @@
 //     z₂, and so on;
 //     y = 10(z₁²+z₃²)·exp(−2(z₁²+z₃²)) + N(0, 0.01²) computed from the
 //     latents. The formula (z₁, z₃) is followed, [RelevantSE3] = {0–4,
-//     10–14}; the text's variant with z₁, z₂ is [SE3Text] (same X for the
-//     same seed, [RelevantSE3Text] = {0–9}).
+//     10–14}; the text's variant with z₁, z₂ is [ByName]("se3text") (same
+//     X for the same seed, [Set].Relevant = {0–9}).
 //
 // The paper generates training, validation and test sets of the stated
 // sizes independently; draw them with different seeds (or split one

@@ -23,10 +23,10 @@ func allGenerators() []generator {
 		{"spirals", 2, TaskBinary, toy(Spirals)},
 		{"circles", 2, TaskBinary, toy(Circles)},
 		{"checkerboard", 2, TaskBinary, toy(Checkerboard)},
-		{"se1", SE1Dim, TaskRegression, SE1},
-		{"se2", SE2Dim, TaskRegression, SE2},
-		{"se3", SE3Dim, TaskRegression, SE3},
-		{"se3text", SE3Dim, TaskRegression, SE3Text},
+		{"se1", se1Dim, TaskRegression, SE1},
+		{"se2", se2Dim, TaskRegression, SE2},
+		{"se3", se3Dim, TaskRegression, SE3},
+		{"se3text", se3Dim, TaskRegression, se3Text},
 		{"gaussian", 7, TaskUnsupervised, func(n int, seed uint64) (*Set, error) { return Gaussian(n, 7, seed) }},
 	}
 }

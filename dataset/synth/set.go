@@ -19,9 +19,9 @@ const (
 	TaskUnsupervised = "unsupervised"
 )
 
-// MaxValues bounds N*D for every generator, so that a mistyped size gives
+// maxValues bounds N*D for every generator, so that a mistyped size gives
 // an error instead of an out-of-memory crash (2^30 values are 8 GiB).
-const MaxValues = 1 << 30
+const maxValues = 1 << 30
 
 // ErrInvalidArgument is wrapped by every error a generator returns for a
 // bad argument (n <= 0, negative or non-finite noise, d <= 0, too large).
@@ -83,8 +83,8 @@ func checkSize(name string, n, d int) error {
 	if d <= 0 {
 		return fmt.Errorf("synth: %s: d = %d, must be > 0: %w", name, d, ErrInvalidArgument)
 	}
-	if n > MaxValues/d {
-		return fmt.Errorf("synth: %s: n*d = %d*%d exceeds %d values: %w", name, n, d, MaxValues, ErrInvalidArgument)
+	if n > maxValues/d {
+		return fmt.Errorf("synth: %s: n*d = %d*%d exceeds %d values: %w", name, n, d, maxValues, ErrInvalidArgument)
 	}
 	return nil
 }

@@ -142,14 +142,14 @@ func TestBadArguments(t *testing.T) {
 		for _, c := range []struct {
 			n     int
 			noise float64
-		}{{0, 0.1}, {-3, 0.1}, {10, -0.1}, {10, math.NaN()}, {10, math.Inf(1)}, {10, math.Inf(-1)}, {MaxValues, 0}, {math.MaxInt, 0}} {
+		}{{0, 0.1}, {-3, 0.1}, {10, -0.1}, {10, math.NaN()}, {10, math.Inf(1)}, {10, math.Inf(-1)}, {maxValues, 0}, {math.MaxInt, 0}} {
 			if s, err := f(c.n, c.noise, 1); err == nil || s != nil || !errors.Is(err, ErrInvalidArgument) {
 				t.Errorf("n=%d noise=%v: got (%v, %v), want an ErrInvalidArgument error", c.n, c.noise, s, err)
 			}
 		}
 	}
-	for _, f := range []func(int, uint64) (*Set, error){SE1, SE2, SE3, SE3Text} {
-		for _, n := range []int{0, -1, math.MaxInt, MaxValues} {
+	for _, f := range []func(int, uint64) (*Set, error){SE1, SE2, SE3, se3Text} {
+		for _, n := range []int{0, -1, math.MaxInt, maxValues} {
 			if s, err := f(n, 1); err == nil || s != nil || !errors.Is(err, ErrInvalidArgument) {
 				t.Errorf("n=%d: got (%v, %v), want an ErrInvalidArgument error", n, s, err)
 			}

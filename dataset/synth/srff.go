@@ -8,20 +8,20 @@ import (
 // Dimensions and noise levels of the SRFF sets (Gregorová et al., Table 1).
 // Every noise level is a standard deviation.
 const (
-	SE1Dim   = 18   // inputs of SE1
-	SE1Noise = 0.1  // target noise of SE1
-	SE2Dim   = 100  // inputs of SE2
-	SE2Noise = 0.1  // target noise of SE2
-	SE3Dim   = 1000 // inputs of SE3 and SE3Text
-	SE3Noise = 0.01 // target noise of SE3 and SE3Text
+	se1Dim   = 18   // inputs of SE1
+	se1Noise = 0.1  // target noise of SE1
+	se2Dim   = 100  // inputs of SE2
+	se2Noise = 0.1  // target noise of SE2
+	se3Dim   = 1000 // inputs of SE3 and se3Text
+	se3Noise = 0.01 // target noise of SE3 and se3Text
 
-	// SE3Latents is the number of standard normal latents z of SE3; input
-	// j is a noisy copy of latent j/SE3Copies.
-	SE3Latents = 200
-	// SE3Copies is the number of inputs copied from each latent.
-	SE3Copies = 5
-	// SE3InputNoise is the noise added to each copy of a latent.
-	SE3InputNoise = 0.1
+	// se3Latents is the number of standard normal latents z of SE3; input
+	// j is a noisy copy of latent j/se3Copies.
+	se3Latents = 200
+	// se3Copies is the number of inputs copied from each latent.
+	se3Copies = 5
+	// se3InputNoise is the noise added to each copy of a latent.
+	se3InputNoise = 0.1
 )
 
 // RelevantSE1 returns the 0-based inputs SE1's target depends on, x₁, x₃,
@@ -37,9 +37,9 @@ func RelevantSE2() []int { return []int{0, 1, 2, 3, 4} }
 // fresh copy.
 func RelevantSE3() []int { return []int{0, 1, 2, 3, 4, 10, 11, 12, 13, 14} }
 
-// RelevantSE3Text returns the 0-based inputs SE3Text's target depends on:
+// relevantSE3Text returns the 0-based inputs se3Text's target depends on:
 // the five copies of z₁ and of z₂ (inputs 0–9). The slice is a fresh copy.
-func RelevantSE3Text() []int { return []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9} }
+func relevantSE3Text() []int { return []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9} }
 
 // SE1 returns SRFF's first synthetic regression set: d = 18 standard
 // normal inputs and y = sin((x₁+x₃)²)·sin(x₇x₈x₉) + ε, ε ~ N(0, 0.1²)
@@ -47,14 +47,14 @@ func RelevantSE3Text() []int { return []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9} }
 // time (18 inputs, then ε), so SE1(m, seed) is a prefix of SE1(n, seed)
 // for m < n.
 func SE1(n int, seed uint64) (*Set, error) {
-	if err := checkSize("se1", n, SE1Dim); err != nil {
+	if err := checkSize("se1", n, se1Dim); err != nil {
 		return nil, err
 	}
 	g := newNormals(seed, tagSE1)
-	s := newSet("se1", TaskRegression, n, SE1Dim, RelevantSE1())
+	s := newSet("se1", TaskRegression, n, se1Dim, RelevantSE1())
 	arg := make([]float64, 2*n)
 	for i := range s.Y {
-		x := s.X[i*SE1Dim : (i+1)*SE1Dim]
+		x := s.X[i*se1Dim : (i+1)*se1Dim]
 		g.Fill(x)
 		s.Y[i] = g.Next() // ε, scaled below
 		a := x[0] + x[2]
@@ -62,7 +62,7 @@ func SE1(n int, seed uint64) (*Set, error) {
 	}
 	trig.Sin(arg, arg)
 	for i, e := range s.Y {
-		s.Y[i] = float64(arg[2*i]*arg[2*i+1]) + float64(SE1Noise*e)
+		s.Y[i] = float64(arg[2*i]*arg[2*i+1]) + float64(se1Noise*e)
 	}
 	return s, nil
 }
@@ -76,20 +76,20 @@ func SE1(n int, seed uint64) (*Set, error) {
 // below 1e-150) would have an infinite target; its inputs are redrawn. Rows are generated one at a time, so SE2(m, seed) is a prefix
 // of SE2(n, seed) for m < n.
 func SE2(n int, seed uint64) (*Set, error) {
-	if err := checkSize("se2", n, SE2Dim); err != nil {
+	if err := checkSize("se2", n, se2Dim); err != nil {
 		return nil, err
 	}
 	g := newNormals(seed, tagSE2)
-	s := newSet("se2", TaskRegression, n, SE2Dim, RelevantSE2())
+	s := newSet("se2", TaskRegression, n, se2Dim, RelevantSE2())
 	for i := range s.Y {
-		x := s.X[i*SE2Dim : (i+1)*SE2Dim]
+		x := s.X[i*se2Dim : (i+1)*se2Dim]
 		var sq float64
 		for sq == 0 {
 			g.Fill(x)
 			sum := x[0] + x[1] + x[2] + x[3] + x[4]
 			sq = sum * sum
 		}
-		s.Y[i] = xmath.LogAtanh(sq) + float64(SE2Noise*g.Next())
+		s.Y[i] = xmath.LogAtanh(sq) + float64(se2Noise*g.Next())
 	}
 	return s, nil
 }
@@ -100,35 +100,35 @@ func SE2(n int, seed uint64) (*Set, error) {
 // y = 10(z₁²+z₃²)·exp(−2(z₁²+z₃²)) + ε, ε ~ N(0, 0.01²). The target uses
 // the latents themselves, not their noisy copies. This follows the
 // paper's Table 1 formula (z₁ and z₃, 0-based inputs 0–4 and 10–14, see
-// [RelevantSE3]); its text says z₁ and z₂, which [SE3Text] provides. Per
-// row the draws are the 200 latents, then the 1000 input noises, then ε,
-// so SE3 and SE3Text with the same seed have identical X, and SE3(m, seed)
-// is a prefix of SE3(n, seed) for m < n.
+// [RelevantSE3]); its text says z₁ and z₂, which [ByName]("se3text")
+// provides. Per row the draws are the 200 latents, then the 1000 input
+// noises, then ε, so SE3 and "se3text" with the same seed have identical
+// X, and SE3(m, seed) is a prefix of SE3(n, seed) for m < n.
 func SE3(n int, seed uint64) (*Set, error) {
 	return se3("se3", n, seed, 2, RelevantSE3())
 }
 
-// SE3Text is [SE3] with the target built from z₁ and z₂ (0-based inputs
-// 0–9, see [RelevantSE3Text]), as the paper's text describes it. For the
+// se3Text is [SE3] with the target built from z₁ and z₂ (0-based inputs
+// 0–9, see relevantSE3Text), as the paper's text describes it. For the
 // same seed its X equals SE3's.
-func SE3Text(n int, seed uint64) (*Set, error) {
-	return se3("se3text", n, seed, 1, RelevantSE3Text())
+func se3Text(n int, seed uint64) (*Set, error) {
+	return se3("se3text", n, seed, 1, relevantSE3Text())
 }
 
 // se3 generates SE3 with the second relevant latent at 0-based index k2.
 func se3(name string, n int, seed uint64, k2 int, relevant []int) (*Set, error) {
-	if err := checkSize(name, n, SE3Dim); err != nil {
+	if err := checkSize(name, n, se3Dim); err != nil {
 		return nil, err
 	}
 	g := newNormals(seed, tagSE3)
-	s := newSet(name, TaskRegression, n, SE3Dim, relevant)
-	z := make([]float64, SE3Latents)
+	s := newSet(name, TaskRegression, n, se3Dim, relevant)
+	z := make([]float64, se3Latents)
 	q, eps := make([]float64, n), make([]float64, n)
 	for i := range s.Y {
 		g.Fill(z)
-		x := s.X[i*SE3Dim : (i+1)*SE3Dim]
+		x := s.X[i*se3Dim : (i+1)*se3Dim]
 		for j := range x {
-			x[j] = z[j/SE3Copies] + float64(SE3InputNoise*g.Next())
+			x[j] = z[j/se3Copies] + float64(se3InputNoise*g.Next())
 		}
 		eps[i] = g.Next()
 		q[i] = float64(z[0]*z[0]) + float64(z[k2]*z[k2])
@@ -136,7 +136,7 @@ func se3(name string, n int, seed uint64, k2 int, relevant []int) (*Set, error) 
 	}
 	trig.Exp(s.Y, s.Y)
 	for i, e := range s.Y {
-		s.Y[i] = float64(10*q[i]*e) + float64(SE3Noise*eps[i])
+		s.Y[i] = float64(10*q[i]*e) + float64(se3Noise*eps[i])
 	}
 	return s, nil
 }

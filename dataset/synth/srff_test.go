@@ -18,11 +18,11 @@ func TestSETargets(t *testing.T) {
 		{"se1", SE1, func(x []float64) float64 {
 			a := x[0] + x[2]
 			return math.Sin(a*a) * math.Sin(x[6]*x[7]*x[8])
-		}, SE1Noise},
+		}, se1Noise},
 		{"se2", SE2, func(x []float64) float64 {
 			s := x[0] + x[1] + x[2] + x[3] + x[4]
 			return math.Log(s * s)
-		}, SE2Noise},
+		}, se2Noise},
 	} {
 		s := mustGen(t, c.gen, 20000, 23)
 		res := make([]float64, s.N)
@@ -37,11 +37,11 @@ func TestSETargets(t *testing.T) {
 }
 
 // TestSE3Structure checks SE3's latent copies and that its target is a
-// function of the copies of z₁ and z₃ (SE3Text: z₁ and z₂) only.
+// function of the copies of z₁ and z₃ (se3Text: z₁ and z₂) only.
 func TestSE3Structure(t *testing.T) {
-	se3, se3t := mustGen(t, SE3, 4000, 29), mustGen(t, SE3Text, 4000, 29)
+	se3, se3t := mustGen(t, SE3, 4000, 29), mustGen(t, se3Text, 4000, 29)
 	if !sameBits(se3.X, se3t.X) {
-		t.Fatal("SE3 and SE3Text differ in X for the same seed")
+		t.Fatal("SE3 and se3Text differ in X for the same seed")
 	}
 	// Copies of one latent differ by N(0, 2·0.1²); of two latents by N(0, 2.02).
 	within, across := make([]float64, se3.N), make([]float64, se3.N)
@@ -58,10 +58,10 @@ func TestSE3Structure(t *testing.T) {
 	// Estimate a latent by the mean of its 5 copies and evaluate the formula.
 	latent := func(x []float64, k int) float64 {
 		var s float64
-		for _, v := range x[SE3Copies*k : SE3Copies*(k+1)] {
+		for _, v := range x[se3Copies*k : se3Copies*(k+1)] {
 			s += v
 		}
-		return s / SE3Copies
+		return s / se3Copies
 	}
 	residualSD := func(s *Set, k1, k2 int) float64 {
 		res := make([]float64, s.N)
@@ -78,7 +78,7 @@ func TestSE3Structure(t *testing.T) {
 		right    int // 0-based index of the second latent
 		wrong    int
 		relevant []int
-	}{{se3, 2, 1, RelevantSE3()}, {se3t, 1, 2, RelevantSE3Text()}} {
+	}{{se3, 2, 1, RelevantSE3()}, {se3t, 1, 2, relevantSE3Text()}} {
 		if sd := residualSD(c.s, 0, c.right); sd > 0.15 {
 			t.Errorf("%s: residual sd with latents 0, %d is %.3f, want < 0.15", c.s.Name, c.right, sd)
 		}
@@ -86,7 +86,7 @@ func TestSE3Structure(t *testing.T) {
 			t.Errorf("%s: residual sd with latents 0, %d is %.3f, want > 0.5", c.s.Name, c.wrong, sd)
 		}
 		want := []int{0, 1, 2, 3, 4}
-		for j := SE3Copies * c.right; j < SE3Copies*(c.right+1); j++ {
+		for j := se3Copies * c.right; j < se3Copies*(c.right+1); j++ {
 			want = append(want, j)
 		}
 		if !slices.Equal(c.s.Relevant, want) {
@@ -111,7 +111,7 @@ func TestSEMeanPredictorRMSE(t *testing.T) {
 }
 
 func TestRelevantAreCopies(t *testing.T) {
-	for _, f := range []func() []int{RelevantSE1, RelevantSE2, RelevantSE3, RelevantSE3Text} {
+	for _, f := range []func() []int{RelevantSE1, RelevantSE2, RelevantSE3, relevantSE3Text} {
 		a := f()
 		a[0] = -99
 		if f()[0] == -99 {

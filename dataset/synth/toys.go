@@ -43,9 +43,9 @@ func Moons(n int, noise float64, seed uint64) (*Set, error) {
 	return s, nil
 }
 
-// Spiral geometry: angles θ ~ U[SpiralStart, SpiralStart+3π) (1.5 turns)
+// Spiral geometry: angles θ ~ U[spiralStart, spiralStart+3π) (1.5 turns)
 // on the Archimedean spiral of radius θ/π.
-const SpiralStart = math.Pi / 2
+const spiralStart = math.Pi / 2
 
 // Spirals returns two interleaved Archimedean spirals of 1.5 turns each.
 // A +1 point is (θ/π)(cos θ, sin θ) with θ ~ U[π/2, 7π/2), so its radius
@@ -64,7 +64,7 @@ func Spirals(n int, noise float64, seed uint64) (*Set, error) {
 	fillBalanced(r, s.Y)
 	theta := make([]float64, n)
 	for i := range theta {
-		theta[i] = SpiralStart + float64(3*math.Pi*r.Float64())
+		theta[i] = spiralStart + float64(3*math.Pi*r.Float64())
 	}
 	sin, cos := sincosAll(theta)
 	for i, y := range s.Y {
@@ -110,8 +110,8 @@ func Circles(n int, noise float64, seed uint64) (*Set, error) {
 	return s, nil
 }
 
-// CheckerboardCells is the number of cells per side of [Checkerboard].
-const CheckerboardCells = 4
+// checkerboardCells is the number of cells per side of [Checkerboard].
+const checkerboardCells = 4
 
 // Checkerboard returns a 4×4 checkerboard on [0, 4)²: points uniform on
 // the square, label -1 when floor(x₀)+floor(x₁) is even and +1 when it is
@@ -126,8 +126,8 @@ func Checkerboard(n int, noise float64, seed uint64) (*Set, error) {
 	r, g := newRand(seed, tagCheckerboard), newNormals(seed, tagCheckerboard)
 	s := newSet("checkerboard", TaskBinary, n, 2, toyRelevant())
 	for i := range s.Y {
-		x0 := float64(CheckerboardCells * r.Float64())
-		x1 := float64(CheckerboardCells * r.Float64())
+		x0 := float64(checkerboardCells * r.Float64())
+		x1 := float64(checkerboardCells * r.Float64())
 		s.Y[i] = -1
 		if (int(x0)+int(x1))%2 == 1 {
 			s.Y[i] = 1

@@ -12,7 +12,7 @@ func TestCheckerboardParity(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var cells [CheckerboardCells * CheckerboardCells]int
+	var cells [checkerboardCells * checkerboardCells]int
 	for i := range s.N {
 		x := s.Row(i)
 		if x[0] < 0 || x[0] >= 4 || x[1] < 0 || x[1] >= 4 {

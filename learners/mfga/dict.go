@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/rand/v2"
 
-	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/par"
 	"github.com/rfkit/rfkit/trig"
@@ -53,11 +52,18 @@ func decode(j, d, degree int) (f feature, ok bool) {
 	return f, false
 }
 
-// expArg is −‖x‖²/2σ², as featmap.Taylor computes it.
-func expArg(x []float64, inv float64) float64 { return featmap.TaylorExpArg(x, inv) }
+// expArg is −‖x‖²/2σ² (inv = 1/σ), the argument of the Gaussian factor
+// of the dictionary, with the squares summed by FMA in order.
+func expArg(x []float64, inv float64) float64 {
+	var n2 float64
+	for _, v := range x {
+		n2 = math.FMA(v, v, n2)
+	}
+	return -0.5 * n2 * inv * inv
+}
 
 // value evaluates feature f at the standardised x with e = e^{−‖x‖²/2σ²}.
-// The products are those of featmap.Taylor, in the same order.
+// The products are those of dictRow, in the same order.
 func (f feature) value(x []float64, e, inv float64) float64 {
 	switch f.kind {
 	case kindConst:
@@ -75,10 +81,30 @@ func (f feature) value(x []float64, e, inv float64) float64 {
 }
 
 // dictRow writes the whole dictionary at x into dst (len M₀), in index
-// order: featmap.Taylor's features with the linear ones, for e the
-// Gaussian factor; dst[j] == decode(j).value(x, e, inv) bit for bit.
+// order, for e the Gaussian factor e^{−‖x‖²/2σ²} and inv = 1/σ: the
+// Taylor features φ_α(x) = e·x^α/(σ^{|α|}·√(α!)), |α| ≤ degree, in graded
+// order (α = 0; the d first-degree terms; for degree 2 the pairs k ≤ l),
+// then the d linear features x_k. dst[j] == decode(j).value(x, e, inv)
+// bit for bit.
 func dictRow(dst, x []float64, e, inv float64, degree int) {
-	featmap.TaylorRow(dst, x, e, inv, degree, true)
+	dst[0] = e
+	o := 1
+	for _, v := range x {
+		dst[o] = e * v * inv
+		o++
+	}
+	if degree == 2 {
+		c := e * inv * inv
+		for k, vk := range x {
+			dst[o] = c * vk * vk / math.Sqrt2 // α! = 2
+			o++
+			for _, vl := range x[k+1:] {
+				dst[o] = c * vk * vl
+				o++
+			}
+		}
+	}
+	copy(dst[o:], x)
 }
 
 // expWeights returns e_i = e^{−‖x_i‖²/2σ²} for the n rows of xs (n×d).

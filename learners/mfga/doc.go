@@ -22,11 +22,11 @@
 //
 //	φ_α(x) = e^{−‖x‖²/2σ²} · x^α / (σ^{|α|}·√(α!)),
 //
-// in the order of featmap.Taylor (α = 0; the d first-degree terms; for
-// p = 2 the pairs k ≤ l), followed by the d linear features x_k: M₀ = 2d+1
+// in graded order (α = 0; the d first-degree terms; for p = 2 the pairs
+// k ≤ l), followed by the d linear features x_k: M₀ = 2d+1
 // for p = 1 (the default for classification) and 2d+1+d(d+1)/2 for p = 2
 // (the default for regression). The paper counts C(d,2) second-degree
-// terms; the d squares x_k²/√2 are kept here, as featmap.Taylor does. The
+// terms; the d squares x_k²/√2 (α! = 2) are kept here. The
 // factor e^{−‖x‖²/2σ²} is computed with trig.Exp, so features, and hence
 // models, are the same bits on every architecture. The uniform kernel
 // weights of the paper (ν_p = 1) are used; a single σ.

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/learners"
 )
@@ -20,22 +19,50 @@ func randRows(n, d int, seed uint64) []float64 {
 	return x
 }
 
-// The dictionary is featmap.Taylor with linear features, entry by entry,
-// and decode(j).value agrees with dictRow bit for bit.
+// taylorRef is the dictionary at x written from the formula of the package
+// documentation, independently of dictRow: φ_α(x) = e^{−‖x‖²/2σ²}·x^α /
+// (σ^{|α|}·√(α!)) for |α| ≤ degree in graded order, then the d linear
+// features x_k. It uses math.Exp and math.Pow, so it agrees with dictRow
+// up to rounding.
+func taylorRef(x []float64, sigma float64, degree int) []float64 {
+	var n2 float64
+	for _, v := range x {
+		n2 += v * v
+	}
+	g := math.Exp(-n2 / (2 * sigma * sigma))
+	out := []float64{g}
+	for _, v := range x {
+		out = append(out, g*v/sigma)
+	}
+	if degree == 2 {
+		for k := range x {
+			for l := k; l < len(x); l++ {
+				fact := 1.0 // α!
+				if l == k {
+					fact = 2
+				}
+				out = append(out, g*x[k]*x[l]/(math.Pow(sigma, 2)*math.Sqrt(fact)))
+			}
+		}
+	}
+	return append(out, x...)
+}
+
+// TaylorRef is taylorRef for the external tests.
+var TaylorRef = taylorRef
+
+// The dictionary is the Taylor map of the documentation with linear
+// features, entry by entry, and decode(j).value agrees with dictRow bit for
+// bit.
 func TestDictionaryMatchesTaylor(t *testing.T) {
 	const d = 5
 	x := randRows(1, d, 1)
 	for _, deg := range []int{1, 2} {
-		tay, err := featmap.NewTaylor(d, deg, 1.7, true)
-		if err != nil {
-			t.Fatal(err)
-		}
+		want := taylorRef(x, 1.7, deg)
 		m0 := candidates(d, deg)
-		if m0 != tay.Outputs() {
-			t.Fatalf("degree %d: M₀ = %d, Taylor has %d", deg, m0, tay.Outputs())
+		if m0 != len(want) {
+			t.Fatalf("degree %d: M₀ = %d, the formula has %d features", deg, m0, len(want))
 		}
-		want := make([]float64, m0)
-		tay.TransformRow(want, x)
 		inv := 1 / 1.7
 		e := []float64{expArg(x, inv)}
 		got := make([]float64, m0)
@@ -44,7 +71,7 @@ func TestDictionaryMatchesTaylor(t *testing.T) {
 		dictRow(got, x, e[0], inv, deg)
 		for j := range got {
 			if math.Abs(got[j]-want[j]) > 1e-14*math.Max(1, math.Abs(want[j])) {
-				t.Errorf("degree %d entry %d: %v, Taylor %v", deg, j, got[j], want[j])
+				t.Errorf("degree %d entry %d: %v, formula %v", deg, j, got[j], want[j])
 			}
 			f, ok := decode(j, d, deg)
 			if !ok || f.value(x, e[0], inv) != got[j] {
@@ -56,6 +83,72 @@ func TestDictionaryMatchesTaylor(t *testing.T) {
 		}
 		if _, ok := decode(-1, d, deg); ok {
 			t.Errorf("degree %d: index −1 decodes", deg)
+		}
+	}
+}
+
+// The Taylor part of the dictionary approximates the Gaussian kernel: the
+// degree-p truncation of exp(x·x'/σ²) leaves a remainder below
+// (x·x'/σ²)^{p+1}/(p+1)!·e^{|x·x'|/σ²}; the test checks the inner product
+// of the dictionary rows without their d linear features against the exact
+// kernel within that bound (plus rounding), and that degree 2 is closer
+// than degree 1.
+func TestTaylorApproximatesKernel(t *testing.T) {
+	r := rand.New(rand.NewPCG(2, 7))
+	const d, sigma = 4, 2.0
+	inv := 1 / sigma
+	for trial := 0; trial < 200; trial++ {
+		x, y := make([]float64, d), make([]float64, d)
+		for k := range x {
+			x[k], y[k] = 0.5*r.NormFloat64(), 0.5*r.NormFloat64()
+		}
+		var sq, dot float64
+		for k := range x {
+			sq += (x[k] - y[k]) * (x[k] - y[k])
+			dot += x[k] * y[k]
+		}
+		exact := math.Exp(-sq / (2 * sigma * sigma))
+		var errs [3]float64
+		for p := 1; p <= 2; p++ {
+			m0 := candidates(d, p)
+			fx, fy := make([]float64, m0), make([]float64, m0)
+			dictRow(fx, x, expWeights(x, 1, d, inv)[0], inv, p)
+			dictRow(fy, y, expWeights(y, 1, d, inv)[0], inv, p)
+			var ip float64
+			for k := range fx[:m0-d] {
+				ip += fx[k] * fy[k]
+			}
+			a := math.Abs(dot) / (sigma * sigma)
+			fact := 1.0
+			for i := 2; i <= p+1; i++ {
+				fact *= float64(i)
+			}
+			gx := math.Exp(-(sq + 2*dot) / (2 * sigma * sigma)) // e^{−(‖x‖²+‖y‖²)/2σ²}
+			bound := gx*math.Pow(a, float64(p+1))/fact*math.Exp(a) + 1e-15
+			errs[p] = math.Abs(ip - exact)
+			if errs[p] > bound {
+				t.Fatalf("p=%d: ⟨φ(x),φ(y)⟩ = %v, kernel %v, error %g > bound %g", p, ip, exact, errs[p], bound)
+			}
+		}
+		if errs[2] > errs[1]+1e-15 {
+			t.Fatalf("degree 2 (%g) worse than degree 1 (%g)", errs[2], errs[1])
+		}
+	}
+}
+
+// The dictionary has 1 + d (+ d(d+1)/2 at degree 2) Taylor features and
+// the d linear ones at its end.
+func TestDictionaryShapes(t *testing.T) {
+	for _, c := range []struct{ d, p, want int }{{3, 1, 7}, {3, 2, 13}, {5, 2, 26}} {
+		if m0 := candidates(c.d, c.p); m0 != c.want {
+			t.Errorf("d=%d p=%d: M₀ = %d, want %d", c.d, c.p, m0, c.want)
+		}
+		x := make([]float64, c.d)
+		x[1] = 3
+		z := make([]float64, c.want)
+		dictRow(z, x, 1, 1, c.p)
+		if z[c.want-c.d+1] != 3 {
+			t.Errorf("d=%d p=%d: linear features not at the end: %v", c.d, c.p, z)
 		}
 	}
 }

@@ -128,15 +128,12 @@ func TestTolStops(t *testing.T) {
 }
 
 // Score is the documented sum over the selected features, evaluated with
-// featmap.Taylor (which uses math.Exp: equal up to rounding).
+// the documented formula (TaylorRef, which uses math.Exp: equal up to
+// rounding).
 func TestScoreFormula(t *testing.T) {
 	X, y := sine(200, 6)
 	m := fit(t, X, y, mfga.Config{Task: learners.Regression, Features: 6})
 	cfg := m.Config()
-	tay, err := featmap.NewTaylor(2, 2, cfg.Sigma, true)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// Recover the standardisation from the training data.
 	var mean, sd [2]float64
 	for i := 0; i < X.Rows; i++ {
@@ -150,12 +147,11 @@ func TestScoreFormula(t *testing.T) {
 			sd[k] += u * u / float64(X.Rows)
 		}
 	}
-	phi := make([]float64, tay.Outputs())
 	coef, bias := m.Coef()
 	for i := 0; i < 20; i++ {
 		x := X.Row(i)
 		xs := []float64{(x[0] - mean[0]) / math.Sqrt(sd[0]), (x[1] - mean[1]) / math.Sqrt(sd[1])}
-		tay.TransformRow(phi, xs)
+		phi := mfga.TaylorRef(xs, cfg.Sigma, 2)
 		want := bias
 		for t, j := range m.Selected() {
 			want += coef[t] * phi[j]

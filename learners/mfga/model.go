@@ -44,8 +44,8 @@ type Model struct {
 // Selected returns the dictionary indices of the selected features in the
 // order they were selected (a copy). Index j is, for d inputs, 0: the
 // Gaussian factor; 1..d: first-degree terms; then (Degree 2) the pairs
-// k ≤ l; then the d linear features (the order of featmap.Taylor with
-// linear features).
+// k ≤ l; then the d linear features (the order of the package
+// documentation's Dictionary).
 func (m *Model) Selected() []int { return slices.Clone(m.Body().index) }
 
 // Coef returns the coefficients of the selected features (a copy, aligned

@@ -36,6 +36,7 @@
 package nogd
 
 import (
+	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/kit"
 	"github.com/rfkit/rfkit/learners/internal/ogd"
@@ -49,8 +50,8 @@ const (
 	defaultBudget = 100
 	defaultEta    = ogd.DefaultEta
 	defaultEpochs = ogd.DefaultEpochs
-	// maxBudget is featmap.MaxLandmarks (O(B³) to build and to load).
-	maxBudget = 1 << 13
+	// maxBudget is the Nyström map's bound (O(B³) to build and to load).
+	maxBudget = featmap.MaxLandmarks
 )
 
 // Loss selects the update rule; the losses and their constants are

@@ -10,7 +10,7 @@
 //
 //	z(x) = √(2/D)·cos(ε(γ⊙x) + b),   ε ~ N(0, 1) (d×D, fixed),   b ~ U[0, 2π) (fixed)
 //
-// (the draws of featmap.NewScaled), and the prediction is f(x) = ȳ + aᵀz(x).
+// (drawn from Seed), and the prediction is f(x) = ȳ + aᵀz(x).
 // Fit alternates two steps on J(a, γ) = (1/2n)‖y − ȳ − Z(γ)a‖² + (λ/2)‖a‖²
 // (the paper's Algorithm 1):
 //

@@ -12,6 +12,7 @@ import (
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/xmath"
+	"github.com/rfkit/rfkit/internal/xrand"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/vec"
 	"github.com/rfkit/rfkit/trig"
@@ -105,12 +106,10 @@ func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	}
 
 	xs := pre.Z
-	sc, err := featmap.NewScaled(d, D, false, c.Seed)
+	eps, phases, err := drawNoise(d, D, c.Seed)
 	if err != nil {
 		return nil, fmt.Errorf("srff: %w", err)
 	}
-	w0, b0 := sc.Map().Weights() // at γ = 1 the frequencies are ε
-	eps, phases := slices.Clone(w0), slices.Clone(b0)
 	dAll, epsAll := d, eps
 	live := mostlyConstant(xs, n, d)
 	if live != nil {
@@ -420,8 +419,25 @@ func weightSum(w []float64, n int) float64 {
 	return s
 }
 
-// scaledMap builds the map with frequencies W_kj = γ_k·ε_kj, rounded as
-// featmap.Scaled.SetScales rounds them.
+// drawNoise draws the fixed noise ε ~ N(0, 1) (d×D row-major, Box–Muller
+// normals of internal/xrand) and phases b ~ U[0, 2π) of the model from
+// seed, the same bits on every architecture.
+func drawNoise(d, D int, seed uint64) (eps, phases []float64, err error) {
+	if err := featmap.CheckSize(d, D); err != nil {
+		return nil, nil, err
+	}
+	r := rand.New(rand.NewPCG(seed, 0x7363616c6564)) // "scaled"
+	eps = make([]float64, d*D)
+	xrand.FillNormal(r, eps)
+	phases = make([]float64, D)
+	for j := range phases {
+		phases[j] = 2 * math.Pi * r.Float64()
+	}
+	return eps, phases, nil
+}
+
+// scaledMap builds the map with frequencies W_kj = γ_k·ε_kj, one rounded
+// product each.
 func scaledMap(eps, phases, gamma []float64, d, D int) (*featmap.RFF, error) {
 	w := make([]float64, d*D)
 	for k := 0; k < d; k++ {

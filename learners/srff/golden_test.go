@@ -43,7 +43,7 @@ func (c goldenCase) fit(t *testing.T) []byte {
 // in testdata (written on amd64; checked with every path of package asm in
 // TestDeterminism, with -tags purego, and under qemu on arm64). The data
 // come from package synth, bit-identical everywhere, and so is every step:
-// the noise and phases (featmap.NewScaled), the standardisation (prep), the
+// the noise and phases (drawNoise), the standardisation (prep), the
 // phases, the Gram matrix and the gradient's product (asm.AffineRows), the
 // features and sines (asm.CosAffine, asm.Sin), the Cholesky rows
 // (asm.DotStats), and the scalar sums, written with explicit FMAs and

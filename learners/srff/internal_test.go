@@ -16,7 +16,7 @@ import (
 )
 
 // gradProblem is a small problem with a fitted a, for the gradient tests.
-func gradProblem(t *testing.T, n, d, D int) (*evaluator, *featmap.Scaled, []float64, []float64) {
+func gradProblem(t *testing.T, n, d, D int) (*evaluator, []float64, []float64) {
 	t.Helper()
 	r := rand.New(rand.NewPCG(1, 2))
 	x := make([]float64, n*d)
@@ -27,11 +27,10 @@ func gradProblem(t *testing.T, n, d, D int) (*evaluator, *featmap.Scaled, []floa
 	for i := range y {
 		y[i] = math.Sin(x[i*d]) + 0.1*r.NormFloat64()
 	}
-	sc, err := featmap.NewScaled(d, D, false, 3)
+	eps, b, err := drawNoise(d, D, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	eps, b := sc.Map().Weights()
 	pr := newProblem(featmap.Dense(n, d, x), y, nil)
 	ev := newEvaluator(pr.X, pr.yc, nil, append([]float64(nil), eps...), append([]float64(nil), b...), D)
 	gamma := make([]float64, d)
@@ -44,7 +43,7 @@ func gradProblem(t *testing.T, n, d, D int) (*evaluator, *featmap.Scaled, []floa
 		t.Fatal(err)
 	}
 	ev.setA(a)
-	return ev, sc, gamma, a
+	return ev, gamma, a
 }
 
 // TestGammaGradient checks the analytic γ gradient of the γ-step objective
@@ -53,7 +52,7 @@ func gradProblem(t *testing.T, n, d, D int) (*evaluator, *featmap.Scaled, []floa
 // a multiple of 8.
 func TestGammaGradient(t *testing.T) {
 	const n, d, D = 150, 5, 42
-	ev, sc, gamma, a := gradProblem(t, n, d, D)
+	ev, gamma, a := gradProblem(t, n, d, D)
 	grad := make([]float64, d)
 	f0 := ev.value(gamma, grad)
 	if v := ev.value(gamma, nil); v != f0 {
@@ -73,11 +72,16 @@ func TestGammaGradient(t *testing.T) {
 		}
 	}
 	// The same gradient row by row: u = −r/n.
-	if err := sc.SetScales(gamma); err != nil {
+	eps, b, err := drawNoise(d, D, 3) // gradProblem's draws
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := scaledMap(eps, b, gamma, d, D)
+	if err != nil {
 		t.Fatal(err)
 	}
 	z := make([]float64, n*D)
-	if err := sc.Transform(featmap.Dense(n, D, z), ev.X); err != nil {
+	if err := m.Transform(featmap.Dense(n, D, z), ev.X); err != nil {
 		t.Fatal(err)
 	}
 	u := make([]float64, n)
@@ -117,11 +121,10 @@ func TestRidgeSolves(t *testing.T) {
 		y[i] = math.Sin(x[i*d]) + 0.1*r.NormFloat64()
 		w[i] = float64(r.IntN(3))
 	}
-	sc, err := featmap.NewScaled(d, D, false, 3)
+	eps, b, err := drawNoise(d, D, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	eps, b := sc.Map().Weights()
 	gamma := []float64{0.3, 0.5, 0, 0.2}
 	for _, wt := range [][]float64{nil, w} {
 		pr := newProblem(featmap.Dense(n, d, x), y, wt)
@@ -170,7 +173,7 @@ func TestRidgeSolves(t *testing.T) {
 // bits on one goroutine and on several.
 func TestValueParallel(t *testing.T) {
 	const n, d, D = 700, 30, 50 // n·d·D above parallelWork
-	ev, _, gamma, _ := gradProblem(t, n, d, D)
+	ev, gamma, _ := gradProblem(t, n, d, D)
 	sameOnProcs(t, func() []float64 {
 		grad := make([]float64, d+1)
 		grad[d] = ev.value(gamma, grad[:d])
@@ -183,7 +186,7 @@ func TestValueParallel(t *testing.T) {
 // a set with two stripes and a short last block.
 func TestRidgeParallel(t *testing.T) {
 	const n, d, D = 700, 5, 40 // n·D² above parallelWork, 11 blocks
-	ev, _, gamma, _ := gradProblem(t, n, d, D)
+	ev, gamma, _ := gradProblem(t, n, d, D)
 	sameOnProcs(t, func() []float64 {
 		a := make([]float64, D+1)
 		j, err := ev.aStep(a[:D], gamma, 1e-3)
@@ -221,7 +224,7 @@ func sameOnProcs(t *testing.T, f func() []float64) {
 // when the tolerance is loose.
 func TestGammaStep(t *testing.T) {
 	const n, d, D, s = 150, 5, 42, 2.5
-	ev, _, _, _ := gradProblem(t, n, d, D)
+	ev, _, _ := gradProblem(t, n, d, D)
 	gamma := []float64{s / d, s / d, s / d, s / d, s / d}
 	f0 := ev.value(gamma, nil)
 	it, err := gammaStep(context.Background(), ev, gamma, s, 100, 1e-5, nil)
@@ -248,7 +251,7 @@ func TestGammaStep(t *testing.T) {
 // iteration with ctx's error, leaving γ on the simplex.
 func TestGammaStepContext(t *testing.T) {
 	const n, d, D, s = 150, 5, 42, 2.5
-	ev, _, _, _ := gradProblem(t, n, d, D)
+	ev, _, _ := gradProblem(t, n, d, D)
 	gamma := []float64{s / d, s / d, s / d, s / d, s / d}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -266,9 +269,9 @@ func TestGammaStepContext(t *testing.T) {
 }
 
 // rowGradient is the plain reference of the γ gradient (once
-// featmap.Scaled.ScaleGradient): grad_k = Σ_i u_i Σ_j a_j·(−s·sin θ_ij)·ε_kj·x_ik
+// a featmap method): grad_k = Σ_i u_i Σ_j a_j·(−s·sin θ_ij)·ε_kj·x_ik
 // with s = √(2/D), θ_ij = Σ_k (γ_k ε_kj) x_ik + b_j, ε (d rows of stride
-// Dp) and b the draws of featmap.NewScaled.
+// Dp) and b the draws of drawNoise.
 func rowGradient(X featmap.Matrix, eps []float64, Dp int, b, gamma, u, a []float64) []float64 {
 	d, D := X.Cols, len(b)
 	s := math.Sqrt(2 / float64(D))
@@ -369,7 +372,7 @@ func TestCholesky(t *testing.T) {
 // start.
 func TestAccelerated(t *testing.T) {
 	const n, d, D, s, lambda, steps = 150, 5, 42, 2.5, 1e-4, 30
-	ev, _, _, _ := gradProblem(t, n, d, D)
+	ev, _, _ := gradProblem(t, n, d, D)
 	c := Config{Features: D, Simplex: s, MaxIterations: steps, GammaIterations: 1, Tol: 1e-300}.resolve(d)
 	p := &path{ctx: context.Background(), cfg: c}
 	gamma0 := []float64{s / d, s / d, s / d, s / d, s / d}
@@ -421,7 +424,7 @@ func checkSimplex(t *testing.T, gamma []float64, s float64) {
 // phases of two points, the fresh phases of the extrapolated γ (with a
 // negative coordinate, as an extrapolated point can have) up to rounding.
 func TestFeaturesFrom(t *testing.T) {
-	ev, _, gamma, _ := gradProblem(t, 150, 5, 13)
+	ev, gamma, _ := gradProblem(t, 150, 5, 13)
 	n, ldz := ev.n, ev.D+1
 	x, xPrev := slices.Clone(gamma), slices.Clone(gamma)
 	xPrev[0], xPrev[2] = 0.9*x[0], x[2]+2
@@ -491,11 +494,10 @@ func TestDeadInputsSameBits(t *testing.T) {
 		}
 		y[i] = math.Sin(x[i*d+2]) + 0.1*r.NormFloat64()
 	}
-	sc, err := featmap.NewScaled(d, D, false, 3)
+	eps, b, err := drawNoise(d, D, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	eps, b := sc.Map().Weights()
 	pr := newProblem(featmap.Dense(n, d, x), y, nil)
 	every := make([]int, d)
 	for k := range every {

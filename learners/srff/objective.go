@@ -155,7 +155,7 @@ func liveInputs(X featmap.Matrix) []int {
 }
 
 // setGamma computes the frequencies W_kj = γ_k·ε_kj (one rounded product
-// each, as featmap.Scaled.SetScales and the model do) of the inputs in
+// each, as scaledMap and the model do) of the inputs in
 // ev.xaAct, a superset of those with γ_k ≠ 0, and packs them for
 // asm.AffineRows; it gathers the inputs of every row into xa anew (and
 // xaAct becomes the inputs with γ_k ≠ 0) when an input outside xaAct has
