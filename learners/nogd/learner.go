@@ -35,12 +35,6 @@ type Learner struct {
 	kit.OnlineBase
 }
 
-// Outcome is what one Update saw before its step (learners.Outcome).
-type Outcome = learners.Outcome
-
-// Stats are the online statistics (learners.Stats).
-type Stats = learners.Stats
-
 // NewLearner returns a learner for rows of d inputs with zero weights and
 // no landmarks yet. Budget 0 means 100.
 func NewLearner(d int, cfg Config) (*Learner, error) {
@@ -104,7 +98,7 @@ func (l *Learner) Config() Config { return l.cfg }
 // landmark). y is Labels.Neg or Labels.Pos (−1/+1 by default) or a finite
 // target. Bad input is an error and changes nothing. It allocates nothing
 // (the B-th row builds the map: O(B³), and allocates).
-func (l *Learner) Update(x []float64, y float64) (Outcome, error) {
+func (l *Learner) Update(x []float64, y float64) (learners.Outcome, error) {
 	return l.UpdateWith(x, y, l.cfg.Task, l.target, l.learn)
 }
 
@@ -118,7 +112,7 @@ func (l *Learner) target(y float64) (float64, error) {
 
 // learn is Update on a standardised row x with internal target t (±1 for
 // binary).
-func (l *Learner) learn(x []float64, t float64) (Outcome, error) {
+func (l *Learner) learn(x []float64, t float64) (learners.Outcome, error) {
 	if l.nys != nil {
 		return l.step(x, t)
 	}
@@ -141,15 +135,15 @@ func (l *Learner) learn(x []float64, t float64) (Outcome, error) {
 		clear(l.w)
 		clear(l.sum)
 		l.land, l.pend = l.land[:(B-1)*d], l.pend[:B-1]
-		return Outcome{}, err
+		return learners.Outcome{}, err
 	}
 	l.land, l.pend = nys.Landmarks(), nil
 	return o, nil
 }
 
 // outcome is the prediction and loss of score f for target t.
-func (l *Learner) outcome(f, t float64) Outcome {
-	var o Outcome
+func (l *Learner) outcome(f, t float64) learners.Outcome {
+	var o learners.Outcome
 	o.Loss, _ = ogd.Grad(l.cfg.Loss, f, t)
 	if l.cfg.Task == learners.Binary {
 		o.Prediction = l.cfg.Labels.Decode(f)
@@ -162,11 +156,11 @@ func (l *Learner) outcome(f, t float64) Outcome {
 
 // step predicts x with the current weights and takes the online step:
 // w ← w − η g z(x), then Σ w_t += w.
-func (l *Learner) step(x []float64, t float64) (Outcome, error) {
+func (l *Learner) step(x []float64, t float64) (learners.Outcome, error) {
 	l.nys.TransformRowWork(l.z, x, l.work)
 	f := xmath.DotRound(l.w, l.z)
 	if !xmath.Finite(f) {
-		return Outcome{}, errors.New("the score is not finite (step size too large); no step taken")
+		return learners.Outcome{}, errors.New("the score is not finite (step size too large); no step taken")
 	}
 	o := l.outcome(f, t)
 	if _, g := ogd.Grad(l.cfg.Loss, f, t); g != 0 {
