@@ -38,14 +38,14 @@ type Learner struct {
 // NewLearner returns a learner for rows of d inputs with zero weights and
 // no landmarks yet. Budget 0 means 100.
 func NewLearner(d int, cfg Config) (*Learner, error) {
-	c, err := kit.StartLearner(Name, d, cfg, Config.resolve, func(c Config) int { return c.Budget })
+	c, err := kit.StartLearner(methodName, d, cfg, Config.resolve, func(c Config) int { return c.Budget })
 	if err != nil {
 		return nil, err
 	}
 	B := c.Budget
 	return &Learner{cfg: c, land: make([]float64, 0, B*d), pend: make([]float64, 0, B),
 		w: make([]float64, B), sum: make([]float64, B), z: make([]float64, B),
-		OnlineBase: kit.NewOnlineBase(Name, d)}, nil
+		OnlineBase: kit.NewOnlineBase(methodName, d)}, nil
 }
 
 // Resume returns a Learner that continues from m, a Model from Fit,
@@ -56,7 +56,7 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 // would have taken next. Its Stats start at zero. A version 1 model holds
 // only the averaged weights and is refused.
 func Resume(m *Model) (*Learner, error) {
-	return kit.ResumeFrom(Name, m, resumed)
+	return kit.ResumeFrom(methodName, m, resumed)
 }
 
 // resumed is the Learner of cfg.Resume with the learning settings of cfg
@@ -66,12 +66,12 @@ func Resume(m *Model) (*Learner, error) {
 func resumed(cfg Config, d int) (*Learner, error) {
 	m := cfg.Resume
 	b, mc := m.Body(), m.Config()
-	if err := cmp.Or(ogd.CheckResumable(Name, b.wt != nil, b.version),
-		kit.CheckResume(Name, d, m.NumInputs(), cfg.Task, mc.Task),
-		kit.ResumeSetting(Name, "Budget", cfg.Budget, mc.Budget),
-		kit.ResumeSetting(Name, "Gamma", cfg.Gamma, mc.Gamma),
-		kit.ResumeSetting(Name, "Loss", cfg.Loss, mc.Loss),
-		kit.ResumeSetting(Name, "Labels", cfg.Labels, mc.Labels)); err != nil {
+	if err := cmp.Or(ogd.CheckResumable(methodName, b.wt != nil, b.version),
+		kit.CheckResume(methodName, d, m.NumInputs(), cfg.Task, mc.Task),
+		kit.ResumeSetting(methodName, "Budget", cfg.Budget, mc.Budget),
+		kit.ResumeSetting(methodName, "Gamma", cfg.Gamma, mc.Gamma),
+		kit.ResumeSetting(methodName, "Loss", cfg.Loss, mc.Loss),
+		kit.ResumeSetting(methodName, "Labels", cfg.Labels, mc.Labels)); err != nil {
 		return nil, err
 	}
 	c := cfg
@@ -79,7 +79,7 @@ func resumed(cfg Config, d int) (*Learner, error) {
 	c = c.resolve(d)
 	B := c.Budget
 	l := &Learner{cfg: c, nys: b.nys, w: slices.Clone(b.wt), sum: slices.Clone(b.wsum), steps: b.steps,
-		z: make([]float64, B), OnlineBase: kit.NewOnlineBase(Name, d)}
+		z: make([]float64, B), OnlineBase: kit.NewOnlineBase(methodName, d)}
 	if b.nys == nil { // still collecting landmarks
 		l.land = append(make([]float64, 0, B*d), b.land...)
 		l.pend = append(make([]float64, 0, B), b.pend...)

@@ -6,8 +6,8 @@ import (
 	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
 
-// Name is the method's registry name and the "method" of its model files.
-const Name = "prff"
+// methodName is the method's registry name and the "method" of its model files.
+const methodName = "prff"
 
 // Defaults of a zero Config field, and the largest accepted values.
 const (

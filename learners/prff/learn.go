@@ -171,7 +171,7 @@ func learn(ctx context.Context, xs, wt []float64, n, d int, c Config, p learners
 		phases = append(phases, b)
 		losses = append(losses, loss)
 
-		e := learners.Event{Method: Name, Round: M, Rounds: D + extra, Loss: loss, Elapsed: time.Since(start)}
+		e := learners.Event{Method: methodName, Round: M, Rounds: D + extra, Loss: loss, Elapsed: time.Since(start)}
 		if err := p.EndRound(ctx, "prff", e); err != nil {
 			return nil, c, err
 		}

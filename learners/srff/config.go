@@ -157,8 +157,8 @@ import (
 	"github.com/rfkit/rfkit/learners/internal/kit"
 )
 
-// Name is the method's registry name and the "method" of its model files.
-const Name = "srff"
+// methodName is the method's registry name and the "method" of its model files.
+const methodName = "srff"
 
 // SimplexFactors are the simplex sizes the default fit compares, as
 // factors of the default d/σ, the default first. The default d/σ is often

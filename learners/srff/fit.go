@@ -89,7 +89,7 @@ func validationRMSE(m *Model) float64 {
 
 // fitWeighted is FitWeighted at one simplex size.
 func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	pre, err := kit.PrepareWeighted(ctx, Name, cfg, learners.Regression, X, y, w)
+	pre, err := kit.PrepareWeighted(ctx, methodName, cfg, learners.Regression, X, y, w)
 	if err != nil {
 		return nil, err
 	}
@@ -334,7 +334,7 @@ func (p *path) fit(pr *problem, lambda float64, gamma0 []float64) (a, gamma []fl
 		return nil, nil, err
 	}
 	p.round++
-	e := learners.Event{Method: Name, Round: p.round, Rounds: p.rounds, Loss: loss, Elapsed: time.Since(p.start)}
+	e := learners.Event{Method: methodName, Round: p.round, Rounds: p.rounds, Loss: loss, Elapsed: time.Since(p.start)}
 	if err := p.progress.Report(e); err != nil {
 		return nil, nil, fmt.Errorf("srff: %w", err)
 	}

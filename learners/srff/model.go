@@ -105,7 +105,7 @@ func newModel(c Config, mean, scale, eps, b, gamma, coef []float64, intercept fl
 }
 
 func (*body) Spec() kit.Spec {
-	return kit.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
+	return kit.Spec{Name: methodName, Methods: []string{methodName}, Version: modelVersion}
 }
 
 // NewWork is the feature vector (D).
@@ -161,6 +161,6 @@ func (m *body) Decode(dec *kit.Decoder) error {
 }
 
 func init() {
-	kit.DefineWeighted(Name, "Sparse random Fourier features: ridge regression with per-input scales γ learned on a simplex (variable selection)", []learners.Task{learners.Regression},
+	kit.DefineWeighted(methodName, "Sparse random Fourier features: ridge regression with per-input scales γ learned on a simplex (variable selection)", []learners.Task{learners.Regression},
 		func() *Config { return new(Config) }, Fit, FitWeighted, Load)
 }
