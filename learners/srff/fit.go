@@ -49,9 +49,9 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 //
 // The default fit also searches the simplex size (when Simplex and Lambda
 // are 0 and Search is not Disabled): it fits the model at s = f·d/σ for
-// each f of SimplexFactors, each with its λ search on the same validation
+// each f of 1, 1/2 and 1/4, each with its λ search on the same validation
 // rows, and keeps the one of the smallest validation RMSE (SimplexSearch
-// reports them); this costs len(SimplexFactors) fits, and Progress
+// reports them); this costs three fits, and Progress
 // reports each fit's rounds in turn.
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	m, err := fitWeighted(ctx, X, y, w, cfg)
@@ -59,9 +59,9 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 		return m, err
 	}
 	s0 := m.Config().Simplex
-	pts := []SimplexPoint{{Factor: SimplexFactors[0], Simplex: s0, RMSE: validationRMSE(m)}}
+	pts := []SimplexPoint{{Factor: simplexFactors[0], Simplex: s0, RMSE: validationRMSE(m)}}
 	best, bestV := m, pts[0].RMSE
-	for _, f := range SimplexFactors[1:] {
+	for _, f := range simplexFactors[1:] {
 		c := cfg
 		c.Simplex = float64(f * s0)
 		mf, err := fitWeighted(ctx, X, y, w, c)
@@ -127,8 +127,8 @@ func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 
 	perm := rand.New(rand.NewPCG(c.Seed, 0x73726666)).Perm(n) // "srff"
 	if c.Simplex == 0 {
-		m := min(n, SigmaRows)
-		sigma := neighbourWidth(xs, d, perm[:m], Neighbours)
+		m := min(n, sigmaRows)
+		sigma := neighbourWidth(xs, d, perm[:m], neighbours)
 		c.Simplex = float64(d) / sigma
 	}
 	gamma := make([]float64, d)

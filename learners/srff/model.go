@@ -66,18 +66,15 @@ func (m *Model) Search() []SearchPoint { return slices.Clone(m.Body().search) }
 
 // SimplexPoint is one simplex size of the default fit's search.
 type SimplexPoint struct {
-	Factor  float64 // of the default d/σ (SimplexFactors)
+	Factor  float64 // of the default d/σ: 1, 1/2 or 1/4
 	Simplex float64 // the simplex size s = Factor·d/σ
 	RMSE    float64 // the best validation RMSE of its λ search
 }
 
 // SimplexSearch returns a copy of the simplex-size search of the Fit that
-// made m, in the order of SimplexFactors: nil when no search ran
+// made m, in factor order (1, 1/2, 1/4): nil when no search ran
 // (Simplex or Lambda given, Search disabled) or m was loaded from a file.
 func (m *Model) SimplexSearch() []SimplexPoint { return slices.Clone(m.Body().simplexes) }
-
-// Intercept returns the intercept, the mean of the training targets.
-func (m *Model) Intercept() float64 { return m.Body().intercept }
 
 // Load decodes a model file; see kit.Base.UnmarshalBinary for its errors.
 func Load(data []byte) (*Model, error) { return kit.Unmarshal[Model](data) }
