@@ -20,8 +20,8 @@ const (
 	maxFeatures       = 1 << 16
 	maxBatch          = 1 << 12
 	maxIterLimit      = 1 << 20
-	// BandwidthPoints is the number of rows the bandwidth rule looks at.
-	BandwidthPoints = 500
+	// bandwidthPoints is the number of rows the bandwidth rule looks at.
+	bandwidthPoints = 500
 )
 
 // Loss is the linear model fitted on the random features, the type the
