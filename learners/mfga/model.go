@@ -52,10 +52,6 @@ func (m *Model) Selected() []int { return slices.Clone(m.Body().index) }
 // with Selected) and the bias.
 func (m *Model) Coef() ([]float64, float64) { return slices.Clone(m.Body().coef), m.Body().bias }
 
-// RiskPath returns the regularised training risk of the intercept-only
-// model followed by the risk after each greedy step (a copy).
-func (m *Model) RiskPath() []float64 { return slices.Clone(m.Body().path) }
-
 // Load decodes a model file; see kit.Base.UnmarshalBinary for its errors.
 func Load(data []byte) (*Model, error) { return kit.Unmarshal[Model](data) }
 

@@ -51,15 +51,9 @@ type Model struct {
 // Classes returns a copy of the sorted class labels (nil for regression).
 func (m *Model) Classes() []float64 { return slices.Clone(m.Body().classes) }
 
-// NumClasses is the number of classes (0 for regression).
-func (m *Model) NumClasses() int { return len(m.Body().classes) }
-
 // Importance returns the learned widths e^{γ̃_j}, one per input (a copy):
 // larger means the input varies the function faster, i.e. matters more.
 func (m *Model) Importance() []float64 { return slices.Clone(m.Body().p.sc) }
-
-// LogWidths returns a copy of γ̃.
-func (m *Model) LogWidths() []float64 { return slices.Clone(m.Body().p.lg) }
 
 type modelScratch struct {
 	xs []float64
@@ -67,7 +61,8 @@ type modelScratch struct {
 }
 
 // Scores writes the C per-class scores of a multiclass model into dst
-// (len NumClasses(); one score for binary or regression, len 1). It panics
+// (len(Classes()) of a multiclass model; one score for binary or
+// regression, len 1). It panics
 // on wrong lengths.
 func (m *Model) Scores(dst, x []float64) {
 	p := m.Body().p
