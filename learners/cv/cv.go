@@ -167,9 +167,9 @@ func fitCandidate(ctx context.Context, cand Candidate, X featmap.Matrix, y, w []
 
 // scoreFold is the metric of m on held-out rows, signed so that higher is
 // better. A prediction that is not finite scores NaN (it ranks last), as a
-// model predicting NaN did before Predict checked them.
+// model predicting NaN did before PredictContext checked them.
 func scoreFold(m learners.Model, X featmap.Matrix, y, w []float64, metric Metric) (float64, error) {
-	o, err := Predict(m, X)
+	o, err := PredictContext(context.Background(), m, X)
 	if errors.Is(err, learners.ErrNotFinite) {
 		return math.NaN(), nil
 	}

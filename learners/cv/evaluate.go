@@ -51,7 +51,7 @@ func ClassesOf(m learners.Model) []float64 {
 type Outputs struct {
 	Task    learners.Task
 	Classes []float64 // a classifier's labels, increasing; nil for regression
-	Pred    []float64 // Predict of every row
+	Pred    []float64 // the prediction of every row
 	// Prob holds len(Classes) probabilities per row, row-major in the order
 	// of Classes: from learners.ClassModel, or {1 − p, p} from the
 	// Probability of a binary model; nil when the model estimates none.
@@ -60,14 +60,6 @@ type Outputs struct {
 	// class (its Score, else the probability of the larger class); nil
 	// otherwise.
 	Score []float64
-}
-
-// Predict returns the predictions, and the probabilities and scores the
-// model has, for every row of X. A row the model cannot predict (a NaN
-// input, an output that is not finite) is an error wrapping a
-// *learners.RowError (or ErrShape), never a NaN.
-func Predict(m learners.Model, X featmap.Matrix) (*Outputs, error) {
-	return PredictContext(context.Background(), m, X)
 }
 
 // predictBlock is the rows PredictContext predicts between two checks of
@@ -96,9 +88,13 @@ func rowRange(X featmap.Matrix, lo, hi int) featmap.Matrix {
 	return featmap.Matrix{Rows: hi - lo, Cols: X.Cols, Stride: X.Stride, Data: X.Data[lo*X.Stride : (hi-1)*X.Stride+X.Cols]}
 }
 
-// PredictContext is Predict, stopping with ctx's error (wrapped) when ctx
-// is cancelled: it checks ctx every predictBlock rows, so that a slow
-// model (the exact kernel's) on many rows answers Ctrl-C at once.
+// PredictContext returns the predictions, and the probabilities and scores
+// the model has, for every row of X. A row the model cannot predict (a NaN
+// input, an output that is not finite) is an error wrapping a
+// *learners.RowError (or ErrShape), never a NaN. It stops with ctx's error
+// (wrapped) when ctx is cancelled: it checks ctx every 1024 rows,
+// so that a slow model (the exact kernel's) on many rows answers Ctrl-C at
+// once.
 func PredictContext(ctx context.Context, m learners.Model, X featmap.Matrix) (*Outputs, error) {
 	if err := kit.CheckShape(X, m.NumInputs()); err != nil {
 		return nil, fmt.Errorf("cv: %w", err)
@@ -301,7 +297,7 @@ func wrap(err error) error {
 	return fmt.Errorf("cv: %w", err)
 }
 
-// Evaluate is Predict followed by Report: every metric of m on the
+// Evaluate is PredictContext followed by Report: every metric of m on the
 // labelled rows (X, y) with sample weights w (nil: unweighted).
 func Evaluate(m learners.Model, X featmap.Matrix, y, w []float64) (*Report, error) {
 	return EvaluateContext(context.Background(), m, X, y, w)

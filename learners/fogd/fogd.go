@@ -93,12 +93,6 @@ type Learner struct {
 // else 1.
 func rows(c Config) int { return max(1, len(c.Classes)) }
 
-// Outcome is what one Update saw before its step (learners.Outcome).
-type Outcome = learners.Outcome
-
-// Stats are the online statistics (learners.Stats).
-type Stats = learners.Stats
-
 // NewLearner returns a learner for rows of d inputs, its frequencies drawn
 // from cfg.Seed and its weights zero.
 func NewLearner(d int, cfg Config) (*Learner, error) {
@@ -172,7 +166,7 @@ func (l *Learner) Config() Config { return l.cfg }
 // takes the FOGD step. y is Labels.Neg or Labels.Pos (−1/+1 by default) or
 // a finite target. Bad input is an error and changes nothing. It allocates
 // nothing.
-func (l *Learner) Update(x []float64, y float64) (Outcome, error) {
+func (l *Learner) Update(x []float64, y float64) (learners.Outcome, error) {
 	return l.UpdateWith(x, y, l.cfg.Task, l.target, l.step)
 }
 
@@ -192,15 +186,15 @@ func (l *Learner) target(y float64) (float64, error) {
 	return y, nil
 }
 
-func (l *Learner) step(x []float64, t float64) (Outcome, error) {
+func (l *Learner) step(x []float64, t float64) (learners.Outcome, error) {
 	if l.classes != nil {
 		return l.stepMulti(x, int(t))
 	}
 	f := l.f.score(l.s, l.w, x)
 	if !xmath.Finite(f) {
-		return Outcome{}, errors.New("the score is not finite (inputs too large); no step taken")
+		return learners.Outcome{}, errors.New("the score is not finite (inputs too large); no step taken")
 	}
-	var o Outcome
+	var o learners.Outcome
 	var g float64 // the step is w ← w − η g z
 	if l.cfg.Task == learners.Binary {
 		o.Prediction = l.cfg.Labels.Decode(f)

@@ -3,6 +3,7 @@ package fogd
 import (
 	"errors"
 
+	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/kit"
 
 	"github.com/rfkit/rfkit/learners/internal/vec"
@@ -12,15 +13,15 @@ import (
 // y: the Crammer–Singer hinge on m = f_y − f_r, r the best wrong class;
 // when m < 1, w_y ← w_y + ηz and w_r ← w_r − ηz. Every row then adds to
 // the running sum.
-func (l *Learner) stepMulti(x []float64, y int) (Outcome, error) {
+func (l *Learner) stepMulti(x []float64, y int) (learners.Outcome, error) {
 	s := l.s
 	l.f.scores(s, l.w, x)
 	for _, v := range s.f {
 		if v != v || v-v != 0 {
-			return Outcome{}, errors.New("the score is not finite (inputs too large); no step taken")
+			return learners.Outcome{}, errors.New("the score is not finite (inputs too large); no step taken")
 		}
 	}
-	var o Outcome
+	var o learners.Outcome
 	o.Prediction = l.classes[vec.Argmax(s.f, -1)]
 	o.Mistake = o.Prediction != l.classes[y]
 	r := vec.Argmax(s.f, y)

@@ -59,8 +59,8 @@ const (
 // jitter is ε of the logistic loss's factorisation K + εI = L·Lᵀ.
 const jitter = 1e-8
 
-// Name is the method's registry name and the "method" of its model files.
-const Name = "kernel"
+// methodName is the method's registry name and the "method" of its model files.
+const methodName = "kernel"
 
 // Defaults of a zero Config field, and the largest accepted Subsample.
 const (

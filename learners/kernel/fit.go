@@ -35,7 +35,7 @@ const rounds = 2
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return kit.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true), cfg.Seed,
+	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true), cfg.Seed,
 		func(ctx context.Context, X featmap.Matrix, y, _ []float64, cfg Config) (*Model, error) {
 			return fit(ctx, X, y, cfg)
 		})
@@ -43,8 +43,8 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 
 // fit is Fit without the calibration.
 func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
-	r := kit.NewRounds(ctx, cfg.Progress, Name, Name, rounds)
-	p, err := kit.Prepare(ctx, Name, cfg, cfg.Task, X, y)
+	r := kit.NewRounds(ctx, cfg.Progress, methodName, methodName, rounds)
+	p, err := kit.Prepare(ctx, methodName, cfg, cfg.Task, X, y)
 	if err != nil {
 		return nil, err
 	}

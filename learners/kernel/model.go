@@ -45,7 +45,7 @@ type body struct {
 }
 
 func (*body) Spec() kit.Spec {
-	return kit.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
+	return kit.Spec{Name: methodName, Methods: []string{methodName}, Version: modelVersion}
 }
 
 // kernelRow sets k[i] = exp(−γ‖x − x_i‖²) for the first len(k) support
@@ -128,6 +128,6 @@ func (b *body) Decode(d *kit.Decoder) (err error) {
 }
 
 func init() {
-	kit.Define(Name, "exact Gaussian-kernel ridge, logistic regression or SVM on a uniform subsample (≤ 2000 rows by default): the exact-kernel baseline", []learners.Task{learners.Binary, learners.Regression},
+	kit.Define(methodName, "exact Gaussian-kernel ridge, logistic regression or SVM on a uniform subsample (≤ 2000 rows by default): the exact-kernel baseline", []learners.Task{learners.Binary, learners.Regression},
 		func() *Config { return new(Config) }, Fit, Load)
 }

@@ -8,8 +8,8 @@ import (
 	"github.com/rfkit/rfkit/learners"
 )
 
-// Name is the method's registry name and the "method" of its model files.
-const Name = "mfga"
+// methodName is the method's registry name and the "method" of its model files.
+const methodName = "mfga"
 
 // Defaults of a zero Config field, and the largest accepted values.
 const (

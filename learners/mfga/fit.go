@@ -61,7 +61,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return kit.SearchFit(ctx, Name, cfg.Task, X, y, w, cfg, sub, settings(cfg), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
+	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, w, cfg, sub, settings(cfg), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
 }
 
 // settings are the settings the default fit compares on held-out rows
@@ -91,7 +91,7 @@ func settings(cfg Config) []kit.Setting[Config] {
 
 // fitWeighted is FitWeighted without the calibration.
 func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	p, err := kit.PrepareWeighted(ctx, Name, cfg, cfg.Task, X, y, w)
+	p, err := kit.PrepareWeighted(ctx, methodName, cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +101,7 @@ func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 		return nil, fmt.Errorf("mfga: %d inputs give more than %d degree-%d candidates", d, maxCandidates, c.Degree)
 	}
 	M := min(c.Features, m0)
-	if err := p.CheckSize(Name, M); err != nil {
+	if err := p.CheckSize(methodName, M); err != nil {
 		return nil, err
 	}
 	t, xs := p.Targets, p.Z
@@ -134,7 +134,7 @@ func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 		if added == 0 {
 			break // no usable candidate left
 		}
-		e := learners.Event{Method: Name, Round: step, Rounds: steps, Loss: g.risk, Elapsed: time.Since(p.Start)}
+		e := learners.Event{Method: methodName, Round: step, Rounds: steps, Loss: g.risk, Elapsed: time.Since(p.Start)}
 		if err := cfg.Progress.EndRound(ctx, "mfga", e); err != nil {
 			return nil, err
 		}

@@ -87,7 +87,7 @@ func TestRiskDecreases(t *testing.T) {
 			events = append(events, e)
 			return nil
 		}})
-		path := m.RiskPath()
+		path := mfga.RiskPath(m)
 		if len(path) != 13 || len(events) != 12 || len(m.Selected()) != 12 {
 			t.Fatalf("%v: path %d, events %d, selected %d", task, len(path), len(events), len(m.Selected()))
 		}

@@ -52,10 +52,6 @@ func (m *Model) Selected() []int { return slices.Clone(m.Body().index) }
 // with Selected) and the bias.
 func (m *Model) Coef() ([]float64, float64) { return slices.Clone(m.Body().coef), m.Body().bias }
 
-// RiskPath returns the regularised training risk of the intercept-only
-// model followed by the risk after each greedy step (a copy).
-func (m *Model) RiskPath() []float64 { return slices.Clone(m.Body().path) }
-
 // Load decodes a model file; see kit.Base.UnmarshalBinary for its errors.
 func Load(data []byte) (*Model, error) { return kit.Unmarshal[Model](data) }
 
@@ -95,7 +91,7 @@ func (m *body) decodeFeatures() {
 }
 
 func (*body) Spec() kit.Spec {
-	return kit.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
+	return kit.Spec{Name: methodName, Methods: []string{methodName}, Version: modelVersion}
 }
 
 // NewWork is the argument of the one exponential a row needs (trig.Exp
@@ -202,6 +198,6 @@ func (m *body) Decode(dec *kit.Decoder) error {
 }
 
 func init() {
-	kit.DefineWeighted(Name, "MFGA: greedy selection of explicit Taylor features of the Gaussian kernel plus linear features (logistic or squared loss)", []learners.Task{learners.Binary, learners.Multiclass, learners.Regression},
+	kit.DefineWeighted(methodName, "MFGA: greedy selection of explicit Taylor features of the Gaussian kernel plus linear features (logistic or squared loss)", []learners.Task{learners.Binary, learners.Multiclass, learners.Regression},
 		func() *Config { return new(Config) }, Fit, FitWeighted, Load)
 }

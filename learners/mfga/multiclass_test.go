@@ -12,7 +12,7 @@ import (
 // decreases.
 func TestMulticlass(t *testing.T) {
 	m := learnertest.Multiclass(t, 0.9, learnertest.MulticlassFit(mfga.Fit, mfga.Config{Degree: 2, Features: 12}), mfga.Load)
-	path := m.(*mfga.Model).RiskPath()
+	path := mfga.RiskPath(m.(*mfga.Model))
 	for i := 1; i < len(path); i++ {
 		if !(path[i] < path[i-1]) {
 			t.Errorf("risk path %v does not decrease", path)

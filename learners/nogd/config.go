@@ -42,8 +42,8 @@ import (
 	"github.com/rfkit/rfkit/learners/internal/ogd"
 )
 
-// Name is the method's registry name and the "method" of its model files.
-const Name = "nogd"
+// methodName is the method's registry name and the "method" of its model files.
+const methodName = "nogd"
 
 // Defaults and limits.
 const (

@@ -46,7 +46,7 @@ import (
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return kit.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true) && cfg.Resume == nil, cfg.Seed,
+	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true) && cfg.Resume == nil, cfg.Seed,
 		func(ctx context.Context, Xs featmap.Matrix, y, _ []float64, c Config) (*Model, error) {
 			c.Epochs = heldOutEpochs(c, Xs.Rows, X.Rows)
 			return fit(ctx, Xs, y, c)
@@ -78,8 +78,8 @@ func heldOutEpochs(cfg Config, m, n int) int {
 
 // fit is Fit without the calibration.
 func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
-	rounds := kit.NewRounds(ctx, cfg.Progress, Name, Name, 0)
-	if err := kit.CheckFit(ctx, Name, cfg, X, y); err != nil {
+	rounds := kit.NewRounds(ctx, cfg.Progress, methodName, methodName, 0)
+	if err := kit.CheckFit(ctx, methodName, cfg, X, y); err != nil {
 		return nil, err
 	}
 	n, d := X.Rows, X.Cols
@@ -87,10 +87,10 @@ func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	var err error
 	t := y
 	if cfg.Resume != nil {
-		if l, err = kit.ResumeFit(Name, X, cfg, cfg.Resume, resumed); err != nil {
+		if l, err = kit.ResumeFit(methodName, X, cfg, cfg.Resume, resumed); err != nil {
 			return nil, err
 		}
-		if t, err = kit.Targets(Name, y, l.target); err != nil {
+		if t, err = kit.Targets(methodName, y, l.target); err != nil {
 			return nil, err
 		}
 	} else {

@@ -35,23 +35,17 @@ type Learner struct {
 	kit.OnlineBase
 }
 
-// Outcome is what one Update saw before its step (learners.Outcome).
-type Outcome = learners.Outcome
-
-// Stats are the online statistics (learners.Stats).
-type Stats = learners.Stats
-
 // NewLearner returns a learner for rows of d inputs with zero weights and
 // no landmarks yet. Budget 0 means 100.
 func NewLearner(d int, cfg Config) (*Learner, error) {
-	c, err := kit.StartLearner(Name, d, cfg, Config.resolve, func(c Config) int { return c.Budget })
+	c, err := kit.StartLearner(methodName, d, cfg, Config.resolve, func(c Config) int { return c.Budget })
 	if err != nil {
 		return nil, err
 	}
 	B := c.Budget
 	return &Learner{cfg: c, land: make([]float64, 0, B*d), pend: make([]float64, 0, B),
 		w: make([]float64, B), sum: make([]float64, B), z: make([]float64, B),
-		OnlineBase: kit.NewOnlineBase(Name, d)}, nil
+		OnlineBase: kit.NewOnlineBase(methodName, d)}, nil
 }
 
 // Resume returns a Learner that continues from m, a Model from Fit,
@@ -62,7 +56,7 @@ func NewLearner(d int, cfg Config) (*Learner, error) {
 // would have taken next. Its Stats start at zero. A version 1 model holds
 // only the averaged weights and is refused.
 func Resume(m *Model) (*Learner, error) {
-	return kit.ResumeFrom(Name, m, resumed)
+	return kit.ResumeFrom(methodName, m, resumed)
 }
 
 // resumed is the Learner of cfg.Resume with the learning settings of cfg
@@ -72,12 +66,12 @@ func Resume(m *Model) (*Learner, error) {
 func resumed(cfg Config, d int) (*Learner, error) {
 	m := cfg.Resume
 	b, mc := m.Body(), m.Config()
-	if err := cmp.Or(ogd.CheckResumable(Name, b.wt != nil, b.version),
-		kit.CheckResume(Name, d, m.NumInputs(), cfg.Task, mc.Task),
-		kit.ResumeSetting(Name, "Budget", cfg.Budget, mc.Budget),
-		kit.ResumeSetting(Name, "Gamma", cfg.Gamma, mc.Gamma),
-		kit.ResumeSetting(Name, "Loss", cfg.Loss, mc.Loss),
-		kit.ResumeSetting(Name, "Labels", cfg.Labels, mc.Labels)); err != nil {
+	if err := cmp.Or(ogd.CheckResumable(methodName, b.wt != nil, b.version),
+		kit.CheckResume(methodName, d, m.NumInputs(), cfg.Task, mc.Task),
+		kit.ResumeSetting(methodName, "Budget", cfg.Budget, mc.Budget),
+		kit.ResumeSetting(methodName, "Gamma", cfg.Gamma, mc.Gamma),
+		kit.ResumeSetting(methodName, "Loss", cfg.Loss, mc.Loss),
+		kit.ResumeSetting(methodName, "Labels", cfg.Labels, mc.Labels)); err != nil {
 		return nil, err
 	}
 	c := cfg
@@ -85,7 +79,7 @@ func resumed(cfg Config, d int) (*Learner, error) {
 	c = c.resolve(d)
 	B := c.Budget
 	l := &Learner{cfg: c, nys: b.nys, w: slices.Clone(b.wt), sum: slices.Clone(b.wsum), steps: b.steps,
-		z: make([]float64, B), OnlineBase: kit.NewOnlineBase(Name, d)}
+		z: make([]float64, B), OnlineBase: kit.NewOnlineBase(methodName, d)}
 	if b.nys == nil { // still collecting landmarks
 		l.land = append(make([]float64, 0, B*d), b.land...)
 		l.pend = append(make([]float64, 0, B), b.pend...)
@@ -104,7 +98,7 @@ func (l *Learner) Config() Config { return l.cfg }
 // landmark). y is Labels.Neg or Labels.Pos (−1/+1 by default) or a finite
 // target. Bad input is an error and changes nothing. It allocates nothing
 // (the B-th row builds the map: O(B³), and allocates).
-func (l *Learner) Update(x []float64, y float64) (Outcome, error) {
+func (l *Learner) Update(x []float64, y float64) (learners.Outcome, error) {
 	return l.UpdateWith(x, y, l.cfg.Task, l.target, l.learn)
 }
 
@@ -118,7 +112,7 @@ func (l *Learner) target(y float64) (float64, error) {
 
 // learn is Update on a standardised row x with internal target t (±1 for
 // binary).
-func (l *Learner) learn(x []float64, t float64) (Outcome, error) {
+func (l *Learner) learn(x []float64, t float64) (learners.Outcome, error) {
 	if l.nys != nil {
 		return l.step(x, t)
 	}
@@ -141,15 +135,15 @@ func (l *Learner) learn(x []float64, t float64) (Outcome, error) {
 		clear(l.w)
 		clear(l.sum)
 		l.land, l.pend = l.land[:(B-1)*d], l.pend[:B-1]
-		return Outcome{}, err
+		return learners.Outcome{}, err
 	}
 	l.land, l.pend = nys.Landmarks(), nil
 	return o, nil
 }
 
 // outcome is the prediction and loss of score f for target t.
-func (l *Learner) outcome(f, t float64) Outcome {
-	var o Outcome
+func (l *Learner) outcome(f, t float64) learners.Outcome {
+	var o learners.Outcome
 	o.Loss, _ = ogd.Grad(l.cfg.Loss, f, t)
 	if l.cfg.Task == learners.Binary {
 		o.Prediction = l.cfg.Labels.Decode(f)
@@ -162,11 +156,11 @@ func (l *Learner) outcome(f, t float64) Outcome {
 
 // step predicts x with the current weights and takes the online step:
 // w ← w − η g z(x), then Σ w_t += w.
-func (l *Learner) step(x []float64, t float64) (Outcome, error) {
+func (l *Learner) step(x []float64, t float64) (learners.Outcome, error) {
 	l.nys.TransformRowWork(l.z, x, l.work)
 	f := xmath.DotRound(l.w, l.z)
 	if !xmath.Finite(f) {
-		return Outcome{}, errors.New("the score is not finite (step size too large); no step taken")
+		return learners.Outcome{}, errors.New("the score is not finite (step size too large); no step taken")
 	}
 	o := l.outcome(f, t)
 	if _, g := ogd.Grad(l.cfg.Loss, f, t); g != 0 {

@@ -61,7 +61,7 @@ type body struct {
 // Spec gives the file version this body writes: the one it was read from,
 // so that old files re-save to their own bytes; a new model (and the zero
 // body, whose Spec bounds what Load reads) has the current one.
-func (b *body) Spec() kit.Spec { return ogd.Spec(Name, b.version, modelVersion) }
+func (b *body) Spec() kit.Spec { return ogd.Spec(methodName, b.version, modelVersion) }
 
 // NewWork is the scratch of a score: the features and the kernel values.
 func (b *body) NewWork() any {
@@ -165,7 +165,7 @@ func (b *body) Decode(d *kit.Decoder) error {
 }
 
 func init() {
-	kit.Define(Name, "Nyström online gradient descent: Gaussian Nyström features on the first B rows, hinge-gated online steps, averaged weights (Lu et al. 2016)", []learners.Task{learners.Binary, learners.Regression},
+	kit.Define(methodName, "Nyström online gradient descent: Gaussian Nyström features on the first B rows, hinge-gated online steps, averaged weights (Lu et al. 2016)", []learners.Task{learners.Binary, learners.Regression},
 		func() *Config { return new(Config) }, Fit, Load)
 }
 

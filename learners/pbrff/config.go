@@ -8,8 +8,8 @@ import (
 	"github.com/rfkit/rfkit/learners"
 )
 
-// Name is the method's registry name and the "method" of its model files.
-const Name = "pbrff"
+// methodName is the method's registry name and the "method" of its model files.
+const methodName = "pbrff"
 
 // Defaults of a zero Config field, and the largest accepted sizes.
 const (

@@ -66,7 +66,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return kit.SearchFit(ctx, Name, cfg.Task, X, y, w, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
+	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, w, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
 }
 
 // candidates are the settings the default fit compares on held-out rows
@@ -83,7 +83,7 @@ func candidates(cfg Config, d int) []kit.Setting[Config] {
 
 // fitWeighted is FitWeighted without the calibration.
 func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	p, err := kit.PrepareWeighted(ctx, Name, cfg, cfg.Task, X, y, w)
+	p, err := kit.PrepareWeighted(ctx, methodName, cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err
 	}
@@ -353,7 +353,7 @@ func (m *body) classifier(ctx context.Context, phi []float64, n int, p *kit.Prep
 
 // report sends the progress event of a finished round and checks ctx.
 func report(ctx context.Context, p learners.Progress, round int, loss float64, start time.Time) error {
-	e := learners.Event{Method: Name, Round: round, Rounds: rounds, Loss: loss, Elapsed: time.Since(start)}
+	e := learners.Event{Method: methodName, Round: round, Rounds: rounds, Loss: loss, Elapsed: time.Since(start)}
 	if err := p.Report(e); err != nil {
 		return fmt.Errorf("pbrff: %w", err)
 	}

@@ -75,7 +75,7 @@ type body struct {
 }
 
 func (*body) Spec() kit.Spec {
-	return kit.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
+	return kit.Spec{Name: methodName, Methods: []string{methodName}, Version: modelVersion}
 }
 
 // NewWork: a binary model's CosSum needs no scratch; a multiclass one
@@ -182,5 +182,5 @@ func (c Config) link() learners.Link {
 }
 
 func init() {
-	kit.DefineWeighted(Name, "PBRFF: landmarks with pseudo-posterior-weighted random Fourier features + linear SVM or (multiclass) multinomial logistic regression (Letarte et al. 2019)", []learners.Task{learners.Binary, learners.Multiclass}, func() *Config { return new(Config) }, Fit, FitWeighted, Load)
+	kit.DefineWeighted(methodName, "PBRFF: landmarks with pseudo-posterior-weighted random Fourier features + linear SVM or (multiclass) multinomial logistic regression (Letarte et al. 2019)", []learners.Task{learners.Binary, learners.Multiclass}, func() *Config { return new(Config) }, Fit, FitWeighted, Load)
 }

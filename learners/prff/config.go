@@ -6,8 +6,8 @@ import (
 	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
 
-// Name is the method's registry name and the "method" of its model files.
-const Name = "prff"
+// methodName is the method's registry name and the "method" of its model files.
+const methodName = "prff"
 
 // Defaults of a zero Config field, and the largest accepted values.
 const (
@@ -20,8 +20,8 @@ const (
 	maxFeatures       = 1 << 16
 	maxBatch          = 1 << 12
 	maxIterLimit      = 1 << 20
-	// BandwidthPoints is the number of rows the bandwidth rule looks at.
-	BandwidthPoints = 500
+	// bandwidthPoints is the number of rows the bandwidth rule looks at.
+	bandwidthPoints = 500
 )
 
 // Loss is the linear model fitted on the random features, the type the

@@ -24,7 +24,7 @@ func ExampleFit() {
 	}
 	fmt.Printf("(0, 1) → %v, (1, -0.5) → %v\n", m.Predict([]float64{0, 1}), m.Predict([]float64{1, -0.5}))
 	// The model keeps the learned map (on standardised inputs) and γ.
-	fmt.Println(m.Map().Features(), "learned features, γ > 0:", m.Map().Gamma() > 0)
+	fmt.Println(m.Map().RFF().Outputs(), "learned features, γ > 0:", m.Map().Gamma() > 0)
 	// Output:
 	// (0, 1) → -1, (1, -0.5) → 1
 	// 20 learned features, γ > 0: true
@@ -42,8 +42,8 @@ func ExampleLearn() {
 		panic(err)
 	}
 	// The learned map is a featmap transform: 20 features per row.
-	Z := make([]float64, s.N*m.Features())
-	if err := m.RFF().Transform(featmap.Dense(s.N, m.Features(), Z), X); err != nil {
+	Z := make([]float64, s.N*m.RFF().Outputs())
+	if err := m.RFF().Transform(featmap.Dense(s.N, m.RFF().Outputs(), Z), X); err != nil {
 		panic(err)
 	}
 	// Z·Zᵀ approximates the Gram matrix of exp(−γ‖x−x'‖²) better than
@@ -70,7 +70,7 @@ func ExampleLearn() {
 	fmt.Printf("Gram error: PRFF below RFF: %v\n", ep < er)
 	// Features are learned greedily: the first 10 are the 10-feature map.
 	p, _ := m.Prefix(10)
-	fmt.Println(p.Features(), "features in the prefix")
+	fmt.Println(p.RFF().Outputs(), "features in the prefix")
 	// Output:
 	// Gram error: PRFF below RFF: true
 	// 10 features in the prefix

@@ -30,9 +30,9 @@ func TestPrefix(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		w1, b1 := p.Weights()
-		w2, b2 := short.Weights()
-		if !slices.Equal(w1, w2) || !slices.Equal(b1, b2) || !slices.Equal(p.Losses(), short.Losses()) || p.Gamma() != short.Gamma() {
+		w1, b1 := p.RFF().Weights()
+		w2, b2 := short.RFF().Weights()
+		if !slices.Equal(w1, w2) || !slices.Equal(b1, b2) || !slices.Equal(prff.Losses(p), prff.Losses(short)) || p.Gamma() != short.Gamma() {
 			t.Errorf("LearnPhase=%v: Prefix(5) differs from a 5-feature Learn", phase)
 		}
 		if p.RFF().Scale() != math.Sqrt(2.0/5) {
@@ -57,12 +57,12 @@ func TestLearnPhase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, pa := a.Weights()
-	_, pb := b.Weights()
+	_, pa := a.RFF().Weights()
+	_, pb := b.RFF().Weights()
 	if slices.Equal(pa, pb) {
 		t.Error("LearnPhase left every phase unchanged")
 	}
-	for _, l := range b.Losses() {
+	for _, l := range prff.Losses(b) {
 		if !(l > 0) || math.IsInf(l, 0) {
 			t.Errorf("loss %v", l)
 		}
@@ -76,8 +76,8 @@ func TestModelMap(t *testing.T) {
 	m := fit(t, X, y, prff.Config{Task: learners.Regression, Features: 16, Seed: 2})
 	fm := m.Map()
 	coef, bias := m.Coef()
-	if fm.Features() != 16 || fm.Inputs() != 2 || len(coef) != 16 || fm.Gamma() != m.Config().Gamma || fm.Alpha() != m.Config().Alpha {
-		t.Fatalf("map %d→%d, γ %v α %v, config %+v", fm.Inputs(), fm.Features(), fm.Gamma(), fm.Alpha(), m.Config())
+	if fm.RFF().Outputs() != 16 || fm.RFF().Inputs() != 2 || len(coef) != 16 || fm.Gamma() != m.Config().Gamma || fm.Alpha() != m.Config().Alpha {
+		t.Fatalf("map %d→%d, γ %v α %v, config %+v", fm.RFF().Inputs(), fm.RFF().Outputs(), fm.Gamma(), fm.Alpha(), m.Config())
 	}
 	// Standardise by hand with the training statistics.
 	var mean, sd [2]float64
@@ -94,7 +94,7 @@ func TestModelMap(t *testing.T) {
 	x := X.Row(7)
 	xs := []float64{(x[0] - mean[0]) / math.Sqrt(sd[0]), (x[1] - mean[1]) / math.Sqrt(sd[1])}
 	z := make([]float64, 16)
-	if err := fm.Transform(featmap.Dense(1, 16, z), featmap.Dense(1, 2, xs)); err != nil {
+	if err := fm.RFF().Transform(featmap.Dense(1, 16, z), featmap.Dense(1, 2, xs)); err != nil {
 		t.Fatal(err)
 	}
 	s := bias

@@ -53,7 +53,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return kit.SearchFit(ctx, Name, cfg.Task, X, y, w, cfg, sub, candidates(cfg), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
+	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, w, cfg, sub, candidates(cfg), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
 }
 
 // candidates are the settings the default fit compares on held-out rows
@@ -73,12 +73,12 @@ func candidates(cfg Config) []kit.Setting[Config] {
 
 // fitWeighted is FitWeighted without the calibration.
 func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	p, err := kit.PrepareWeighted(ctx, Name, cfg, cfg.Task, X, y, w)
+	p, err := kit.PrepareWeighted(ctx, methodName, cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err
 	}
 	c := cfg.resolve()
-	if err := p.CheckSize(Name, c.Features); err != nil {
+	if err := p.CheckSize(methodName, c.Features); err != nil {
 		return nil, err
 	}
 	b := &body{}
@@ -87,15 +87,15 @@ func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 		return nil, err
 	}
 	b.cfg, b.RFF = c, b.fmap.rff
-	z, err := linrf.Features(Name, p, b.RFF, cfg.Threads)
+	z, err := linrf.Features(methodName, p, b.RFF, cfg.Threads)
 	if err != nil {
 		return nil, err
 	}
-	loss, err := b.FitReadout(Name, z, p, c.Loss, c.Lambda, nil)
+	loss, err := b.FitReadout(methodName, z, p, c.Loss, c.Lambda, nil)
 	if err != nil {
 		return nil, err
 	}
-	e := learners.Event{Method: Name, Round: c.Features + 1, Rounds: c.Features + 1, Loss: loss, Elapsed: time.Since(p.Start)}
+	e := learners.Event{Method: methodName, Round: c.Features + 1, Rounds: c.Features + 1, Loss: loss, Elapsed: time.Since(p.Start)}
 	if err := cfg.Progress.EndRound(ctx, "prff", e); err != nil {
 		return nil, err
 	}

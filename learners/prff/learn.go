@@ -47,30 +47,12 @@ func (m *Map) Gamma() float64 { return m.gamma }
 // Alpha is the base step α the frequencies were learned with.
 func (m *Map) Alpha() float64 { return m.alpha }
 
-// Inputs is d.
-func (m *Map) Inputs() int { return m.rff.Inputs() }
-
-// Features is D.
-func (m *Map) Features() int { return m.rff.Outputs() }
-
-// Weights returns the learned frequencies (d×D row-major: W[k·D+j] is
-// coordinate k of frequency j) and phases (len D); do not modify them.
-func (m *Map) Weights() (w, b []float64) { return m.rff.Weights() }
-
-// Losses returns the Gram loss of each feature on its mini-batch after
-// learning (len D; a copy).
-func (m *Map) Losses() []float64 { return slices.Clone(m.losses) }
-
-// Transform writes the D features of every row of X into dst (X.Rows × D);
-// see featmap.RFF.Transform.
-func (m *Map) Transform(dst, X featmap.Matrix) error { return m.rff.Transform(dst, X) }
-
 // Prefix returns the map made of the first k features, rescaled to
 // √(2/k): the map Learn returns with Features = k on the same data, seed
 // and settings (features are learned greedily, each from the earlier
 // ones only).
 func (m *Map) Prefix(k int) (*Map, error) {
-	D := m.Features()
+	D := m.rff.Outputs()
 	if k < 1 || k > D {
 		return nil, fmt.Errorf("prff: Prefix(%d) of a %d-feature map", k, D)
 	}
@@ -129,7 +111,7 @@ func learn(ctx context.Context, xs, wt []float64, n, d int, c Config, p learners
 	D, B := c.Features, c.Batch
 	perm := rand.New(rand.NewPCG(c.Seed, streamShuffle)).Perm(n)
 	if c.Gamma == 0 {
-		sigma, err := bandwidth(xs, wt, d, perm[:min(n, BandwidthPoints)])
+		sigma, err := bandwidth(xs, wt, d, perm[:min(n, bandwidthPoints)])
 		if err != nil {
 			return nil, c, fmt.Errorf("prff: %w", err)
 		}
@@ -171,7 +153,7 @@ func learn(ctx context.Context, xs, wt []float64, n, d int, c Config, p learners
 		phases = append(phases, b)
 		losses = append(losses, loss)
 
-		e := learners.Event{Method: Name, Round: M, Rounds: D + extra, Loss: loss, Elapsed: time.Since(start)}
+		e := learners.Event{Method: methodName, Round: M, Rounds: D + extra, Loss: loss, Elapsed: time.Since(start)}
 		if err := p.EndRound(ctx, "prff", e); err != nil {
 			return nil, c, err
 		}

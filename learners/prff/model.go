@@ -54,7 +54,7 @@ type body struct {
 }
 
 func (*body) Spec() kit.Spec {
-	return kit.Spec{Name: Name, Methods: []string{Name}, Version: linrf.Version}
+	return kit.Spec{Name: methodName, Methods: []string{methodName}, Version: linrf.Version}
 }
 
 func (b *body) Configuration() kit.Validator { return &b.cfg }
@@ -80,6 +80,6 @@ func (b *body) Decode(d *kit.Decoder) error {
 }
 
 func init() {
-	kit.DefineWeighted(Name, "Pseudo-random Fourier features: Gaussian RFF frequencies learned greedily to fit the Gram matrix, + logistic or ridge regression", []learners.Task{learners.Binary, learners.Multiclass, learners.Regression},
+	kit.DefineWeighted(methodName, "Pseudo-random Fourier features: Gaussian RFF frequencies learned greedily to fit the Gram matrix, + logistic or ridge regression", []learners.Task{learners.Binary, learners.Multiclass, learners.Regression},
 		func() *Config { return new(Config) }, Fit, FitWeighted, Load)
 }

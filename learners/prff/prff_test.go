@@ -70,7 +70,7 @@ func TestLearnErrors(t *testing.T) {
 		}
 	}
 	// One row is fine with an explicit γ.
-	if m, err := prff.Learn(context.Background(), featmap.Dense(1, 2, X.Data[:2]), prff.Config{Features: 3, Gamma: 1}); err != nil || m.Features() != 3 {
+	if m, err := prff.Learn(context.Background(), featmap.Dense(1, 2, X.Data[:2]), prff.Config{Features: 3, Gamma: 1}); err != nil || m.RFF().Outputs() != 3 {
 		t.Errorf("one row with Gamma: %v", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

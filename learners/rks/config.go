@@ -25,8 +25,8 @@ import (
 	"github.com/rfkit/rfkit/learners/internal/linrf"
 )
 
-// Name is the method's registry name and the "method" of its model files.
-const Name = "rks"
+// methodName is the method's registry name and the "method" of its model files.
+const methodName = "rks"
 
 // Defaults of a zero Config field, and the largest accepted Features.
 const (

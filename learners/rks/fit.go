@@ -40,7 +40,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return kit.SearchFit(ctx, Name, cfg.Task, X, y, w, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
+	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, w, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
 }
 
 // candidates are the settings the default fit compares: γ times each of
@@ -67,13 +67,13 @@ var regressionLambdaFactors = []float64{1, 100}
 
 // fitWeighted is FitWeighted without the calibration.
 func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	r := kit.NewRounds(ctx, cfg.Progress, Name, Name, rounds)
-	p, err := kit.PrepareWeighted(ctx, Name, cfg, cfg.Task, X, y, w)
+	r := kit.NewRounds(ctx, cfg.Progress, methodName, methodName, rounds)
+	p, err := kit.PrepareWeighted(ctx, methodName, cfg, cfg.Task, X, y, w)
 	if err != nil {
 		return nil, err
 	}
 	c := cfg.resolve(p.D)
-	if err := p.CheckSize(Name, c.Features); err != nil {
+	if err := p.CheckSize(methodName, c.Features); err != nil {
 		return nil, err
 	}
 	b := &body{cfg: c}
@@ -83,7 +83,7 @@ func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	if err != nil {
 		return nil, err
 	}
-	z, err := linrf.Features(Name, p, m, cfg.Threads)
+	z, err := linrf.Features(methodName, p, m, cfg.Threads)
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +92,7 @@ func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	}
 
 	// Round 2: the linear model.
-	loss, err := b.FitReadout(Name, z, p, c.Loss, c.Lambda, LogisticHead)
+	loss, err := b.FitReadout(methodName, z, p, c.Loss, c.Lambda, LogisticHead)
 	if err != nil {
 		return nil, err
 	}

@@ -48,7 +48,7 @@ type body struct {
 }
 
 func (*body) Spec() kit.Spec {
-	return kit.Spec{Name: Name, Methods: []string{Name}, Version: linrf.Version}
+	return kit.Spec{Name: methodName, Methods: []string{methodName}, Version: linrf.Version}
 }
 
 func (b *body) Configuration() kit.Validator { return &b.cfg }
@@ -77,6 +77,6 @@ func (b *body) Decode(d *kit.Decoder) error {
 }
 
 func init() {
-	kit.DefineWeighted(Name, "Random Kitchen Sinks: Gaussian random Fourier features + logistic or ridge regression", []learners.Task{learners.Binary, learners.Multiclass, learners.Regression},
+	kit.DefineWeighted(methodName, "Random Kitchen Sinks: Gaussian random Fourier features + logistic or ridge regression", []learners.Task{learners.Binary, learners.Multiclass, learners.Regression},
 		func() *Config { return new(Config) }, Fit, FitWeighted, Load)
 }

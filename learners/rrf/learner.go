@@ -125,16 +125,16 @@ var errScore = errors.New("the score is not finite (inputs too large for the cur
 // label (one of Classes; −1/+1 by default) or a regression target. A
 // wrong-length or non-finite x, a non-finite y or an unknown label is an
 // error and changes nothing. It allocates nothing.
-func (l *Learner) Update(x []float64, y float64) (Outcome, error) {
+func (l *Learner) Update(x []float64, y float64) (learners.Outcome, error) {
 	return l.UpdateWith(x, y, l.cfg.Task, l.target, l.step)
 }
 
 // step is Update on a checked row and internal target.
-func (l *Learner) step(x []float64, t float64) (Outcome, error) {
+func (l *Learner) step(x []float64, t float64) (learners.Outcome, error) {
 	p, s := l.p, l.s
 	p.features(s, x)
 	p.scores(s)
-	o := Outcome{}
+	o := learners.Outcome{}
 	for _, f := range s.f {
 		if !xmath.Finite(f) {
 			return o, errScore
@@ -193,9 +193,3 @@ func (l *Learner) Snapshot() *Model {
 	mean, scale := l.SnapshotStandardization()
 	return newModel(l.cfg, slices.Clone(l.classes), l.p.clone(), mean, scale)
 }
-
-// Outcome is what one Update saw before its step (learners.Outcome).
-type Outcome = learners.Outcome
-
-// Stats are the online statistics (learners.Stats).
-type Stats = learners.Stats

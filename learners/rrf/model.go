@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sync"
 
 	"github.com/rfkit/rfkit/learners/internal/kit"
 
@@ -34,8 +33,8 @@ const modelVersion = 2
 //go:generate go run ../../internal/tools/modelmethods
 
 // Model is a fitted (or snapshotted) RRF model: scores
-// f_c(x) = w_cᵀφ((x − mean)/scale) + b_c, with Scores and the class
-// accessors beside kit.Base's methods. Probability is, for a binary
+// f_c(x) = w_cᵀφ((x − mean)/scale) + b_c, with Classes and Importance
+// beside kit.Base's methods. Probability is, for a binary
 // model, the logistic function of the score for the logistic loss and
 // (1 + score)/2 clamped to [0, 1] for the hinge loss (a crude estimate).
 // Training on NaN is an error. Obtain one from Fit, Learner.Snapshot or
@@ -45,48 +44,14 @@ const modelVersion = 2
 // multiclass scores); a Model must not be copied.
 type Model struct {
 	kit.ConfiguredBase[Config, body, *body]
-	scores sync.Pool // of *modelScratch, for Scores
 }
 
 // Classes returns a copy of the sorted class labels (nil for regression).
 func (m *Model) Classes() []float64 { return slices.Clone(m.Body().classes) }
 
-// NumClasses is the number of classes (0 for regression).
-func (m *Model) NumClasses() int { return len(m.Body().classes) }
-
 // Importance returns the learned widths e^{γ̃_j}, one per input (a copy):
 // larger means the input varies the function faster, i.e. matters more.
 func (m *Model) Importance() []float64 { return slices.Clone(m.Body().p.sc) }
-
-// LogWidths returns a copy of γ̃.
-func (m *Model) LogWidths() []float64 { return slices.Clone(m.Body().p.lg) }
-
-type modelScratch struct {
-	xs []float64
-	w  *work
-}
-
-// Scores writes the C per-class scores of a multiclass model into dst
-// (len NumClasses(); one score for binary or regression, len 1). It panics
-// on wrong lengths.
-func (m *Model) Scores(dst, x []float64) {
-	p := m.Body().p
-	if len(x) != p.d {
-		panic(fmt.Sprintf("rrf: Scores: len(x) = %d, the model takes %d inputs", len(x), p.d))
-	}
-	if len(dst) != p.C {
-		panic(fmt.Sprintf("rrf: Scores: len(dst) = %d, want %d", len(dst), p.C))
-	}
-	s, _ := m.scores.Get().(*modelScratch)
-	if s == nil {
-		s = &modelScratch{xs: make([]float64, p.d), w: p.newWork()}
-	}
-	m.StandardizeRow(s.xs, x)
-	p.features(s.w, s.xs)
-	p.scores(s.w)
-	copy(dst, s.w.f)
-	m.scores.Put(s)
-}
 
 // Load decodes a model file; see kit.Base.UnmarshalBinary for its errors.
 func Load(data []byte) (*Model, error) { return kit.Unmarshal[Model](data) }

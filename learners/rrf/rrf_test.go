@@ -105,7 +105,7 @@ func TestMulticlass(t *testing.T) {
 			t.Errorf("unknown label: %v", err)
 		}
 		m := l.Snapshot()
-		if m.NumClasses() != 3 || m.Task() != learners.Binary {
+		if len(m.Classes()) != 3 || m.Task() != learners.Binary {
 			t.Errorf("classes %v task %v", m.Classes(), m.Task())
 		}
 		learnertest.RoundTrip(t, m, rrf.Load, X[:200*d], d)
@@ -270,7 +270,7 @@ func TestHostile(t *testing.T) {
 			}
 		}
 		m := l.Snapshot()
-		for j, v := range m.LogWidths() {
+		for j, v := range rrf.LogWidths(m) {
 			if !(math.Abs(v) <= rrf.MaxLogWidth) {
 				t.Fatalf("%+v: γ̃[%d] = %v", cfg, j, v)
 			}

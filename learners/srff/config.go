@@ -157,15 +157,15 @@ import (
 	"github.com/rfkit/rfkit/learners/internal/kit"
 )
 
-// Name is the method's registry name and the "method" of its model files.
-const Name = "srff"
+// methodName is the method's registry name and the "method" of its model files.
+const methodName = "srff"
 
-// SimplexFactors are the simplex sizes the default fit compares, as
+// simplexFactors are the simplex sizes the default fit compares, as
 // factors of the default d/σ, the default first. The default d/σ is often
 // far too large for the paper's data sets (on cpu_act, s = d/σ ≈ 13 gives
 // a test RMSE of 4.7 through rfkit train, s/4 gives 2.4; see
 // bench/results/srff-real.md).
-var SimplexFactors = []float64{1, 0.5, 0.25}
+var simplexFactors = []float64{1, 0.5, 0.25}
 
 // Defaults of zero Config fields, and limits.
 const (
@@ -180,10 +180,10 @@ const (
 	maxFeatures            = 1 << 14
 	maxLambdas             = 200
 	maxGammaIterations     = 100
-	// Neighbours is the number of nearest neighbours of the width σ.
-	Neighbours = 20
-	// SigmaRows bounds the rows used to estimate σ.
-	SigmaRows = 1000
+	// neighbours is the number of nearest neighbours of the width σ.
+	neighbours = 20
+	// sigmaRows bounds the rows used to estimate σ.
+	sigmaRows = 1000
 	// minRows is the smallest training set Fit accepts.
 	minRows = 10
 )
@@ -231,7 +231,7 @@ type Config struct {
 	// seeds give identical models.
 	Seed uint64 `help:"seed of the random features and the split"`
 	// Search, on by default, lets the default fit choose the simplex size
-	// among SimplexFactors times d/σ on the validation rows when Simplex
+	// among (1, 1/2, 1/4) times d/σ on the validation rows when Simplex
 	// and Lambda are 0 (see FitWeighted); false fits s = d/σ.
 	Search learners.Toggle `json:",omitempty" help:"choose the simplex size among (1, 1/2, 1/4)·d/σ on the validation rows when simplex and lambda are left at their defaults" default:"true"`
 	// Progress, if not nil, is called after each fit of the λ path and

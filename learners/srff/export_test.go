@@ -4,3 +4,6 @@ package srff
 const DefaultLambdaMax = defaultLambdaMax
 const DefaultLambdaMin = defaultLambdaMin
 const DefaultValidation = defaultValidation
+
+// SimplexFactors are the factors of the simplex-size search.
+var SimplexFactors = simplexFactors

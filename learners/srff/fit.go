@@ -50,9 +50,9 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 //
 // The default fit also searches the simplex size (when Simplex and Lambda
 // are 0 and Search is not Disabled): it fits the model at s = f·d/σ for
-// each f of SimplexFactors, each with its λ search on the same validation
+// each f of 1, 1/2 and 1/4, each with its λ search on the same validation
 // rows, and keeps the one of the smallest validation RMSE (SimplexSearch
-// reports them); this costs len(SimplexFactors) fits, and Progress
+// reports them); this costs three fits, and Progress
 // reports each fit's rounds in turn.
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	m, err := fitWeighted(ctx, X, y, w, cfg)
@@ -60,9 +60,9 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 		return m, err
 	}
 	s0 := m.Config().Simplex
-	pts := []SimplexPoint{{Factor: SimplexFactors[0], Simplex: s0, RMSE: validationRMSE(m)}}
+	pts := []SimplexPoint{{Factor: simplexFactors[0], Simplex: s0, RMSE: validationRMSE(m)}}
 	best, bestV := m, pts[0].RMSE
-	for _, f := range SimplexFactors[1:] {
+	for _, f := range simplexFactors[1:] {
 		c := cfg
 		c.Simplex = float64(f * s0)
 		mf, err := fitWeighted(ctx, X, y, w, c)
@@ -90,7 +90,7 @@ func validationRMSE(m *Model) float64 {
 
 // fitWeighted is FitWeighted at one simplex size.
 func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
-	pre, err := kit.PrepareWeighted(ctx, Name, cfg, learners.Regression, X, y, w)
+	pre, err := kit.PrepareWeighted(ctx, methodName, cfg, learners.Regression, X, y, w)
 	if err != nil {
 		return nil, err
 	}
@@ -126,8 +126,8 @@ func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 
 	perm := rand.New(rand.NewPCG(c.Seed, 0x73726666)).Perm(n) // "srff"
 	if c.Simplex == 0 {
-		m := min(n, SigmaRows)
-		sigma := neighbourWidth(xs, d, perm[:m], Neighbours)
+		m := min(n, sigmaRows)
+		sigma := neighbourWidth(xs, d, perm[:m], neighbours)
 		c.Simplex = float64(d) / sigma
 	}
 	gamma := make([]float64, d)
@@ -333,7 +333,7 @@ func (p *path) fit(pr *problem, lambda float64, gamma0 []float64) (a, gamma []fl
 		return nil, nil, err
 	}
 	p.round++
-	e := learners.Event{Method: Name, Round: p.round, Rounds: p.rounds, Loss: loss, Elapsed: time.Since(p.start)}
+	e := learners.Event{Method: methodName, Round: p.round, Rounds: p.rounds, Loss: loss, Elapsed: time.Since(p.start)}
 	if err := p.progress.Report(e); err != nil {
 		return nil, nil, fmt.Errorf("srff: %w", err)
 	}

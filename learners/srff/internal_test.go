@@ -604,7 +604,7 @@ func TestMostlyConstantInputs(t *testing.T) {
 	for i := range rows {
 		rows[i] = i
 	}
-	if want := float64(len(used)) / neighbourWidth(zs, len(used), rows, Neighbours); s != want {
+	if want := float64(len(used)) / neighbourWidth(zs, len(used), rows, neighbours); s != want {
 		t.Errorf("simplex %v, want (used inputs)/σ = %v", s, want)
 	}
 	// Three used inputs of five: not a majority of constant ones.

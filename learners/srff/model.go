@@ -66,18 +66,15 @@ func (m *Model) Search() []SearchPoint { return slices.Clone(m.Body().search) }
 
 // SimplexPoint is one simplex size of the default fit's search.
 type SimplexPoint struct {
-	Factor  float64 // of the default d/σ (SimplexFactors)
+	Factor  float64 // of the default d/σ: 1, 1/2 or 1/4
 	Simplex float64 // the simplex size s = Factor·d/σ
 	RMSE    float64 // the best validation RMSE of its λ search
 }
 
 // SimplexSearch returns a copy of the simplex-size search of the Fit that
-// made m, in the order of SimplexFactors: nil when no search ran
+// made m, in factor order (1, 1/2, 1/4): nil when no search ran
 // (Simplex or Lambda given, Search disabled) or m was loaded from a file.
 func (m *Model) SimplexSearch() []SimplexPoint { return slices.Clone(m.Body().simplexes) }
-
-// Intercept returns the intercept, the mean of the training targets.
-func (m *Model) Intercept() float64 { return m.Body().intercept }
 
 // Load decodes a model file; see kit.Base.UnmarshalBinary for its errors.
 func Load(data []byte) (*Model, error) { return kit.Unmarshal[Model](data) }
@@ -105,7 +102,7 @@ func newModel(c Config, mean, scale, eps, b, gamma, coef []float64, intercept fl
 }
 
 func (*body) Spec() kit.Spec {
-	return kit.Spec{Name: Name, Methods: []string{Name}, Version: modelVersion}
+	return kit.Spec{Name: methodName, Methods: []string{methodName}, Version: modelVersion}
 }
 
 // NewWork is the feature vector (D).
@@ -161,6 +158,6 @@ func (m *body) Decode(dec *kit.Decoder) error {
 }
 
 func init() {
-	kit.DefineWeighted(Name, "Sparse random Fourier features: ridge regression with per-input scales γ learned on a simplex (variable selection)", []learners.Task{learners.Regression},
+	kit.DefineWeighted(methodName, "Sparse random Fourier features: ridge regression with per-input scales γ learned on a simplex (variable selection)", []learners.Task{learners.Regression},
 		func() *Config { return new(Config) }, Fit, FitWeighted, Load)
 }

@@ -171,7 +171,7 @@ func TestProgressAndContext(t *testing.T) {
 	c.Search = learners.Disabled
 	c.Progress = func(e learners.Event) error { events = append(events, e); return nil }
 	fit(t, X, y, c)
-	if len(events) != 3 || events[2].Round != 3 || events[2].Rounds != 3 || events[0].Method != srff.Name {
+	if len(events) != 3 || events[2].Round != 3 || events[2].Rounds != 3 || events[0].Method != "srff" {
 		t.Errorf("events %+v, want 3 rounds", events)
 	}
 	stop := errors.New("stop")

@@ -15,7 +15,7 @@ import (
 // conformance suite's Case.Weighted: the search's split and the default
 // simplex are drawn from rows, not copies; see FitWeighted.)
 func TestWeights(t *testing.T) {
-	m := learnertest.Lookup(t, srff.Name)
+	m := learnertest.Lookup(t, "srff")
 	X, y := learnertest.Sine(80, 1)
 	w := make([]float64, 80)
 	for i := range w {

@@ -26,7 +26,7 @@
 //     λ on that part and refits on all of them (see the package
 //     documentation). The simplex size s (the paper's third
 //     hyper-parameter) is chosen on the same held-out rows among
-//     srff.SimplexFactors of the default d/σ (1, 0.5, 0.25), by SRFF's
+//     the factors 1, 0.5 and 0.25 of the default d/σ, by SRFF's
 //     own default fit (-search=false: s = d/σ): on cpu_act the
 //     default s = d/σ ≈ 13 gives a kernel far too narrow (test RMSE 12.4
 //     on 1000 training rows, 2.7 at s = 3).
@@ -110,7 +110,7 @@ func main() {
 	flag.IntVar(&o.reps, "reps", 1, "replications (random splits)")
 	flag.Uint64Var(&o.seed, "seed", 1, "seed of the first split (replication r uses seed + r)")
 	codes := flag.String("sets", "RCP,REL,RAI", "comma-separated experiment codes")
-	flag.BoolVar(&o.search, "search", true, "SRFF's default search of the simplex size among srff.SimplexFactors·d/σ on the validation rows (false: s = d/σ)")
+	flag.BoolVar(&o.search, "search", true, "SRFF's default search of the simplex size among (1, 0.5, 0.25)·d/σ on the validation rows (false: s = d/σ)")
 	out := flag.String("out", "", "also write the markdown table to this file")
 	flag.Parse()
 	o.codes = strings.Split(*codes, ",")
@@ -293,7 +293,7 @@ func replicate(ctx context.Context, s set, ds *dataset.Dataset, ntr int, o optio
 		}}
 	// The simplex size s is the paper's third hyper-parameter (Algorithm
 	// 1's input): SRFF's default fit chooses it among
-	// srff.SimplexFactors·d/σ, each fitted with its own λ search on the same
+	// (1, 0.5, 0.25)·d/σ, each fitted with its own λ search on the same
 	// held-out rows (the split depends only on the seed), the smallest
 	// validation RMSE winning.
 	if !o.search {
