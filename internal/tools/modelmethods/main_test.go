@@ -25,7 +25,7 @@ func TestLearnersUpToDate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if bytes.Contains(src, []byte("\ntype Model struct {\n\tlearners.ConfiguredBase[")) {
+			if bytes.Contains(src, []byte("\ntype Model struct {\n\tkit.ConfiguredBase[")) {
 				embeds = true
 			}
 		}

@@ -105,7 +105,7 @@ type Spec struct {
 
 // Base is the shared model core. A learner's model embeds it, through
 // ConfiguredBase when its body is Configured as every learner's in this
-// module is (type Model struct{ learners.ConfiguredBase[Config, body, *body] }),
+// module is (type Model struct{ kit.ConfiguredBase[Config, body, *body] }),
 // which gives the model the full method set of this type. A Base is immutable after Build or
 // UnmarshalBinary and safe for concurrent use; Predict, Score, Probability
 // and their batch forms allocate nothing (scratch comes from a sync.Pool).
@@ -171,7 +171,7 @@ func New[M any, T any, P interface {
 // ConfiguredBase is Base for a Body that is Configured with a *C (its
 // Configuration returns a pointer to its Config of type C), which every
 // learner's body is: a learner's model embeds it
-// (type Model struct{ learners.ConfiguredBase[Config, body, *body] }) for
+// (type Model struct{ kit.ConfiguredBase[Config, body, *body] }) for
 // Base's method set plus Config.
 type ConfiguredBase[C any, T any, P interface {
 	*T
