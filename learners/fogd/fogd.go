@@ -404,15 +404,27 @@ func init() {
 // γ × {1, ¼, 4} and η × {1, ¼, 4}, each when 0 (up to 9 candidates; none
 // with Resume) on a held-out half of the rows and fits the best on every
 // row; a classifier's probabilities are calibrated on the same half unless
-// Calibrate is Disabled. Cost: one fit on every row plus one on half the
-// rows per candidate (about 1 + candidates/2 fits). The online Learner
-// (one pass, row by row) searches and calibrates nothing.
+// Calibrate is Disabled. A classifier's candidates run twice the epochs
+// on their half (ogd.HeldOutEpochs), so that they take as many steps as
+// the fit on every row and the calibration fitted on their scores fits the
+// final model. Cost: one fit on every row plus, per candidate, one on half
+// the rows (regression: about 1 + candidates/2 fits) or twice the epochs
+// on half the rows (a classifier: about 1 + candidates fits), each of
+// Epochs passes (a classifier: 3 by default). The online Learner (one
+// pass, row by row) searches and calibrates nothing.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
+	if cfg.Epochs == 0 && cfg.Resume == nil && cfg.Task.Classifies() {
+		cfg.Epochs = defaultClassifyEpochs
+	}
 	sub := cfg
 	sub.Progress = nil
 	return kit.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true) && cfg.Resume == nil, cfg.Seed,
-		func(ctx context.Context, X featmap.Matrix, y, _ []float64, cfg Config) (*Model, error) {
-			return fit(ctx, X, y, cfg)
+		func(ctx context.Context, Xs featmap.Matrix, y, _ []float64, c Config) (*Model, error) {
+			// A classifier's held-out fits take the steps of the fit on
+			// every row, so that the calibration fitted on their scores
+			// fits the final model (ogd.HeldOutEpochs).
+			c.Epochs = ogd.HeldOutEpochs(c.Epochs, Xs.Rows, X.Rows, c.Resume == nil && c.Task.Classifies())
+			return fit(ctx, Xs, y, c)
 		})
 }
 

@@ -22,7 +22,7 @@ func TestMulticlass(t *testing.T) {
 		t.Errorf("header %+v, %v", h, err)
 	}
 	X, y := learnertest.Rings3(200, 3)
-	cfg := fogd.Config{Task: learners.Multiclass, Features: 20, Shuffle: learners.Disabled, Standardize: learners.Disabled, Calibrate: learners.Disabled, Search: learners.Disabled, Seed: 2}
+	cfg := fogd.Config{Task: learners.Multiclass, Features: 20, Epochs: 1, Shuffle: learners.Disabled, Standardize: learners.Disabled, Calibrate: learners.Disabled, Search: learners.Disabled, Seed: 2}
 	fitted, err := fogd.Fit(context.Background(), X, y, cfg)
 	if err != nil {
 		t.Fatal(err)

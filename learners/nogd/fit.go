@@ -1,12 +1,11 @@
 package nogd
 
 import (
-	"cmp"
 	"context"
 	"fmt"
-	"math"
 
 	"github.com/rfkit/rfkit/learners/internal/kit"
+	"github.com/rfkit/rfkit/learners/internal/ogd"
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
@@ -53,27 +52,15 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		})
 }
 
-// heldOutEpochs is the number of epochs of a binary fit of cfg on m of the
-// n training rows (m < n: a held-out fit of kit.SearchFit), chosen so
-// that it takes as many steps as the fit on every row: cfg's epochs times
-// n/m, rounded (twice them on the held-out half), at most
-// learners.MaxCount. An unregularised online learner's scores grow with
-// its step count (each step that misses the margin adds η·z to the
-// weights, and nothing shrinks them), so a fit of one pass over half the
-// rows scores about half as far from 0 as the fit on every row, and the
-// calibration slope fitted on its held-out scores made the final model's
-// probabilities over-confident wherever the margin is not reached in one
-// pass: on the panel's sonar (145 training rows, 60 inputs) the log loss
-// was 0.722, above the class prior's 0.691. For m = n, with Resume, and
-// for regression (whose fits are compared by RMSE and not calibrated; the
-// panel's regression sets chose the same candidates with matched steps)
-// it is cfg.Epochs.
+// heldOutEpochs is the number of epochs of a held-out fit of cfg on m of
+// the n training rows: ogd.HeldOutEpochs for a binary fit (the calibrated
+// one: on the panel's sonar, 145 training rows and 60 inputs, the log loss
+// was 0.722, above the class prior's 0.691, when the held-out half ran one
+// pass), cfg.Epochs with Resume and for regression (whose fits are
+// compared by RMSE and not calibrated; the panel's regression sets chose
+// the same candidates with matched steps).
 func heldOutEpochs(cfg Config, m, n int) int {
-	if m >= n || m <= 0 || cfg.Resume != nil || cfg.Task != learners.Binary {
-		return cfg.Epochs
-	}
-	e := cmp.Or(cfg.Epochs, defaultEpochs)
-	return min(int(math.Round(float64(e)*float64(n)/float64(m))), learners.MaxCount)
+	return ogd.HeldOutEpochs(cfg.Epochs, m, n, cfg.Resume == nil && cfg.Task == learners.Binary)
 }
 
 // fit is Fit without the calibration.

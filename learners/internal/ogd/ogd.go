@@ -6,6 +6,7 @@
 package ogd
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -181,4 +182,24 @@ func ReadState(d *kit.Decoder, name string, w []float64, n int) (wt, wsum []floa
 	}
 	steps, err = CheckState(name, w, wt, wsum, s)
 	return wt, wsum, steps, err
+}
+
+// HeldOutEpochs is the number of epochs of a fit on m of the n training
+// rows (m < n: a held-out fit of kit.SearchFit) whose scores a probability
+// calibration is fitted on (calibrated), chosen so that it takes as many
+// steps as the fit on every row: epochs (0 → DefaultEpochs) times n/m,
+// rounded (twice them on a held-out half), at most learners.MaxCount.
+// An unregularised online learner's scores grow with its step count (each
+// step that misses the margin adds η·z to the weights, and nothing shrinks
+// them), so a fit of one pass over half the rows scores about half as far
+// from 0 as the fit on every row, and a calibration slope fitted on its
+// held-out scores makes the final model's probabilities over-confident
+// wherever the margin is not reached in one pass. For m ≥ n, or when no
+// calibration is fitted, it is epochs.
+func HeldOutEpochs(epochs, m, n int, calibrated bool) int {
+	if m >= n || m <= 0 || !calibrated {
+		return epochs
+	}
+	e := cmp.Or(epochs, DefaultEpochs)
+	return min(int(math.Round(float64(e)*float64(n)/float64(m))), learners.MaxCount)
 }
