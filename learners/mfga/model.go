@@ -52,7 +52,9 @@ func (m *Model) Selected() []int { return slices.Clone(m.Body().index) }
 // with Selected) and the bias.
 func (m *Model) Coef() ([]float64, float64) { return slices.Clone(m.Body().coef), m.Body().bias }
 
-// Load decodes a model file; see kit.Base.UnmarshalBinary for its errors.
+// Load decodes a model file written by MarshalBinary. Corrupt, truncated
+// or hostile input gives an error wrapping learners.ErrCorrupt, never a
+// panic; memory use is proportional to len(data).
 func Load(data []byte) (*Model, error) { return kit.Unmarshal[Model](data) }
 
 // body is the learner's part of a Model.

@@ -58,7 +58,9 @@ type Model struct {
 	kit.ConfiguredBase[Config, body, *body]
 }
 
-// Load decodes a model file; see kit.Base.UnmarshalBinary for its errors.
+// Load decodes a model file written by MarshalBinary. Corrupt, truncated
+// or hostile input gives an error wrapping learners.ErrCorrupt, never a
+// panic; memory use is proportional to len(data).
 func Load(data []byte) (*Model, error) { return kit.Unmarshal[Model](data) }
 
 // body is the learner's part of a Model (Fit fills it as it goes).

@@ -44,7 +44,9 @@ func (m *Model) Map() *Map { return m.Body().fmap }
 // modify the slice.
 func (m *Model) Coef() ([]float64, float64) { return m.Body().Coef, m.Body().Bias }
 
-// Load decodes a model file; see kit.Base.UnmarshalBinary for its errors.
+// Load decodes a model file written by MarshalBinary. Corrupt, truncated
+// or hostile input gives an error wrapping learners.ErrCorrupt, never a
+// panic; memory use is proportional to len(data).
 func Load(data []byte) (*Model, error) { return kit.Unmarshal[Model](data) }
 
 type body struct {

@@ -53,7 +53,9 @@ func (m *Model) Classes() []float64 { return slices.Clone(m.Body().classes) }
 // larger means the input varies the function faster, i.e. matters more.
 func (m *Model) Importance() []float64 { return slices.Clone(m.Body().p.sc) }
 
-// Load decodes a model file; see kit.Base.UnmarshalBinary for its errors.
+// Load decodes a model file written by MarshalBinary. Corrupt, truncated
+// or hostile input gives an error wrapping learners.ErrCorrupt, never a
+// panic; memory use is proportional to len(data).
 func Load(data []byte) (*Model, error) { return kit.Unmarshal[Model](data) }
 
 // body is the learner's part of a Model.

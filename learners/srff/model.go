@@ -76,7 +76,9 @@ type SimplexPoint struct {
 // (Simplex or Lambda given, Search disabled) or m was loaded from a file.
 func (m *Model) SimplexSearch() []SimplexPoint { return slices.Clone(m.Body().simplexes) }
 
-// Load decodes a model file; see kit.Base.UnmarshalBinary for its errors.
+// Load decodes a model file written by MarshalBinary. Corrupt, truncated
+// or hostile input gives an error wrapping learners.ErrCorrupt, never a
+// panic; memory use is proportional to len(data).
 func Load(data []byte) (*Model, error) { return kit.Unmarshal[Model](data) }
 
 // body is the learner's part of a Model.
