@@ -290,9 +290,9 @@ const (
 // NaN: the hinge loss estimates only the sign. Training on NaN is an
 // error. Obtain one from Fit, Learner.Snapshot or Load; Resume (or Fit
 // with Config.Resume) continues learning from one of file version 2.
-// Its methods are kit.Base's, whose doc gives the contract (immutable,
-// safe for concurrent use, allocation-free Predict and Score, NaN inputs,
-// multiclass scores); a Model must not be copied.
+// It is immutable and safe for concurrent use; Predict and Score allocate
+// nothing; a NaN input is a missing value (see Predict); a Model must not
+// be copied.
 type Model struct {
 	kit.ConfiguredBase[Config, body, *body]
 }

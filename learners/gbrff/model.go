@@ -70,8 +70,7 @@ func (m *body) FileVersion() int {
 //
 // (GBRFF2: one term per round, w = ω, b = −b_t, a = α_t; GBRFF1: K terms
 // per round, w = ω_k, b = −ω_k·p_t, a = α_t·q_k), evaluated by the fused
-// epilogue asm.CosSum without storing the features. Its methods are those
-// of kit.Base: it is immutable and safe for concurrent use; Predict,
+// epilogue asm.CosSum without storing the features. It is immutable and safe for concurrent use; Predict,
 // Score, Probability and their batch forms allocate nothing. Score is H(x),
 // an estimate of half the log-odds of the larger label. A binary model
 // with a temperature a (Calibration) has Probability

@@ -24,9 +24,9 @@ const modelVersion = 1
 // Model is a fitted kernel ridge, logistic or SVM model:
 // score(x) = Σ_i α_i exp(−γ‖z − x_i‖²) + bias, z = (x − mean)/scale.
 // Obtain one from Fit or Load.
-// Its methods are kit.Base's, whose doc gives the contract (immutable,
-// safe for concurrent use, allocation-free Predict and Score, NaN inputs,
-// multiclass scores); a Model must not be copied.
+// It is immutable and safe for concurrent use; Predict and Score allocate
+// nothing; a NaN input is a missing value (see Predict); a Model must not
+// be copied.
 // Config returns the configuration it was fitted with, defaults resolved:
 // Subsample is the number of rows used.
 type Model struct {

@@ -28,8 +28,8 @@ const modelVersion = 2
 //go:generate go run ../../internal/tools/modelmethods
 
 // Model is a fitted MFGA model: score(x) = bias + Σ_j coef_j·φ_{I_j}(x̃),
-// x̃ = (x − mean)/scale, over the selected dictionary entries I. Its
-// methods are those of kit.Base: it is immutable and safe for
+// x̃ = (x − mean)/scale, over the selected dictionary entries I. It
+// is immutable and safe for
 // concurrent use; Predict, Score, Probability and their batch forms
 // allocate nothing. Probability is the logistic function of the score (the
 // binary loss is logistic). Obtain one from Fit or Load; a Model must not

@@ -31,7 +31,7 @@ const modelVersion = 2
 //go:generate go run ../../internal/tools/modelmethods
 
 // Model is a NOGD model: score(x) = w̄·z((x − mean)/scale), z the Nyström
-// features. Its methods are those of kit.Base: it is immutable and
+// features. It is immutable and
 // safe for concurrent use; Predict, Score and their batch forms allocate
 // nothing. Probability is NaN (the hinge loss estimates none). Obtain one
 // from Fit, Learner.Snapshot or Load; Resume (or Fit with Config.Resume)

@@ -37,8 +37,7 @@ const modelVersion = 2
 //	score(x) = Σ_l c_l Σ_k q_lk cos(ω_lk·(z − l)) + c₀ = Σ_j a_j cos(ω_j·z + b_j) + c₀
 //
 // with j = l·K + k, a_j = c_l q_lk and b_j = −ω_lk·l, evaluated by the fused
-// epilogue asm.CosSum without storing the features. Its methods are those
-// of kit.Base: it is immutable and safe for concurrent use; Predict,
+// epilogue asm.CosSum without storing the features. It is immutable and safe for concurrent use; Predict,
 // Score, Probability and their batch forms allocate nothing. Probability is
 // the logistic function of the score for Logistic, (1 + score)/2 clamped to
 // [0, 1] for SquaredHinge (whose population minimiser is 2p − 1 on

@@ -18,7 +18,7 @@ import (
 
 // Model is a fitted PRFF model: score(x) = coef·z((x − mean)/scale) + bias,
 // z the learned map, evaluated by the fused epilogue
-// featmap.RFF.CombineRow. Its methods are those of kit.Base: it is
+// featmap.RFF.CombineRow. It is
 // immutable and safe for concurrent use; Predict, Score, Probability and
 // their batch forms allocate nothing. Probability is the logistic function
 // of the score for the logistic loss, (1 + score)/2 clamped to [0, 1] for
@@ -29,7 +29,7 @@ import (
 // coef_k·z + bias_k: Predict is the class of the largest, Probabilities
 // their softmax (multinomial logistic regression), Score the margin of the
 // best over the runner-up. A NaN input is a missing value (see
-// kit.Base.Predict and Config.Missing).
+// Predict and Config.Missing).
 // Config returns the configuration it was fitted with, defaults resolved:
 // Gamma and Alpha hold the values used.
 type Model struct {

@@ -18,9 +18,9 @@ import (
 
 // Model is a fitted EERF or LKRF model, scored as rks.Model is on the
 // selected features. Obtain one from Fit or Load.
-// Its methods are kit.Base's, whose doc gives the contract (immutable,
-// safe for concurrent use, allocation-free Predict and Score, NaN inputs,
-// multiclass scores); a Model must not be copied.
+// It is immutable and safe for concurrent use; Predict and Score allocate
+// nothing; a NaN input is a missing value (see Predict); a Model must not
+// be copied.
 // Config returns the configuration it was fitted with, defaults resolved:
 // Selection, Features, Candidates, Gamma, Rho, Lambda and Loss are never
 // zero.

@@ -28,9 +28,9 @@ import (
 // class for a multiclass model (multinomial logistic regression).
 // Probability follows the loss: logistic, or (1 + score)/2 clamped for
 // ridge on ±1 labels. Obtain one from Fit or Load.
-// Its methods are kit.Base's, whose doc gives the contract (immutable,
-// safe for concurrent use, allocation-free Predict and Score, NaN inputs,
-// multiclass scores); a Model must not be copied.
+// It is immutable and safe for concurrent use; Predict and Score allocate
+// nothing; a NaN input is a missing value (see Predict); a Model must not
+// be copied.
 // Config returns the configuration it was fitted with, defaults resolved:
 // Features, Gamma, Lambda and Loss are never zero.
 type Model struct {

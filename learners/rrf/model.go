@@ -34,14 +34,14 @@ const modelVersion = 2
 
 // Model is a fitted (or snapshotted) RRF model: scores
 // f_c(x) = w_cᵀφ((x − mean)/scale) + b_c, with Classes and Importance
-// beside kit.Base's methods. Probability is, for a binary
+// beside the methods every model has. Probability is, for a binary
 // model, the logistic function of the score for the logistic loss and
 // (1 + score)/2 clamped to [0, 1] for the hinge loss (a crude estimate).
 // Training on NaN is an error. Obtain one from Fit, Learner.Snapshot or
 // Load; Resume (or Fit with Config.Resume) continues learning from one.
-// Its methods are kit.Base's, whose doc gives the contract (immutable,
-// safe for concurrent use, allocation-free Predict and Score, NaN inputs,
-// multiclass scores); a Model must not be copied.
+// It is immutable and safe for concurrent use; Predict and Score allocate
+// nothing; a NaN input is a missing value (see Predict); a Model must not
+// be copied.
 type Model struct {
 	kit.ConfiguredBase[Config, body, *body]
 }

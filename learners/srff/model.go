@@ -25,8 +25,8 @@ const modelVersion = 1
 //go:generate go run ../../internal/tools/modelmethods
 
 // Model is a fitted SRFF model: f(x) = intercept + coef·z((x − mean)/scale)
-// with z(x) = √(2/D)·cos(ε(γ⊙x) + b). Its methods are those of
-// kit.Base (Task is always Regression, Probability NaN): it is
+// with z(x) = √(2/D)·cos(ε(γ⊙x) + b). Its Task is always
+// Regression and its Probability NaN; it is
 // immutable and safe for concurrent use; Predict, Score and PredictBatch
 // allocate nothing. Obtain one from Fit or Load; a Model must not be
 // copied.
