@@ -14,7 +14,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/rfkit/rfkit/dataset"
-	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/cv"
 )
@@ -256,8 +255,8 @@ func (f *cvFitFn) ProcessElement(ctx context.Context, it CVScore) (CVScore, erro
 	}
 	train, test := dataset.TrainIndices(p.parts, it.F), p.parts[it.F]
 	X := p.ds.Matrix()
-	Xtr, ytr := pickRows(X, train), pick(p.ds.Y, train)
-	Xte, yte := pickRows(X, test), pick(p.ds.Y, test)
+	Xtr, ytr := learners.Rows(X, train), pick(p.ds.Y, train)
+	Xte, yte := learners.Rows(X, test), pick(p.ds.Y, test)
 	v := p.variants[it.C]
 	m, err := p.method.Fit(ctx, Xtr, ytr, v.Config, nil)
 	if err == nil && cv.TaskOf(m) != p.task {
@@ -276,15 +275,6 @@ func (f *cvFitFn) ProcessElement(ctx context.Context, it CVScore) (CVScore, erro
 		return it, fmt.Errorf("rfbeam: cv: candidate %q, fold %d of %d: %w", v.Name, it.F+1, len(p.parts), err)
 	}
 	return it, nil
-}
-
-// pickRows is a dense copy of the rows idx of X.
-func pickRows(X featmap.Matrix, idx []int) featmap.Matrix {
-	out := make([]float64, 0, len(idx)*X.Cols)
-	for _, i := range idx {
-		out = append(out, X.Row(i)...)
-	}
-	return featmap.Dense(len(idx), X.Cols, out)
 }
 
 func pick(y []float64, idx []int) []float64 {
