@@ -194,10 +194,12 @@ func ReadState(d *kit.Decoder, name string, w []float64, n int) (wt, wsum []floa
 // them), so a fit of one pass over half the rows scores about half as far
 // from 0 as the fit on every row, and a calibration slope fitted on its
 // held-out scores makes the final model's probabilities over-confident
-// wherever the margin is not reached in one pass. For m ≥ n, or when no
-// calibration is fitted, it is epochs.
+// wherever the margin is not reached in one pass. For m ≥ n, when no
+// calibration is fitted, or when epochs is out of range (negative or above
+// learners.MaxCount, which the fit's Validate then refuses, naming it), it
+// is epochs.
 func HeldOutEpochs(epochs, m, n int, calibrated bool) int {
-	if m >= n || m <= 0 || !calibrated {
+	if m >= n || m <= 0 || !calibrated || epochs < 0 || epochs > learners.MaxCount {
 		return epochs
 	}
 	e := cmp.Or(epochs, DefaultEpochs)

@@ -49,3 +49,19 @@ func TestCheckResolve(t *testing.T) {
 		t.Error("Resolve")
 	}
 }
+
+// An out-of-range epochs stays out of range, so that the held-out fit's
+// Validate refuses it by name instead of fitting MaxCount epochs.
+func TestHeldOutEpochsKeepsInvalid(t *testing.T) {
+	for _, e := range []int{-1, learners.MaxCount + 1, 1 << 62} {
+		if got := HeldOutEpochs(e, 20, 40, true); got != e {
+			t.Errorf("HeldOutEpochs(%d, 20, 40) = %d, want %d", e, got, e)
+		}
+	}
+	if got := HeldOutEpochs(0, 20, 40, true); got != 2*DefaultEpochs {
+		t.Errorf("HeldOutEpochs(0, 20, 40) = %d, want %d", got, 2*DefaultEpochs)
+	}
+	if got := HeldOutEpochs(3, 20, 40, false); got != 3 {
+		t.Errorf("uncalibrated: %d, want 3", got)
+	}
+}
