@@ -238,9 +238,10 @@ reproduce-prff-fig2:
 	@mkdir -p $(BENCHOUT)
 	$(GO) run ./bench/cmd/prff-fig2 -data ../shared/datasets $(if $(FULL),-full) -out $(BENCHOUT)/prff-fig2$(if $(FULL),-full).md
 
-## bench-peers: GBRFF2 fit (BenchmarkFit/method=gbrff2, config = booster and default, procs = 1 and 2) next to XGBoost's hist
-## booster (nthread = 1, 100 trees, depth 5) on the same make_classification-style rows
-## (bench/peers); XGBoost comes from Debian's python3-xgboost, and the script says so if it is missing.
+## bench-peers: GBRFF2 fit (BenchmarkFit/method=gbrff2, two generator recipes, config = booster and default,
+## procs = 1 and 2) next to XGBoost's hist booster (nthread = 1, 100 trees, depth 5) on the same
+## make_classification-style rows (bench/peers); XGBoost comes from Debian's python3-xgboost, and the script
+## says so if it is missing. PEERS_N=1000,10000,100000,1000000 adds n = 10⁶ (about 15 min more).
 PEERS_N      ?= 1000,10000,100000
 PEERS_PYTHON ?= /usr/bin/python3
 peers_comma  := ,
@@ -248,7 +249,7 @@ peers_comma  := ,
 bench-peers:
 	@mkdir -p $(BENCHOUT)/peers
 	$(GO) run ./bench/cmd/peer-data -out $(BENCHOUT)/peers -n $(PEERS_N)
-	$(GO) test -run '^$$' -bench 'Fit/method=gbrff2/n=($(subst $(peers_comma),|,$(PEERS_N)))$$' -benchtime 3x -cpu 1 -timeout 30m ./bench | tee $(BENCHOUT)/peers/rfkit.txt
+	$(GO) test -run '^$$' -bench 'Fit/method=gbrff2/n=($(subst $(peers_comma),|,$(PEERS_N)))$$' -benchtime 3x -cpu 1 -timeout 90m ./bench | tee $(BENCHOUT)/peers/rfkit.txt
 	$(PEERS_PYTHON) bench/peers/xgboost.py --data $(BENCHOUT)/peers --n $(PEERS_N) --rfkit $(BENCHOUT)/peers/rfkit.txt
 
 ## bench-panel: the benchmark of record. Every learner at its defaults on the 16 binary sets, a9a, the four
@@ -305,7 +306,7 @@ reproduce-gbrff-fig4:
 	@mkdir -p $(GBFIGS_OUT)/peers
 	@n=$$($(GO) run ./bench/cmd/gbrff-figs -fig4-sizes $(if $(FULL),-full)) && \
 	$(GO) run ./bench/cmd/peer-data -out $(GBFIGS_OUT)/peers -n $$n && \
-	xgb= && if $(PEERS_PYTHON) bench/peers/xgboost.py --data $(GBFIGS_OUT)/peers --n $$n --repeat 1 > $(GBFIGS_OUT)/xgboost.txt; \
+	xgb= && if $(PEERS_PYTHON) bench/peers/xgboost.py --data $(GBFIGS_OUT)/peers --n $$n --gen defaults --repeat 1 > $(GBFIGS_OUT)/xgboost.txt; \
 		then xgb="-xgboost $(GBFIGS_OUT)/xgboost.txt"; else echo "reproduce-gbrff-fig4: the XGBoost peer did not run"; fi && \
 	$(GO) run ./bench/cmd/gbrff-figs -fig 4 $(if $(FULL),-full) -outdir $(GBFIGS_OUT) $$xgb
 reproduce-gbrff-fig5:

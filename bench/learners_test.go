@@ -150,10 +150,11 @@ func fitLearner(tb testing.TB, c benchConfig, p *benchProblem, n int) learners.M
 // -cpu 1 it is one core's), and, except gbrff2, the fitted model's test-err
 // (test-rmse for srff) on the fitHeldOut rows after the first n.
 //
-// gbrff2 runs on the make_classification-style problem of
-// bench/peers (peers.Classification(n, 20, 1), the rows the peer scripts
-// of `make bench-peers` train XGBoost on), the booster alone and the
-// default configuration (config=booster, config=default; benchFitGBRFF2),
+// gbrff2 runs on the make_classification-style problems of bench/peers
+// (two recipes, gen=defaults and gen=other: the rows the peer scripts of
+// `make bench-peers` train XGBoost on), also at n = 10⁶, the booster alone
+// and the default configuration (config=booster, config=default;
+// benchFitGBRFF2),
 // each in two leaves procs=1 and procs=2 that set GOMAXPROCS themselves
 // (go test resets it for every leaf),
 // and reports the process CPU seconds per fit (cpu-s/op: steadier than s/op
@@ -174,6 +175,9 @@ func BenchmarkFit(b *testing.B) {
 	for _, c := range benchConfigs {
 		b.Run("method="+c.name, func(b *testing.B) {
 			sizes := []int{1000, 10000, 100000}
+			if c.name == "gbrff2" {
+				sizes = append(sizes, 1000000) // the peers' largest size: select it by name (-bench 'n=1000000$')
+			}
 			if testing.Short() { // make bench: check that every fit runs, cheaply (srff takes about 4 CPU-s at n = 1000)
 				sizes = []int{300}
 			}
@@ -235,28 +239,38 @@ func reportTestError(b *testing.B, c benchConfig, m learners.Model, p *benchProb
 	}
 }
 
-// benchFitGBRFF2 is BenchmarkFit/method=gbrff2/n=<n>/config={booster,
-// default}/procs={1,2}: GBRFF2 (T = 100) on peers.Classification(n, 20, 1),
-// config=booster the booster alone (Calibration none, as XGBoost's hist is
-// timed), config=default the zero Config a user fits, probability
-// calibration included. Besides the work per boosting round of the model
-// itself, each leaf reports the calibration's work per fit: calib-fits
-// (fold models), calib-rounds (their rounds), calib-passes (their sweeps
-// over the rows) and calib-evals (loss evaluations of the temperature fit).
+// benchFitGBRFF2 is BenchmarkFit/method=gbrff2/n=<n>/gen={defaults,
+// other}/config={booster,default}/procs={1,2}: GBRFF2 on
+// peers.ClassificationWith(n, 20, 1, recipe), gen=defaults scikit-learn's
+// make_classification defaults (peers.RecipeDefaults), gen=other the harder
+// recipe (peers.RecipeOther); config=booster the booster alone
+// (Calibration none, as XGBoost's hist is timed), config=default the zero
+// Config a user fits, probability calibration and input encoding included.
+// Besides the work per boosting round of the model itself, each leaf
+// reports the calibration's work per fit: calib-fits (fold models),
+// calib-rounds (their rounds), calib-passes (their sweeps over the rows)
+// and calib-evals (loss evaluations of the temperature fit).
 func benchFitGBRFF2(b *testing.B, n int) {
-	X, y, err := peers.Classification(n, peers.BenchD, peers.BenchSeed)
-	if err != nil {
-		b.Fatal(err)
-	}
-	M := featmap.Dense(n, peers.BenchD, X)
-	for _, config := range []struct {
-		name string
-		cfg  gbrff.Config
-	}{{"booster", gbrff.Config{Calibration: gbrff.CalibrationNone}}, {"default", gbrff.Config{}}} {
-		b.Run("config="+config.name, func(b *testing.B) {
-			for _, procs := range []int{1, 2} {
-				b.Run(fmt.Sprintf("procs=%d", procs), func(b *testing.B) {
-					benchFitGBRFF2Leaf(b, M, y, config.cfg, procs)
+	for _, gen := range []struct {
+		name   string
+		recipe peers.Recipe
+	}{{"defaults", peers.RecipeDefaults}, {"other", peers.RecipeOther}} {
+		b.Run("gen="+gen.name, func(b *testing.B) {
+			X, y, err := peers.ClassificationWith(n, peers.BenchD, peers.BenchSeed, gen.recipe)
+			if err != nil {
+				b.Fatal(err)
+			}
+			M := featmap.Dense(n, peers.BenchD, X)
+			for _, config := range []struct {
+				name string
+				cfg  gbrff.Config
+			}{{"booster", gbrff.Config{Calibration: gbrff.CalibrationNone}}, {"default", gbrff.Config{}}} {
+				b.Run("config="+config.name, func(b *testing.B) {
+					for _, procs := range []int{1, 2} {
+						b.Run(fmt.Sprintf("procs=%d", procs), func(b *testing.B) {
+							benchFitGBRFF2Leaf(b, M, y, config.cfg, procs)
+						})
+					}
 				})
 			}
 		})

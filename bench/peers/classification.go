@@ -11,71 +11,122 @@ import (
 	"math/rand/v2"
 )
 
+// Recipe is a make_classification setting: Informative inputs whose
+// class clusters sit at vertices of the hypercube [−ClassSep, ClassSep]^Informative,
+// ClustersPerClass clusters per class, Redundant linear mixtures of the
+// informative inputs, and a Flip share of labels replaced by a random label.
+type Recipe struct {
+	Informative, Redundant, ClustersPerClass int
+	ClassSep, Flip                           float64
+}
+
+// The two recipes of the peer benchmarks: scikit-learn's defaults, and
+// the harder setting of the panel's ω-search table (bench/peers/panel.py's
+// "make_classification-other": more informative inputs, more clusters,
+// closer classes, more label noise).
+var (
+	RecipeDefaults = Recipe{Informative: 2, Redundant: 2, ClustersPerClass: 2, ClassSep: 1, Flip: 0.01}
+	RecipeOther    = Recipe{Informative: 10, Redundant: 0, ClustersPerClass: 3, ClassSep: 0.7, Flip: 0.05}
+)
+
 // Classification returns n rows of d inputs (row-major) and labels ±1 drawn
 // like scikit-learn's make_classification with its defaults
 // (n_informative = 2, n_redundant = 2, n_clusters_per_class = 2,
 // class_sep = 1, flip_y = 0.01, hypercube = True, shuffle = True), from a
-// PCG stream seeded by seed; d ≥ 4. The generator is rfkit's own (the same
-// recipe, not the same random numbers as numpy):
+// PCG stream seeded by seed; d ≥ 4. It is ClassificationWith(RecipeDefaults).
+func Classification(n, d int, seed uint64) (X, y []float64, err error) {
+	return ClassificationWith(n, d, seed, RecipeDefaults)
+}
+
+// ClassificationWith returns n rows of d inputs and labels ±1 drawn by
+// recipe r, from a PCG stream seeded by seed. The generator is rfkit's own
+// (the same recipe, not the same random numbers as numpy):
 //
-//   - 4 clusters at the vertices (±1, ±1) of the informative square, two per
-//     class, with equal shares of the rows;
-//   - cluster k's informative inputs are N(0, I₂)·A_k + vertex, A_k uniform
-//     on [−1, 1]²ˣ²;
-//   - two redundant inputs, the informative ones times a uniform [−1, 1]²ˣ²
-//     matrix; the other d − 4 inputs are N(0, 1) noise;
-//   - 1 % of the labels are replaced by a random label;
+//   - 2·ClustersPerClass clusters at distinct vertices ±ClassSep of the
+//     informative cube, with equal shares of the rows (with 2 informative
+//     inputs and 2 clusters per class every vertex is used: class −1 takes
+//     (−1, −1) and (1, 1), class +1 the other diagonal; otherwise the
+//     vertices are drawn);
+//   - cluster k's informative inputs are N(0, I)·A_k + vertex, A_k uniform
+//     on [−1, 1]^(inf×inf);
+//   - the redundant inputs are the informative ones times a uniform
+//     [−1, 1]^(inf×red) matrix; the other inputs are N(0, 1) noise;
+//   - a share Flip of the labels is replaced by a random label;
 //   - rows and then columns are shuffled.
 //
-// Cost: O(n·d); the same (n, d, seed) gives the same bits everywhere, and a
-// larger n does not change the first rows' distribution (but not their values).
-func Classification(n, d int, seed uint64) (X, y []float64, err error) {
-	const inf, red, clusters = 2, 2, 4
+// Cost: O(n·d·inf); the same (n, d, seed, r) gives the same bits
+// everywhere, and a larger n does not change the first rows' distribution
+// (but not their values).
+func ClassificationWith(n, d int, seed uint64, rc Recipe) (X, y []float64, err error) {
+	inf, red, clusters := rc.Informative, rc.Redundant, 2*rc.ClustersPerClass
+	if inf < 1 || red < 0 || rc.ClustersPerClass < 1 || inf > 30 || clusters > 1<<inf ||
+		!(rc.ClassSep > 0) || !(rc.Flip >= 0 && rc.Flip <= 1) {
+		return nil, nil, fmt.Errorf("peers: recipe %+v is not a valid make_classification setting", rc)
+	}
 	if n < clusters || d < inf+red {
-		return nil, nil, fmt.Errorf("peers: Classification(%d, %d): want n ≥ 4 and d ≥ 4", n, d)
+		return nil, nil, fmt.Errorf("peers: ClassificationWith(%d, %d): want n ≥ %d and d ≥ %d", n, d, clusters, inf+red)
 	}
 	r := rand.New(rand.NewPCG(seed, 0xc1a55))
 	u := func() float64 { return 2*r.Float64() - 1 }
-	vert := [clusters][inf]float64{{-1, -1}, {1, 1}, {-1, 1}, {1, -1}} // clusters 0, 1 → class 0; 2, 3 → class 1
-	var A [clusters][inf][inf]float64
+	A := make([][]float64, clusters) // A[k][m*inf+j]
 	for k := range A {
+		A[k] = make([]float64, inf*inf)
 		for i := range A[k] {
-			for j := range A[k][i] {
-				A[k][i][j] = u()
-			}
+			A[k][i] = u()
 		}
 	}
-	var B [inf][red]float64
+	B := make([]float64, inf*red) // B[m*red+j]
 	for i := range B {
-		for j := range B[i] {
-			B[i][j] = u()
+		B[i] = u()
+	}
+	vert := make([][]float64, clusters) // clusters k < ClustersPerClass → class −1
+	if inf == 2 && clusters == 4 {
+		vert = [][]float64{{-1, -1}, {1, 1}, {-1, 1}, {1, -1}}
+	} else {
+		seen := map[uint64]bool{}
+		for k := range vert {
+			var code uint64
+			for {
+				code = r.Uint64() & (1<<inf - 1)
+				if !seen[code] {
+					break
+				}
+			}
+			seen[code] = true
+			vert[k] = make([]float64, inf)
+			for j := range vert[k] {
+				vert[k][j] = float64(2*int(code>>j&1) - 1)
+			}
 		}
 	}
 	rows := make([]float64, n*d)
 	lab := make([]float64, n)
+	z := make([]float64, inf)
 	for i := 0; i < n; i++ {
 		k := i * clusters / n // equal shares, in order; rows are shuffled below
 		row := rows[i*d : (i+1)*d]
-		z := [inf]float64{r.NormFloat64(), r.NormFloat64()}
+		for m := range z {
+			z[m] = r.NormFloat64()
+		}
 		for j := 0; j < inf; j++ {
 			var s float64
 			for m := 0; m < inf; m++ {
-				s += float64(z[m] * A[k][m][j]) // float64(·): no FMA fusion on arm64
+				s += float64(z[m] * A[k][m*inf+j]) // float64(·): no FMA fusion on arm64
 			}
-			row[j] = s + vert[k][j]
+			row[j] = s + vert[k][j]*rc.ClassSep
 		}
 		for j := 0; j < red; j++ {
 			var s float64
 			for m := 0; m < inf; m++ {
-				s += float64(row[m] * B[m][j])
+				s += float64(row[m] * B[m*red+j])
 			}
 			row[inf+j] = s
 		}
 		for j := inf + red; j < d; j++ {
 			row[j] = r.NormFloat64()
 		}
-		lab[i] = float64(2*(k/2) - 1)
-		if r.Float64() < 0.01 {
+		lab[i] = float64(2*(k/rc.ClustersPerClass) - 1)
+		if r.Float64() < rc.Flip {
 			lab[i] = float64(2*r.IntN(2) - 1)
 		}
 	}

@@ -2,7 +2,8 @@
 """Time XGBoost's hist booster on the rows rfkit's GBRFF2 benchmark trains on.
 
 `make bench-peers` writes the make_classification-style problems with
-`go run ./bench/cmd/peer-data` (bench/peers.Classification, d = 20), runs
+`go run ./bench/cmd/peer-data` (bench/peers.ClassificationWith, d = 20, two
+recipes: scikit-learn's defaults and a harder setting), runs
 BenchmarkFit/method=gbrff2 (one fit per op, GOMAXPROCS set in each leaf), and
 then this script, which trains XGBoost (tree_method=hist, nthread=1,
 100 trees of depth 5, binary:logistic, otherwise the defaults) on the same
@@ -10,7 +11,7 @@ CSV files and prints its fit times next to rfkit's from the same run.
 
 Usage:
     /usr/bin/python3 bench/peers/xgboost.py --data DIR --n 1000,10000,100000 \
-        [--rfkit bench-output.txt] [--repeat 3]
+        [--rfkit bench-output.txt] [--repeat 3] [--gen defaults,other]
 
 It uses Debian's python3-xgboost (apt-get install python3-xgboost) and says so
 plainly when that is missing. rfkit itself never depends on Python.
@@ -24,29 +25,34 @@ import time
 
 
 def parse_rfkit(path):
-    """Return {(n, config, procs): (wall s, CPU s, passes/round) per fit} from go test -bench output
-    (config "booster": GBRFF2 without probability calibration, "default": the default configuration)."""
+    """Return {(n, gen, config, procs): (wall s, CPU s, passes/round) per fit} from go test -bench output
+    (gen "defaults" or "other": the make_classification recipe; config "booster": GBRFF2 without
+    probability calibration, "default": the default configuration)."""
     out = {}
     if not path:
         return out
-    pat = re.compile(r"^BenchmarkFit/method=gbrff2/n=(\d+)/config=(\w+)/procs=(\d+)\S*\s+\d+\s+(.*)$")
+    pat = re.compile(r"^BenchmarkFit/method=gbrff2/n=(\d+)/gen=(\w+)/config=(\w+)/procs=(\d+)\S*\s+\d+\s+(.*)$")
     with open(path) as f:
         for line in f:
             m = pat.match(line.strip())
             if not m:
                 continue
-            fields = m.group(4).split()
+            fields = m.group(5).split()
             metrics = {fields[i + 1]: float(fields[i]) for i in range(0, len(fields) - 1, 2)}
             secs = metrics.get("s/op", metrics.get("ns/op", float("nan")) / 1e9)
-            out[(int(m.group(1)), m.group(2), int(m.group(3)))] = (secs, metrics.get("cpu-s/op", float("nan")),
+            out[(int(m.group(1)), m.group(2), m.group(3), int(m.group(4)))] = (secs, metrics.get("cpu-s/op", float("nan")),
                                                        metrics.get("passes/round", float("nan")))
     return out
 
 
-def load(data, n, d):
+# The file prefix of each generator recipe (bench/cmd/peer-data).
+PREFIX = {"defaults": "classification", "other": "classification-other"}
+
+
+def load(data, gen, n, d):
     import numpy as np
 
-    path = os.path.join(data, "classification-n%d-d%d.csv" % (n, d))
+    path = os.path.join(data, "%s-n%d-d%d.csv" % (PREFIX[gen], n, d))
     if not os.path.exists(path):
         sys.exit("xgboost.py: %s is missing: run `go run ./bench/cmd/peer-data -out %s -n %d` first" % (path, data, n))
     a = np.loadtxt(path, delimiter=",", skiprows=1)
@@ -78,6 +84,7 @@ def main():
     ap.add_argument("--d", type=int, default=20)
     ap.add_argument("--rfkit", default="", help="go test -bench output of BenchmarkFit/method=gbrff2")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--gen", default="defaults,other", help="comma-separated generator recipes (defaults, other)")
     args = ap.parse_args()
     sizes = [int(s) for s in args.n.split(",") if s.strip()]
     rf = parse_rfkit(args.rfkit)
@@ -93,26 +100,28 @@ def main():
         print("XGBOOST NOT AVAILABLE to %s (%s): install Debian's python3-xgboost "
               "(apt-get install python3-xgboost); only rfkit's times are shown." % (sys.executable, e))
 
-    print("GBRFF2 (T = 100, rfkit BenchmarkFit) vs XGBoost %s hist (100 trees, depth 5, nthread = 1), d = %d"
+    print("GBRFF2 at its defaults (rfkit BenchmarkFit) vs XGBoost %s hist (100 trees, depth 5, nthread = 1), d = %d"
           % (xgb.__version__ if xgb else "(missing)", args.d))
     print("Times are seconds per fit (mean); cpu = process CPU seconds, the steadier figure on a shared machine.")
-    print("rfkit: the booster alone (Calibration none); default cpu: the default configuration, calibration included.")
-    print("%8s | %10s %10s %10s %9s %11s | %10s %10s %8s | %13s %15s" % (
-        "n", "rfkit wall", "rfkit cpu", "2-core wall", "passes/rd", "default cpu", "xgb wall", "xgb cpu", "xgb err",
-        "xgb/rfkit cpu", "xgb/default cpu"))
+    print("booster: rfkit without probability calibration; default: the zero Config a user fits (calibration and")
+    print("input encoding included). 2-core speed-up = default wall at GOMAXPROCS 1 / at GOMAXPROCS 2.")
+    print("%8s %8s | %11s %11s %9s | %11s %11s %8s | %10s %10s %8s | %15s" % (
+        "gen", "n", "booster cpu", "default cpu", "passes/rd", "default wall", "2-core wall", "speed-up",
+        "xgb wall", "xgb cpu", "xgb err", "xgb/default cpu"))
     nan = float("nan")
-    for n in sizes:
-        r1 = rf.get((n, "booster", 1), (nan, nan, nan))
-        r2 = rf.get((n, "booster", 2), (nan, nan, nan))
-        rd = rf.get((n, "default", 1), (nan, nan, nan))
-        xw = xc = xerr = nan
-        if xgb is not None:
-            X, y = load(args.data, n, args.d)
-            xw, xc, xerr = time_xgboost(xgb, X, y, args.repeat)
-        ratio = xc / r1[1] if r1[1] == r1[1] and r1[1] > 0 else nan
-        dratio = xc / rd[1] if rd[1] == rd[1] and rd[1] > 0 else nan
-        print("%8d | %10.4f %10.4f %10.4f %9.1f %11.4f | %10.4f %10.4f %8.4f | %13.2f %15.2f" % (
-            n, r1[0], r1[1], r2[0], r1[2], rd[1], xw, xc, xerr, ratio, dratio))
+    for gen in args.gen.split(","):
+        for n in sizes:
+            rb = rf.get((n, gen, "booster", 1), (nan, nan, nan))
+            rd = rf.get((n, gen, "default", 1), (nan, nan, nan))
+            rd2 = rf.get((n, gen, "default", 2), (nan, nan, nan))
+            xw = xc = xerr = nan
+            if xgb is not None:
+                X, y = load(args.data, gen, n, args.d)
+                xw, xc, xerr = time_xgboost(xgb, X, y, args.repeat)
+            speedup = rd[0] / rd2[0] if rd2[0] == rd2[0] and rd2[0] > 0 else nan
+            dratio = xc / rd[1] if rd[1] == rd[1] and rd[1] > 0 else nan
+            print("%8s %8d | %11.4f %11.4f %9.1f | %11.4f %11.4f %8.2f | %10.4f %10.4f %8.4f | %15.2f" % (
+                gen, n, rb[1], rd[1], rd[2], rd[0], rd2[0], speedup, xw, xc, xerr, dratio))
     return 0
 
 

@@ -236,7 +236,7 @@ func cpuWall(cpu, wall float64) string {
 }
 
 // readXGBoost parses bench/peers/xgboost.py's table: n → (xgb wall, xgb
-// cpu, xgb training error).
+// cpu, xgb training error) of its gen=defaults rows (Fig. 4's data).
 func readXGBoost(path string) (map[int][3]float64, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -247,14 +247,18 @@ func readXGBoost(path string) (map[int][3]float64, error) {
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		parts := strings.Split(sc.Text(), "|")
-		if len(parts) != 4 {
+		if len(parts) != 5 {
 			continue
 		}
-		n, err := strconv.Atoi(strings.TrimSpace(parts[0]))
+		key := strings.Fields(parts[0])
+		if len(key) != 2 || key[0] != "defaults" {
+			continue
+		}
+		n, err := strconv.Atoi(key[1])
 		if err != nil {
 			continue
 		}
-		fs := strings.Fields(parts[2])
+		fs := strings.Fields(parts[3])
 		if len(fs) != 3 {
 			continue
 		}

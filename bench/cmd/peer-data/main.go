@@ -1,11 +1,13 @@
 // Command peer-data writes the make_classification-style problems of
-// BenchmarkFit/method=gbrff2 (bench/peers.Classification, d = 20, seed 1)
-// as CSV files, so that a peer library (bench/peers/xgboost.py) trains on
-// exactly the rows rfkit's benchmark trains on.
+// BenchmarkFit/method=gbrff2 (bench/peers.ClassificationWith, d = 20, seed
+// 1, both recipes) as CSV files, so that a peer library
+// (bench/peers/xgboost.py) trains on exactly the rows rfkit's benchmark
+// trains on.
 //
 //	go run ./bench/cmd/peer-data -out bench/out/peers -n 1000,10000,100000
 //
-// Each file is <out>/classification-n<N>-d<D>.csv: a header x0,…,x<D−1>,y,
+// Each file is <out>/classification-n<N>-d<D>.csv (peers.RecipeDefaults) or
+// <out>/classification-other-n<N>-d<D>.csv (peers.RecipeOther): a header x0,…,x<D−1>,y,
 // then one row per sample, the inputs in shortest round-trip form and the
 // label ±1 last.
 package main
@@ -45,15 +47,20 @@ func run(out, ns string, d int, seed uint64) error {
 		if err != nil {
 			return fmt.Errorf("-n: %q is not a row count", s)
 		}
-		X, y, err := peers.Classification(n, d, seed)
-		if err != nil {
-			return err
+		for _, g := range []struct {
+			prefix string
+			recipe peers.Recipe
+		}{{"classification", peers.RecipeDefaults}, {"classification-other", peers.RecipeOther}} {
+			X, y, err := peers.ClassificationWith(n, d, seed, g.recipe)
+			if err != nil {
+				return err
+			}
+			path := filepath.Join(out, fmt.Sprintf("%s-n%d-d%d.csv", g.prefix, n, d))
+			if err := write(path, X, y, d); err != nil {
+				return err
+			}
+			fmt.Println(path)
 		}
-		path := filepath.Join(out, fmt.Sprintf("classification-n%d-d%d.csv", n, d))
-		if err := write(path, X, y, d); err != nil {
-			return err
-		}
-		fmt.Println(path)
 	}
 	return nil
 }
