@@ -18,7 +18,8 @@
 //
 // (both gradients at the parameters used for the prediction). Fit runs the
 // same rule in mini-batches (gradients averaged over the batch) for a few
-// epochs on standardised inputs.
+// epochs on standardised inputs, and its model takes the mean weights and
+// biases of its last passes (see Averaging).
 //
 // Choices (where the paper and the reference code tund/male leave room or
 // where we deviate):
@@ -38,6 +39,20 @@
 //     regression.
 //   - Widths: e^{γ̃_j} = Width at the start, so ω ~ N(0, Width²·I), the
 //     Gaussian kernel exp(−Width²‖x−x'‖²/2).
+//   - Averaging (our addition, Fit only): the model of a Fit of E ≥ 2
+//     epochs has the weights and biases averaged over every step of its
+//     last ⌊E/2⌋ epochs (tail averaging: the early iterates are far from
+//     the optimum), with the log-widths of the last step. With a constant
+//     η the last iterate of SGD keeps jumping around the optimum by about
+//     a step; the mean of the iterates does not. On the panel (defaults,
+//     5 splits) it raised the test accuracy on a9a from 83.97 to 84.45 %
+//     (FOGD, which averages too, 84.11 %) and on the 16 binary sets of
+//     Table 1 from 87.3 to 87.6 %, brought the mean multiclass log loss
+//     from 0.272 to 0.229, and changed the regression RMSEs by −3 to +3 %;
+//     Fit's cost is unchanged. Averaging the log-widths as well did worse
+//     (a9a without Search and Calibrate: 84.1 %, against 84.4 % with the
+//     last step's and 83.2 % for the last iterate). A one-epoch Fit and
+//     the online Learner take the last iterate.
 //   - Safeguards (the reference's log-widths diverge to NaN with width 3,
 //     η_γ = 0.01): each γ̃ step is clamped to ±0.1 (a NaN step is
 //     skipped), γ̃ is clamped to ±10, the loss derivative ∂ℓ/∂f is
@@ -67,7 +82,8 @@
 //     log-widths, weights, biases, classes, standardisation, configuration;
 //     no randomness is drawn after the start), so Resume(m) continues
 //     online learning exactly where the Learner that made m stopped, and
-//     Fit with Config.Resume continues a batch run. Fit with Shuffle,
+//     Fit with Config.Resume continues a batch run (from a Fit of two or
+//     more epochs, from its averaged weights). Fit with Shuffle,
 //     Standardize, Calibrate and Search Disabled and one epoch learns in file order: fitting the
 //     first part of a stream, saving, loading and resuming on the rest gives
 //     the same model bytes as one pass over the whole stream.

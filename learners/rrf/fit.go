@@ -19,6 +19,8 @@ import (
 // the rows, each in a fresh seeded permutation (in their order if Shuffle
 // is Disabled), one step per mini-batch of BatchSize rows (gradients
 // averaged). With BatchSize 1 each step is exactly Learner.Update's. With
+// two or more Epochs the model's weights and biases are their means over
+// the steps of the last ⌊Epochs/2⌋ epochs (see the package doc). With
 // cfg.Resume, Fit continues from that model's state and standardisation
 // (see Config.Resume); with Shuffle, Standardize, Calibrate and Search Disabled and one epoch
 // (and, for the l2 loss, EtaGamma set), Fit on the first rows then Fit
@@ -99,6 +101,7 @@ func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	rc := l.cfg
 	p, s, g := l.p, l.s, l.p.newGrads()
 	r := rand.New(rand.NewPCG(rc.Seed, 0x7272666974)) // "rrffit"
+	avg := newAverage(p, rc.Epochs)
 	err = l.Epochs(rounds, r, n, rc.Epochs, rc.Shuffle.On(true), func(ep int, perm []int) (lossSum float64, err error) {
 		for lo := 0; lo < n; lo += rc.BatchSize {
 			hi := min(n, lo+rc.BatchSize)
@@ -120,13 +123,61 @@ func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 			if hi-lo > 1 {
 				p.apply(g, hi-lo, &rc, l.widths)
 			}
+			avg.add(p, ep)
 		}
 		return lossSum, nil
 	})
 	if err != nil {
 		return nil, err
 	}
+	avg.set(p)
 	return l.Snapshot(), nil
+}
+
+// average is the running sum of the weights and biases after each step of
+// Fit's averaged epochs: the last ⌊Epochs/2⌋ (none for one epoch), whose
+// mean the fitted model takes (tail averaging; see the package doc).
+type average struct {
+	from  int // the first averaged epoch (1-based); none if above Epochs
+	w, b  []float64
+	steps int
+}
+
+func newAverage(p *params, epochs int) *average {
+	a := &average{from: epochs - epochs/2 + 1}
+	if a.from <= epochs {
+		a.w, a.b = make([]float64, len(p.w)), make([]float64, len(p.b))
+	}
+	return a
+}
+
+// add sums the weights and biases after a step of epoch ep.
+func (a *average) add(p *params, ep int) {
+	if a.w == nil || ep < a.from {
+		return
+	}
+	for k, v := range p.w {
+		a.w[k] += v
+	}
+	for k, v := range p.b {
+		a.b[k] += v
+	}
+	a.steps++
+}
+
+// set replaces the weights and biases by their means over the averaged
+// steps (nothing without any).
+func (a *average) set(p *params) {
+	if a.steps == 0 {
+		return
+	}
+	m := float64(a.steps)
+	for k, v := range a.w {
+		p.w[k] = v / m
+	}
+	for k, v := range a.b {
+		p.b[k] = v / m
+	}
 }
 
 // fitLearner returns Fit's Learner, new or resumed, with its
