@@ -89,8 +89,8 @@ var benchConfigs = []benchConfig{
 	{name: "eerf", note: "defaults: M = 100 of M₀ = 2000 candidates, logistic"},
 	{name: "lkrf", note: "defaults: M = 100 sampled from M₀ = 2000, ρ = 0.005, logistic"},
 	{name: "srff", params: [][2]string{{"features", "100"}, {"task", "regression"}}, regression: true, note: "regression, D = 100 (default 300), λ searched over ≤ 26 values on a 20 % split (stops after 2 in a row > 5 % above the best), each fit to convergence"},
-	{name: "rrf", note: "defaults: D = 100 (2D features), hinge, 5 epochs of per-row SGD"},
-	{name: "fogd", note: "defaults: D = 100 (2D features), hinge, η = 0.2, 1 epoch"},
+	{name: "rrf", note: "defaults: D = 100 (2D features), hinge, 5 epochs of per-row SGD, the last 2 averaged"},
+	{name: "fogd", note: "defaults: D = 100 (2D features), hinge, 3 epochs (a classifier)"},
 }
 
 // benchProblem is the fixed problem above at n rows: X, binary labels yb
