@@ -163,7 +163,9 @@ func fitLearner(tb testing.TB, c benchConfig, p *benchProblem, n int) learners.M
 // training rows), Xpasses/round (those that read the n×d inputs),
 // freq-evals/round, phase-evals/round and lbfgs-iters/round (accepted
 // L-BFGS iterations: freq-evals/round is one evaluation at ω⁰ plus those of
-// the line searches).
+// the line searches), and, when the rounds search on a subsample of the
+// rows (gbrff.Config.Subsample), its size sub-rows and the sweeps over it,
+// sub-passes/round and sub-Xpasses/round (not in passes/round).
 func BenchmarkFit(b *testing.B) {
 	problems := map[int]*benchProblem{}
 	problem := func(b *testing.B, n int) *benchProblem {
@@ -302,6 +304,9 @@ func benchFitGBRFF2Leaf(b *testing.B, M featmap.Matrix, y []float64, cfg gbrff.C
 	b.ReportMetric(float64(st.PhaseEvals)/r, "phase-evals/round")
 	b.ReportMetric(float64(st.PhasePasses)/r, "phase-passes/round")
 	b.ReportMetric(float64(st.LBFGSIters)/r, "lbfgs-iters/round")
+	b.ReportMetric(float64(st.SubRows), "sub-rows")
+	b.ReportMetric(float64(st.SubPasses)/r, "sub-passes/round")
+	b.ReportMetric(float64(st.SubXPasses)/r, "sub-Xpasses/round")
 	b.ReportMetric(float64(st.CalibFits), "calib-fits")
 	b.ReportMetric(float64(st.CalibRounds), "calib-rounds")
 	b.ReportMetric(float64(st.CalibPasses), "calib-passes")

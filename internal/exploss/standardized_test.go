@@ -117,3 +117,51 @@ func TestNewStandardizedDataAllRows(t *testing.T) {
 		}
 	}
 }
+
+// TestGatherBlocks: the gathered Data holds the blocks' samples with the
+// same bits, in both panel kinds and the column-major layout's place, a
+// second gather into it reuses it, and a block out of place is a shape
+// error.
+func TestGatherBlocks(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	n, d := 10*BlockLen+13, 3
+	X := make([]float64, n*d)
+	for i := range X {
+		X[i] = r.NormFloat64()
+	}
+	defer func(v int) { float32From = v }(float32From)
+	for _, from := range []int{0, 1 << 30} {
+		float32From = from
+		x, err := NewData(X, n, d, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var g *Data
+		for _, starts := range [][]int{{3 * BlockLen, 0, 9 * BlockLen}, {BlockLen, 2 * BlockLen, 5 * BlockLen}} {
+			prev := g
+			if g, err = x.GatherBlocks(g, starts); err != nil {
+				t.Fatal(err)
+			}
+			if prev != nil && g != prev {
+				t.Errorf("float32From %d: a gather of the same shape made a new Data", from)
+			}
+			if g.N != len(starts)*BlockLen || (g.x32 == nil) != (x.x32 == nil) {
+				t.Fatalf("float32From %d: %d samples, layout differs", from, g.N)
+			}
+			for j, s := range starts {
+				for i := 0; i < BlockLen; i++ {
+					for k := 0; k < d; k++ {
+						if math.Float64bits(g.At(j*BlockLen+i, k)) != math.Float64bits(x.At(s+i, k)) {
+							t.Fatalf("float32From %d: block %d sample %d input %d differs", from, j, i, k)
+						}
+					}
+				}
+			}
+		}
+		for _, starts := range [][]int{{1}, {10 * BlockLen}, {-BlockLen}, {}} {
+			if _, err := x.GatherBlocks(nil, starts); !errors.Is(err, ErrShape) {
+				t.Errorf("starts %v: error %v, want ErrShape", starts, err)
+			}
+		}
+	}
+}

@@ -176,6 +176,10 @@ type fitter struct {
 	reuseSincos bool
 	hOwn        []float64
 
+	// sub, when set, is the per-round subsample of a binary GBRFF2 fit
+	// (subsampleRule): its rounds run round2sub.
+	sub *subsample
+
 	// the expansion so far (see Model)
 	h0      float64
 	w, b, a [][]float64 // per term: w_j (len d); b and a as 1-element rows
@@ -224,6 +228,11 @@ func newFitter(c Config, X featmap.Matrix, signs []float64, train, val []int, th
 	for i := range f.H {
 		f.H[i] = f.h0
 	}
+	if m := subsampleRule(c, n); m > 0 {
+		if f.sub = newSubsample(c, n, m); f.sub != nil {
+			f.st.SubRows = len(f.sub.yt)
+		}
+	}
 	if err := f.binaryVectors(); err != nil {
 		return nil, err
 	}
@@ -245,7 +254,7 @@ func newFitter(c Config, X featmap.Matrix, signs []float64, train, val []int, th
 // the weights of H⁰.
 func (f *fitter) binaryVectors() error {
 	n := len(f.y)
-	f.reuseSincos = f.c.Variant == VariantGBRFF2 && !f.c.ReoptimizePhase
+	f.reuseSincos = f.c.Variant == VariantGBRFF2 && !f.c.ReoptimizePhase && f.sub == nil
 	f.newSincos(n)
 	h := f.s // zero until the first round: α = 0 adds nothing
 	if !f.reuseSincos {
@@ -264,7 +273,7 @@ func (f *fitter) binaryVectors() error {
 // is larger), so the fit makes no other.
 func (f *fitter) newSincos(n int) {
 	m := 1
-	if f.c.Variant == VariantGBRFF2 {
+	if f.c.Variant == VariantGBRFF2 && f.sub == nil {
 		m = f.blockRounds(0, n)
 	}
 	f.start.s, f.start.c = make([]float64, m*n), make([]float64, m*n)

@@ -12,6 +12,9 @@ import (
 // round2 is one GBRFF2 round: b by a global search on the circle with ω⁰
 // fixed, then ω by L-BFGS with b fixed, then α and the update.
 func (f *fitter) round2(t int) error {
+	if f.sub != nil {
+		return f.round2sub(t)
+	}
 	d := f.d
 	omega0 := f.omega[t*d : (t+1)*d]
 	if err := f.startSincos(t); err != nil {

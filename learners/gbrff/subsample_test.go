@@ -1,0 +1,70 @@
+package gbrff
+
+import (
+	"bytes"
+	"math"
+	"testing"
+
+	"github.com/rfkit/rfkit/dataset/synth"
+	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/learners"
+)
+
+// TestSubsample: a fit of 9000 rows (three exploss chunks) that searches
+// each round on Subsample = 1000 rows (16 blocks of 64) gives the same bytes
+// for any Threads; it counts the subsample's sweeps apart from the full
+// ones (per round one sweep of X for h and two passes, correlation and
+// update); it differs from the fit on every row (Subsample at least the
+// rows, the same bytes as a fit whose rounds all search on every row
+// because the default threshold is above 9000); and it still learns the
+// checkerboard.
+func TestSubsample(t *testing.T) {
+	tr := must(synth.Checkerboard(9000, 0.05, 5))
+	te := must(synth.Checkerboard(3000, 0.05, 6))
+	const T = 40
+	var st FitStats
+	m := fit(t, tr, Config{T: T, Gamma: 4, Seed: 2, Subsample: 1000, Stats: &st})
+	want := marshal(t, m)
+	for _, th := range []int{1, 2, 5} {
+		if !bytes.Equal(marshal(t, fit(t, tr, Config{T: T, Gamma: 4, Seed: 2, Subsample: 1000, Threads: learners.Threads(th)})), want) {
+			t.Errorf("Threads %d: model bytes differ", th)
+		}
+	}
+	if st.Rounds != T || st.SubRows != 1024 {
+		t.Fatalf("stats %+v: want %d rounds on 1024 rows", st, T)
+	}
+	if st.XPasses != T || st.SettleXPasses != T || st.StartXPasses != 0 || st.Passes != 3*T {
+		t.Errorf("full sweeps: %d X passes (%d settle, %d start), %d passes; want %d X passes, all settle, and %d passes", st.XPasses, st.SettleXPasses, st.StartXPasses, st.Passes, T, 3*T)
+	}
+	// per round: the copy, the sincos at ω⁰, the frequency steps, the phase sweeps
+	if st.SubXPasses != 2*T+st.FreqEvals || st.SubPasses != st.SubXPasses+st.PhasePasses {
+		t.Errorf("subsample sweeps %d (%d of X) for %d frequency and %d phase sweeps", st.SubPasses, st.SubXPasses, st.FreqEvals, st.PhasePasses)
+	}
+	// Subsample is stored in the model's Config: compare the scores
+	full, def := fit(t, tr, Config{T: T, Gamma: 4, Seed: 2, Subsample: math.MaxInt}), fit(t, tr, Config{T: T, Gamma: 4, Seed: 2})
+	same, sameFull := true, true
+	for i := 0; i < te.N; i++ {
+		x := te.X[i*te.D : (i+1)*te.D]
+		same = same && math.Float64bits(full.Score(x)) == math.Float64bits(def.Score(x))
+		sameFull = sameFull && math.Float64bits(full.Score(x)) == math.Float64bits(m.Score(x))
+	}
+	if !same {
+		t.Error("Subsample = MaxInt scores differ from the default's below its threshold")
+	}
+	if sameFull {
+		t.Error("the subsampled fit scores as the fit on every row")
+	}
+	var st0 FitStats
+	fit(t, tr, Config{T: 2, Gamma: 4, Seed: 2, Stats: &st0})
+	if st0.SubRows != 0 || st0.SubPasses != 0 {
+		t.Errorf("default at 9000 rows subsampled: %+v", st0)
+	}
+	if a := accuracy(m, te); a < 0.85 {
+		t.Errorf("subsampled checkerboard accuracy %.3f, want ≥ 0.85", a)
+	}
+	for _, c := range []Config{{Subsample: -1}, {Subsample: 10, Variant: VariantGBRFF1}, {Subsample: 10, ReoptimizePhase: true}} {
+		if _, err := Fit(t.Context(), featmap.Dense(tr.N, tr.D, tr.X), tr.Y, c); err == nil {
+			t.Errorf("%+v: no error", c)
+		}
+	}
+}
