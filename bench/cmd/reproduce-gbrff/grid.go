@@ -39,10 +39,13 @@ var (
 // methods are the table's columns, in order.
 var methods = []method{
 	{"gbrff2", "GBRFF2", func(d int, o *options) (map[string]string, map[string][]string) {
+		// The paper's algorithm: every round searches b and ω on every row
+		// (no per-round subsample of the rows, gbrff.Config.Subsample).
+		fixed := map[string]string{"t": itoa(o.T), "subsample": strconv.Itoa(math.MaxInt)}
 		if o.quick {
-			return map[string]string{"t": itoa(o.T)}, map[string][]string{"gamma": gammas(d, 0, 1)}
+			return fixed, map[string][]string{"gamma": gammas(d, 0, 1)}
 		}
-		return map[string]string{"t": itoa(o.T)}, map[string][]string{"gamma": gammas(d, gammaExp...), "lambda": floats(lambdas)}
+		return fixed, map[string][]string{"gamma": gammas(d, gammaExp...), "lambda": floats(lambdas)}
 	}},
 	{"gbrff1", "GBRFF1", func(d int, o *options) (map[string]string, map[string][]string) {
 		fixed := map[string]string{"t": itoa(o.T), "k": "10"}
