@@ -104,14 +104,14 @@ type FitStats struct {
 	PhasePasses   int // GBRFF2: sweeps of the phase objective (one evaluates up to 8 phases)
 	LBFGSIters    int // accepted L-BFGS iterations
 	InputCopies   int // copies of the n×d training inputs made by Fit
-	// The probability calibration's work (Config.Calibration), besides
-	// the model's own fit, whose counts above it does not include.
 	// The subsample's work (Config.Subsample): rounds that search b and ω
 	// on SubRows rows count those sweeps here, not in Passes (FreqEvals,
 	// PhaseEvals and PhasePasses count them as well).
-	SubRows     int // rows per round's subsample (0: none, every round searches on every row)
-	SubPasses   int // sweeps over a round's subsample, SubXPasses included
-	SubXPasses  int // those that read its inputs (its copy, its sincos at ω⁰, each frequency step)
+	SubRows    int // rows per round's subsample (0: none, every round searches on every row)
+	SubPasses  int // sweeps over a round's subsample, SubXPasses included
+	SubXPasses int // those that read its inputs (its copy, its sincos at ω⁰, each frequency step)
+	// The probability calibration's work (Config.Calibration), besides
+	// the model's own fit, whose counts above it does not include.
 	CalibFits   int // fold models fitted for out-of-fold scores
 	CalibRounds int // boosting rounds of those fold models
 	CalibPasses int // sweeps over their training rows (their Passes)

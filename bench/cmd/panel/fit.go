@@ -139,7 +139,7 @@ func (j *job) run(ctx context.Context) (*record, error) {
 	}
 	if st != nil {
 		r.Stats = map[string]float64{"rounds": float64(st.Rounds), "freq_evals": float64(st.FreqEvals),
-			"lbfgs_iters": float64(st.LBFGSIters), "passes": float64(st.Passes)}
+			"lbfgs_iters": float64(st.LBFGSIters), "passes": float64(st.Passes), "sub_rows": float64(st.SubRows)}
 	}
 	rep, err := cv.Evaluate(model, test.Matrix(), test.Y, nil)
 	if err != nil {

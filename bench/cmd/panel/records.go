@@ -42,7 +42,7 @@ type record struct {
 	CapS     float64 `json:"cap_s,omitempty"` // the fit's CPU-time limit in seconds (0: none)
 
 	// Stats holds a learner's own work counts where it reports them
-	// (GBRFF: rounds, freq_evals, lbfgs_iters, passes).
+	// (GBRFF: rounds, freq_evals, lbfgs_iters, passes, sub_rows).
 	Stats map[string]float64 `json:"stats,omitempty"`
 
 	Rev  string `json:"rev,omitempty"`  // the code's revision, as given by -rev

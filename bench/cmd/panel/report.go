@@ -577,12 +577,13 @@ func (p *panel) gbrffWork(w io.Writer, work map[string]*record) {
 	fmt.Fprintln(w, "calibration's fits are in it: 100 is the final booster alone): frequency-step evaluations (loss and gradient) and")
 	fmt.Fprintln(w, "accepted L-BFGS iterations per round, summed over a row's fits before dividing. The synthetic sources are fitted")
 	fmt.Fprintln(w, "on all their rows (`panel -work`; the make_classification CSVs are written by `bench/peers/panel.py --recipes`);")
-	fmt.Fprintln(w, "the panel's sets are the fits of the tables above.")
+	fmt.Fprintln(w, "the panel's sets are the fits of the tables above. Rows searched: the rows each round searches b and ω on")
+	fmt.Fprintln(w, "(`gbrff.Config.Subsample`: a binary fit of at least 30000 training rows searches a per-round subsample).")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| source | rows | fits | rounds / fit | frequency evaluations / round | L-BFGS iterations / round | default fit CPU-s |")
-	fmt.Fprintln(w, "|---|--:|--:|--:|--:|--:|--:|")
+	fmt.Fprintln(w, "| source | rows | rows searched / round | fits | rounds / fit | frequency evaluations / round | L-BFGS iterations / round | default fit CPU-s |")
+	fmt.Fprintln(w, "|---|--:|--:|--:|--:|--:|--:|--:|")
 	for _, r := range rows {
-		fmt.Fprintf(w, "| %s | %d | %d | %.1f | %.2f | %.2f | %.2f |\n", r.source, r.rows, r.fits, r.rounds/float64(r.fits), r.fe/r.rounds, r.lbfgs/r.rounds, r.cpu/float64(r.fits))
+		fmt.Fprintf(w, "| %s | %d | %d | %d | %.1f | %.2f | %.2f | %.2f |\n", r.source, r.rows, r.searched, r.fits, r.rounds/float64(r.fits), r.fe/r.rounds, r.lbfgs/r.rounds, r.cpu/float64(r.fits))
 	}
 }
 

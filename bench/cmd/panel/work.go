@@ -89,7 +89,7 @@ func fitWork(ctx context.Context, o *options, stderr io.Writer) error {
 		r := &record{Learner: "gbrff2", Source: "rfkit", Set: src.Name, Task: learners.Binary.String(), NTrain: X.Rows,
 			FitCPU: (cputime.Process() - cpu0).Seconds(), Procs: o.procs, Rev: o.rev,
 			Stats: map[string]float64{"rounds": float64(s.Rounds), "freq_evals": float64(s.FreqEvals),
-				"lbfgs_iters": float64(s.LBFGSIters), "passes": float64(s.Passes)}}
+				"lbfgs_iters": float64(s.LBFGSIters), "passes": float64(s.Passes), "sub_rows": float64(s.SubRows)}}
 		if err := st.add(r); err != nil {
 			return err
 		}
@@ -103,6 +103,7 @@ func fitWork(ctx context.Context, o *options, stderr io.Writer) error {
 type workRow struct {
 	source            string
 	rows, fits        int
+	searched          int // rows each round searches b and ω on (gbrff.FitStats.SubRows, else rows)
 	rounds, fe, lbfgs float64
 	cpu               float64 // fit CPU seconds, summed over the fits
 }
@@ -116,7 +117,7 @@ func workTable(work map[string]*record, p *panel) []workRow {
 		if r == nil || r.Stats == nil || r.Stats["rounds"] == 0 {
 			continue
 		}
-		out = append(out, workRow{source: r.Set, rows: r.NTrain, fits: 1, rounds: r.Stats["rounds"], fe: r.Stats["freq_evals"],
+		out = append(out, workRow{source: r.Set, rows: r.NTrain, searched: searched(r), fits: 1, rounds: r.Stats["rounds"], fe: r.Stats["freq_evals"],
 			lbfgs: r.Stats["lbfgs_iters"], cpu: r.FitCPU})
 	}
 	for _, s := range p.sets {
@@ -124,7 +125,7 @@ func workTable(work map[string]*record, p *panel) []workRow {
 		if c == nil || len(c.ok) == 0 || c.ok[0].Stats == nil {
 			continue
 		}
-		w := workRow{source: s.Name + " (" + s.Task.String() + ", training parts)", rows: c.ok[0].NTrain, fits: len(c.ok)}
+		w := workRow{source: s.Name + " (" + s.Task.String() + ", training parts)", rows: c.ok[0].NTrain, searched: searched(c.ok[0]), fits: len(c.ok)}
 		for _, r := range c.ok {
 			w.rounds += r.Stats["rounds"]
 			w.fe += r.Stats["freq_evals"]
@@ -136,6 +137,16 @@ func workTable(work map[string]*record, p *panel) []workRow {
 		}
 	}
 	return out
+}
+
+// searched is the rows each round of r's fit searched b and ω on: its
+// subsample's, or every training row (records from before the subsample
+// rule have no sub_rows).
+func searched(r *record) int {
+	if m := int(r.Stats["sub_rows"]); m > 0 {
+		return m
+	}
+	return r.NTrain
 }
 
 func ratio(a, b float64) float64 {
