@@ -5,15 +5,6 @@ import (
 	"strings"
 )
 
-// CalibratedVersion is added to a model file's version when the file
-// holds a probability calibration (the array "calibration"): a file of
-// version CalibratedVersion + v is a version-v model of its learner plus
-// the calibration. Builds older than the calibration refuse such a file
-// (its version is newer than they read) instead of silently giving the
-// uncalibrated probabilities; files without a calibration keep their
-// version and bytes.
-const CalibratedVersion = 100
-
 // FitStats is what a Fit learned about its own fit beside the model: the
 // held-out check of the split of SearchFit (the calibration's and the
 // search's). It is not stored in the model file.

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-
-	"github.com/rfkit/rfkit/internal/modelfile"
 )
 
 // Labels maps a two-class label set onto −1/+1: Neg (the smaller original
@@ -49,10 +47,6 @@ func (l Labels) Encode(v float64) (float64, error) {
 
 // Slice returns []float64{Neg, Pos}, the form a model file header stores.
 func (l Labels) Slice() []float64 { return []float64{l.Neg, l.Pos} }
-
-// MaxClasses is the largest number of classes a multiclass model may have
-// (the model file's limit, modelfile.MaxClasses).
-const MaxClasses = modelfile.MaxClasses
 
 // BinaryLabels checks that y holds exactly two distinct finite values and
 // returns y mapped onto ±1 (a new slice) with the mapping. The errors say

@@ -25,7 +25,7 @@
 // (for its side effect, if need be) registers it.
 //
 // Tasks: Binary, Regression and Multiclass (three or more classes, any
-// finite labels, at most MaxClasses). Each learner declares
+// finite labels, at most 4096). Each learner declares
 // the tasks it fits when it registers (Method.Tasks, Supports, MethodsFor):
 // every learner but srff (regression only) does Binary; all but pbrff do
 // Regression; all but kernel, nogd and srff do Multiclass
@@ -45,7 +45,7 @@
 // on a stratified half of the rows and fits a temperature (σ(a·score), or
 // softmax(a·scores) for a multiclass model) on the other half's scores
 // (about 1.5× the cost of the fit), stored in the model file
-// (CalibratedVersion) and used by Probability and Probabilities. The same held-out half gives
+// (its version raised by 100) and used by Probability and Probabilities. The same held-out half gives
 // FitStats: the held-out accuracy against the class prior. An online
 // learner's stream (Learner, Snapshot) and a Fit with Resume are not
 // calibrated.
@@ -77,8 +77,9 @@
 // rrf, panic on a row whose length is not NumInputs() (PredictChecked and
 // the batch methods return ErrShape instead); featmap.Matrix.Row panics on
 // a row index out of range; Register panics when misused from init.
-// Config.Validate bounds every numeric field (kit.Check; MaxParam,
-// MaxCount, MaxThreads where a learner has no tighter bound).
+// Config.Validate bounds every numeric field: where a learner has no
+// tighter bound, a positive real at 10⁶, a count at 10⁶ and a goroutine
+// limit at 4096.
 package learners
 
 import (

@@ -1,6 +1,7 @@
 package gbrff
 
 import (
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/kit"
 )
@@ -109,19 +110,19 @@ func (c Config) Validate() error {
 	v.If(c.Variant != "" && c.Variant != VariantGBRFF2 && c.Variant != VariantGBRFF1,
 		`Variant = %v, want "gbrff2" or "gbrff1"`, c.Variant)
 	v.Count("T", c.T, 1_000_000, 100)
-	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
-	v.Range("GammaMin", c.GammaMin, 0, learners.MaxParam)
+	v.Positive("Gamma", c.Gamma, limit.Param, "1/d")
+	v.Range("GammaMin", c.GammaMin, 0, limit.Param)
 	v.If(c.GammaMin > 0 && c.Task != learners.Binary, "GammaMin = %v: for binary fits only", c.GammaMin)
 	v.If(c.Gamma > 0 && c.GammaMin > c.Gamma, "GammaMin = %v > Gamma = %v", c.GammaMin, c.Gamma)
 	v.If(c.Inputs != "" && c.Inputs != InputsAuto && c.Inputs != InputsRaw, "Inputs = %q, want %q or %q", c.Inputs, InputsAuto, InputsRaw)
 	v.If(c.Inputs == InputsAuto && c.Task == learners.Multiclass, "Inputs = %q: for binary and regression fits only", c.Inputs)
-	v.Range("Lambda", c.Lambda, 0, learners.MaxParam)
+	v.Range("Lambda", c.Lambda, 0, limit.Param)
 	v.Count("K", c.K, 100_000, 10)
-	v.Positive("Beta", c.Beta, learners.MaxParam, 1)
+	v.Positive("Beta", c.Beta, limit.Param, 1)
 	v.Positive("LearningRate", c.LearningRate, 1, 1)
 	v.Count("Iterations", c.Iterations, 10_000, 10)
 	v.If(!(c.Validation >= 0 && c.Validation < 0.5), "Validation = %v, want [0, 0.5)", c.Validation)
-	v.Count("Patience", c.Patience, learners.MaxCount, 10)
+	v.Count("Patience", c.Patience, limit.Count, 10)
 	v.Threads(c.Threads)
 	c.validateTask(v)
 	return v.Err()

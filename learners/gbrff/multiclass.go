@@ -166,7 +166,7 @@ func fitMulticlass(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 		}
 	}
 	m.setScoringMulti()
-	return kit.New[Model](p.Common(learners.Multiclass, learners.NoProbability), m), nil
+	return kit.New[Model](p.Common(learners.Multiclass, kit.NoProbability), m), nil
 }
 
 // termsPerRound is the number of cosines a round adds to one score

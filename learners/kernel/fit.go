@@ -11,7 +11,6 @@ import (
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/solvers"
-	"github.com/rfkit/rfkit/learners"
 )
 
 // rounds is the number of progress events of a Fit: kernel matrix, solve.
@@ -129,7 +128,7 @@ func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if err := r.End(2, loss); err != nil {
 		return nil, err
 	}
-	return kit.New[Model](p.Common(c.Task, learners.Clamped), b), nil
+	return kit.New[Model](p.Common(c.Task, kit.Clamped), b), nil
 }
 
 // ctxEvery returns ctx's error (wrapped) on every 64th row i of a loop
@@ -182,7 +181,7 @@ func fitLogistic(r *kit.Rounds, p *kit.Prepared, b *body, a, t []float64, thread
 	if err := r.End(2, info.F); err != nil {
 		return nil, err
 	}
-	return kit.New[Model](p.Common(b.cfg.Task, learners.Logistic), b), nil
+	return kit.New[Model](p.Common(b.cfg.Task, kit.Logistic), b), nil
 }
 
 // backSolve overwrites v with L⁻ᵀv for the lower-triangular factor of

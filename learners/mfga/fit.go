@@ -28,7 +28,7 @@ const (
 
 // Fit trains a model on the rows of X (n×d) and the labels or targets y
 // (len n). Binary labels may be any two distinct values (the smaller maps
-// to −1), multiclass ones 3..learners.MaxClasses finite values; Predict
+// to −1), multiclass ones 3..modelfile.MaxClasses finite values; Predict
 // returns them.
 //
 // Errors: a cancelled ctx, an invalid cfg, empty or ragged data, NaN or
@@ -148,7 +148,7 @@ func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	} else {
 		m.build(g)
 	}
-	return kit.New[Model](p.Common(c.Task, learners.Logistic), m), nil
+	return kit.New[Model](p.Common(c.Task, kit.Logistic), m), nil
 }
 
 // greedy is the state of the selection loop. Active columns are stored

@@ -161,7 +161,7 @@ func (b *body) Decode(d *kit.Decoder) error {
 	if c.Task == learners.Binary {
 		c.Labels = d.Labels
 	}
-	d.Link = learners.NoProbability
+	d.Link = kit.NoProbability
 	*b = body{version: d.Version, cfg: c, nys: nys, coef: coef, wt: wt, wsum: wsum, steps: n, land: land, pend: pend}
 	return nil
 }

@@ -27,7 +27,7 @@ const rounds = 2
 // Fit trains a PBRFF model on the rows of X (n×d) and their labels y. For
 // the Binary task (cfg.Task's zero value) y must take exactly two distinct
 // finite values (the smaller maps to −1); for Multiclass, 3 to
-// learners.MaxClasses finite values. Predict returns the original values.
+// modelfile.MaxClasses finite values. Predict returns the original values.
 //
 // Errors: a cancelled ctx, an invalid cfg, empty or ragged data, NaN or
 // ±Inf in X or y, a binary y without exactly two classes, a multiclass y

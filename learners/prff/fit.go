@@ -17,7 +17,7 @@ import (
 // may be any two distinct values (the smaller maps to −1); Predict returns
 // them.
 //
-// Multiclass labels may be any 3..learners.MaxClasses finite values (the
+// Multiclass labels may be any 3..modelfile.MaxClasses finite values (the
 // read-out is then multinomial logistic regression).
 //
 // Errors: a cancelled ctx, an invalid cfg, empty or ragged data, NaN (unless

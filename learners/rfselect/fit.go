@@ -20,7 +20,7 @@ const rounds = 3
 // Multiclass, the K class indicators 1[y = k], each centred, whose
 // energies add), then fit the linear model (multinomial logistic
 // regression for Multiclass). Binary labels may be any two distinct values
-// (the smaller maps to −1), multiclass ones 3..learners.MaxClasses finite
+// (the smaller maps to −1), multiclass ones 3..modelfile.MaxClasses finite
 // values; Predict returns them.
 //
 // Errors: kit.PrepareWeighted's, a failing solver, or an error

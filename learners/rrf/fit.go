@@ -10,6 +10,7 @@ import (
 	"github.com/rfkit/rfkit/learners/internal/kit"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 )
@@ -75,7 +76,7 @@ func fitEtaGamma(cfg Config, y []float64) float64 {
 		ss += float64(d * d) // rounded on its own: the same bits on every architecture
 	}
 	v := ss / float64(len(y))
-	if !(v > 0) || math.IsInf(v, 0) || !(defaultEtaGamma/v <= learners.MaxParam) {
+	if !(v > 0) || math.IsInf(v, 0) || !(defaultEtaGamma/v <= limit.Param) {
 		return 0
 	}
 	return defaultEtaGamma / v

@@ -11,6 +11,7 @@ import (
 	"github.com/rfkit/rfkit/learners/internal/kit"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
@@ -211,7 +212,7 @@ func CheckConfig(v *kit.Check, lambda float64, loss Loss, task learners.Task, mi
 // CheckConfigDefault is CheckConfig for a learner whose default λ is def
 // instead of DefaultLambda (the error for a bad λ names it).
 func CheckConfigDefault(v *kit.Check, lambda, def float64, loss Loss, task learners.Task, missing learners.Missing) error {
-	v.Positive("Lambda", lambda, learners.MaxParam, def)
+	v.Positive("Lambda", lambda, limit.Param, def)
 	v.TaskIn(task, learners.Binary, learners.Multiclass, learners.Regression)
 	v.Missing(missing)
 	CheckLoss(v, loss, task)
@@ -235,9 +236,9 @@ func Resolve(loss Loss, task learners.Task) Loss {
 // Logistic, (1 + score)/2 clamped to [0, 1] for ridge on ±1 labels.
 func Link(loss Loss) learners.Link {
 	if loss == Logistic {
-		return learners.Logistic
+		return kit.Logistic
 	}
-	return learners.Clamped
+	return kit.Clamped
 }
 
 // Map is a feature map of standardised rows: the Head's *featmap.RFF
