@@ -26,7 +26,7 @@ import (
 // and the same noise ε (sine = true), which a model with an isotropic
 // kernel can learn from a few thousand rows.
 func se1(n int, seed uint64, sine bool) (featmap.Matrix, []float64) {
-	s := learnertest.Must(synth.SE1(n, seed))
+	s := learnertest.Must(synth.ByName("se1", n, seed))
 	if sine {
 		for i := range s.Y {
 			x := s.Row(i)
@@ -82,7 +82,7 @@ func fitRKS(t *testing.T, X featmap.Matrix, y []float64, task learners.Task) lea
 // what gbrff2 does use is the factor sin(x7·x8·x9), and those three
 // inputs come first (drops 0.02–0.04, every other one below 0.01).
 func TestPermutationImportanceSE1(t *testing.T) {
-	relevant := synth.RelevantSE1()
+	relevant := []int{0, 2, 6, 7, 8} // SE1's x₁, x₃, x₇, x₈, x₉
 	X, y := se1(3000, 1, true)
 	Xt, yt := se1(1000, 2, true)
 	for name, m := range map[string]learners.Model{"gbrff2": fitGBRFF2(t, X, y), "rks": fitRKS(t, X, y, learners.Regression)} {
