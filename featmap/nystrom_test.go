@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/rfkit/rfkit/internal/limit"
 )
 
 // TestEigSym: on random symmetric matrices, including indefinite and
@@ -296,7 +298,7 @@ func TestNystromErrors(t *testing.T) {
 	}{
 		{"zero inputs", X, with(func(c *NystromConfig) { c.Inputs = 0 }), "Inputs = 0"},
 		{"zero landmarks", X, with(func(c *NystromConfig) { c.Landmarks = 0 }), "Landmarks = 0"},
-		{"huge landmarks", X, with(func(c *NystromConfig) { c.Landmarks = MaxLandmarks + 1 }), "Landmarks = 8193"},
+		{"huge landmarks", X, with(func(c *NystromConfig) { c.Landmarks = limit.Landmarks + 1 }), "Landmarks = 8193"},
 		{"more landmarks than rows", X, with(func(c *NystromConfig) { c.Landmarks = 21 }), "more than the 20 rows"},
 		{"NaN gamma", X, with(func(c *NystromConfig) { c.Gamma = math.NaN() }), "Gamma = NaN"},
 		{"Inf gamma", X, with(func(c *NystromConfig) { c.Gamma = math.Inf(1) }), "Gamma = +Inf"},

@@ -8,6 +8,7 @@ import (
 	"github.com/rfkit/rfkit/learners/internal/kit"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/ogd"
@@ -109,7 +110,7 @@ func (b *body) Decode(d *kit.Decoder) error {
 		return fmt.Errorf("config %+v has unresolved defaults", c)
 	case c.Task != d.Task:
 		return fmt.Errorf("config task %v, header task %v", c.Task, d.Task)
-	case d.Inputs > featmap.MaxElements/c.Budget:
+	case d.Inputs > limit.Elements/c.Budget:
 		return fmt.Errorf("%d inputs × %d landmarks overflow", d.Inputs, c.Budget)
 	}
 	B, k := c.Budget, c.Budget

@@ -11,6 +11,7 @@ import (
 	"github.com/rfkit/rfkit/learners/internal/kit"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/internal/xrand"
 	"github.com/rfkit/rfkit/learners"
@@ -423,7 +424,7 @@ func weightSum(w []float64, n int) float64 {
 // normals of internal/xrand) and phases b ~ U[0, 2π) of the model from
 // seed, the same bits on every architecture.
 func drawNoise(d, D int, seed uint64) (eps, phases []float64, err error) {
-	if err := featmap.CheckSize(d, D); err != nil {
+	if err := limit.CheckElements(d, D); err != nil {
 		return nil, nil, err
 	}
 	r := rand.New(rand.NewPCG(seed, 0x7363616c6564)) // "scaled"
