@@ -76,7 +76,8 @@
 // Probability of a Model, and Predict of the online Learners of fogd and
 // rrf, panic on a row whose length is not NumInputs() (PredictChecked and
 // the batch methods return ErrShape instead); featmap.Matrix.Row panics on
-// a row index out of range; Register panics when misused from init.
+// a row index out of range; the learner kit panics on a method
+// registered after the registry was read.
 // Config.Validate bounds every numeric field: where a learner has no
 // tighter bound, a positive real at 10⁶, a count at 10⁶ and a goroutine
 // limit at 4096.

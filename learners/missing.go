@@ -27,7 +27,7 @@ const (
 )
 
 // ParamHelp is the command-line help of a Config's Missing field
-// (ParamHelper).
+// (Params).
 func (Missing) ParamHelp() (doc, def string) {
 	return "NaN inputs: error or impute (replace by the training mean)", ""
 }

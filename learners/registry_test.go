@@ -68,7 +68,7 @@ func (fakeModel) MarshalBinary() ([]byte, error) {
 }
 
 func init() {
-	Register(Method{
+	register(Method{
 		Name:      "fake",
 		Doc:       "test double",
 		Tasks:     []Task{Binary, Multiclass, Regression},
@@ -114,7 +114,7 @@ func TestRegistry(t *testing.T) {
 				t.Errorf("%s: panic %v, want %q", name, r, want)
 			}
 		}()
-		Register(m)
+		register(m)
 	}
 	ok := Method{Name: "x", NewConfig: m.NewConfig, Fit: m.Fit, Load: m.Load}
 	mustPanic("frozen", "after the registry was read", ok)

@@ -11,7 +11,7 @@ import (
 )
 
 // ErrTooLarge is wrapped by the error of a Fit (and of CheckSize) whose
-// Config states (Sizer) that it would allocate more than the size bound:
+// Config states (its FitSize) that it would allocate more than the size bound:
 // the fit is refused before anything of that size is allocated.
 var ErrTooLarge = errors.New("fit too large")
 
@@ -32,13 +32,13 @@ type Size struct {
 // Total is the size of a fit on n rows, in float64 values.
 func (s Size) Total(n int) float64 { return s.Fixed + float64(n)*s.PerRow }
 
-// Sizer is implemented by every learner's Config: FitSize is the Size of
+// sizer is implemented by every learner's Config: FitSize is the Size of
 // a Fit with this Config (its defaults resolved as Fit resolves them) on
 // n rows of d inputs whose labels take k distinct values (the classes of
 // a classifier). It is the one statement of what the
 // learner allocates, checked before the allocation by every Fit (through
 // the prologue, CheckFit or PrepareWeighted) and by rfkit's -max-size.
-type Sizer interface {
+type sizer interface {
 	FitSize(n, d, k int) Size
 }
 
@@ -71,12 +71,12 @@ func WithMaxSize(ctx context.Context, n int64) context.Context {
 const maxTotal = float64(math.MaxInt / 8)
 
 // CheckSize returns an error wrapping ErrTooLarge, prefixed with pkg, when
-// the Config cfg (a Sizer, or a pointer to one; other values pass) states
+// the Config cfg (its FitSize method, also through a pointer; other values pass) states
 // for the labels y (n = len(y) rows, k = the number of distinct labels) of d inputs a
 // Size whose Fixed part exceeds limit float64 values (limit ≤ 0:
 // the default bound of WithMaxSize) or whose Total cannot be addressed.
 func CheckSize(pkg string, cfg any, y []float64, d int, limit int64) error {
-	s, ok := cfg.(Sizer)
+	s, ok := cfg.(sizer)
 	if !ok {
 		return nil
 	}

@@ -169,7 +169,7 @@ func ridgeObjective(z, t, w []float64, c, lambda float64) float64 {
 type Loss string
 
 // ParamHelp is the command-line help of a Config's Loss field
-// (learners.ParamHelper).
+// (learners.Params).
 func (Loss) ParamHelp() (doc, def string) {
 	return "linear model: logistic (binary, multinomial for multiclass) or ridge (binary, regression)", "logistic (binary), ridge (regression)"
 }
