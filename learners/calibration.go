@@ -7,7 +7,8 @@ import (
 
 // FitStats is what a Fit learned about its own fit beside the model: the
 // held-out check of the split of SearchFit (the calibration's and the
-// search's). It is not stored in the model file.
+// search's). It is not stored in the model file. Every learner's model
+// returns it from its FitStats method (zero for a loaded model).
 type FitStats struct {
 	// HeldOutRows is the number of held-out training rows the check was
 	// made on (0: no check was made, the other fields are 0).
@@ -49,10 +50,4 @@ func (s FitStats) String() string {
 		v += "; WORSE THAN THE " + strings.ToUpper(base) + ": change the configuration"
 	}
 	return v
-}
-
-// FitStatser is implemented by every learner's model (through Base): the
-// FitStats of the Fit that made it (zero for a loaded model).
-type FitStatser interface {
-	FitStats() FitStats
 }

@@ -38,12 +38,6 @@ type Common struct {
 	Calib []float64
 }
 
-// FeatureNamer is implemented by every learner's model (through Base):
-// the names of its inputs, nil when it has none.
-type FeatureNamer interface {
-	FeatureNames() []string
-}
-
 // WithFeatureNames returns a new model equal to m but carrying the given
 // feature names, one per input (nil or empty removes them); m itself is
 // unchanged, as models are immutable, and the two share their read-only

@@ -1,6 +1,7 @@
 // Package learners is what a user of rfkit's models needs beside the learner
 // packages: the Model interface every learner's model satisfies (and
-// ClassModel, Prober, FeatureNamer, FitStatser for what some add), Load for
+// ClassModel and Prober for what some add; every learner's model also has
+// FeatureNames() []string and FitStats() FitStats), Load for
 // a model file of any learner, the registry of methods (Methods, Lookup,
 // MethodsFor), the Task, progress Events, the Toggle, Threads and Missing
 // Config field types, the sentinels ErrCorrupt, ErrShape, ErrNotFinite and
@@ -84,9 +85,7 @@
 package learners
 
 import (
-	"context"
 	"encoding"
-	"fmt"
 	"time"
 
 	"github.com/rfkit/rfkit/featmap"
@@ -131,27 +130,3 @@ type Event struct {
 // stops the Fit, which returns it wrapped (errors.Is finds it). It is called
 // on the goroutine that called Fit.
 type Progress func(Event) error
-
-// Report calls p with e (nothing when p is nil) and wraps its error with the
-// round at which it stopped training.
-func (p Progress) Report(e Event) error {
-	if p == nil {
-		return nil
-	}
-	if err := p(e); err != nil {
-		return fmt.Errorf("stopped by progress callback after round %d of %d: %w", e.Round, e.Rounds, err)
-	}
-	return nil
-}
-
-// EndRound ends a round of training: it reports e (Report) and then checks
-// ctx, either error wrapped as "pkg: …" (pkg the learner's error prefix).
-func (p Progress) EndRound(ctx context.Context, pkg string, e Event) error {
-	if err := p.Report(e); err != nil {
-		return fmt.Errorf("%s: %w", pkg, err)
-	}
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("%s: %w", pkg, err)
-	}
-	return nil
-}

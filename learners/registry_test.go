@@ -35,26 +35,6 @@ func TestTask(t *testing.T) {
 	}
 }
 
-func TestProgressReport(t *testing.T) {
-	var p Progress
-	if err := p.Report(Event{}); err != nil {
-		t.Fatal(err)
-	}
-	stop := errors.New("stop")
-	p = func(e Event) error {
-		if e.Round == 3 {
-			return stop
-		}
-		return nil
-	}
-	if err := p.Report(Event{Round: 2, Rounds: 5}); err != nil {
-		t.Fatal(err)
-	}
-	if err := p.Report(Event{Round: 3, Rounds: 5}); !errors.Is(err, stop) || !strings.Contains(err.Error(), "after round 3 of 5") {
-		t.Fatalf("got %v", err)
-	}
-}
-
 // fakeModel is the smallest Model: it predicts the first input.
 type fakeModel struct{}
 

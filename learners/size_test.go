@@ -28,7 +28,9 @@ import (
 // (18 bytes): two rows of 131072 inputs, for every method its
 // task's labels.
 // sizer is the FitSize every learner's Config states (learners.CheckSize).
-type sizer interface{ FitSize(n, d, k int) learners.Size }
+type sizer interface {
+	FitSize(n, d, k int) learners.Size
+}
 
 func hostileWide(rows, d int) (featmap.Matrix, []float64) {
 	x := make([]float64, rows*d)

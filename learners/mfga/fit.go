@@ -135,7 +135,7 @@ func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 			break // no usable candidate left
 		}
 		e := learners.Event{Method: methodName, Round: step, Rounds: steps, Loss: g.risk, Elapsed: time.Since(p.Start)}
-		if err := cfg.Progress.EndRound(ctx, "mfga", e); err != nil {
+		if err := kit.EndRound(ctx, cfg.Progress, "mfga", e); err != nil {
 			return nil, err
 		}
 		prev := g.path[len(g.path)-2]

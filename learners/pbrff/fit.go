@@ -354,7 +354,7 @@ func (m *body) classifier(ctx context.Context, phi []float64, n int, p *kit.Prep
 // report sends the progress event of a finished round and checks ctx.
 func report(ctx context.Context, p learners.Progress, round int, loss float64, start time.Time) error {
 	e := learners.Event{Method: methodName, Round: round, Rounds: rounds, Loss: loss, Elapsed: time.Since(start)}
-	if err := p.Report(e); err != nil {
+	if err := kit.Report(p, e); err != nil {
 		return fmt.Errorf("pbrff: %w", err)
 	}
 	if err := ctx.Err(); err != nil {

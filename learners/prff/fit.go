@@ -96,7 +96,7 @@ func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 		return nil, err
 	}
 	e := learners.Event{Method: methodName, Round: c.Features + 1, Rounds: c.Features + 1, Loss: loss, Elapsed: time.Since(p.Start)}
-	if err := cfg.Progress.EndRound(ctx, "prff", e); err != nil {
+	if err := kit.EndRound(ctx, cfg.Progress, "prff", e); err != nil {
 		return nil, err
 	}
 	return kit.New[Model](p.Common(c.Task, linrf.Link(c.Loss)), b), nil

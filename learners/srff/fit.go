@@ -335,7 +335,7 @@ func (p *path) fit(pr *problem, lambda float64, gamma0 []float64) (a, gamma []fl
 	}
 	p.round++
 	e := learners.Event{Method: methodName, Round: p.round, Rounds: p.rounds, Loss: loss, Elapsed: time.Since(p.start)}
-	if err := p.progress.Report(e); err != nil {
+	if err := kit.Report(p.progress, e); err != nil {
 		return nil, nil, fmt.Errorf("srff: %w", err)
 	}
 	if err := p.ctx.Err(); err != nil {

@@ -1,6 +1,8 @@
 package kit
 
 import (
+	"fmt"
+
 	"github.com/rfkit/rfkit/learners"
 
 	"context"
@@ -38,5 +40,29 @@ func (r *Rounds) SetTotal(n int) { r.n = n }
 // wrapped as EndRound wraps it.
 func (r *Rounds) End(round int, loss float64) error {
 	e := learners.Event{Method: r.method, Round: round, Rounds: r.n, Loss: loss, Elapsed: time.Since(r.start)}
-	return r.p.EndRound(r.ctx, r.pkg, e)
+	return EndRound(r.ctx, r.p, r.pkg, e)
+}
+
+// Report calls p with e (nothing when p is nil) and wraps its error with the
+// round at which it stopped training.
+func Report(p learners.Progress, e learners.Event) error {
+	if p == nil {
+		return nil
+	}
+	if err := p(e); err != nil {
+		return fmt.Errorf("stopped by progress callback after round %d of %d: %w", e.Round, e.Rounds, err)
+	}
+	return nil
+}
+
+// EndRound ends a round of training: it reports e (Report) and then checks
+// ctx, either error wrapped as "pkg: …" (pkg the learner's error prefix).
+func EndRound(ctx context.Context, p learners.Progress, pkg string, e learners.Event) error {
+	if err := Report(p, e); err != nil {
+		return fmt.Errorf("%s: %w", pkg, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("%s: %w", pkg, err)
+	}
+	return nil
 }
