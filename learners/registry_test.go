@@ -26,7 +26,7 @@ func TestTask(t *testing.T) {
 	if _, err := ParseTask("ordinal"); err == nil || !strings.Contains(err.Error(), `unknown task "ordinal"`) {
 		t.Errorf("ParseTask: %v", err)
 	}
-	if _, err := json.Marshal(Task(5)); err == nil || Task(5).String() != "Task(5)" || Task(5).Valid() {
+	if _, err := json.Marshal(Task(5)); err == nil || Task(5).String() != "Task(5)" || Task(5).valid() {
 		t.Error("Task(5) accepted")
 	}
 	var v struct{ T Task }

@@ -36,9 +36,6 @@ func (t Toggle) On(def bool) bool {
 	return def
 }
 
-// Valid reports whether t is Default, Enabled or Disabled.
-func (t Toggle) Valid() bool { return t == Default || t == Enabled || t == Disabled }
-
 // String is "true", "false" or "default".
 func (t Toggle) String() string {
 	switch t {

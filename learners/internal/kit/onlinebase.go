@@ -271,7 +271,16 @@ func (b *OnlineBase) Stats() learners.Stats { return b.stats }
 
 // Record adds the outcome o of an Update with target y to the statistics.
 func (b *OnlineBase) Record(o learners.Outcome, task learners.Task, y float64) {
-	b.stats.Record(o, task, y)
+	s := &b.stats
+	s.N++
+	s.LossSum += o.Loss
+	if o.Mistake {
+		s.Mistakes++
+	}
+	if task == learners.Regression {
+		r := o.Prediction - y
+		s.SSE += float64(r * r)
+	}
 }
 
 // Input returns x standardised into a scratch row (asm.Standardize), or x

@@ -27,3 +27,24 @@ func TestProgressReport(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+func TestCheckTaskAndToggles(t *testing.T) {
+	for _, task := range []learners.Task{learners.Binary, learners.Regression} {
+		c := NewCheck("x")
+		c.Task(task)
+		c.Toggles("Search", learners.Default, learners.Enabled, learners.Disabled)
+		if c.Err() != nil {
+			t.Errorf("%v: %v", task, c.Err())
+		}
+	}
+	for _, task := range []learners.Task{learners.Multiclass, learners.Task(7)} {
+		c := NewCheck("x")
+		if c.Task(task); c.Err() == nil {
+			t.Errorf("Task %v accepted", task)
+		}
+	}
+	c := NewCheck("x")
+	if c.Toggles("Search", learners.Enabled, learners.Toggle(7)); c.Err() == nil || !strings.Contains(c.Err().Error(), "Search") {
+		t.Errorf("Toggle(7): %v", c.Err())
+	}
+}
