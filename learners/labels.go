@@ -45,9 +45,6 @@ func (l Labels) Encode(v float64) (float64, error) {
 	return 0, fmt.Errorf("label %v is neither %v nor %v", v, l.Neg, l.Pos)
 }
 
-// Slice returns []float64{Neg, Pos}, the form a model file header stores.
-func (l Labels) Slice() []float64 { return []float64{l.Neg, l.Pos} }
-
 // BinaryLabels checks that y holds exactly two distinct finite values and
 // returns y mapped onto ±1 (a new slice) with the mapping. The errors say
 // what is wrong: no labels, a non-finite label, one class, more than two.

@@ -123,17 +123,13 @@ func Load(data []byte) (Model, error) {
 	return m.Load(data)
 }
 
-// Supports reports whether the learner fits task t: whether t is one of
-// the Tasks it declared at registration.
-func (m Method) Supports(t Task) bool { return slices.Contains(m.Tasks, t) }
-
 // MethodsFor returns the names of the registered learners that fit task
-// t (Supports), sorted: what a command lists when a method cannot do the
+// t (Method.Tasks), sorted: what a command lists when a method cannot do the
 // task asked for.
 func MethodsFor(t Task) []string {
 	var out []string
 	for _, m := range Methods() {
-		if m.Supports(t) {
+		if slices.Contains(m.Tasks, t) {
 			out = append(out, m.Name)
 		}
 	}

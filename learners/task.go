@@ -48,10 +48,6 @@ func ParseTask(s string) (Task, error) {
 // learner's Validate checks which of them it can fit.)
 func (t Task) valid() bool { return t == Binary || t == Regression || t == Multiclass }
 
-// Classifies reports whether t is a classification task (Binary or
-// Multiclass).
-func (t Task) Classifies() bool { return t == Binary || t == Multiclass }
-
 // MarshalText implements encoding.TextMarshaler (JSON configs spell the
 // task out).
 func (t Task) MarshalText() ([]byte, error) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -49,7 +50,7 @@ func (f *fitFlags) fitContext(ctx context.Context) context.Context {
 // regressionOnly reports whether m declared regression but not binary
 // classification (srff): -task auto fits its two-valued labels as values.
 func regressionOnly(m learners.Method) bool {
-	return !m.Supports(learners.Binary) && m.Supports(learners.Regression)
+	return !slices.Contains(m.Tasks, learners.Binary) && slices.Contains(m.Tasks, learners.Regression)
 }
 
 // lookup returns the method named by -method.

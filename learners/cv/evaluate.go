@@ -41,7 +41,7 @@ func ClassesOf(m learners.Model) []float64 {
 	}
 	if l, ok := m.(interface{ Labels() learners.Labels }); ok {
 		if lab := l.Labels(); lab.Neg < lab.Pos {
-			return lab.Slice()
+			return []float64{lab.Neg, lab.Pos}
 		}
 	}
 	return nil

@@ -415,7 +415,7 @@ func init() {
 // Epochs passes (a classifier: 3 by default). The online Learner (one
 // pass, row by row) searches and calibrates nothing.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
-	if cfg.Epochs == 0 && cfg.Resume == nil && cfg.Task.Classifies() {
+	if cfg.Epochs == 0 && cfg.Resume == nil && (cfg.Task == learners.Binary || cfg.Task == learners.Multiclass) {
 		cfg.Epochs = defaultClassifyEpochs
 	}
 	sub := cfg
@@ -425,7 +425,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 			// A classifier's held-out fits take the steps of the fit on
 			// every row, so that the calibration fitted on their scores
 			// fits the final model (ogd.HeldOutEpochs).
-			c.Epochs = ogd.HeldOutEpochs(c.Epochs, Xs.Rows, X.Rows, c.Resume == nil && c.Task.Classifies())
+			c.Epochs = ogd.HeldOutEpochs(c.Epochs, Xs.Rows, X.Rows, c.Resume == nil && (c.Task == learners.Binary || c.Task == learners.Multiclass))
 			return fit(ctx, Xs, y, c)
 		})
 }
@@ -480,7 +480,7 @@ func fitLearner(cfg Config, X featmap.Matrix, y []float64) (*Learner, []float64,
 		return nil, nil, nil, err
 	}
 	// A resumed model's labels or given classes: map y onto them.
-	if l.cfg.Task.Classifies() && (cfg.Resume != nil || len(cfg.Classes) > 0) {
+	if (l.cfg.Task == learners.Binary || l.cfg.Task == learners.Multiclass) && (cfg.Resume != nil || len(cfg.Classes) > 0) {
 		if t, err = kit.Targets(Name, y, l.target); err != nil {
 			return nil, nil, nil, err
 		}

@@ -242,7 +242,7 @@ func (c Config) Validate() error {
 	switch c.Loss {
 	case "":
 	case Hinge, Logistic:
-		if !c.Task.Classifies() {
+		if !(c.Task == learners.Binary || c.Task == learners.Multiclass) {
 			return fmt.Errorf("rrf: Loss = %s is a classification loss, the task is %v", c.Loss, c.Task)
 		}
 	case L1, L2, EpsInsensitive:
@@ -252,7 +252,7 @@ func (c Config) Validate() error {
 	default:
 		return fmt.Errorf("rrf: unknown Loss %q, want hinge, logistic, l1, l2 or eps", c.Loss)
 	}
-	if len(c.Classes) > 0 && !c.Task.Classifies() {
+	if len(c.Classes) > 0 && !(c.Task == learners.Binary || c.Task == learners.Multiclass) {
 		return fmt.Errorf("rrf: Classes set for the %v task", c.Task)
 	}
 	if c.Task == learners.Multiclass && len(c.Classes) == 2 {

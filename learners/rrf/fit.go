@@ -171,7 +171,7 @@ func fitLearner1(cfg Config, X featmap.Matrix, y []float64) (*Learner, error) {
 			if err != nil {
 				return nil, fmt.Errorf("rrf: %w", err)
 			}
-			c.Classes = lab.Slice()
+			c.Classes = []float64{lab.Neg, lab.Pos}
 		}
 	}
 	return NewLearner(X.Cols, c)

@@ -141,7 +141,7 @@ func (l *Learner) step(x []float64, t float64) (learners.Outcome, error) {
 		}
 	}
 	o.Prediction = output(p, l.classes, l.cfg.Task, s.f)
-	if l.cfg.Task.Classifies() {
+	if l.cfg.Task == learners.Binary || l.cfg.Task == learners.Multiclass {
 		o.Mistake = o.Prediction != l.label(t)
 	}
 	loss, r0, r1, g0, g1 := p.lossGrad(s, t)

@@ -48,7 +48,7 @@ func fits(m learners.Method, t learners.Task) bool {
 	if t == learners.Binary && regressionOnly(m) {
 		return false
 	}
-	return m.Supports(t)
+	return slices.Contains(m.Tasks, t)
 }
 
 // selectLearners parses -learners (comma-separated names; empty: every

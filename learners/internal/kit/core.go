@@ -147,7 +147,7 @@ func Build[T any, P interface {
 		b.classes = c.Classes
 		b.c.Labels = learners.Labels{Neg: c.Classes[0], Pos: c.Classes[len(c.Classes)-1]}
 	case c.Task == learners.Binary:
-		b.classes = c.Labels.Slice()
+		b.classes = []float64{c.Labels.Neg, c.Labels.Pos}
 	}
 	d, k := len(c.Mean), len(b.classes)
 	b.pool.New = func() any { return &scratch{z: make([]float64, d), s: make([]float64, k), w: body.NewWork()} }
@@ -538,7 +538,7 @@ func (b *Base[T, P]) file(op string) (*modelfile.File, error) {
 	}}}
 	switch b.c.Task {
 	case learners.Binary:
-		e.f.Header.Labels = b.c.Labels.Slice()
+		e.f.Header.Labels = []float64{b.c.Labels.Neg, b.c.Labels.Pos}
 	case learners.Multiclass:
 		e.f.Header.Labels = b.c.Classes
 	}

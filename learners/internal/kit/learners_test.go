@@ -45,7 +45,7 @@ func TestBinaryLabels(t *testing.T) {
 	if _, err := learners.NewLabels(0, math.Inf(1)); err == nil {
 		t.Error("NewLabels(0, Inf) accepted")
 	}
-	if got, err := learners.NewLabels(-1, 1); err != nil || !reflect.DeepEqual(got.Slice(), []float64{-1, 1}) {
+	if got, err := learners.NewLabels(-1, 1); err != nil || got != (learners.Labels{Neg: -1, Pos: 1}) {
 		t.Error("NewLabels(-1, 1)")
 	}
 }

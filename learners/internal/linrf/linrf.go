@@ -192,7 +192,7 @@ func CheckLoss(v *kit.Check, loss Loss, task learners.Task) {
 	case Ridge:
 		v.If(task == learners.Multiclass, "Loss = ridge: the multiclass task fits multinomial logistic regression (Loss = logistic or \"\")")
 	case Logistic:
-		v.If(!task.Classifies(), "Loss = logistic needs the binary task (or multiclass), not %v", task)
+		v.If(!(task == learners.Binary || task == learners.Multiclass), "Loss = logistic needs the binary task (or multiclass), not %v", task)
 	default:
 		v.Fail("unknown Loss %q, want %q or %q", loss, Logistic, Ridge)
 	}

@@ -115,7 +115,7 @@ func CheckLoss(v *kit.Check, loss Loss, task learners.Task) {
 	switch loss {
 	case "":
 	case Hinge:
-		v.If(!task.Classifies(), "Loss = hinge needs the binary task (or multiclass), not %v", task)
+		v.If(!(task == learners.Binary || task == learners.Multiclass), "Loss = hinge needs the binary task (or multiclass), not %v", task)
 	case Squared, EpsInsensitive:
 		v.If(task != learners.Regression, "Loss = %s needs the regression task, not %v", loss, task)
 	default:
