@@ -29,8 +29,8 @@ type Size struct {
 	PerRow float64
 }
 
-// Total is the size of a fit on n rows, in float64 values.
-func (s Size) Total(n int) float64 { return s.Fixed + float64(n)*s.PerRow }
+// total is the size of a fit on n rows, in float64 values.
+func (s Size) total(n int) float64 { return s.Fixed + float64(n)*s.PerRow }
 
 // sizer is implemented by every learner's Config: FitSize is the Size of
 // a Fit with this Config (its defaults resolved as Fit resolves them) on
@@ -66,7 +66,7 @@ func WithMaxSize(ctx context.Context, n int64) context.Context {
 	return limit.WithMaxSize(ctx, n)
 }
 
-// maxTotal bounds Size.Total: a fit whose arrays could not be addressed
+// maxTotal bounds the Size on all rows: a fit whose arrays could not be addressed
 // (more than MaxInt bytes) is refused whatever the bound.
 const maxTotal = float64(math.MaxInt / 8)
 
@@ -74,7 +74,7 @@ const maxTotal = float64(math.MaxInt / 8)
 // the Config cfg (its FitSize method, also through a pointer; other values pass) states
 // for the labels y (n = len(y) rows, k = the number of distinct labels) of d inputs a
 // Size whose Fixed part exceeds limit float64 values (limit ≤ 0:
-// the default bound of WithMaxSize) or whose Total cannot be addressed.
+// the default bound of WithMaxSize) or whose total on the rows cannot be addressed.
 func CheckSize(pkg string, cfg any, y []float64, d int, limit int64) error {
 	s, ok := cfg.(sizer)
 	if !ok {
@@ -92,9 +92,9 @@ func checkSize(pkg string, s Size, n, d int, bound int64) error {
 	case !(s.Fixed <= float64(bound)):
 		return fmt.Errorf("%s: %w: on %d inputs it would allocate about %.4g float64 values (%s) beside those of the rows, above the bound of %d",
 			pkg, ErrTooLarge, d, s.Fixed, bytesPhrase(s.Fixed), bound)
-	case !(s.Total(n) <= maxTotal):
+	case !(s.total(n) <= maxTotal):
 		return fmt.Errorf("%s: %w: %d rows of %d inputs need about %.4g float64 values (%s), more than can be addressed",
-			pkg, ErrTooLarge, n, d, s.Total(n), bytesPhrase(s.Total(n)))
+			pkg, ErrTooLarge, n, d, s.total(n), bytesPhrase(s.total(n)))
 	}
 	return nil
 }

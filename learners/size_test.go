@@ -101,8 +101,8 @@ func TestFitSizeWithMaxSize(t *testing.T) {
 	if _, err := m.Fit(learners.WithMaxSize(context.Background(), int64(fixed)), X, y, cfg, nil); err != nil {
 		t.Errorf("bound %d: %v", int64(fixed), err)
 	}
-	if s := cfg.(sizer).FitSize(1<<62, 4096, 2); s.Total(1<<62) < 1<<62 {
-		t.Errorf("2^62 rows: %v values", s.Total(1<<62))
+	if s := cfg.(sizer).FitSize(1<<62, 4096, 2); s.Fixed+(1<<62)*s.PerRow < 1<<62 {
+		t.Errorf("2^62 rows: %v values", s.Fixed+(1<<62)*s.PerRow)
 	}
 }
 

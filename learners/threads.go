@@ -11,4 +11,3 @@ package learners
 // so in its Config's documentation; the online learners (fogd, nogd, rrf),
 // one pass over the rows in order, have no such field.
 type Threads int
-

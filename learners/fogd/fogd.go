@@ -420,7 +420,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	}
 	sub := cfg
 	sub.Progress = nil
-	return kit.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true) && cfg.Resume == nil, cfg.Seed,
+	return kit.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), kit.On(cfg.Calibrate, true) && cfg.Resume == nil, cfg.Seed,
 		func(ctx context.Context, Xs featmap.Matrix, y, _ []float64, c Config) (*Model, error) {
 			// A classifier's held-out fits take the steps of the fit on
 			// every row, so that the calibration fitted on their scores
@@ -441,7 +441,7 @@ func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		return nil, err
 	}
 	const stream = 0x666f676466 // "fogdf"
-	if err := l.FitSteps(rounds, l.cfg.Seed, stream, xs, t, l.cfg.Epochs, l.cfg.Shuffle.On(true), l.step); err != nil {
+	if err := l.FitSteps(rounds, l.cfg.Seed, stream, xs, t, l.cfg.Epochs, kit.On(l.cfg.Shuffle, true), l.step); err != nil {
 		return nil, err
 	}
 	return l.Snapshot(), nil
@@ -475,7 +475,7 @@ func fitLearner(cfg Config, X featmap.Matrix, y []float64) (*Learner, []float64,
 			return nil, nil, nil, err
 		}
 	}
-	xs, err := l.FitRows(X, cfg.Resume == nil && cfg.Standardize.On(true))
+	xs, err := l.FitRows(X, cfg.Resume == nil && kit.On(cfg.Standardize, true))
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -554,7 +554,7 @@ func Average(models ...*Model) (*Model, error) {
 // kit.GammaFactors when Gamma is 0, and η times 1, ¼ and 4 when Eta
 // is 0 (the defaults first, left at 0 so that they resolve as before).
 func candidates(cfg Config, d int) []kit.Setting[Config] {
-	if !cfg.Search.On(true) {
+	if !kit.On(cfg.Search, true) {
 		return nil
 	}
 	if cfg.Resume != nil || d <= 0 {

@@ -34,7 +34,7 @@ const rounds = 2
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true), cfg.Seed,
+	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), kit.On(cfg.Calibrate, true), cfg.Seed,
 		func(ctx context.Context, X featmap.Matrix, y, _ []float64, cfg Config) (*Model, error) {
 			return fit(ctx, X, y, cfg)
 		})
@@ -199,7 +199,7 @@ func backSolve(l []float64, m int, v []float64) {
 // candidates are the settings the default fit compares on held-out rows
 // (kit.SearchFit): γ by kit.GammaOptions when Gamma is 0.
 func candidates(cfg Config, d int) []kit.Setting[Config] {
-	if !cfg.Search.On(true) {
+	if !kit.On(cfg.Search, true) {
 		return nil
 	}
 	return kit.Grid(kit.GammaOptions(cfg.Gamma, d, func(c *Config, g float64) { c.Gamma = g }))

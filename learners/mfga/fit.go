@@ -61,7 +61,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, w, cfg, sub, settings(cfg), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
+	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, w, cfg, sub, settings(cfg), kit.On(cfg.Calibrate, cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
 }
 
 // settings are the settings the default fit compares on held-out rows
@@ -69,7 +69,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 // rule times 1, ½ and 2 when Sigma is 0, and for a classifier degree 1 and
 // 2 when Degree is 0 (up to 6 candidates).
 func settings(cfg Config) []kit.Setting[Config] {
-	if !cfg.Search.On(true) {
+	if !kit.On(cfg.Search, true) {
 		return nil
 	}
 	var sigma, degree []kit.Setting[Config]

@@ -66,14 +66,14 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, w, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
+	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, w, cfg, sub, candidates(cfg, X.Cols), kit.On(cfg.Calibrate, cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
 }
 
 // candidates are the settings the default fit compares on held-out rows
 // (kit.SearchFit): γ by kit.GammaOptions and C times 1, 1/10
 // and 10 when Gamma or C is 0.
 func candidates(cfg Config, d int) []kit.Setting[Config] {
-	if !cfg.Search.On(true) {
+	if !kit.On(cfg.Search, true) {
 		return nil
 	}
 	return kit.Grid(

@@ -53,7 +53,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, w, cfg, sub, candidates(cfg), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
+	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, w, cfg, sub, candidates(cfg), kit.On(cfg.Calibrate, cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
 }
 
 // candidates are the settings the default fit compares on held-out rows
@@ -61,7 +61,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 // kit.GammaFactors when Gamma is 0 (3 candidates; α follows γ when
 // Alpha is 0).
 func candidates(cfg Config) []kit.Setting[Config] {
-	if !cfg.Search.On(true) || cfg.Gamma != 0 {
+	if !kit.On(cfg.Search, true) || cfg.Gamma != 0 {
 		return nil
 	}
 	return kit.Options(func(c *Config, f float64) {

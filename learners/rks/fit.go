@@ -40,7 +40,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, w, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
+	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, w, cfg, sub, candidates(cfg, X.Cols), kit.On(cfg.Calibrate, cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
 }
 
 // candidates are the settings the default fit compares: γ times each of
@@ -48,7 +48,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 // so that it resolves as before), and for regression with Lambda 0 also
 // λ times each of regressionLambdaFactors.
 func candidates(cfg Config, d int) []kit.Setting[Config] {
-	if !cfg.Search.On(true) {
+	if !kit.On(cfg.Search, true) {
 		return nil
 	}
 	var lambdas []kit.Setting[Config]

@@ -50,7 +50,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	}
 	sub := cfg
 	sub.Progress = nil
-	return kit.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true) && cfg.Resume == nil, cfg.Seed,
+	return kit.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), kit.On(cfg.Calibrate, true) && cfg.Resume == nil, cfg.Seed,
 		func(ctx context.Context, X featmap.Matrix, y, _ []float64, cfg Config) (*Model, error) {
 			return fit(ctx, X, y, cfg)
 		})
@@ -100,7 +100,7 @@ func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	rc := l.cfg
 	p, s, g := l.p, l.s, l.p.newGrads()
 	r := rand.New(rand.NewPCG(rc.Seed, 0x7272666974)) // "rrffit"
-	err = l.Epochs(rounds, r, n, rc.Epochs, rc.Shuffle.On(true), func(ep int, perm []int) (lossSum float64, err error) {
+	err = l.Epochs(rounds, r, n, rc.Epochs, kit.On(rc.Shuffle, true), func(ep int, perm []int) (lossSum float64, err error) {
 		for lo := 0; lo < n; lo += rc.BatchSize {
 			hi := min(n, lo+rc.BatchSize)
 			g.reset()
@@ -138,7 +138,7 @@ func fitLearner(cfg Config, X featmap.Matrix, y []float64) (*Learner, []float64,
 	if err != nil {
 		return nil, nil, err
 	}
-	xs, err := l.FitRows(X, cfg.Resume == nil && cfg.Standardize.On(true))
+	xs, err := l.FitRows(X, cfg.Resume == nil && kit.On(cfg.Standardize, true))
 	return l, xs, err
 }
 
@@ -182,7 +182,7 @@ func fitLearner1(cfg Config, X featmap.Matrix, y []float64) (*Learner, error) {
 // 0, and λ times 1, 1/10 and 10 when Lambda is 0 (the defaults first,
 // left at 0 so that they resolve as before).
 func candidates(cfg Config, d int) []kit.Setting[Config] {
-	if !cfg.Search.On(true) {
+	if !kit.On(cfg.Search, true) {
 		return nil
 	}
 	if cfg.Resume != nil || d <= 0 {

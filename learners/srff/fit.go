@@ -57,7 +57,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // reports each fit's rounds in turn.
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	m, err := fitWeighted(ctx, X, y, w, cfg)
-	if err != nil || cfg.Simplex != 0 || cfg.Lambda != 0 || !cfg.Search.On(true) {
+	if err != nil || cfg.Simplex != 0 || cfg.Lambda != 0 || !kit.On(cfg.Search, true) {
 		return m, err
 	}
 	s0 := m.Config().Simplex

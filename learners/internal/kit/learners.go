@@ -66,3 +66,14 @@ func EndRound(ctx context.Context, p learners.Progress, pkg string, e learners.E
 	}
 	return nil
 }
+
+// On reports whether the option t is on, def being its default.
+func On(t learners.Toggle, def bool) bool {
+	switch t {
+	case learners.Enabled:
+		return true
+	case learners.Disabled:
+		return false
+	}
+	return def
+}

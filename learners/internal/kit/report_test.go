@@ -48,3 +48,9 @@ func TestCheckTaskAndToggles(t *testing.T) {
 		t.Errorf("Toggle(7): %v", c.Err())
 	}
 }
+
+func TestOn(t *testing.T) {
+	if !On(learners.Default, true) || On(learners.Default, false) || !On(learners.Enabled, false) || On(learners.Disabled, true) {
+		t.Error("On ignores the value or the default")
+	}
+}
