@@ -175,7 +175,7 @@ func (l *Learner) Update(x []float64, y float64) (learners.Outcome, error) {
 func (l *Learner) target(y float64) (float64, error) {
 	switch l.cfg.Task {
 	case learners.Binary:
-		return l.cfg.Labels.Encode(y)
+		return kit.EncodeLabel(l.cfg.Labels, y)
 	case learners.Multiclass:
 		k, ok := slices.BinarySearch(l.classes, y)
 		if !ok {
@@ -197,7 +197,7 @@ func (l *Learner) step(x []float64, t float64) (learners.Outcome, error) {
 	var o learners.Outcome
 	var g float64 // the step is w ← w − η g z
 	if l.cfg.Task == learners.Binary {
-		o.Prediction = l.cfg.Labels.Decode(f)
+		o.Prediction = kit.DecodeLabel(l.cfg.Labels, f)
 		o.Mistake = (f >= 0) != (t > 0)
 	} else {
 		o.Prediction = f
@@ -239,7 +239,7 @@ func (l *Learner) Predict(x []float64) float64 {
 	}
 	f := l.f.score(l.s, l.w, l.Input(x))
 	if l.cfg.Task == learners.Binary {
-		return l.cfg.Labels.Decode(f)
+		return kit.DecodeLabel(l.cfg.Labels, f)
 	}
 	return f
 }

@@ -172,7 +172,7 @@ func output(p *params, classes []float64, task learners.Task, f []float64) float
 		}
 		return classes[vec.Argmax(f, -1)]
 	}
-	return learners.Labels{Neg: classes[0], Pos: classes[1]}.Decode(f[0])
+	return kit.DecodeLabel(learners.Labels{Neg: classes[0], Pos: classes[1]}, f[0])
 }
 
 // Predict returns the current prediction for x without learning. It

@@ -99,7 +99,7 @@ func (p *path) errRate(lambda float64) (float64, error) {
 	}
 	bad := 0
 	for i, v := range s {
-		if p.labels.Decode(v) != p.ye[i] {
+		if !(v >= 0 && p.labels.Pos == p.ye[i] || v < 0 && p.labels.Neg == p.ye[i]) { // the decoded label (a NaN score none)
 			bad++
 		}
 	}

@@ -293,7 +293,7 @@ func (b *Base[T, P]) eval(s *scratch, x []float64, kind int) float64 {
 	switch kind {
 	case kindPredict:
 		if b.c.Task == learners.Binary {
-			return b.c.Labels.Decode(score)
+			return DecodeLabel(b.c.Labels, score)
 		}
 		return score
 	case kindProb:

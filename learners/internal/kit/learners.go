@@ -2,6 +2,7 @@ package kit
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/rfkit/rfkit/learners"
 
@@ -76,4 +77,27 @@ func On(t learners.Toggle, def bool) bool {
 		return false
 	}
 	return def
+}
+
+// DecodeLabel maps a score to an original label of l: Pos when score ≥ 0 (a score of
+// exactly 0 counts as positive), Neg when score < 0, NaN when score is NaN.
+func DecodeLabel(l learners.Labels, score float64) float64 {
+	switch {
+	case score >= 0:
+		return l.Pos
+	case score < 0:
+		return l.Neg
+	}
+	return math.NaN()
+}
+
+// EncodeLabel maps an original label of l to ±1; other values are an error.
+func EncodeLabel(l learners.Labels, v float64) (float64, error) {
+	switch v {
+	case l.Pos:
+		return 1, nil
+	case l.Neg:
+		return -1, nil
+	}
+	return 0, fmt.Errorf("label %v is neither %v nor %v", v, l.Neg, l.Pos)
 }
