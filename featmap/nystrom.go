@@ -282,11 +282,8 @@ func (n *Nystrom) Landmarks() []float64 { return n.land }
 // caller must not modify it.
 func (n *Nystrom) Projection() []float64 { return n.proj }
 
-// WorkLen is the length of the scratch slice TransformRowWork needs.
-func (n *Nystrom) WorkLen() int { return n.m }
-
 // TransformRowWork writes the Outputs() features of x (len d) into dst,
-// using work (len ≥ WorkLen()) as scratch. It allocates nothing.
+// using work (len ≥ Outputs()) as scratch. It allocates nothing.
 func (n *Nystrom) TransformRowWork(dst, x, work []float64) {
 	k := work[:n.m]
 	n.kernelRow(k, x)

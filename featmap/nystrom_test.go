@@ -267,7 +267,7 @@ func TestNystromAllocs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dst, work := make([]float64, 10), make([]float64, nm.WorkLen())
+	dst, work := make([]float64, 10), make([]float64, nm.Outputs())
 	Z := Dense(40, 10, make([]float64, 400))
 	if a := testing.AllocsPerRun(50, func() { nm.TransformRowWork(dst, X.Row(1), work) }); a != 0 {
 		t.Errorf("TransformRowWork: %v allocations", a)

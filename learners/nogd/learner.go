@@ -84,7 +84,7 @@ func resumed(cfg Config, d int) (*Learner, error) {
 		l.land = append(make([]float64, 0, B*d), b.land...)
 		l.pend = append(make([]float64, 0, B), b.pend...)
 	} else {
-		l.work = make([]float64, b.nys.WorkLen())
+		l.work = make([]float64, b.nys.Outputs())
 	}
 	return l, nil
 }
@@ -125,7 +125,7 @@ func (l *Learner) learn(x []float64, t float64) (learners.Outcome, error) {
 	}
 	nys, err := featmap.NewNystromFromLandmarks(l.land, d, B, l.cfg.Gamma)
 	if err == nil {
-		l.nys, l.work = nys, make([]float64, nys.WorkLen())
+		l.nys, l.work = nys, make([]float64, nys.Outputs())
 		for i := 0; i < B && err == nil; i++ {
 			_, err = l.step(l.land[i*d:(i+1)*d], l.pend[i])
 		}

@@ -71,7 +71,7 @@ func (b *body) NewWork() any {
 	if b.nys == nil {
 		return []float64(nil)
 	}
-	return make([]float64, b.nys.Outputs()+b.nys.WorkLen())
+	return make([]float64, b.nys.Outputs()+b.nys.Outputs())
 }
 
 // Score is w̄·z(x), summed in index order with every product rounded, as

@@ -94,7 +94,7 @@ func (b *body) NewWork() any {
 	if b.nys == nil {
 		return b.Head.NewWork()
 	}
-	return make([]float64, b.nys.Outputs()+b.nys.WorkLen())
+	return make([]float64, b.nys.Outputs()+b.nys.Outputs())
 }
 
 // Score is coef·φ(z) + bias: the fused epilogue of linrf.Head for the

@@ -96,7 +96,7 @@ func (l *onlineNOGD) update(x []float64, y float64) error {
 			}
 			l.nys = nys
 			l.w = make([]float64, nys.Outputs())
-			l.z, l.wk = make([]float64, nys.Outputs()), make([]float64, nys.WorkLen())
+			l.z, l.wk = make([]float64, nys.Outputs()), make([]float64, nys.Outputs())
 		}
 		return nil
 	}
