@@ -6,10 +6,6 @@
 //
 // The contracts, as the Go loops they implement:
 //
-//	Cos:       for i := range x { dst[i] = cos(x[i]) }            // ≤ 1 ULP
-//	Sin:       for i := range x { dst[i] = sin(x[i]) }            // ≤ 1 ULP
-//	Sincos:    for i := range x { sin[i], cos[i] = sin(x[i]), cos(x[i]) }
-//	Exp:       for i := range x { dst[i] = exp(x[i]) }            // < 1 ULP
 //	CosAffine: for j := range b {                                 // one feature-map row
 //		acc := b[j]
 //		for k := range x { acc = math.FMA(x[k], w[k*ldw+j], acc) }
@@ -19,29 +15,13 @@
 //	AxpyF32, AxpyF64: for i := range x { y[i] = math.FMA(a, x[i], y[i]) }
 //	Standardize: for i := range x { z[i] = (x[i] - mean[i]) / scale[i]; if x[i] != x[i] { z[i] = 0 } }
 //
-// The learners' fused reductions live in an internal package; packages
-// trig and featmap are the friendlier faces of these kernels.
+// The elementwise cos, sin, sincos and exp over slices (≤ 1 ULP, the same
+// kernels) are package trig's. The learners' fused reductions live in an
+// internal package; packages trig and featmap are the friendlier faces of
+// these kernels.
 package asm
 
 import iasm "github.com/rfkit/rfkit/internal/asm"
-
-// Cos sets dst[i] = cos(x[i]) for every i, within 1 ULP. dst may be x
-// itself; it panics if len(dst) < len(x).
-func Cos(dst, x []float64) { iasm.Cos(dst, x) }
-
-// Sin sets dst[i] = sin(x[i]); the same contract as Cos.
-func Sin(dst, x []float64) { iasm.Sin(dst, x) }
-
-// Sincos sets sin[i] = sin(x[i]) and cos[i] = cos(x[i]) in one pass. Either
-// output may be x itself, but not the other output. It panics if either
-// output is shorter than x.
-func Sincos(sin, cos, x []float64) { iasm.Sincos(sin, cos, x) }
-
-// Exp sets dst[i] = exp(x[i]) for every i, within 1 ULP, with exact IEEE
-// edge behaviour (+Inf above 709.782712893384, correctly rounded
-// subnormals, NaN for NaN). dst may be x itself; it panics if
-// len(dst) < len(x).
-func Exp(dst, x []float64) { iasm.Exp(dst, x) }
 
 // CosAffine writes one row of a random-Fourier feature map: for each
 // column j < len(b), dst[j] = scale·cos(b[j] + Σ_k x[k]·w[k·ldw+j]), the

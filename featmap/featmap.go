@@ -64,23 +64,6 @@ func (m Matrix) check(name string) error {
 // 0 ≤ i < Rows without a panic.
 func (m Matrix) Check() error { return m.check("X") }
 
-// MaxElements bounds the size of a map's weight matrix, Inputs × Features
-// (2²⁸ values, 2 GiB): larger maps are refused by NewRFF and
-// NewRFFFromWeights with an error instead of exhausting memory.
-const MaxElements = 1 << 28
-
-// CheckSize reports inputs × features out of 1..MaxElements (each factor
-// positive and the product without overflow).
-func CheckSize(inputs, features int) error {
-	switch {
-	case inputs <= 0 || features <= 0:
-		return fmt.Errorf("featmap: %d inputs × %d features: both must be positive", inputs, features)
-	case features > MaxElements/inputs:
-		return fmt.Errorf("featmap: %d inputs × %d features is more than %d weights (featmap.MaxElements)", inputs, features, MaxElements)
-	}
-	return nil
-}
-
 // ErrShape is wrapped by every shape error of Transform.
 var ErrShape = errors.New("featmap: shape mismatch")
 

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/rfkit/rfkit/internal/limit"
 )
 
 // Hostile shapes and sizes give errors, never a panic or an allocation
@@ -49,10 +51,10 @@ func TestHostileShapesAndSizes(t *testing.T) {
 			t.Errorf("NewRFFFromWeights(%d, %d): no error", s[0], s[1])
 		}
 	}
-	if err := CheckSize(1<<14, 1<<14); err != nil {
+	if err := limit.CheckElements(1<<14, 1<<14); err != nil {
 		t.Errorf("CheckSize at the bound: %v", err)
 	}
-	if err := CheckSize(1<<14, 1<<14+1); err == nil {
+	if err := limit.CheckElements(1<<14, 1<<14+1); err == nil {
 		t.Error("CheckSize above the bound: no error")
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"sync"
 
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/trig"
 )
@@ -34,17 +35,11 @@ func (s Sampling) String() string {
 	return fmt.Sprintf("Sampling(%d)", int(s))
 }
 
-// MaxLandmarks bounds NystromConfig.Landmarks: the eigendecomposition costs
-// about 4.3·m³ multiply–adds (measured 0.10 s at m = 200, 1.2 s at
-// m = 500 and 9.8 s at m = 1000 on one busy core), and
-// m·m must stay within MaxElements.
-const MaxLandmarks = 1 << 13
-
 // NystromConfig describes a Nyström map of the Gaussian kernel
 // exp(−γ‖x−y‖²).
 type NystromConfig struct {
 	Inputs    int      // d, the input dimension (> 0)
-	Landmarks int      // m, the number of landmarks and of features (1..min(n, MaxLandmarks))
+	Landmarks int      // m, the number of landmarks and of features (1..min(n, 8192): the eigendecomposition costs about 4.3·m³ multiply–adds)
 	Gamma     float64  // kernel bandwidth γ (> 0)
 	Sampling  Sampling // Uniform (default) or KMeansPP
 	Seed      uint64   // the landmarks are a pure function of the data, the config and the seed
@@ -55,10 +50,10 @@ func (c NystromConfig) Validate() error {
 	switch {
 	case c.Inputs <= 0:
 		return fmt.Errorf("featmap: Nyström Inputs = %d, must be positive", c.Inputs)
-	case c.Landmarks <= 0 || c.Landmarks > MaxLandmarks:
-		return fmt.Errorf("featmap: Nyström Landmarks = %d, want 1..%d", c.Landmarks, MaxLandmarks)
-	case CheckSize(c.Inputs, c.Landmarks) != nil:
-		return CheckSize(c.Inputs, c.Landmarks)
+	case c.Landmarks <= 0 || c.Landmarks > limit.Landmarks:
+		return fmt.Errorf("featmap: Nyström Landmarks = %d, want 1..%d", c.Landmarks, limit.Landmarks)
+	case limit.CheckElements(c.Inputs, c.Landmarks) != nil:
+		return limit.CheckElements(c.Inputs, c.Landmarks)
 	case !(c.Gamma > 0) || math.IsInf(c.Gamma, 0):
 		return fmt.Errorf("featmap: Nyström Gamma = %v, must be positive and finite", c.Gamma)
 	case c.Sampling != Uniform && c.Sampling != KMeansPP:
@@ -287,11 +282,8 @@ func (n *Nystrom) Landmarks() []float64 { return n.land }
 // caller must not modify it.
 func (n *Nystrom) Projection() []float64 { return n.proj }
 
-// WorkLen is the length of the scratch slice TransformRowWork needs.
-func (n *Nystrom) WorkLen() int { return n.m }
-
 // TransformRowWork writes the Outputs() features of x (len d) into dst,
-// using work (len ≥ WorkLen()) as scratch. It allocates nothing.
+// using work (len ≥ Outputs()) as scratch. It allocates nothing.
 func (n *Nystrom) TransformRowWork(dst, x, work []float64) {
 	k := work[:n.m]
 	n.kernelRow(k, x)

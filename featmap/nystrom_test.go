@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/rfkit/rfkit/internal/limit"
 )
 
 // TestEigSym: on random symmetric matrices, including indefinite and
@@ -265,7 +267,7 @@ func TestNystromAllocs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dst, work := make([]float64, 10), make([]float64, nm.WorkLen())
+	dst, work := make([]float64, 10), make([]float64, nm.Outputs())
 	Z := Dense(40, 10, make([]float64, 400))
 	if a := testing.AllocsPerRun(50, func() { nm.TransformRowWork(dst, X.Row(1), work) }); a != 0 {
 		t.Errorf("TransformRowWork: %v allocations", a)
@@ -296,7 +298,7 @@ func TestNystromErrors(t *testing.T) {
 	}{
 		{"zero inputs", X, with(func(c *NystromConfig) { c.Inputs = 0 }), "Inputs = 0"},
 		{"zero landmarks", X, with(func(c *NystromConfig) { c.Landmarks = 0 }), "Landmarks = 0"},
-		{"huge landmarks", X, with(func(c *NystromConfig) { c.Landmarks = MaxLandmarks + 1 }), "Landmarks = 8193"},
+		{"huge landmarks", X, with(func(c *NystromConfig) { c.Landmarks = limit.Landmarks + 1 }), "Landmarks = 8193"},
 		{"more landmarks than rows", X, with(func(c *NystromConfig) { c.Landmarks = 21 }), "more than the 20 rows"},
 		{"NaN gamma", X, with(func(c *NystromConfig) { c.Gamma = math.NaN() }), "Gamma = NaN"},
 		{"Inf gamma", X, with(func(c *NystromConfig) { c.Gamma = math.Inf(1) }), "Gamma = +Inf"},

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/rfkit/rfkit/internal/asm"
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/internal/xrand"
 )
 
@@ -53,14 +54,14 @@ func (c RFFConfig) Validate() error {
 		return fmt.Errorf("featmap: Inputs = %d, must be positive", c.Inputs)
 	case c.Features <= 0:
 		return fmt.Errorf("featmap: Features = %d, must be positive", c.Features)
-	case CheckSize(c.Inputs, c.Features) != nil:
-		return CheckSize(c.Inputs, c.Features)
+	case limit.CheckElements(c.Inputs, c.Features) != nil:
+		return limit.CheckElements(c.Inputs, c.Features)
 	case !(c.Gamma > 0) || math.IsInf(c.Gamma, 0):
 		return fmt.Errorf("featmap: Gamma = %v, must be positive and finite", c.Gamma)
 	case c.Kernel != Gaussian && c.Kernel != Laplacian:
 		return fmt.Errorf("featmap: unknown kernel %v", c.Kernel)
-	case c.Orthogonal && c.Inputs > MaxElements/c.Inputs:
-		return fmt.Errorf("featmap: orthogonal features of %d inputs need a %[1]d×%[1]d matrix, more than featmap.MaxElements", c.Inputs)
+	case c.Orthogonal && c.Inputs > limit.Elements/c.Inputs:
+		return fmt.Errorf("featmap: orthogonal features of %d inputs need a %[1]d×%[1]d matrix, more than 2²⁸ weights", c.Inputs)
 	case c.Orthogonal && c.Kernel != Gaussian:
 		return fmt.Errorf("featmap: orthogonal features need the Gaussian kernel")
 	}
@@ -122,7 +123,7 @@ func NewRFF(c RFFConfig) (*RFF, error) {
 // phases (len D; nil for the pair form), e.g. learned ones or ones read from a
 // model file. The slices are copied.
 func NewRFFFromWeights(w, b []float64, inputs, features int, pair bool) (*RFF, error) {
-	if err := CheckSize(inputs, features); err != nil {
+	if err := limit.CheckElements(inputs, features); err != nil {
 		return nil, err
 	}
 	if len(w) != inputs*features {

@@ -5,18 +5,10 @@ import (
 	"strings"
 )
 
-// CalibratedVersion is added to a model file's version when the file
-// holds a probability calibration (the array "calibration"): a file of
-// version CalibratedVersion + v is a version-v model of its learner plus
-// the calibration. Builds older than the calibration refuse such a file
-// (its version is newer than they read) instead of silently giving the
-// uncalibrated probabilities; files without a calibration keep their
-// version and bytes.
-const CalibratedVersion = 100
-
 // FitStats is what a Fit learned about its own fit beside the model: the
 // held-out check of the split of SearchFit (the calibration's and the
-// search's). It is not stored in the model file.
+// search's). It is not stored in the model file. Every learner's model
+// returns it from its FitStats method (zero for a loaded model).
 type FitStats struct {
 	// HeldOutRows is the number of held-out training rows the check was
 	// made on (0: no check was made, the other fields are 0).
@@ -58,10 +50,4 @@ func (s FitStats) String() string {
 		v += "; WORSE THAN THE " + strings.ToUpper(base) + ": change the configuration"
 	}
 	return v
-}
-
-// FitStatser is implemented by every learner's model (through Base): the
-// FitStats of the Fit that made it (zero for a loaded model).
-type FitStatser interface {
-	FitStats() FitStats
 }

@@ -5,27 +5,15 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners/internal/hook"
 )
 
-// Link turns a binary model's score into a probability.
+// Link turns a binary model's score into a probability. Its values are
+// the learner's own (a model's Fit, Load or rks.Assemble sets it from the
+// loss); the zero Link gives no probability (Probability is NaN).
 type Link int
-
-const (
-	// NoProbability: the loss does not estimate one (Probability is NaN).
-	NoProbability Link = iota
-	// Logistic: 1/(1 + e^{−score}), for the logistic and exponential-type
-	// losses. The exponential is internal/xmath's, the same bits on every
-	// architecture.
-	Logistic
-	// Clamped: (1 + score)/2 clamped to [0, 1], for least squares on ±1
-	// labels (whose minimiser is E[y|x] = 2p − 1).
-	Clamped
-	// HalfLogOdds: 1/(1 + e^{−2·score}), for the exponential loss, whose
-	// minimiser is half the log-odds.
-	HalfLogOdds
-)
 
 // Common is what every model holds beside its Body.
 type Common struct {
@@ -45,21 +33,10 @@ type Common struct {
 	// Calib is the probability calibration [a, c] of a classifier (nil:
 	// none; Calibrate): a binary model's probability is σ(a·score + c),
 	// a multiclass model's the softmax of a times its class scores. It
-	// is stored in the model file as the array "calibration" (see
-	// CalibratedVersion).
+	// is stored in the model file as the array "calibration" (its file
+	// version is raised by 100).
 	Calib []float64
 }
-
-// FeatureNamer is implemented by every learner's model (through Base):
-// the names of its inputs, nil when it has none.
-type FeatureNamer interface {
-	FeatureNames() []string
-}
-
-// MaxNamesBytes bounds the JSON encoding of a model's feature names, so
-// that they always fit the model file's header (which holds at most
-// 1 MiB).
-const MaxNamesBytes = modelfile.MaxHeader / 2
 
 // WithFeatureNames returns a new model equal to m but carrying the given
 // feature names, one per input (nil or empty removes them); m itself is
@@ -70,7 +47,8 @@ const MaxNamesBytes = modelfile.MaxHeader / 2
 // learner's *Model or the Model interface holding one.
 //
 // The names must be non-empty, valid UTF-8, at most 256 bytes each, all
-// different, and at most MaxNamesBytes in all as JSON; otherwise the
+// different, and at most 512 KiB in all as JSON (half the model file's
+// header); otherwise the
 // error says which rule is broken and m is not copied.
 func WithFeatureNames[M Model](m M, names []string) (M, error) {
 	var zero M
@@ -84,8 +62,8 @@ func WithFeatureNames[M Model](m M, names []string) (M, error) {
 	if err := modelfile.ValidateNames(names, m.NumInputs()); err != nil {
 		return zero, fmt.Errorf("learners: WithFeatureNames: %w", err)
 	}
-	if raw, err := json.Marshal(names); err != nil || len(raw) > MaxNamesBytes {
-		return zero, fmt.Errorf("learners: WithFeatureNames: %d feature names take %d bytes, more than the %d a model file holds", len(names), len(raw), MaxNamesBytes)
+	if raw, err := json.Marshal(names); err != nil || len(raw) > limit.NamesBytes {
+		return zero, fmt.Errorf("learners: WithFeatureNames: %d feature names take %d bytes, more than the %d a model file holds", len(names), len(raw), limit.NamesBytes)
 	}
 	out, ok, err := hook.CopyNamed(m, names)
 	switch {

@@ -9,38 +9,31 @@ import (
 	"slices"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/learners/internal/par"
 	"github.com/rfkit/rfkit/metrics"
 )
 
-// The metrics of PermutationImportance.
+// The metrics of PermutationImportance (PermutationConfig.Metric).
 const (
-	// MetricAccuracy is the fraction of rows predicted right (metrics.Accuracy),
-	// the default for a classifier; the drop is baseline − shuffled.
-	MetricAccuracy = "accuracy"
-	// MetricLogLoss is the log loss of the class probabilities
-	// (metrics.LogLoss) of a ClassModel; the drop is shuffled − baseline.
-	MetricLogLoss = "logloss"
-	// MetricRMSE is the root mean squared error (metrics.RMSE), the metric
-	// of a regression model; the drop is shuffled − baseline.
-	MetricRMSE = "rmse"
+	metricAccuracy = "accuracy"
+	metricLogLoss  = "logloss"
+	metricRMSE     = "rmse"
 )
 
-// DefaultRepeats is the number of shuffles per input of a zero
-// PermutationConfig.Repeats.
-const DefaultRepeats = 5
-
 // PermutationConfig configures PermutationImportance. The zero value
-// scores a classifier by its accuracy and a regression by its RMSE, over
-// DefaultRepeats shuffles per input drawn with seed 0, on GOMAXPROCS
+// scores a classifier by its accuracy and a regression by its RMSE, with
+// the default Repeats, shuffles drawn with seed 0, on GOMAXPROCS
 // goroutines.
 type PermutationConfig struct {
-	// Metric is MetricAccuracy or MetricLogLoss for a classifier,
-	// MetricRMSE for a regression; "" is accuracy or RMSE by the model's
-	// task.
+	// Metric is "accuracy" (the fraction of rows predicted right,
+	// metrics.Accuracy; the drop is baseline − shuffled) or "logloss" (the
+	// log loss of the class probabilities of a ClassModel, metrics.LogLoss;
+	// the drop is shuffled − baseline) for a classifier, "rmse" (the root
+	// mean squared error, metrics.RMSE; the drop is shuffled − baseline)
+	// for a regression; "" is accuracy or RMSE by the model's task.
 	Metric string
-	// Repeats is the number of shuffles of each input (0: DefaultRepeats;
-	// at most MaxCount).
+	// Repeats is the number of shuffles of each input (0: 5; at most 10⁶).
 	Repeats int
 	// Seed fixes the shuffles: shuffle r of input j is drawn from its own
 	// PCG stream (Seed, j·2³² + r), so it does not depend on the other
@@ -56,8 +49,8 @@ type PermutationConfig struct {
 // among the rows, which breaks the input's link with the target and with
 // the other inputs.
 type Importances struct {
-	// Metric is the metric used (MetricAccuracy, MetricLogLoss or
-	// MetricRMSE) and Baseline its value on the data as passed.
+	// Metric is the metric used ("accuracy", "logloss" or "rmse") and
+	// Baseline its value on the data as passed.
 	Metric   string
 	Baseline float64
 	// Repeats is the number of shuffles of each input.
@@ -88,7 +81,7 @@ type Importances struct {
 // malformed X or one whose columns are not m.NumInputs() (wrapping
 // ErrShape), fewer than 2 rows, len(y) != X.Rows, a bad cfg (an unknown
 // metric, a metric of the other task, log loss of a model without class
-// probabilities, Repeats or Threads out of range, more than MaxCount
+// probabilities, Repeats or Threads out of range, more than 10⁶
 // inputs × shuffles), a label that is not one of a classifier's classes
 // or (regression) not finite (metrics.ErrInput), a prediction that is not
 // finite (ErrNotFinite from the model, or metrics.ErrInput when a
@@ -130,7 +123,7 @@ func PermutationImportance(ctx context.Context, m Model, X featmap.Matrix, y []f
 			errs[t] = fmt.Errorf("input %d, shuffle %d: %w", j, r, err)
 			return
 		}
-		if s.metric == MetricAccuracy {
+		if s.metric == metricAccuracy {
 			drops[t] = base - v
 		} else {
 			drops[t] = v - base
@@ -202,35 +195,35 @@ func newPermutation(m Model, X featmap.Matrix, y []float64, cfg PermutationConfi
 	if len(y) != X.Rows {
 		return nil, fmt.Errorf("X has %d rows but y has %d values", X.Rows, len(y))
 	}
-	if cfg.Repeats < 0 || cfg.Repeats > MaxCount {
-		return nil, fmt.Errorf("Repeats = %d, want 1..%d (0 for the default %d)", cfg.Repeats, MaxCount, DefaultRepeats)
+	if cfg.Repeats < 0 || cfg.Repeats > limit.Count {
+		return nil, fmt.Errorf("Repeats = %d, want 1..%d (0 for the default %d)", cfg.Repeats, limit.Count, limit.DefaultRepeats)
 	}
-	if cfg.Threads < 0 || cfg.Threads > MaxThreads {
-		return nil, fmt.Errorf("Threads = %d, want 1..%d (0 for GOMAXPROCS)", cfg.Threads, MaxThreads)
+	if cfg.Threads < 0 || cfg.Threads > limit.Threads {
+		return nil, fmt.Errorf("Threads = %d, want 1..%d (0 for GOMAXPROCS)", cfg.Threads, limit.Threads)
 	}
 	s := &permutation{m: m, X: X, y: y, metric: cfg.Metric, repeats: cfg.Repeats}
 	if s.repeats == 0 {
-		s.repeats = DefaultRepeats
+		s.repeats = limit.DefaultRepeats
 	}
-	if X.Cols > MaxCount/s.repeats {
-		return nil, fmt.Errorf("%d inputs × %d shuffles: more than %d tasks", X.Cols, s.repeats, MaxCount)
+	if X.Cols > limit.Count/s.repeats {
+		return nil, fmt.Errorf("%d inputs × %d shuffles: more than %d tasks", X.Cols, s.repeats, limit.Count)
 	}
 	regression := m.Task() == Regression
 	switch {
 	case s.metric == "" && regression:
-		s.metric = MetricRMSE
+		s.metric = metricRMSE
 	case s.metric == "":
-		s.metric = MetricAccuracy
-	case s.metric == MetricRMSE && !regression, (s.metric == MetricAccuracy || s.metric == MetricLogLoss) && regression:
+		s.metric = metricAccuracy
+	case s.metric == metricRMSE && !regression, (s.metric == metricAccuracy || s.metric == metricLogLoss) && regression:
 		return nil, fmt.Errorf("metric %q does not apply to a %v model", s.metric, m.Task())
-	case s.metric == MetricLogLoss:
+	case s.metric == metricLogLoss:
 		cm, ok := m.(ClassModel)
 		if !ok || len(cm.Classes()) < 2 {
 			return nil, fmt.Errorf("metric %q needs a model with class probabilities (a %T has none)", s.metric, m)
 		}
 		s.cm, s.classes = cm, cm.Classes()
-	case s.metric != MetricAccuracy && s.metric != MetricRMSE:
-		return nil, fmt.Errorf("unknown metric %q (want %s, %s or %s)", s.metric, MetricAccuracy, MetricLogLoss, MetricRMSE)
+	case s.metric != metricAccuracy && s.metric != metricRMSE:
+		return nil, fmt.Errorf("unknown metric %q (want %s, %s or %s)", s.metric, metricAccuracy, metricLogLoss, metricRMSE)
 	}
 	if cm, ok := m.(ClassModel); ok && !regression {
 		classes := cm.Classes()
@@ -275,9 +268,9 @@ func (s *permutation) score(sc *permScratch, j int, col []float64) (float64, err
 		}
 	}
 	switch s.metric {
-	case MetricRMSE:
+	case metricRMSE:
 		return metrics.RMSE(s.y, sc.pred, nil)
-	case MetricLogLoss:
+	case metricLogLoss:
 		return metrics.LogLoss(s.y, s.classes, sc.prob, nil)
 	}
 	return metrics.Accuracy(s.y, sc.pred, nil)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/rfkit/rfkit/dataset/synth"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/gbrff"
 	"github.com/rfkit/rfkit/learners/internal/learnertest"
@@ -25,7 +26,7 @@ import (
 // and the same noise ε (sine = true), which a model with an isotropic
 // kernel can learn from a few thousand rows.
 func se1(n int, seed uint64, sine bool) (featmap.Matrix, []float64) {
-	s := learnertest.Must(synth.SE1(n, seed))
+	s := learnertest.Must(synth.ByName("se1", n, seed))
 	if sine {
 		for i := range s.Y {
 			x := s.Row(i)
@@ -81,7 +82,7 @@ func fitRKS(t *testing.T, X featmap.Matrix, y []float64, task learners.Task) lea
 // what gbrff2 does use is the factor sin(x7·x8·x9), and those three
 // inputs come first (drops 0.02–0.04, every other one below 0.01).
 func TestPermutationImportanceSE1(t *testing.T) {
-	relevant := synth.RelevantSE1()
+	relevant := []int{0, 2, 6, 7, 8} // SE1's x₁, x₃, x₇, x₈, x₉
 	X, y := se1(3000, 1, true)
 	Xt, yt := se1(1000, 2, true)
 	for name, m := range map[string]learners.Model{"gbrff2": fitGBRFF2(t, X, y), "rks": fitRKS(t, X, y, learners.Regression)} {
@@ -89,7 +90,7 @@ func TestPermutationImportanceSE1(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := top(imp, 5); !slices.Equal(got, relevant) || imp.Metric != learners.MetricRMSE || imp.Repeats != learners.DefaultRepeats {
+		if got := top(imp, 5); !slices.Equal(got, relevant) || imp.Metric != "rmse" || imp.Repeats != limit.DefaultRepeats {
 			t.Errorf("%s: top five %v (metric %s, %d repeats), want %v; drops %.3g", name, got, imp.Metric, imp.Repeats, relevant, imp.Mean)
 		}
 	}
@@ -117,7 +118,7 @@ func TestPermutationImportanceClassifier(t *testing.T) {
 		t.Fatal(err)
 	}
 	acc, _ := metrics.Accuracy(yt, pred, nil)
-	for _, metric := range []string{"", learners.MetricLogLoss} {
+	for _, metric := range []string{"", "logloss"} {
 		imp, err := learners.PermutationImportance(context.Background(), m, Xt, yt, learners.PermutationConfig{Metric: metric, Repeats: 3, Seed: 7})
 		if err != nil {
 			t.Fatal(err)
@@ -125,7 +126,7 @@ func TestPermutationImportanceClassifier(t *testing.T) {
 		if got := top(imp, 2); !slices.Equal(got, []int{0, 1}) || imp.Repeats != 3 || len(imp.Std) != 6 {
 			t.Errorf("metric %q: top two %v, want [0 1]; drops %.3g", metric, got, imp.Mean)
 		}
-		if metric == "" && (imp.Metric != learners.MetricAccuracy || imp.Baseline != acc) {
+		if metric == "" && (imp.Metric != "accuracy" || imp.Baseline != acc) {
 			t.Errorf("metric %s, baseline %v; want accuracy %v", imp.Metric, imp.Baseline, acc)
 		}
 		if metric != "" && (imp.Metric != metric || !(imp.Baseline > 0)) {
@@ -198,7 +199,7 @@ func TestPermutationImportanceErrors(t *testing.T) {
 		{"ragged y", bg, reg, X, y[:59], learners.PermutationConfig{}, "X has 60 rows but y has 59 values", nil},
 		{"repeats", bg, reg, X, y, learners.PermutationConfig{Repeats: -1}, "Repeats = -1", nil},
 		{"threads", bg, reg, X, y, learners.PermutationConfig{Threads: -2}, "Threads = -2", nil},
-		{"tasks", bg, reg, X, y, learners.PermutationConfig{Repeats: learners.MaxCount}, "18 inputs × 1000000 shuffles: more than 1000000 tasks", nil},
+		{"tasks", bg, reg, X, y, learners.PermutationConfig{Repeats: limit.Count}, "18 inputs × 1000000 shuffles: more than 1000000 tasks", nil},
 		{"unknown metric", bg, reg, X, y, learners.PermutationConfig{Metric: "auc"}, `unknown metric "auc"`, nil},
 		{"rmse of a classifier", bg, cls, Xc, yc, learners.PermutationConfig{Metric: "rmse"}, `metric "rmse" does not apply to a binary model`, nil},
 		{"log loss of a regression", bg, reg, X, y, learners.PermutationConfig{Metric: "logloss"}, `metric "logloss" does not apply to a regression model`, nil},

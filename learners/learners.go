@@ -1,6 +1,7 @@
 // Package learners is what a user of rfkit's models needs beside the learner
 // packages: the Model interface every learner's model satisfies (and
-// ClassModel, Prober, FeatureNamer, FitStatser for what some add), Load for
+// ClassModel and Prober for what some add; every learner's model also has
+// FeatureNames() []string and FitStats() FitStats), Load for
 // a model file of any learner, the registry of methods (Methods, Lookup,
 // MethodsFor), the Task, progress Events, the Toggle, Threads and Missing
 // Config field types, the sentinels ErrCorrupt, ErrShape, ErrNotFinite and
@@ -25,7 +26,7 @@
 // (for its side effect, if need be) registers it.
 //
 // Tasks: Binary, Regression and Multiclass (three or more classes, any
-// finite labels, at most MaxClasses). Each learner declares
+// finite labels, at most 4096). Each learner declares
 // the tasks it fits when it registers (Method.Tasks, Supports, MethodsFor):
 // every learner but srff (regression only) does Binary; all but pbrff do
 // Regression; all but kernel, nogd and srff do Multiclass
@@ -45,7 +46,7 @@
 // on a stratified half of the rows and fits a temperature (σ(a·score), or
 // softmax(a·scores) for a multiclass model) on the other half's scores
 // (about 1.5× the cost of the fit), stored in the model file
-// (CalibratedVersion) and used by Probability and Probabilities. The same held-out half gives
+// (its version raised by 100) and used by Probability and Probabilities. The same held-out half gives
 // FitStats: the held-out accuracy against the class prior. An online
 // learner's stream (Learner, Snapshot) and a Fit with Resume are not
 // calibrated.
@@ -76,15 +77,15 @@
 // Probability of a Model, and Predict of the online Learners of fogd and
 // rrf, panic on a row whose length is not NumInputs() (PredictChecked and
 // the batch methods return ErrShape instead); featmap.Matrix.Row panics on
-// a row index out of range; Register panics when misused from init.
-// Config.Validate bounds every numeric field (kit.Check; MaxParam,
-// MaxCount, MaxThreads where a learner has no tighter bound).
+// a row index out of range; the learner kit panics on a method
+// registered after the registry was read.
+// Config.Validate bounds every numeric field: where a learner has no
+// tighter bound, a positive real at 10⁶, a count at 10⁶ and a goroutine
+// limit at 4096.
 package learners
 
 import (
-	"context"
 	"encoding"
-	"fmt"
 	"time"
 
 	"github.com/rfkit/rfkit/featmap"
@@ -129,27 +130,3 @@ type Event struct {
 // stops the Fit, which returns it wrapped (errors.Is finds it). It is called
 // on the goroutine that called Fit.
 type Progress func(Event) error
-
-// Report calls p with e (nothing when p is nil) and wraps its error with the
-// round at which it stopped training.
-func (p Progress) Report(e Event) error {
-	if p == nil {
-		return nil
-	}
-	if err := p(e); err != nil {
-		return fmt.Errorf("stopped by progress callback after round %d of %d: %w", e.Round, e.Rounds, err)
-	}
-	return nil
-}
-
-// EndRound ends a round of training: it reports e (Report) and then checks
-// ctx, either error wrapped as "pkg: …" (pkg the learner's error prefix).
-func (p Progress) EndRound(ctx context.Context, pkg string, e Event) error {
-	if err := p.Report(e); err != nil {
-		return fmt.Errorf("%s: %w", pkg, err)
-	}
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("%s: %w", pkg, err)
-	}
-	return nil
-}

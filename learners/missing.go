@@ -26,12 +26,6 @@ const (
 	MissingImpute
 )
 
-// ParamHelp is the command-line help of a Config's Missing field
-// (ParamHelper).
-func (Missing) ParamHelp() (doc, def string) {
-	return "NaN inputs: error or impute (replace by the training mean)", ""
-}
-
 // String returns "error" or "impute".
 func (m Missing) String() string {
 	switch m {

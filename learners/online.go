@@ -33,16 +33,3 @@ func (s Stats) RMSE() float64 { return math.Sqrt(s.SSE / float64(s.N)) }
 
 // MeanLoss is LossSum/N.
 func (s Stats) MeanLoss() float64 { return s.LossSum / float64(s.N) }
-
-// Record adds the outcome o of a sample with target y.
-func (s *Stats) Record(o Outcome, task Task, y float64) {
-	s.N++
-	s.LossSum += o.Loss
-	if o.Mistake {
-		s.Mistakes++
-	}
-	if task == Regression {
-		r := o.Prediction - y
-		s.SSE += float64(r * r)
-	}
-}

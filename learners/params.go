@@ -13,15 +13,29 @@ type ParamInfo struct {
 	Name    string // the field name in lower case, the key SetParam takes
 	Type    string // "int", "uint64", "float64", "bool", "string" or the Go type name of an enum
 	Default string // the field's `default:"…"` tag, else its value in the Config passed to Params
-	Doc     string // the field's `help:"…"` tag, else its type's (a ParamHelper)
+	Doc     string // the field's `help:"…"` tag, else its type's (paramHelp)
 }
 
-// ParamHelper is implemented by a Config field type documented once for
-// every learner that has such a field (Missing, the linear read-out's
-// Loss): Params gives a field of that type without a `help:"…"` or
-// `default:"…"` tag the doc and default of ParamHelp (def "" meaning the
-// field's value).
-type ParamHelper interface{ ParamHelp() (doc, def string) }
+// paramHelper is implemented by a Config field type documented once for
+// every learner that has such a field (the linear read-out's Loss):
+// Params gives a field of that type without a `help:"…"` or `default:"…"`
+// tag the doc and default of ParamHelp (def "" meaning the field's value).
+type paramHelper interface{ ParamHelp() (doc, def string) }
+
+// paramHelp is the doc and default of a Config field of value x from its
+// type: Missing and Threads, documented here once for every learner, or
+// a paramHelper; "" for another type.
+func paramHelp(x any) (doc, def string) {
+	switch h := x.(type) {
+	case Missing:
+		return "NaN inputs: error or impute (replace by the training mean)", ""
+	case Threads:
+		return "goroutines of the fit (0 = GOMAXPROCS); the model is the same bits for any value", "0"
+	case paramHelper:
+		return h.ParamHelp()
+	}
+	return "", ""
+}
 
 var textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
 
@@ -68,10 +82,9 @@ func Params(cfg any) []ParamInfo {
 	out := make([]ParamInfo, 0, len(fields))
 	for _, f := range fields {
 		p := ParamInfo{Name: strings.ToLower(f.Name), Type: typeName(f.Type), Doc: f.Tag.Get("help")}
-		h, _ := v.FieldByIndex(f.Index).Interface().(ParamHelper)
 		var def string
-		if h != nil && p.Doc == "" {
-			p.Doc, def = h.ParamHelp()
+		if p.Doc == "" {
+			p.Doc, def = paramHelp(v.FieldByIndex(f.Index).Interface())
 		}
 		if d, ok := f.Tag.Lookup("default"); ok {
 			p.Default = d

@@ -10,6 +10,7 @@ import (
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/modelfile"
+	"github.com/rfkit/rfkit/learners/internal/hook"
 )
 
 // Method describes a learner to the CLI and to cross-validation.
@@ -41,18 +42,21 @@ type Method struct {
 }
 
 // The registry is the package's only mutable state. It is written by
-// Register, from the init functions of learner packages (which run one at a
+// register (kit.Define), from the init functions of learner packages (which run one at a
 // time, before main), and read-only afterwards: the first Lookup, Methods or
-// Load freezes it, and a later Register panics. Reads therefore need no lock.
+// Load freezes it, and a later register panics. Reads therefore need no lock.
 var (
 	registry = map[string]Method{}
 	frozen   atomic.Bool
 )
 
-// Register adds a learner. Call it only from an init function. It panics on
-// an empty or duplicate name, a nil function, or after the registry has
-// been read.
-func Register(m Method) {
+func init() { hook.Register = func(m any) { register(m.(Method)) } }
+
+// register adds a learner (the learner kit's Define, through
+// hook.Register). Call it only from an init function. It panics on an
+// empty or duplicate name, a nil function, or after the registry has been
+// read.
+func register(m Method) {
 	switch {
 	case frozen.Load():
 		panic("learners: Register(" + m.Name + ") after the registry was read; call it from init")
@@ -119,17 +123,13 @@ func Load(data []byte) (Model, error) {
 	return m.Load(data)
 }
 
-// Supports reports whether the learner fits task t: whether t is one of
-// the Tasks it declared at registration.
-func (m Method) Supports(t Task) bool { return slices.Contains(m.Tasks, t) }
-
 // MethodsFor returns the names of the registered learners that fit task
-// t (Supports), sorted: what a command lists when a method cannot do the
+// t (Method.Tasks), sorted: what a command lists when a method cannot do the
 // task asked for.
 func MethodsFor(t Task) []string {
 	var out []string
 	for _, m := range Methods() {
-		if m.Supports(t) {
+		if slices.Contains(m.Tasks, t) {
 			out = append(out, m.Name)
 		}
 	}

@@ -26,32 +26,12 @@ func TestTask(t *testing.T) {
 	if _, err := ParseTask("ordinal"); err == nil || !strings.Contains(err.Error(), `unknown task "ordinal"`) {
 		t.Errorf("ParseTask: %v", err)
 	}
-	if _, err := json.Marshal(Task(5)); err == nil || Task(5).String() != "Task(5)" || Task(5).Valid() {
+	if _, err := json.Marshal(Task(5)); err == nil || Task(5).String() != "Task(5)" || Task(5).valid() {
 		t.Error("Task(5) accepted")
 	}
 	var v struct{ T Task }
 	if err := json.Unmarshal([]byte(`{"T":"nope"}`), &v); err == nil {
 		t.Error("JSON accepted an unknown task")
-	}
-}
-
-func TestProgressReport(t *testing.T) {
-	var p Progress
-	if err := p.Report(Event{}); err != nil {
-		t.Fatal(err)
-	}
-	stop := errors.New("stop")
-	p = func(e Event) error {
-		if e.Round == 3 {
-			return stop
-		}
-		return nil
-	}
-	if err := p.Report(Event{Round: 2, Rounds: 5}); err != nil {
-		t.Fatal(err)
-	}
-	if err := p.Report(Event{Round: 3, Rounds: 5}); !errors.Is(err, stop) || !strings.Contains(err.Error(), "after round 3 of 5") {
-		t.Fatalf("got %v", err)
 	}
 }
 
@@ -68,7 +48,7 @@ func (fakeModel) MarshalBinary() ([]byte, error) {
 }
 
 func init() {
-	Register(Method{
+	register(Method{
 		Name:      "fake",
 		Doc:       "test double",
 		Tasks:     []Task{Binary, Multiclass, Regression},
@@ -114,7 +94,7 @@ func TestRegistry(t *testing.T) {
 				t.Errorf("%s: panic %v, want %q", name, r, want)
 			}
 		}()
-		Register(m)
+		register(m)
 	}
 	ok := Method{Name: "x", NewConfig: m.NewConfig, Fit: m.Fit, Load: m.Load}
 	mustPanic("frozen", "after the registry was read", ok)

@@ -27,6 +27,11 @@ import (
 // hostileWide is the matrix of the LIBSVM file "1 131072:1\n-1 1:1\n"
 // (18 bytes): two rows of 131072 inputs, for every method its
 // task's labels.
+// sizer is the FitSize every learner's Config states (learners.CheckSize).
+type sizer interface {
+	FitSize(n, d, k int) learners.Size
+}
+
 func hostileWide(rows, d int) (featmap.Matrix, []float64) {
 	x := make([]float64, rows*d)
 	y := make([]float64, rows)
@@ -60,8 +65,8 @@ func TestFitSizeBound(t *testing.T) {
 		if !strings.HasPrefix(reflect.TypeOf(cfg).Elem().PkgPath(), "github.com/rfkit/rfkit/learners/") {
 			continue // a test's fake learner
 		}
-		if _, ok := cfg.(learners.Sizer); !ok {
-			t.Errorf("%s: its Config states no size (learners.Sizer)", m.Name)
+		if _, ok := cfg.(sizer); !ok {
+			t.Errorf("%s: its Config states no size (sizer)", m.Name)
 			continue
 		}
 		alloc, el, err := fitAlloc(m, X, y)
@@ -85,7 +90,7 @@ func TestFitSizeWithMaxSize(t *testing.T) {
 	if err := learners.SetParam(cfg, "features", "1000"); err != nil {
 		t.Fatal(err)
 	}
-	fixed := cfg.(learners.Sizer).FitSize(4, 4096, 2).Fixed
+	fixed := cfg.(sizer).FitSize(4, 4096, 2).Fixed
 	if fixed < 1000*4096 {
 		t.Fatalf("rks states %g values, want at least features × inputs", fixed)
 	}
@@ -96,8 +101,8 @@ func TestFitSizeWithMaxSize(t *testing.T) {
 	if _, err := m.Fit(learners.WithMaxSize(context.Background(), int64(fixed)), X, y, cfg, nil); err != nil {
 		t.Errorf("bound %d: %v", int64(fixed), err)
 	}
-	if s := cfg.(learners.Sizer).FitSize(1<<62, 4096, 2); s.Total(1<<62) < 1<<62 {
-		t.Errorf("2^62 rows: %v values", s.Total(1<<62))
+	if s := cfg.(sizer).FitSize(1<<62, 4096, 2); s.Fixed+(1<<62)*s.PerRow < 1<<62 {
+		t.Errorf("2^62 rows: %v values", s.Fixed+(1<<62)*s.PerRow)
 	}
 }
 

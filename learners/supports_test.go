@@ -31,26 +31,26 @@ func TestSupports(t *testing.T) {
 			t.Errorf("%s missing from the multiclass methods %v", name, mc)
 		}
 	}
-	if m, err := learners.Lookup("gbrff1"); err != nil || !m.Supports(learners.Regression) || !m.Supports(learners.Binary) {
+	if m, err := learners.Lookup("gbrff1"); err != nil || !slices.Contains(m.Tasks, learners.Regression) || !slices.Contains(m.Tasks, learners.Binary) {
 		t.Errorf("gbrff1: want binary and regression too (%v)", err)
 	}
 	for _, name := range []string{"pbrff"} {
 		if m, err := learners.Lookup(name); err == nil {
-			if !m.Supports(learners.Multiclass) || m.Supports(learners.Regression) || !m.Supports(learners.Binary) {
+			if !slices.Contains(m.Tasks, learners.Multiclass) || slices.Contains(m.Tasks, learners.Regression) || !slices.Contains(m.Tasks, learners.Binary) {
 				t.Errorf("%s: supports multiclass %v, regression %v, binary %v", name,
-					m.Supports(learners.Multiclass), m.Supports(learners.Regression), m.Supports(learners.Binary))
+					slices.Contains(m.Tasks, learners.Multiclass), slices.Contains(m.Tasks, learners.Regression), slices.Contains(m.Tasks, learners.Binary))
 			}
 			if slices.Contains(learners.MethodsFor(learners.Regression), name) {
 				t.Errorf("%s listed for regression", name)
 			}
 		}
 	}
-	if m, _ := learners.Lookup("rks"); !m.Supports(learners.Regression) || !m.Supports(learners.Binary) {
+	if m, _ := learners.Lookup("rks"); !slices.Contains(m.Tasks, learners.Regression) || !slices.Contains(m.Tasks, learners.Binary) {
 		t.Error("rks: regression or binary not supported")
 	}
 	// srff is regression only: its zero Task stands for regression, so a
 	// trial Validate with Task = binary passes and used to list it for binary.
-	if m, _ := learners.Lookup("srff"); m.Supports(learners.Binary) || m.Supports(learners.Multiclass) || !m.Supports(learners.Regression) {
+	if m, _ := learners.Lookup("srff"); slices.Contains(m.Tasks, learners.Binary) || slices.Contains(m.Tasks, learners.Multiclass) || !slices.Contains(m.Tasks, learners.Regression) {
 		t.Errorf("srff: want regression only, declared %v", m.Tasks)
 	}
 }
@@ -67,7 +67,7 @@ func TestTasksAgreeWithValidate(t *testing.T) {
 	}
 	for _, m := range learners.Methods() {
 		for _, task := range all {
-			if task == learners.Binary && !m.Supports(learners.Binary) {
+			if task == learners.Binary && !slices.Contains(m.Tasks, learners.Binary) {
 				continue
 			}
 			cfg := m.NewConfig()
@@ -77,7 +77,7 @@ func TestTasksAgreeWithValidate(t *testing.T) {
 			} else {
 				accepts = task == learners.Binary && validate(cfg) == nil
 			}
-			if accepts != m.Supports(task) {
+			if accepts != slices.Contains(m.Tasks, task) {
 				t.Errorf("%s: Validate accepts %v: %v; declared Tasks %v", m.Name, task, accepts, m.Tasks)
 			}
 		}
@@ -109,7 +109,7 @@ func TestPackageDocTasks(t *testing.T) {
 			if m.Name == "fake" || m.Name == "eerf" || m.Name == "lkrf" || m.Name == "gbrff1" || m.Name == "gbrff2" {
 				continue // the test double; variants share their package's line
 			}
-			if !m.Supports(task) {
+			if !slices.Contains(m.Tasks, task) {
 				out = append(out, m.Name)
 			}
 		}

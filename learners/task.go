@@ -44,19 +44,14 @@ func ParseTask(s string) (Task, error) {
 	return 0, fmt.Errorf("unknown task %q (want %q, %q or %q)", s, modelfile.TaskBinary, modelfile.TaskMulticlass, modelfile.TaskRegression)
 }
 
-// Valid reports whether t is Binary, Regression or Multiclass. (A
-// learner's Validate checks which of them it can fit: Check.Task or
-// Check.TaskIn.)
-func (t Task) Valid() bool { return t == Binary || t == Regression || t == Multiclass }
-
-// Classifies reports whether t is a classification task (Binary or
-// Multiclass).
-func (t Task) Classifies() bool { return t == Binary || t == Multiclass }
+// valid reports whether t is Binary, Regression or Multiclass. (A
+// learner's Validate checks which of them it can fit.)
+func (t Task) valid() bool { return t == Binary || t == Regression || t == Multiclass }
 
 // MarshalText implements encoding.TextMarshaler (JSON configs spell the
 // task out).
 func (t Task) MarshalText() ([]byte, error) {
-	if !t.Valid() {
+	if !t.valid() {
 		return nil, fmt.Errorf("invalid task %d", int(t))
 	}
 	return []byte(t.String()), nil

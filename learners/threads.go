@@ -11,8 +11,3 @@ package learners
 // so in its Config's documentation; the online learners (fogd, nogd, rrf),
 // one pass over the rows in order, have no such field.
 type Threads int
-
-// ParamHelp documents the Threads field of every learner once (Params).
-func (Threads) ParamHelp() (doc, def string) {
-	return "goroutines of the fit (0 = GOMAXPROCS); the model is the same bits for any value", "0"
-}

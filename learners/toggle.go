@@ -25,20 +25,6 @@ const (
 	Disabled               // off
 )
 
-// On reports whether the option is on, def being its default.
-func (t Toggle) On(def bool) bool {
-	switch t {
-	case Enabled:
-		return true
-	case Disabled:
-		return false
-	}
-	return def
-}
-
-// Valid reports whether t is Default, Enabled or Disabled.
-func (t Toggle) Valid() bool { return t == Default || t == Enabled || t == Disabled }
-
 // String is "true", "false" or "default".
 func (t Toggle) String() string {
 	switch t {

@@ -109,11 +109,9 @@ func Accuracy(y, pred, w []float64) (float64, error) {
 	return ok / total, nil
 }
 
-// LogLossEpsilon is the smallest probability LogLoss uses: a probability p
-// of the true class counts as max(p, LogLossEpsilon), so a confident wrong
-// prediction costs at most −ln(1e−15) ≈ 34.5 instead of +Inf (scikit-learn's
-// former default).
-const LogLossEpsilon = 1e-15
+// logLossEpsilon is the smallest probability LogLoss uses (its doc states
+// it).
+const logLossEpsilon = 1e-15
 
 // LogLoss is the (weighted) mean negative log-likelihood of the labels,
 // −Σ w_i ln p_i(y_i) / Σ w_i, the cross-entropy. classes are the class
@@ -121,7 +119,10 @@ const LogLossEpsilon = 1e-15
 // row-major, prob[i·K + k] the probability that row i has class classes[k].
 // Each probability must be in [0, 1] and each row sum to 1 within 1e-6;
 // each y[i] must be one of classes. For a binary model with probability p
-// of the larger class, pass classes {neg, pos} and rows {1 − p, p}.
+// of the larger class, pass classes {neg, pos} and rows {1 − p, p}. A
+// probability p of the true class counts as max(p, 1e−15), so a confident
+// wrong prediction costs at most −ln(1e−15) ≈ 34.5 instead of +Inf
+// (scikit-learn's former default).
 func LogLoss(y, classes, prob, w []float64) (float64, error) {
 	k := len(classes)
 	if k < 2 {
@@ -155,7 +156,7 @@ func LogLoss(y, classes, prob, w []float64) (float64, error) {
 		if math.Abs(s-1) > 1e-6 {
 			return 0, errorf("the probabilities of row %d sum to %v, not 1", i, s)
 		}
-		sum += float64(weight(w, i) * -math.Log(max(row[c], LogLossEpsilon)))
+		sum += float64(weight(w, i) * -math.Log(max(row[c], logLossEpsilon)))
 	}
 	return sum / total, nil
 }

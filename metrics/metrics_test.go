@@ -53,7 +53,7 @@ func TestLogLoss(t *testing.T) {
 	w := []float64{3, 0, 1}
 	near(t, "weighted log loss", val(t)(LogLoss(y, cl, prob, w)), -(3*math.Log(0.7)+math.Log(0.4))/4)
 	// A probability 0 of the true class costs −ln(1e−15), not +Inf.
-	near(t, "clipped", val(t)(LogLoss([]float64{0}, []float64{0, 1}, []float64{0, 1}, nil)), -math.Log(LogLossEpsilon))
+	near(t, "clipped", val(t)(LogLoss([]float64{0}, []float64{0, 1}, []float64{0, 1}, nil)), -math.Log(logLossEpsilon))
 }
 
 func TestAUC(t *testing.T) {

@@ -18,8 +18,8 @@
 // Every function accepts dst == x. It panics if dst is shorter than x (a
 // programming error, like an out-of-range index).
 //
-// Set RFKIT_DISABLE=avx512,avx2,neon to turn paths off; Path reports the one
-// in use.
+// Set RFKIT_DISABLE=avx512,avx2,neon to turn paths off; asm.Selected
+// reports the one in use.
 package trig
 
 import "github.com/rfkit/rfkit/internal/asm"
@@ -37,7 +37,3 @@ func Sincos(sin, cos, x []float64) { asm.Sincos(sin, cos, x) }
 
 // Exp sets dst[i] = exp(x[i]) for i < len(x).
 func Exp(dst, x []float64) { asm.Exp(dst, x) }
-
-// Path returns the implementation in use: "avx512", "avx2", "neon" or
-// "generic".
-func Path() string { return asm.Selected() }

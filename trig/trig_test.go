@@ -11,7 +11,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	p, err := cpu.ParsePath(Path())
+	p, err := cpu.ParsePath(asm.Selected())
 	if err == nil {
 		err = cpu.CheckRequired(p)
 	}

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/learners"
 )
 
@@ -25,7 +27,7 @@ func (f *fitFlags) register(fs *flagSet) {
 	fs.StringVar(&f.task, "task", taskAuto, fmt.Sprintf("the `task`: auto, binary, multiclass or regression; auto is binary when the label column has two distinct values, multiclass when it has 3 to %d distinct integers, else regression", maxAutoClasses))
 	fs.Var(&f.params, "param", "set a hyper-parameter, `name=value`; repeatable; the names are the method's Config fields in any case (-method NAME -h lists them); applied after -task and -seed")
 	fs.Uint64Var(&f.seed, "seed", 0, "the random seed `N` (sets the method's seed parameter)")
-	fs.int64RangeVar(&f.maxSize, "max-size", learners.DefaultMaxSize, 0, math.MaxInt64, "refuse to fit when the method states that its fit allocates more than `N` float64 values beside those that grow with the rows (its random features, landmarks, candidates or rounds × the inputs)")
+	fs.int64RangeVar(&f.maxSize, "max-size", limit.DefaultMaxSize, 0, math.MaxInt64, "refuse to fit when the method states that its fit allocates more than `N` float64 values beside those that grow with the rows (its random features, landmarks, candidates or rounds × the inputs)")
 }
 
 // checkSize refuses a fit of the Config cfg on the labels y of d inputs
@@ -48,7 +50,7 @@ func (f *fitFlags) fitContext(ctx context.Context) context.Context {
 // regressionOnly reports whether m declared regression but not binary
 // classification (srff): -task auto fits its two-valued labels as values.
 func regressionOnly(m learners.Method) bool {
-	return !m.Supports(learners.Binary) && m.Supports(learners.Regression)
+	return !slices.Contains(m.Tasks, learners.Binary) && slices.Contains(m.Tasks, learners.Regression)
 }
 
 // lookup returns the method named by -method.

@@ -16,8 +16,8 @@ import (
 
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/internal/modelfile"
-	"github.com/rfkit/rfkit/learners"
 )
 
 // Data file formats.
@@ -401,8 +401,8 @@ func featureNames(ds *dataset.Dataset) ([]string, error) {
 	if err := modelfile.ValidateNames(names, ds.D); err != nil {
 		return nil, err
 	}
-	if raw, _ := json.Marshal(names); len(raw) > learners.MaxNamesBytes {
-		return nil, fmt.Errorf("the %d column names take %d bytes, more than the %d a model file holds", len(names), len(raw), learners.MaxNamesBytes)
+	if raw, _ := json.Marshal(names); len(raw) > limit.NamesBytes {
+		return nil, fmt.Errorf("the %d column names take %d bytes, more than the %d a model file holds", len(names), len(raw), limit.NamesBytes)
 	}
 	return names, nil
 }

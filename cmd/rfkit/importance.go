@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/learners"
 )
 
@@ -63,9 +64,9 @@ func runImportance(ctx context.Context, e *env, args []string) error {
 	// A model has at most the inputs a data file can have (-max-inputs).
 	top := fs.intRange("top", 0, 0, maxMaxInputs, "print only the `N` most important inputs (0: all)")
 	metric := fs.String("metric", "", "the permutation metric `M`: accuracy (default for a classifier) or logloss, rmse (regression)")
-	repeats := fs.intRange("repeats", learners.DefaultRepeats, 1, learners.MaxCount, "shuffles `N` per input")
+	repeats := fs.intRange("repeats", limit.DefaultRepeats, 1, limit.Count, "shuffles `N` per input")
 	seed := fs.Uint64("seed", 0, "the seed `N` of the shuffles")
-	threads := fs.intRange("threads", 0, 0, learners.MaxThreads, "goroutines `N` (0: GOMAXPROCS); the result does not depend on it")
+	threads := fs.intRange("threads", 0, 0, limit.Threads, "goroutines `N` (0: GOMAXPROCS); the result does not depend on it")
 	asJSON := fs.Bool("json", false, `print one JSON object: {"metric", "baseline", "repeats", "seed", "n" (with -data), "inputs": [{"rank", "input", "name", "drop", "std", "learned"}, …]}`)
 	if err := fs.parse(args, e.stdout); err != nil {
 		return err

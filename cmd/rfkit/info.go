@@ -13,7 +13,6 @@ import (
 
 	"github.com/rfkit/rfkit/internal/asm"
 	"github.com/rfkit/rfkit/internal/modelfile"
-	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/cv"
 )
 
@@ -82,8 +81,8 @@ func runInfo(ctx context.Context, e *env, args []string) error {
 	}
 	w := e.stdout
 	fmt.Fprintf(w, "file     %s\n", path)
-	if h.Version > learners.CalibratedVersion {
-		fmt.Fprintf(w, "method   %s (model version %d, with a probability calibration)\n", h.Method, h.Version-learners.CalibratedVersion)
+	if h.Version > modelfile.CalibratedVersion {
+		fmt.Fprintf(w, "method   %s (model version %d, with a probability calibration)\n", h.Method, h.Version-modelfile.CalibratedVersion)
 	} else {
 		fmt.Fprintf(w, "method   %s (model version %d)\n", h.Method, h.Version)
 	}

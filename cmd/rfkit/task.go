@@ -63,7 +63,7 @@ func parseTask(s string) (learners.Task, error) {
 // the only task such a learner declares). cfg is changed only when setTask
 // returns true.
 func setTask(m learners.Method, cfg any, t learners.Task) bool {
-	if !m.Supports(t) {
+	if !slices.Contains(m.Tasks, t) {
 		return false
 	}
 	if !hasParam(cfg, "task") {
@@ -74,7 +74,7 @@ func setTask(m learners.Method, cfg any, t learners.Task) bool {
 
 // canDo reports whether method m can train for task t: one of the tasks it
 // declared at registration.
-func canDo(m learners.Method, t learners.Task) bool { return m.Supports(t) }
+func canDo(m learners.Method, t learners.Task) bool { return slices.Contains(m.Tasks, t) }
 
 // taskMethods lists the methods that can do t.
 func taskMethods(t learners.Task) []string {

@@ -139,7 +139,7 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 		what = fmt.Sprintf("multiclass (%d classes)", len(cv.ClassesOf(model)))
 	}
 	check := ""
-	if s, ok := model.(learners.FitStatser); ok && s.FitStats().HeldOutRows > 0 {
+	if s, ok := model.(interface{ FitStats() learners.FitStats }); ok && s.FitStats().HeldOutRows > 0 {
 		check = "; " + s.FitStats().String()
 	}
 	fmt.Fprintf(e.stdout, "%s: %s on %d rows × %d inputs in %v, training %s %s%s; wrote %s (%d bytes)\n",

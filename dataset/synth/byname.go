@@ -10,15 +10,15 @@ var generators = []struct {
 	name string
 	gen  func(n int, seed uint64) (*Set, error)
 }{
-	{"moons", func(n int, seed uint64) (*Set, error) { return Moons(n, DefaultMoonsNoise, seed) }},
-	{"spirals", func(n int, seed uint64) (*Set, error) { return Spirals(n, DefaultSpiralsNoise, seed) }},
-	{"circles", func(n int, seed uint64) (*Set, error) { return Circles(n, DefaultCirclesNoise, seed) }},
+	{"moons", func(n int, seed uint64) (*Set, error) { return Moons(n, moonsNoise, seed) }},
+	{"spirals", func(n int, seed uint64) (*Set, error) { return Spirals(n, spiralsNoise, seed) }},
+	{"circles", func(n int, seed uint64) (*Set, error) { return Circles(n, circlesNoise, seed) }},
 	{"checkerboard", func(n int, seed uint64) (*Set, error) {
-		return Checkerboard(n, DefaultCheckerboardNoise, seed)
+		return Checkerboard(n, checkerboardNoise, seed)
 	}},
-	{"se1", SE1},
-	{"se2", SE2},
-	{"se3", SE3},
+	{"se1", se1},
+	{"se2", se2},
+	{"se3", se3Gen},
 	{"se3text", se3Text},
 }
 
@@ -32,10 +32,10 @@ func knownNames() []string {
 }
 
 // ByName generates the named set with n samples from seed: "moons",
-// "spirals", "circles" and "checkerboard" with their Default*Noise levels,
+// "spirals", "circles" and "checkerboard" with their default noise (package doc),
 // and "se1", "se2", "se3", "se3text". Names are matched case-insensitively
 // after trimming spaces. An unknown name gives an error wrapping
-// [ErrUnknownName] that lists the known names. [Gaussian] is not offered
+// errUnknownName that lists the known names. [Gaussian] is not offered
 // here because it needs a dimension.
 func ByName(name string, n int, seed uint64) (*Set, error) {
 	key := strings.ToLower(strings.TrimSpace(name))
@@ -44,5 +44,5 @@ func ByName(name string, n int, seed uint64) (*Set, error) {
 			return g.gen(n, seed)
 		}
 	}
-	return nil, fmt.Errorf("synth: %w %q (known: %s)", ErrUnknownName, name, strings.Join(knownNames(), ", "))
+	return nil, fmt.Errorf("synth: %w %q (known: %s)", errUnknownName, name, strings.Join(knownNames(), ", "))
 }

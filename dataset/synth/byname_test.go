@@ -23,19 +23,19 @@ func TestByName(t *testing.T) {
 	}
 	// The toys use their documented default noise.
 	a, _ := ByName("moons", 50, 2)
-	b, _ := Moons(50, DefaultMoonsNoise, 2)
+	b, _ := Moons(50, moonsNoise, 2)
 	if !sameBits(a.X, b.X) {
-		t.Error("ByName(moons) differs from Moons(n, DefaultMoonsNoise, seed)")
+		t.Error("ByName(moons) differs from Moons(n, moonsNoise, seed)")
 	}
-	if _, err := ByName("moons", 0, 1); !errors.Is(err, ErrInvalidArgument) {
-		t.Errorf("ByName(moons, n=0): err %v, want ErrInvalidArgument", err)
+	if _, err := ByName("moons", 0, 1); !errors.Is(err, errInvalidArgument) {
+		t.Errorf("ByName(moons, n=0): err %v, want errInvalidArgument", err)
 	}
 }
 
 func TestByNameUnknown(t *testing.T) {
 	s, err := ByName("banana", 10, 1)
-	if s != nil || !errors.Is(err, ErrUnknownName) {
-		t.Fatalf("ByName(banana) = (%v, %v), want an ErrUnknownName error", s, err)
+	if s != nil || !errors.Is(err, errUnknownName) {
+		t.Fatalf("ByName(banana) = (%v, %v), want an errUnknownName error", s, err)
 	}
 	for _, name := range append(knownNames(), "banana") {
 		if !strings.Contains(err.Error(), name) {

@@ -5,7 +5,7 @@
 // inputs X (dense, row-major, n×d), targets Y, the task, its name and the
 // 0-based inputs the target depends on. Bad arguments (n <= 0, d <= 0,
 // negative or non-finite noise, n·d above 2³⁰) give an error
-// wrapping [ErrInvalidArgument]; generators never panic on their
+// wrapping a sentinel ("invalid argument"); generators never panic on their
 // arguments. [ByName] selects a generator by name for the command line.
 //
 // # Randomness and reproducibility
@@ -14,7 +14,7 @@
 // is never used): uniforms and shuffles from rand.NewPCG(seed,
 // 0x9e3779b97f4a7c15^tag) and normals from rand.NewPCG(seed,
 // 0x9e3779b97f4a7c15^tag<<32), with a fixed tag per generator, so equal
-// seeds give unrelated data across generators. SE3 and ByName("se3text")
+// seeds give unrelated data across generators. ByName("se3") and ("se3text")
 // share a tag on purpose: the same seed gives them the same inputs.
 //
 // The output is bit-identical on every architecture and build (tested on
@@ -38,9 +38,8 @@
 // # Boosting toys (GBRFF paper, §4.6 and Fig. 1)
 //
 // Two inputs, labels exactly -1/+1, noise a standard deviation added
-// independently to each coordinate. The [ByName] defaults are
-// [DefaultMoonsNoise], [DefaultSpiralsNoise], [DefaultCirclesNoise] and
-// [DefaultCheckerboardNoise].
+// independently to each coordinate. The [ByName] defaults are 0.1
+// for moons, spirals and circles and 0 for checkerboard.
 //
 //   - [Moons]: scikit-learn's make_moons geometry, upper arc (cos t, sin t)
 //     labelled -1 (scikit-learn's class 0), lower arc
@@ -70,20 +69,21 @@
 // Standard normal inputs; N(0, s) in the paper is read as standard
 // deviation s (only that reproduces its mean-predictor RMSEs 0.287, 2.216
 // and 0.676, which are the standard deviations of y generated here). The
-// paper's subscripts are 1-based; the Relevant* functions are 0-based.
+// paper's subscripts are 1-based; [Set].Relevant is 0-based. [ByName]
+// draws them by the names below.
 //
-//   - [SE1]: d = 18, y = sin((x₁+x₃)²)·sin(x₇x₈x₉) + N(0, 0.1²);
-//     [RelevantSE1] = {0, 2, 6, 7, 8}.
-//   - [SE2]: d = 100, y = log((x₁+…+x₅)²) + N(0, 0.1²) with the natural
+//   - "se1": d = 18, y = sin((x₁+x₃)²)·sin(x₇x₈x₉) + N(0, 0.1²);
+//     Relevant = {0, 2, 6, 7, 8}.
+//   - "se2": d = 100, y = log((x₁+…+x₅)²) + N(0, 0.1²) with the natural
 //     log. Table 1 prints the sum up to x₁₅; the text and results say 5
-//     relevant inputs, so 5 it is. [RelevantSE2] = {0, …, 4}.
-//   - [SE3]: d = 1000 from 200 latents z₁…z₂₀₀ ~ N(0, 1), each copied into
+//     relevant inputs, so 5 it is. Relevant = {0, …, 4}.
+//   - "se3": d = 1000 from 200 latents z₁…z₂₀₀ ~ N(0, 1), each copied into
 //     5 inputs x = z + N(0, 0.1²): 0-based inputs 0–4 copy z₁, 5–9 copy
 //     z₂, and so on;
 //     y = 10(z₁²+z₃²)·exp(−2(z₁²+z₃²)) + N(0, 0.01²) computed from the
-//     latents. The formula (z₁, z₃) is followed, [RelevantSE3] = {0–4,
-//     10–14}; the text's variant with z₁, z₂ is [ByName]("se3text") (same
-//     X for the same seed, [Set].Relevant = {0–9}).
+//     latents. The formula (z₁, z₃) is followed, Relevant = {0–4,
+//     10–14}; the text's variant with z₁, z₂ is "se3text" (same X for the
+//     same seed, Relevant = {0–9}).
 //
 // The paper generates training, validation and test sets of the stated
 // sizes independently; draw them with different seeds (or split one

@@ -19,15 +19,15 @@ func allGenerators() []generator {
 		return func(n int, seed uint64) (*Set, error) { return f(n, 0.1, seed) }
 	}
 	return []generator{
-		{"moons", 2, TaskBinary, toy(Moons)},
-		{"spirals", 2, TaskBinary, toy(Spirals)},
-		{"circles", 2, TaskBinary, toy(Circles)},
-		{"checkerboard", 2, TaskBinary, toy(Checkerboard)},
-		{"se1", se1Dim, TaskRegression, SE1},
-		{"se2", se2Dim, TaskRegression, SE2},
-		{"se3", se3Dim, TaskRegression, SE3},
-		{"se3text", se3Dim, TaskRegression, se3Text},
-		{"gaussian", 7, TaskUnsupervised, func(n int, seed uint64) (*Set, error) { return Gaussian(n, 7, seed) }},
+		{"moons", 2, taskBinary, toy(Moons)},
+		{"spirals", 2, taskBinary, toy(Spirals)},
+		{"circles", 2, taskBinary, toy(Circles)},
+		{"checkerboard", 2, taskBinary, toy(Checkerboard)},
+		{"se1", se1Dim, taskRegression, se1},
+		{"se2", se2Dim, taskRegression, se2},
+		{"se3", se3Dim, taskRegression, se3Gen},
+		{"se3text", se3Dim, taskRegression, se3Text},
+		{"gaussian", 7, taskUnsupervised, func(n int, seed uint64) (*Set, error) { return Gaussian(n, 7, seed) }},
 	}
 }
 

@@ -9,33 +9,30 @@ import (
 	"github.com/rfkit/rfkit/dataset"
 )
 
-// Task values of [Set].Task.
+// The values of [Set].Task.
 const (
-	// TaskBinary marks a two-class set with labels exactly -1 and +1.
-	TaskBinary = "binary"
-	// TaskRegression marks a set with real-valued targets.
-	TaskRegression = "regression"
-	// TaskUnsupervised marks a set without targets (Y is nil).
-	TaskUnsupervised = "unsupervised"
+	taskBinary       = "binary"
+	taskRegression   = "regression"
+	taskUnsupervised = "unsupervised"
 )
 
 // maxValues bounds N*D for every generator, so that a mistyped size gives
 // an error instead of an out-of-memory crash (2^30 values are 8 GiB).
 const maxValues = 1 << 30
 
-// ErrInvalidArgument is wrapped by every error a generator returns for a
+// errInvalidArgument is wrapped by every error a generator returns for a
 // bad argument (n <= 0, negative or non-finite noise, d <= 0, too large).
-var ErrInvalidArgument = errors.New("invalid argument")
+var errInvalidArgument = errors.New("invalid argument")
 
-// ErrUnknownName is wrapped by the error [ByName] returns for a name it
+// errUnknownName is wrapped by the error [ByName] returns for a name it
 // does not know.
-var ErrUnknownName = errors.New("unknown data set")
+var errUnknownName = errors.New("unknown data set")
 
 // Set is one generated data set.
 //
 // X holds N samples of D inputs row-major: sample i is X[i*D : (i+1)*D].
-// Y holds one target per sample (labels exactly -1/+1 when Task is
-// [TaskBinary]) or is nil when Task is [TaskUnsupervised]. Relevant lists
+// Task is "binary" (Y holds labels exactly -1 and +1), "regression" (Y
+// holds real-valued targets) or "unsupervised" (Y is nil). Relevant lists
 // the 0-based input indices the target depends on (nil when there is no
 // target); Name is the [ByName] name of the generator.
 type Set struct {
@@ -69,7 +66,7 @@ func (s *Set) Dataset() *dataset.Dataset {
 // newSet allocates a set of n rows of d inputs.
 func newSet(name, task string, n, d int, relevant []int) *Set {
 	s := &Set{X: make([]float64, n*d), N: n, D: d, Task: task, Name: name, Relevant: relevant}
-	if task != TaskUnsupervised {
+	if task != taskUnsupervised {
 		s.Y = make([]float64, n)
 	}
 	return s
@@ -78,13 +75,13 @@ func newSet(name, task string, n, d int, relevant []int) *Set {
 // checkSize validates the sample count n and input dimension d.
 func checkSize(name string, n, d int) error {
 	if n <= 0 {
-		return fmt.Errorf("synth: %s: n = %d, must be > 0: %w", name, n, ErrInvalidArgument)
+		return fmt.Errorf("synth: %s: n = %d, must be > 0: %w", name, n, errInvalidArgument)
 	}
 	if d <= 0 {
-		return fmt.Errorf("synth: %s: d = %d, must be > 0: %w", name, d, ErrInvalidArgument)
+		return fmt.Errorf("synth: %s: d = %d, must be > 0: %w", name, d, errInvalidArgument)
 	}
 	if n > maxValues/d {
-		return fmt.Errorf("synth: %s: n*d = %d*%d exceeds %d values: %w", name, n, d, maxValues, ErrInvalidArgument)
+		return fmt.Errorf("synth: %s: n*d = %d*%d exceeds %d values: %w", name, n, d, maxValues, errInvalidArgument)
 	}
 	return nil
 }
@@ -92,7 +89,7 @@ func checkSize(name string, n, d int) error {
 // checkNoise validates a noise standard deviation.
 func checkNoise(name string, noise float64) error {
 	if !(noise >= 0) || math.IsInf(noise, 1) {
-		return fmt.Errorf("synth: %s: noise = %v, must be finite and >= 0: %w", name, noise, ErrInvalidArgument)
+		return fmt.Errorf("synth: %s: noise = %v, must be finite and >= 0: %w", name, noise, errInvalidArgument)
 	}
 	return nil
 }

@@ -17,7 +17,7 @@ func TestShapesAndMetadata(t *testing.T) {
 			if s.Task != g.task || s.Name != g.name {
 				t.Errorf("%s: Task %q Name %q, want %q %q", g.name, s.Task, s.Name, g.task, g.name)
 			}
-			if g.task == TaskUnsupervised {
+			if g.task == taskUnsupervised {
 				if s.Y != nil || s.Relevant != nil {
 					t.Errorf("%s: Y or Relevant not nil", g.name)
 				}
@@ -49,7 +49,7 @@ func TestDeterministicAndSeedsDiffer(t *testing.T) {
 		if slices.Equal(a.X, c.X) {
 			t.Errorf("%s: seeds 42 and 43 give the same X", g.name)
 		}
-		if g.task == TaskRegression && slices.Equal(a.Y, c.Y) {
+		if g.task == taskRegression && slices.Equal(a.Y, c.Y) {
 			t.Errorf("%s: seeds 42 and 43 give the same Y", g.name)
 		}
 	}
@@ -68,7 +68,7 @@ func TestFinite(t *testing.T) {
 
 func TestLabelsAndBalance(t *testing.T) {
 	for _, g := range allGenerators() {
-		if g.task != TaskBinary {
+		if g.task != taskBinary {
 			continue
 		}
 		for _, n := range []int{1, 2, 5, 999, 10000} {
@@ -126,7 +126,7 @@ func TestNoiseSharesCleanPoints(t *testing.T) {
 
 func TestPrefix(t *testing.T) {
 	for _, g := range allGenerators() {
-		if g.task == TaskBinary {
+		if g.task == taskBinary {
 			continue // the toys shuffle their labels, so no prefix property
 		}
 		small, large := mustGen(t, g.gen, 10, 3), mustGen(t, g.gen, 25, 3)
@@ -143,21 +143,21 @@ func TestBadArguments(t *testing.T) {
 			n     int
 			noise float64
 		}{{0, 0.1}, {-3, 0.1}, {10, -0.1}, {10, math.NaN()}, {10, math.Inf(1)}, {10, math.Inf(-1)}, {maxValues, 0}, {math.MaxInt, 0}} {
-			if s, err := f(c.n, c.noise, 1); err == nil || s != nil || !errors.Is(err, ErrInvalidArgument) {
-				t.Errorf("n=%d noise=%v: got (%v, %v), want an ErrInvalidArgument error", c.n, c.noise, s, err)
+			if s, err := f(c.n, c.noise, 1); err == nil || s != nil || !errors.Is(err, errInvalidArgument) {
+				t.Errorf("n=%d noise=%v: got (%v, %v), want an errInvalidArgument error", c.n, c.noise, s, err)
 			}
 		}
 	}
-	for _, f := range []func(int, uint64) (*Set, error){SE1, SE2, SE3, se3Text} {
+	for _, f := range []func(int, uint64) (*Set, error){se1, se2, se3Gen, se3Text} {
 		for _, n := range []int{0, -1, math.MaxInt, maxValues} {
-			if s, err := f(n, 1); err == nil || s != nil || !errors.Is(err, ErrInvalidArgument) {
-				t.Errorf("n=%d: got (%v, %v), want an ErrInvalidArgument error", n, s, err)
+			if s, err := f(n, 1); err == nil || s != nil || !errors.Is(err, errInvalidArgument) {
+				t.Errorf("n=%d: got (%v, %v), want an errInvalidArgument error", n, s, err)
 			}
 		}
 	}
 	for _, c := range [][2]int{{0, 3}, {3, 0}, {-1, 3}, {3, -1}, {math.MaxInt, 2}, {2, math.MaxInt}} {
-		if s, err := Gaussian(c[0], c[1], 1); err == nil || s != nil || !errors.Is(err, ErrInvalidArgument) {
-			t.Errorf("Gaussian(%d, %d): got (%v, %v), want an ErrInvalidArgument error", c[0], c[1], s, err)
+		if s, err := Gaussian(c[0], c[1], 1); err == nil || s != nil || !errors.Is(err, errInvalidArgument) {
+			t.Errorf("Gaussian(%d, %d): got (%v, %v), want an errInvalidArgument error", c[0], c[1], s, err)
 		}
 	}
 }

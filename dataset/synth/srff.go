@@ -8,14 +8,14 @@ import (
 // Dimensions and noise levels of the SRFF sets (Gregorová et al., Table 1).
 // Every noise level is a standard deviation.
 const (
-	se1Dim   = 18   // inputs of SE1
-	se1Noise = 0.1  // target noise of SE1
-	se2Dim   = 100  // inputs of SE2
-	se2Noise = 0.1  // target noise of SE2
-	se3Dim   = 1000 // inputs of SE3 and se3Text
-	se3Noise = 0.01 // target noise of SE3 and se3Text
+	se1Dim   = 18   // inputs of se1
+	se1Noise = 0.1  // target noise of se1
+	se2Dim   = 100  // inputs of se2
+	se2Noise = 0.1  // target noise of se2
+	se3Dim   = 1000 // inputs of se3Gen and se3Text
+	se3Noise = 0.01 // target noise of se3Gen and se3Text
 
-	// se3Latents is the number of standard normal latents z of SE3; input
+	// se3Latents is the number of standard normal latents z of se3Gen; input
 	// j is a noisy copy of latent j/se3Copies.
 	se3Latents = 200
 	// se3Copies is the number of inputs copied from each latent.
@@ -24,34 +24,34 @@ const (
 	se3InputNoise = 0.1
 )
 
-// RelevantSE1 returns the 0-based inputs SE1's target depends on, x₁, x₃,
+// relevantSE1 returns the 0-based inputs se1's target depends on, x₁, x₃,
 // x₇, x₈, x₉ in the paper's 1-based notation. The slice is a fresh copy.
-func RelevantSE1() []int { return []int{0, 2, 6, 7, 8} }
+func relevantSE1() []int { return []int{0, 2, 6, 7, 8} }
 
-// RelevantSE2 returns the 0-based inputs SE2's target depends on: the
+// relevantSE2 returns the 0-based inputs se2's target depends on: the
 // five summed inputs x₁…x₅. The slice is a fresh copy.
-func RelevantSE2() []int { return []int{0, 1, 2, 3, 4} }
+func relevantSE2() []int { return []int{0, 1, 2, 3, 4} }
 
-// RelevantSE3 returns the 0-based inputs SE3's target depends on: the
+// relevantSE3 returns the 0-based inputs se3Gen's target depends on: the
 // five copies of z₁ (inputs 0–4) and of z₃ (inputs 10–14). The slice is a
 // fresh copy.
-func RelevantSE3() []int { return []int{0, 1, 2, 3, 4, 10, 11, 12, 13, 14} }
+func relevantSE3() []int { return []int{0, 1, 2, 3, 4, 10, 11, 12, 13, 14} }
 
 // relevantSE3Text returns the 0-based inputs se3Text's target depends on:
 // the five copies of z₁ and of z₂ (inputs 0–9). The slice is a fresh copy.
 func relevantSE3Text() []int { return []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9} }
 
-// SE1 returns SRFF's first synthetic regression set: d = 18 standard
+// se1 returns SRFF's first synthetic regression set: d = 18 standard
 // normal inputs and y = sin((x₁+x₃)²)·sin(x₇x₈x₉) + ε, ε ~ N(0, 0.1²)
-// (1-based indices; 0-based [RelevantSE1]). Rows are generated one at a
-// time (18 inputs, then ε), so SE1(m, seed) is a prefix of SE1(n, seed)
+// (1-based indices; 0-based relevantSE1). Rows are generated one at a
+// time (18 inputs, then ε), so se1(m, seed) is a prefix of se1(n, seed)
 // for m < n.
-func SE1(n int, seed uint64) (*Set, error) {
+func se1(n int, seed uint64) (*Set, error) {
 	if err := checkSize("se1", n, se1Dim); err != nil {
 		return nil, err
 	}
 	g := newNormals(seed, tagSE1)
-	s := newSet("se1", TaskRegression, n, se1Dim, RelevantSE1())
+	s := newSet("se1", taskRegression, n, se1Dim, relevantSE1())
 	arg := make([]float64, 2*n)
 	for i := range s.Y {
 		x := s.X[i*se1Dim : (i+1)*se1Dim]
@@ -67,20 +67,20 @@ func SE1(n int, seed uint64) (*Set, error) {
 	return s, nil
 }
 
-// SE2 returns SRFF's second synthetic regression set: d = 100 standard
+// se2 returns SRFF's second synthetic regression set: d = 100 standard
 // normal inputs and y = log((x₁+…+x₅)²) + ε, ε ~ N(0, 0.1²) (natural
-// log; 0-based [RelevantSE2]). The paper's Table 1 prints the sum up to
+// log; 0-based relevantSE2]). The paper's Table 1 prints the sum up to
 // x₁₅, but its text and results have 5 relevant inputs (and an
 // independent re-implementation matched the paper's SRFF RMSEs only with
 // 5), so the sum has 5 terms. A row whose squared sum is 0 (probability
-// below 1e-150) would have an infinite target; its inputs are redrawn. Rows are generated one at a time, so SE2(m, seed) is a prefix
-// of SE2(n, seed) for m < n.
-func SE2(n int, seed uint64) (*Set, error) {
+// below 1e-150) would have an infinite target; its inputs are redrawn. Rows are generated one at a time, so se2(m, seed) is a prefix
+// of se2(n, seed) for m < n.
+func se2(n int, seed uint64) (*Set, error) {
 	if err := checkSize("se2", n, se2Dim); err != nil {
 		return nil, err
 	}
 	g := newNormals(seed, tagSE2)
-	s := newSet("se2", TaskRegression, n, se2Dim, RelevantSE2())
+	s := newSet("se2", taskRegression, n, se2Dim, relevantSE2())
 	for i := range s.Y {
 		x := s.X[i*se2Dim : (i+1)*se2Dim]
 		var sq float64
@@ -94,34 +94,34 @@ func SE2(n int, seed uint64) (*Set, error) {
 	return s, nil
 }
 
-// SE3 returns SRFF's third synthetic regression set: 200 latent
+// se3Gen returns SRFF's third synthetic regression set: 200 latent
 // z ~ N(0, 1), each copied into 5 inputs x = z + N(0, 0.1²) (0-based
 // input j copies z_{⌊j/5⌋+1}, so d = 1000), and
 // y = 10(z₁²+z₃²)·exp(−2(z₁²+z₃²)) + ε, ε ~ N(0, 0.01²). The target uses
 // the latents themselves, not their noisy copies. This follows the
 // paper's Table 1 formula (z₁ and z₃, 0-based inputs 0–4 and 10–14, see
-// [RelevantSE3]); its text says z₁ and z₂, which [ByName]("se3text")
+// relevantSE3]); its text says z₁ and z₂, which [ByName]("se3text")
 // provides. Per row the draws are the 200 latents, then the 1000 input
-// noises, then ε, so SE3 and "se3text" with the same seed have identical
-// X, and SE3(m, seed) is a prefix of SE3(n, seed) for m < n.
-func SE3(n int, seed uint64) (*Set, error) {
-	return se3("se3", n, seed, 2, RelevantSE3())
+// noises, then ε, so se3Gen and "se3text" with the same seed have identical
+// X, and se3Gen(m, seed) is a prefix of se3Gen(n, seed) for m < n.
+func se3Gen(n int, seed uint64) (*Set, error) {
+	return se3("se3", n, seed, 2, relevantSE3())
 }
 
-// se3Text is [SE3] with the target built from z₁ and z₂ (0-based inputs
+// se3Text is se3Gen with the target built from z₁ and z₂ (0-based inputs
 // 0–9, see relevantSE3Text), as the paper's text describes it. For the
-// same seed its X equals SE3's.
+// same seed its X equals se3Gen's.
 func se3Text(n int, seed uint64) (*Set, error) {
 	return se3("se3text", n, seed, 1, relevantSE3Text())
 }
 
-// se3 generates SE3 with the second relevant latent at 0-based index k2.
+// se3 generates se3Gen with the second relevant latent at 0-based index k2.
 func se3(name string, n int, seed uint64, k2 int, relevant []int) (*Set, error) {
 	if err := checkSize(name, n, se3Dim); err != nil {
 		return nil, err
 	}
 	g := newNormals(seed, tagSE3)
-	s := newSet(name, TaskRegression, n, se3Dim, relevant)
+	s := newSet(name, taskRegression, n, se3Dim, relevant)
 	z := make([]float64, se3Latents)
 	q, eps := make([]float64, n), make([]float64, n)
 	for i := range s.Y {

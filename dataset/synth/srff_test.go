@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestSETargets checks SE1 and SE2 against the paper's formulas: the
+// TestSETargets checks se1 and se2 against the paper's formulas: the
 // residual y − f(x) must be the stated N(0, 0.1²) noise.
 func TestSETargets(t *testing.T) {
 	for _, c := range []struct {
@@ -15,11 +15,11 @@ func TestSETargets(t *testing.T) {
 		f    func(x []float64) float64
 		sd   float64
 	}{
-		{"se1", SE1, func(x []float64) float64 {
+		{"se1", se1, func(x []float64) float64 {
 			a := x[0] + x[2]
 			return math.Sin(a*a) * math.Sin(x[6]*x[7]*x[8])
 		}, se1Noise},
-		{"se2", SE2, func(x []float64) float64 {
+		{"se2", se2, func(x []float64) float64 {
 			s := x[0] + x[1] + x[2] + x[3] + x[4]
 			return math.Log(s * s)
 		}, se2Noise},
@@ -36,12 +36,12 @@ func TestSETargets(t *testing.T) {
 	}
 }
 
-// TestSE3Structure checks SE3's latent copies and that its target is a
+// TestSE3Structure checks se3Gen's latent copies and that its target is a
 // function of the copies of z₁ and z₃ (se3Text: z₁ and z₂) only.
 func TestSE3Structure(t *testing.T) {
-	se3, se3t := mustGen(t, SE3, 4000, 29), mustGen(t, se3Text, 4000, 29)
+	se3, se3t := mustGen(t, se3Gen, 4000, 29), mustGen(t, se3Text, 4000, 29)
 	if !sameBits(se3.X, se3t.X) {
-		t.Fatal("SE3 and se3Text differ in X for the same seed")
+		t.Fatal("se3Gen and se3Text differ in X for the same seed")
 	}
 	// Copies of one latent differ by N(0, 2·0.1²); of two latents by N(0, 2.02).
 	within, across := make([]float64, se3.N), make([]float64, se3.N)
@@ -78,7 +78,7 @@ func TestSE3Structure(t *testing.T) {
 		right    int // 0-based index of the second latent
 		wrong    int
 		relevant []int
-	}{{se3, 2, 1, RelevantSE3()}, {se3t, 1, 2, relevantSE3Text()}} {
+	}{{se3, 2, 1, relevantSE3()}, {se3t, 1, 2, relevantSE3Text()}} {
 		if sd := residualSD(c.s, 0, c.right); sd > 0.15 {
 			t.Errorf("%s: residual sd with latents 0, %d is %.3f, want < 0.15", c.s.Name, c.right, sd)
 		}
@@ -102,7 +102,7 @@ func TestSEMeanPredictorRMSE(t *testing.T) {
 		gen   func(int, uint64) (*Set, error)
 		n     int
 		paper float64
-	}{{SE1, 20000, 0.287}, {SE2, 20000, 2.216}, {SE3, 5000, 0.676}} {
+	}{{se1, 20000, 0.287}, {se2, 20000, 2.216}, {se3Gen, 5000, 0.676}} {
 		s := mustGen(t, c.gen, c.n, 31)
 		if _, sd := meanSD(s.Y); math.Abs(sd-c.paper) > 0.04*c.paper {
 			t.Errorf("%s: sd(y) = %.3f, paper's mean-predictor RMSE %.3f", s.Name, sd, c.paper)
@@ -111,14 +111,14 @@ func TestSEMeanPredictorRMSE(t *testing.T) {
 }
 
 func TestRelevantAreCopies(t *testing.T) {
-	for _, f := range []func() []int{RelevantSE1, RelevantSE2, RelevantSE3, relevantSE3Text} {
+	for _, f := range []func() []int{relevantSE1, relevantSE2, relevantSE3, relevantSE3Text} {
 		a := f()
 		a[0] = -99
 		if f()[0] == -99 {
 			t.Error("a Relevant* function returns shared storage")
 		}
 	}
-	if got := RelevantSE1(); !slices.Equal(got, []int{0, 2, 6, 7, 8}) {
-		t.Errorf("RelevantSE1() = %v", got)
+	if got := relevantSE1(); !slices.Equal(got, []int{0, 2, 6, 7, 8}) {
+		t.Errorf("relevantSE1() = %v", got)
 	}
 }

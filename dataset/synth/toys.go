@@ -2,12 +2,12 @@ package synth
 
 import "math"
 
-// Default noise standard deviations [ByName] uses for the 2-D toys.
+// The noise standard deviations [ByName] uses for the 2-D toys.
 const (
-	DefaultMoonsNoise        = 0.1 // arcs of radius 1
-	DefaultSpiralsNoise      = 0.1 // arms 1 apart
-	DefaultCirclesNoise      = 0.1 // rings 1 apart
-	DefaultCheckerboardNoise = 0.0 // as the GBRFF authors' "board" set
+	moonsNoise        = 0.1 // arcs of radius 1
+	spiralsNoise      = 0.1 // arms 1 apart
+	circlesNoise      = 0.1 // rings 1 apart
+	checkerboardNoise = 0.0 // as the GBRFF authors' "board" set
 )
 
 // toyRelevant is the Relevant list of the 2-D toys: both inputs matter.
@@ -25,7 +25,7 @@ func Moons(n int, noise float64, seed uint64) (*Set, error) {
 		return nil, err
 	}
 	r, g := newRand(seed, tagMoons), newNormals(seed, tagMoons)
-	s := newSet("moons", TaskBinary, n, 2, toyRelevant())
+	s := newSet("moons", taskBinary, n, 2, toyRelevant())
 	fillBalanced(r, s.Y)
 	t := make([]float64, n)
 	for i := range t {
@@ -60,7 +60,7 @@ func Spirals(n int, noise float64, seed uint64) (*Set, error) {
 		return nil, err
 	}
 	r, g := newRand(seed, tagSpirals), newNormals(seed, tagSpirals)
-	s := newSet("spirals", TaskBinary, n, 2, toyRelevant())
+	s := newSet("spirals", taskBinary, n, 2, toyRelevant())
 	fillBalanced(r, s.Y)
 	theta := make([]float64, n)
 	for i := range theta {
@@ -87,7 +87,7 @@ func Circles(n int, noise float64, seed uint64) (*Set, error) {
 		return nil, err
 	}
 	r, g := newRand(seed, tagCircles), newNormals(seed, tagCircles)
-	s := newSet("circles", TaskBinary, n, 2, toyRelevant())
+	s := newSet("circles", taskBinary, n, 2, toyRelevant())
 	ring := make([]int, n)
 	for i := range ring {
 		ring[i] = i % 4
@@ -124,7 +124,7 @@ func Checkerboard(n int, noise float64, seed uint64) (*Set, error) {
 		return nil, err
 	}
 	r, g := newRand(seed, tagCheckerboard), newNormals(seed, tagCheckerboard)
-	s := newSet("checkerboard", TaskBinary, n, 2, toyRelevant())
+	s := newSet("checkerboard", taskBinary, n, 2, toyRelevant())
 	for i := range s.Y {
 		x0 := float64(checkerboardCells * r.Float64())
 		x1 := float64(checkerboardCells * r.Float64())

@@ -56,6 +56,15 @@ const (
 	TaskMulticlass = "multiclass"
 )
 
+// CalibratedVersion is added to a model file's version when the file
+// holds a probability calibration (the array "calibration"): a file of
+// version CalibratedVersion + v is a version-v model of its learner plus
+// the calibration. Builds older than the calibration refuse such a file
+// (its version is newer than they read) instead of silently giving the
+// uncalibrated probabilities; files without a calibration keep their
+// version and bytes.
+const CalibratedVersion = 100
+
 // MaxClasses bounds the class labels of a multiclass model.
 const MaxClasses = 1 << 12
 

@@ -1,7 +1,7 @@
 // Package cv is k-fold cross-validated grid search over learner
 // configurations, as the CLI and the paper-reproduction suite run it, and
-// the evaluation of a model on a labelled data set (Evaluate: every metric
-// of package metrics at once).
+// the evaluation of a model on a labelled data set (EvaluateContext: every
+// metric of package metrics at once).
 //
 // Folds are stratified for classification, binary and multiclass
 // (dataset.StratifiedKFold; with sample weights, each class's rows are

@@ -41,7 +41,7 @@ func ClassesOf(m learners.Model) []float64 {
 	}
 	if l, ok := m.(interface{ Labels() learners.Labels }); ok {
 		if lab := l.Labels(); lab.Neg < lab.Pos {
-			return lab.Slice()
+			return []float64{lab.Neg, lab.Pos}
 		}
 	}
 	return nil
@@ -297,14 +297,9 @@ func wrap(err error) error {
 	return fmt.Errorf("cv: %w", err)
 }
 
-// Evaluate is PredictContext followed by Report: every metric of m on the
-// labelled rows (X, y) with sample weights w (nil: unweighted).
-func Evaluate(m learners.Model, X featmap.Matrix, y, w []float64) (*Report, error) {
-	return EvaluateContext(context.Background(), m, X, y, w)
-}
-
-// EvaluateContext is Evaluate, stopping with ctx's error when ctx is
-// cancelled (PredictContext).
+// EvaluateContext is PredictContext followed by Report: every metric of m
+// on the labelled rows (X, y) with sample weights w (nil: unweighted),
+// stopping with ctx's error when ctx is cancelled.
 func EvaluateContext(ctx context.Context, m learners.Model, X featmap.Matrix, y, w []float64) (*Report, error) {
 	if len(y) != X.Rows {
 		return nil, fmt.Errorf("cv: X has %d rows but y has %d values", X.Rows, len(y))

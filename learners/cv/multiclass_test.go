@@ -397,11 +397,11 @@ var weightedRows = func() map[float64]float64 {
 	return out
 }()
 
-// evaluate is cv.Evaluate's report on m and m's predictions on X, failing
+// evaluate is cv.EvaluateContext's report on m and m's predictions on X, failing
 // t on an error.
 func evaluate(t *testing.T, m learners.Model, X featmap.Matrix, y, w []float64) (*cv.Report, []float64) {
 	t.Helper()
-	r, err := cv.Evaluate(m, X, y, w)
+	r, err := cv.EvaluateContext(context.Background(), m, X, y, w)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -438,7 +438,7 @@ func TestEvaluate(t *testing.T) {
 	}
 	bad := slices.Clone(y)
 	bad[7] = 4
-	if _, err := cv.Evaluate(m, X, bad, nil); err == nil || !strings.Contains(err.Error(), "row 7: label 4 is not a class of the model (its classes: [1 2 3])") {
+	if _, err := cv.EvaluateContext(context.Background(), m, X, bad, nil); err == nil || !strings.Contains(err.Error(), "row 7: label 4 is not a class of the model (its classes: [1 2 3])") {
 		t.Errorf("unknown label: %v", err)
 	}
 
@@ -449,7 +449,7 @@ func TestEvaluate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rb, err := cv.Evaluate(mb, Xb, yb, nil)
+	rb, err := cv.EvaluateContext(context.Background(), mb, Xb, yb, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -467,7 +467,7 @@ func TestEvaluate(t *testing.T) {
 	for i := range yo {
 		yo[i] = 1
 	}
-	if ro, err := cv.Evaluate(mb, learners.Rows(Xb, one), yo, nil); err != nil || !math.IsNaN(ro.AUC) || !(ro.Accuracy > 0.85) {
+	if ro, err := cv.EvaluateContext(context.Background(), mb, learners.Rows(Xb, one), yo, nil); err != nil || !math.IsNaN(ro.AUC) || !(ro.Accuracy > 0.85) {
 		t.Errorf("one class: %+v, %v", ro, err)
 	}
 
@@ -486,7 +486,7 @@ func TestEvaluate(t *testing.T) {
 	if rr.RMSE != rmse || rr.R2 != r2 || rr.Weight != 300 || !math.IsNaN(rr.Accuracy) || rr.Confusion != nil {
 		t.Errorf("regression report %+v", rr)
 	}
-	if _, err := cv.Evaluate(mr, Xb, yb, w[:3]); err == nil || !strings.Contains(err.Error(), "3 weights for 200 rows") {
+	if _, err := cv.EvaluateContext(context.Background(), mr, Xb, yb, w[:3]); err == nil || !strings.Contains(err.Error(), "3 weights for 200 rows") {
 		t.Errorf("short weights: %v", err)
 	}
 }

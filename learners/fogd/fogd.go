@@ -175,7 +175,7 @@ func (l *Learner) Update(x []float64, y float64) (learners.Outcome, error) {
 func (l *Learner) target(y float64) (float64, error) {
 	switch l.cfg.Task {
 	case learners.Binary:
-		return l.cfg.Labels.Encode(y)
+		return kit.EncodeLabel(l.cfg.Labels, y)
 	case learners.Multiclass:
 		k, ok := slices.BinarySearch(l.classes, y)
 		if !ok {
@@ -197,7 +197,7 @@ func (l *Learner) step(x []float64, t float64) (learners.Outcome, error) {
 	var o learners.Outcome
 	var g float64 // the step is w ← w − η g z
 	if l.cfg.Task == learners.Binary {
-		o.Prediction = l.cfg.Labels.Decode(f)
+		o.Prediction = kit.DecodeLabel(l.cfg.Labels, f)
 		o.Mistake = (f >= 0) != (t > 0)
 	} else {
 		o.Prediction = f
@@ -239,7 +239,7 @@ func (l *Learner) Predict(x []float64) float64 {
 	}
 	f := l.f.score(l.s, l.w, l.Input(x))
 	if l.cfg.Task == learners.Binary {
-		return l.cfg.Labels.Decode(f)
+		return kit.DecodeLabel(l.cfg.Labels, f)
 	}
 	return f
 }
@@ -415,17 +415,17 @@ func init() {
 // Epochs passes (a classifier: 3 by default). The online Learner (one
 // pass, row by row) searches and calibrates nothing.
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
-	if cfg.Epochs == 0 && cfg.Resume == nil && cfg.Task.Classifies() {
+	if cfg.Epochs == 0 && cfg.Resume == nil && (cfg.Task == learners.Binary || cfg.Task == learners.Multiclass) {
 		cfg.Epochs = defaultClassifyEpochs
 	}
 	sub := cfg
 	sub.Progress = nil
-	return kit.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true) && cfg.Resume == nil, cfg.Seed,
+	return kit.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), kit.On(cfg.Calibrate, true) && cfg.Resume == nil, cfg.Seed,
 		func(ctx context.Context, Xs featmap.Matrix, y, _ []float64, c Config) (*Model, error) {
 			// A classifier's held-out fits take the steps of the fit on
 			// every row, so that the calibration fitted on their scores
 			// fits the final model (ogd.HeldOutEpochs).
-			c.Epochs = ogd.HeldOutEpochs(c.Epochs, Xs.Rows, X.Rows, c.Resume == nil && c.Task.Classifies())
+			c.Epochs = ogd.HeldOutEpochs(c.Epochs, Xs.Rows, X.Rows, c.Resume == nil && (c.Task == learners.Binary || c.Task == learners.Multiclass))
 			return fit(ctx, Xs, y, c)
 		})
 }
@@ -441,7 +441,7 @@ func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 		return nil, err
 	}
 	const stream = 0x666f676466 // "fogdf"
-	if err := l.FitSteps(rounds, l.cfg.Seed, stream, xs, t, l.cfg.Epochs, l.cfg.Shuffle.On(true), l.step); err != nil {
+	if err := l.FitSteps(rounds, l.cfg.Seed, stream, xs, t, l.cfg.Epochs, kit.On(l.cfg.Shuffle, true), l.step); err != nil {
 		return nil, err
 	}
 	return l.Snapshot(), nil
@@ -475,12 +475,12 @@ func fitLearner(cfg Config, X featmap.Matrix, y []float64) (*Learner, []float64,
 			return nil, nil, nil, err
 		}
 	}
-	xs, err := l.FitRows(X, cfg.Resume == nil && cfg.Standardize.On(true))
+	xs, err := l.FitRows(X, cfg.Resume == nil && kit.On(cfg.Standardize, true))
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	// A resumed model's labels or given classes: map y onto them.
-	if l.cfg.Task.Classifies() && (cfg.Resume != nil || len(cfg.Classes) > 0) {
+	if (l.cfg.Task == learners.Binary || l.cfg.Task == learners.Multiclass) && (cfg.Resume != nil || len(cfg.Classes) > 0) {
 		if t, err = kit.Targets(Name, y, l.target); err != nil {
 			return nil, nil, nil, err
 		}
@@ -554,7 +554,7 @@ func Average(models ...*Model) (*Model, error) {
 // kit.GammaFactors when Gamma is 0, and η times 1, ¼ and 4 when Eta
 // is 0 (the defaults first, left at 0 so that they resolve as before).
 func candidates(cfg Config, d int) []kit.Setting[Config] {
-	if !cfg.Search.On(true) {
+	if !kit.On(cfg.Search, true) {
 		return nil
 	}
 	if cfg.Resume != nil || d <= 0 {

@@ -18,7 +18,7 @@ import (
 func TestMulticlass(t *testing.T) {
 	m := learnertest.Multiclass(t, 0.85, learnertest.MulticlassFit(fogd.Fit, fogd.Config{Epochs: 5, Seed: 1}), fogd.Load)
 	data, _ := m.MarshalBinary()
-	if h, err := modelfile.ReadHeader(data); err != nil || h.Version != learners.CalibratedVersion+3 || h.Task != "multiclass" {
+	if h, err := modelfile.ReadHeader(data); err != nil || h.Version != modelfile.CalibratedVersion+3 || h.Task != "multiclass" {
 		t.Errorf("header %+v, %v", h, err)
 	}
 	X, y := learnertest.Rings3(200, 3)

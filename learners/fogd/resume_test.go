@@ -34,7 +34,7 @@ func TestVersion1Files(t *testing.T) {
 		}
 		h1, err1 := modelfile.ReadHeader(v1data)
 		h2, err2 := modelfile.ReadHeader(v2data)
-		if err1 != nil || err2 != nil || h1.Version != 1 || h2.Version%learners.CalibratedVersion != 2 {
+		if err1 != nil || err2 != nil || h1.Version != 1 || h2.Version%modelfile.CalibratedVersion != 2 {
 			t.Fatalf("%s: versions %v (%v), %v (%v)", f, h1, err1, h2, err2)
 		}
 		m1, err := fogd.Load(v1data)

@@ -2,7 +2,7 @@ package fogd
 
 import "github.com/rfkit/rfkit/learners"
 
-// FitSize states what Fit allocates (learners.Sizer): the frequencies and
+// FitSize states what Fit allocates (checked by learners.CheckSize): the frequencies and
 // their padded copy (inputs × features, twice), the weights and their
 // running sums (2 × features per class, twice), and per row the
 // standardised inputs and the targets.

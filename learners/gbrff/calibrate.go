@@ -10,6 +10,7 @@ import (
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/calib"
+	"github.com/rfkit/rfkit/learners/internal/kit"
 	"github.com/rfkit/rfkit/learners/internal/vec"
 )
 
@@ -105,7 +106,7 @@ func calibrate(ctx context.Context, m *Model, X featmap.Matrix, y, w []float64, 
 	signs := make([]float64, len(y))
 	var err error
 	for i, v := range y {
-		if signs[i], err = m.Labels().Encode(v); err != nil {
+		if signs[i], err = kit.EncodeLabel(m.Labels(), v); err != nil {
 			return nil, fmt.Errorf("gbrff: %w", err)
 		}
 	}

@@ -21,6 +21,7 @@ import (
 	"testing"
 
 	"github.com/rfkit/rfkit/dataset"
+	"github.com/rfkit/rfkit/learners/internal/kit"
 	"github.com/rfkit/rfkit/learners/internal/learnertest"
 )
 
@@ -111,11 +112,11 @@ func TestCalibrationRecipes(t *testing.T) {
 			}
 			ys, st, yt := make([]float64, tr.N), make([]float64, te.N), make([]float64, te.N)
 			for i, v := range tr.Y {
-				ys[i], _ = m.Labels().Encode(v)
+				ys[i], _ = kit.EncodeLabel(m.Labels(), v)
 			}
 			for i := range st {
 				st[i] = m.Score(te.Row(i))
-				yt[i], _ = m.Labels().Encode(te.Y[i])
+				yt[i], _ = kit.EncodeLabel(m.Labels(), te.Y[i])
 			}
 			sdTest += sd(st) / splits
 			oracleT += sigmoidLoss(st, yt, firstOf(temperature(st, yt, nil)), 0) / splits

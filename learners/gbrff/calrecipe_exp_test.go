@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/rfkit/rfkit/dataset"
+	"github.com/rfkit/rfkit/learners/internal/kit"
 	"github.com/rfkit/rfkit/learners/internal/learnertest"
 )
 
@@ -80,11 +81,11 @@ func TestCalibrationCost(t *testing.T) {
 			base := cpuNow() - c0
 			ys, st, yt := make([]float64, tr.N), make([]float64, te.N), make([]float64, te.N)
 			for i, v := range tr.Y {
-				ys[i], _ = m.Labels().Encode(v)
+				ys[i], _ = kit.EncodeLabel(m.Labels(), v)
 			}
 			for i := range st {
 				st[i] = m.Score(te.Row(i))
-				yt[i], _ = m.Labels().Encode(te.Y[i])
+				yt[i], _ = kit.EncodeLabel(m.Labels(), te.Y[i])
 			}
 			add := func(key string, a float64, c0 time.Duration) {
 				cost := float64(cpuNow()-c0) / float64(base)

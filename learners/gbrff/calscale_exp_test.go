@@ -30,6 +30,7 @@ import (
 
 	"github.com/rfkit/rfkit/dataset"
 	"github.com/rfkit/rfkit/learners/internal/calib"
+	"github.com/rfkit/rfkit/learners/internal/kit"
 	"github.com/rfkit/rfkit/learners/internal/learnertest"
 	"github.com/rfkit/rfkit/learners/internal/vec"
 )
@@ -98,14 +99,14 @@ func TestCalibrationScale(t *testing.T) {
 			ys, st, yt := make([]float64, tr.N), make([]float64, te.N), make([]float64, te.N)
 			var np float64
 			for i, v := range tr.Y {
-				ys[i], _ = m.Labels().Encode(v)
+				ys[i], _ = kit.EncodeLabel(m.Labels(), v)
 				if ys[i] > 0 {
 					np++
 				}
 			}
 			for i := range st {
 				st[i] = m.Score(te.Row(i))
-				yt[i], _ = m.Labels().Encode(te.Y[i])
+				yt[i], _ = kit.EncodeLabel(m.Labels(), te.Y[i])
 			}
 			p := np / float64(tr.N)
 			prior += sigmoidLoss(make([]float64, te.N), yt, 0, math.Log(p/(1-p))) / float64(splits)

@@ -1,8 +1,9 @@
 package gbrff
 
 import (
-	"math"
+	"fmt"
 
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/kit"
 )
@@ -75,9 +76,10 @@ type Config struct {
 	// frequency (a fresh draw of blocks of rows per round, seeded; h, α and
 	// the weight update still run over every row; subsampleRows says what
 	// it saves and costs): 0 means the larger of 20000 and 1/20 of the
-	// training rows; a value above 2/3 of the training rows (math.MaxInt)
-	// searches on every row.
-	Subsample int               `json:",omitempty" default:"max(20000, n/20)" help:"binary GBRFF2: rows m each round searches b and ω on when the fit has at least 1.5·m (default the larger of 20000 and n/20 of n training rows; above 2n/3: every row)"`
+	// training rows; a value above 2/3 of the training rows (1<<40, the
+	// largest allowed, for any data) searches on every row (the paper's
+	// algorithm).
+	Subsample int               `json:",omitempty" default:"max(20000, n/20)" help:"binary GBRFF2: rows m each round searches b and ω on when the fit has at least 1.5·m (default the larger of 20000 and n/20 of n training rows; above 2n/3, e.g. 1099511627776 = 2^40: every row)"`
 	Progress  learners.Progress `json:"-"`
 
 	// Threads bounds the goroutines of the fit's sweeps over the rows
@@ -125,21 +127,21 @@ func (c Config) Validate() error {
 	v.If(c.Variant != "" && c.Variant != VariantGBRFF2 && c.Variant != VariantGBRFF1,
 		`Variant = %v, want "gbrff2" or "gbrff1"`, c.Variant)
 	v.Count("T", c.T, 1_000_000, 100)
-	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
-	v.Range("GammaMin", c.GammaMin, 0, learners.MaxParam)
+	v.Positive("Gamma", c.Gamma, limit.Param, "1/d")
+	v.Range("GammaMin", c.GammaMin, 0, limit.Param)
 	v.If(c.GammaMin > 0 && c.Task != learners.Binary, "GammaMin = %v: for binary fits only", c.GammaMin)
 	v.If(c.Gamma > 0 && c.GammaMin > c.Gamma, "GammaMin = %v > Gamma = %v", c.GammaMin, c.Gamma)
 	v.If(c.Inputs != "" && c.Inputs != InputsAuto && c.Inputs != InputsRaw, "Inputs = %q, want %q or %q", c.Inputs, InputsAuto, InputsRaw)
 	v.If(c.Inputs == InputsAuto && c.Task == learners.Multiclass, "Inputs = %q: for binary and regression fits only", c.Inputs)
-	v.Range("Lambda", c.Lambda, 0, learners.MaxParam)
+	v.Range("Lambda", c.Lambda, 0, limit.Param)
 	v.Count("K", c.K, 100_000, 10)
-	v.Positive("Beta", c.Beta, learners.MaxParam, 1)
+	v.Positive("Beta", c.Beta, limit.Param, 1)
 	v.Positive("LearningRate", c.LearningRate, 1, 1)
 	v.Count("Iterations", c.Iterations, 10_000, 10)
 	v.If(!(c.Validation >= 0 && c.Validation < 0.5), "Validation = %v, want [0, 0.5)", c.Validation)
-	v.Count("Patience", c.Patience, learners.MaxCount, 10)
+	v.Count("Patience", c.Patience, limit.Count, 10)
 	v.Threads(c.Threads)
-	v.Count("Subsample", c.Subsample, math.MaxInt, subsampleRows)
+	v.Count("Subsample", c.Subsample, maxSubsample, fmt.Sprintf("max(%d, n/%d)", subsampleRows, subsampleShare))
 	v.If(c.Subsample > 0 && (c.Variant == VariantGBRFF1 || c.Task != learners.Binary || c.ReoptimizePhase),
 		"Subsample = %d: for binary GBRFF2 fits without ReoptimizePhase only", c.Subsample)
 	c.validateTask(v)

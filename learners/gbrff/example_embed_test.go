@@ -50,8 +50,8 @@ func predictHandler(model *gbrff.Model) http.HandlerFunc {
 // README:end
 
 func Example_embedding() {
-	train, _ := synth.Spirals(1000, synth.DefaultSpiralsNoise, 1)
-	test, _ := synth.Spirals(200, synth.DefaultSpiralsNoise, 2)
+	train, _ := synth.ByName("spirals", 1000, 1)
+	test, _ := synth.ByName("spirals", 200, 2)
 	dir, err := os.MkdirTemp("", "rfkit-example-")
 	if err != nil {
 		panic(err)

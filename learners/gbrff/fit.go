@@ -109,7 +109,7 @@ func (f *fitter) runRound(t int, one, two func(int) error, progress learners.Pro
 		return fmt.Errorf("gbrff: round %d: %w", t+1, err)
 	}
 	f.st.Rounds++
-	if err := progress.Report(learners.Event{Method: f.c.Variant, Round: t + 1, Rounds: f.c.T, Loss: loss(), Elapsed: time.Since(start)}); err != nil {
+	if err := kit.Report(progress, learners.Event{Method: f.c.Variant, Round: t + 1, Rounds: f.c.T, Loss: loss(), Elapsed: time.Since(start)}); err != nil {
 		return fmt.Errorf("gbrff: %w", err)
 	}
 	return nil

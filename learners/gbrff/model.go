@@ -244,7 +244,7 @@ func (m *body) Decode(dec *kit.Decoder) error {
 		return nil
 	}
 	if cfg.Task == learners.Binary {
-		dec.Link = learners.HalfLogOdds
+		dec.Link = kit.HalfLogOdds
 	}
 	if dec.Version >= 3 && cfg.Task == learners.Binary {
 		m.temp = []float64{dec.Meta("temperature")}
@@ -267,7 +267,7 @@ func (m *body) Decode(dec *kit.Decoder) error {
 // newModel wraps a fitted body.
 func newModel(m *body, labels learners.Labels, mean, scale []float64) *Model {
 	m.setScoring()
-	c := learners.Common{Task: learners.Binary, Labels: labels, Mean: mean, Scale: scale, Link: learners.HalfLogOdds}
+	c := learners.Common{Task: learners.Binary, Labels: labels, Mean: mean, Scale: scale, Link: kit.HalfLogOdds}
 	if m.cfg.Task == learners.Regression {
 		c = learners.Common{Task: learners.Regression, Mean: mean, Scale: scale}
 	}

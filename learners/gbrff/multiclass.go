@@ -144,7 +144,7 @@ func fitMulticlass(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 			}
 		}
 		rounds = t + 1
-		if err := progress.Report(learners.Event{Method: c.Variant, Round: t + 1, Rounds: c.T, Loss: loss / fs[0].sumWt, Elapsed: time.Since(start)}); err != nil {
+		if err := kit.Report(progress, learners.Event{Method: c.Variant, Round: t + 1, Rounds: c.T, Loss: loss / fs[0].sumWt, Elapsed: time.Since(start)}); err != nil {
 			return nil, fmt.Errorf("gbrff: %w", err)
 		}
 		if !moved {
@@ -166,7 +166,7 @@ func fitMulticlass(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 		}
 	}
 	m.setScoringMulti()
-	return kit.New[Model](p.Common(learners.Multiclass, learners.NoProbability), m), nil
+	return kit.New[Model](p.Common(learners.Multiclass, kit.NoProbability), m), nil
 }
 
 // termsPerRound is the number of cosines a round adds to one score

@@ -2,7 +2,7 @@ package gbrff
 
 import "github.com/rfkit/rfkit/learners"
 
-// FitSize states what Fit allocates (learners.Sizer): the frequencies of
+// FitSize states what Fit allocates (checked by learners.CheckSize): the frequencies of
 // every round (rounds × terms per round × inputs, per class for
 // multiclass) with the model's copy and padded copy, and per row the
 // standardised inputs and their layout copy, the block of start-phase

@@ -9,6 +9,11 @@ import (
 	"github.com/rfkit/rfkit/internal/xmath"
 )
 
+// maxSubsample bounds Config.Subsample: more rows than any fit can hold,
+// so that it means "every row" for any data (a larger value is a
+// mistake, refused by name).
+const maxSubsample = 1 << 40
+
 // subsampleRule is the number of rows m each round of a binary GBRFF2 fit
 // of n training rows searches b and ω on: Config.Subsample, or the larger
 // of subsampleRows and n/subsampleShare when it is 0; 0 (every row, no

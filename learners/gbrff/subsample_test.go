@@ -41,7 +41,7 @@ func TestSubsample(t *testing.T) {
 		t.Errorf("subsample sweeps %d (%d of X) for %d frequency and %d phase sweeps", st.SubPasses, st.SubXPasses, st.FreqEvals, st.PhasePasses)
 	}
 	// Subsample is stored in the model's Config: compare the scores
-	full, def := fit(t, tr, Config{T: T, Gamma: 4, Seed: 2, Subsample: math.MaxInt}), fit(t, tr, Config{T: T, Gamma: 4, Seed: 2})
+	full, def := fit(t, tr, Config{T: T, Gamma: 4, Seed: 2, Subsample: maxSubsample}), fit(t, tr, Config{T: T, Gamma: 4, Seed: 2})
 	same, sameFull := true, true
 	for i := 0; i < te.N; i++ {
 		x := te.X[i*te.D : (i+1)*te.D]
@@ -49,7 +49,7 @@ func TestSubsample(t *testing.T) {
 		sameFull = sameFull && math.Float64bits(full.Score(x)) == math.Float64bits(m.Score(x))
 	}
 	if !same {
-		t.Error("Subsample = MaxInt scores differ from the default's below its threshold")
+		t.Error("Subsample = maxSubsample scores differ from the default's below its threshold")
 	}
 	if sameFull {
 		t.Error("the subsampled fit scores as the fit on every row")
@@ -62,7 +62,7 @@ func TestSubsample(t *testing.T) {
 	if a := accuracy(m, te); a < 0.85 {
 		t.Errorf("subsampled checkerboard accuracy %.3f, want ≥ 0.85", a)
 	}
-	for _, c := range []Config{{Subsample: -1}, {Subsample: 10, Variant: VariantGBRFF1}, {Subsample: 10, ReoptimizePhase: true}} {
+	for _, c := range []Config{{Subsample: -1}, {Subsample: maxSubsample + 1}, {Subsample: 10, Variant: VariantGBRFF1}, {Subsample: 10, ReoptimizePhase: true}} {
 		if _, err := Fit(t.Context(), featmap.Dense(tr.N, tr.D, tr.X), tr.Y, c); err == nil {
 			t.Errorf("%+v: no error", c)
 		}

@@ -38,6 +38,7 @@
 package kernel
 
 import (
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/kit"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
@@ -114,11 +115,11 @@ func (c Config) Validate() error {
 	v := kit.NewCheck("kernel")
 	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
 	v.Count("Subsample", c.Subsample, MaxSubsample, defaultSubsample)
-	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
-	v.Positive("Lambda", c.Lambda, learners.MaxParam, defaultLambda)
+	v.Positive("Gamma", c.Gamma, limit.Param, "1/d")
+	v.Positive("Lambda", c.Lambda, limit.Param, defaultLambda)
 	v.Task(c.Task)
 	v.Threads(c.Threads)
-	v.Positive("C", c.C, learners.MaxParam, defaultC)
+	v.Positive("C", c.C, limit.Param, defaultC)
 	if c.Loss == Hinge {
 		v.If(c.Task != learners.Binary, "Loss = hinge needs the binary task, not %v", c.Task)
 		return v.Err()

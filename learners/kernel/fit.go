@@ -11,7 +11,6 @@ import (
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/solvers"
-	"github.com/rfkit/rfkit/learners"
 )
 
 // rounds is the number of progress events of a Fit: kernel matrix, solve.
@@ -35,7 +34,7 @@ const rounds = 2
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true), cfg.Seed,
+	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), kit.On(cfg.Calibrate, true), cfg.Seed,
 		func(ctx context.Context, X featmap.Matrix, y, _ []float64, cfg Config) (*Model, error) {
 			return fit(ctx, X, y, cfg)
 		})
@@ -129,7 +128,7 @@ func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	if err := r.End(2, loss); err != nil {
 		return nil, err
 	}
-	return kit.New[Model](p.Common(c.Task, learners.Clamped), b), nil
+	return kit.New[Model](p.Common(c.Task, kit.Clamped), b), nil
 }
 
 // ctxEvery returns ctx's error (wrapped) on every 64th row i of a loop
@@ -182,7 +181,7 @@ func fitLogistic(r *kit.Rounds, p *kit.Prepared, b *body, a, t []float64, thread
 	if err := r.End(2, info.F); err != nil {
 		return nil, err
 	}
-	return kit.New[Model](p.Common(b.cfg.Task, learners.Logistic), b), nil
+	return kit.New[Model](p.Common(b.cfg.Task, kit.Logistic), b), nil
 }
 
 // backSolve overwrites v with L⁻ᵀv for the lower-triangular factor of
@@ -200,7 +199,7 @@ func backSolve(l []float64, m int, v []float64) {
 // candidates are the settings the default fit compares on held-out rows
 // (kit.SearchFit): γ by kit.GammaOptions when Gamma is 0.
 func candidates(cfg Config, d int) []kit.Setting[Config] {
-	if !cfg.Search.On(true) {
+	if !kit.On(cfg.Search, true) {
 		return nil
 	}
 	return kit.Grid(kit.GammaOptions(cfg.Gamma, d, func(c *Config, g float64) { c.Gamma = g }))

@@ -52,7 +52,7 @@ func TestLogisticStationary(t *testing.T) {
 // TestMatchesDirectSolve: on all rows, the scores at the training rows are
 // K·α + t̄ with α = (K + nλI)⁻¹(t − t̄) solved by gonum (LU), to 1e-9.
 func TestMatchesDirectSolve(t *testing.T) {
-	set := learnertest.Must(synth.SE1(80, 2))
+	set := learnertest.Must(synth.ByName("se1", 80, 2))
 	n, d := set.N, set.D
 	const lambda = 1e-2
 	m := learnertest.MustFit(t, kernel.Fit, featmap.Dense(n, d, set.X), set.Y, kernel.Config{Task: learners.Regression, Lambda: lambda, Search: learners.Disabled})

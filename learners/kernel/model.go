@@ -3,9 +3,9 @@ package kernel
 import (
 	"fmt"
 
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/learners/internal/kit"
 
-	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
 	"github.com/rfkit/rfkit/trig"
@@ -115,7 +115,7 @@ func (b *body) Decode(d *kit.Decoder) (err error) {
 		return fmt.Errorf("config %+v has unresolved defaults", c)
 	case c.Task != d.Task:
 		return fmt.Errorf("config task %v, header task %v", c.Task, d.Task)
-	case d.Inputs > featmap.MaxElements/c.Subsample:
+	case d.Inputs > limit.Elements/c.Subsample:
 		return fmt.Errorf("%d inputs × %d rows overflow", d.Inputs, c.Subsample)
 	}
 	rows := c.Subsample

@@ -2,7 +2,7 @@ package kernel
 
 import "github.com/rfkit/rfkit/learners"
 
-// FitSize states what Fit allocates (learners.Sizer): for the subsample
+// FitSize states what Fit allocates (checked by learners.CheckSize): for the subsample
 // of m = min(n, Subsample) rows, its inputs (m × inputs) and two m × m
 // kernel matrices, and per row the standardised inputs.
 func (c Config) FitSize(n, d, k int) learners.Size {

@@ -5,8 +5,6 @@ import (
 	"math"
 
 	"github.com/rfkit/rfkit/learners/internal/kit"
-
-	"github.com/rfkit/rfkit/learners"
 )
 
 // Hinge is the kernel support vector machine (Binary only): libsvm's C-SVC
@@ -232,7 +230,7 @@ func fitHinge(r *kit.Rounds, p *kit.Prepared, b *body, t []float64) (*Model, err
 	if err := r.End(2, loss); err != nil {
 		return nil, err
 	}
-	return kit.New[Model](p.Common(b.cfg.Task, learners.Clamped), b), nil
+	return kit.New[Model](p.Common(b.cfg.Task, kit.Clamped), b), nil
 }
 
 // svmVectors reads the number of support vectors of a hinge model: an

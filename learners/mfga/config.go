@@ -3,6 +3,7 @@ package mfga
 import (
 	"fmt"
 
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/learners/internal/kit"
 
 	"github.com/rfkit/rfkit/learners"
@@ -100,9 +101,9 @@ func (c Config) Validate() error {
 	v.Count("Features", c.Features, maxFeatures, defaultFeatures)
 	v.Count("PerStep", c.PerStep, maxFeatures, fmt.Sprintf("Features/%d", defaultSteps))
 	v.Count("Degree", c.Degree, 2, "of the task")
-	v.Positive("Sigma", c.Sigma, learners.MaxParam, "of the 50th-neighbour rule")
-	v.Positive("Lambda", c.Lambda, learners.MaxParam, defaultLambda)
-	v.Range("Tol", c.Tol, -learners.MaxParam, learners.MaxParam)
+	v.Positive("Sigma", c.Sigma, limit.Param, "of the 50th-neighbour rule")
+	v.Positive("Lambda", c.Lambda, limit.Param, defaultLambda)
+	v.Range("Tol", c.Tol, -limit.Param, limit.Param)
 	v.TaskIn(c.Task, learners.Binary, learners.Multiclass, learners.Regression)
 	v.Missing(c.Missing)
 	return v.Err()

@@ -28,7 +28,7 @@ const (
 
 // Fit trains a model on the rows of X (n×d) and the labels or targets y
 // (len n). Binary labels may be any two distinct values (the smaller maps
-// to −1), multiclass ones 3..learners.MaxClasses finite values; Predict
+// to −1), multiclass ones 3..modelfile.MaxClasses finite values; Predict
 // returns them.
 //
 // Errors: a cancelled ctx, an invalid cfg, empty or ragged data, NaN or
@@ -61,7 +61,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, w, cfg, sub, settings(cfg), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
+	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, w, cfg, sub, settings(cfg), kit.On(cfg.Calibrate, cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
 }
 
 // settings are the settings the default fit compares on held-out rows
@@ -69,7 +69,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 // rule times 1, ½ and 2 when Sigma is 0, and for a classifier degree 1 and
 // 2 when Degree is 0 (up to 6 candidates).
 func settings(cfg Config) []kit.Setting[Config] {
-	if !cfg.Search.On(true) {
+	if !kit.On(cfg.Search, true) {
 		return nil
 	}
 	var sigma, degree []kit.Setting[Config]
@@ -135,7 +135,7 @@ func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 			break // no usable candidate left
 		}
 		e := learners.Event{Method: methodName, Round: step, Rounds: steps, Loss: g.risk, Elapsed: time.Since(p.Start)}
-		if err := cfg.Progress.EndRound(ctx, "mfga", e); err != nil {
+		if err := kit.EndRound(ctx, cfg.Progress, "mfga", e); err != nil {
 			return nil, err
 		}
 		prev := g.path[len(g.path)-2]
@@ -148,7 +148,7 @@ func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 	} else {
 		m.build(g)
 	}
-	return kit.New[Model](p.Common(c.Task, learners.Logistic), m), nil
+	return kit.New[Model](p.Common(c.Task, kit.Logistic), m), nil
 }
 
 // greedy is the state of the selection loop. Active columns are stored

@@ -195,7 +195,7 @@ func (m *body) Decode(dec *kit.Decoder) error {
 		m.coef, m.coefs, m.biases = nil, coef, biases
 	}
 	m.decodeFeatures()
-	dec.Link = learners.Logistic
+	dec.Link = kit.Logistic
 	return nil
 }
 

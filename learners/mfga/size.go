@@ -2,7 +2,7 @@ package mfga
 
 import "github.com/rfkit/rfkit/learners"
 
-// FitSize states what Fit allocates (learners.Sizer): the candidate
+// FitSize states what Fit allocates (checked by learners.CheckSize): the candidate
 // dictionary's statistics and per-block partial sums (blocks + a few ×
 // candidates, and classes × candidates for multiclass; candidates grows
 // as inputs² at degree 2; a dictionary above maxCandidates is Fit's own

@@ -36,7 +36,7 @@
 package nogd
 
 import (
-	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/kit"
 	"github.com/rfkit/rfkit/learners/internal/ogd"
@@ -51,7 +51,7 @@ const (
 	defaultEta    = ogd.DefaultEta
 	defaultEpochs = ogd.DefaultEpochs
 	// maxBudget is the Nyström map's bound (O(B³) to build and to load).
-	maxBudget = featmap.MaxLandmarks
+	maxBudget = limit.Landmarks
 )
 
 // Loss selects the update rule; the losses and their constants are

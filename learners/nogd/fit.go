@@ -45,7 +45,7 @@ import (
 func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true) && cfg.Resume == nil, cfg.Seed,
+	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), kit.On(cfg.Calibrate, true) && cfg.Resume == nil, cfg.Seed,
 		func(ctx context.Context, Xs featmap.Matrix, y, _ []float64, c Config) (*Model, error) {
 			c.Epochs = heldOutEpochs(c, Xs.Rows, X.Rows)
 			return fit(ctx, Xs, y, c)
@@ -97,12 +97,12 @@ func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 			return nil, err
 		}
 	}
-	xs, err := l.FitRows(X, cfg.Resume == nil && cfg.Standardize.On(true))
+	xs, err := l.FitRows(X, cfg.Resume == nil && kit.On(cfg.Standardize, true))
 	if err != nil {
 		return nil, err
 	}
 	const stream = 0x6e6f6764 // "nogd"
-	if err := l.FitSteps(rounds, l.cfg.Seed, stream, xs, t, l.cfg.Epochs, l.cfg.Shuffle.On(true), l.learn); err != nil {
+	if err := l.FitSteps(rounds, l.cfg.Seed, stream, xs, t, l.cfg.Epochs, kit.On(l.cfg.Shuffle, true), l.learn); err != nil {
 		return nil, err
 	}
 	return l.Snapshot(), nil
@@ -113,7 +113,7 @@ func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // kit.GammaFactors when Gamma is 0, and η times 1, ¼ and 4 when Eta
 // is 0 (the defaults first, left at 0 so that they resolve as before).
 func candidates(cfg Config, d int) []kit.Setting[Config] {
-	if !cfg.Search.On(true) {
+	if !kit.On(cfg.Search, true) {
 		return nil
 	}
 	if cfg.Resume != nil || d <= 0 {

@@ -3,6 +3,7 @@ package nogd
 import (
 	"testing"
 
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/learners"
 )
 
@@ -23,7 +24,7 @@ func TestHeldOutEpochs(t *testing.T) {
 		{"every row, 3 epochs", Config{Epochs: 3}, 145, 145, 3},
 		{"regression", Config{Task: learners.Regression}, 73, 145, 0},
 		{"resume", Config{Resume: resume}, 73, 145, 0},
-		{"capped", Config{Epochs: learners.MaxCount}, 50, 100, learners.MaxCount},
+		{"capped", Config{Epochs: limit.Count}, 50, 100, limit.Count},
 	}
 	for _, c := range cases {
 		if got := heldOutEpochs(c.cfg, c.m, c.n); got != c.want {

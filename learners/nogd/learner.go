@@ -84,7 +84,7 @@ func resumed(cfg Config, d int) (*Learner, error) {
 		l.land = append(make([]float64, 0, B*d), b.land...)
 		l.pend = append(make([]float64, 0, B), b.pend...)
 	} else {
-		l.work = make([]float64, b.nys.WorkLen())
+		l.work = make([]float64, b.nys.Outputs())
 	}
 	return l, nil
 }
@@ -105,7 +105,7 @@ func (l *Learner) Update(x []float64, y float64) (learners.Outcome, error) {
 // target maps a label to the internal target: ±1 (binary) or y itself.
 func (l *Learner) target(y float64) (float64, error) {
 	if l.cfg.Task == learners.Binary {
-		return l.cfg.Labels.Encode(y)
+		return kit.EncodeLabel(l.cfg.Labels, y)
 	}
 	return y, nil
 }
@@ -125,7 +125,7 @@ func (l *Learner) learn(x []float64, t float64) (learners.Outcome, error) {
 	}
 	nys, err := featmap.NewNystromFromLandmarks(l.land, d, B, l.cfg.Gamma)
 	if err == nil {
-		l.nys, l.work = nys, make([]float64, nys.WorkLen())
+		l.nys, l.work = nys, make([]float64, nys.Outputs())
 		for i := 0; i < B && err == nil; i++ {
 			_, err = l.step(l.land[i*d:(i+1)*d], l.pend[i])
 		}
@@ -146,7 +146,7 @@ func (l *Learner) outcome(f, t float64) learners.Outcome {
 	var o learners.Outcome
 	o.Loss, _ = ogd.Grad(l.cfg.Loss, f, t)
 	if l.cfg.Task == learners.Binary {
-		o.Prediction = l.cfg.Labels.Decode(f)
+		o.Prediction = kit.DecodeLabel(l.cfg.Labels, f)
 		o.Mistake = (f >= 0) != (t > 0)
 	} else {
 		o.Prediction = f
@@ -188,7 +188,7 @@ func (l *Learner) Predict(x []float64) float64 {
 		f = xmath.DotRound(l.w, l.z)
 	}
 	if l.cfg.Task == learners.Binary {
-		return l.cfg.Labels.Decode(f)
+		return kit.DecodeLabel(l.cfg.Labels, f)
 	}
 	return f
 }

@@ -18,7 +18,7 @@ import (
 // (the landmarks are the first B rows in both), for both tasks.
 func TestStreamEqualsFit(t *testing.T) {
 	moons := learnertest.Must(synth.Moons(150, 0.1, 2))
-	se1 := learnertest.Must(synth.SE1(120, 3))
+	se1 := learnertest.Must(synth.ByName("se1", 120, 3))
 	for _, c := range []struct {
 		set *synth.Set
 		cfg nogd.Config

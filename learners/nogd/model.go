@@ -8,6 +8,7 @@ import (
 	"github.com/rfkit/rfkit/learners/internal/kit"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/ogd"
@@ -70,7 +71,7 @@ func (b *body) NewWork() any {
 	if b.nys == nil {
 		return []float64(nil)
 	}
-	return make([]float64, b.nys.Outputs()+b.nys.WorkLen())
+	return make([]float64, b.nys.Outputs()+b.nys.Outputs())
 }
 
 // Score is w̄·z(x), summed in index order with every product rounded, as
@@ -109,7 +110,7 @@ func (b *body) Decode(d *kit.Decoder) error {
 		return fmt.Errorf("config %+v has unresolved defaults", c)
 	case c.Task != d.Task:
 		return fmt.Errorf("config task %v, header task %v", c.Task, d.Task)
-	case d.Inputs > featmap.MaxElements/c.Budget:
+	case d.Inputs > limit.Elements/c.Budget:
 		return fmt.Errorf("%d inputs × %d landmarks overflow", d.Inputs, c.Budget)
 	}
 	B, k := c.Budget, c.Budget
@@ -161,7 +162,7 @@ func (b *body) Decode(d *kit.Decoder) error {
 	if c.Task == learners.Binary {
 		c.Labels = d.Labels
 	}
-	d.Link = learners.NoProbability
+	d.Link = kit.NoProbability
 	*b = body{version: d.Version, cfg: c, nys: nys, coef: coef, wt: wt, wsum: wsum, steps: n, land: land, pend: pend}
 	return nil
 }

@@ -2,7 +2,7 @@ package nogd
 
 import "github.com/rfkit/rfkit/learners"
 
-// FitSize states what Fit allocates (learners.Sizer): the landmarks
+// FitSize states what Fit allocates (checked by learners.CheckSize): the landmarks
 // (budget × inputs, and a copy in the model), the Nyström factor and its
 // work (budget², twice), and per row the standardised inputs.
 func (c Config) FitSize(n, d, k int) learners.Size {

@@ -117,7 +117,7 @@ func fit(t *testing.T, k kind, s split) (learners.Model, bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !m.Supports(s.task) || k.tasks != nil && !slices.Contains(k.tasks, s.task) {
+	if !slices.Contains(m.Tasks, s.task) || k.tasks != nil && !slices.Contains(k.tasks, s.task) {
 		return nil, false
 	}
 	cfg := m.NewConfig()

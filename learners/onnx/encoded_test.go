@@ -182,7 +182,7 @@ func encodedModel(ds *dataset.Dataset, task learners.Task) learners.Model {
 		if task == learners.Multiclass {
 			c.Classes, b.K = classes, len(classes)
 		}
-		c.Labels, c.Link = learners.Labels{Neg: classes[0], Pos: classes[len(classes)-1]}, learners.Logistic
+		c.Labels, c.Link = learners.Labels{Neg: classes[0], Pos: classes[len(classes)-1]}, kit.Logistic
 	}
 	rng := rand.New(rand.NewPCG(7, uint64(E)))
 	b.W, b.B, b.R, b.bias = make([]float64, E*b.D), make([]float64, b.D), make([]float64, b.D*b.K), make([]float64, b.K)

@@ -52,12 +52,13 @@ import (
 	"github.com/rfkit/rfkit/learners/internal/graph"
 )
 
-// Output names, as scikit-learn's converters name them.
+// The graph's input and output names (the package doc), as
+// scikit-learn's converters name them.
 const (
-	Input         = "X"
-	Label         = "label"
-	Probabilities = "probabilities"
-	Variable      = "variable"
+	inputName         = "X"
+	labelName         = "label"
+	probabilitiesName = "probabilities"
+	variableName      = "variable"
 )
 
 // Export returns the ONNX model (a serialised ModelProto) of m. A model
@@ -134,8 +135,8 @@ func (b *builder) bools(prefix string, v []bool) string {
 func (b *builder) model(g *graph.Model) error {
 	d, K := int64(len(g.Mean)), int64(g.K())
 	// z = (x − mean)/scale, NaN → 0
-	z0 := b.op("Div", b.op("Sub", Input, b.constant("mean", []int64{d}, g.Mean)), b.constant("scale", []int64{d}, g.Scale))
-	z := b.op("Where", b.op("IsNaN", Input), b.scalar("zero", 0), z0)
+	z0 := b.op("Div", b.op("Sub", inputName, b.constant("mean", []int64{d}, g.Mean)), b.constant("scale", []int64{d}, g.Scale))
+	z := b.op("Where", b.op("IsNaN", inputName), b.scalar("zero", 0), z0)
 	if e := g.Encoding; e != nil {
 		z, d = b.encoding(z, e), int64(e.Inputs())
 	}
@@ -266,8 +267,8 @@ func (b *builder) cos(t string) string {
 func (b *builder) outputsFor(g *graph.Model, s string) error {
 	if g.Task == graph.Regression {
 		b.op("Identity", s)
-		b.named(Variable)
-		b.outputs = append(b.outputs, valueInfo{name: Variable, elem: typeDouble, dims: []int64{-1, 1}})
+		b.named(variableName)
+		b.outputs = append(b.outputs, valueInfo{name: variableName, elem: typeDouble, dims: []int64{-1, 1}})
 		return nil
 	}
 	temp := func(s string) string {
@@ -279,17 +280,17 @@ func (b *builder) outputsFor(g *graph.Model, s string) error {
 	if g.Task == graph.Multiclass {
 		idx := b.opAttr("ArgMax", map[string]int64{"axis": 1, "keepdims": 0}, nil, s)
 		b.op("Gather", b.constant("classes", []int64{int64(len(g.Classes))}, g.Classes), idx)
-		b.named(Label)
+		b.named(labelName)
 		if g.Link.Kind != graph.Softmax {
 			return fmt.Errorf("a multiclass model with link %d", g.Link.Kind)
 		}
 		b.opAttr("Softmax", map[string]int64{"axis": 1}, nil, temp(s))
-		b.named(Probabilities)
+		b.named(probabilitiesName)
 	} else {
 		flat := b.op("Reshape", s, b.ints("flat", -1))
 		ge := b.op("GreaterOrEqual", flat, b.scalar("zero", 0))
 		b.op("Where", ge, b.scalar("pos", g.Classes[1]), b.scalar("neg", g.Classes[0]))
-		b.named(Label)
+		b.named(labelName)
 		var p string
 		switch g.Link.Kind {
 		case graph.Sigmoid:
@@ -305,11 +306,11 @@ func (b *builder) outputsFor(g *graph.Model, s string) error {
 		}
 		q := b.op("Sub", b.scalar("one", 1), p)
 		b.opAttr("Concat", map[string]int64{"axis": 1}, nil, q, p)
-		b.named(Probabilities)
+		b.named(probabilitiesName)
 	}
 	b.outputs = append(b.outputs,
-		valueInfo{name: Label, elem: typeDouble, dims: []int64{-1}},
-		valueInfo{name: Probabilities, elem: typeDouble, dims: []int64{-1, int64(len(g.Classes))}})
+		valueInfo{name: labelName, elem: typeDouble, dims: []int64{-1}},
+		valueInfo{name: probabilitiesName, elem: typeDouble, dims: []int64{-1, int64(len(g.Classes))}})
 	return nil
 }
 
@@ -327,7 +328,7 @@ func (b *builder) encode(g *graph.Model) []byte {
 	if len(g.Names) > 0 {
 		doc = "columns: " + strings.Join(g.Names, ", ")
 	}
-	in := valueInfo{name: Input, elem: typeDouble, dims: []int64{-1, int64(len(g.Mean))}, doc: doc}
+	in := valueInfo{name: inputName, elem: typeDouble, dims: []int64{-1, int64(len(g.Mean))}, doc: doc}
 	gr.Message(graphInput, in.encode())
 	for i := range b.outputs {
 		gr.Message(graphOutput, b.outputs[i].encode())

@@ -48,7 +48,7 @@ func (b *plattBody) Graph() (*graph.Graph, error) {
 func plattModel(ds *dataset.Dataset) learners.Model {
 	mean, scale := standardisation(ds)
 	b := new(kit.Base[plattBody, *plattBody])
-	kit.Build(b, learners.Common{Task: learners.Binary, Labels: learners.Labels{Neg: -1, Pos: 1}, Mean: mean, Scale: scale, Link: learners.Logistic},
+	kit.Build(b, learners.Common{Task: learners.Binary, Labels: learners.Labels{Neg: -1, Pos: 1}, Mean: mean, Scale: scale, Link: kit.Logistic},
 		&plattBody{d: ds.D})
 	return b
 }

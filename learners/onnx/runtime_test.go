@@ -135,9 +135,9 @@ func TestRuntime(t *testing.T) {
 				j := &job{Onnx: filepath.Join(dir, fmt.Sprintf("%s-%s.onnx", k.name, name)),
 					Rows: filepath.Join(dir, fmt.Sprintf("%s-%s.rows", k.name, name)),
 					N:    s.test.N, D: s.test.D, kind: k.name, split: s, model: m}
-				j.Outputs = []string{onnx.Label, onnx.Probabilities}
+				j.Outputs = []string{"label", "probabilities"}
 				if task == learners.Regression {
-					j.Outputs = []string{onnx.Variable}
+					j.Outputs = []string{"variable"}
 				}
 				write(t, j.Onnx, data)
 				write(t, j.Rows, float64Bytes(s.test.X))
@@ -188,7 +188,7 @@ func compare(t *testing.T, j *job, dir string, ortNS float64) int {
 	name := fmt.Sprintf("%s on %v", j.kind, j.split)
 	rfNS := predictLatency(m, ts.Row(0))
 	if j.split.task == learners.Regression {
-		v := readFloats(t, j.Onnx+"."+onnx.Variable+".bin", ts.N)
+		v := readFloats(t, j.Onnx+"."+"variable"+".bin", ts.N)
 		var worst float64
 		for i := range ts.N {
 			want := m.Predict(ts.Row(i))
@@ -207,8 +207,8 @@ func compare(t *testing.T, j *job, dir string, ortNS float64) int {
 	}
 	cm := m.(learners.ClassModel)
 	K := len(cm.Classes())
-	lab := readFloats(t, j.Onnx+"."+onnx.Label+".bin", ts.N)
-	prob := readFloats(t, j.Onnx+"."+onnx.Probabilities+".bin", ts.N*K)
+	lab := readFloats(t, j.Onnx+"."+"label"+".bin", ts.N)
+	prob := readFloats(t, j.Onnx+"."+"probabilities"+".bin", ts.N*K)
 	p := make([]float64, K)
 	scorer := m.(interface{ Score([]float64) float64 })
 	same := 0

@@ -3,6 +3,7 @@ package pbrff
 import (
 	"cmp"
 
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/learners/internal/kit"
 
 	"github.com/rfkit/rfkit/learners"
@@ -143,11 +144,11 @@ func (c Config) Validate() error {
 	if L, K := cmp.Or(c.Landmarks, defaultLandmarks), cmp.Or(c.K, defaultK); v.Err() == nil {
 		v.If(L*K > maxFeatures, "Landmarks·K = %d·%d = %d random frequencies, want at most %d", L, K, L*K, maxFeatures)
 	}
-	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
-	v.Positive("Beta", c.Beta, learners.MaxParam, defaultBeta)
-	v.Positive("C", c.C, learners.MaxParam, defaultC)
-	v.Positive("Tol", c.Tol, learners.MaxParam, defaultTol)
-	v.Count("MaxEpochs", c.MaxEpochs, learners.MaxCount, defaultMaxEpochs)
+	v.Positive("Gamma", c.Gamma, limit.Param, "1/d")
+	v.Positive("Beta", c.Beta, limit.Param, defaultBeta)
+	v.Positive("C", c.C, limit.Param, defaultC)
+	v.Positive("Tol", c.Tol, limit.Param, defaultTol)
+	v.Count("MaxEpochs", c.MaxEpochs, limit.Count, defaultMaxEpochs)
 	v.TaskIn(c.Task, learners.Binary, learners.Multiclass)
 	v.Missing(c.Missing)
 	switch c.Loss {

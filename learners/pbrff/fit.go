@@ -27,7 +27,7 @@ const rounds = 2
 // Fit trains a PBRFF model on the rows of X (n×d) and their labels y. For
 // the Binary task (cfg.Task's zero value) y must take exactly two distinct
 // finite values (the smaller maps to −1); for Multiclass, 3 to
-// learners.MaxClasses finite values. Predict returns the original values.
+// modelfile.MaxClasses finite values. Predict returns the original values.
 //
 // Errors: a cancelled ctx, an invalid cfg, empty or ragged data, NaN or
 // ±Inf in X or y, a binary y without exactly two classes, a multiclass y
@@ -66,14 +66,14 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, w, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
+	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, w, cfg, sub, candidates(cfg, X.Cols), kit.On(cfg.Calibrate, cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
 }
 
 // candidates are the settings the default fit compares on held-out rows
 // (kit.SearchFit): γ by kit.GammaOptions and C times 1, 1/10
 // and 10 when Gamma or C is 0.
 func candidates(cfg Config, d int) []kit.Setting[Config] {
-	if !cfg.Search.On(true) {
+	if !kit.On(cfg.Search, true) {
 		return nil
 	}
 	return kit.Grid(
@@ -354,7 +354,7 @@ func (m *body) classifier(ctx context.Context, phi []float64, n int, p *kit.Prep
 // report sends the progress event of a finished round and checks ctx.
 func report(ctx context.Context, p learners.Progress, round int, loss float64, start time.Time) error {
 	e := learners.Event{Method: methodName, Round: round, Rounds: rounds, Loss: loss, Elapsed: time.Since(start)}
-	if err := p.Report(e); err != nil {
+	if err := kit.Report(p, e); err != nil {
 		return fmt.Errorf("pbrff: %w", err)
 	}
 	if err := ctx.Err(); err != nil {

@@ -175,11 +175,11 @@ func (m *body) Decode(dec *kit.Decoder) error {
 func (c Config) link() learners.Link {
 	switch c.Loss {
 	case Logistic:
-		return learners.Logistic
+		return kit.Logistic
 	case SquaredHinge:
-		return learners.Clamped
+		return kit.Clamped
 	}
-	return learners.NoProbability
+	return kit.NoProbability
 }
 
 func init() {

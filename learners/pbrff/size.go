@@ -2,7 +2,7 @@ package pbrff
 
 import "github.com/rfkit/rfkit/learners"
 
-// FitSize states what Fit allocates (learners.Sizer): the landmarks
+// FitSize states what Fit allocates (checked by learners.CheckSize): the landmarks
 // (landmarks × inputs) and the frequencies with their draws (landmarks ×
 // K × inputs, four times: draws, frequencies and their working copies), the per-frequency losses and sums, and per row the
 // standardised inputs and the landmark features.

@@ -1,6 +1,7 @@
 package prff
 
 import (
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/kit"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
@@ -117,12 +118,12 @@ func (c Config) Validate() error {
 	v.Threads(c.Threads)
 	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
 	v.Count("Features", c.Features, maxFeatures, defaultFeatures)
-	v.Positive("Gamma", c.Gamma, learners.MaxParam, "of the bandwidth rule")
-	v.Positive("Alpha", c.Alpha, learners.MaxParam, "step")
-	v.Range("FreqLambda", c.FreqLambda, 0, learners.MaxParam)
+	v.Positive("Gamma", c.Gamma, limit.Param, "of the bandwidth rule")
+	v.Positive("Alpha", c.Alpha, limit.Param, "step")
+	v.Range("FreqLambda", c.FreqLambda, 0, limit.Param)
 	v.Count("Batch", c.Batch, maxBatch, defaultBatch)
 	v.Count("MaxIter", c.MaxIter, maxIterLimit, defaultMaxIter)
-	v.Positive("Tol", c.Tol, learners.MaxParam, defaultTol)
+	v.Positive("Tol", c.Tol, limit.Param, defaultTol)
 	return linrf.CheckConfigDefault(v, c.Lambda, defaultLambda, c.Loss, c.Task, c.Missing)
 }
 

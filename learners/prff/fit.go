@@ -17,7 +17,7 @@ import (
 // may be any two distinct values (the smaller maps to −1); Predict returns
 // them.
 //
-// Multiclass labels may be any 3..learners.MaxClasses finite values (the
+// Multiclass labels may be any 3..modelfile.MaxClasses finite values (the
 // read-out is then multinomial logistic regression).
 //
 // Errors: a cancelled ctx, an invalid cfg, empty or ragged data, NaN (unless
@@ -53,7 +53,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, w, cfg, sub, candidates(cfg), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
+	return kit.SearchFit(ctx, methodName, cfg.Task, X, y, w, cfg, sub, candidates(cfg), kit.On(cfg.Calibrate, cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
 }
 
 // candidates are the settings the default fit compares on held-out rows
@@ -61,7 +61,7 @@ func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 // kit.GammaFactors when Gamma is 0 (3 candidates; α follows γ when
 // Alpha is 0).
 func candidates(cfg Config) []kit.Setting[Config] {
-	if !cfg.Search.On(true) || cfg.Gamma != 0 {
+	if !kit.On(cfg.Search, true) || cfg.Gamma != 0 {
 		return nil
 	}
 	return kit.Options(func(c *Config, f float64) {
@@ -96,7 +96,7 @@ func fitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Conf
 		return nil, err
 	}
 	e := learners.Event{Method: methodName, Round: c.Features + 1, Rounds: c.Features + 1, Loss: loss, Elapsed: time.Since(p.Start)}
-	if err := cfg.Progress.EndRound(ctx, "prff", e); err != nil {
+	if err := kit.EndRound(ctx, cfg.Progress, "prff", e); err != nil {
 		return nil, err
 	}
 	return kit.New[Model](p.Common(c.Task, linrf.Link(c.Loss)), b), nil

@@ -154,7 +154,7 @@ func learn(ctx context.Context, xs, wt []float64, n, d int, c Config, p learners
 		losses = append(losses, loss)
 
 		e := learners.Event{Method: methodName, Round: M, Rounds: D + extra, Loss: loss, Elapsed: time.Since(start)}
-		if err := p.EndRound(ctx, "prff", e); err != nil {
+		if err := kit.EndRound(ctx, p, "prff", e); err != nil {
 			return nil, c, err
 		}
 	}

@@ -2,7 +2,7 @@ package prff
 
 import "github.com/rfkit/rfkit/learners"
 
-// FitSize states what Fit allocates (learners.Sizer): the learned
+// FitSize states what Fit allocates (checked by learners.CheckSize): the learned
 // frequencies (features × inputs, twice), a mini-batch's pairs and
 // gradients, the linear model's features × features system, and per row
 // the standardised inputs (twice) and the feature row.

@@ -42,6 +42,7 @@
 package rfselect
 
 import (
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/kit"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
@@ -136,8 +137,8 @@ func (c Config) Validate() error {
 	v.Count("Features", c.Features, maxFeatures, defaultFeatures)
 	v.Count("Candidates", c.Candidates, maxCandidates, "20·Features")
 	v.If(c.Candidates > 0 && c.Candidates < c.features(), "Candidates = %d is below Features = %d", c.Candidates, c.features())
-	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
-	v.Positive("Rho", c.Rho, learners.MaxParam, defaultRho)
+	v.Positive("Gamma", c.Gamma, limit.Param, "1/d")
+	v.Positive("Rho", c.Rho, limit.Param, defaultRho)
 	return linrf.CheckConfig(v, c.Lambda, c.Loss, c.Task, c.Missing)
 }
 

@@ -20,7 +20,7 @@ const rounds = 3
 // Multiclass, the K class indicators 1[y = k], each centred, whose
 // energies add), then fit the linear model (multinomial logistic
 // regression for Multiclass). Binary labels may be any two distinct values
-// (the smaller maps to −1), multiclass ones 3..learners.MaxClasses finite
+// (the smaller maps to −1), multiclass ones 3..modelfile.MaxClasses finite
 // values; Predict returns them.
 //
 // Errors: kit.PrepareWeighted's, a failing solver, or an error
@@ -45,13 +45,13 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	sub := cfg
 	sub.Progress = nil
-	return kit.SearchFit(ctx, "rfselect", cfg.Task, X, y, w, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
+	return kit.SearchFit(ctx, "rfselect", cfg.Task, X, y, w, cfg, sub, candidates(cfg, X.Cols), kit.On(cfg.Calibrate, cfg.Task != learners.Multiclass), cfg.Seed, fitWeighted)
 }
 
 // candidates are the settings the default fit compares on held-out rows
 // (kit.SearchFit): γ by kit.GammaOptions when Gamma is 0.
 func candidates(cfg Config, d int) []kit.Setting[Config] {
-	if !cfg.Search.On(true) {
+	if !kit.On(cfg.Search, true) {
 		return nil
 	}
 	return kit.Grid(kit.GammaOptions(cfg.Gamma, d, func(c *Config, g float64) { c.Gamma = g }))

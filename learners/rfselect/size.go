@@ -2,7 +2,7 @@ package rfselect
 
 import "github.com/rfkit/rfkit/learners"
 
-// FitSize states what Fit allocates (learners.Sizer): the candidate
+// FitSize states what Fit allocates (checked by learners.CheckSize): the candidate
 // frequencies (candidates × inputs), a block of candidate features and
 // the per-class scores, the selected map and the linear model's system,
 // and per row the standardised inputs, the selected features and the

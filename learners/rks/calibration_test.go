@@ -19,7 +19,7 @@ import (
 // existed (testdata/logistic-uncalibrated.model, the golden logistic
 // model's old bytes) loads without one and its probabilities are the
 // logistic link's, as they were; the same Fit today stores a calibration,
-// its file version is the old one plus learners.CalibratedVersion, and it
+// its file version is the old one plus modelfile.CalibratedVersion, and it
 // reads back with the same probabilities.
 func TestUncalibratedFile(t *testing.T) {
 	data, err := os.ReadFile("testdata/logistic-uncalibrated.model")
@@ -57,8 +57,8 @@ func TestUncalibratedFile(t *testing.T) {
 		}
 	}
 	good := learnertest.Bytes(t, m)
-	if h, err := modelfile.ReadHeader(good); err != nil || h.Version != learners.CalibratedVersion+1 {
-		t.Fatalf("header %+v, %v: want version %d", h, err, learners.CalibratedVersion+1)
+	if h, err := modelfile.ReadHeader(good); err != nil || h.Version != modelfile.CalibratedVersion+1 {
+		t.Fatalf("header %+v, %v: want version %d", h, err, modelfile.CalibratedVersion+1)
 	}
 	drop := func(f *modelfile.File) {
 		f.Arrays = slices.DeleteFunc(f.Arrays, func(a modelfile.Array) bool { return a.Name == "calibration" })
@@ -67,8 +67,8 @@ func TestUncalibratedFile(t *testing.T) {
 		{Name: "no calibration", Data: learnertest.Rewrite(t, good, drop), Want: `no array "calibration"`},
 		{Name: "NaN slope", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "calibration", []float64{1e300, 0}) }), Want: "calibration = [1e+300 0]"},
 		{Name: "short", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { learnertest.SetArray(f, "calibration", []float64{1}) }), Want: "calibration"},
-		{Name: "version 100", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Version = learners.CalibratedVersion }), Want: "newer than this build reads"},
-		{Name: "version 102", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Version = learners.CalibratedVersion + 3 }), Want: "newer than this build reads"},
+		{Name: "version 100", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Version = modelfile.CalibratedVersion }), Want: "newer than this build reads"},
+		{Name: "version 102", Data: learnertest.Rewrite(t, good, func(f *modelfile.File) { f.Header.Version = modelfile.CalibratedVersion + 3 }), Want: "newer than this build reads"},
 	})
 }
 

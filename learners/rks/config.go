@@ -20,6 +20,7 @@
 package rks
 
 import (
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/kit"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
@@ -110,7 +111,7 @@ func (c Config) Validate() error {
 	v.Threads(c.Threads)
 	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
 	v.Count("Features", c.Features, maxFeatures, DefaultFeatures)
-	v.Positive("Gamma", c.Gamma, learners.MaxParam, "1/d")
+	v.Positive("Gamma", c.Gamma, limit.Param, "1/d")
 	if err := linrf.CheckConfig(v, c.Lambda, c.Loss, c.Task, c.Missing); err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/rfkit/rfkit/learners/internal/kit"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/linrf"
@@ -93,7 +94,7 @@ func (b *body) NewWork() any {
 	if b.nys == nil {
 		return b.Head.NewWork()
 	}
-	return make([]float64, b.nys.Outputs()+b.nys.WorkLen())
+	return make([]float64, b.nys.Outputs()+b.nys.Outputs())
 }
 
 // Score is coef·φ(z) + bias: the fused epilogue of linrf.Head for the
@@ -120,7 +121,7 @@ func (b *body) encodeNystrom(e *kit.Encoder) {
 // decodeNystrom reads what encodeNystrom wrote and rebuilds the map.
 func (b *body) decodeNystrom(d *kit.Decoder) error {
 	D := b.cfg.Features
-	if d.Inputs > featmap.MaxElements/D {
+	if d.Inputs > limit.Elements/D {
 		return fmt.Errorf("%d inputs × %d landmarks overflow", d.Inputs, D)
 	}
 	land, coef, bias := d.Array("landmarks", D*d.Inputs), d.Array("coef", D), d.Meta("bias")

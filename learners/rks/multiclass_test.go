@@ -38,8 +38,8 @@ func TestMulticlassErrors(t *testing.T) {
 	for i := range many {
 		many[i] = float64(i) / 7
 	}
-	wide := featmap.Dense(learners.MaxClasses+1, 1, make([]float64, learners.MaxClasses+1))
-	manyY := make([]float64, learners.MaxClasses+1)
+	wide := featmap.Dense(modelfile.MaxClasses+1, 1, make([]float64, modelfile.MaxClasses+1))
+	manyY := make([]float64, modelfile.MaxClasses+1)
 	for i := range manyY {
 		manyY[i] = float64(i)
 	}

@@ -2,7 +2,7 @@ package rks
 
 import "github.com/rfkit/rfkit/learners"
 
-// FitSize states what Fit allocates (learners.Sizer): the frequencies
+// FitSize states what Fit allocates (checked by learners.CheckSize): the frequencies
 // and their copies (features × inputs), a features × features system (the
 // ridge's normal equations, the Nyström kernel), and per row the
 // standardised inputs and the feature row.

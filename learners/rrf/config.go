@@ -104,6 +104,7 @@ import (
 
 	"github.com/rfkit/rfkit/learners/internal/kit"
 
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 )
@@ -239,14 +240,14 @@ func (c Config) Validate() error {
 	v := kit.NewCheck("rrf")
 	v.Toggles("Calibrate, Search", c.Calibrate, c.Search)
 	v.Count("Features", c.Features, maxFeatures, defaultFeatures)
-	v.Count("Epochs", c.Epochs, learners.MaxCount, defaultEpochs)
-	v.Count("BatchSize", c.BatchSize, learners.MaxCount, defaultBatchSize)
+	v.Count("Epochs", c.Epochs, limit.Count, defaultEpochs)
+	v.Count("BatchSize", c.BatchSize, limit.Count, defaultBatchSize)
 	v.TaskIn(c.Task, learners.Binary, learners.Multiclass, learners.Regression)
 	v.Toggles("Shuffle, Standardize", c.Shuffle, c.Standardize)
-	v.Positive("Lambda", c.Lambda, learners.MaxParam, defaultLambda)
-	v.Positive("Eta", c.Eta, learners.MaxParam, defaultEta)
-	v.Positive("EtaGamma", c.EtaGamma, learners.MaxParam, defaultEtaGamma)
-	v.Positive("Width", c.Width, learners.MaxParam, "√(2/d)")
+	v.Positive("Lambda", c.Lambda, limit.Param, defaultLambda)
+	v.Positive("Eta", c.Eta, limit.Param, defaultEta)
+	v.Positive("EtaGamma", c.EtaGamma, limit.Param, defaultEtaGamma)
+	v.Positive("Width", c.Width, limit.Param, "√(2/d)")
 	if v.Err() != nil {
 		return v.Err()
 	}
@@ -257,7 +258,7 @@ func (c Config) Validate() error {
 	switch c.Loss {
 	case "":
 	case Hinge, Logistic:
-		if !c.Task.Classifies() {
+		if !(c.Task == learners.Binary || c.Task == learners.Multiclass) {
 			return fmt.Errorf("rrf: Loss = %s is a classification loss, the task is %v", c.Loss, c.Task)
 		}
 	case L1, L2, EpsInsensitive:
@@ -267,7 +268,7 @@ func (c Config) Validate() error {
 	default:
 		return fmt.Errorf("rrf: unknown Loss %q, want hinge, logistic, l1, l2 or eps", c.Loss)
 	}
-	if len(c.Classes) > 0 && !c.Task.Classifies() {
+	if len(c.Classes) > 0 && !(c.Task == learners.Binary || c.Task == learners.Multiclass) {
 		return fmt.Errorf("rrf: Classes set for the %v task", c.Task)
 	}
 	if c.Task == learners.Multiclass && len(c.Classes) == 2 {

@@ -10,6 +10,7 @@ import (
 	"github.com/rfkit/rfkit/learners/internal/kit"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
 )
@@ -51,7 +52,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	}
 	sub := cfg
 	sub.Progress = nil
-	return kit.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), cfg.Calibrate.On(true) && cfg.Resume == nil, cfg.Seed,
+	return kit.SearchFit(ctx, Name, cfg.Task, X, y, nil, cfg, sub, candidates(cfg, X.Cols), kit.On(cfg.Calibrate, true) && cfg.Resume == nil, cfg.Seed,
 		func(ctx context.Context, X featmap.Matrix, y, _ []float64, cfg Config) (*Model, error) {
 			return fit(ctx, X, y, cfg)
 		})
@@ -77,7 +78,7 @@ func fitEtaGamma(cfg Config, y []float64) float64 {
 		ss += float64(d * d) // rounded on its own: the same bits on every architecture
 	}
 	v := ss / float64(len(y))
-	if !(v > 0) || math.IsInf(v, 0) || !(defaultEtaGamma/v <= learners.MaxParam) {
+	if !(v > 0) || math.IsInf(v, 0) || !(defaultEtaGamma/v <= limit.Param) {
 		return 0
 	}
 	return defaultEtaGamma / v
@@ -102,7 +103,7 @@ func fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 	p, s, g := l.p, l.s, l.p.newGrads()
 	r := rand.New(rand.NewPCG(rc.Seed, 0x7272666974)) // "rrffit"
 	avg := newAverage(p, rc.Epochs)
-	err = l.Epochs(rounds, r, n, rc.Epochs, rc.Shuffle.On(true), func(ep int, perm []int) (lossSum float64, err error) {
+	err = l.Epochs(rounds, r, n, rc.Epochs, kit.On(rc.Shuffle, true), func(ep int, perm []int) (lossSum float64, err error) {
 		for lo := 0; lo < n; lo += rc.BatchSize {
 			hi := min(n, lo+rc.BatchSize)
 			g.reset()
@@ -188,7 +189,7 @@ func fitLearner(cfg Config, X featmap.Matrix, y []float64) (*Learner, []float64,
 	if err != nil {
 		return nil, nil, err
 	}
-	xs, err := l.FitRows(X, cfg.Resume == nil && cfg.Standardize.On(true))
+	xs, err := l.FitRows(X, cfg.Resume == nil && kit.On(cfg.Standardize, true))
 	return l, xs, err
 }
 
@@ -221,7 +222,7 @@ func fitLearner1(cfg Config, X featmap.Matrix, y []float64) (*Learner, error) {
 			if err != nil {
 				return nil, fmt.Errorf("rrf: %w", err)
 			}
-			c.Classes = lab.Slice()
+			c.Classes = []float64{lab.Neg, lab.Pos}
 		}
 	}
 	return NewLearner(X.Cols, c)
@@ -232,7 +233,7 @@ func fitLearner1(cfg Config, X featmap.Matrix, y []float64) (*Learner, error) {
 // 0, and λ times 1, 1/10 and 10 when Lambda is 0 (the defaults first,
 // left at 0 so that they resolve as before).
 func candidates(cfg Config, d int) []kit.Setting[Config] {
-	if !cfg.Search.On(true) {
+	if !kit.On(cfg.Search, true) {
 		return nil
 	}
 	if cfg.Resume != nil || d <= 0 {

@@ -141,7 +141,7 @@ func (l *Learner) step(x []float64, t float64) (learners.Outcome, error) {
 		}
 	}
 	o.Prediction = output(p, l.classes, l.cfg.Task, s.f)
-	if l.cfg.Task.Classifies() {
+	if l.cfg.Task == learners.Binary || l.cfg.Task == learners.Multiclass {
 		o.Mistake = o.Prediction != l.label(t)
 	}
 	loss, r0, r1, g0, g1 := p.lossGrad(s, t)
@@ -172,7 +172,7 @@ func output(p *params, classes []float64, task learners.Task, f []float64) float
 		}
 		return classes[vec.Argmax(f, -1)]
 	}
-	return learners.Labels{Neg: classes[0], Pos: classes[1]}.Decode(f[0])
+	return kit.DecodeLabel(learners.Labels{Neg: classes[0], Pos: classes[1]}, f[0])
 }
 
 // Predict returns the current prediction for x without learning. It

@@ -81,9 +81,9 @@ func (b *body) common(mean, scale []float64) learners.Common {
 	if b.cfg.Task == learners.Binary {
 		c.Labels = learners.Labels{Neg: b.classes[0], Pos: b.classes[len(b.classes)-1]}
 		if b.p.C == 1 {
-			c.Link = learners.Clamped
+			c.Link = kit.Clamped
 			if b.cfg.Loss == Logistic {
-				c.Link = learners.Logistic
+				c.Link = kit.Logistic
 			}
 		}
 	}

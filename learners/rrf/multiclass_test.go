@@ -19,7 +19,7 @@ func TestMulticlassTask(t *testing.T) {
 	m := learnertest.Multiclass(t, 0.85, learnertest.MulticlassFit(rrf.Fit, rrf.Config{Loss: rrf.Logistic, Epochs: 20, Eta: 0.02, Seed: 1}), rrf.Load)
 	data, _ := m.MarshalBinary()
 	h, err := modelfile.ReadHeader(data)
-	if err != nil || h.Version != learners.CalibratedVersion+2 || h.Task != "multiclass" || len(h.Labels) != 3 {
+	if err != nil || h.Version != modelfile.CalibratedVersion+2 || h.Task != "multiclass" || len(h.Labels) != 3 {
 		t.Errorf("header %+v, %v", h, err)
 	}
 }
@@ -36,7 +36,7 @@ func TestMulticlassLegacy(t *testing.T) {
 	}
 	var cm learners.ClassModel = m
 	data, _ := m.MarshalBinary()
-	if h, _ := modelfile.ReadHeader(data); m.Task() != learners.Binary || h.Version != learners.CalibratedVersion+1 || len(cm.Classes()) != 3 {
+	if h, _ := modelfile.ReadHeader(data); m.Task() != learners.Binary || h.Version != modelfile.CalibratedVersion+1 || len(cm.Classes()) != 3 {
 		t.Fatalf("task %v, version %d, classes %v", m.Task(), h.Version, cm.Classes())
 	}
 	p := make([]float64, 3)

@@ -2,7 +2,7 @@ package rrf
 
 import "github.com/rfkit/rfkit/learners"
 
-// FitSize states what Fit allocates (learners.Sizer): the frequencies,
+// FitSize states what Fit allocates (checked by learners.CheckSize): the frequencies,
 // their padded copy and transpose, and their gradients (a few × inputs ×
 // features), the weights and their gradients (2 × features per class),
 // and per row the standardised inputs and the targets.

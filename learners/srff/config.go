@@ -153,6 +153,7 @@
 package srff
 
 import (
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/kit"
 )
@@ -249,15 +250,15 @@ func (c Config) Validate() error {
 	v.Threads(c.Threads)
 	v.Toggles("Search", c.Search)
 	v.Count("Features", c.Features, maxFeatures, defaultFeatures)
-	v.Positive("Simplex", c.Simplex, learners.MaxParam, "d/σ")
-	v.Positive("Lambda", c.Lambda, learners.MaxParam, "chosen on a validation split")
+	v.Positive("Simplex", c.Simplex, limit.Param, "d/σ")
+	v.Positive("Lambda", c.Lambda, limit.Param, "chosen on a validation split")
 	v.Count("Lambdas", c.Lambdas, maxLambdas, defaultLambdas)
-	v.Positive("LambdaMin", c.LambdaMin, learners.MaxParam, defaultLambdaMin)
-	v.Positive("LambdaMax", c.LambdaMax, learners.MaxParam, defaultLambdaMax)
+	v.Positive("LambdaMin", c.LambdaMin, limit.Param, defaultLambdaMin)
+	v.Positive("LambdaMax", c.LambdaMax, limit.Param, defaultLambdaMax)
 	v.Positive("Validation", c.Validation, 0.9, defaultValidation)
-	v.Count("MaxIterations", c.MaxIterations, learners.MaxCount, defaultMaxIterations)
+	v.Count("MaxIterations", c.MaxIterations, limit.Count, defaultMaxIterations)
 	v.Count("GammaIterations", c.GammaIterations, maxGammaIterations, defaultGammaIterations)
-	v.Positive("Tol", c.Tol, learners.MaxParam, defaultTol)
+	v.Positive("Tol", c.Tol, limit.Param, defaultTol)
 	v.If(c.Task != learners.Binary && c.Task != learners.Regression, "Task = %v, want regression", c.Task)
 	if r := c.resolve(1); v.Err() == nil {
 		v.If(r.LambdaMin > r.LambdaMax, "LambdaMin = %g is above LambdaMax = %g", r.LambdaMin, r.LambdaMax)

@@ -11,7 +11,7 @@ import (
 
 // ExampleFit learns which of SE1's 18 inputs matter.
 func ExampleFit() {
-	s, err := synth.SE1(200, 1)
+	s, err := synth.ByName("se1", 200, 1)
 	if err != nil {
 		panic(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/rfkit/rfkit/learners/internal/kit"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/internal/xrand"
 	"github.com/rfkit/rfkit/learners"
@@ -56,7 +57,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 // reports each fit's rounds in turn.
 func FitWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Config) (*Model, error) {
 	m, err := fitWeighted(ctx, X, y, w, cfg)
-	if err != nil || cfg.Simplex != 0 || cfg.Lambda != 0 || !cfg.Search.On(true) {
+	if err != nil || cfg.Simplex != 0 || cfg.Lambda != 0 || !kit.On(cfg.Search, true) {
 		return m, err
 	}
 	s0 := m.Config().Simplex
@@ -334,7 +335,7 @@ func (p *path) fit(pr *problem, lambda float64, gamma0 []float64) (a, gamma []fl
 	}
 	p.round++
 	e := learners.Event{Method: methodName, Round: p.round, Rounds: p.rounds, Loss: loss, Elapsed: time.Since(p.start)}
-	if err := p.progress.Report(e); err != nil {
+	if err := kit.Report(p.progress, e); err != nil {
 		return nil, nil, fmt.Errorf("srff: %w", err)
 	}
 	if err := p.ctx.Err(); err != nil {
@@ -423,7 +424,7 @@ func weightSum(w []float64, n int) float64 {
 // normals of internal/xrand) and phases b ~ U[0, 2π) of the model from
 // seed, the same bits on every architecture.
 func drawNoise(d, D int, seed uint64) (eps, phases []float64, err error) {
-	if err := featmap.CheckSize(d, D); err != nil {
+	if err := limit.CheckElements(d, D); err != nil {
 		return nil, nil, err
 	}
 	r := rand.New(rand.NewPCG(seed, 0x7363616c6564)) // "scaled"

@@ -2,7 +2,7 @@ package srff
 
 import "github.com/rfkit/rfkit/learners"
 
-// FitSize states what Fit allocates (learners.Sizer): the noise, the
+// FitSize states what Fit allocates (checked by learners.CheckSize): the noise, the
 // scaled frequencies and their gradients (a few × inputs × features), the
 // ridge's Gram and Cholesky factor (features², per stripe), the σ rule's
 // distances among at most sigmaRows rows, and per row the standardised

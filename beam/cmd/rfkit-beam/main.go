@@ -180,7 +180,7 @@ func run(ctx context.Context, cmd string, stdout io.Writer) error {
 			return err
 		}
 		var names []string
-		if n, ok := m.(learners.FeatureNamer); ok && f == rfbeam.CSV {
+		if n, ok := m.(interface{ FeatureNames() []string }); ok && f == rfbeam.CSV {
 			names = n.FeatureNames()
 		}
 		rows, bad, err := rfbeam.ReadRows(s, rfbeam.TextOptions{Format: f, Inputs: m.NumInputs(), Label: *label, Names: names}, *input)

@@ -19,7 +19,7 @@ import (
 // variants, and the expansion read from the model file scores like the
 // model itself.
 func TestStagedIsPrefixFit(t *testing.T) {
-	tr, err := synth.Moons(120, synth.DefaultMoonsNoise, 3)
+	tr, err := synth.Moons(120, moonsNoise, 3)
 	if err != nil {
 		t.Fatal(err)
 	}

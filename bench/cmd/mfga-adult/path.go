@@ -8,7 +8,6 @@ import (
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/learners"
-	"github.com/rfkit/rfkit/learners/rks"
 )
 
 // mapFunc builds the random-feature map of a baseline from the
@@ -16,13 +15,13 @@ import (
 type mapFunc func(Xs featmap.Matrix, t []float64, M int, seed uint64) (*featmap.RFF, error)
 
 // headFunc fits a baseline's logistic read-out on the n×D features z with
-// ±1 targets t: rks.LogisticHead for RKS, solvers.Logistic with the default
-// options (linrf's) for EERF and LKRF.
+// ±1 targets t: solvers.LogisticHead (rks.Fit's) for RKS, solvers.Logistic
+// with the default options (linrf's) for EERF and LKRF.
 type headFunc func(z []float64, n, D int, t []float64, lambda float64) (coef []float64, bias float64, err error)
 
 // rksHead is rks.Fit's logistic read-out.
 func rksHead(z []float64, n, D int, t []float64, lambda float64) ([]float64, float64, error) {
-	coef, bias, _, err := rks.LogisticHead(z, n, D, t, nil, lambda)
+	coef, bias, _, err := solvers.LogisticHead(z, n, D, t, nil, lambda)
 	return coef, bias, err
 }
 
@@ -99,7 +98,7 @@ func (p *path) errRate(lambda float64) (float64, error) {
 	}
 	bad := 0
 	for i, v := range s {
-		if p.labels.Decode(v) != p.ye[i] {
+		if !(v >= 0 && p.labels.Pos == p.ye[i] || v < 0 && p.labels.Neg == p.ye[i]) { // the decoded label (a NaN score none)
 			bad++
 		}
 	}

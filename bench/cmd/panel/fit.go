@@ -48,7 +48,7 @@ func fits(m learners.Method, t learners.Task) bool {
 	if t == learners.Binary && regressionOnly(m) {
 		return false
 	}
-	return m.Supports(t)
+	return slices.Contains(m.Tasks, t)
 }
 
 // selectLearners parses -learners (comma-separated names; empty: every
@@ -141,7 +141,7 @@ func (j *job) run(ctx context.Context) (*record, error) {
 		r.Stats = map[string]float64{"rounds": float64(st.Rounds), "freq_evals": float64(st.FreqEvals),
 			"lbfgs_iters": float64(st.LBFGSIters), "passes": float64(st.Passes), "sub_rows": float64(st.SubRows)}
 	}
-	rep, err := cv.Evaluate(model, test.Matrix(), test.Y, nil)
+	rep, err := cv.EvaluateContext(context.Background(), model, test.Matrix(), test.Y, nil)
 	if err != nil {
 		r.Error = "evaluate: " + err.Error()
 		return r, nil

@@ -11,6 +11,7 @@ import (
 
 	"github.com/rfkit/rfkit/bench/internal/resultfile"
 	"github.com/rfkit/rfkit/dataset"
+	"github.com/rfkit/rfkit/learners"
 )
 
 // testFrac is the test part of every split: 70/30.
@@ -39,7 +40,7 @@ type splitFile struct {
 // (dataset.StratifiedSplit, seed s) for classification, a seeded uniform
 // permutation for regression, 30 % of the rows in the test part.
 func makeSplit(s panelSet, y []float64, seed int) split {
-	if s.Task.Classifies() {
+	if s.Task == learners.Binary || s.Task == learners.Multiclass {
 		tr, te := dataset.StratifiedSplit(y, testFrac, uint64(seed))
 		return split{Seed: seed, Train: tr, Test: te}
 	}

@@ -76,7 +76,15 @@ func (l *onlineNOGD) update(x []float64, y float64) error {
 		l.failed = fmt.Errorf("nogd: the loss overflows (step size too large)")
 		return l.failed
 	}
-	l.st.Record(o, l.task, y)
+	l.st.N++ // as the online learners' Stats count an Update
+	l.st.LossSum += o.Loss
+	if o.Mistake {
+		l.st.Mistakes++
+	}
+	if l.task == learners.Regression {
+		r := o.Prediction - y
+		l.st.SSE += float64(r * r)
+	}
 	if l.nys == nil {
 		l.land = append(l.land, x...)
 		l.alpha = append(l.alpha, -l.eta*g)
@@ -88,7 +96,7 @@ func (l *onlineNOGD) update(x []float64, y float64) error {
 			}
 			l.nys = nys
 			l.w = make([]float64, nys.Outputs())
-			l.z, l.wk = make([]float64, nys.Outputs()), make([]float64, nys.WorkLen())
+			l.z, l.wk = make([]float64, nys.Outputs()), make([]float64, nys.Outputs())
 		}
 		return nil
 	}

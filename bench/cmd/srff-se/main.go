@@ -184,16 +184,13 @@ func main() {
 
 // generate draws a data set by name.
 func generate(name string, n int, seed uint64) (*synth.Set, []int, error) {
-	switch strings.ToUpper(strings.TrimSpace(name)) {
-	case "SE1":
-		s, err := synth.SE1(n, seed)
-		return s, synth.RelevantSE1(), err
-	case "SE2":
-		s, err := synth.SE2(n, seed)
-		return s, synth.RelevantSE2(), err
-	case "SE3":
-		s, err := synth.SE3(n, seed)
-		return s, synth.RelevantSE3(), err
+	switch key := strings.ToLower(strings.TrimSpace(name)); key {
+	case "se1", "se2", "se3":
+		s, err := synth.ByName(key, n, seed)
+		if err != nil {
+			return nil, nil, err
+		}
+		return s, s.Relevant, nil
 	}
 	return nil, nil, fmt.Errorf("unknown data set %q (want SE1, SE2 or SE3)", name)
 }

@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners/internal/calib"
 )
@@ -169,8 +170,8 @@ func heldOutCheck[M learners.Model](hm M, X featmap.Matrix, y, w []float64, trai
 
 // checkCalibration checks a calibration read from a file.
 func checkCalibration(cal []float64) error {
-	if len(cal) != 2 || !xmath.Finite(cal[0]) || !xmath.Finite(cal[1]) || math.Abs(cal[0]) > learners.MaxParam || math.Abs(cal[1]) > learners.MaxParam {
-		return fmt.Errorf("calibration = %v, want two finite numbers of magnitude at most %g", cal, learners.MaxParam)
+	if len(cal) != 2 || !xmath.Finite(cal[0]) || !xmath.Finite(cal[1]) || math.Abs(cal[0]) > limit.Param || math.Abs(cal[1]) > limit.Param {
+		return fmt.Errorf("calibration = %v, want two finite numbers of magnitude at most %g", cal, limit.Param)
 	}
 	return nil
 }

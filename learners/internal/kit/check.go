@@ -56,7 +56,7 @@ func (c *Check) Range(name string, v, lo, hi float64) {
 // multiclass model: Multiclass is refused with an error that says so).
 func (c *Check) Task(t learners.Task) {
 	c.If(t == learners.Multiclass, "Task = multiclass: this learner does binary classification and regression only")
-	c.If(!t.Valid(), "Task = %v, want binary or regression", t)
+	c.If(t != learners.Binary && t != learners.Regression, "Task = %v, want binary or regression", t)
 }
 
 // TaskIn checks that t is one of the tasks a learner can fit.
@@ -76,6 +76,6 @@ func (c *Check) TaskIn(t learners.Task, tasks ...learners.Task) {
 // Toggles checks that every named Toggle is one of its three values.
 func (c *Check) Toggles(names string, t ...learners.Toggle) {
 	for _, v := range t {
-		c.If(!v.Valid(), "%s = %v, want a learners.Toggle value", names, t)
+		c.If(v != learners.Default && v != learners.Enabled && v != learners.Disabled, "%s = %v, want a learners.Toggle value", names, t)
 	}
 }

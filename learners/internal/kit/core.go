@@ -147,7 +147,7 @@ func Build[T any, P interface {
 		b.classes = c.Classes
 		b.c.Labels = learners.Labels{Neg: c.Classes[0], Pos: c.Classes[len(c.Classes)-1]}
 	case c.Task == learners.Binary:
-		b.classes = c.Labels.Slice()
+		b.classes = []float64{c.Labels.Neg, c.Labels.Pos}
 	}
 	d, k := len(c.Mean), len(b.classes)
 	b.pool.New = func() any { return &scratch{z: make([]float64, d), s: make([]float64, k), w: body.NewWork()} }
@@ -293,7 +293,7 @@ func (b *Base[T, P]) eval(s *scratch, x []float64, kind int) float64 {
 	switch kind {
 	case kindPredict:
 		if b.c.Task == learners.Binary {
-			return b.c.Labels.Decode(score)
+			return DecodeLabel(b.c.Labels, score)
 		}
 		return score
 	case kindProb:
@@ -315,11 +315,11 @@ func (b *Base[T, P]) prob(s float64) float64 {
 		}
 	}
 	switch b.c.Link {
-	case learners.Logistic:
+	case Logistic:
 		return 1 / (1 + xmath.Exp(-s))
-	case learners.Clamped:
+	case Clamped:
 		return math.Max(0, math.Min(1, (1+s)/2))
-	case learners.HalfLogOdds:
+	case HalfLogOdds:
 		return 1 / (1 + xmath.Exp(-2*s))
 	}
 	return math.NaN()
@@ -445,7 +445,7 @@ func (b *Base[T, P]) Probabilities(dst, x []float64) error {
 	}
 	score := b.body.Score(z, s.w)
 	p := b.prob(score)
-	if b.c.Link == learners.NoProbability && len(b.c.Calib) != 2 {
+	if b.c.Link == NoProbability && len(b.c.Calib) != 2 {
 		p = math.Max(0, math.Min(1, (1+score)/2))
 	}
 	if !xmath.Finite(score) || math.IsNaN(p) {
@@ -538,7 +538,7 @@ func (b *Base[T, P]) file(op string) (*modelfile.File, error) {
 	}}}
 	switch b.c.Task {
 	case learners.Binary:
-		e.f.Header.Labels = b.c.Labels.Slice()
+		e.f.Header.Labels = []float64{b.c.Labels.Neg, b.c.Labels.Pos}
 	case learners.Multiclass:
 		e.f.Header.Labels = b.c.Classes
 	}
@@ -546,7 +546,7 @@ func (b *Base[T, P]) file(op string) (*modelfile.File, error) {
 	e.Array("scale", b.c.Scale)
 	err := b.body.Encode(e)
 	if len(b.c.Calib) == 2 {
-		e.f.Header.Version += learners.CalibratedVersion
+		e.f.Header.Version += modelfile.CalibratedVersion
 		e.Array("calibration", b.c.Calib)
 	}
 	if c, ok := any(b.body).(Configured); ok && err == nil {
@@ -597,12 +597,12 @@ func decodeFile[T any, P interface {
 	if !slices.Contains(spec.Methods, h.Method) {
 		return learners.Common{}, nil, fmt.Errorf("%w: a %q model, not %q", learners.ErrCorrupt, h.Method, spec.Methods[0])
 	}
-	version, calibrated := h.Version, h.Version > learners.CalibratedVersion
+	version, calibrated := h.Version, h.Version > modelfile.CalibratedVersion
 	if calibrated {
-		version -= learners.CalibratedVersion
+		version -= modelfile.CalibratedVersion
 	}
-	if version > spec.Version || h.Version == learners.CalibratedVersion {
-		return learners.Common{}, nil, fmt.Errorf("%w: %s model version %d is newer than this build reads (%d, or %d + %d with a calibration)", learners.ErrCorrupt, h.Method, h.Version, spec.Version, learners.CalibratedVersion, spec.Version)
+	if version > spec.Version || h.Version == modelfile.CalibratedVersion {
+		return learners.Common{}, nil, fmt.Errorf("%w: %s model version %d is newer than this build reads (%d, or %d + %d with a calibration)", learners.ErrCorrupt, h.Method, h.Version, spec.Version, modelfile.CalibratedVersion, spec.Version)
 	}
 	d := &Decoder{f: f, Method: h.Method, Version: version, Inputs: h.Inputs}
 	if d.Task, err = learners.ParseTask(h.Task); err != nil {

@@ -62,9 +62,9 @@ func (b *Base[T, P]) graphModel() (*graph.Model, error) {
 		m.Link = graph.Link{Kind: graph.Softmax, Temp: 1}
 	case b.cal != nil:
 		return nil, fmt.Errorf("%s: a %s model calibrates its probabilities but its Graph gives no link", b.name, method(b.body))
-	case b.c.Link == learners.Logistic:
+	case b.c.Link == Logistic:
 		m.Link = graph.Link{Kind: graph.Sigmoid, Temp: 1}
-	case b.c.Link == learners.HalfLogOdds:
+	case b.c.Link == HalfLogOdds:
 		m.Link = graph.Link{Kind: graph.Sigmoid, Temp: 2}
 	default: // Clamped, and NoProbability's (1 + s)/2 in Probabilities
 		m.Link = graph.Link{Kind: graph.Clamped}

@@ -53,9 +53,9 @@ func TestGraphModel(t *testing.T) {
 		m    any
 		want string
 	}{
-		{"no Graph method", build[plainBody](bin(learners.Logistic)), "a plain model cannot be exported: its scoring is not"},
-		{"Graph error", build[failBody](bin(learners.Logistic)), "a plain model cannot be exported: no graph here"},
-		{"calibrated without a link", build[calBody](bin(learners.Logistic)), "calibrates its probabilities but its Graph gives no link"},
+		{"no Graph method", build[plainBody](bin(Logistic)), "a plain model cannot be exported: its scoring is not"},
+		{"Graph error", build[failBody](bin(Logistic)), "a plain model cannot be exported: no graph here"},
+		{"calibrated without a link", build[calBody](bin(Logistic)), "calibrates its probabilities but its Graph gives no link"},
 		{"empty", new(Base[graphBody, *graphBody]), "empty model"},
 		{"not a model", 3, "not a learner's model"},
 	} {
@@ -68,10 +68,10 @@ func TestGraphModel(t *testing.T) {
 		link learners.Link
 		want graph.Link
 	}{
-		{learners.Logistic, graph.Link{Kind: graph.Sigmoid, Temp: 1}},
-		{learners.HalfLogOdds, graph.Link{Kind: graph.Sigmoid, Temp: 2}},
-		{learners.Clamped, graph.Link{Kind: graph.Clamped}},
-		{learners.NoProbability, graph.Link{Kind: graph.Clamped}},
+		{Logistic, graph.Link{Kind: graph.Sigmoid, Temp: 1}},
+		{HalfLogOdds, graph.Link{Kind: graph.Sigmoid, Temp: 2}},
+		{Clamped, graph.Link{Kind: graph.Clamped}},
+		{NoProbability, graph.Link{Kind: graph.Clamped}},
 	} {
 		g, err := graph.Of(build[graphBody](bin(c.link)))
 		if err != nil {

@@ -1,12 +1,11 @@
 package kit
 
 import (
-	"github.com/rfkit/rfkit/learners"
-
 	"errors"
 	"fmt"
 	"slices"
 
+	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/internal/xmath"
 )
 
@@ -26,8 +25,8 @@ func ClassLabels(y []float64) (index, classes []float64, err error) {
 			return nil, nil, fmt.Errorf("labels: y[%d] is %v: labels must be finite", i, v)
 		}
 		if _, ok := seen[v+0]; !ok { // +0: −0 and 0 are one class
-			if len(seen) == learners.MaxClasses {
-				return nil, nil, fmt.Errorf("labels: more than %d classes (the %dth distinct label, %v, is y[%d]); the multiclass task takes at most %d (use the regression task for real-valued targets)", learners.MaxClasses, learners.MaxClasses+1, v, i, learners.MaxClasses)
+			if len(seen) == modelfile.MaxClasses {
+				return nil, nil, fmt.Errorf("labels: more than %d classes (the %dth distinct label, %v, is y[%d]); the multiclass task takes at most %d (use the regression task for real-valued targets)", modelfile.MaxClasses, modelfile.MaxClasses+1, v, i, modelfile.MaxClasses)
 			}
 			seen[v+0] = struct{}{}
 		}
@@ -54,8 +53,8 @@ func ClassLabels(y []float64) (index, classes []float64, err error) {
 // NewClasses checks the K labels of a multiclass model as stored in a
 // model file: 3..MaxClasses finite values in increasing order.
 func NewClasses(classes []float64) error {
-	if len(classes) < 3 || len(classes) > learners.MaxClasses {
-		return fmt.Errorf("%d classes, want 3..%d", len(classes), learners.MaxClasses)
+	if len(classes) < 3 || len(classes) > modelfile.MaxClasses {
+		return fmt.Errorf("%d classes, want 3..%d", len(classes), modelfile.MaxClasses)
 	}
 	for k, v := range classes {
 		if !xmath.Finite(v) || (k > 0 && !(classes[k-1] < v)) {

@@ -1,6 +1,9 @@
 package kit
 
 import (
+	"fmt"
+	"math"
+
 	"github.com/rfkit/rfkit/learners"
 
 	"context"
@@ -38,5 +41,63 @@ func (r *Rounds) SetTotal(n int) { r.n = n }
 // wrapped as EndRound wraps it.
 func (r *Rounds) End(round int, loss float64) error {
 	e := learners.Event{Method: r.method, Round: round, Rounds: r.n, Loss: loss, Elapsed: time.Since(r.start)}
-	return r.p.EndRound(r.ctx, r.pkg, e)
+	return EndRound(r.ctx, r.p, r.pkg, e)
+}
+
+// Report calls p with e (nothing when p is nil) and wraps its error with the
+// round at which it stopped training.
+func Report(p learners.Progress, e learners.Event) error {
+	if p == nil {
+		return nil
+	}
+	if err := p(e); err != nil {
+		return fmt.Errorf("stopped by progress callback after round %d of %d: %w", e.Round, e.Rounds, err)
+	}
+	return nil
+}
+
+// EndRound ends a round of training: it reports e (Report) and then checks
+// ctx, either error wrapped as "pkg: …" (pkg the learner's error prefix).
+func EndRound(ctx context.Context, p learners.Progress, pkg string, e learners.Event) error {
+	if err := Report(p, e); err != nil {
+		return fmt.Errorf("%s: %w", pkg, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("%s: %w", pkg, err)
+	}
+	return nil
+}
+
+// On reports whether the option t is on, def being its default.
+func On(t learners.Toggle, def bool) bool {
+	switch t {
+	case learners.Enabled:
+		return true
+	case learners.Disabled:
+		return false
+	}
+	return def
+}
+
+// DecodeLabel maps a score to an original label of l: Pos when score ≥ 0 (a score of
+// exactly 0 counts as positive), Neg when score < 0, NaN when score is NaN.
+func DecodeLabel(l learners.Labels, score float64) float64 {
+	switch {
+	case score >= 0:
+		return l.Pos
+	case score < 0:
+		return l.Neg
+	}
+	return math.NaN()
+}
+
+// EncodeLabel maps an original label of l to ±1; other values are an error.
+func EncodeLabel(l learners.Labels, v float64) (float64, error) {
+	switch v {
+	case l.Pos:
+		return 1, nil
+	case l.Neg:
+		return -1, nil
+	}
+	return 0, fmt.Errorf("label %v is neither %v nor %v", v, l.Neg, l.Pos)
 }

@@ -30,13 +30,13 @@ func TestBinaryLabels(t *testing.T) {
 			t.Errorf("learners.BinaryLabels(%v): %v, want %q", c.y, err, c.want)
 		}
 	}
-	if l.Decode(0) != 5 || l.Decode(-1e-300) != -3 || !math.IsNaN(l.Decode(math.NaN())) {
+	if DecodeLabel(l, 0) != 5 || DecodeLabel(l, -1e-300) != -3 || !math.IsNaN(DecodeLabel(l, math.NaN())) {
 		t.Error("Decode")
 	}
-	if v, err := l.Encode(-3); v != -1 || err != nil {
+	if v, err := EncodeLabel(l, -3); v != -1 || err != nil {
 		t.Error("Encode(-3)")
 	}
-	if _, err := l.Encode(0); err == nil {
+	if _, err := EncodeLabel(l, 0); err == nil {
 		t.Error("Encode(0) accepted")
 	}
 	if _, err := learners.NewLabels(1, 1); err == nil {
@@ -45,7 +45,7 @@ func TestBinaryLabels(t *testing.T) {
 	if _, err := learners.NewLabels(0, math.Inf(1)); err == nil {
 		t.Error("NewLabels(0, Inf) accepted")
 	}
-	if got, err := learners.NewLabels(-1, 1); err != nil || !reflect.DeepEqual(got.Slice(), []float64{-1, 1}) {
+	if got, err := learners.NewLabels(-1, 1); err != nil || got != (learners.Labels{Neg: -1, Pos: 1}) {
 		t.Error("NewLabels(-1, 1)")
 	}
 }

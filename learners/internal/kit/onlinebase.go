@@ -177,7 +177,7 @@ func Targets(pkg string, y []float64, target func(float64) (float64, error)) ([]
 
 // CheckFit is the opening of an online learner's Fit: a live ctx, a valid
 // cfg, finite data of matching shape and a fit within the size bound of
-// ctx (CheckSize, when cfg is a Sizer), with errors prefixed by pkg
+// ctx (CheckSize, when cfg has a FitSize), with errors prefixed by pkg
 // (Validate's carry their own).
 func CheckFit(ctx context.Context, pkg string, cfg interface{ Validate() error }, X featmap.Matrix, y []float64) error {
 	return checkFit(ctx, pkg, cfg, X, y, false)
@@ -271,7 +271,16 @@ func (b *OnlineBase) Stats() learners.Stats { return b.stats }
 
 // Record adds the outcome o of an Update with target y to the statistics.
 func (b *OnlineBase) Record(o learners.Outcome, task learners.Task, y float64) {
-	b.stats.Record(o, task, y)
+	s := &b.stats
+	s.N++
+	s.LossSum += o.Loss
+	if o.Mistake {
+		s.Mistakes++
+	}
+	if task == learners.Regression {
+		r := o.Prediction - y
+		s.SSE += float64(r * r)
+	}
 }
 
 // Input returns x standardised into a scratch row (asm.Standardize), or x

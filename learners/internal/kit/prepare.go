@@ -3,6 +3,7 @@ package kit
 import (
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/colstats"
+	"github.com/rfkit/rfkit/learners/internal/hook"
 
 	"context"
 	"errors"
@@ -106,7 +107,7 @@ func Prepare(ctx context.Context, name string, cfg Validator, task learners.Task
 // cfg.Validate (its error is returned as it is), then CheckData (NaN
 // inputs allowed when the Config's field Missing, if it has one, is
 // MissingImpute), the size of the fit (CheckSize with the bound of ctx,
-// WithMaxSize, when cfg is a Sizer), the weights (CheckWeights; the rows of weight 0 are
+// WithMaxSize, when cfg has a FitSize), the weights (CheckWeights; the rows of weight 0 are
 // dropped), the labels of a classification task (BinaryLabels, or
 // ClassLabels for Multiclass, on the rows kept) and the standardisation
 // (Standardize; weighted, or over the values present, when there are
@@ -276,7 +277,7 @@ func DefineWeighted[C any, M learners.Model](name, doc string, tasks []learners.
 			return m, nil
 		}
 	}
-	learners.Register(learners.Method{
+	hook.Register(learners.Method{
 		Name:      name,
 		Doc:       doc,
 		Tasks:     slices.Clone(tasks),

@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/learners"
 
 	"context"
@@ -9,7 +10,7 @@ import (
 
 // checkSizeCtx is CheckSize with the bound of ctx.
 func checkSizeCtx(ctx context.Context, pkg string, cfg any, y []float64, d int) error {
-	if err := learners.CheckSize(pkg, cfg, y, d, learners.MaxSize(ctx)); err != nil {
+	if err := learners.CheckSize(pkg, cfg, y, d, limit.MaxSize(ctx)); err != nil {
 		return fmt.Errorf("%w (learners.WithMaxSize raises it)", err)
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/modelfile"
 	"github.com/rfkit/rfkit/learners"
 )
 
@@ -16,7 +17,7 @@ func TestClassLabels(t *testing.T) {
 	if err != nil || !slices.Equal(cl, []float64{-1, 0, 3, 7}) || !slices.Equal(idx, []float64{2, 0, 1, 2, 1, 3}) {
 		t.Fatalf("ClassLabels: %v %v %v", idx, cl, err)
 	}
-	many := make([]float64, learners.MaxClasses+1)
+	many := make([]float64, modelfile.MaxClasses+1)
 	for i := range many {
 		many[i] = float64(i) / 3
 	}
@@ -35,7 +36,7 @@ func TestClassLabels(t *testing.T) {
 			t.Errorf("%v: %v, want %q", c.y, err, c.want)
 		}
 	}
-	if _, _, err := ClassLabels(many[:learners.MaxClasses]); err != nil {
+	if _, _, err := ClassLabels(many[:modelfile.MaxClasses]); err != nil {
 		t.Errorf("MaxClasses classes: %v", err)
 	}
 	for _, c := range [][]float64{{1, 2}, {1, 3, 2}, {1, 2, 2}, {1, 2, math.Inf(1)}} {

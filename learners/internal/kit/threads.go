@@ -1,8 +1,11 @@
 package kit
 
-import "github.com/rfkit/rfkit/learners"
+import (
+	"github.com/rfkit/rfkit/internal/limit"
+	"github.com/rfkit/rfkit/learners"
+)
 
-// Threads checks a Threads field: 0 (GOMAXPROCS) or 1..MaxThreads.
+// Threads checks a Threads field: 0 (GOMAXPROCS) or 1..limit.Threads.
 func (c *Check) Threads(t learners.Threads) {
-	c.Count("Threads", int(t), learners.MaxThreads, "GOMAXPROCS")
+	c.Count("Threads", int(t), limit.Threads, "GOMAXPROCS")
 }

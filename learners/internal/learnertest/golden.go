@@ -12,7 +12,7 @@ import (
 // (noise 0.1, seed 5) and 200 rows of SE1 (seed 3), the same bits on
 // every architecture.
 func GoldenSets() (moons, se1 *synth.Set) {
-	return Must(synth.Moons(300, 0.1, 5)), Must(synth.SE1(200, 3))
+	return Must(synth.Moons(300, 0.1, 5)), Must(synth.ByName("se1", 200, 3))
 }
 
 // GoldenFit is one golden model: testdata/Name.model holds the bytes of a

@@ -321,7 +321,7 @@ func NotWorseThanMeanSE1[M learners.Model](t *testing.T, fit func(featmap.Matrix
 		seeds = seeds[:1]
 	}
 	for _, seed := range seeds {
-		s := Must(synth.SE1(4000, seed))
+		s := Must(synth.ByName("se1", 4000, seed))
 		const n = 3000
 		Xtr, ytr := featmap.Dense(n, s.D, s.X[:n*s.D]), s.Y[:n]
 		Xte, yte := featmap.Dense(s.N-n, s.D, s.X[n*s.D:]), s.Y[n:]

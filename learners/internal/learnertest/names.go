@@ -26,7 +26,7 @@ func (s *suite) featureNames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n := mm.(learners.FeatureNamer).FeatureNames(); n != nil {
+		if n := mm.(featureNamer).FeatureNames(); n != nil {
 			t.Fatalf("%v: a fitted model has names %q", task, n)
 		}
 		names := []string{"age", "größe", "y"}
@@ -35,15 +35,15 @@ func (s *suite) featureNames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		in[0] = "changed"                                           // the model keeps its own copy
-		named.(learners.FeatureNamer).FeatureNames()[1] = "changed" // and hands out copies
+		in[0] = "changed"                                  // the model keeps its own copy
+		named.(featureNamer).FeatureNames()[1] = "changed" // and hands out copies
 		if reflect.TypeOf(named) != reflect.TypeOf(mm) {
 			t.Fatalf("WithFeatureNames returned %T for a %T", named, mm)
 		}
-		if got := named.(learners.FeatureNamer).FeatureNames(); !slices.Equal(got, names) {
+		if got := named.(featureNamer).FeatureNames(); !slices.Equal(got, names) {
 			t.Fatalf("%v: FeatureNames %q, want %q", task, got, names)
 		}
-		if again, err := mm.MarshalBinary(); err != nil || !bytes.Equal(again, plain) || mm.(learners.FeatureNamer).FeatureNames() != nil {
+		if again, err := mm.MarshalBinary(); err != nil || !bytes.Equal(again, plain) || mm.(featureNamer).FeatureNames() != nil {
 			t.Fatalf("%v: WithFeatureNames changed the original model (%v)", task, err)
 		}
 		for i := 0; i < X.Rows; i++ {
@@ -62,7 +62,7 @@ func (s *suite) featureNames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := loaded.(learners.FeatureNamer).FeatureNames(); !slices.Equal(got, names) {
+		if got := loaded.(featureNamer).FeatureNames(); !slices.Equal(got, names) {
 			t.Errorf("%v: loaded names %q, want %q", task, got, names)
 		}
 		if again, err := loaded.MarshalBinary(); err != nil || !bytes.Equal(again, data) {
@@ -122,3 +122,6 @@ func withHeaderField(t *testing.T, data []byte, key string, v any) []byte {
 	out = append(out, data[pre+4+n:len(data)-4]...)
 	return binary.LittleEndian.AppendUint32(out, crc32.ChecksumIEEE(out))
 }
+
+// featureNamer is the FeatureNames every learner's model has (kit.Base).
+type featureNamer interface{ FeatureNames() []string }

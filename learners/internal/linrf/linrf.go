@@ -11,6 +11,7 @@ import (
 	"github.com/rfkit/rfkit/learners/internal/kit"
 
 	"github.com/rfkit/rfkit/featmap"
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/internal/solvers"
 	"github.com/rfkit/rfkit/internal/xmath"
 	"github.com/rfkit/rfkit/learners"
@@ -168,7 +169,7 @@ func ridgeObjective(z, t, w []float64, c, lambda float64) float64 {
 type Loss string
 
 // ParamHelp is the command-line help of a Config's Loss field
-// (learners.ParamHelper).
+// (learners.Params).
 func (Loss) ParamHelp() (doc, def string) {
 	return "linear model: logistic (binary, multinomial for multiclass) or ridge (binary, regression)", "logistic (binary), ridge (regression)"
 }
@@ -191,7 +192,7 @@ func CheckLoss(v *kit.Check, loss Loss, task learners.Task) {
 	case Ridge:
 		v.If(task == learners.Multiclass, "Loss = ridge: the multiclass task fits multinomial logistic regression (Loss = logistic or \"\")")
 	case Logistic:
-		v.If(!task.Classifies(), "Loss = logistic needs the binary task (or multiclass), not %v", task)
+		v.If(!(task == learners.Binary || task == learners.Multiclass), "Loss = logistic needs the binary task (or multiclass), not %v", task)
 	default:
 		v.Fail("unknown Loss %q, want %q or %q", loss, Logistic, Ridge)
 	}
@@ -211,7 +212,7 @@ func CheckConfig(v *kit.Check, lambda float64, loss Loss, task learners.Task, mi
 // CheckConfigDefault is CheckConfig for a learner whose default λ is def
 // instead of DefaultLambda (the error for a bad λ names it).
 func CheckConfigDefault(v *kit.Check, lambda, def float64, loss Loss, task learners.Task, missing learners.Missing) error {
-	v.Positive("Lambda", lambda, learners.MaxParam, def)
+	v.Positive("Lambda", lambda, limit.Param, def)
 	v.TaskIn(task, learners.Binary, learners.Multiclass, learners.Regression)
 	v.Missing(missing)
 	CheckLoss(v, loss, task)
@@ -235,9 +236,9 @@ func Resolve(loss Loss, task learners.Task) Loss {
 // Logistic, (1 + score)/2 clamped to [0, 1] for ridge on ±1 labels.
 func Link(loss Loss) learners.Link {
 	if loss == Logistic {
-		return learners.Logistic
+		return kit.Logistic
 	}
-	return learners.Clamped
+	return kit.Clamped
 }
 
 // Map is a feature map of standardised rows: the Head's *featmap.RFF

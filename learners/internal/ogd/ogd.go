@@ -11,6 +11,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/learners/internal/kit"
 
 	"github.com/rfkit/rfkit/learners"
@@ -26,9 +27,9 @@ const (
 // share: the kernel width gamma, the step eta, the epochs, the loss for
 // the task and the two toggles.
 func CheckConfig(v *kit.Check, gamma, eta float64, epochs int, loss Loss, task learners.Task, shuffle, standardize learners.Toggle) {
-	v.Positive("Gamma", gamma, learners.MaxParam, "1/d")
-	v.Positive("Eta", eta, learners.MaxParam, DefaultEta)
-	v.Count("Epochs", epochs, learners.MaxCount, DefaultEpochs)
+	v.Positive("Gamma", gamma, limit.Param, "1/d")
+	v.Positive("Eta", eta, limit.Param, DefaultEta)
+	v.Count("Epochs", epochs, limit.Count, DefaultEpochs)
 	v.Toggles("Shuffle, Standardize", shuffle, standardize)
 	CheckLoss(v, loss, task)
 }
@@ -114,7 +115,7 @@ func CheckLoss(v *kit.Check, loss Loss, task learners.Task) {
 	switch loss {
 	case "":
 	case Hinge:
-		v.If(!task.Classifies(), "Loss = hinge needs the binary task (or multiclass), not %v", task)
+		v.If(!(task == learners.Binary || task == learners.Multiclass), "Loss = hinge needs the binary task (or multiclass), not %v", task)
 	case Squared, EpsInsensitive:
 		v.If(task != learners.Regression, "Loss = %s needs the regression task, not %v", loss, task)
 	default:
@@ -188,7 +189,7 @@ func ReadState(d *kit.Decoder, name string, w []float64, n int) (wt, wsum []floa
 // rows (m < n: a held-out fit of kit.SearchFit) whose scores a probability
 // calibration is fitted on (calibrated), chosen so that it takes as many
 // steps as the fit on every row: epochs (0 → DefaultEpochs) times n/m,
-// rounded (twice them on a held-out half), at most learners.MaxCount.
+// rounded (twice them on a held-out half), at most limit.Count.
 // An unregularised online learner's scores grow with its step count (each
 // step that misses the margin adds η·z to the weights, and nothing shrinks
 // them), so a fit of one pass over half the rows scores about half as far
@@ -196,12 +197,12 @@ func ReadState(d *kit.Decoder, name string, w []float64, n int) (wt, wsum []floa
 // held-out scores makes the final model's probabilities over-confident
 // wherever the margin is not reached in one pass. For m ≥ n, when no
 // calibration is fitted, or when epochs is out of range (negative or above
-// learners.MaxCount, which the fit's Validate then refuses, naming it), it
+// limit.Count, which the fit's Validate then refuses, naming it), it
 // is epochs.
 func HeldOutEpochs(epochs, m, n int, calibrated bool) int {
-	if m >= n || m <= 0 || !calibrated || epochs < 0 || epochs > learners.MaxCount {
+	if m >= n || m <= 0 || !calibrated || epochs < 0 || epochs > limit.Count {
 		return epochs
 	}
 	e := cmp.Or(epochs, DefaultEpochs)
-	return min(int(math.Round(float64(e)*float64(n)/float64(m))), learners.MaxCount)
+	return min(int(math.Round(float64(e)*float64(n)/float64(m))), limit.Count)
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rfkit/rfkit/internal/limit"
 	"github.com/rfkit/rfkit/learners/internal/kit"
 
 	"github.com/rfkit/rfkit/learners"
@@ -51,9 +52,9 @@ func TestCheckResolve(t *testing.T) {
 }
 
 // An out-of-range epochs stays out of range, so that the held-out fit's
-// Validate refuses it by name instead of fitting MaxCount epochs.
+// Validate refuses it by name instead of fitting limit.Count epochs.
 func TestHeldOutEpochsKeepsInvalid(t *testing.T) {
-	for _, e := range []int{-1, learners.MaxCount + 1, 1 << 62} {
+	for _, e := range []int{-1, limit.Count + 1, 1 << 62} {
 		if got := HeldOutEpochs(e, 20, 40, true); got != e {
 			t.Errorf("HeldOutEpochs(%d, 20, 40) = %d, want %d", e, got, e)
 		}
