@@ -76,10 +76,10 @@ type Config struct {
 	// frequency (a fresh draw of blocks of rows per round, seeded; h, α and
 	// the weight update still run over every row; subsampleRows says what
 	// it saves and costs): 0 means the larger of 20000 and 1/20 of the
-	// training rows; a value above 2/3 of the training rows (1<<40, the
+	// training rows; a value above 2/3 of the training rows (math.MaxInt32, the
 	// largest allowed, for any data) searches on every row (the paper's
 	// algorithm).
-	Subsample int               `json:",omitempty" default:"max(20000, n/20)" help:"binary GBRFF2: rows m each round searches b and ω on when the fit has at least 1.5·m (default the larger of 20000 and n/20 of n training rows; above 2n/3, e.g. 1099511627776 = 2^40: every row)"`
+	Subsample int               `json:",omitempty" default:"max(20000, n/20)" help:"binary GBRFF2: rows m each round searches b and ω on when the fit has at least 1.5·m (default the larger of 20000 and n/20 of n training rows; above 2n/3, e.g. 2147483647 = 2^31-1: every row)"`
 	Progress  learners.Progress `json:"-"`
 
 	// Threads bounds the goroutines of the fit's sweeps over the rows

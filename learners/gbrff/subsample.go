@@ -12,7 +12,7 @@ import (
 // maxSubsample bounds Config.Subsample: more rows than any fit can hold,
 // so that it means "every row" for any data (a larger value is a
 // mistake, refused by name).
-const maxSubsample = 1 << 40
+const maxSubsample = math.MaxInt32 // 2³¹ − 1 rows of 20 float64 inputs would be 344 GB; an int on every GOARCH
 
 // subsampleRule is the number of rows m each round of a binary GBRFF2 fit
 // of n training rows searches b and ω on: Config.Subsample, or the larger

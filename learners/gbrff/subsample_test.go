@@ -62,7 +62,9 @@ func TestSubsample(t *testing.T) {
 	if a := accuracy(m, te); a < 0.85 {
 		t.Errorf("subsampled checkerboard accuracy %.3f, want ≥ 0.85", a)
 	}
-	for _, c := range []Config{{Subsample: -1}, {Subsample: maxSubsample + 1}, {Subsample: 10, Variant: VariantGBRFF1}, {Subsample: 10, ReoptimizePhase: true}} {
+	over := maxSubsample
+	over++ // 2³¹ where int has 64 bits; negative where it has 32: refused either way
+	for _, c := range []Config{{Subsample: -1}, {Subsample: over}, {Subsample: 10, Variant: VariantGBRFF1}, {Subsample: 10, ReoptimizePhase: true}} {
 		if _, err := Fit(t.Context(), featmap.Dense(tr.N, tr.D, tr.X), tr.Y, c); err == nil {
 			t.Errorf("%+v: no error", c)
 		}

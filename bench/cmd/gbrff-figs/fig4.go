@@ -59,7 +59,7 @@ func fig4(o options, log io.Writer) (*report, error) {
 		{"GBRFF2", func(X featmap.Matrix, y []float64) (func([]float64) float64, error) {
 			// γ = 1/d, the paper's (an explicit γ keeps the raw inputs and
 			// one width; the binary GBRFF2 defaults differ)
-			m, err := gbrff.Fit(ctx, X, y, gbrff.Config{T: 100, Gamma: 1 / float64(X.Cols), Calibration: gbrff.CalibrationNone, Subsample: 1 << 40, Seed: 1})
+			m, err := gbrff.Fit(ctx, X, y, gbrff.Config{T: 100, Gamma: 1 / float64(X.Cols), Calibration: gbrff.CalibrationNone, Subsample: math.MaxInt32, Seed: 1})
 			if err != nil {
 				return nil, err
 			}

@@ -40,9 +40,9 @@ var (
 var methods = []method{
 	{"gbrff2", "GBRFF2", func(d int, o *options) (map[string]string, map[string][]string) {
 		// The paper's algorithm: every round searches b and ω on every row
-		// (Subsample 2⁴⁰, the largest allowed: no per-round subsample of the
+		// (Subsample 2³¹ − 1, the largest allowed: no per-round subsample of the
 		// rows, gbrff.Config.Subsample).
-		fixed := map[string]string{"t": itoa(o.T), "subsample": "1099511627776"}
+		fixed := map[string]string{"t": itoa(o.T), "subsample": strconv.Itoa(math.MaxInt32)}
 		if o.quick {
 			return fixed, map[string][]string{"gamma": gammas(d, 0, 1)}
 		}
