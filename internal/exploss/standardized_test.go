@@ -119,15 +119,24 @@ func TestNewStandardizedDataAllRows(t *testing.T) {
 }
 
 // TestGatherBlocks: the gathered Data holds the blocks' samples with the
-// same bits, in both panel kinds and the column-major layout's place, a
-// second gather into it reuses it, and a block out of place is a shape
-// error.
+// same bits, and the vector's blocks too, in both panel kinds and the
+// column-major layout's place, on one goroutine and on several (a gather
+// of more than one chunk), a second gather into it reuses it, and a block
+// out of place or a vector of the wrong length is a shape error.
 func TestGatherBlocks(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 18))
-	n, d := 10*BlockLen+13, 3
+	n, d := 3*ChunkLen+13, 3
 	X := make([]float64, n*d)
 	for i := range X {
 		X[i] = r.NormFloat64()
+	}
+	v := make([]float64, n)
+	for i := range v {
+		v[i] = r.NormFloat64()
+	}
+	spread := make([]int, 2*ChunkLen/BlockLen+5) // three chunks, the last short
+	for j := range spread {
+		spread[j] = (r.IntN(n/BlockLen) * BlockLen)
 	}
 	defer func(v int) { float32From = v }(float32From)
 	for _, from := range []int{0, 1 << 30} {
@@ -136,30 +145,40 @@ func TestGatherBlocks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var g *Data
-		for _, starts := range [][]int{{3 * BlockLen, 0, 9 * BlockLen}, {BlockLen, 2 * BlockLen, 5 * BlockLen}} {
-			prev := g
-			if g, err = x.GatherBlocks(g, starts); err != nil {
-				t.Fatal(err)
-			}
-			if prev != nil && g != prev {
-				t.Errorf("float32From %d: a gather of the same shape made a new Data", from)
-			}
-			if g.N != len(starts)*BlockLen || (g.x32 == nil) != (x.x32 == nil) {
-				t.Fatalf("float32From %d: %d samples, layout differs", from, g.N)
-			}
-			for j, s := range starts {
-				for i := 0; i < BlockLen; i++ {
-					for k := 0; k < d; k++ {
-						if math.Float64bits(g.At(j*BlockLen+i, k)) != math.Float64bits(x.At(s+i, k)) {
-							t.Fatalf("float32From %d: block %d sample %d input %d differs", from, j, i, k)
+		for _, threads := range []int{1, 2, 3} {
+			x.SetThreads(threads)
+			var g *Data
+			for _, starts := range [][]int{{3 * BlockLen, 0, 9 * BlockLen}, {BlockLen, 2 * BlockLen, 5 * BlockLen}, spread, spread} {
+				prev := g
+				vOut := make([]float64, len(starts)*BlockLen)
+				if g, err = x.GatherBlocks(g, starts, v, vOut); err != nil {
+					t.Fatal(err)
+				}
+				if prev != nil && prev.N == g.N && g != prev {
+					t.Errorf("float32From %d: a gather of the same shape made a new Data", from)
+				}
+				if g.N != len(starts)*BlockLen || (g.x32 == nil) != (x.x32 == nil) || g.Threads() != threads {
+					t.Fatalf("float32From %d: %d samples, layout or threads differ", from, g.N)
+				}
+				for j, s := range starts {
+					for i := 0; i < BlockLen; i++ {
+						if math.Float64bits(vOut[j*BlockLen+i]) != math.Float64bits(v[s+i]) {
+							t.Fatalf("float32From %d, %d threads: block %d sample %d of the vector differs", from, threads, j, i)
+						}
+						for k := 0; k < d; k++ {
+							if math.Float64bits(g.At(j*BlockLen+i, k)) != math.Float64bits(x.At(s+i, k)) {
+								t.Fatalf("float32From %d, %d threads: block %d sample %d input %d differs", from, threads, j, i, k)
+							}
 						}
 					}
 				}
 			}
 		}
-		for _, starts := range [][]int{{1}, {10 * BlockLen}, {-BlockLen}, {}} {
-			if _, err := x.GatherBlocks(nil, starts); !errors.Is(err, ErrShape) {
+		if _, err := x.GatherBlocks(nil, []int{0}, v, make([]float64, 2*BlockLen)); !errors.Is(err, ErrShape) {
+			t.Errorf("a vector out of shape: error %v, want ErrShape", err)
+		}
+		for _, starts := range [][]int{{1}, {n / BlockLen * BlockLen}, {-BlockLen}, {}} {
+			if _, err := x.GatherBlocks(nil, starts, nil, nil); !errors.Is(err, ErrShape) {
 				t.Errorf("starts %v: error %v, want ErrShape", starts, err)
 			}
 		}

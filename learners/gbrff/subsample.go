@@ -79,22 +79,20 @@ func (f *fitter) drawSubsample() error {
 	sb := f.sub
 	bl := exploss.BlockLen
 	nb, mb := uint64(sb.nb), uint64(sb.mb)
-	var sum float64
 	for j := range sb.starts {
 		lo := div(uint64(j), nb, mb)
 		hi := div(uint64(j)+1, nb, mb)
-		s := int(lo+sb.rng.Uint64N(hi-lo)) * bl
-		sb.starts[j] = s
-		copy(sb.yt[j*bl:(j+1)*bl], f.yt[s:s+bl])
-		for _, v := range f.yt[s : s+bl] {
-			sum += math.Abs(v)
-		}
+		sb.starts[j] = int(lo+sb.rng.Uint64N(hi-lo)) * bl
 	}
-	sb.sumW = sum
-	x, err := f.x.GatherBlocks(sb.x, sb.starts)
+	x, err := f.x.GatherBlocks(sb.x, sb.starts, f.yt, sb.yt)
 	if err != nil {
 		return err
 	}
+	var sum float64
+	for _, v := range sb.yt {
+		sum += math.Abs(v)
+	}
+	sb.sumW = sum
 	if sb.x == nil {
 		sb.x = x
 		if sb.fs, err = exploss.NewFreqStep(sb.x, sb.yt); err != nil {
