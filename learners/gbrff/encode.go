@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/rfkit/rfkit/learners/internal/kit"
+	"github.com/rfkit/rfkit/learners/internal/par"
 
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/asm"
@@ -161,17 +162,25 @@ func (e *encoding) apply(out, v, z []float64) {
 }
 
 // encodeRows returns the encoded inputs (before their standardisation) of
-// every row of X standardised by mean and scale: a dense n×inputs() copy.
-func (e *encoding) encodeRows(X featmap.Matrix, mean, scale []float64) featmap.Matrix {
+// every row of X standardised by mean and scale: a dense n×inputs() copy,
+// made on up to threads goroutines (Config.Threads; each row's values are
+// the same bits on any of them), encodeTask rows at a time.
+func (e *encoding) encodeRows(X featmap.Matrix, mean, scale []float64, threads int) featmap.Matrix {
 	dEnc := e.inputs()
 	out := make([]float64, X.Rows*dEnc)
-	z := make([]float64, X.Cols)
-	for i := 0; i < X.Rows; i++ {
-		asm.Standardize(z, X.Row(i), mean, scale)
-		e.values(out[i*dEnc:(i+1)*dEnc], z)
-	}
+	tasks := (X.Rows + encodeTask - 1) / encodeTask
+	par.Each(threads, tasks, false, func() []float64 { return make([]float64, X.Cols) }, nil, func(t int, z []float64) {
+		for i := t * encodeTask; i < min((t+1)*encodeTask, X.Rows); i++ {
+			asm.Standardize(z, X.Row(i), mean, scale)
+			e.values(out[i*dEnc:(i+1)*dEnc], z)
+		}
+	})
 	return featmap.Dense(X.Rows, dEnc, out)
 }
+
+// encodeTask is the rows of one task of encodeRows: at n = 10⁶, d = 20 the
+// copy was 0.12 of a one-core default fit's 2.7 CPU-s, then serial.
+const encodeTask = 4096
 
 // graph is the encoding as an exporter's graph describes it (nil for no
 // encoding): the kinds map one to one (encCopy, encLog, encLevel).

@@ -46,7 +46,7 @@ func Fit(ctx context.Context, X featmap.Matrix, y []float64, cfg Config) (*Model
 			return nil, fmt.Errorf("gbrff: Validation = %v leaves %d training and %d validation rows", c.Validation, len(train), len(val))
 		}
 	}
-	Xf, enc, raw, err := encodeInputs(c, X, train)
+	Xf, enc, raw, err := encodeInputs(c, X, train, threads)
 	if err != nil {
 		return nil, err
 	}
@@ -377,7 +377,7 @@ func (f *fitter) model(rounds int, labels learners.Labels) *Model {
 // standardisation, which the fit does as for raw inputs), the encoding and
 // the standardisation of the raw inputs; X itself and a nil encoding when
 // c.Inputs is raw or every input is kept as it is.
-func encodeInputs(c Config, X featmap.Matrix, train []int) (featmap.Matrix, *encoding, *dataset.Scaler, error) {
+func encodeInputs(c Config, X featmap.Matrix, train []int, threads int) (featmap.Matrix, *encoding, *dataset.Scaler, error) {
 	if c.Inputs != InputsAuto {
 		return X, nil, nil, nil
 	}
@@ -392,7 +392,7 @@ func encodeInputs(c Config, X featmap.Matrix, train []int) (featmap.Matrix, *enc
 	if k := enc.inputs(); X.Rows > math.MaxInt/8/k {
 		return X, nil, nil, fmt.Errorf("gbrff: %d rows × %d encoded inputs do not fit in memory (fit with Inputs %q)", X.Rows, k, InputsRaw)
 	}
-	return enc.encodeRows(X, raw.Mean, raw.Scale), enc, raw, nil
+	return enc.encodeRows(X, raw.Mean, raw.Scale, threads), enc, raw, nil
 }
 
 // widthCycle is the number of kernel widths roundWidth cycles through.

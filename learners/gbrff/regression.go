@@ -116,7 +116,7 @@ func fitRegression(ctx context.Context, X featmap.Matrix, y, w []float64, cfg Co
 	if w != nil {
 		encRows = slices.DeleteFunc(slices.Clone(train), func(r int) bool { return !(w[r] > 0) })
 	}
-	X, enc, raw, err := encodeInputs(c, X, encRows)
+	X, enc, raw, err := encodeInputs(c, X, encRows, threads)
 	if err != nil {
 		return nil, err
 	}

@@ -83,7 +83,7 @@ func fitBinaryWeighted(ctx context.Context, X featmap.Matrix, y, w []float64, cf
 	c := cfg.resolved(X.Cols)
 	n, d := p.N, p.D
 	z, mean, scale := p.Z, p.Mean, p.Scale
-	enc, raw, err := encodeWeighted(c, X, p)
+	enc, raw, err := encodeWeighted(c, X, p, threads)
 	if err != nil {
 		return nil, err
 	}
@@ -156,7 +156,7 @@ type weightedEncoding struct {
 // the encoding chosen on them (nil when c.Inputs is raw or every input is
 // kept as it is), with their standardised encoded inputs, and the raw
 // inputs' standardisation (p's).
-func encodeWeighted(c Config, X featmap.Matrix, p *kit.Prepared) (*weightedEncoding, *dataset.Scaler, error) {
+func encodeWeighted(c Config, X featmap.Matrix, p *kit.Prepared, threads int) (*weightedEncoding, *dataset.Scaler, error) {
 	if c.Inputs != InputsAuto {
 		return nil, nil, nil
 	}
@@ -168,7 +168,7 @@ func encodeWeighted(c Config, X featmap.Matrix, p *kit.Prepared) (*weightedEncod
 	if enc == nil {
 		return nil, nil, nil
 	}
-	mean, scale, z, err := learners.Standardize(enc.encodeRows(learners.Rows(X, rows), p.Mean, p.Scale))
+	mean, scale, z, err := learners.Standardize(enc.encodeRows(learners.Rows(X, rows), p.Mean, p.Scale, threads))
 	if err != nil {
 		return nil, nil, fmt.Errorf("gbrff: %w", err)
 	}
