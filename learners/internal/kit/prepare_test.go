@@ -110,3 +110,30 @@ func TestWeightOverflowMessage(t *testing.T) {
 type nopConfig struct{}
 
 func (nopConfig) Validate() error { return nil }
+
+// TestAllFinite: finite values of every kind pass at every length, and one
+// NaN or ±Inf at any place of a slice of up to 10 values is found.
+func TestAllFinite(t *testing.T) {
+	for n := 0; n < 11; n++ {
+		v := make([]float64, n)
+		for i := range v {
+			v[i] = float64(i) - 3.5
+		}
+		if n > 0 {
+			v[0] = -0.0
+			v[n-1] = math.MaxFloat64
+		}
+		if !allFinite(v) {
+			t.Fatalf("n=%d: finite values reported non-finite", n)
+		}
+		for i := 0; i < n; i++ {
+			for _, bad := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+				w := append([]float64(nil), v...)
+				w[i] = bad
+				if allFinite(w) {
+					t.Errorf("n=%d: %v at %d not found", n, bad, i)
+				}
+			}
+		}
+	}
+}
