@@ -10,12 +10,14 @@
 // chunk, sample i feeds lane i mod 8 of eight accumulators, combined by a
 // fixed tree (asm.SumLanes); the chunks' results are added in index order.
 // Chunks run on a pool of long-lived worker goroutines (no goroutine is
-// started per sweep) which claim whole chunks in any order; each chunk
-// writes only its own slot, so results are bit-identical for any GOMAXPROCS,
-// any thread limit and on every SIMD path. A sweep over at most one chunk
-// runs on the calling goroutine. A worker that has finished a sweep polls
-// for the next one for 50 µs before it parks, so an optimiser's back-to-back
-// evaluations do not each pay for waking it.
+// started per sweep) which claim whole chunks, the caller from the front and
+// the workers from the back (so on two cores each keeps its part of the
+// vectors in its own cache); each chunk writes only its own slot, so
+// results are bit-identical for any GOMAXPROCS, any thread limit and on
+// every SIMD path. A sweep over at most one chunk runs on the calling
+// goroutine. A worker that has finished a sweep polls for the next one for
+// 300 µs before it parks, so an optimiser's back-to-back evaluations and
+// the sweeps of a boosting round do not each pay for waking it.
 //
 // Threads. A sweep uses up to GOMAXPROCS goroutines, the caller included;
 // Data.SetThreads lowers that for every sweep over the Data (Sincos,

@@ -120,7 +120,7 @@ func TestAllFinite(t *testing.T) {
 			v[i] = float64(i) - 3.5
 		}
 		if n > 0 {
-			v[0] = -0.0
+			v[0] = math.Copysign(0, -1)
 			v[n-1] = math.MaxFloat64
 		}
 		if !allFinite(v) {
