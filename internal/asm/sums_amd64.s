@@ -22,16 +22,15 @@ weightsAVX2_one:
 	VMOVUPD      (DX)(CX*8), Y2
 	VMOVUPD      32(DX)(CX*8), Y3
 	VBROADCASTSD 136(AX), Y4
-	VBROADCASTSD 136(AX), Y5
 	MOVQ         8(AX), DX
-	VMOVUPD      (DX)(CX*8), Y6
-	VMOVUPD      32(DX)(CX*8), Y7
-	VFMADD231PD  Y2, Y4, Y6
-	VFMADD231PD  Y3, Y5, Y7
+	VMOVUPD      (DX)(CX*8), Y5
+	VMOVUPD      32(DX)(CX*8), Y6
+	VFMADD231PD  Y2, Y4, Y5
+	VFMADD231PD  Y3, Y4, Y6
 	VXORPD       sumsConsts4<>+0(SB), Y0, Y2
 	VXORPD       sumsConsts4<>+0(SB), Y1, Y3
-	VMULPD       Y6, Y2, Y2
-	VMULPD       Y7, Y3, Y3
+	VMULPD       Y5, Y2, Y2
+	VMULPD       Y6, Y3, Y3
 	VBROADCASTSD sumsConsts<>+8(SB), Y4
 	VMINPD       Y2, Y4, Y2
 	VBROADCASTSD sumsConsts<>+8(SB), Y4
@@ -42,20 +41,20 @@ weightsAVX2_one:
 	VMAXPD       Y3, Y4, Y3
 	VBROADCASTSD sumsConsts<>+32(SB), Y4
 	VFMADD213PD  sumsConsts4<>+96(SB), Y2, Y4
-	VBROADCASTSD sumsConsts<>+32(SB), Y5
-	VFMADD213PD  sumsConsts4<>+96(SB), Y3, Y5
+	VBROADCASTSD sumsConsts<>+32(SB), Y7
+	VFMADD213PD  sumsConsts4<>+96(SB), Y3, Y7
 	VSUBPD       sumsConsts4<>+96(SB), Y4, Y4
-	VSUBPD       sumsConsts4<>+96(SB), Y5, Y5
+	VSUBPD       sumsConsts4<>+96(SB), Y7, Y7
 	VFNMADD231PD sumsConsts4<>+160(SB), Y4, Y2
-	VFNMADD231PD sumsConsts4<>+160(SB), Y5, Y3
+	VFNMADD231PD sumsConsts4<>+160(SB), Y7, Y3
 	VBROADCASTSD sumsConsts<>+48(SB), Y8
 	VFNMADD213PD Y2, Y4, Y8
 	VBROADCASTSD sumsConsts<>+48(SB), Y9
-	VFNMADD213PD Y3, Y5, Y9
+	VFNMADD213PD Y3, Y7, Y9
 	VSUBPD       Y8, Y2, Y2
 	VSUBPD       Y9, Y3, Y3
 	VFNMADD231PD sumsConsts4<>+192(SB), Y4, Y2
-	VFNMADD231PD sumsConsts4<>+192(SB), Y5, Y3
+	VFNMADD231PD sumsConsts4<>+192(SB), Y7, Y3
 	VBROADCASTSD sumsConsts<>+64(SB), Y10
 	VFMADD213PD  sumsConsts4<>+224(SB), Y8, Y10
 	VBROADCASTSD sumsConsts<>+64(SB), Y11
@@ -99,31 +98,31 @@ weightsAVX2_one:
 	VBROADCASTSD sumsConsts<>+144(SB), Y8
 	VFMADD213PD  sumsConsts4<>+96(SB), Y4, Y8
 	VBROADCASTSD sumsConsts<>+144(SB), Y9
-	VFMADD213PD  sumsConsts4<>+96(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+96(SB), Y7, Y9
 	VSUBPD       sumsConsts4<>+96(SB), Y8, Y8
 	VSUBPD       sumsConsts4<>+96(SB), Y9, Y9
 	VSUBPD       Y8, Y4, Y4
-	VSUBPD       Y9, Y5, Y5
+	VSUBPD       Y9, Y7, Y7
 	VADDPD       sumsConsts4<>+640(SB), Y8, Y8
 	VADDPD       sumsConsts4<>+640(SB), Y9, Y9
 	VPSLLQ       $0x34, Y8, Y8
 	VPSLLQ       $0x34, Y9, Y9
 	VADDPD       sumsConsts4<>+640(SB), Y4, Y4
-	VADDPD       sumsConsts4<>+640(SB), Y5, Y5
+	VADDPD       sumsConsts4<>+640(SB), Y7, Y7
 	VPSLLQ       $0x34, Y4, Y4
-	VPSLLQ       $0x34, Y5, Y5
+	VPSLLQ       $0x34, Y7, Y7
 	VMULPD       Y8, Y2, Y2
 	VMULPD       Y9, Y3, Y3
 	VMULPD       Y4, Y2, Y2
-	VMULPD       Y5, Y3, Y3
+	VMULPD       Y7, Y3, Y3
 	VMULPD       Y2, Y0, Y0
 	VMULPD       Y3, Y1, Y1
 	MOVQ         32(AX), DX
 	VMOVUPD      Y0, (DX)(CX*8)
 	VMOVUPD      Y1, 32(DX)(CX*8)
 	MOVQ         40(AX), DX
-	VMOVUPD      Y6, (DX)(CX*8)
-	VMOVUPD      Y7, 32(DX)(CX*8)
+	VMOVUPD      Y5, (DX)(CX*8)
+	VMOVUPD      Y6, 32(DX)(CX*8)
 	MOVQ         80(AX), DX
 	VMOVUPD      (DX), Y0
 	VADDPD       Y2, Y0, Y0
@@ -160,114 +159,112 @@ phaseAVX2_one:
 	VMOVUPD      (DX)(CX*8), Y4
 	VMOVUPD      32(DX)(CX*8), Y5
 	VBROADCASTSD 136(AX), Y6
-	VBROADCASTSD 136(AX), Y7
-	VBROADCASTSD 144(AX), Y8
-	VBROADCASTSD 144(AX), Y9
-	VMULPD       Y8, Y2, Y10
-	VMULPD       Y9, Y3, Y11
-	VFMADD231PD  Y6, Y0, Y10
-	VFMADD231PD  Y7, Y1, Y11
-	VXORPD       sumsConsts4<>+0(SB), Y4, Y12
-	VXORPD       sumsConsts4<>+0(SB), Y5, Y13
-	VMULPD       Y10, Y12, Y10
-	VMULPD       Y11, Y13, Y11
-	VBROADCASTSD sumsConsts<>+8(SB), Y12
-	VMINPD       Y10, Y12, Y10
-	VBROADCASTSD sumsConsts<>+8(SB), Y12
-	VMINPD       Y11, Y12, Y11
-	VBROADCASTSD sumsConsts<>+16(SB), Y12
-	VMAXPD       Y10, Y12, Y10
-	VBROADCASTSD sumsConsts<>+16(SB), Y12
-	VMAXPD       Y11, Y12, Y11
-	VBROADCASTSD sumsConsts<>+32(SB), Y12
-	VFMADD213PD  sumsConsts4<>+96(SB), Y10, Y12
-	VBROADCASTSD sumsConsts<>+32(SB), Y13
-	VFMADD213PD  sumsConsts4<>+96(SB), Y11, Y13
-	VSUBPD       sumsConsts4<>+96(SB), Y12, Y12
-	VSUBPD       sumsConsts4<>+96(SB), Y13, Y13
-	VFNMADD231PD sumsConsts4<>+160(SB), Y12, Y10
-	VFNMADD231PD sumsConsts4<>+160(SB), Y13, Y11
-	VBROADCASTSD sumsConsts<>+48(SB), Y14
-	VFNMADD213PD Y10, Y12, Y14
-	VBROADCASTSD sumsConsts<>+48(SB), Y15
-	VFNMADD213PD Y11, Y13, Y15
-	VSUBPD       Y14, Y10, Y10
-	VSUBPD       Y15, Y11, Y11
-	VFNMADD231PD sumsConsts4<>+192(SB), Y12, Y10
-	VFNMADD231PD sumsConsts4<>+192(SB), Y13, Y11
-	VBROADCASTSD sumsConsts<>+64(SB), Y16
-	VFMADD213PD  sumsConsts4<>+224(SB), Y14, Y16
-	VBROADCASTSD sumsConsts<>+64(SB), Y17
-	VFMADD213PD  sumsConsts4<>+224(SB), Y15, Y17
-	VFMADD213PD  sumsConsts4<>+288(SB), Y14, Y16
-	VFMADD213PD  sumsConsts4<>+288(SB), Y15, Y17
-	VFMADD213PD  sumsConsts4<>+320(SB), Y14, Y16
-	VFMADD213PD  sumsConsts4<>+320(SB), Y15, Y17
-	VFMADD213PD  sumsConsts4<>+352(SB), Y14, Y16
-	VFMADD213PD  sumsConsts4<>+352(SB), Y15, Y17
-	VFMADD213PD  sumsConsts4<>+384(SB), Y14, Y16
-	VFMADD213PD  sumsConsts4<>+384(SB), Y15, Y17
-	VFMADD213PD  sumsConsts4<>+416(SB), Y14, Y16
-	VFMADD213PD  sumsConsts4<>+416(SB), Y15, Y17
-	VFMADD213PD  sumsConsts4<>+448(SB), Y14, Y16
-	VFMADD213PD  sumsConsts4<>+448(SB), Y15, Y17
-	VFMADD213PD  sumsConsts4<>+480(SB), Y14, Y16
-	VFMADD213PD  sumsConsts4<>+480(SB), Y15, Y17
-	VFMADD213PD  sumsConsts4<>+512(SB), Y14, Y16
-	VFMADD213PD  sumsConsts4<>+512(SB), Y15, Y17
-	VFMADD213PD  sumsConsts4<>+544(SB), Y14, Y16
-	VFMADD213PD  sumsConsts4<>+544(SB), Y15, Y17
-	VFMADD213PD  sumsConsts4<>+576(SB), Y14, Y16
-	VFMADD213PD  sumsConsts4<>+576(SB), Y15, Y17
-	VMULPD       Y14, Y14, Y18
-	VMULPD       Y15, Y15, Y19
-	VFMADD231PD  Y16, Y18, Y10
-	VFMADD231PD  Y17, Y19, Y11
-	VADDPD       sumsConsts4<>+608(SB), Y14, Y16
-	VADDPD       sumsConsts4<>+608(SB), Y15, Y17
-	VBROADCASTSD sumsConsts<>+152(SB), Y18
-	VSUBPD       Y16, Y18, Y18
-	VBROADCASTSD sumsConsts<>+152(SB), Y19
-	VSUBPD       Y17, Y19, Y19
-	VADDPD       Y14, Y18, Y14
-	VADDPD       Y15, Y19, Y15
-	VADDPD       Y14, Y10, Y10
-	VADDPD       Y15, Y11, Y11
-	VADDPD       Y10, Y16, Y10
-	VADDPD       Y11, Y17, Y11
-	VBROADCASTSD sumsConsts<>+144(SB), Y14
-	VFMADD213PD  sumsConsts4<>+96(SB), Y12, Y14
-	VBROADCASTSD sumsConsts<>+144(SB), Y15
-	VFMADD213PD  sumsConsts4<>+96(SB), Y13, Y15
-	VSUBPD       sumsConsts4<>+96(SB), Y14, Y14
-	VSUBPD       sumsConsts4<>+96(SB), Y15, Y15
-	VSUBPD       Y14, Y12, Y12
-	VSUBPD       Y15, Y13, Y13
-	VADDPD       sumsConsts4<>+640(SB), Y14, Y14
-	VADDPD       sumsConsts4<>+640(SB), Y15, Y15
-	VPSLLQ       $0x34, Y14, Y14
-	VPSLLQ       $0x34, Y15, Y15
-	VADDPD       sumsConsts4<>+640(SB), Y12, Y12
-	VADDPD       sumsConsts4<>+640(SB), Y13, Y13
-	VPSLLQ       $0x34, Y12, Y12
-	VPSLLQ       $0x34, Y13, Y13
-	VMULPD       Y14, Y10, Y10
-	VMULPD       Y15, Y11, Y11
-	VMULPD       Y12, Y10, Y10
-	VMULPD       Y13, Y11, Y11
-	MOVQ         80(AX), DX
-	VMOVUPD      (DX), Y12
-	VADDPD       Y10, Y12, Y12
-	VMOVUPD      Y12, (DX)
-	VMOVUPD      32(DX), Y12
-	VADDPD       Y11, Y12, Y12
-	VMOVUPD      Y12, 32(DX)
-	VMULPD       Y8, Y0, Y0
-	VMULPD       Y9, Y1, Y1
+	VBROADCASTSD 144(AX), Y7
+	VMULPD       Y7, Y2, Y8
+	VMULPD       Y7, Y3, Y9
+	VFMADD231PD  Y6, Y0, Y8
+	VFMADD231PD  Y6, Y1, Y9
+	VMULPD       Y7, Y0, Y0
+	VMULPD       Y7, Y1, Y1
 	VFMSUB231PD  Y6, Y2, Y0
-	VFMSUB231PD  Y7, Y3, Y1
-	VMULPD       Y4, Y10, Y2
-	VMULPD       Y5, Y11, Y3
+	VFMSUB231PD  Y6, Y3, Y1
+	VXORPD       sumsConsts4<>+0(SB), Y4, Y2
+	VXORPD       sumsConsts4<>+0(SB), Y5, Y3
+	VMULPD       Y8, Y2, Y2
+	VMULPD       Y9, Y3, Y3
+	VBROADCASTSD sumsConsts<>+8(SB), Y6
+	VMINPD       Y2, Y6, Y2
+	VBROADCASTSD sumsConsts<>+8(SB), Y6
+	VMINPD       Y3, Y6, Y3
+	VBROADCASTSD sumsConsts<>+16(SB), Y6
+	VMAXPD       Y2, Y6, Y2
+	VBROADCASTSD sumsConsts<>+16(SB), Y6
+	VMAXPD       Y3, Y6, Y3
+	VBROADCASTSD sumsConsts<>+32(SB), Y6
+	VFMADD213PD  sumsConsts4<>+96(SB), Y2, Y6
+	VBROADCASTSD sumsConsts<>+32(SB), Y7
+	VFMADD213PD  sumsConsts4<>+96(SB), Y3, Y7
+	VSUBPD       sumsConsts4<>+96(SB), Y6, Y6
+	VSUBPD       sumsConsts4<>+96(SB), Y7, Y7
+	VFNMADD231PD sumsConsts4<>+160(SB), Y6, Y2
+	VFNMADD231PD sumsConsts4<>+160(SB), Y7, Y3
+	VBROADCASTSD sumsConsts<>+48(SB), Y8
+	VFNMADD213PD Y2, Y6, Y8
+	VBROADCASTSD sumsConsts<>+48(SB), Y9
+	VFNMADD213PD Y3, Y7, Y9
+	VSUBPD       Y8, Y2, Y2
+	VSUBPD       Y9, Y3, Y3
+	VFNMADD231PD sumsConsts4<>+192(SB), Y6, Y2
+	VFNMADD231PD sumsConsts4<>+192(SB), Y7, Y3
+	VBROADCASTSD sumsConsts<>+64(SB), Y10
+	VFMADD213PD  sumsConsts4<>+224(SB), Y8, Y10
+	VBROADCASTSD sumsConsts<>+64(SB), Y11
+	VFMADD213PD  sumsConsts4<>+224(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+288(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+288(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+320(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+320(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+352(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+352(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+384(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+384(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+416(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+416(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+448(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+448(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+480(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+480(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+512(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+512(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+544(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+544(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+576(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+576(SB), Y9, Y11
+	VMULPD       Y8, Y8, Y12
+	VMULPD       Y9, Y9, Y13
+	VFMADD231PD  Y10, Y12, Y2
+	VFMADD231PD  Y11, Y13, Y3
+	VADDPD       sumsConsts4<>+608(SB), Y8, Y10
+	VADDPD       sumsConsts4<>+608(SB), Y9, Y11
+	VBROADCASTSD sumsConsts<>+152(SB), Y12
+	VSUBPD       Y10, Y12, Y12
+	VBROADCASTSD sumsConsts<>+152(SB), Y13
+	VSUBPD       Y11, Y13, Y13
+	VADDPD       Y8, Y12, Y8
+	VADDPD       Y9, Y13, Y9
+	VADDPD       Y8, Y2, Y2
+	VADDPD       Y9, Y3, Y3
+	VADDPD       Y2, Y10, Y2
+	VADDPD       Y3, Y11, Y3
+	VBROADCASTSD sumsConsts<>+144(SB), Y8
+	VFMADD213PD  sumsConsts4<>+96(SB), Y6, Y8
+	VBROADCASTSD sumsConsts<>+144(SB), Y9
+	VFMADD213PD  sumsConsts4<>+96(SB), Y7, Y9
+	VSUBPD       sumsConsts4<>+96(SB), Y8, Y8
+	VSUBPD       sumsConsts4<>+96(SB), Y9, Y9
+	VSUBPD       Y8, Y6, Y6
+	VSUBPD       Y9, Y7, Y7
+	VADDPD       sumsConsts4<>+640(SB), Y8, Y8
+	VADDPD       sumsConsts4<>+640(SB), Y9, Y9
+	VPSLLQ       $0x34, Y8, Y8
+	VPSLLQ       $0x34, Y9, Y9
+	VADDPD       sumsConsts4<>+640(SB), Y6, Y6
+	VADDPD       sumsConsts4<>+640(SB), Y7, Y7
+	VPSLLQ       $0x34, Y6, Y6
+	VPSLLQ       $0x34, Y7, Y7
+	VMULPD       Y8, Y2, Y2
+	VMULPD       Y9, Y3, Y3
+	VMULPD       Y6, Y2, Y2
+	VMULPD       Y7, Y3, Y3
+	MOVQ         80(AX), DX
+	VMOVUPD      (DX), Y6
+	VADDPD       Y2, Y6, Y6
+	VMOVUPD      Y6, (DX)
+	VMOVUPD      32(DX), Y6
+	VADDPD       Y3, Y6, Y6
+	VMOVUPD      Y6, 32(DX)
+	VMULPD       Y4, Y2, Y2
+	VMULPD       Y5, Y3, Y3
 	VMULPD       Y0, Y2, Y0
 	VMULPD       Y1, Y3, Y1
 	MOVQ         80(AX), DX
@@ -543,12 +540,11 @@ freqStepAVX2_dot1:
 
 freqStepAVX2_dot1_end:
 	VBROADCASTSD 136(AX), Y2
-	VBROADCASTSD 136(AX), Y3
-	VSUBPD       Y2, Y0, Y2
-	VSUBPD       Y3, Y1, Y3
-	VANDPD       sumsConsts4<>+672(SB), Y2, Y4
+	VSUBPD       Y2, Y0, Y3
+	VSUBPD       Y2, Y1, Y2
+	VANDPD       sumsConsts4<>+672(SB), Y3, Y4
 	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y4, Y4
-	VANDPD       sumsConsts4<>+672(SB), Y3, Y5
+	VANDPD       sumsConsts4<>+672(SB), Y2, Y5
 	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y5, Y5
 	VORPD        Y5, Y4, Y4
 	VTESTPD      Y4, Y4
@@ -557,29 +553,29 @@ freqStepAVX2_dot1_end:
 	VMOVUPD      Y0, (DX)(CX*8)
 	VMOVUPD      Y1, 32(DX)(CX*8)
 	VBROADCASTSD sumsConsts<>+184(SB), Y0
-	VFMADD213PD  sumsConsts4<>+96(SB), Y2, Y0
+	VFMADD213PD  sumsConsts4<>+96(SB), Y3, Y0
 	VBROADCASTSD sumsConsts<>+184(SB), Y1
-	VFMADD213PD  sumsConsts4<>+96(SB), Y3, Y1
+	VFMADD213PD  sumsConsts4<>+96(SB), Y2, Y1
 	VSUBPD       sumsConsts4<>+96(SB), Y0, Y4
 	VSUBPD       sumsConsts4<>+96(SB), Y1, Y5
-	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y2
-	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y3
+	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y3
+	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y2
 	VMULPD       sumsConsts4<>+800(SB), Y4, Y6
 	VMULPD       sumsConsts4<>+800(SB), Y5, Y7
 	VBROADCASTSD sumsConsts<>+200(SB), Y8
 	VFMSUB213PD  Y6, Y4, Y8
 	VBROADCASTSD sumsConsts<>+200(SB), Y9
 	VFMSUB213PD  Y7, Y5, Y9
-	VSUBPD       Y6, Y2, Y10
-	VSUBPD       Y7, Y3, Y11
-	VSUBPD       Y10, Y2, Y2
-	VSUBPD       Y11, Y3, Y3
-	VSUBPD       Y6, Y2, Y2
-	VSUBPD       Y7, Y3, Y3
-	VSUBPD       Y8, Y2, Y2
-	VSUBPD       Y9, Y3, Y3
-	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y2
-	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y3
+	VSUBPD       Y6, Y3, Y10
+	VSUBPD       Y7, Y2, Y11
+	VSUBPD       Y10, Y3, Y3
+	VSUBPD       Y11, Y2, Y2
+	VSUBPD       Y6, Y3, Y3
+	VSUBPD       Y7, Y2, Y2
+	VSUBPD       Y8, Y3, Y3
+	VSUBPD       Y9, Y2, Y2
+	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y3
+	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y2
 	VMULPD       Y10, Y10, Y4
 	VMULPD       Y11, Y11, Y5
 	VBROADCASTSD sumsConsts<>+224(SB), Y6
@@ -594,12 +590,12 @@ freqStepAVX2_dot1_end:
 	VFMADD213PD  sumsConsts4<>+992(SB), Y5, Y7
 	VMULPD       Y10, Y4, Y8
 	VMULPD       Y11, Y5, Y9
-	VMULPD       sumsConsts4<>+576(SB), Y2, Y12
-	VMULPD       sumsConsts4<>+576(SB), Y3, Y13
+	VMULPD       sumsConsts4<>+576(SB), Y3, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y2, Y13
 	VFNMADD231PD Y6, Y8, Y12
 	VFNMADD231PD Y7, Y9, Y13
-	VFMSUB213PD  Y2, Y4, Y12
-	VFMSUB213PD  Y3, Y5, Y13
+	VFMSUB213PD  Y3, Y4, Y12
+	VFMSUB213PD  Y2, Y5, Y13
 	VFNMADD231PD sumsConsts4<>+1024(SB), Y8, Y12
 	VFNMADD231PD sumsConsts4<>+1024(SB), Y9, Y13
 	VSUBPD       Y12, Y10, Y6
@@ -624,24 +620,24 @@ freqStepAVX2_dot1_end:
 	VSUBPD       Y12, Y14, Y14
 	VBROADCASTSD sumsConsts<>+152(SB), Y15
 	VSUBPD       Y13, Y15, Y15
-	VMULPD       Y2, Y10, Y2
-	VMULPD       Y3, Y11, Y3
-	VFMSUB231PD  Y8, Y4, Y2
-	VFMSUB231PD  Y9, Y5, Y3
+	VMULPD       Y3, Y10, Y3
+	VMULPD       Y2, Y11, Y2
+	VFMSUB231PD  Y8, Y4, Y3
+	VFMSUB231PD  Y9, Y5, Y2
 	VBROADCASTSD sumsConsts<>+152(SB), Y4
 	VSUBPD       Y14, Y4, Y4
 	VBROADCASTSD sumsConsts<>+152(SB), Y5
 	VSUBPD       Y15, Y5, Y5
 	VSUBPD       Y12, Y4, Y4
 	VSUBPD       Y13, Y5, Y5
-	VADDPD       Y2, Y4, Y2
-	VADDPD       Y3, Y5, Y3
-	VADDPD       Y2, Y14, Y2
-	VADDPD       Y3, Y15, Y3
+	VADDPD       Y3, Y4, Y3
+	VADDPD       Y2, Y5, Y2
+	VADDPD       Y3, Y14, Y3
+	VADDPD       Y2, Y15, Y2
 	VPSLLQ       $0x3f, Y0, Y4
-	VBLENDVPD    Y4, Y2, Y6, Y4
+	VBLENDVPD    Y4, Y3, Y6, Y4
 	VPSLLQ       $0x3f, Y1, Y5
-	VBLENDVPD    Y5, Y3, Y7, Y5
+	VBLENDVPD    Y5, Y2, Y7, Y5
 	VPSLLQ       $0x3e, Y0, Y8
 	VPSLLQ       $0x3e, Y1, Y9
 	VANDPD       sumsConsts4<>+0(SB), Y8, Y8
@@ -649,17 +645,17 @@ freqStepAVX2_dot1_end:
 	VXORPD       Y8, Y4, Y4
 	VXORPD       Y9, Y5, Y5
 	VPSLLQ       $0x3f, Y0, Y8
-	VBLENDVPD    Y8, Y6, Y2, Y2
+	VBLENDVPD    Y8, Y6, Y3, Y3
 	VPSLLQ       $0x3f, Y1, Y6
-	VBLENDVPD    Y6, Y7, Y3, Y3
+	VBLENDVPD    Y6, Y7, Y2, Y2
 	VADDPD       sumsConsts4<>+608(SB), Y0, Y0
 	VADDPD       sumsConsts4<>+608(SB), Y1, Y1
 	VPSLLQ       $0x3e, Y0, Y0
 	VPSLLQ       $0x3e, Y1, Y1
 	VANDPD       sumsConsts4<>+0(SB), Y0, Y0
 	VANDPD       sumsConsts4<>+0(SB), Y1, Y1
-	VXORPD       Y0, Y2, Y0
-	VXORPD       Y1, Y3, Y1
+	VXORPD       Y0, Y3, Y0
+	VXORPD       Y1, Y2, Y1
 	MOVQ         (AX), DX
 	VMOVUPD      (DX)(CX*8), Y2
 	VMOVUPD      32(DX)(CX*8), Y3
@@ -1270,21 +1266,19 @@ sincosStatsAVX2_one:
 	VXORPD       Y2, Y0, Y0
 	VXORPD       Y3, Y1, Y1
 	VBROADCASTSD 144(AX), Y2
-	VBROADCASTSD 144(AX), Y3
-	VBROADCASTSD 136(AX), Y6
-	VBROADCASTSD 136(AX), Y7
-	VFMADD213PD  sumsConsts4<>+1248(SB), Y0, Y6
-	VFMADD213PD  sumsConsts4<>+1248(SB), Y1, Y7
-	VFMADD231PD  Y4, Y2, Y6
-	VFMADD231PD  Y5, Y3, Y7
+	VBROADCASTSD 136(AX), Y3
+	VFMADD213PD  sumsConsts4<>+1248(SB), Y3, Y0
+	VFMADD213PD  sumsConsts4<>+1248(SB), Y3, Y1
+	VFMADD231PD  Y4, Y2, Y0
+	VFMADD231PD  Y5, Y2, Y1
 	MOVQ         32(AX), DX
-	VMOVUPD      Y6, (DX)(CX*8)
-	VMOVUPD      Y7, 32(DX)(CX*8)
+	VMOVUPD      Y0, (DX)(CX*8)
+	VMOVUPD      Y1, 32(DX)(CX*8)
 	MOVQ         8(AX), DX
-	VMOVUPD      (DX)(CX*8), Y0
-	VMOVUPD      32(DX)(CX*8), Y1
-	VMULPD       Y6, Y0, Y0
-	VMULPD       Y7, Y1, Y1
+	VMOVUPD      (DX)(CX*8), Y2
+	VMOVUPD      32(DX)(CX*8), Y3
+	VMULPD       Y0, Y2, Y0
+	VMULPD       Y1, Y3, Y1
 	MOVQ         80(AX), DX
 	VMOVUPD      (DX), Y2
 	VADDPD       Y0, Y2, Y2
@@ -1544,117 +1538,117 @@ phaseAVX512_many:
 	VFMADD231PD       Z2, Z6, Z15
 	VFMADD231PD       Z2, Z7, Z16
 	VFMADD231PD       Z2, Z8, Z17
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z12, Z18
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z13, Z19
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z14, Z20
-	VMULPD            Z15, Z18, Z15
-	VMULPD            Z16, Z19, Z16
-	VMULPD            Z17, Z20, Z17
-	VMINPD            Z15, Z4, Z15
-	VMINPD            Z16, Z4, Z16
-	VMINPD            Z17, Z4, Z17
-	VMAXPD            Z15, Z5, Z15
-	VMAXPD            Z16, Z5, Z16
-	VMAXPD            Z17, Z5, Z17
-	VBROADCASTSD      sumsConsts<>+32(SB), Z18
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z15, Z18
-	VBROADCASTSD      sumsConsts<>+32(SB), Z19
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z16, Z19
-	VBROADCASTSD      sumsConsts<>+32(SB), Z20
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z17, Z20
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z18, Z18
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z19, Z19
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z20, Z20
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z18, Z15
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z19, Z16
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z20, Z17
-	VBROADCASTSD      sumsConsts<>+48(SB), Z21
-	VFNMADD213PD      Z15, Z18, Z21
-	VBROADCASTSD      sumsConsts<>+48(SB), Z22
-	VFNMADD213PD      Z16, Z19, Z22
-	VBROADCASTSD      sumsConsts<>+48(SB), Z23
-	VFNMADD213PD      Z17, Z20, Z23
-	VSUBPD            Z21, Z15, Z15
-	VSUBPD            Z22, Z16, Z16
-	VSUBPD            Z23, Z17, Z17
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z18, Z15
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z19, Z16
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z20, Z17
-	VBROADCASTSD      sumsConsts<>+64(SB), Z24
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z21, Z24
-	VBROADCASTSD      sumsConsts<>+64(SB), Z25
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z22, Z25
-	VBROADCASTSD      sumsConsts<>+64(SB), Z26
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z22, Z25
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z22, Z25
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z22, Z25
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z22, Z25
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z22, Z25
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z22, Z25
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z22, Z25
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z22, Z25
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z22, Z25
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z23, Z26
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z21, Z24
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z22, Z25
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z23, Z26
-	VMULPD            Z21, Z21, Z27
-	VMULPD            Z22, Z22, Z28
-	VMULPD            Z23, Z23, Z29
-	VFMADD231PD       Z24, Z27, Z15
-	VFMADD231PD       Z25, Z28, Z16
-	VFMADD231PD       Z26, Z29, Z17
-	VADDPD.BCST       sumsConsts<>+152(SB), Z21, Z24
-	VADDPD.BCST       sumsConsts<>+152(SB), Z22, Z25
-	VADDPD.BCST       sumsConsts<>+152(SB), Z23, Z26
-	VBROADCASTSD      sumsConsts<>+152(SB), Z27
-	VSUBPD            Z24, Z27, Z27
-	VBROADCASTSD      sumsConsts<>+152(SB), Z28
-	VSUBPD            Z25, Z28, Z28
-	VBROADCASTSD      sumsConsts<>+152(SB), Z29
-	VSUBPD            Z26, Z29, Z29
-	VADDPD            Z21, Z27, Z21
-	VADDPD            Z22, Z28, Z22
-	VADDPD            Z23, Z29, Z23
-	VADDPD            Z21, Z15, Z15
-	VADDPD            Z22, Z16, Z16
-	VADDPD            Z23, Z17, Z17
-	VADDPD            Z15, Z24, Z15
-	VADDPD            Z16, Z25, Z16
-	VADDPD            Z17, Z26, Z17
-	VSCALEFPD         Z18, Z15, Z15
-	VSCALEFPD         Z19, Z16, Z16
-	VSCALEFPD         Z20, Z17, Z17
-	VADDPD            Z15, Z0, Z0
-	VADDPD            Z16, Z0, Z0
-	VADDPD            Z17, Z0, Z0
 	VMULPD            Z3, Z6, Z6
 	VMULPD            Z3, Z7, Z7
 	VMULPD            Z3, Z8, Z8
 	VFMSUB231PD       Z2, Z9, Z6
 	VFMSUB231PD       Z2, Z10, Z7
 	VFMSUB231PD       Z2, Z11, Z8
-	VMULPD            Z12, Z15, Z9
-	VMULPD            Z13, Z16, Z10
-	VMULPD            Z14, Z17, Z11
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z12, Z9
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z13, Z10
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z14, Z11
+	VMULPD            Z15, Z9, Z9
+	VMULPD            Z16, Z10, Z10
+	VMULPD            Z17, Z11, Z11
+	VMINPD            Z9, Z4, Z9
+	VMINPD            Z10, Z4, Z10
+	VMINPD            Z11, Z4, Z11
+	VMAXPD            Z9, Z5, Z9
+	VMAXPD            Z10, Z5, Z10
+	VMAXPD            Z11, Z5, Z11
+	VBROADCASTSD      sumsConsts<>+32(SB), Z15
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z9, Z15
+	VBROADCASTSD      sumsConsts<>+32(SB), Z16
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z10, Z16
+	VBROADCASTSD      sumsConsts<>+32(SB), Z17
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z11, Z17
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z15, Z15
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z16, Z16
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z17, Z17
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z15, Z9
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z16, Z10
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z17, Z11
+	VBROADCASTSD      sumsConsts<>+48(SB), Z18
+	VFNMADD213PD      Z9, Z15, Z18
+	VBROADCASTSD      sumsConsts<>+48(SB), Z19
+	VFNMADD213PD      Z10, Z16, Z19
+	VBROADCASTSD      sumsConsts<>+48(SB), Z20
+	VFNMADD213PD      Z11, Z17, Z20
+	VSUBPD            Z18, Z9, Z9
+	VSUBPD            Z19, Z10, Z10
+	VSUBPD            Z20, Z11, Z11
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z15, Z9
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z16, Z10
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z17, Z11
+	VBROADCASTSD      sumsConsts<>+64(SB), Z21
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z18, Z21
+	VBROADCASTSD      sumsConsts<>+64(SB), Z22
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z19, Z22
+	VBROADCASTSD      sumsConsts<>+64(SB), Z23
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z20, Z23
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z19, Z22
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z20, Z23
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z19, Z22
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z20, Z23
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z19, Z22
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z20, Z23
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z19, Z22
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z20, Z23
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z19, Z22
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z20, Z23
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z19, Z22
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z20, Z23
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z19, Z22
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z20, Z23
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z19, Z22
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z20, Z23
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z19, Z22
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z20, Z23
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z18, Z21
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z19, Z22
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z20, Z23
+	VMULPD            Z18, Z18, Z24
+	VMULPD            Z19, Z19, Z25
+	VMULPD            Z20, Z20, Z26
+	VFMADD231PD       Z21, Z24, Z9
+	VFMADD231PD       Z22, Z25, Z10
+	VFMADD231PD       Z23, Z26, Z11
+	VADDPD.BCST       sumsConsts<>+152(SB), Z18, Z21
+	VADDPD.BCST       sumsConsts<>+152(SB), Z19, Z22
+	VADDPD.BCST       sumsConsts<>+152(SB), Z20, Z23
+	VBROADCASTSD      sumsConsts<>+152(SB), Z24
+	VSUBPD            Z21, Z24, Z24
+	VBROADCASTSD      sumsConsts<>+152(SB), Z25
+	VSUBPD            Z22, Z25, Z25
+	VBROADCASTSD      sumsConsts<>+152(SB), Z26
+	VSUBPD            Z23, Z26, Z26
+	VADDPD            Z18, Z24, Z18
+	VADDPD            Z19, Z25, Z19
+	VADDPD            Z20, Z26, Z20
+	VADDPD            Z18, Z9, Z9
+	VADDPD            Z19, Z10, Z10
+	VADDPD            Z20, Z11, Z11
+	VADDPD            Z9, Z21, Z9
+	VADDPD            Z10, Z22, Z10
+	VADDPD            Z11, Z23, Z11
+	VSCALEFPD         Z15, Z9, Z9
+	VSCALEFPD         Z16, Z10, Z10
+	VSCALEFPD         Z17, Z11, Z11
+	VADDPD            Z9, Z0, Z0
+	VADDPD            Z10, Z0, Z0
+	VADDPD            Z11, Z0, Z0
+	VMULPD            Z12, Z9, Z9
+	VMULPD            Z13, Z10, Z10
+	VMULPD            Z14, Z11, Z11
 	VMULPD            Z6, Z9, Z6
 	VMULPD            Z7, Z10, Z7
 	VMULPD            Z8, Z11, Z8
@@ -1677,43 +1671,43 @@ phaseAVX512_one:
 	VMOVUPD           (DX)(CX*8), Z8
 	VMULPD            Z3, Z7, Z9
 	VFMADD231PD       Z2, Z6, Z9
-	VPXORQ.BCST       sumsConsts<>+0(SB), Z8, Z10
-	VMULPD            Z9, Z10, Z9
-	VMINPD            Z9, Z4, Z9
-	VMAXPD            Z9, Z5, Z9
-	VBROADCASTSD      sumsConsts<>+32(SB), Z10
-	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z9, Z10
-	VSUBPD.BCST       sumsConsts<>+24(SB), Z10, Z10
-	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z10, Z9
-	VBROADCASTSD      sumsConsts<>+48(SB), Z11
-	VFNMADD213PD      Z9, Z10, Z11
-	VSUBPD            Z11, Z9, Z9
-	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z10, Z9
-	VBROADCASTSD      sumsConsts<>+64(SB), Z12
-	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z11, Z12
-	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z11, Z12
-	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z11, Z12
-	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z11, Z12
-	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z11, Z12
-	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z11, Z12
-	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z11, Z12
-	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z11, Z12
-	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z11, Z12
-	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z11, Z12
-	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z11, Z12
-	VMULPD            Z11, Z11, Z13
-	VFMADD231PD       Z12, Z13, Z9
-	VADDPD.BCST       sumsConsts<>+152(SB), Z11, Z12
-	VBROADCASTSD      sumsConsts<>+152(SB), Z13
-	VSUBPD            Z12, Z13, Z13
-	VADDPD            Z11, Z13, Z11
-	VADDPD            Z11, Z9, Z9
-	VADDPD            Z9, Z12, Z9
-	VSCALEFPD         Z10, Z9, Z9
-	VADDPD            Z9, Z0, Z0
 	VMULPD            Z3, Z6, Z6
 	VFMSUB231PD       Z2, Z7, Z6
-	VMULPD            Z8, Z9, Z7
+	VPXORQ.BCST       sumsConsts<>+0(SB), Z8, Z7
+	VMULPD            Z9, Z7, Z7
+	VMINPD            Z7, Z4, Z7
+	VMAXPD            Z7, Z5, Z7
+	VBROADCASTSD      sumsConsts<>+32(SB), Z9
+	VFMADD213PD.BCST  sumsConsts<>+24(SB), Z7, Z9
+	VSUBPD.BCST       sumsConsts<>+24(SB), Z9, Z9
+	VFNMADD231PD.BCST sumsConsts<>+40(SB), Z9, Z7
+	VBROADCASTSD      sumsConsts<>+48(SB), Z10
+	VFNMADD213PD      Z7, Z9, Z10
+	VSUBPD            Z10, Z7, Z7
+	VFNMADD231PD.BCST sumsConsts<>+48(SB), Z9, Z7
+	VBROADCASTSD      sumsConsts<>+64(SB), Z11
+	VFMADD213PD.BCST  sumsConsts<>+56(SB), Z10, Z11
+	VFMADD213PD.BCST  sumsConsts<>+72(SB), Z10, Z11
+	VFMADD213PD.BCST  sumsConsts<>+80(SB), Z10, Z11
+	VFMADD213PD.BCST  sumsConsts<>+88(SB), Z10, Z11
+	VFMADD213PD.BCST  sumsConsts<>+96(SB), Z10, Z11
+	VFMADD213PD.BCST  sumsConsts<>+104(SB), Z10, Z11
+	VFMADD213PD.BCST  sumsConsts<>+112(SB), Z10, Z11
+	VFMADD213PD.BCST  sumsConsts<>+120(SB), Z10, Z11
+	VFMADD213PD.BCST  sumsConsts<>+128(SB), Z10, Z11
+	VFMADD213PD.BCST  sumsConsts<>+136(SB), Z10, Z11
+	VFMADD213PD.BCST  sumsConsts<>+144(SB), Z10, Z11
+	VMULPD            Z10, Z10, Z12
+	VFMADD231PD       Z11, Z12, Z7
+	VADDPD.BCST       sumsConsts<>+152(SB), Z10, Z11
+	VBROADCASTSD      sumsConsts<>+152(SB), Z12
+	VSUBPD            Z11, Z12, Z12
+	VADDPD            Z10, Z12, Z10
+	VADDPD            Z10, Z7, Z7
+	VADDPD            Z7, Z11, Z7
+	VSCALEFPD         Z9, Z7, Z7
+	VADDPD            Z7, Z0, Z0
+	VMULPD            Z8, Z7, Z7
 	VMULPD            Z6, Z7, Z6
 	VADDPD            Z6, Z1, Z1
 	ADDQ              $0x08, CX

@@ -334,7 +334,7 @@ weightsNEON_done:
 	RET
 
 // func phaseNEON(f *[21]uint64) int
-// 4 vectors per main-loop iteration, element-wise ops in chunks of 2, 14 constants held in registers
+// 4 vectors per main-loop iteration, element-wise ops in chunks of 2, 16 constants held in registers
 TEXT ·phaseNEON(SB), NOSPLIT, $0-16
 	MOVD f+0(FP), R0
 	MOVD 120(R0), R4
@@ -371,6 +371,10 @@ TEXT ·phaseNEON(SB), NOSPLIT, $0-16
 	VLD1 (R7), [V17.D2] // ld1 {v17.2d}, [x7]
 	ADD $160, R6, R7
 	VLD1 (R7), [V16.D2] // ld1 {v16.2d}, [x7]
+	ADD $176, R6, R7
+	VLD1 (R7), [V15.D2] // ld1 {v15.2d}, [x7]
+	ADD $192, R6, R7
+	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
 phaseNEON_one:
 	ADD $8, R4, R5
 	CMP R2, R5
@@ -389,136 +393,132 @@ phaseNEON_one:
 	WORD $0x6E7EDC67 // fmul v7.2d, v3.2d, v30.2d
 	VFMLA V31.D2, V0.D2, V6.D2 // fmla v6.2d, v0.2d, v31.2d
 	VFMLA V31.D2, V1.D2, V7.D2 // fmla v7.2d, v1.2d, v31.2d
-	VEOR V24.B16, V4.B16, V8.B16 // eor v8.16b, v4.16b, v24.16b
-	VEOR V24.B16, V5.B16, V9.B16 // eor v9.16b, v5.16b, v24.16b
-	WORD $0x6E66DD06 // fmul v6.2d, v8.2d, v6.2d
-	WORD $0x6E67DD27 // fmul v7.2d, v9.2d, v7.2d
-	WORD $0x4EF7F4C6 // fmin v6.2d, v6.2d, v23.2d
-	WORD $0x4EF7F4E7 // fmin v7.2d, v7.2d, v23.2d
-	WORD $0x4E76F4C6 // fmax v6.2d, v6.2d, v22.2d
-	WORD $0x4E76F4E7 // fmax v7.2d, v7.2d, v22.2d
-	VMOV V29.B16, V8.B16 // mov v8.16b, v29.16b
-	VFMLA V21.D2, V6.D2, V8.D2 // fmla v8.2d, v6.2d, v21.2d
-	VMOV V29.B16, V9.B16 // mov v9.16b, v29.16b
-	VFMLA V21.D2, V7.D2, V9.D2 // fmla v9.2d, v7.2d, v21.2d
-	WORD $0x4EFDD508 // fsub v8.2d, v8.2d, v29.2d
-	WORD $0x4EFDD529 // fsub v9.2d, v9.2d, v29.2d
-	VFMLS V20.D2, V8.D2, V6.D2 // fmls v6.2d, v8.2d, v20.2d
-	VFMLS V20.D2, V9.D2, V7.D2 // fmls v7.2d, v9.2d, v20.2d
-	VMOV V6.B16, V10.B16 // mov v10.16b, v6.16b
-	VFMLS V28.D2, V8.D2, V10.D2 // fmls v10.2d, v8.2d, v28.2d
-	VMOV V7.B16, V11.B16 // mov v11.16b, v7.16b
-	VFMLS V28.D2, V9.D2, V11.D2 // fmls v11.2d, v9.2d, v28.2d
-	WORD $0x4EEAD4C6 // fsub v6.2d, v6.2d, v10.2d
-	WORD $0x4EEBD4E7 // fsub v7.2d, v7.2d, v11.2d
-	VFMLS V28.D2, V8.D2, V6.D2 // fmls v6.2d, v8.2d, v28.2d
-	VFMLS V28.D2, V9.D2, V7.D2 // fmls v7.2d, v9.2d, v28.2d
-	VMOV V18.B16, V12.B16 // mov v12.16b, v18.16b
-	VFMLA V10.D2, V19.D2, V12.D2 // fmla v12.2d, v19.2d, v10.2d
-	VMOV V18.B16, V13.B16 // mov v13.16b, v18.16b
-	VFMLA V11.D2, V19.D2, V13.D2 // fmla v13.2d, v19.2d, v11.2d
-	VMOV V17.B16, V14.B16 // mov v14.16b, v17.16b
-	VFMLA V10.D2, V12.D2, V14.D2 // fmla v14.2d, v12.2d, v10.2d
-	VMOV V17.B16, V12.B16 // mov v12.16b, v17.16b
-	VFMLA V11.D2, V13.D2, V12.D2 // fmla v12.2d, v13.2d, v11.2d
-	VMOV V16.B16, V13.B16 // mov v13.16b, v16.16b
-	VFMLA V10.D2, V14.D2, V13.D2 // fmla v13.2d, v14.2d, v10.2d
-	VMOV V16.B16, V14.B16 // mov v14.16b, v16.16b
-	VFMLA V11.D2, V12.D2, V14.D2 // fmla v14.2d, v12.2d, v11.2d
-	ADD $176, R6, R7
-	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V10.D2, V13.D2, V12.D2 // fmla v12.2d, v13.2d, v10.2d
-	ADD $176, R6, R7
-	VLD1 (R7), [V13.D2] // ld1 {v13.2d}, [x7]
-	VFMLA V11.D2, V14.D2, V13.D2 // fmla v13.2d, v14.2d, v11.2d
-	ADD $192, R6, R7
-	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
-	VFMLA V10.D2, V12.D2, V14.D2 // fmla v14.2d, v12.2d, v10.2d
-	ADD $192, R6, R7
-	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V11.D2, V13.D2, V12.D2 // fmla v12.2d, v13.2d, v11.2d
-	ADD $208, R6, R7
-	VLD1 (R7), [V13.D2] // ld1 {v13.2d}, [x7]
-	VFMLA V10.D2, V14.D2, V13.D2 // fmla v13.2d, v14.2d, v10.2d
-	ADD $208, R6, R7
-	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
-	VFMLA V11.D2, V12.D2, V14.D2 // fmla v14.2d, v12.2d, v11.2d
-	ADD $224, R6, R7
-	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V10.D2, V13.D2, V12.D2 // fmla v12.2d, v13.2d, v10.2d
-	ADD $224, R6, R7
-	VLD1 (R7), [V13.D2] // ld1 {v13.2d}, [x7]
-	VFMLA V11.D2, V14.D2, V13.D2 // fmla v13.2d, v14.2d, v11.2d
-	ADD $240, R6, R7
-	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
-	VFMLA V10.D2, V12.D2, V14.D2 // fmla v14.2d, v12.2d, v10.2d
-	ADD $240, R6, R7
-	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V11.D2, V13.D2, V12.D2 // fmla v12.2d, v13.2d, v11.2d
-	ADD $256, R6, R7
-	VLD1 (R7), [V13.D2] // ld1 {v13.2d}, [x7]
-	VFMLA V10.D2, V14.D2, V13.D2 // fmla v13.2d, v14.2d, v10.2d
-	ADD $256, R6, R7
-	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
-	VFMLA V11.D2, V12.D2, V14.D2 // fmla v14.2d, v12.2d, v11.2d
-	ADD $272, R6, R7
-	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V10.D2, V13.D2, V12.D2 // fmla v12.2d, v13.2d, v10.2d
-	ADD $272, R6, R7
-	VLD1 (R7), [V13.D2] // ld1 {v13.2d}, [x7]
-	VFMLA V11.D2, V14.D2, V13.D2 // fmla v13.2d, v14.2d, v11.2d
-	VMOV V27.B16, V14.B16 // mov v14.16b, v27.16b
-	VFMLA V10.D2, V12.D2, V14.D2 // fmla v14.2d, v12.2d, v10.2d
-	VMOV V27.B16, V12.B16 // mov v12.16b, v27.16b
-	VFMLA V11.D2, V13.D2, V12.D2 // fmla v12.2d, v13.2d, v11.2d
-	WORD $0x6E6ADD4D // fmul v13.2d, v10.2d, v10.2d
-	WORD $0x6E6BDD6F // fmul v15.2d, v11.2d, v11.2d
-	VFMLA V14.D2, V13.D2, V6.D2 // fmla v6.2d, v13.2d, v14.2d
-	VFMLA V12.D2, V15.D2, V7.D2 // fmla v7.2d, v15.2d, v12.2d
-	WORD $0x4E6AD74C // fadd v12.2d, v26.2d, v10.2d
-	WORD $0x4E6BD74D // fadd v13.2d, v26.2d, v11.2d
-	WORD $0x4EECD74E // fsub v14.2d, v26.2d, v12.2d
-	WORD $0x4EEDD74F // fsub v15.2d, v26.2d, v13.2d
-	WORD $0x4E6AD5CA // fadd v10.2d, v14.2d, v10.2d
-	WORD $0x4E6BD5EB // fadd v11.2d, v15.2d, v11.2d
-	WORD $0x4E6AD4C6 // fadd v6.2d, v6.2d, v10.2d
-	WORD $0x4E6BD4E7 // fadd v7.2d, v7.2d, v11.2d
-	WORD $0x4E66D586 // fadd v6.2d, v12.2d, v6.2d
-	WORD $0x4E67D5A7 // fadd v7.2d, v13.2d, v7.2d
-	VMOV V29.B16, V10.B16 // mov v10.16b, v29.16b
-	VFMLA V27.D2, V8.D2, V10.D2 // fmla v10.2d, v8.2d, v27.2d
-	VMOV V29.B16, V11.B16 // mov v11.16b, v29.16b
-	VFMLA V27.D2, V9.D2, V11.D2 // fmla v11.2d, v9.2d, v27.2d
-	WORD $0x4EFDD54A // fsub v10.2d, v10.2d, v29.2d
-	WORD $0x4EFDD56B // fsub v11.2d, v11.2d, v29.2d
-	WORD $0x4EEAD508 // fsub v8.2d, v8.2d, v10.2d
-	WORD $0x4EEBD529 // fsub v9.2d, v9.2d, v11.2d
-	WORD $0x4E79D54A // fadd v10.2d, v10.2d, v25.2d
-	WORD $0x4E79D56B // fadd v11.2d, v11.2d, v25.2d
-	VSHL $52, V10.D2, V10.D2 // shl v10.2d, v10.2d, #52
-	VSHL $52, V11.D2, V11.D2 // shl v11.2d, v11.2d, #52
-	WORD $0x4E79D508 // fadd v8.2d, v8.2d, v25.2d
-	WORD $0x4E79D529 // fadd v9.2d, v9.2d, v25.2d
-	VSHL $52, V8.D2, V8.D2 // shl v8.2d, v8.2d, #52
-	VSHL $52, V9.D2, V9.D2 // shl v9.2d, v9.2d, #52
-	WORD $0x6E6ADCC6 // fmul v6.2d, v6.2d, v10.2d
-	WORD $0x6E6BDCE7 // fmul v7.2d, v7.2d, v11.2d
-	WORD $0x6E68DCC6 // fmul v6.2d, v6.2d, v8.2d
-	WORD $0x6E69DCE7 // fmul v7.2d, v7.2d, v9.2d
-	MOVD 80(R0), R11
-	MOVD R11, R7
-	VLD1.P 32(R7), [V8.D2, V9.D2] // ld1 {v8.2d, v9.2d}, [x7],#32
-	WORD $0x4E66D508 // fadd v8.2d, v8.2d, v6.2d
-	WORD $0x4E67D529 // fadd v9.2d, v9.2d, v7.2d
-	VST1.P [V8.D2, V9.D2], 32(R11) // st1 {v8.2d, v9.2d}, [x11],#32
 	WORD $0x6E7EDC00 // fmul v0.2d, v0.2d, v30.2d
 	WORD $0x6E7EDC21 // fmul v1.2d, v1.2d, v30.2d
 	WORD $0x6EE0F800 // fneg v0.2d, v0.2d
 	VFMLA V31.D2, V2.D2, V0.D2 // fmla v0.2d, v2.2d, v31.2d
 	WORD $0x6EE0F821 // fneg v1.2d, v1.2d
 	VFMLA V31.D2, V3.D2, V1.D2 // fmla v1.2d, v3.2d, v31.2d
-	WORD $0x6E64DCC2 // fmul v2.2d, v6.2d, v4.2d
-	WORD $0x6E65DCE3 // fmul v3.2d, v7.2d, v5.2d
+	VEOR V24.B16, V4.B16, V2.B16 // eor v2.16b, v4.16b, v24.16b
+	VEOR V24.B16, V5.B16, V3.B16 // eor v3.16b, v5.16b, v24.16b
+	WORD $0x6E66DC42 // fmul v2.2d, v2.2d, v6.2d
+	WORD $0x6E67DC63 // fmul v3.2d, v3.2d, v7.2d
+	WORD $0x4EF7F442 // fmin v2.2d, v2.2d, v23.2d
+	WORD $0x4EF7F463 // fmin v3.2d, v3.2d, v23.2d
+	WORD $0x4E76F442 // fmax v2.2d, v2.2d, v22.2d
+	WORD $0x4E76F463 // fmax v3.2d, v3.2d, v22.2d
+	VMOV V29.B16, V6.B16 // mov v6.16b, v29.16b
+	VFMLA V21.D2, V2.D2, V6.D2 // fmla v6.2d, v2.2d, v21.2d
+	VMOV V29.B16, V7.B16 // mov v7.16b, v29.16b
+	VFMLA V21.D2, V3.D2, V7.D2 // fmla v7.2d, v3.2d, v21.2d
+	WORD $0x4EFDD4C6 // fsub v6.2d, v6.2d, v29.2d
+	WORD $0x4EFDD4E7 // fsub v7.2d, v7.2d, v29.2d
+	VFMLS V20.D2, V6.D2, V2.D2 // fmls v2.2d, v6.2d, v20.2d
+	VFMLS V20.D2, V7.D2, V3.D2 // fmls v3.2d, v7.2d, v20.2d
+	VMOV V2.B16, V8.B16 // mov v8.16b, v2.16b
+	VFMLS V28.D2, V6.D2, V8.D2 // fmls v8.2d, v6.2d, v28.2d
+	VMOV V3.B16, V9.B16 // mov v9.16b, v3.16b
+	VFMLS V28.D2, V7.D2, V9.D2 // fmls v9.2d, v7.2d, v28.2d
+	WORD $0x4EE8D442 // fsub v2.2d, v2.2d, v8.2d
+	WORD $0x4EE9D463 // fsub v3.2d, v3.2d, v9.2d
+	VFMLS V28.D2, V6.D2, V2.D2 // fmls v2.2d, v6.2d, v28.2d
+	VFMLS V28.D2, V7.D2, V3.D2 // fmls v3.2d, v7.2d, v28.2d
+	VMOV V18.B16, V10.B16 // mov v10.16b, v18.16b
+	VFMLA V8.D2, V19.D2, V10.D2 // fmla v10.2d, v19.2d, v8.2d
+	VMOV V18.B16, V11.B16 // mov v11.16b, v18.16b
+	VFMLA V9.D2, V19.D2, V11.D2 // fmla v11.2d, v19.2d, v9.2d
+	VMOV V17.B16, V12.B16 // mov v12.16b, v17.16b
+	VFMLA V8.D2, V10.D2, V12.D2 // fmla v12.2d, v10.2d, v8.2d
+	VMOV V17.B16, V10.B16 // mov v10.16b, v17.16b
+	VFMLA V9.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v9.2d
+	VMOV V16.B16, V11.B16 // mov v11.16b, v16.16b
+	VFMLA V8.D2, V12.D2, V11.D2 // fmla v11.2d, v12.2d, v8.2d
+	VMOV V16.B16, V12.B16 // mov v12.16b, v16.16b
+	VFMLA V9.D2, V10.D2, V12.D2 // fmla v12.2d, v10.2d, v9.2d
+	VMOV V15.B16, V10.B16 // mov v10.16b, v15.16b
+	VFMLA V8.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v8.2d
+	VMOV V15.B16, V11.B16 // mov v11.16b, v15.16b
+	VFMLA V9.D2, V12.D2, V11.D2 // fmla v11.2d, v12.2d, v9.2d
+	VMOV V14.B16, V12.B16 // mov v12.16b, v14.16b
+	VFMLA V8.D2, V10.D2, V12.D2 // fmla v12.2d, v10.2d, v8.2d
+	VMOV V14.B16, V10.B16 // mov v10.16b, v14.16b
+	VFMLA V9.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v9.2d
+	ADD $208, R6, R7
+	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
+	VFMLA V8.D2, V12.D2, V11.D2 // fmla v11.2d, v12.2d, v8.2d
+	ADD $208, R6, R7
+	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
+	VFMLA V9.D2, V10.D2, V12.D2 // fmla v12.2d, v10.2d, v9.2d
+	ADD $224, R6, R7
+	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
+	VFMLA V8.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v8.2d
+	ADD $224, R6, R7
+	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
+	VFMLA V9.D2, V12.D2, V11.D2 // fmla v11.2d, v12.2d, v9.2d
+	ADD $240, R6, R7
+	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
+	VFMLA V8.D2, V10.D2, V12.D2 // fmla v12.2d, v10.2d, v8.2d
+	ADD $240, R6, R7
+	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
+	VFMLA V9.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v9.2d
+	ADD $256, R6, R7
+	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
+	VFMLA V8.D2, V12.D2, V11.D2 // fmla v11.2d, v12.2d, v8.2d
+	ADD $256, R6, R7
+	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
+	VFMLA V9.D2, V10.D2, V12.D2 // fmla v12.2d, v10.2d, v9.2d
+	ADD $272, R6, R7
+	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
+	VFMLA V8.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v8.2d
+	ADD $272, R6, R7
+	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
+	VFMLA V9.D2, V12.D2, V11.D2 // fmla v11.2d, v12.2d, v9.2d
+	VMOV V27.B16, V12.B16 // mov v12.16b, v27.16b
+	VFMLA V8.D2, V10.D2, V12.D2 // fmla v12.2d, v10.2d, v8.2d
+	VMOV V27.B16, V10.B16 // mov v10.16b, v27.16b
+	VFMLA V9.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v9.2d
+	WORD $0x6E68DD0B // fmul v11.2d, v8.2d, v8.2d
+	WORD $0x6E69DD2D // fmul v13.2d, v9.2d, v9.2d
+	VFMLA V12.D2, V11.D2, V2.D2 // fmla v2.2d, v11.2d, v12.2d
+	VFMLA V10.D2, V13.D2, V3.D2 // fmla v3.2d, v13.2d, v10.2d
+	WORD $0x4E68D74A // fadd v10.2d, v26.2d, v8.2d
+	WORD $0x4E69D74B // fadd v11.2d, v26.2d, v9.2d
+	WORD $0x4EEAD74C // fsub v12.2d, v26.2d, v10.2d
+	WORD $0x4EEBD74D // fsub v13.2d, v26.2d, v11.2d
+	WORD $0x4E68D588 // fadd v8.2d, v12.2d, v8.2d
+	WORD $0x4E69D5A9 // fadd v9.2d, v13.2d, v9.2d
+	WORD $0x4E68D442 // fadd v2.2d, v2.2d, v8.2d
+	WORD $0x4E69D463 // fadd v3.2d, v3.2d, v9.2d
+	WORD $0x4E62D542 // fadd v2.2d, v10.2d, v2.2d
+	WORD $0x4E63D563 // fadd v3.2d, v11.2d, v3.2d
+	VMOV V29.B16, V8.B16 // mov v8.16b, v29.16b
+	VFMLA V27.D2, V6.D2, V8.D2 // fmla v8.2d, v6.2d, v27.2d
+	VMOV V29.B16, V9.B16 // mov v9.16b, v29.16b
+	VFMLA V27.D2, V7.D2, V9.D2 // fmla v9.2d, v7.2d, v27.2d
+	WORD $0x4EFDD508 // fsub v8.2d, v8.2d, v29.2d
+	WORD $0x4EFDD529 // fsub v9.2d, v9.2d, v29.2d
+	WORD $0x4EE8D4C6 // fsub v6.2d, v6.2d, v8.2d
+	WORD $0x4EE9D4E7 // fsub v7.2d, v7.2d, v9.2d
+	WORD $0x4E79D508 // fadd v8.2d, v8.2d, v25.2d
+	WORD $0x4E79D529 // fadd v9.2d, v9.2d, v25.2d
+	VSHL $52, V8.D2, V8.D2 // shl v8.2d, v8.2d, #52
+	VSHL $52, V9.D2, V9.D2 // shl v9.2d, v9.2d, #52
+	WORD $0x4E79D4C6 // fadd v6.2d, v6.2d, v25.2d
+	WORD $0x4E79D4E7 // fadd v7.2d, v7.2d, v25.2d
+	VSHL $52, V6.D2, V6.D2 // shl v6.2d, v6.2d, #52
+	VSHL $52, V7.D2, V7.D2 // shl v7.2d, v7.2d, #52
+	WORD $0x6E68DC42 // fmul v2.2d, v2.2d, v8.2d
+	WORD $0x6E69DC63 // fmul v3.2d, v3.2d, v9.2d
+	WORD $0x6E66DC42 // fmul v2.2d, v2.2d, v6.2d
+	WORD $0x6E67DC63 // fmul v3.2d, v3.2d, v7.2d
+	MOVD 80(R0), R11
+	MOVD R11, R7
+	VLD1.P 32(R7), [V6.D2, V7.D2] // ld1 {v6.2d, v7.2d}, [x7],#32
+	WORD $0x4E62D4C6 // fadd v6.2d, v6.2d, v2.2d
+	WORD $0x4E63D4E7 // fadd v7.2d, v7.2d, v3.2d
+	VST1.P [V6.D2, V7.D2], 32(R11) // st1 {v6.2d, v7.2d}, [x11],#32
+	WORD $0x6E64DC42 // fmul v2.2d, v2.2d, v4.2d
+	WORD $0x6E65DC63 // fmul v3.2d, v3.2d, v5.2d
 	WORD $0x6E60DC40 // fmul v0.2d, v2.2d, v0.2d
 	WORD $0x6E61DC61 // fmul v1.2d, v3.2d, v1.2d
 	MOVD 80(R0), R11
@@ -544,137 +544,133 @@ phaseNEON_one:
 	WORD $0x6E7EDC67 // fmul v7.2d, v3.2d, v30.2d
 	VFMLA V31.D2, V0.D2, V6.D2 // fmla v6.2d, v0.2d, v31.2d
 	VFMLA V31.D2, V1.D2, V7.D2 // fmla v7.2d, v1.2d, v31.2d
-	VEOR V24.B16, V4.B16, V8.B16 // eor v8.16b, v4.16b, v24.16b
-	VEOR V24.B16, V5.B16, V9.B16 // eor v9.16b, v5.16b, v24.16b
-	WORD $0x6E66DD06 // fmul v6.2d, v8.2d, v6.2d
-	WORD $0x6E67DD27 // fmul v7.2d, v9.2d, v7.2d
-	WORD $0x4EF7F4C6 // fmin v6.2d, v6.2d, v23.2d
-	WORD $0x4EF7F4E7 // fmin v7.2d, v7.2d, v23.2d
-	WORD $0x4E76F4C6 // fmax v6.2d, v6.2d, v22.2d
-	WORD $0x4E76F4E7 // fmax v7.2d, v7.2d, v22.2d
-	VMOV V29.B16, V8.B16 // mov v8.16b, v29.16b
-	VFMLA V21.D2, V6.D2, V8.D2 // fmla v8.2d, v6.2d, v21.2d
-	VMOV V29.B16, V9.B16 // mov v9.16b, v29.16b
-	VFMLA V21.D2, V7.D2, V9.D2 // fmla v9.2d, v7.2d, v21.2d
-	WORD $0x4EFDD508 // fsub v8.2d, v8.2d, v29.2d
-	WORD $0x4EFDD529 // fsub v9.2d, v9.2d, v29.2d
-	VFMLS V20.D2, V8.D2, V6.D2 // fmls v6.2d, v8.2d, v20.2d
-	VFMLS V20.D2, V9.D2, V7.D2 // fmls v7.2d, v9.2d, v20.2d
-	VMOV V6.B16, V10.B16 // mov v10.16b, v6.16b
-	VFMLS V28.D2, V8.D2, V10.D2 // fmls v10.2d, v8.2d, v28.2d
-	VMOV V7.B16, V11.B16 // mov v11.16b, v7.16b
-	VFMLS V28.D2, V9.D2, V11.D2 // fmls v11.2d, v9.2d, v28.2d
-	WORD $0x4EEAD4C6 // fsub v6.2d, v6.2d, v10.2d
-	WORD $0x4EEBD4E7 // fsub v7.2d, v7.2d, v11.2d
-	VFMLS V28.D2, V8.D2, V6.D2 // fmls v6.2d, v8.2d, v28.2d
-	VFMLS V28.D2, V9.D2, V7.D2 // fmls v7.2d, v9.2d, v28.2d
-	VMOV V18.B16, V12.B16 // mov v12.16b, v18.16b
-	VFMLA V10.D2, V19.D2, V12.D2 // fmla v12.2d, v19.2d, v10.2d
-	VMOV V18.B16, V13.B16 // mov v13.16b, v18.16b
-	VFMLA V11.D2, V19.D2, V13.D2 // fmla v13.2d, v19.2d, v11.2d
-	VMOV V17.B16, V14.B16 // mov v14.16b, v17.16b
-	VFMLA V10.D2, V12.D2, V14.D2 // fmla v14.2d, v12.2d, v10.2d
-	VMOV V17.B16, V12.B16 // mov v12.16b, v17.16b
-	VFMLA V11.D2, V13.D2, V12.D2 // fmla v12.2d, v13.2d, v11.2d
-	VMOV V16.B16, V13.B16 // mov v13.16b, v16.16b
-	VFMLA V10.D2, V14.D2, V13.D2 // fmla v13.2d, v14.2d, v10.2d
-	VMOV V16.B16, V14.B16 // mov v14.16b, v16.16b
-	VFMLA V11.D2, V12.D2, V14.D2 // fmla v14.2d, v12.2d, v11.2d
-	ADD $176, R6, R7
-	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V10.D2, V13.D2, V12.D2 // fmla v12.2d, v13.2d, v10.2d
-	ADD $176, R6, R7
-	VLD1 (R7), [V13.D2] // ld1 {v13.2d}, [x7]
-	VFMLA V11.D2, V14.D2, V13.D2 // fmla v13.2d, v14.2d, v11.2d
-	ADD $192, R6, R7
-	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
-	VFMLA V10.D2, V12.D2, V14.D2 // fmla v14.2d, v12.2d, v10.2d
-	ADD $192, R6, R7
-	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V11.D2, V13.D2, V12.D2 // fmla v12.2d, v13.2d, v11.2d
-	ADD $208, R6, R7
-	VLD1 (R7), [V13.D2] // ld1 {v13.2d}, [x7]
-	VFMLA V10.D2, V14.D2, V13.D2 // fmla v13.2d, v14.2d, v10.2d
-	ADD $208, R6, R7
-	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
-	VFMLA V11.D2, V12.D2, V14.D2 // fmla v14.2d, v12.2d, v11.2d
-	ADD $224, R6, R7
-	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V10.D2, V13.D2, V12.D2 // fmla v12.2d, v13.2d, v10.2d
-	ADD $224, R6, R7
-	VLD1 (R7), [V13.D2] // ld1 {v13.2d}, [x7]
-	VFMLA V11.D2, V14.D2, V13.D2 // fmla v13.2d, v14.2d, v11.2d
-	ADD $240, R6, R7
-	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
-	VFMLA V10.D2, V12.D2, V14.D2 // fmla v14.2d, v12.2d, v10.2d
-	ADD $240, R6, R7
-	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V11.D2, V13.D2, V12.D2 // fmla v12.2d, v13.2d, v11.2d
-	ADD $256, R6, R7
-	VLD1 (R7), [V13.D2] // ld1 {v13.2d}, [x7]
-	VFMLA V10.D2, V14.D2, V13.D2 // fmla v13.2d, v14.2d, v10.2d
-	ADD $256, R6, R7
-	VLD1 (R7), [V14.D2] // ld1 {v14.2d}, [x7]
-	VFMLA V11.D2, V12.D2, V14.D2 // fmla v14.2d, v12.2d, v11.2d
-	ADD $272, R6, R7
-	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
-	VFMLA V10.D2, V13.D2, V12.D2 // fmla v12.2d, v13.2d, v10.2d
-	ADD $272, R6, R7
-	VLD1 (R7), [V13.D2] // ld1 {v13.2d}, [x7]
-	VFMLA V11.D2, V14.D2, V13.D2 // fmla v13.2d, v14.2d, v11.2d
-	VMOV V27.B16, V14.B16 // mov v14.16b, v27.16b
-	VFMLA V10.D2, V12.D2, V14.D2 // fmla v14.2d, v12.2d, v10.2d
-	VMOV V27.B16, V12.B16 // mov v12.16b, v27.16b
-	VFMLA V11.D2, V13.D2, V12.D2 // fmla v12.2d, v13.2d, v11.2d
-	WORD $0x6E6ADD4D // fmul v13.2d, v10.2d, v10.2d
-	WORD $0x6E6BDD6F // fmul v15.2d, v11.2d, v11.2d
-	VFMLA V14.D2, V13.D2, V6.D2 // fmla v6.2d, v13.2d, v14.2d
-	VFMLA V12.D2, V15.D2, V7.D2 // fmla v7.2d, v15.2d, v12.2d
-	WORD $0x4E6AD74C // fadd v12.2d, v26.2d, v10.2d
-	WORD $0x4E6BD74D // fadd v13.2d, v26.2d, v11.2d
-	WORD $0x4EECD74E // fsub v14.2d, v26.2d, v12.2d
-	WORD $0x4EEDD74F // fsub v15.2d, v26.2d, v13.2d
-	WORD $0x4E6AD5CA // fadd v10.2d, v14.2d, v10.2d
-	WORD $0x4E6BD5EB // fadd v11.2d, v15.2d, v11.2d
-	WORD $0x4E6AD4C6 // fadd v6.2d, v6.2d, v10.2d
-	WORD $0x4E6BD4E7 // fadd v7.2d, v7.2d, v11.2d
-	WORD $0x4E66D586 // fadd v6.2d, v12.2d, v6.2d
-	WORD $0x4E67D5A7 // fadd v7.2d, v13.2d, v7.2d
-	VMOV V29.B16, V10.B16 // mov v10.16b, v29.16b
-	VFMLA V27.D2, V8.D2, V10.D2 // fmla v10.2d, v8.2d, v27.2d
-	VMOV V29.B16, V11.B16 // mov v11.16b, v29.16b
-	VFMLA V27.D2, V9.D2, V11.D2 // fmla v11.2d, v9.2d, v27.2d
-	WORD $0x4EFDD54A // fsub v10.2d, v10.2d, v29.2d
-	WORD $0x4EFDD56B // fsub v11.2d, v11.2d, v29.2d
-	WORD $0x4EEAD508 // fsub v8.2d, v8.2d, v10.2d
-	WORD $0x4EEBD529 // fsub v9.2d, v9.2d, v11.2d
-	WORD $0x4E79D54A // fadd v10.2d, v10.2d, v25.2d
-	WORD $0x4E79D56B // fadd v11.2d, v11.2d, v25.2d
-	VSHL $52, V10.D2, V10.D2 // shl v10.2d, v10.2d, #52
-	VSHL $52, V11.D2, V11.D2 // shl v11.2d, v11.2d, #52
-	WORD $0x4E79D508 // fadd v8.2d, v8.2d, v25.2d
-	WORD $0x4E79D529 // fadd v9.2d, v9.2d, v25.2d
-	VSHL $52, V8.D2, V8.D2 // shl v8.2d, v8.2d, #52
-	VSHL $52, V9.D2, V9.D2 // shl v9.2d, v9.2d, #52
-	WORD $0x6E6ADCC6 // fmul v6.2d, v6.2d, v10.2d
-	WORD $0x6E6BDCE7 // fmul v7.2d, v7.2d, v11.2d
-	WORD $0x6E68DCC6 // fmul v6.2d, v6.2d, v8.2d
-	WORD $0x6E69DCE7 // fmul v7.2d, v7.2d, v9.2d
-	MOVD 80(R0), R11
-	ADD $32, R11, R11
-	MOVD R11, R7
-	VLD1.P 32(R7), [V8.D2, V9.D2] // ld1 {v8.2d, v9.2d}, [x7],#32
-	WORD $0x4E66D508 // fadd v8.2d, v8.2d, v6.2d
-	WORD $0x4E67D529 // fadd v9.2d, v9.2d, v7.2d
-	VST1.P [V8.D2, V9.D2], 32(R11) // st1 {v8.2d, v9.2d}, [x11],#32
 	WORD $0x6E7EDC00 // fmul v0.2d, v0.2d, v30.2d
 	WORD $0x6E7EDC21 // fmul v1.2d, v1.2d, v30.2d
 	WORD $0x6EE0F800 // fneg v0.2d, v0.2d
 	VFMLA V31.D2, V2.D2, V0.D2 // fmla v0.2d, v2.2d, v31.2d
 	WORD $0x6EE0F821 // fneg v1.2d, v1.2d
 	VFMLA V31.D2, V3.D2, V1.D2 // fmla v1.2d, v3.2d, v31.2d
-	WORD $0x6E64DCC2 // fmul v2.2d, v6.2d, v4.2d
-	WORD $0x6E65DCE3 // fmul v3.2d, v7.2d, v5.2d
+	VEOR V24.B16, V4.B16, V2.B16 // eor v2.16b, v4.16b, v24.16b
+	VEOR V24.B16, V5.B16, V3.B16 // eor v3.16b, v5.16b, v24.16b
+	WORD $0x6E66DC42 // fmul v2.2d, v2.2d, v6.2d
+	WORD $0x6E67DC63 // fmul v3.2d, v3.2d, v7.2d
+	WORD $0x4EF7F442 // fmin v2.2d, v2.2d, v23.2d
+	WORD $0x4EF7F463 // fmin v3.2d, v3.2d, v23.2d
+	WORD $0x4E76F442 // fmax v2.2d, v2.2d, v22.2d
+	WORD $0x4E76F463 // fmax v3.2d, v3.2d, v22.2d
+	VMOV V29.B16, V6.B16 // mov v6.16b, v29.16b
+	VFMLA V21.D2, V2.D2, V6.D2 // fmla v6.2d, v2.2d, v21.2d
+	VMOV V29.B16, V7.B16 // mov v7.16b, v29.16b
+	VFMLA V21.D2, V3.D2, V7.D2 // fmla v7.2d, v3.2d, v21.2d
+	WORD $0x4EFDD4C6 // fsub v6.2d, v6.2d, v29.2d
+	WORD $0x4EFDD4E7 // fsub v7.2d, v7.2d, v29.2d
+	VFMLS V20.D2, V6.D2, V2.D2 // fmls v2.2d, v6.2d, v20.2d
+	VFMLS V20.D2, V7.D2, V3.D2 // fmls v3.2d, v7.2d, v20.2d
+	VMOV V2.B16, V8.B16 // mov v8.16b, v2.16b
+	VFMLS V28.D2, V6.D2, V8.D2 // fmls v8.2d, v6.2d, v28.2d
+	VMOV V3.B16, V9.B16 // mov v9.16b, v3.16b
+	VFMLS V28.D2, V7.D2, V9.D2 // fmls v9.2d, v7.2d, v28.2d
+	WORD $0x4EE8D442 // fsub v2.2d, v2.2d, v8.2d
+	WORD $0x4EE9D463 // fsub v3.2d, v3.2d, v9.2d
+	VFMLS V28.D2, V6.D2, V2.D2 // fmls v2.2d, v6.2d, v28.2d
+	VFMLS V28.D2, V7.D2, V3.D2 // fmls v3.2d, v7.2d, v28.2d
+	VMOV V18.B16, V10.B16 // mov v10.16b, v18.16b
+	VFMLA V8.D2, V19.D2, V10.D2 // fmla v10.2d, v19.2d, v8.2d
+	VMOV V18.B16, V11.B16 // mov v11.16b, v18.16b
+	VFMLA V9.D2, V19.D2, V11.D2 // fmla v11.2d, v19.2d, v9.2d
+	VMOV V17.B16, V12.B16 // mov v12.16b, v17.16b
+	VFMLA V8.D2, V10.D2, V12.D2 // fmla v12.2d, v10.2d, v8.2d
+	VMOV V17.B16, V10.B16 // mov v10.16b, v17.16b
+	VFMLA V9.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v9.2d
+	VMOV V16.B16, V11.B16 // mov v11.16b, v16.16b
+	VFMLA V8.D2, V12.D2, V11.D2 // fmla v11.2d, v12.2d, v8.2d
+	VMOV V16.B16, V12.B16 // mov v12.16b, v16.16b
+	VFMLA V9.D2, V10.D2, V12.D2 // fmla v12.2d, v10.2d, v9.2d
+	VMOV V15.B16, V10.B16 // mov v10.16b, v15.16b
+	VFMLA V8.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v8.2d
+	VMOV V15.B16, V11.B16 // mov v11.16b, v15.16b
+	VFMLA V9.D2, V12.D2, V11.D2 // fmla v11.2d, v12.2d, v9.2d
+	VMOV V14.B16, V12.B16 // mov v12.16b, v14.16b
+	VFMLA V8.D2, V10.D2, V12.D2 // fmla v12.2d, v10.2d, v8.2d
+	VMOV V14.B16, V10.B16 // mov v10.16b, v14.16b
+	VFMLA V9.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v9.2d
+	ADD $208, R6, R7
+	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
+	VFMLA V8.D2, V12.D2, V11.D2 // fmla v11.2d, v12.2d, v8.2d
+	ADD $208, R6, R7
+	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
+	VFMLA V9.D2, V10.D2, V12.D2 // fmla v12.2d, v10.2d, v9.2d
+	ADD $224, R6, R7
+	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
+	VFMLA V8.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v8.2d
+	ADD $224, R6, R7
+	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
+	VFMLA V9.D2, V12.D2, V11.D2 // fmla v11.2d, v12.2d, v9.2d
+	ADD $240, R6, R7
+	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
+	VFMLA V8.D2, V10.D2, V12.D2 // fmla v12.2d, v10.2d, v8.2d
+	ADD $240, R6, R7
+	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
+	VFMLA V9.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v9.2d
+	ADD $256, R6, R7
+	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
+	VFMLA V8.D2, V12.D2, V11.D2 // fmla v11.2d, v12.2d, v8.2d
+	ADD $256, R6, R7
+	VLD1 (R7), [V12.D2] // ld1 {v12.2d}, [x7]
+	VFMLA V9.D2, V10.D2, V12.D2 // fmla v12.2d, v10.2d, v9.2d
+	ADD $272, R6, R7
+	VLD1 (R7), [V10.D2] // ld1 {v10.2d}, [x7]
+	VFMLA V8.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v8.2d
+	ADD $272, R6, R7
+	VLD1 (R7), [V11.D2] // ld1 {v11.2d}, [x7]
+	VFMLA V9.D2, V12.D2, V11.D2 // fmla v11.2d, v12.2d, v9.2d
+	VMOV V27.B16, V12.B16 // mov v12.16b, v27.16b
+	VFMLA V8.D2, V10.D2, V12.D2 // fmla v12.2d, v10.2d, v8.2d
+	VMOV V27.B16, V10.B16 // mov v10.16b, v27.16b
+	VFMLA V9.D2, V11.D2, V10.D2 // fmla v10.2d, v11.2d, v9.2d
+	WORD $0x6E68DD0B // fmul v11.2d, v8.2d, v8.2d
+	WORD $0x6E69DD2D // fmul v13.2d, v9.2d, v9.2d
+	VFMLA V12.D2, V11.D2, V2.D2 // fmla v2.2d, v11.2d, v12.2d
+	VFMLA V10.D2, V13.D2, V3.D2 // fmla v3.2d, v13.2d, v10.2d
+	WORD $0x4E68D74A // fadd v10.2d, v26.2d, v8.2d
+	WORD $0x4E69D74B // fadd v11.2d, v26.2d, v9.2d
+	WORD $0x4EEAD74C // fsub v12.2d, v26.2d, v10.2d
+	WORD $0x4EEBD74D // fsub v13.2d, v26.2d, v11.2d
+	WORD $0x4E68D588 // fadd v8.2d, v12.2d, v8.2d
+	WORD $0x4E69D5A9 // fadd v9.2d, v13.2d, v9.2d
+	WORD $0x4E68D442 // fadd v2.2d, v2.2d, v8.2d
+	WORD $0x4E69D463 // fadd v3.2d, v3.2d, v9.2d
+	WORD $0x4E62D542 // fadd v2.2d, v10.2d, v2.2d
+	WORD $0x4E63D563 // fadd v3.2d, v11.2d, v3.2d
+	VMOV V29.B16, V8.B16 // mov v8.16b, v29.16b
+	VFMLA V27.D2, V6.D2, V8.D2 // fmla v8.2d, v6.2d, v27.2d
+	VMOV V29.B16, V9.B16 // mov v9.16b, v29.16b
+	VFMLA V27.D2, V7.D2, V9.D2 // fmla v9.2d, v7.2d, v27.2d
+	WORD $0x4EFDD508 // fsub v8.2d, v8.2d, v29.2d
+	WORD $0x4EFDD529 // fsub v9.2d, v9.2d, v29.2d
+	WORD $0x4EE8D4C6 // fsub v6.2d, v6.2d, v8.2d
+	WORD $0x4EE9D4E7 // fsub v7.2d, v7.2d, v9.2d
+	WORD $0x4E79D508 // fadd v8.2d, v8.2d, v25.2d
+	WORD $0x4E79D529 // fadd v9.2d, v9.2d, v25.2d
+	VSHL $52, V8.D2, V8.D2 // shl v8.2d, v8.2d, #52
+	VSHL $52, V9.D2, V9.D2 // shl v9.2d, v9.2d, #52
+	WORD $0x4E79D4C6 // fadd v6.2d, v6.2d, v25.2d
+	WORD $0x4E79D4E7 // fadd v7.2d, v7.2d, v25.2d
+	VSHL $52, V6.D2, V6.D2 // shl v6.2d, v6.2d, #52
+	VSHL $52, V7.D2, V7.D2 // shl v7.2d, v7.2d, #52
+	WORD $0x6E68DC42 // fmul v2.2d, v2.2d, v8.2d
+	WORD $0x6E69DC63 // fmul v3.2d, v3.2d, v9.2d
+	WORD $0x6E66DC42 // fmul v2.2d, v2.2d, v6.2d
+	WORD $0x6E67DC63 // fmul v3.2d, v3.2d, v7.2d
+	MOVD 80(R0), R11
+	ADD $32, R11, R11
+	MOVD R11, R7
+	VLD1.P 32(R7), [V6.D2, V7.D2] // ld1 {v6.2d, v7.2d}, [x7],#32
+	WORD $0x4E62D4C6 // fadd v6.2d, v6.2d, v2.2d
+	WORD $0x4E63D4E7 // fadd v7.2d, v7.2d, v3.2d
+	VST1.P [V6.D2, V7.D2], 32(R11) // st1 {v6.2d, v7.2d}, [x11],#32
+	WORD $0x6E64DC42 // fmul v2.2d, v2.2d, v4.2d
+	WORD $0x6E65DC63 // fmul v3.2d, v3.2d, v5.2d
 	WORD $0x6E60DC40 // fmul v0.2d, v2.2d, v0.2d
 	WORD $0x6E61DC61 // fmul v1.2d, v3.2d, v1.2d
 	MOVD 80(R0), R11

@@ -150,6 +150,7 @@ type gen struct {
 	accRegs                  []reg.VecVirtual          // reduction kernels on AVX-512: the lane accumulators
 	parRegs                  []reg.VecVirtual          // element-wise reductions on AVX-512: the parameters, broadcast once (hoistSums)
 	constRegs                map[uint64]reg.VecVirtual // element-wise reductions on AVX-512: constants held in registers, by bits (hoistSums)
+	sharedPar                bool                      // sumsBody: one register per parameter for every copy
 	slots                    map[kernels.V]Mem         // blocked reduction loop: stack slots of values crossing segments
 	pan                      []reg.GPVirtual           // panel variants: the current panel of each matrix
 	panBytes                 reg.GPVirtual             // panel variants: bytes per panel
@@ -177,8 +178,8 @@ func (g *gen) operand(u int, v kernels.V, i int) (reg.VecVirtual, bool) {
 		}
 		return g.constant(in.F), true
 	}
-	if in.Op == kernels.OpParam && g.parRegs != nil {
-		return g.regs[u][v], false // held for the whole call (hoistSums)
+	if in.Op == kernels.OpParam && (g.parRegs != nil || g.sharedPar) {
+		return g.regs[u][v], false // held for the whole call (hoistSums) or shared by the copies of a body (sumsBody)
 	}
 	return g.regs[u][v], g.p.Dies(v, i)
 }

@@ -185,11 +185,17 @@ func (g *gen) sumsBody(u int, bail string) {
 				}
 				continue
 			}
+			// One broadcast for every copy of the body, read by all and
+			// written by none (operand): a register per copy made the two
+			// copies of the AVX2 phase search need 18 YMM registers, and
+			// the allocator then took Y16 and Y17, which exist only with
+			// AVX-512 (an illegal instruction on an AVX2-only machine).
+			r := g.vec()
+			VBROADCASTSD(g.fmem(kernels.FramePar+8*in.Imm), r)
 			for c := 0; c < u; c++ {
-				r := g.vec()
-				VBROADCASTSD(g.fmem(kernels.FramePar+8*in.Imm), r)
 				g.regs[c][i] = r
 			}
+			g.sharedPar = true
 		case kernels.OpBail:
 			g.domainCheck(i, u)
 		case kernels.OpDot:

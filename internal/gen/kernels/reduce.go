@@ -94,9 +94,12 @@ func Phase() *Program {
 	c, s, yt := b.Load(0), b.Load(1), b.Load(2)
 	cb, sb := b.Param(0), b.Param(1)
 	t := b.FMA(c, cb, b.Mul(s, sb))
+	// dt before the exponential, the same value: c, s and the parameters
+	// are then dead across it, and the two copies of the AVX2 body fit in
+	// 16 YMM registers
+	dt := b.FMS(s, cb, b.Mul(c, sb))
 	e := boundedExp(b, b.Mul(negate(b, yt), t))
 	b.Acc(0, e)
-	dt := b.FMS(s, cb, b.Mul(c, sb))
 	b.Acc(1, b.Mul(b.Mul(e, yt), dt))
 	return b.Finish()
 }
