@@ -13,7 +13,9 @@ import (
 var highVector = regexp.MustCompile(`\b[XYZ](1[6-9]|2[0-9]|3[01])\b`)
 
 // TestAVX2KernelsUseSixteenRegisters: no function of the generated amd64
-// assembly other than an AVX-512 one names a vector register above 15.
+// assembly other than an AVX-512 one names a vector register above 15 or
+// has an instruction the generator lists as needing AVX-512 (its
+// "Requires:" line).
 // The register allocator of the generator may take any of the 32, and on a
 // machine with AVX-512 such an AVX2 body runs, so the differential tests
 // pass there; on an AVX2-only machine it is an illegal instruction. This
@@ -29,11 +31,19 @@ func TestAVX2KernelsUseSixteenRegisters(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fn := ""
+		fn, requires := "", ""
 		for i, line := range strings.Split(string(src), "\n") {
+			if strings.HasPrefix(line, "// Requires:") {
+				requires = line
+				continue
+			}
 			if strings.HasPrefix(line, "TEXT ") {
 				fn = strings.Fields(line)[1]
 				funcs++
+				if !strings.Contains(fn, "AVX512") && strings.Contains(requires, "AVX512") {
+					t.Errorf("%s:%d: %s is not an AVX-512 body but %s", name, i+1, fn, requires)
+				}
+				requires = ""
 				continue
 			}
 			if fn == "" || strings.Contains(fn, "AVX512") || strings.HasPrefix(strings.TrimSpace(line), "//") {
