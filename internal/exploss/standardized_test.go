@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/rfkit/rfkit/internal/asm"
 )
 
 // TestNewStandardizedData: the fused standardisation gives the bits of
@@ -119,7 +121,8 @@ func TestNewStandardizedDataAllRows(t *testing.T) {
 }
 
 // TestGatherBlocks: the gathered Data holds the blocks' samples with the
-// same bits, and the vector's blocks too, in both panel kinds and the
+// same bits, and the vector's blocks too (and Σ|vOut| in the package's
+// summation order), in both panel kinds and the
 // column-major layout's place, on one goroutine and on several (a gather
 // of more than one chunk), a second gather into it reuses it, and a block
 // out of place or a vector of the wrong length is a shape error.
@@ -151,8 +154,15 @@ func TestGatherBlocks(t *testing.T) {
 			for _, starts := range [][]int{{3 * BlockLen, 0, 9 * BlockLen}, {BlockLen, 2 * BlockLen, 5 * BlockLen}, spread, spread} {
 				prev := g
 				vOut := make([]float64, len(starts)*BlockLen)
-				if g, err = x.GatherBlocks(g, starts, v, vOut); err != nil {
+				var sum float64
+				if g, sum, err = x.GatherBlocks(g, starts, v, vOut); err != nil {
 					t.Fatal(err)
+				}
+				if want := absSumRef(vOut); math.Float64bits(sum) != math.Float64bits(want) {
+					t.Errorf("float32From %d, %d threads: Σ|vOut| = %v, want %v", from, threads, sum, want)
+				}
+				if _, sum, _ := x.GatherBlocks(g, starts, nil, nil); sum != 0 {
+					t.Errorf("no vector: Σ = %v, want 0", sum)
 				}
 				if prev != nil && prev.N == g.N && g != prev {
 					t.Errorf("float32From %d: a gather of the same shape made a new Data", from)
@@ -174,13 +184,27 @@ func TestGatherBlocks(t *testing.T) {
 				}
 			}
 		}
-		if _, err := x.GatherBlocks(nil, []int{0}, v, make([]float64, 2*BlockLen)); !errors.Is(err, ErrShape) {
+		if _, _, err := x.GatherBlocks(nil, []int{0}, v, make([]float64, 2*BlockLen)); !errors.Is(err, ErrShape) {
 			t.Errorf("a vector out of shape: error %v, want ErrShape", err)
 		}
 		for _, starts := range [][]int{{1}, {n / BlockLen * BlockLen}, {-BlockLen}, {}} {
-			if _, err := x.GatherBlocks(nil, starts, nil, nil); !errors.Is(err, ErrShape) {
+			if _, _, err := x.GatherBlocks(nil, starts, nil, nil); !errors.Is(err, ErrShape) {
 				t.Errorf("starts %v: error %v, want ErrShape", starts, err)
 			}
 		}
 	}
+}
+
+// absSumRef is Σ|v[i]| in the package's summation order, one sample at a
+// time: lane i mod 8 of each chunk, asm.SumLanes, chunks in index order.
+func absSumRef(v []float64) float64 {
+	var sum float64
+	for lo := 0; lo < len(v); lo += ChunkLen {
+		var acc [8]float64
+		for i := lo; i < min(lo+ChunkLen, len(v)); i++ {
+			acc[(i-lo)%8] += math.Abs(v[i])
+		}
+		sum += asm.SumLanes(&acc)
+	}
+	return sum
 }

@@ -84,13 +84,9 @@ func (f *fitter) drawSubsample() error {
 		hi := div(uint64(j)+1, nb, mb)
 		sb.starts[j] = int(lo+sb.rng.Uint64N(hi-lo)) * bl
 	}
-	x, err := f.x.GatherBlocks(sb.x, sb.starts, f.yt, sb.yt)
+	x, sum, err := f.x.GatherBlocks(sb.x, sb.starts, f.yt, sb.yt)
 	if err != nil {
 		return err
-	}
-	var sum float64
-	for _, v := range sb.yt {
-		sum += math.Abs(v)
 	}
 	sb.sumW = sum
 	if sb.x == nil {
