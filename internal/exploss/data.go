@@ -22,8 +22,8 @@ var ErrShape = errors.New("exploss: shape mismatch")
 // not change the summation order (which ChunkLen and the lanes fix alone).
 const BlockLen = 64
 
-// a chunk is whole blocks (GatherBlocks splits its copies by chunk), and a
-// block whole groups of the eight lanes (GatherBlocks sums by block)
+// a chunk is whole blocks (the gathers split their copies by chunk), and a
+// block whole groups of the eight lanes (GatherVector sums by block)
 var _ = [1]struct{}{}[ChunkLen%BlockLen+BlockLen%8]
 
 // Data is the training copy of an n×d sample matrix: every value rounded
@@ -187,90 +187,6 @@ func NewStandardizedData(X []float64, stride int, rows []int, n, d int, mean, sc
 	return x, nil
 }
 
-// GatherBlocks returns the samples of x in the blocks of BlockLen samples
-// that start at starts (each a multiple of BlockLen, the block within
-// x.N), in that order, as a Data of len(starts)·BlockLen samples: sample
-// j·BlockLen + i is sample starts[j] + i of x, the same bits, in x's
-// layout (so every sweep over it takes the path a sweep over x takes). It
-// fills dst and returns it when dst has that shape and layout, else a new
-// Data, with x's thread limit. When v is not nil (len x.N) it gathers the
-// same blocks of v into vOut (len(starts)·BlockLen) too and returns
-// Σ|vOut[i]| (summed as every sum here: lane i mod 8 of each chunk,
-// asm.SumLanes, chunks in index order), else 0. A block is a contiguous
-// copy in either layout: gathering rows one by one reads a cache line of
-// every input per row, about all of X at a sampling rate of 1/5.
-//
-// The sum rides on the copy because GBRFF2's subsample needs it each round
-// (the mean boosting weight of its rows): summed afterwards in one serial
-// loop it was a chain of 2·10⁴ dependent additions, about 25 µs of a
-// round that takes about 0.5 ms on two cores at n = 10⁵.
-func (x *Data) GatherBlocks(dst *Data, starts []int, v, vOut []float64) (*Data, float64, error) {
-	d, m := x.D, len(starts)*BlockLen
-	if v != nil && (len(v) != x.N || len(vOut) != m) {
-		return nil, 0, fmt.Errorf("%w: gathering %d blocks of a vector of %d samples into %d", ErrShape, len(starts), len(v), len(vOut))
-	}
-	for _, s := range starts {
-		if s < 0 || s%BlockLen != 0 || s > x.N-BlockLen {
-			return nil, 0, fmt.Errorf("%w: block at sample %d of %d (blocks of %d)", ErrShape, s, x.N, BlockLen)
-		}
-	}
-	if m == 0 {
-		return nil, 0, fmt.Errorf("%w: no blocks to gather", ErrShape)
-	}
-	if dst == nil || dst.N != m || dst.D != d || dst.panel != x.panel || (dst.x32 == nil) != (x.x32 == nil) {
-		dst = &Data{N: m, D: d, panel: x.panel}
-		if x.x32 != nil {
-			dst.x32 = make([]float32, m*d)
-		} else {
-			dst.xb = make([]float64, m*d)
-		}
-	}
-	dst.threads = x.threads
-	const bl = BlockLen
-	// chunk c of dst is its blocks c·ChunkLen/bl, …: the copies split over
-	// the sweep's goroutines (at n = 10⁶, d = 20 the 4 MB of a round's
-	// 50 048 rows, read from 80 MB of X, were the largest serial step left
-	// in a two-core round)
-	var part []float64
-	if v != nil {
-		part = make([]float64, numChunks(m))
-	}
-	forChunks(x.threads, m, func(c, lo, hi int) {
-		var acc [8]float64
-		for j := lo / bl; j < hi/bl; j++ {
-			s := starts[j]
-			if v != nil {
-				out := vOut[j*bl : (j+1)*bl]
-				copy(out, v[s:s+bl])
-				// a block starts at a multiple of 8: sample i feeds lane i mod 8
-				for i := 0; i < bl; i += 8 {
-					for l := range acc {
-						acc[l] += math.Abs(out[i+l])
-					}
-				}
-			}
-			switch {
-			case x.x32 != nil:
-				copy(dst.x32[j*bl*d:(j+1)*bl*d], x.x32[s*d:(s+bl)*d])
-			case x.panel:
-				copy(dst.xb[j*bl*d:(j+1)*bl*d], x.xb[s*d:(s+bl)*d])
-			default:
-				for k := 0; k < d; k++ {
-					copy(dst.xb[k*m+j*bl:k*m+(j+1)*bl], x.xb[k*x.N+s:k*x.N+s+bl])
-				}
-			}
-		}
-		if part != nil {
-			part[c] = asm.SumLanes(&acc)
-		}
-	})
-	var sum float64
-	for _, p := range part {
-		sum += p
-	}
-	return dst, sum, nil
-}
-
 // SetThreads limits every sweep over x (Sincos, FreqStep, Landmark, and the
 // Data methods Weights and WeightedCorrelation) to n goroutines; n ≤ 0
 // means GOMAXPROCS, the default. The results do not depend on it. Not safe
@@ -286,16 +202,19 @@ func (x *Data) Sincos(s, c, omega []float64) error {
 	if len(s) != x.N || len(c) != x.N || len(omega) != x.D {
 		return fmt.Errorf("%w: Sincos with %d, %d outputs and %d weights for %d×%d data", ErrShape, len(s), len(c), len(omega), x.N, x.D)
 	}
-	forChunks(x.threads, x.N, func(_, lo, hi int) {
-		if m32, m64, ok := x.panels(lo); m32 != nil {
-			asm.SincosDotPanels32(s[lo:hi], c[lo:hi], m32, omega)
-		} else if ok {
-			asm.SincosDotPanels(s[lo:hi], c[lo:hi], m64, omega)
-		} else {
-			asm.SincosDot(s[lo:hi], c[lo:hi], x.xb[lo:], x.N, omega)
-		}
-	})
+	forChunks(x.threads, x.N, func(_, lo, hi int) { x.sincosChunk(s, c, omega, lo, hi) })
 	return nil
+}
+
+// sincosChunk is Sincos over the samples lo ≤ i < hi (a chunk).
+func (x *Data) sincosChunk(s, c, omega []float64, lo, hi int) {
+	if m32, m64, ok := x.panels(lo); m32 != nil {
+		asm.SincosDotPanels32(s[lo:hi], c[lo:hi], m32, omega)
+	} else if ok {
+		asm.SincosDotPanels(s[lo:hi], c[lo:hi], m64, omega)
+	} else {
+		asm.SincosDot(s[lo:hi], c[lo:hi], x.xb[lo:], x.N, omega)
+	}
 }
 
 // sincosManyBlock is the number of samples SincosMany takes for all its

@@ -208,3 +208,89 @@ func absSumRef(v []float64) float64 {
 	}
 	return sum
 }
+
+// TestSincosGather: SincosGather gives the bits of Sincos and of
+// GatherBlocks, and GatherVector those of GatherBlocks' vector and sum, in
+// every layout, on one goroutine and on several, for blocks in several
+// chunks of x; starts out of order are a shape error.
+func TestSincosGather(t *testing.T) {
+	r := rand.New(rand.NewPCG(19, 20))
+	n, d := 5*ChunkLen+77, 4
+	X := make([]float64, n*d)
+	for i := range X {
+		X[i] = r.NormFloat64()
+	}
+	v := make([]float64, n)
+	for i := range v {
+		v[i] = r.NormFloat64()
+	}
+	omega := []float64{0.3, -1.1, 0.7, 2.5}
+	var starts []int // increasing, some in every chunk, some neighbours
+	for s := 0; s <= n-BlockLen; s += BlockLen {
+		if r.IntN(3) == 0 {
+			starts = append(starts, s)
+		}
+	}
+	defer func(v int) { float32From = v }(float32From)
+	for _, from := range []int{0, 1 << 30} {
+		float32From = from
+		x, err := NewData(X, n, d, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, threads := range []int{1, 2, 3} {
+			x.SetThreads(threads)
+			s0, c0 := make([]float64, n), make([]float64, n)
+			if err := x.Sincos(s0, c0, omega); err != nil {
+				t.Fatal(err)
+			}
+			vOut0 := make([]float64, len(starts)*BlockLen)
+			g0, sum0, err := x.GatherBlocks(nil, starts, v, vOut0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s1, c1 := make([]float64, n), make([]float64, n)
+			g1, err := x.SincosGather(s1, c1, omega, nil, starts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g2, err := x.SincosGather(s1, c1, omega, g1, starts); err != nil || g2 != g1 {
+				t.Fatalf("a second SincosGather into the same shape: %v, same Data %v", err, g2 == g1)
+			}
+			for i := range s0 {
+				if math.Float64bits(s0[i]) != math.Float64bits(s1[i]) || math.Float64bits(c0[i]) != math.Float64bits(c1[i]) {
+					t.Fatalf("float32From %d, %d threads: sample %d: sincos differs", from, threads, i)
+				}
+			}
+			for i := 0; i < g0.N; i++ {
+				for k := 0; k < d; k++ {
+					if math.Float64bits(g0.At(i, k)) != math.Float64bits(g1.At(i, k)) {
+						t.Fatalf("float32From %d, %d threads: gathered sample %d input %d differs", from, threads, i, k)
+					}
+				}
+			}
+			vOut1 := make([]float64, len(vOut0))
+			sum1, err := x.GatherVector(starts, v, vOut1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if math.Float64bits(sum0) != math.Float64bits(sum1) {
+				t.Errorf("%d threads: GatherVector sum %v, GatherBlocks %v", threads, sum1, sum0)
+			}
+			for i := range vOut0 {
+				if math.Float64bits(vOut0[i]) != math.Float64bits(vOut1[i]) {
+					t.Fatalf("%d threads: GatherVector sample %d differs", threads, i)
+				}
+			}
+		}
+		s, c := make([]float64, n), make([]float64, n)
+		for _, bad := range [][]int{{BlockLen, 0}, {0, 0}, {}, {1}} {
+			if _, err := x.SincosGather(s, c, omega, nil, bad); !errors.Is(err, ErrShape) {
+				t.Errorf("starts %v: error %v, want ErrShape", bad, err)
+			}
+		}
+		if _, err := x.GatherVector([]int{0}, v[:n-1], make([]float64, BlockLen)); !errors.Is(err, ErrShape) {
+			t.Errorf("GatherVector of a short vector: error %v, want ErrShape", err)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package gbrff
 
 import (
+	"fmt"
 	"math"
 	"math/bits"
 	"math/rand/v2"
@@ -51,12 +52,15 @@ type subsample struct {
 	mb, nb int
 	rng    *rand.Rand
 	starts []int // this round's blocks: their first training rows
-	x      *exploss.Data
-	yt     []float64
-	s, c   []float64
-	fs     *exploss.FreqStep
-	ph     *exploss.Phase
-	sumW   float64 // Σ|ỹ| over the subsample: its boosting weights
+	// ready: x already holds the inputs of the blocks at starts, copied by
+	// the previous round's sweep of h (exploss.Data.SincosGather)
+	ready bool
+	x     *exploss.Data
+	yt    []float64
+	s, c  []float64
+	fs    *exploss.FreqStep
+	ph    *exploss.Phase
+	sumW  float64 // Σ|ỹ| over the subsample: its boosting weights
 }
 
 // newSubsample is the subsample of m rows (rounded up to whole blocks) of
@@ -73,10 +77,9 @@ func newSubsample(c Config, n, m int) *subsample {
 		yt:     make([]float64, mb*bl), s: make([]float64, mb*bl), c: make([]float64, mb*bl)}
 }
 
-// drawSubsample picks this round's blocks, block j uniform in
-// [⌊j·nb/mb⌋, ⌊(j+1)·nb/mb⌋), and gathers their inputs and targets ỹ.
-func (f *fitter) drawSubsample() error {
-	sb := f.sub
+// drawStarts picks the blocks of a round, block j uniform in
+// [⌊j·nb/mb⌋, ⌊(j+1)·nb/mb⌋) (so the starts increase).
+func (sb *subsample) drawStarts() {
 	bl := exploss.BlockLen
 	nb, mb := uint64(sb.nb), uint64(sb.mb)
 	for j := range sb.starts {
@@ -84,6 +87,25 @@ func (f *fitter) drawSubsample() error {
 		hi := div(uint64(j)+1, nb, mb)
 		sb.starts[j] = int(lo+sb.rng.Uint64N(hi-lo)) * bl
 	}
+}
+
+// drawSubsample readies this round's subsample: its targets ỹ and their
+// sum, and — unless the previous round's sweep of h copied them (ready) —
+// its blocks, drawn here, and their inputs. The blocks are drawn in round
+// order either way, so the rows of every round are the same.
+func (f *fitter) drawSubsample() error {
+	sb := f.sub
+	if sb.ready {
+		sb.ready = false
+		sum, err := f.x.GatherVector(sb.starts, f.yt, sb.yt)
+		if err != nil {
+			return err
+		}
+		sb.sumW = sum
+		f.st.SubPasses++
+		return sb.fs.UseProjections(nil, nil)
+	}
+	sb.drawStarts()
 	x, sum, err := f.x.GatherBlocks(sb.x, sb.starts, f.yt, sb.yt)
 	if err != nil {
 		return err
@@ -150,8 +172,19 @@ func (f *fitter) round2sub(t int) error {
 	}
 	f.startNorm = norm2(omega0)
 	w := f.opt.minimize(obj, omega0)
-	// h = cos(w·x − b) and its correlation over every row
-	if err := f.x.Sincos(f.s, f.cs, w); err != nil {
+	// h = cos(w·x − b) and its correlation over every row; the sweep also
+	// copies the next round's blocks into sb.x, whose search is over
+	if t+1 < f.c.T {
+		sb.drawStarts()
+		x, err := f.x.SincosGather(f.s, f.cs, w, sb.x, sb.starts)
+		if err != nil {
+			return err
+		}
+		if x != sb.x {
+			return fmt.Errorf("gbrff: the subsample's inputs moved (%d rows)", x.N) // same shape: cannot happen
+		}
+		sb.ready = true
+	} else if err := f.x.Sincos(f.s, f.cs, w); err != nil {
 		return err
 	}
 	f.countX(1)

@@ -36,8 +36,10 @@ func TestSubsample(t *testing.T) {
 	if st.XPasses != T || st.SettleXPasses != T || st.StartXPasses != 0 || st.Passes != 3*T {
 		t.Errorf("full sweeps: %d X passes (%d settle, %d start), %d passes; want %d X passes, all settle, and %d passes", st.XPasses, st.SettleXPasses, st.StartXPasses, st.Passes, T, 3*T)
 	}
-	// per round: the copy, the sincos at ω⁰, the frequency steps, the phase sweeps
-	if st.SubXPasses != 2*T+st.FreqEvals || st.SubPasses != st.SubXPasses+st.PhasePasses {
+	// per round: the sincos at ω⁰, the frequency steps, the phase sweeps and
+	// the copy of ỹ; the inputs are copied by a sweep of their own in the
+	// first round only (after it, by the previous round's sweep of h)
+	if st.SubXPasses != 1+T+st.FreqEvals || st.SubPasses != st.SubXPasses+st.PhasePasses+T-1 {
 		t.Errorf("subsample sweeps %d (%d of X) for %d frequency and %d phase sweeps", st.SubPasses, st.SubXPasses, st.FreqEvals, st.PhasePasses)
 	}
 	// Subsample is stored in the model's Config: compare the scores
