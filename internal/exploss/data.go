@@ -206,7 +206,8 @@ func (x *Data) Sincos(s, c, omega []float64) error {
 	return nil
 }
 
-// sincosChunk is Sincos over the samples lo ≤ i < hi (a chunk).
+// sincosChunk is Sincos over the samples lo ≤ i < hi (lo a multiple of
+// BlockLen).
 func (x *Data) sincosChunk(s, c, omega []float64, lo, hi int) {
 	if m32, m64, ok := x.panels(lo); m32 != nil {
 		asm.SincosDotPanels32(s[lo:hi], c[lo:hi], m32, omega)
