@@ -618,11 +618,12 @@ type process struct {
 	stderr  string
 	maxRSS  int64 // bytes
 	elapsed time.Duration
+	cpu     time.Duration // user + system time of the process
 }
 
 // runProcess runs the command line args in a new process (the test binary
 // running main), killed after limit, and returns its exit code, stderr,
-// peak resident memory and time.
+// peak resident memory, wall time and CPU time.
 func runProcess(t *testing.T, limit time.Duration, stdin io.Reader, args ...string) process {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
@@ -646,6 +647,7 @@ func runProcess(t *testing.T, limit time.Duration, stdin io.Reader, args ...stri
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		p.maxRSS = int64(ru.Maxrss) * 1024 // kilobytes on Linux
 	}
+	p.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	return p
 }
 
@@ -664,10 +666,16 @@ func noTrace(t *testing.T, what, stderr string) {
 
 // F1: every method at default parameters on the 18-byte LIBSVM file of
 // the report (131072 inputs), and on 1 KB files of 131072 and 4096
-// inputs, stays under 512 MB and 30 s, and a size parameter that makes the
-// fit large is refused before the allocation. (srff took 94 s on 13 rows
-// naming input 4096: its simplex kept most of its mass on the inputs that
-// are 0 on every row.)
+// inputs, stays under 512 MB and 60 CPU-s, and a size parameter that makes
+// the fit large is refused before the allocation. (srff took 94 s on 13
+// rows naming input 4096: its simplex kept most of its mass on the inputs
+// that are 0 on every row.) CPU time, not wall time: the bound must hold
+// on a loaded machine, where a test's processes share the cores. The
+// slowest legitimate fits are dense ones on the standardised inputs: on an
+// AMD EPYC Zen 3 core (AVX2) nogd takes 21–23 CPU-s on the 1 KB file of
+// 131072 inputs and prff 26–33 on the one of 4096 (its serial dot
+// products over 4096 inputs), and 30 s of wall time, the bound before,
+// failed a CI run there.
 func TestF1TinyFileEveryMethod(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a process per method")
@@ -705,10 +713,10 @@ func TestF1TinyFileEveryMethod(t *testing.T) {
 	out := filepath.Join(dir, "t.model")
 	for _, f := range files {
 		for _, m := range learners.Methods() {
-			p := runProcess(t, 60*time.Second, nil, "train", "-method", m.Name, "-data", f, "-model", out, "-quiet")
-			t.Logf("%s %s: exit %d, %.0f MB, %v: %s", filepath.Base(f), m.Name, p.code, float64(p.maxRSS)/1e6, p.elapsed.Round(time.Millisecond), strings.TrimSpace(p.stderr))
-			if p.maxRSS > 512<<20 || p.elapsed > 30*time.Second {
-				t.Errorf("%s %s: %.0f MB, %v", filepath.Base(f), m.Name, float64(p.maxRSS)/1e6, p.elapsed)
+			p := runProcess(t, 120*time.Second, nil, "train", "-method", m.Name, "-data", f, "-model", out, "-quiet")
+			t.Logf("%s %s: exit %d, %.0f MB, %v (%v CPU): %s", filepath.Base(f), m.Name, p.code, float64(p.maxRSS)/1e6, p.elapsed.Round(time.Millisecond), p.cpu.Round(time.Millisecond), strings.TrimSpace(p.stderr))
+			if p.maxRSS > 512<<20 || p.cpu > 60*time.Second {
+				t.Errorf("%s %s: %.0f MB, %v CPU", filepath.Base(f), m.Name, float64(p.maxRSS)/1e6, p.cpu)
 			}
 			if p.code != 0 && p.code != 1 {
 				t.Errorf("%s %s: exit %d", filepath.Base(f), m.Name, p.code)
