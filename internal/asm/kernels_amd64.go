@@ -122,3 +122,21 @@ func sumsPanelsAsm(k sumsKernel, f *sumsFrame, f32 bool) (int, bool) {
 	}
 	return 0, false
 }
+
+func hasColumns32() bool { return path == cpu.AVX2 }
+
+// sumsColumns32Asm runs the float32 column-major body of reduction k
+// (sums_amd64.s) from f.a.i, if the selected path has one: it returns where
+// it stopped and true, or false when the caller must widen on the Go side.
+func sumsColumns32Asm(k sumsKernel, f *sumsFrame) (int, bool) {
+	if path != cpu.AVX2 {
+		return 0, false
+	}
+	switch k {
+	case kFreqStep:
+		return freqStep32AVX2(f.words()), true
+	case kSincosDot:
+		return sincosDot32AVX2(f.words()), true
+	}
+	return 0, false
+}

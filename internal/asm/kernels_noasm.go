@@ -24,3 +24,8 @@ func sumsRun(k sumsKernel, f *sumsFrame, n int) {
 
 // sumsPanelsAsm: no panel variants in this build (see kernels_amd64.go).
 func sumsPanelsAsm(sumsKernel, *sumsFrame, bool) (int, bool) { return 0, false }
+
+// hasColumns32 and sumsColumns32Asm: no float32 column bodies in this build
+// (see kernels_amd64.go).
+func hasColumns32() bool                                  { return false }
+func sumsColumns32Asm(sumsKernel, *sumsFrame) (int, bool) { return 0, false }

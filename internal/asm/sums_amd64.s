@@ -437,6 +437,163 @@ sincosDotAVX2_done:
 	VZEROUPPER
 	RET
 
+// func sincosDot32AVX2(f *[21]uint64) int
+// Requires: AVX, AVX2, FMA3
+TEXT ·sincosDot32AVX2(SB), NOSPLIT, $0-16
+	MOVQ f+0(FP), AX
+	MOVQ 120(AX), CX
+
+sincosDot32AVX2_one:
+	MOVQ   128(AX), DX
+	SUBQ   $0x08, DX
+	CMPQ   CX, DX
+	JG     sincosDot32AVX2_done
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	MOVQ   48(AX), DX
+	MOVQ   64(AX), BX
+	MOVQ   112(AX), SI
+	SHLQ   $0x02, SI
+	XORQ   DI, DI
+
+sincosDotAVX2_dot1:
+	CMPQ         DI, 104(AX)
+	JGE          sincosDotAVX2_dot1_end
+	VBROADCASTSD (BX)(DI*8), Y2
+	VCVTPS2PD    (DX)(CX*4), Y3
+	VFMADD231PD  Y3, Y2, Y0
+	VCVTPS2PD    16(DX)(CX*4), Y3
+	VFMADD231PD  Y3, Y2, Y1
+	ADDQ         SI, DX
+	INCQ         DI
+	JMP          sincosDotAVX2_dot1
+
+sincosDotAVX2_dot1_end:
+	VANDPD       sumsConsts4<>+672(SB), Y0, Y2
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y2, Y2
+	VANDPD       sumsConsts4<>+672(SB), Y1, Y3
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y3, Y3
+	VORPD        Y3, Y2, Y2
+	VTESTPD      Y2, Y2
+	JNZ          sincosDot32AVX2_done
+	VBROADCASTSD sumsConsts<>+184(SB), Y2
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y2
+	VBROADCASTSD sumsConsts<>+184(SB), Y3
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y3
+	VSUBPD       sumsConsts4<>+96(SB), Y2, Y4
+	VSUBPD       sumsConsts4<>+96(SB), Y3, Y5
+	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y1
+	VMULPD       sumsConsts4<>+800(SB), Y4, Y6
+	VMULPD       sumsConsts4<>+800(SB), Y5, Y7
+	VBROADCASTSD sumsConsts<>+200(SB), Y8
+	VFMSUB213PD  Y6, Y4, Y8
+	VBROADCASTSD sumsConsts<>+200(SB), Y9
+	VFMSUB213PD  Y7, Y5, Y9
+	VSUBPD       Y6, Y0, Y10
+	VSUBPD       Y7, Y1, Y11
+	VSUBPD       Y10, Y0, Y0
+	VSUBPD       Y11, Y1, Y1
+	VSUBPD       Y6, Y0, Y0
+	VSUBPD       Y7, Y1, Y1
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y1
+	VMULPD       Y10, Y10, Y4
+	VMULPD       Y11, Y11, Y5
+	VBROADCASTSD sumsConsts<>+224(SB), Y6
+	VFMADD213PD  sumsConsts4<>+864(SB), Y4, Y6
+	VBROADCASTSD sumsConsts<>+224(SB), Y7
+	VFMADD213PD  sumsConsts4<>+864(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+928(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+928(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+960(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+960(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+992(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+992(SB), Y5, Y7
+	VMULPD       Y10, Y4, Y8
+	VMULPD       Y11, Y5, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y0, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y1, Y13
+	VFNMADD231PD Y6, Y8, Y12
+	VFNMADD231PD Y7, Y9, Y13
+	VFMSUB213PD  Y0, Y4, Y12
+	VFMSUB213PD  Y1, Y5, Y13
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y8, Y12
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y9, Y13
+	VSUBPD       Y12, Y10, Y6
+	VSUBPD       Y13, Y11, Y7
+	VBROADCASTSD sumsConsts<>+272(SB), Y8
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y4, Y8
+	VBROADCASTSD sumsConsts<>+272(SB), Y9
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y5, Y9
+	VMULPD       Y4, Y8, Y8
+	VMULPD       Y5, Y9, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y4, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y5, Y13
+	VBROADCASTSD sumsConsts<>+152(SB), Y14
+	VSUBPD       Y12, Y14, Y14
+	VBROADCASTSD sumsConsts<>+152(SB), Y15
+	VSUBPD       Y13, Y15, Y15
+	VMULPD       Y0, Y10, Y0
+	VMULPD       Y1, Y11, Y1
+	VFMSUB231PD  Y8, Y4, Y0
+	VFMSUB231PD  Y9, Y5, Y1
+	VBROADCASTSD sumsConsts<>+152(SB), Y4
+	VSUBPD       Y14, Y4, Y4
+	VBROADCASTSD sumsConsts<>+152(SB), Y5
+	VSUBPD       Y15, Y5, Y5
+	VSUBPD       Y12, Y4, Y4
+	VSUBPD       Y13, Y5, Y5
+	VADDPD       Y0, Y4, Y0
+	VADDPD       Y1, Y5, Y1
+	VADDPD       Y0, Y14, Y0
+	VADDPD       Y1, Y15, Y1
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y0, Y6, Y4
+	VPSLLQ       $0x3f, Y3, Y5
+	VBLENDVPD    Y5, Y1, Y7, Y5
+	VPSLLQ       $0x3e, Y2, Y8
+	VPSLLQ       $0x3e, Y3, Y9
+	VANDPD       sumsConsts4<>+0(SB), Y8, Y8
+	VANDPD       sumsConsts4<>+0(SB), Y9, Y9
+	VXORPD       Y8, Y4, Y4
+	VXORPD       Y9, Y5, Y5
+	MOVQ         32(AX), DX
+	VMOVUPD      Y4, (DX)(CX*8)
+	VMOVUPD      Y5, 32(DX)(CX*8)
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y6, Y0, Y0
+	VPSLLQ       $0x3f, Y3, Y4
+	VBLENDVPD    Y4, Y7, Y1, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y2, Y2
+	VADDPD       sumsConsts4<>+608(SB), Y3, Y3
+	VPSLLQ       $0x3e, Y2, Y2
+	VPSLLQ       $0x3e, Y3, Y3
+	VANDPD       sumsConsts4<>+0(SB), Y2, Y2
+	VANDPD       sumsConsts4<>+0(SB), Y3, Y3
+	VXORPD       Y2, Y0, Y0
+	VXORPD       Y3, Y1, Y1
+	MOVQ         40(AX), DX
+	VMOVUPD      Y0, (DX)(CX*8)
+	VMOVUPD      Y1, 32(DX)(CX*8)
+	ADDQ         $0x08, CX
+	JMP          sincosDot32AVX2_one
+
+sincosDot32AVX2_done:
+	MOVQ CX, ret+8(FP)
+	VZEROUPPER
+	RET
+
 // func dotStatsAVX2(f *[21]uint64) int
 // Requires: AVX, FMA3
 TEXT ·dotStatsAVX2(SB), NOSPLIT, $0-16
@@ -783,6 +940,288 @@ freqStepAVX2_accdot2_end:
 	JMP  freqStepAVX2_one
 
 freqStepAVX2_done:
+	MOVQ CX, ret+8(FP)
+	VZEROUPPER
+	RET
+
+// func freqStep32AVX2(f *[21]uint64) int
+// Requires: AVX, AVX2, FMA3
+TEXT ·freqStep32AVX2(SB), NOSPLIT, $0-16
+	MOVQ f+0(FP), AX
+	MOVQ 120(AX), CX
+
+freqStep32AVX2_one:
+	MOVQ   128(AX), DX
+	SUBQ   $0x08, DX
+	CMPQ   CX, DX
+	JG     freqStep32AVX2_done
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	MOVQ   48(AX), DX
+	MOVQ   64(AX), BX
+	MOVQ   112(AX), SI
+	SHLQ   $0x02, SI
+	XORQ   DI, DI
+
+freqStepAVX2_dot1:
+	CMPQ         DI, 104(AX)
+	JGE          freqStepAVX2_dot1_end
+	VBROADCASTSD (BX)(DI*8), Y2
+	VCVTPS2PD    (DX)(CX*4), Y3
+	VFMADD231PD  Y3, Y2, Y0
+	VCVTPS2PD    16(DX)(CX*4), Y3
+	VFMADD231PD  Y3, Y2, Y1
+	ADDQ         SI, DX
+	INCQ         DI
+	JMP          freqStepAVX2_dot1
+
+freqStepAVX2_dot1_end:
+	VBROADCASTSD 136(AX), Y2
+	VSUBPD       Y2, Y0, Y3
+	VSUBPD       Y2, Y1, Y2
+	VANDPD       sumsConsts4<>+672(SB), Y3, Y4
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y4, Y4
+	VANDPD       sumsConsts4<>+672(SB), Y2, Y5
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y5, Y5
+	VORPD        Y5, Y4, Y4
+	VTESTPD      Y4, Y4
+	JNZ          freqStep32AVX2_done
+	MOVQ         32(AX), DX
+	VMOVUPD      Y0, (DX)(CX*8)
+	VMOVUPD      Y1, 32(DX)(CX*8)
+	VBROADCASTSD sumsConsts<>+184(SB), Y0
+	VFMADD213PD  sumsConsts4<>+96(SB), Y3, Y0
+	VBROADCASTSD sumsConsts<>+184(SB), Y1
+	VFMADD213PD  sumsConsts4<>+96(SB), Y2, Y1
+	VSUBPD       sumsConsts4<>+96(SB), Y0, Y4
+	VSUBPD       sumsConsts4<>+96(SB), Y1, Y5
+	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y3
+	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y2
+	VMULPD       sumsConsts4<>+800(SB), Y4, Y6
+	VMULPD       sumsConsts4<>+800(SB), Y5, Y7
+	VBROADCASTSD sumsConsts<>+200(SB), Y8
+	VFMSUB213PD  Y6, Y4, Y8
+	VBROADCASTSD sumsConsts<>+200(SB), Y9
+	VFMSUB213PD  Y7, Y5, Y9
+	VSUBPD       Y6, Y3, Y10
+	VSUBPD       Y7, Y2, Y11
+	VSUBPD       Y10, Y3, Y3
+	VSUBPD       Y11, Y2, Y2
+	VSUBPD       Y6, Y3, Y3
+	VSUBPD       Y7, Y2, Y2
+	VSUBPD       Y8, Y3, Y3
+	VSUBPD       Y9, Y2, Y2
+	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y3
+	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y2
+	VMULPD       Y10, Y10, Y4
+	VMULPD       Y11, Y11, Y5
+	VBROADCASTSD sumsConsts<>+224(SB), Y6
+	VFMADD213PD  sumsConsts4<>+864(SB), Y4, Y6
+	VBROADCASTSD sumsConsts<>+224(SB), Y7
+	VFMADD213PD  sumsConsts4<>+864(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+928(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+928(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+960(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+960(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+992(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+992(SB), Y5, Y7
+	VMULPD       Y10, Y4, Y8
+	VMULPD       Y11, Y5, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y3, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y2, Y13
+	VFNMADD231PD Y6, Y8, Y12
+	VFNMADD231PD Y7, Y9, Y13
+	VFMSUB213PD  Y3, Y4, Y12
+	VFMSUB213PD  Y2, Y5, Y13
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y8, Y12
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y9, Y13
+	VSUBPD       Y12, Y10, Y6
+	VSUBPD       Y13, Y11, Y7
+	VBROADCASTSD sumsConsts<>+272(SB), Y8
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y4, Y8
+	VBROADCASTSD sumsConsts<>+272(SB), Y9
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y5, Y9
+	VMULPD       Y4, Y8, Y8
+	VMULPD       Y5, Y9, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y4, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y5, Y13
+	VBROADCASTSD sumsConsts<>+152(SB), Y14
+	VSUBPD       Y12, Y14, Y14
+	VBROADCASTSD sumsConsts<>+152(SB), Y15
+	VSUBPD       Y13, Y15, Y15
+	VMULPD       Y3, Y10, Y3
+	VMULPD       Y2, Y11, Y2
+	VFMSUB231PD  Y8, Y4, Y3
+	VFMSUB231PD  Y9, Y5, Y2
+	VBROADCASTSD sumsConsts<>+152(SB), Y4
+	VSUBPD       Y14, Y4, Y4
+	VBROADCASTSD sumsConsts<>+152(SB), Y5
+	VSUBPD       Y15, Y5, Y5
+	VSUBPD       Y12, Y4, Y4
+	VSUBPD       Y13, Y5, Y5
+	VADDPD       Y3, Y4, Y3
+	VADDPD       Y2, Y5, Y2
+	VADDPD       Y3, Y14, Y3
+	VADDPD       Y2, Y15, Y2
+	VPSLLQ       $0x3f, Y0, Y4
+	VBLENDVPD    Y4, Y3, Y6, Y4
+	VPSLLQ       $0x3f, Y1, Y5
+	VBLENDVPD    Y5, Y2, Y7, Y5
+	VPSLLQ       $0x3e, Y0, Y8
+	VPSLLQ       $0x3e, Y1, Y9
+	VANDPD       sumsConsts4<>+0(SB), Y8, Y8
+	VANDPD       sumsConsts4<>+0(SB), Y9, Y9
+	VXORPD       Y8, Y4, Y4
+	VXORPD       Y9, Y5, Y5
+	VPSLLQ       $0x3f, Y0, Y8
+	VBLENDVPD    Y8, Y6, Y3, Y3
+	VPSLLQ       $0x3f, Y1, Y6
+	VBLENDVPD    Y6, Y7, Y2, Y2
+	VADDPD       sumsConsts4<>+608(SB), Y0, Y0
+	VADDPD       sumsConsts4<>+608(SB), Y1, Y1
+	VPSLLQ       $0x3e, Y0, Y0
+	VPSLLQ       $0x3e, Y1, Y1
+	VANDPD       sumsConsts4<>+0(SB), Y0, Y0
+	VANDPD       sumsConsts4<>+0(SB), Y1, Y1
+	VXORPD       Y0, Y3, Y0
+	VXORPD       Y1, Y2, Y1
+	MOVQ         (AX), DX
+	VMOVUPD      (DX)(CX*8), Y2
+	VMOVUPD      32(DX)(CX*8), Y3
+	VXORPD       sumsConsts4<>+0(SB), Y2, Y6
+	VXORPD       sumsConsts4<>+0(SB), Y3, Y7
+	VMULPD       Y0, Y6, Y0
+	VMULPD       Y1, Y7, Y1
+	VBROADCASTSD sumsConsts<>+8(SB), Y6
+	VMINPD       Y0, Y6, Y0
+	VBROADCASTSD sumsConsts<>+8(SB), Y6
+	VMINPD       Y1, Y6, Y1
+	VBROADCASTSD sumsConsts<>+16(SB), Y6
+	VMAXPD       Y0, Y6, Y0
+	VBROADCASTSD sumsConsts<>+16(SB), Y6
+	VMAXPD       Y1, Y6, Y1
+	VBROADCASTSD sumsConsts<>+32(SB), Y6
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y6
+	VBROADCASTSD sumsConsts<>+32(SB), Y7
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y7
+	VSUBPD       sumsConsts4<>+96(SB), Y6, Y6
+	VSUBPD       sumsConsts4<>+96(SB), Y7, Y7
+	VFNMADD231PD sumsConsts4<>+160(SB), Y6, Y0
+	VFNMADD231PD sumsConsts4<>+160(SB), Y7, Y1
+	VBROADCASTSD sumsConsts<>+48(SB), Y8
+	VFNMADD213PD Y0, Y6, Y8
+	VBROADCASTSD sumsConsts<>+48(SB), Y9
+	VFNMADD213PD Y1, Y7, Y9
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+192(SB), Y6, Y0
+	VFNMADD231PD sumsConsts4<>+192(SB), Y7, Y1
+	VBROADCASTSD sumsConsts<>+64(SB), Y10
+	VFMADD213PD  sumsConsts4<>+224(SB), Y8, Y10
+	VBROADCASTSD sumsConsts<>+64(SB), Y11
+	VFMADD213PD  sumsConsts4<>+224(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+288(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+288(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+320(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+320(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+352(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+352(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+384(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+384(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+416(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+416(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+448(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+448(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+480(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+480(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+512(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+512(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+544(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+544(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+576(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+576(SB), Y9, Y11
+	VMULPD       Y8, Y8, Y12
+	VMULPD       Y9, Y9, Y13
+	VFMADD231PD  Y10, Y12, Y0
+	VFMADD231PD  Y11, Y13, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y8, Y10
+	VADDPD       sumsConsts4<>+608(SB), Y9, Y11
+	VBROADCASTSD sumsConsts<>+152(SB), Y12
+	VSUBPD       Y10, Y12, Y12
+	VBROADCASTSD sumsConsts<>+152(SB), Y13
+	VSUBPD       Y11, Y13, Y13
+	VADDPD       Y8, Y12, Y8
+	VADDPD       Y9, Y13, Y9
+	VADDPD       Y8, Y0, Y0
+	VADDPD       Y9, Y1, Y1
+	VADDPD       Y0, Y10, Y0
+	VADDPD       Y1, Y11, Y1
+	VBROADCASTSD sumsConsts<>+144(SB), Y8
+	VFMADD213PD  sumsConsts4<>+96(SB), Y6, Y8
+	VBROADCASTSD sumsConsts<>+144(SB), Y9
+	VFMADD213PD  sumsConsts4<>+96(SB), Y7, Y9
+	VSUBPD       sumsConsts4<>+96(SB), Y8, Y8
+	VSUBPD       sumsConsts4<>+96(SB), Y9, Y9
+	VSUBPD       Y8, Y6, Y6
+	VSUBPD       Y9, Y7, Y7
+	VADDPD       sumsConsts4<>+640(SB), Y8, Y8
+	VADDPD       sumsConsts4<>+640(SB), Y9, Y9
+	VPSLLQ       $0x34, Y8, Y8
+	VPSLLQ       $0x34, Y9, Y9
+	VADDPD       sumsConsts4<>+640(SB), Y6, Y6
+	VADDPD       sumsConsts4<>+640(SB), Y7, Y7
+	VPSLLQ       $0x34, Y6, Y6
+	VPSLLQ       $0x34, Y7, Y7
+	VMULPD       Y8, Y0, Y0
+	VMULPD       Y9, Y1, Y1
+	VMULPD       Y6, Y0, Y0
+	VMULPD       Y7, Y1, Y1
+	MOVQ         80(AX), DX
+	VMOVUPD      (DX), Y6
+	VADDPD       Y0, Y6, Y6
+	VMOVUPD      Y6, (DX)
+	VMOVUPD      32(DX), Y6
+	VADDPD       Y1, Y6, Y6
+	VMOVUPD      Y6, 32(DX)
+	VMULPD       Y4, Y2, Y2
+	VMULPD       Y5, Y3, Y3
+	VMULPD       Y0, Y2, Y0
+	VMULPD       Y1, Y3, Y1
+	MOVQ         48(AX), DX
+	MOVQ         88(AX), BX
+	MOVQ         112(AX), SI
+	SHLQ         $0x02, SI
+	XORQ         DI, DI
+
+freqStepAVX2_accdot2:
+	CMPQ        DI, 104(AX)
+	JGE         freqStepAVX2_accdot2_end
+	VMOVUPD     (BX), Y2
+	VCVTPS2PD   (DX)(CX*4), Y3
+	VFMADD231PD Y3, Y0, Y2
+	VMOVUPD     Y2, (BX)
+	VMOVUPD     32(BX), Y2
+	VCVTPS2PD   16(DX)(CX*4), Y3
+	VFMADD231PD Y3, Y1, Y2
+	VMOVUPD     Y2, 32(BX)
+	ADDQ        SI, DX
+	ADDQ        $0x40, BX
+	INCQ        DI
+	JMP         freqStepAVX2_accdot2
+
+freqStepAVX2_accdot2_end:
+	ADDQ $0x08, CX
+	JMP  freqStep32AVX2_one
+
+freqStep32AVX2_done:
 	MOVQ CX, ret+8(FP)
 	VZEROUPPER
 	RET

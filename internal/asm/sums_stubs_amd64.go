@@ -19,6 +19,11 @@ func phaseAVX2(f *[21]uint64) int
 //go:noescape
 func sincosDotAVX2(f *[21]uint64) int
 
+// sincosDot32AVX2 is the AVX2 body of the sincosDot reduction over a float32 matrix (widened exactly to float64): 4 lanes per vector; it mirrors the pure-Go twin.
+//
+//go:noescape
+func sincosDot32AVX2(f *[21]uint64) int
+
 // dotStatsAVX2 is the AVX2 body of the dotStats reduction: 4 lanes per vector; it mirrors the pure-Go twin.
 //
 //go:noescape
@@ -28,6 +33,11 @@ func dotStatsAVX2(f *[21]uint64) int
 //
 //go:noescape
 func freqStepAVX2(f *[21]uint64) int
+
+// freqStep32AVX2 is the AVX2 body of the freqStep reduction over a float32 matrix (widened exactly to float64): 4 lanes per vector; it mirrors the pure-Go twin.
+//
+//go:noescape
+func freqStep32AVX2(f *[21]uint64) int
 
 // landmarkAVX2 is the AVX2 body of the landmark reduction: 4 lanes per vector; it mirrors the pure-Go twin.
 //

@@ -38,19 +38,21 @@ var _ = [1]struct{}{}[ChunkLen%BlockLen+BlockLen%8]
 // element (VCVTPS2PD: two FMA-port µops per 8 elements, once per element in
 // FreqStep, whose body stashes the widened panel for its gradient sums)
 // would cost more than it saves (in cache, same process: FreqStep 4 %,
-// Sincos 15 % slower on float32 panels, n = 2048 and 4096, d = 20). On the other paths: column-major float64 over all n samples (their
-// one-group loops would read a panel across its rows). The results are the
-// same bits in every layout. Use At to read a value back.
+// Sincos 15 % slower on float32 panels, n = 2048 and 4096, d = 20). On the
+// other paths: column-major over all n samples (their one-group loops would
+// read a panel across its rows), float32 from float32From where the path
+// has float32 column bodies (asm.Columns32: AVX2), else float64. The results
+// are the same bits in every layout. Use At to read a value back.
 type Data struct {
 	N, D    int
-	x32     []float32 // float32 panels (AVX-512, large X)
+	x32     []float32 // float32 panels (AVX-512, large X), else column-major float32 (AVX2, large X)
 	xb      []float64 // float64 panels (AVX-512, small X), else column-major with row stride N
 	panel   bool      // panels of BlockLen (in x32 if it is set, else in xb)
 	threads int       // 0: GOMAXPROCS (see SetThreads)
 }
 
 // float32From is the number of values n·d from which an AVX-512 Data stores
-// float32 panels: 4 MiB of float64, the per-core L2 of the machines rfkit is
+// float32 panels (and an AVX2 one float32 columns): 4 MiB of float64, the per-core L2 of the machines rfkit is
 // tuned on. Measured on the frequency step (asm BenchmarkFreqStepSumsPanels,
 // d = 20, fastest iteration): in cache (n = 2048) float32 panels take 5.2
 // ns/sample against 4.2 for float64; at n = 10⁵ (16 MB of float64) 5.5
@@ -118,6 +120,8 @@ func newData(n, d int) *Data {
 		x.x32 = make([]float32, numBlocks(n)*BlockLen*d)
 	case x.panel:
 		x.xb = make([]float64, numBlocks(n)*BlockLen*d)
+	case asm.Columns32() && n >= float32From/d:
+		x.x32 = make([]float32, n*d)
 	default:
 		x.xb = make([]float64, n*d)
 	}
@@ -213,6 +217,8 @@ func (x *Data) sincosChunk(s, c, omega []float64, lo, hi int) {
 		asm.SincosDotPanels32(s[lo:hi], c[lo:hi], m32, omega)
 	} else if ok {
 		asm.SincosDotPanels(s[lo:hi], c[lo:hi], m64, omega)
+	} else if x.x32 != nil {
+		asm.SincosDot32(s[lo:hi], c[lo:hi], x.x32[lo:], x.N, omega)
 	} else {
 		asm.SincosDot(s[lo:hi], c[lo:hi], x.xb[lo:], x.N, omega)
 	}
@@ -248,6 +254,8 @@ func (x *Data) SincosMany(s, c, omegas []float64) error {
 					asm.SincosDotPanels32(sj, cj, m32, om)
 				} else if ok {
 					asm.SincosDotPanels(sj, cj, m64, om)
+				} else if x.x32 != nil {
+					asm.SincosDot32(sj, cj, x.x32[l:], n, om)
 				} else {
 					asm.SincosDot(sj, cj, x.xb[l:], n, om)
 				}

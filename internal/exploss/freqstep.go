@@ -139,6 +139,8 @@ func (f *FreqStep) Eval(omega []float64, b, lambda float64, grad []float64) (flo
 			asm.FreqStepSumsPanels32(proj[lo:hi], f.yt[lo:hi], m32, omega, b, &acc, ax)
 		} else if ok {
 			asm.FreqStepSumsPanels(proj[lo:hi], f.yt[lo:hi], m64, omega, b, &acc, ax)
+		} else if x.x32 != nil {
+			asm.FreqStepSums32(proj[lo:hi], f.yt[lo:hi], x.x32[lo:], x.N, omega, b, &acc, ax)
 		} else {
 			asm.FreqStepSums(proj[lo:hi], f.yt[lo:hi], x.xb[lo:], x.N, omega, b, &acc, ax)
 		}

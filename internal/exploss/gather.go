@@ -151,10 +151,14 @@ func (x *Data) copyBlock(dst *Data, j, s int) {
 	const bl = BlockLen
 	d, m := x.D, dst.N
 	switch {
-	case x.x32 != nil:
+	case x.panel && x.x32 != nil:
 		copy(dst.x32[j*bl*d:(j+1)*bl*d], x.x32[s*d:(s+bl)*d])
 	case x.panel:
 		copy(dst.xb[j*bl*d:(j+1)*bl*d], x.xb[s*d:(s+bl)*d])
+	case x.x32 != nil:
+		for k := 0; k < d; k++ {
+			copy(dst.x32[k*m+j*bl:k*m+(j+1)*bl], x.x32[k*x.N+s:k*x.N+s+bl])
+		}
 	default:
 		for k := 0; k < d; k++ {
 			copy(dst.xb[k*m+j*bl:k*m+(j+1)*bl], x.xb[k*x.N+s:k*x.N+s+bl])

@@ -203,8 +203,8 @@ func float32Copy(t *testing.T, path string, X, yt, omega []float64, n, d int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if x.panel && (x.x32 != nil) != (float32From == 0) {
-		t.Fatalf("%s: float32 panels %v with float32From %d", path, x.x32 != nil, float32From)
+	if (x.panel || asm.Columns32()) && (x.x32 != nil) != (float32From == 0) {
+		t.Fatalf("%s: float32 storage %v (panels %v) with float32From %d", path, x.x32 != nil, x.panel, float32From)
 	}
 	cols := make([]float64, d*n)
 	rounded := 0

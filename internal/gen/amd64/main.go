@@ -43,10 +43,13 @@ func main() {
 				p = kernels.Lower(p) // VSCALEFPD is AVX-512 only
 			}
 			if p.Reduce {
-				generateSums(p, isa, consts)
+				generateSums(p, isa, consts, false)
 				if isa.zmm && hasPanels(p) {
 					generatePanels(p, consts, false)
 					generatePanels(p, consts, true)
+				}
+				if !isa.zmm && hasPanels(p) {
+					generateSums(p, isa, consts, true) // float32 columns
 				}
 				continue
 			}
@@ -156,7 +159,7 @@ type gen struct {
 	panBytes                 reg.GPVirtual             // panel variants: bytes per panel
 	pf, pfStep               reg.GPVirtual             // panel variants: the prefetch pointer and its step
 	pfEvery, pfLeft, pfCount int                       // panel variants: prefetch slots (see spreadPrefetch)
-	f32                      bool                      // float32 panel variants: the matrix elements are float32
+	f32                      bool                      // float32 panel and column variants: the matrix elements are float32
 	stash                    reg.GPVirtual             // float32 FreqStep panel variant: the stash of widened rows (see stashRows)
 }
 

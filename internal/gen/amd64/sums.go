@@ -31,8 +31,19 @@ func sumsUnroll(isa isa, p *kernels.Program) int {
 	return 2 // one group of eight: two YMM vectors
 }
 
-func generateSums(p *kernels.Program, isa isa, consts *constTable) {
+// generateSums emits the body of reduction p for isa; with f32 (AVX2
+// only, the programs of hasPanels) its matrix is float32, column-major,
+// widened exactly to float64 as it is loaded (see elemShift).
+func generateSums(p *kernels.Program, isa isa, consts *constTable, f32 bool) {
 	name := p.Name + isa.name
+	what := ""
+	if f32 {
+		if isa.zmm {
+			panic("float32 columns are for the one-group bodies")
+		}
+		name = p.Name + "32" + isa.name
+		what = " over a float32 matrix (widened exactly to float64)"
+	}
 	blocked := isa.zmm && hasDot(p)
 	if blocked {
 		// The blocked loop keeps the values that cross its wide ops in a
@@ -42,8 +53,8 @@ func generateSums(p *kernels.Program, isa isa, consts *constTable) {
 		TEXT(name, NOSPLIT, sumsSignature)
 	}
 	Pragma("noescape")
-	Doc(fmt.Sprintf("%s is the %s body of the %s reduction: %d lanes per vector; it mirrors the pure-Go twin.", name, isa.name, p.Name, isa.width))
-	g := &gen{p: p, isa: isa, consts: consts}
+	Doc(fmt.Sprintf("%s is the %s body of the %s reduction%s: %d lanes per vector; it mirrors the pure-Go twin.", name, isa.name, p.Name, what, isa.width))
+	g := &gen{p: p, isa: isa, consts: consts, f32: f32}
 	g.frame = Load(Param("f"), GP64())
 	g.i = GP64()
 	MOVQ(g.fmem(kernels.FrameI), g.i)
@@ -224,7 +235,7 @@ func (g *gen) sumsBody(u int, bail string) {
 // accumulator at acc, or — with mat set — its product with the matrix row
 // at mat: one load and one store per group of lanes, the copies of a group
 // applied in element order.
-func (g *gen) accumulate(u, i int, acc Mem, mat *Mem) {
+func (g *gen) accumulate(u, i int, acc Mem, mat reg.Register) {
 	in := g.p.Insts[i]
 	group := kernels.GroupLen / g.isa.width
 	for l := 0; l < group && l < u; l++ {
@@ -235,9 +246,8 @@ func (g *gen) accumulate(u, i int, acc Mem, mat *Mem) {
 		for c := l; c < u; c += group {
 			v, _ := g.operand(c, in.A, i)
 			if mat != nil {
-				m := *mat
-				m.Disp += 8 * c * g.isa.width
-				VFMADD231PD(m, v, t) // t += v·mat
+				// t += v·mat (the row at mat, widened in a float32 body)
+				VFMADD231PD(g.matOperand(g.matMem(mat, c)), v, t)
 			} else {
 				VADDPD(v, t, t)
 			}
@@ -315,7 +325,7 @@ func (g *gen) accDot(u, i int) {
 	mp := g.framePtr(kernels.FrameMat + 8*in.Imm)
 	ap := g.framePtr(kernels.FrameAccM + 8*in.Imm)
 	ldb := g.framePtr(kernels.FrameLd)
-	SHLQ(Imm(3), ldb)
+	SHLQ(Imm(uint64(g.elemShift())), ldb)
 	k := GP64()
 	XORQ(k, k)
 	g.labels++
@@ -323,8 +333,7 @@ func (g *gen) accDot(u, i int) {
 	Label(loop)
 	CMPQ(k, g.fmem(kernels.FrameD))
 	JGE(LabelRef(loop + "_end"))
-	row := g.mem(mp, 0)
-	g.accumulate(u, i, Mem{Base: ap}, &row)
+	g.accumulate(u, i, Mem{Base: ap}, mp)
 	ADDQ(ldb, mp)
 	ADDQ(Imm(8*kernels.GroupLen), ap)
 	INCQ(k)
