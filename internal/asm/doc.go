@@ -51,6 +51,9 @@
 // FreqStepSumsPanels32 and SincosDotPanels32 take float32 panels and widen
 // every element exactly (VCVTPS2PD on AVX-512) before using it: the bits of
 // the float64 variants over the widened values, with half the bytes read.
+// FreqStepSums32 and SincosDot32 do the same for a float32 column-major
+// matrix (exploss.Data's layout of a large X on AVX2): AVX2 has bodies of
+// its own (Columns32), the other paths widen on the Go side.
 // The FreqStep sweeps also store each element's projection ω·x, the very
 // bits SincosDot computes: Sincos of it is SincosDot at that ω, without
 // another read of the matrix, and SincosStats of it is Sincos followed by
