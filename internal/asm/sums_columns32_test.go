@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"strings"
 	"testing"
 )
 
@@ -85,14 +84,7 @@ func TestColumns32Shape(t *testing.T) {
 			SincosDot32(make([]float64, 65), make([]float64, 65), make([]float32, 3*65), 64, make([]float64, 3))
 		},
 	} {
-		func() {
-			defer func() {
-				if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "32") {
-					t.Errorf("panic %v, want the function's name", r)
-				}
-			}()
-			f()
-		}()
+		panicsNaming(t, "32", f)
 	}
 }
 

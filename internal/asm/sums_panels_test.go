@@ -155,15 +155,19 @@ func TestPanels32Shape(t *testing.T) {
 			SincosDotPanels32(make([]float64, 65), make([]float64, 65), make([]float32, 64*3+2*64), make([]float64, 3))
 		},
 	} {
-		func() {
-			defer func() {
-				if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "Panels32") {
-					t.Fatalf("panic %v, want one naming the Panels32 function", r)
-				}
-			}()
-			f()
-		}()
+		panicsNaming(t, "Panels32", f)
 	}
+}
+
+// panicsNaming fails t unless f panics with a message containing name.
+func panicsNaming(t *testing.T, name string, f func()) {
+	t.Helper()
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), name) {
+			t.Fatalf("panic %v, want one naming %s", r, name)
+		}
+	}()
+	f()
 }
 
 // TestFreqStepProjectionIsSincosDot: on every path and in every layout
