@@ -37,9 +37,11 @@ func subsampleRule(c Config, n int) int {
 // draws mb blocks of exploss.BlockLen consecutive training rows out of the
 // nb whole blocks, one uniformly in each of mb equal strata of the block
 // order (so every row of a whole block has probability mb/nb; the last
-// n mod 64 rows are never searched on), copies their inputs
-// (exploss.Data.GatherBlocks: the bits of the full copy, one contiguous
-// copy per block) and their targets ỹ, and searches b and ω on them with
+// n mod 64 rows are never searched on), copies their inputs (the bits of
+// the full copy, one contiguous copy per block and input: in the first
+// round by exploss.Data.GatherBlocks, after it during the previous round's
+// sweep of h, exploss.Data.SincosGather) and their targets ỹ, and searches
+// b and ω on them with
 // the same sweeps as a full round. h = cos(ω·x − b), α and the weight
 // update then run over every row (round2sub). Blocks, not single rows: a
 // row-by-row standardised copy of 2·10⁴ of 10⁵ rows cost 5 ms a round
