@@ -283,10 +283,540 @@ phaseAVX2_done:
 	RET
 
 // func sincosDotAVX2(f *[21]uint64) int
-// Requires: AVX, AVX2, FMA3
-TEXT ·sincosDotAVX2(SB), NOSPLIT, $0-16
+// Requires: AVX, AVX2, FMA3, MMX+
+TEXT ·sincosDotAVX2(SB), $256-16
 	MOVQ f+0(FP), AX
 	MOVQ 120(AX), CX
+
+sincosDotAVX2_block:
+	MOVQ   128(AX), DX
+	SUBQ   $0x20, DX
+	CMPQ   CX, DX
+	JG     sincosDotAVX2_one
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6
+	VXORPD Y7, Y7, Y7
+	MOVQ   48(AX), DX
+	MOVQ   64(AX), BX
+	MOVQ   112(AX), SI
+	SHLQ   $0x03, SI
+	XORQ   DI, DI
+
+sincosDotAVX2_dot1:
+	CMPQ         DI, 104(AX)
+	JGE          sincosDotAVX2_dot1_end
+	VBROADCASTSD (BX)(DI*8), Y8
+	PREFETCHT0   2048(DX)(CX*8)
+	PREFETCHT0   2112(DX)(CX*8)
+	VFMADD231PD  (DX)(CX*8), Y8, Y0
+	VFMADD231PD  32(DX)(CX*8), Y8, Y1
+	VFMADD231PD  64(DX)(CX*8), Y8, Y2
+	VFMADD231PD  96(DX)(CX*8), Y8, Y3
+	VFMADD231PD  128(DX)(CX*8), Y8, Y4
+	VFMADD231PD  160(DX)(CX*8), Y8, Y5
+	VFMADD231PD  192(DX)(CX*8), Y8, Y6
+	VFMADD231PD  224(DX)(CX*8), Y8, Y7
+	ADDQ         SI, DX
+	INCQ         DI
+	JMP          sincosDotAVX2_dot1
+
+sincosDotAVX2_dot1_end:
+	VMOVUPD      Y0, (SP)
+	VMOVUPD      Y1, 32(SP)
+	VMOVUPD      Y2, 64(SP)
+	VMOVUPD      Y3, 96(SP)
+	VMOVUPD      Y4, 128(SP)
+	VMOVUPD      Y5, 160(SP)
+	VMOVUPD      Y6, 192(SP)
+	VMOVUPD      Y7, 224(SP)
+	VMOVUPD      (SP), Y0
+	VMOVUPD      32(SP), Y1
+	VMOVUPD      64(SP), Y2
+	VMOVUPD      96(SP), Y3
+	VMOVUPD      128(SP), Y4
+	VMOVUPD      160(SP), Y5
+	VMOVUPD      192(SP), Y6
+	VMOVUPD      224(SP), Y7
+	VANDPD       sumsConsts4<>+672(SB), Y0, Y0
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y1, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y2, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y3, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y4, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y5, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y6, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y7, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VTESTPD      Y0, Y0
+	JNZ          sincosDotAVX2_one
+	VMOVUPD      (SP), Y0
+	VMOVUPD      32(SP), Y1
+	VBROADCASTSD sumsConsts<>+184(SB), Y2
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y2
+	VBROADCASTSD sumsConsts<>+184(SB), Y3
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y3
+	VSUBPD       sumsConsts4<>+96(SB), Y2, Y4
+	VSUBPD       sumsConsts4<>+96(SB), Y3, Y5
+	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y1
+	VMULPD       sumsConsts4<>+800(SB), Y4, Y6
+	VMULPD       sumsConsts4<>+800(SB), Y5, Y7
+	VBROADCASTSD sumsConsts<>+200(SB), Y8
+	VFMSUB213PD  Y6, Y4, Y8
+	VBROADCASTSD sumsConsts<>+200(SB), Y9
+	VFMSUB213PD  Y7, Y5, Y9
+	VSUBPD       Y6, Y0, Y10
+	VSUBPD       Y7, Y1, Y11
+	VSUBPD       Y10, Y0, Y0
+	VSUBPD       Y11, Y1, Y1
+	VSUBPD       Y6, Y0, Y0
+	VSUBPD       Y7, Y1, Y1
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y1
+	VMULPD       Y10, Y10, Y4
+	VMULPD       Y11, Y11, Y5
+	VBROADCASTSD sumsConsts<>+224(SB), Y6
+	VFMADD213PD  sumsConsts4<>+864(SB), Y4, Y6
+	VBROADCASTSD sumsConsts<>+224(SB), Y7
+	VFMADD213PD  sumsConsts4<>+864(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+928(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+928(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+960(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+960(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+992(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+992(SB), Y5, Y7
+	VMULPD       Y10, Y4, Y8
+	VMULPD       Y11, Y5, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y0, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y1, Y13
+	VFNMADD231PD Y6, Y8, Y12
+	VFNMADD231PD Y7, Y9, Y13
+	VFMSUB213PD  Y0, Y4, Y12
+	VFMSUB213PD  Y1, Y5, Y13
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y8, Y12
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y9, Y13
+	VSUBPD       Y12, Y10, Y6
+	VSUBPD       Y13, Y11, Y7
+	VBROADCASTSD sumsConsts<>+272(SB), Y8
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y4, Y8
+	VBROADCASTSD sumsConsts<>+272(SB), Y9
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y5, Y9
+	VMULPD       Y4, Y8, Y8
+	VMULPD       Y5, Y9, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y4, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y5, Y13
+	VBROADCASTSD sumsConsts<>+152(SB), Y14
+	VSUBPD       Y12, Y14, Y14
+	VBROADCASTSD sumsConsts<>+152(SB), Y15
+	VSUBPD       Y13, Y15, Y15
+	VMULPD       Y0, Y10, Y0
+	VMULPD       Y1, Y11, Y1
+	VFMSUB231PD  Y8, Y4, Y0
+	VFMSUB231PD  Y9, Y5, Y1
+	VBROADCASTSD sumsConsts<>+152(SB), Y4
+	VSUBPD       Y14, Y4, Y4
+	VBROADCASTSD sumsConsts<>+152(SB), Y5
+	VSUBPD       Y15, Y5, Y5
+	VSUBPD       Y12, Y4, Y4
+	VSUBPD       Y13, Y5, Y5
+	VADDPD       Y0, Y4, Y0
+	VADDPD       Y1, Y5, Y1
+	VADDPD       Y0, Y14, Y0
+	VADDPD       Y1, Y15, Y1
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y0, Y6, Y4
+	VPSLLQ       $0x3f, Y3, Y5
+	VBLENDVPD    Y5, Y1, Y7, Y5
+	VPSLLQ       $0x3e, Y2, Y8
+	VPSLLQ       $0x3e, Y3, Y9
+	VANDPD       sumsConsts4<>+0(SB), Y8, Y8
+	VANDPD       sumsConsts4<>+0(SB), Y9, Y9
+	VXORPD       Y8, Y4, Y4
+	VXORPD       Y9, Y5, Y5
+	MOVQ         32(AX), DX
+	VMOVUPD      Y4, (DX)(CX*8)
+	VMOVUPD      Y5, 32(DX)(CX*8)
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y6, Y0, Y0
+	VPSLLQ       $0x3f, Y3, Y4
+	VBLENDVPD    Y4, Y7, Y1, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y2, Y2
+	VADDPD       sumsConsts4<>+608(SB), Y3, Y3
+	VPSLLQ       $0x3e, Y2, Y2
+	VPSLLQ       $0x3e, Y3, Y3
+	VANDPD       sumsConsts4<>+0(SB), Y2, Y2
+	VANDPD       sumsConsts4<>+0(SB), Y3, Y3
+	VXORPD       Y2, Y0, Y0
+	VXORPD       Y3, Y1, Y1
+	MOVQ         40(AX), DX
+	VMOVUPD      Y0, (DX)(CX*8)
+	VMOVUPD      Y1, 32(DX)(CX*8)
+	VMOVUPD      64(SP), Y0
+	VMOVUPD      96(SP), Y1
+	VBROADCASTSD sumsConsts<>+184(SB), Y2
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y2
+	VBROADCASTSD sumsConsts<>+184(SB), Y3
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y3
+	VSUBPD       sumsConsts4<>+96(SB), Y2, Y4
+	VSUBPD       sumsConsts4<>+96(SB), Y3, Y5
+	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y1
+	VMULPD       sumsConsts4<>+800(SB), Y4, Y6
+	VMULPD       sumsConsts4<>+800(SB), Y5, Y7
+	VBROADCASTSD sumsConsts<>+200(SB), Y8
+	VFMSUB213PD  Y6, Y4, Y8
+	VBROADCASTSD sumsConsts<>+200(SB), Y9
+	VFMSUB213PD  Y7, Y5, Y9
+	VSUBPD       Y6, Y0, Y10
+	VSUBPD       Y7, Y1, Y11
+	VSUBPD       Y10, Y0, Y0
+	VSUBPD       Y11, Y1, Y1
+	VSUBPD       Y6, Y0, Y0
+	VSUBPD       Y7, Y1, Y1
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y1
+	VMULPD       Y10, Y10, Y4
+	VMULPD       Y11, Y11, Y5
+	VBROADCASTSD sumsConsts<>+224(SB), Y6
+	VFMADD213PD  sumsConsts4<>+864(SB), Y4, Y6
+	VBROADCASTSD sumsConsts<>+224(SB), Y7
+	VFMADD213PD  sumsConsts4<>+864(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+928(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+928(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+960(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+960(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+992(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+992(SB), Y5, Y7
+	VMULPD       Y10, Y4, Y8
+	VMULPD       Y11, Y5, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y0, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y1, Y13
+	VFNMADD231PD Y6, Y8, Y12
+	VFNMADD231PD Y7, Y9, Y13
+	VFMSUB213PD  Y0, Y4, Y12
+	VFMSUB213PD  Y1, Y5, Y13
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y8, Y12
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y9, Y13
+	VSUBPD       Y12, Y10, Y6
+	VSUBPD       Y13, Y11, Y7
+	VBROADCASTSD sumsConsts<>+272(SB), Y8
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y4, Y8
+	VBROADCASTSD sumsConsts<>+272(SB), Y9
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y5, Y9
+	VMULPD       Y4, Y8, Y8
+	VMULPD       Y5, Y9, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y4, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y5, Y13
+	VBROADCASTSD sumsConsts<>+152(SB), Y14
+	VSUBPD       Y12, Y14, Y14
+	VBROADCASTSD sumsConsts<>+152(SB), Y15
+	VSUBPD       Y13, Y15, Y15
+	VMULPD       Y0, Y10, Y0
+	VMULPD       Y1, Y11, Y1
+	VFMSUB231PD  Y8, Y4, Y0
+	VFMSUB231PD  Y9, Y5, Y1
+	VBROADCASTSD sumsConsts<>+152(SB), Y4
+	VSUBPD       Y14, Y4, Y4
+	VBROADCASTSD sumsConsts<>+152(SB), Y5
+	VSUBPD       Y15, Y5, Y5
+	VSUBPD       Y12, Y4, Y4
+	VSUBPD       Y13, Y5, Y5
+	VADDPD       Y0, Y4, Y0
+	VADDPD       Y1, Y5, Y1
+	VADDPD       Y0, Y14, Y0
+	VADDPD       Y1, Y15, Y1
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y0, Y6, Y4
+	VPSLLQ       $0x3f, Y3, Y5
+	VBLENDVPD    Y5, Y1, Y7, Y5
+	VPSLLQ       $0x3e, Y2, Y8
+	VPSLLQ       $0x3e, Y3, Y9
+	VANDPD       sumsConsts4<>+0(SB), Y8, Y8
+	VANDPD       sumsConsts4<>+0(SB), Y9, Y9
+	VXORPD       Y8, Y4, Y4
+	VXORPD       Y9, Y5, Y5
+	MOVQ         32(AX), DX
+	VMOVUPD      Y4, 64(DX)(CX*8)
+	VMOVUPD      Y5, 96(DX)(CX*8)
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y6, Y0, Y0
+	VPSLLQ       $0x3f, Y3, Y4
+	VBLENDVPD    Y4, Y7, Y1, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y2, Y2
+	VADDPD       sumsConsts4<>+608(SB), Y3, Y3
+	VPSLLQ       $0x3e, Y2, Y2
+	VPSLLQ       $0x3e, Y3, Y3
+	VANDPD       sumsConsts4<>+0(SB), Y2, Y2
+	VANDPD       sumsConsts4<>+0(SB), Y3, Y3
+	VXORPD       Y2, Y0, Y0
+	VXORPD       Y3, Y1, Y1
+	MOVQ         40(AX), DX
+	VMOVUPD      Y0, 64(DX)(CX*8)
+	VMOVUPD      Y1, 96(DX)(CX*8)
+	VMOVUPD      128(SP), Y0
+	VMOVUPD      160(SP), Y1
+	VBROADCASTSD sumsConsts<>+184(SB), Y2
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y2
+	VBROADCASTSD sumsConsts<>+184(SB), Y3
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y3
+	VSUBPD       sumsConsts4<>+96(SB), Y2, Y4
+	VSUBPD       sumsConsts4<>+96(SB), Y3, Y5
+	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y1
+	VMULPD       sumsConsts4<>+800(SB), Y4, Y6
+	VMULPD       sumsConsts4<>+800(SB), Y5, Y7
+	VBROADCASTSD sumsConsts<>+200(SB), Y8
+	VFMSUB213PD  Y6, Y4, Y8
+	VBROADCASTSD sumsConsts<>+200(SB), Y9
+	VFMSUB213PD  Y7, Y5, Y9
+	VSUBPD       Y6, Y0, Y10
+	VSUBPD       Y7, Y1, Y11
+	VSUBPD       Y10, Y0, Y0
+	VSUBPD       Y11, Y1, Y1
+	VSUBPD       Y6, Y0, Y0
+	VSUBPD       Y7, Y1, Y1
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y1
+	VMULPD       Y10, Y10, Y4
+	VMULPD       Y11, Y11, Y5
+	VBROADCASTSD sumsConsts<>+224(SB), Y6
+	VFMADD213PD  sumsConsts4<>+864(SB), Y4, Y6
+	VBROADCASTSD sumsConsts<>+224(SB), Y7
+	VFMADD213PD  sumsConsts4<>+864(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+928(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+928(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+960(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+960(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+992(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+992(SB), Y5, Y7
+	VMULPD       Y10, Y4, Y8
+	VMULPD       Y11, Y5, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y0, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y1, Y13
+	VFNMADD231PD Y6, Y8, Y12
+	VFNMADD231PD Y7, Y9, Y13
+	VFMSUB213PD  Y0, Y4, Y12
+	VFMSUB213PD  Y1, Y5, Y13
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y8, Y12
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y9, Y13
+	VSUBPD       Y12, Y10, Y6
+	VSUBPD       Y13, Y11, Y7
+	VBROADCASTSD sumsConsts<>+272(SB), Y8
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y4, Y8
+	VBROADCASTSD sumsConsts<>+272(SB), Y9
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y5, Y9
+	VMULPD       Y4, Y8, Y8
+	VMULPD       Y5, Y9, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y4, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y5, Y13
+	VBROADCASTSD sumsConsts<>+152(SB), Y14
+	VSUBPD       Y12, Y14, Y14
+	VBROADCASTSD sumsConsts<>+152(SB), Y15
+	VSUBPD       Y13, Y15, Y15
+	VMULPD       Y0, Y10, Y0
+	VMULPD       Y1, Y11, Y1
+	VFMSUB231PD  Y8, Y4, Y0
+	VFMSUB231PD  Y9, Y5, Y1
+	VBROADCASTSD sumsConsts<>+152(SB), Y4
+	VSUBPD       Y14, Y4, Y4
+	VBROADCASTSD sumsConsts<>+152(SB), Y5
+	VSUBPD       Y15, Y5, Y5
+	VSUBPD       Y12, Y4, Y4
+	VSUBPD       Y13, Y5, Y5
+	VADDPD       Y0, Y4, Y0
+	VADDPD       Y1, Y5, Y1
+	VADDPD       Y0, Y14, Y0
+	VADDPD       Y1, Y15, Y1
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y0, Y6, Y4
+	VPSLLQ       $0x3f, Y3, Y5
+	VBLENDVPD    Y5, Y1, Y7, Y5
+	VPSLLQ       $0x3e, Y2, Y8
+	VPSLLQ       $0x3e, Y3, Y9
+	VANDPD       sumsConsts4<>+0(SB), Y8, Y8
+	VANDPD       sumsConsts4<>+0(SB), Y9, Y9
+	VXORPD       Y8, Y4, Y4
+	VXORPD       Y9, Y5, Y5
+	MOVQ         32(AX), DX
+	VMOVUPD      Y4, 128(DX)(CX*8)
+	VMOVUPD      Y5, 160(DX)(CX*8)
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y6, Y0, Y0
+	VPSLLQ       $0x3f, Y3, Y4
+	VBLENDVPD    Y4, Y7, Y1, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y2, Y2
+	VADDPD       sumsConsts4<>+608(SB), Y3, Y3
+	VPSLLQ       $0x3e, Y2, Y2
+	VPSLLQ       $0x3e, Y3, Y3
+	VANDPD       sumsConsts4<>+0(SB), Y2, Y2
+	VANDPD       sumsConsts4<>+0(SB), Y3, Y3
+	VXORPD       Y2, Y0, Y0
+	VXORPD       Y3, Y1, Y1
+	MOVQ         40(AX), DX
+	VMOVUPD      Y0, 128(DX)(CX*8)
+	VMOVUPD      Y1, 160(DX)(CX*8)
+	VMOVUPD      192(SP), Y0
+	VMOVUPD      224(SP), Y1
+	VBROADCASTSD sumsConsts<>+184(SB), Y2
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y2
+	VBROADCASTSD sumsConsts<>+184(SB), Y3
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y3
+	VSUBPD       sumsConsts4<>+96(SB), Y2, Y4
+	VSUBPD       sumsConsts4<>+96(SB), Y3, Y5
+	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y1
+	VMULPD       sumsConsts4<>+800(SB), Y4, Y6
+	VMULPD       sumsConsts4<>+800(SB), Y5, Y7
+	VBROADCASTSD sumsConsts<>+200(SB), Y8
+	VFMSUB213PD  Y6, Y4, Y8
+	VBROADCASTSD sumsConsts<>+200(SB), Y9
+	VFMSUB213PD  Y7, Y5, Y9
+	VSUBPD       Y6, Y0, Y10
+	VSUBPD       Y7, Y1, Y11
+	VSUBPD       Y10, Y0, Y0
+	VSUBPD       Y11, Y1, Y1
+	VSUBPD       Y6, Y0, Y0
+	VSUBPD       Y7, Y1, Y1
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y1
+	VMULPD       Y10, Y10, Y4
+	VMULPD       Y11, Y11, Y5
+	VBROADCASTSD sumsConsts<>+224(SB), Y6
+	VFMADD213PD  sumsConsts4<>+864(SB), Y4, Y6
+	VBROADCASTSD sumsConsts<>+224(SB), Y7
+	VFMADD213PD  sumsConsts4<>+864(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+928(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+928(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+960(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+960(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+992(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+992(SB), Y5, Y7
+	VMULPD       Y10, Y4, Y8
+	VMULPD       Y11, Y5, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y0, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y1, Y13
+	VFNMADD231PD Y6, Y8, Y12
+	VFNMADD231PD Y7, Y9, Y13
+	VFMSUB213PD  Y0, Y4, Y12
+	VFMSUB213PD  Y1, Y5, Y13
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y8, Y12
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y9, Y13
+	VSUBPD       Y12, Y10, Y6
+	VSUBPD       Y13, Y11, Y7
+	VBROADCASTSD sumsConsts<>+272(SB), Y8
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y4, Y8
+	VBROADCASTSD sumsConsts<>+272(SB), Y9
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y5, Y9
+	VMULPD       Y4, Y8, Y8
+	VMULPD       Y5, Y9, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y4, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y5, Y13
+	VBROADCASTSD sumsConsts<>+152(SB), Y14
+	VSUBPD       Y12, Y14, Y14
+	VBROADCASTSD sumsConsts<>+152(SB), Y15
+	VSUBPD       Y13, Y15, Y15
+	VMULPD       Y0, Y10, Y0
+	VMULPD       Y1, Y11, Y1
+	VFMSUB231PD  Y8, Y4, Y0
+	VFMSUB231PD  Y9, Y5, Y1
+	VBROADCASTSD sumsConsts<>+152(SB), Y4
+	VSUBPD       Y14, Y4, Y4
+	VBROADCASTSD sumsConsts<>+152(SB), Y5
+	VSUBPD       Y15, Y5, Y5
+	VSUBPD       Y12, Y4, Y4
+	VSUBPD       Y13, Y5, Y5
+	VADDPD       Y0, Y4, Y0
+	VADDPD       Y1, Y5, Y1
+	VADDPD       Y0, Y14, Y0
+	VADDPD       Y1, Y15, Y1
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y0, Y6, Y4
+	VPSLLQ       $0x3f, Y3, Y5
+	VBLENDVPD    Y5, Y1, Y7, Y5
+	VPSLLQ       $0x3e, Y2, Y8
+	VPSLLQ       $0x3e, Y3, Y9
+	VANDPD       sumsConsts4<>+0(SB), Y8, Y8
+	VANDPD       sumsConsts4<>+0(SB), Y9, Y9
+	VXORPD       Y8, Y4, Y4
+	VXORPD       Y9, Y5, Y5
+	MOVQ         32(AX), DX
+	VMOVUPD      Y4, 192(DX)(CX*8)
+	VMOVUPD      Y5, 224(DX)(CX*8)
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y6, Y0, Y0
+	VPSLLQ       $0x3f, Y3, Y4
+	VBLENDVPD    Y4, Y7, Y1, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y2, Y2
+	VADDPD       sumsConsts4<>+608(SB), Y3, Y3
+	VPSLLQ       $0x3e, Y2, Y2
+	VPSLLQ       $0x3e, Y3, Y3
+	VANDPD       sumsConsts4<>+0(SB), Y2, Y2
+	VANDPD       sumsConsts4<>+0(SB), Y3, Y3
+	VXORPD       Y2, Y0, Y0
+	VXORPD       Y3, Y1, Y1
+	MOVQ         40(AX), DX
+	VMOVUPD      Y0, 192(DX)(CX*8)
+	VMOVUPD      Y1, 224(DX)(CX*8)
+	ADDQ         $0x20, CX
+	JMP          sincosDotAVX2_block
 
 sincosDotAVX2_one:
 	MOVQ   128(AX), DX
@@ -301,17 +831,17 @@ sincosDotAVX2_one:
 	SHLQ   $0x03, SI
 	XORQ   DI, DI
 
-sincosDotAVX2_dot1:
+sincosDotAVX2_dot2:
 	CMPQ         DI, 104(AX)
-	JGE          sincosDotAVX2_dot1_end
+	JGE          sincosDotAVX2_dot2_end
 	VBROADCASTSD (BX)(DI*8), Y2
 	VFMADD231PD  (DX)(CX*8), Y2, Y0
 	VFMADD231PD  32(DX)(CX*8), Y2, Y1
 	ADDQ         SI, DX
 	INCQ         DI
-	JMP          sincosDotAVX2_dot1
+	JMP          sincosDotAVX2_dot2
 
-sincosDotAVX2_dot1_end:
+sincosDotAVX2_dot2_end:
 	VANDPD       sumsConsts4<>+672(SB), Y0, Y2
 	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y2, Y2
 	VANDPD       sumsConsts4<>+672(SB), Y1, Y3
@@ -438,10 +968,548 @@ sincosDotAVX2_done:
 	RET
 
 // func sincosDot32AVX2(f *[21]uint64) int
-// Requires: AVX, AVX2, FMA3
-TEXT ·sincosDot32AVX2(SB), NOSPLIT, $0-16
+// Requires: AVX, AVX2, FMA3, MMX+
+TEXT ·sincosDot32AVX2(SB), $256-16
 	MOVQ f+0(FP), AX
 	MOVQ 120(AX), CX
+
+sincosDot32AVX2_block:
+	MOVQ   128(AX), DX
+	SUBQ   $0x20, DX
+	CMPQ   CX, DX
+	JG     sincosDot32AVX2_one
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6
+	VXORPD Y7, Y7, Y7
+	MOVQ   48(AX), DX
+	MOVQ   64(AX), BX
+	MOVQ   112(AX), SI
+	SHLQ   $0x02, SI
+	XORQ   DI, DI
+
+sincosDotAVX2_dot1:
+	CMPQ         DI, 104(AX)
+	JGE          sincosDotAVX2_dot1_end
+	VBROADCASTSD (BX)(DI*8), Y8
+	PREFETCHT0   1024(DX)(CX*4)
+	PREFETCHT0   1088(DX)(CX*4)
+	VCVTPS2PD    (DX)(CX*4), Y9
+	VFMADD231PD  Y9, Y8, Y0
+	VCVTPS2PD    16(DX)(CX*4), Y9
+	VFMADD231PD  Y9, Y8, Y1
+	VCVTPS2PD    32(DX)(CX*4), Y9
+	VFMADD231PD  Y9, Y8, Y2
+	VCVTPS2PD    48(DX)(CX*4), Y9
+	VFMADD231PD  Y9, Y8, Y3
+	VCVTPS2PD    64(DX)(CX*4), Y9
+	VFMADD231PD  Y9, Y8, Y4
+	VCVTPS2PD    80(DX)(CX*4), Y9
+	VFMADD231PD  Y9, Y8, Y5
+	VCVTPS2PD    96(DX)(CX*4), Y9
+	VFMADD231PD  Y9, Y8, Y6
+	VCVTPS2PD    112(DX)(CX*4), Y9
+	VFMADD231PD  Y9, Y8, Y7
+	ADDQ         SI, DX
+	INCQ         DI
+	JMP          sincosDotAVX2_dot1
+
+sincosDotAVX2_dot1_end:
+	VMOVUPD      Y0, (SP)
+	VMOVUPD      Y1, 32(SP)
+	VMOVUPD      Y2, 64(SP)
+	VMOVUPD      Y3, 96(SP)
+	VMOVUPD      Y4, 128(SP)
+	VMOVUPD      Y5, 160(SP)
+	VMOVUPD      Y6, 192(SP)
+	VMOVUPD      Y7, 224(SP)
+	VMOVUPD      (SP), Y0
+	VMOVUPD      32(SP), Y1
+	VMOVUPD      64(SP), Y2
+	VMOVUPD      96(SP), Y3
+	VMOVUPD      128(SP), Y4
+	VMOVUPD      160(SP), Y5
+	VMOVUPD      192(SP), Y6
+	VMOVUPD      224(SP), Y7
+	VANDPD       sumsConsts4<>+672(SB), Y0, Y0
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y1, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y2, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y3, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y4, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y5, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y6, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y7, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VTESTPD      Y0, Y0
+	JNZ          sincosDot32AVX2_one
+	VMOVUPD      (SP), Y0
+	VMOVUPD      32(SP), Y1
+	VBROADCASTSD sumsConsts<>+184(SB), Y2
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y2
+	VBROADCASTSD sumsConsts<>+184(SB), Y3
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y3
+	VSUBPD       sumsConsts4<>+96(SB), Y2, Y4
+	VSUBPD       sumsConsts4<>+96(SB), Y3, Y5
+	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y1
+	VMULPD       sumsConsts4<>+800(SB), Y4, Y6
+	VMULPD       sumsConsts4<>+800(SB), Y5, Y7
+	VBROADCASTSD sumsConsts<>+200(SB), Y8
+	VFMSUB213PD  Y6, Y4, Y8
+	VBROADCASTSD sumsConsts<>+200(SB), Y9
+	VFMSUB213PD  Y7, Y5, Y9
+	VSUBPD       Y6, Y0, Y10
+	VSUBPD       Y7, Y1, Y11
+	VSUBPD       Y10, Y0, Y0
+	VSUBPD       Y11, Y1, Y1
+	VSUBPD       Y6, Y0, Y0
+	VSUBPD       Y7, Y1, Y1
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y1
+	VMULPD       Y10, Y10, Y4
+	VMULPD       Y11, Y11, Y5
+	VBROADCASTSD sumsConsts<>+224(SB), Y6
+	VFMADD213PD  sumsConsts4<>+864(SB), Y4, Y6
+	VBROADCASTSD sumsConsts<>+224(SB), Y7
+	VFMADD213PD  sumsConsts4<>+864(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+928(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+928(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+960(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+960(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+992(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+992(SB), Y5, Y7
+	VMULPD       Y10, Y4, Y8
+	VMULPD       Y11, Y5, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y0, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y1, Y13
+	VFNMADD231PD Y6, Y8, Y12
+	VFNMADD231PD Y7, Y9, Y13
+	VFMSUB213PD  Y0, Y4, Y12
+	VFMSUB213PD  Y1, Y5, Y13
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y8, Y12
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y9, Y13
+	VSUBPD       Y12, Y10, Y6
+	VSUBPD       Y13, Y11, Y7
+	VBROADCASTSD sumsConsts<>+272(SB), Y8
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y4, Y8
+	VBROADCASTSD sumsConsts<>+272(SB), Y9
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y5, Y9
+	VMULPD       Y4, Y8, Y8
+	VMULPD       Y5, Y9, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y4, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y5, Y13
+	VBROADCASTSD sumsConsts<>+152(SB), Y14
+	VSUBPD       Y12, Y14, Y14
+	VBROADCASTSD sumsConsts<>+152(SB), Y15
+	VSUBPD       Y13, Y15, Y15
+	VMULPD       Y0, Y10, Y0
+	VMULPD       Y1, Y11, Y1
+	VFMSUB231PD  Y8, Y4, Y0
+	VFMSUB231PD  Y9, Y5, Y1
+	VBROADCASTSD sumsConsts<>+152(SB), Y4
+	VSUBPD       Y14, Y4, Y4
+	VBROADCASTSD sumsConsts<>+152(SB), Y5
+	VSUBPD       Y15, Y5, Y5
+	VSUBPD       Y12, Y4, Y4
+	VSUBPD       Y13, Y5, Y5
+	VADDPD       Y0, Y4, Y0
+	VADDPD       Y1, Y5, Y1
+	VADDPD       Y0, Y14, Y0
+	VADDPD       Y1, Y15, Y1
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y0, Y6, Y4
+	VPSLLQ       $0x3f, Y3, Y5
+	VBLENDVPD    Y5, Y1, Y7, Y5
+	VPSLLQ       $0x3e, Y2, Y8
+	VPSLLQ       $0x3e, Y3, Y9
+	VANDPD       sumsConsts4<>+0(SB), Y8, Y8
+	VANDPD       sumsConsts4<>+0(SB), Y9, Y9
+	VXORPD       Y8, Y4, Y4
+	VXORPD       Y9, Y5, Y5
+	MOVQ         32(AX), DX
+	VMOVUPD      Y4, (DX)(CX*8)
+	VMOVUPD      Y5, 32(DX)(CX*8)
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y6, Y0, Y0
+	VPSLLQ       $0x3f, Y3, Y4
+	VBLENDVPD    Y4, Y7, Y1, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y2, Y2
+	VADDPD       sumsConsts4<>+608(SB), Y3, Y3
+	VPSLLQ       $0x3e, Y2, Y2
+	VPSLLQ       $0x3e, Y3, Y3
+	VANDPD       sumsConsts4<>+0(SB), Y2, Y2
+	VANDPD       sumsConsts4<>+0(SB), Y3, Y3
+	VXORPD       Y2, Y0, Y0
+	VXORPD       Y3, Y1, Y1
+	MOVQ         40(AX), DX
+	VMOVUPD      Y0, (DX)(CX*8)
+	VMOVUPD      Y1, 32(DX)(CX*8)
+	VMOVUPD      64(SP), Y0
+	VMOVUPD      96(SP), Y1
+	VBROADCASTSD sumsConsts<>+184(SB), Y2
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y2
+	VBROADCASTSD sumsConsts<>+184(SB), Y3
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y3
+	VSUBPD       sumsConsts4<>+96(SB), Y2, Y4
+	VSUBPD       sumsConsts4<>+96(SB), Y3, Y5
+	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y1
+	VMULPD       sumsConsts4<>+800(SB), Y4, Y6
+	VMULPD       sumsConsts4<>+800(SB), Y5, Y7
+	VBROADCASTSD sumsConsts<>+200(SB), Y8
+	VFMSUB213PD  Y6, Y4, Y8
+	VBROADCASTSD sumsConsts<>+200(SB), Y9
+	VFMSUB213PD  Y7, Y5, Y9
+	VSUBPD       Y6, Y0, Y10
+	VSUBPD       Y7, Y1, Y11
+	VSUBPD       Y10, Y0, Y0
+	VSUBPD       Y11, Y1, Y1
+	VSUBPD       Y6, Y0, Y0
+	VSUBPD       Y7, Y1, Y1
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y1
+	VMULPD       Y10, Y10, Y4
+	VMULPD       Y11, Y11, Y5
+	VBROADCASTSD sumsConsts<>+224(SB), Y6
+	VFMADD213PD  sumsConsts4<>+864(SB), Y4, Y6
+	VBROADCASTSD sumsConsts<>+224(SB), Y7
+	VFMADD213PD  sumsConsts4<>+864(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+928(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+928(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+960(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+960(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+992(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+992(SB), Y5, Y7
+	VMULPD       Y10, Y4, Y8
+	VMULPD       Y11, Y5, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y0, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y1, Y13
+	VFNMADD231PD Y6, Y8, Y12
+	VFNMADD231PD Y7, Y9, Y13
+	VFMSUB213PD  Y0, Y4, Y12
+	VFMSUB213PD  Y1, Y5, Y13
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y8, Y12
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y9, Y13
+	VSUBPD       Y12, Y10, Y6
+	VSUBPD       Y13, Y11, Y7
+	VBROADCASTSD sumsConsts<>+272(SB), Y8
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y4, Y8
+	VBROADCASTSD sumsConsts<>+272(SB), Y9
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y5, Y9
+	VMULPD       Y4, Y8, Y8
+	VMULPD       Y5, Y9, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y4, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y5, Y13
+	VBROADCASTSD sumsConsts<>+152(SB), Y14
+	VSUBPD       Y12, Y14, Y14
+	VBROADCASTSD sumsConsts<>+152(SB), Y15
+	VSUBPD       Y13, Y15, Y15
+	VMULPD       Y0, Y10, Y0
+	VMULPD       Y1, Y11, Y1
+	VFMSUB231PD  Y8, Y4, Y0
+	VFMSUB231PD  Y9, Y5, Y1
+	VBROADCASTSD sumsConsts<>+152(SB), Y4
+	VSUBPD       Y14, Y4, Y4
+	VBROADCASTSD sumsConsts<>+152(SB), Y5
+	VSUBPD       Y15, Y5, Y5
+	VSUBPD       Y12, Y4, Y4
+	VSUBPD       Y13, Y5, Y5
+	VADDPD       Y0, Y4, Y0
+	VADDPD       Y1, Y5, Y1
+	VADDPD       Y0, Y14, Y0
+	VADDPD       Y1, Y15, Y1
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y0, Y6, Y4
+	VPSLLQ       $0x3f, Y3, Y5
+	VBLENDVPD    Y5, Y1, Y7, Y5
+	VPSLLQ       $0x3e, Y2, Y8
+	VPSLLQ       $0x3e, Y3, Y9
+	VANDPD       sumsConsts4<>+0(SB), Y8, Y8
+	VANDPD       sumsConsts4<>+0(SB), Y9, Y9
+	VXORPD       Y8, Y4, Y4
+	VXORPD       Y9, Y5, Y5
+	MOVQ         32(AX), DX
+	VMOVUPD      Y4, 64(DX)(CX*8)
+	VMOVUPD      Y5, 96(DX)(CX*8)
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y6, Y0, Y0
+	VPSLLQ       $0x3f, Y3, Y4
+	VBLENDVPD    Y4, Y7, Y1, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y2, Y2
+	VADDPD       sumsConsts4<>+608(SB), Y3, Y3
+	VPSLLQ       $0x3e, Y2, Y2
+	VPSLLQ       $0x3e, Y3, Y3
+	VANDPD       sumsConsts4<>+0(SB), Y2, Y2
+	VANDPD       sumsConsts4<>+0(SB), Y3, Y3
+	VXORPD       Y2, Y0, Y0
+	VXORPD       Y3, Y1, Y1
+	MOVQ         40(AX), DX
+	VMOVUPD      Y0, 64(DX)(CX*8)
+	VMOVUPD      Y1, 96(DX)(CX*8)
+	VMOVUPD      128(SP), Y0
+	VMOVUPD      160(SP), Y1
+	VBROADCASTSD sumsConsts<>+184(SB), Y2
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y2
+	VBROADCASTSD sumsConsts<>+184(SB), Y3
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y3
+	VSUBPD       sumsConsts4<>+96(SB), Y2, Y4
+	VSUBPD       sumsConsts4<>+96(SB), Y3, Y5
+	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y1
+	VMULPD       sumsConsts4<>+800(SB), Y4, Y6
+	VMULPD       sumsConsts4<>+800(SB), Y5, Y7
+	VBROADCASTSD sumsConsts<>+200(SB), Y8
+	VFMSUB213PD  Y6, Y4, Y8
+	VBROADCASTSD sumsConsts<>+200(SB), Y9
+	VFMSUB213PD  Y7, Y5, Y9
+	VSUBPD       Y6, Y0, Y10
+	VSUBPD       Y7, Y1, Y11
+	VSUBPD       Y10, Y0, Y0
+	VSUBPD       Y11, Y1, Y1
+	VSUBPD       Y6, Y0, Y0
+	VSUBPD       Y7, Y1, Y1
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y1
+	VMULPD       Y10, Y10, Y4
+	VMULPD       Y11, Y11, Y5
+	VBROADCASTSD sumsConsts<>+224(SB), Y6
+	VFMADD213PD  sumsConsts4<>+864(SB), Y4, Y6
+	VBROADCASTSD sumsConsts<>+224(SB), Y7
+	VFMADD213PD  sumsConsts4<>+864(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+928(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+928(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+960(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+960(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+992(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+992(SB), Y5, Y7
+	VMULPD       Y10, Y4, Y8
+	VMULPD       Y11, Y5, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y0, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y1, Y13
+	VFNMADD231PD Y6, Y8, Y12
+	VFNMADD231PD Y7, Y9, Y13
+	VFMSUB213PD  Y0, Y4, Y12
+	VFMSUB213PD  Y1, Y5, Y13
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y8, Y12
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y9, Y13
+	VSUBPD       Y12, Y10, Y6
+	VSUBPD       Y13, Y11, Y7
+	VBROADCASTSD sumsConsts<>+272(SB), Y8
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y4, Y8
+	VBROADCASTSD sumsConsts<>+272(SB), Y9
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y5, Y9
+	VMULPD       Y4, Y8, Y8
+	VMULPD       Y5, Y9, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y4, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y5, Y13
+	VBROADCASTSD sumsConsts<>+152(SB), Y14
+	VSUBPD       Y12, Y14, Y14
+	VBROADCASTSD sumsConsts<>+152(SB), Y15
+	VSUBPD       Y13, Y15, Y15
+	VMULPD       Y0, Y10, Y0
+	VMULPD       Y1, Y11, Y1
+	VFMSUB231PD  Y8, Y4, Y0
+	VFMSUB231PD  Y9, Y5, Y1
+	VBROADCASTSD sumsConsts<>+152(SB), Y4
+	VSUBPD       Y14, Y4, Y4
+	VBROADCASTSD sumsConsts<>+152(SB), Y5
+	VSUBPD       Y15, Y5, Y5
+	VSUBPD       Y12, Y4, Y4
+	VSUBPD       Y13, Y5, Y5
+	VADDPD       Y0, Y4, Y0
+	VADDPD       Y1, Y5, Y1
+	VADDPD       Y0, Y14, Y0
+	VADDPD       Y1, Y15, Y1
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y0, Y6, Y4
+	VPSLLQ       $0x3f, Y3, Y5
+	VBLENDVPD    Y5, Y1, Y7, Y5
+	VPSLLQ       $0x3e, Y2, Y8
+	VPSLLQ       $0x3e, Y3, Y9
+	VANDPD       sumsConsts4<>+0(SB), Y8, Y8
+	VANDPD       sumsConsts4<>+0(SB), Y9, Y9
+	VXORPD       Y8, Y4, Y4
+	VXORPD       Y9, Y5, Y5
+	MOVQ         32(AX), DX
+	VMOVUPD      Y4, 128(DX)(CX*8)
+	VMOVUPD      Y5, 160(DX)(CX*8)
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y6, Y0, Y0
+	VPSLLQ       $0x3f, Y3, Y4
+	VBLENDVPD    Y4, Y7, Y1, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y2, Y2
+	VADDPD       sumsConsts4<>+608(SB), Y3, Y3
+	VPSLLQ       $0x3e, Y2, Y2
+	VPSLLQ       $0x3e, Y3, Y3
+	VANDPD       sumsConsts4<>+0(SB), Y2, Y2
+	VANDPD       sumsConsts4<>+0(SB), Y3, Y3
+	VXORPD       Y2, Y0, Y0
+	VXORPD       Y3, Y1, Y1
+	MOVQ         40(AX), DX
+	VMOVUPD      Y0, 128(DX)(CX*8)
+	VMOVUPD      Y1, 160(DX)(CX*8)
+	VMOVUPD      192(SP), Y0
+	VMOVUPD      224(SP), Y1
+	VBROADCASTSD sumsConsts<>+184(SB), Y2
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y2
+	VBROADCASTSD sumsConsts<>+184(SB), Y3
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y3
+	VSUBPD       sumsConsts4<>+96(SB), Y2, Y4
+	VSUBPD       sumsConsts4<>+96(SB), Y3, Y5
+	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y1
+	VMULPD       sumsConsts4<>+800(SB), Y4, Y6
+	VMULPD       sumsConsts4<>+800(SB), Y5, Y7
+	VBROADCASTSD sumsConsts<>+200(SB), Y8
+	VFMSUB213PD  Y6, Y4, Y8
+	VBROADCASTSD sumsConsts<>+200(SB), Y9
+	VFMSUB213PD  Y7, Y5, Y9
+	VSUBPD       Y6, Y0, Y10
+	VSUBPD       Y7, Y1, Y11
+	VSUBPD       Y10, Y0, Y0
+	VSUBPD       Y11, Y1, Y1
+	VSUBPD       Y6, Y0, Y0
+	VSUBPD       Y7, Y1, Y1
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y1
+	VMULPD       Y10, Y10, Y4
+	VMULPD       Y11, Y11, Y5
+	VBROADCASTSD sumsConsts<>+224(SB), Y6
+	VFMADD213PD  sumsConsts4<>+864(SB), Y4, Y6
+	VBROADCASTSD sumsConsts<>+224(SB), Y7
+	VFMADD213PD  sumsConsts4<>+864(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+928(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+928(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+960(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+960(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+992(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+992(SB), Y5, Y7
+	VMULPD       Y10, Y4, Y8
+	VMULPD       Y11, Y5, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y0, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y1, Y13
+	VFNMADD231PD Y6, Y8, Y12
+	VFNMADD231PD Y7, Y9, Y13
+	VFMSUB213PD  Y0, Y4, Y12
+	VFMSUB213PD  Y1, Y5, Y13
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y8, Y12
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y9, Y13
+	VSUBPD       Y12, Y10, Y6
+	VSUBPD       Y13, Y11, Y7
+	VBROADCASTSD sumsConsts<>+272(SB), Y8
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y4, Y8
+	VBROADCASTSD sumsConsts<>+272(SB), Y9
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y5, Y9
+	VMULPD       Y4, Y8, Y8
+	VMULPD       Y5, Y9, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y4, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y5, Y13
+	VBROADCASTSD sumsConsts<>+152(SB), Y14
+	VSUBPD       Y12, Y14, Y14
+	VBROADCASTSD sumsConsts<>+152(SB), Y15
+	VSUBPD       Y13, Y15, Y15
+	VMULPD       Y0, Y10, Y0
+	VMULPD       Y1, Y11, Y1
+	VFMSUB231PD  Y8, Y4, Y0
+	VFMSUB231PD  Y9, Y5, Y1
+	VBROADCASTSD sumsConsts<>+152(SB), Y4
+	VSUBPD       Y14, Y4, Y4
+	VBROADCASTSD sumsConsts<>+152(SB), Y5
+	VSUBPD       Y15, Y5, Y5
+	VSUBPD       Y12, Y4, Y4
+	VSUBPD       Y13, Y5, Y5
+	VADDPD       Y0, Y4, Y0
+	VADDPD       Y1, Y5, Y1
+	VADDPD       Y0, Y14, Y0
+	VADDPD       Y1, Y15, Y1
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y0, Y6, Y4
+	VPSLLQ       $0x3f, Y3, Y5
+	VBLENDVPD    Y5, Y1, Y7, Y5
+	VPSLLQ       $0x3e, Y2, Y8
+	VPSLLQ       $0x3e, Y3, Y9
+	VANDPD       sumsConsts4<>+0(SB), Y8, Y8
+	VANDPD       sumsConsts4<>+0(SB), Y9, Y9
+	VXORPD       Y8, Y4, Y4
+	VXORPD       Y9, Y5, Y5
+	MOVQ         32(AX), DX
+	VMOVUPD      Y4, 192(DX)(CX*8)
+	VMOVUPD      Y5, 224(DX)(CX*8)
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y6, Y0, Y0
+	VPSLLQ       $0x3f, Y3, Y4
+	VBLENDVPD    Y4, Y7, Y1, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y2, Y2
+	VADDPD       sumsConsts4<>+608(SB), Y3, Y3
+	VPSLLQ       $0x3e, Y2, Y2
+	VPSLLQ       $0x3e, Y3, Y3
+	VANDPD       sumsConsts4<>+0(SB), Y2, Y2
+	VANDPD       sumsConsts4<>+0(SB), Y3, Y3
+	VXORPD       Y2, Y0, Y0
+	VXORPD       Y3, Y1, Y1
+	MOVQ         40(AX), DX
+	VMOVUPD      Y0, 192(DX)(CX*8)
+	VMOVUPD      Y1, 224(DX)(CX*8)
+	ADDQ         $0x20, CX
+	JMP          sincosDot32AVX2_block
 
 sincosDot32AVX2_one:
 	MOVQ   128(AX), DX
@@ -456,9 +1524,9 @@ sincosDot32AVX2_one:
 	SHLQ   $0x02, SI
 	XORQ   DI, DI
 
-sincosDotAVX2_dot1:
+sincosDotAVX2_dot2:
 	CMPQ         DI, 104(AX)
-	JGE          sincosDotAVX2_dot1_end
+	JGE          sincosDotAVX2_dot2_end
 	VBROADCASTSD (BX)(DI*8), Y2
 	VCVTPS2PD    (DX)(CX*4), Y3
 	VFMADD231PD  Y3, Y2, Y0
@@ -466,9 +1534,9 @@ sincosDotAVX2_dot1:
 	VFMADD231PD  Y3, Y2, Y1
 	ADDQ         SI, DX
 	INCQ         DI
-	JMP          sincosDotAVX2_dot1
+	JMP          sincosDotAVX2_dot2
 
-sincosDotAVX2_dot1_end:
+sincosDotAVX2_dot2_end:
 	VANDPD       sumsConsts4<>+672(SB), Y0, Y2
 	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y2, Y2
 	VANDPD       sumsConsts4<>+672(SB), Y1, Y3
@@ -667,10 +1735,1052 @@ dotStatsAVX2_done:
 	RET
 
 // func freqStepAVX2(f *[21]uint64) int
-// Requires: AVX, AVX2, FMA3
-TEXT ·freqStepAVX2(SB), NOSPLIT, $0-16
+// Requires: AVX, AVX2, FMA3, MMX+
+TEXT ·freqStepAVX2(SB), $768-16
 	MOVQ f+0(FP), AX
 	MOVQ 120(AX), CX
+
+freqStepAVX2_block:
+	MOVQ   128(AX), DX
+	SUBQ   $0x20, DX
+	CMPQ   CX, DX
+	JG     freqStepAVX2_one
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6
+	VXORPD Y7, Y7, Y7
+	MOVQ   48(AX), DX
+	MOVQ   64(AX), BX
+	MOVQ   112(AX), SI
+	SHLQ   $0x03, SI
+	XORQ   DI, DI
+
+freqStepAVX2_dot1:
+	CMPQ         DI, 104(AX)
+	JGE          freqStepAVX2_dot1_end
+	VBROADCASTSD (BX)(DI*8), Y8
+	PREFETCHT0   2048(DX)(CX*8)
+	PREFETCHT0   2112(DX)(CX*8)
+	VFMADD231PD  (DX)(CX*8), Y8, Y0
+	VFMADD231PD  32(DX)(CX*8), Y8, Y1
+	VFMADD231PD  64(DX)(CX*8), Y8, Y2
+	VFMADD231PD  96(DX)(CX*8), Y8, Y3
+	VFMADD231PD  128(DX)(CX*8), Y8, Y4
+	VFMADD231PD  160(DX)(CX*8), Y8, Y5
+	VFMADD231PD  192(DX)(CX*8), Y8, Y6
+	VFMADD231PD  224(DX)(CX*8), Y8, Y7
+	ADDQ         SI, DX
+	INCQ         DI
+	JMP          freqStepAVX2_dot1
+
+freqStepAVX2_dot1_end:
+	VMOVUPD      Y0, (SP)
+	VMOVUPD      Y1, 32(SP)
+	VMOVUPD      Y2, 64(SP)
+	VMOVUPD      Y3, 96(SP)
+	VMOVUPD      Y4, 128(SP)
+	VMOVUPD      Y5, 160(SP)
+	VMOVUPD      Y6, 192(SP)
+	VMOVUPD      Y7, 224(SP)
+	VBROADCASTSD 136(AX), Y0
+	VMOVUPD      (SP), Y1
+	VMOVUPD      32(SP), Y2
+	VSUBPD       Y0, Y1, Y1
+	VSUBPD       Y0, Y2, Y0
+	VMOVUPD      Y1, 256(SP)
+	VMOVUPD      Y0, 288(SP)
+	VBROADCASTSD 136(AX), Y0
+	VMOVUPD      64(SP), Y1
+	VMOVUPD      96(SP), Y2
+	VSUBPD       Y0, Y1, Y1
+	VSUBPD       Y0, Y2, Y0
+	VMOVUPD      Y1, 320(SP)
+	VMOVUPD      Y0, 352(SP)
+	VBROADCASTSD 136(AX), Y0
+	VMOVUPD      128(SP), Y1
+	VMOVUPD      160(SP), Y2
+	VSUBPD       Y0, Y1, Y1
+	VSUBPD       Y0, Y2, Y0
+	VMOVUPD      Y1, 384(SP)
+	VMOVUPD      Y0, 416(SP)
+	VBROADCASTSD 136(AX), Y0
+	VMOVUPD      192(SP), Y1
+	VMOVUPD      224(SP), Y2
+	VSUBPD       Y0, Y1, Y1
+	VSUBPD       Y0, Y2, Y0
+	VMOVUPD      Y1, 448(SP)
+	VMOVUPD      Y0, 480(SP)
+	VMOVUPD      256(SP), Y0
+	VMOVUPD      288(SP), Y1
+	VMOVUPD      320(SP), Y2
+	VMOVUPD      352(SP), Y3
+	VMOVUPD      384(SP), Y4
+	VMOVUPD      416(SP), Y5
+	VMOVUPD      448(SP), Y6
+	VMOVUPD      480(SP), Y7
+	VANDPD       sumsConsts4<>+672(SB), Y0, Y0
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y1, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y2, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y3, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y4, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y5, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y6, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y7, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VTESTPD      Y0, Y0
+	JNZ          freqStepAVX2_one
+	VMOVUPD      (SP), Y0
+	VMOVUPD      32(SP), Y1
+	MOVQ         32(AX), DX
+	VMOVUPD      Y0, (DX)(CX*8)
+	VMOVUPD      Y1, 32(DX)(CX*8)
+	VMOVUPD      256(SP), Y0
+	VMOVUPD      288(SP), Y1
+	VBROADCASTSD sumsConsts<>+184(SB), Y2
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y2
+	VBROADCASTSD sumsConsts<>+184(SB), Y3
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y3
+	VSUBPD       sumsConsts4<>+96(SB), Y2, Y4
+	VSUBPD       sumsConsts4<>+96(SB), Y3, Y5
+	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y1
+	VMULPD       sumsConsts4<>+800(SB), Y4, Y6
+	VMULPD       sumsConsts4<>+800(SB), Y5, Y7
+	VBROADCASTSD sumsConsts<>+200(SB), Y8
+	VFMSUB213PD  Y6, Y4, Y8
+	VBROADCASTSD sumsConsts<>+200(SB), Y9
+	VFMSUB213PD  Y7, Y5, Y9
+	VSUBPD       Y6, Y0, Y10
+	VSUBPD       Y7, Y1, Y11
+	VSUBPD       Y10, Y0, Y0
+	VSUBPD       Y11, Y1, Y1
+	VSUBPD       Y6, Y0, Y0
+	VSUBPD       Y7, Y1, Y1
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y1
+	VMULPD       Y10, Y10, Y4
+	VMULPD       Y11, Y11, Y5
+	VBROADCASTSD sumsConsts<>+224(SB), Y6
+	VFMADD213PD  sumsConsts4<>+864(SB), Y4, Y6
+	VBROADCASTSD sumsConsts<>+224(SB), Y7
+	VFMADD213PD  sumsConsts4<>+864(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+928(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+928(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+960(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+960(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+992(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+992(SB), Y5, Y7
+	VMULPD       Y10, Y4, Y8
+	VMULPD       Y11, Y5, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y0, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y1, Y13
+	VFNMADD231PD Y6, Y8, Y12
+	VFNMADD231PD Y7, Y9, Y13
+	VFMSUB213PD  Y0, Y4, Y12
+	VFMSUB213PD  Y1, Y5, Y13
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y8, Y12
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y9, Y13
+	VSUBPD       Y12, Y10, Y6
+	VSUBPD       Y13, Y11, Y7
+	VBROADCASTSD sumsConsts<>+272(SB), Y8
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y4, Y8
+	VBROADCASTSD sumsConsts<>+272(SB), Y9
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y5, Y9
+	VMULPD       Y4, Y8, Y8
+	VMULPD       Y5, Y9, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y4, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y5, Y13
+	VBROADCASTSD sumsConsts<>+152(SB), Y14
+	VSUBPD       Y12, Y14, Y14
+	VBROADCASTSD sumsConsts<>+152(SB), Y15
+	VSUBPD       Y13, Y15, Y15
+	VMULPD       Y0, Y10, Y0
+	VMULPD       Y1, Y11, Y1
+	VFMSUB231PD  Y8, Y4, Y0
+	VFMSUB231PD  Y9, Y5, Y1
+	VBROADCASTSD sumsConsts<>+152(SB), Y4
+	VSUBPD       Y14, Y4, Y4
+	VBROADCASTSD sumsConsts<>+152(SB), Y5
+	VSUBPD       Y15, Y5, Y5
+	VSUBPD       Y12, Y4, Y4
+	VSUBPD       Y13, Y5, Y5
+	VADDPD       Y0, Y4, Y0
+	VADDPD       Y1, Y5, Y1
+	VADDPD       Y0, Y14, Y0
+	VADDPD       Y1, Y15, Y1
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y0, Y6, Y4
+	VPSLLQ       $0x3f, Y3, Y5
+	VBLENDVPD    Y5, Y1, Y7, Y5
+	VPSLLQ       $0x3e, Y2, Y8
+	VPSLLQ       $0x3e, Y3, Y9
+	VANDPD       sumsConsts4<>+0(SB), Y8, Y8
+	VANDPD       sumsConsts4<>+0(SB), Y9, Y9
+	VXORPD       Y8, Y4, Y4
+	VXORPD       Y9, Y5, Y5
+	VPSLLQ       $0x3f, Y2, Y8
+	VBLENDVPD    Y8, Y6, Y0, Y0
+	VPSLLQ       $0x3f, Y3, Y6
+	VBLENDVPD    Y6, Y7, Y1, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y2, Y2
+	VADDPD       sumsConsts4<>+608(SB), Y3, Y3
+	VPSLLQ       $0x3e, Y2, Y2
+	VPSLLQ       $0x3e, Y3, Y3
+	VANDPD       sumsConsts4<>+0(SB), Y2, Y2
+	VANDPD       sumsConsts4<>+0(SB), Y3, Y3
+	VXORPD       Y2, Y0, Y0
+	VXORPD       Y3, Y1, Y1
+	MOVQ         (AX), DX
+	VMOVUPD      (DX)(CX*8), Y2
+	VMOVUPD      32(DX)(CX*8), Y3
+	VXORPD       sumsConsts4<>+0(SB), Y2, Y6
+	VXORPD       sumsConsts4<>+0(SB), Y3, Y7
+	VMULPD       Y0, Y6, Y0
+	VMULPD       Y1, Y7, Y1
+	VBROADCASTSD sumsConsts<>+8(SB), Y6
+	VMINPD       Y0, Y6, Y0
+	VBROADCASTSD sumsConsts<>+8(SB), Y6
+	VMINPD       Y1, Y6, Y1
+	VBROADCASTSD sumsConsts<>+16(SB), Y6
+	VMAXPD       Y0, Y6, Y0
+	VBROADCASTSD sumsConsts<>+16(SB), Y6
+	VMAXPD       Y1, Y6, Y1
+	VBROADCASTSD sumsConsts<>+32(SB), Y6
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y6
+	VBROADCASTSD sumsConsts<>+32(SB), Y7
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y7
+	VSUBPD       sumsConsts4<>+96(SB), Y6, Y6
+	VSUBPD       sumsConsts4<>+96(SB), Y7, Y7
+	VFNMADD231PD sumsConsts4<>+160(SB), Y6, Y0
+	VFNMADD231PD sumsConsts4<>+160(SB), Y7, Y1
+	VBROADCASTSD sumsConsts<>+48(SB), Y8
+	VFNMADD213PD Y0, Y6, Y8
+	VBROADCASTSD sumsConsts<>+48(SB), Y9
+	VFNMADD213PD Y1, Y7, Y9
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+192(SB), Y6, Y0
+	VFNMADD231PD sumsConsts4<>+192(SB), Y7, Y1
+	VBROADCASTSD sumsConsts<>+64(SB), Y10
+	VFMADD213PD  sumsConsts4<>+224(SB), Y8, Y10
+	VBROADCASTSD sumsConsts<>+64(SB), Y11
+	VFMADD213PD  sumsConsts4<>+224(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+288(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+288(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+320(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+320(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+352(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+352(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+384(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+384(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+416(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+416(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+448(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+448(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+480(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+480(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+512(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+512(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+544(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+544(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+576(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+576(SB), Y9, Y11
+	VMULPD       Y8, Y8, Y12
+	VMULPD       Y9, Y9, Y13
+	VFMADD231PD  Y10, Y12, Y0
+	VFMADD231PD  Y11, Y13, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y8, Y10
+	VADDPD       sumsConsts4<>+608(SB), Y9, Y11
+	VBROADCASTSD sumsConsts<>+152(SB), Y12
+	VSUBPD       Y10, Y12, Y12
+	VBROADCASTSD sumsConsts<>+152(SB), Y13
+	VSUBPD       Y11, Y13, Y13
+	VADDPD       Y8, Y12, Y8
+	VADDPD       Y9, Y13, Y9
+	VADDPD       Y8, Y0, Y0
+	VADDPD       Y9, Y1, Y1
+	VADDPD       Y0, Y10, Y0
+	VADDPD       Y1, Y11, Y1
+	VBROADCASTSD sumsConsts<>+144(SB), Y8
+	VFMADD213PD  sumsConsts4<>+96(SB), Y6, Y8
+	VBROADCASTSD sumsConsts<>+144(SB), Y9
+	VFMADD213PD  sumsConsts4<>+96(SB), Y7, Y9
+	VSUBPD       sumsConsts4<>+96(SB), Y8, Y8
+	VSUBPD       sumsConsts4<>+96(SB), Y9, Y9
+	VSUBPD       Y8, Y6, Y6
+	VSUBPD       Y9, Y7, Y7
+	VADDPD       sumsConsts4<>+640(SB), Y8, Y8
+	VADDPD       sumsConsts4<>+640(SB), Y9, Y9
+	VPSLLQ       $0x34, Y8, Y8
+	VPSLLQ       $0x34, Y9, Y9
+	VADDPD       sumsConsts4<>+640(SB), Y6, Y6
+	VADDPD       sumsConsts4<>+640(SB), Y7, Y7
+	VPSLLQ       $0x34, Y6, Y6
+	VPSLLQ       $0x34, Y7, Y7
+	VMULPD       Y8, Y0, Y0
+	VMULPD       Y9, Y1, Y1
+	VMULPD       Y6, Y0, Y0
+	VMULPD       Y7, Y1, Y1
+	MOVQ         80(AX), DX
+	VMOVUPD      (DX), Y6
+	VADDPD       Y0, Y6, Y6
+	VMOVUPD      Y6, (DX)
+	VMOVUPD      32(DX), Y6
+	VADDPD       Y1, Y6, Y6
+	VMOVUPD      Y6, 32(DX)
+	VMULPD       Y4, Y2, Y2
+	VMULPD       Y5, Y3, Y3
+	VMULPD       Y0, Y2, Y0
+	VMULPD       Y1, Y3, Y1
+	VMOVUPD      Y0, 512(SP)
+	VMOVUPD      Y1, 544(SP)
+	VMOVUPD      64(SP), Y0
+	VMOVUPD      96(SP), Y1
+	MOVQ         32(AX), DX
+	VMOVUPD      Y0, 64(DX)(CX*8)
+	VMOVUPD      Y1, 96(DX)(CX*8)
+	VMOVUPD      320(SP), Y0
+	VMOVUPD      352(SP), Y1
+	VBROADCASTSD sumsConsts<>+184(SB), Y2
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y2
+	VBROADCASTSD sumsConsts<>+184(SB), Y3
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y3
+	VSUBPD       sumsConsts4<>+96(SB), Y2, Y4
+	VSUBPD       sumsConsts4<>+96(SB), Y3, Y5
+	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y1
+	VMULPD       sumsConsts4<>+800(SB), Y4, Y6
+	VMULPD       sumsConsts4<>+800(SB), Y5, Y7
+	VBROADCASTSD sumsConsts<>+200(SB), Y8
+	VFMSUB213PD  Y6, Y4, Y8
+	VBROADCASTSD sumsConsts<>+200(SB), Y9
+	VFMSUB213PD  Y7, Y5, Y9
+	VSUBPD       Y6, Y0, Y10
+	VSUBPD       Y7, Y1, Y11
+	VSUBPD       Y10, Y0, Y0
+	VSUBPD       Y11, Y1, Y1
+	VSUBPD       Y6, Y0, Y0
+	VSUBPD       Y7, Y1, Y1
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y1
+	VMULPD       Y10, Y10, Y4
+	VMULPD       Y11, Y11, Y5
+	VBROADCASTSD sumsConsts<>+224(SB), Y6
+	VFMADD213PD  sumsConsts4<>+864(SB), Y4, Y6
+	VBROADCASTSD sumsConsts<>+224(SB), Y7
+	VFMADD213PD  sumsConsts4<>+864(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+928(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+928(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+960(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+960(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+992(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+992(SB), Y5, Y7
+	VMULPD       Y10, Y4, Y8
+	VMULPD       Y11, Y5, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y0, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y1, Y13
+	VFNMADD231PD Y6, Y8, Y12
+	VFNMADD231PD Y7, Y9, Y13
+	VFMSUB213PD  Y0, Y4, Y12
+	VFMSUB213PD  Y1, Y5, Y13
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y8, Y12
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y9, Y13
+	VSUBPD       Y12, Y10, Y6
+	VSUBPD       Y13, Y11, Y7
+	VBROADCASTSD sumsConsts<>+272(SB), Y8
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y4, Y8
+	VBROADCASTSD sumsConsts<>+272(SB), Y9
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y5, Y9
+	VMULPD       Y4, Y8, Y8
+	VMULPD       Y5, Y9, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y4, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y5, Y13
+	VBROADCASTSD sumsConsts<>+152(SB), Y14
+	VSUBPD       Y12, Y14, Y14
+	VBROADCASTSD sumsConsts<>+152(SB), Y15
+	VSUBPD       Y13, Y15, Y15
+	VMULPD       Y0, Y10, Y0
+	VMULPD       Y1, Y11, Y1
+	VFMSUB231PD  Y8, Y4, Y0
+	VFMSUB231PD  Y9, Y5, Y1
+	VBROADCASTSD sumsConsts<>+152(SB), Y4
+	VSUBPD       Y14, Y4, Y4
+	VBROADCASTSD sumsConsts<>+152(SB), Y5
+	VSUBPD       Y15, Y5, Y5
+	VSUBPD       Y12, Y4, Y4
+	VSUBPD       Y13, Y5, Y5
+	VADDPD       Y0, Y4, Y0
+	VADDPD       Y1, Y5, Y1
+	VADDPD       Y0, Y14, Y0
+	VADDPD       Y1, Y15, Y1
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y0, Y6, Y4
+	VPSLLQ       $0x3f, Y3, Y5
+	VBLENDVPD    Y5, Y1, Y7, Y5
+	VPSLLQ       $0x3e, Y2, Y8
+	VPSLLQ       $0x3e, Y3, Y9
+	VANDPD       sumsConsts4<>+0(SB), Y8, Y8
+	VANDPD       sumsConsts4<>+0(SB), Y9, Y9
+	VXORPD       Y8, Y4, Y4
+	VXORPD       Y9, Y5, Y5
+	VPSLLQ       $0x3f, Y2, Y8
+	VBLENDVPD    Y8, Y6, Y0, Y0
+	VPSLLQ       $0x3f, Y3, Y6
+	VBLENDVPD    Y6, Y7, Y1, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y2, Y2
+	VADDPD       sumsConsts4<>+608(SB), Y3, Y3
+	VPSLLQ       $0x3e, Y2, Y2
+	VPSLLQ       $0x3e, Y3, Y3
+	VANDPD       sumsConsts4<>+0(SB), Y2, Y2
+	VANDPD       sumsConsts4<>+0(SB), Y3, Y3
+	VXORPD       Y2, Y0, Y0
+	VXORPD       Y3, Y1, Y1
+	MOVQ         (AX), DX
+	VMOVUPD      64(DX)(CX*8), Y2
+	VMOVUPD      96(DX)(CX*8), Y3
+	VXORPD       sumsConsts4<>+0(SB), Y2, Y6
+	VXORPD       sumsConsts4<>+0(SB), Y3, Y7
+	VMULPD       Y0, Y6, Y0
+	VMULPD       Y1, Y7, Y1
+	VBROADCASTSD sumsConsts<>+8(SB), Y6
+	VMINPD       Y0, Y6, Y0
+	VBROADCASTSD sumsConsts<>+8(SB), Y6
+	VMINPD       Y1, Y6, Y1
+	VBROADCASTSD sumsConsts<>+16(SB), Y6
+	VMAXPD       Y0, Y6, Y0
+	VBROADCASTSD sumsConsts<>+16(SB), Y6
+	VMAXPD       Y1, Y6, Y1
+	VBROADCASTSD sumsConsts<>+32(SB), Y6
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y6
+	VBROADCASTSD sumsConsts<>+32(SB), Y7
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y7
+	VSUBPD       sumsConsts4<>+96(SB), Y6, Y6
+	VSUBPD       sumsConsts4<>+96(SB), Y7, Y7
+	VFNMADD231PD sumsConsts4<>+160(SB), Y6, Y0
+	VFNMADD231PD sumsConsts4<>+160(SB), Y7, Y1
+	VBROADCASTSD sumsConsts<>+48(SB), Y8
+	VFNMADD213PD Y0, Y6, Y8
+	VBROADCASTSD sumsConsts<>+48(SB), Y9
+	VFNMADD213PD Y1, Y7, Y9
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+192(SB), Y6, Y0
+	VFNMADD231PD sumsConsts4<>+192(SB), Y7, Y1
+	VBROADCASTSD sumsConsts<>+64(SB), Y10
+	VFMADD213PD  sumsConsts4<>+224(SB), Y8, Y10
+	VBROADCASTSD sumsConsts<>+64(SB), Y11
+	VFMADD213PD  sumsConsts4<>+224(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+288(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+288(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+320(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+320(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+352(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+352(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+384(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+384(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+416(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+416(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+448(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+448(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+480(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+480(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+512(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+512(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+544(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+544(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+576(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+576(SB), Y9, Y11
+	VMULPD       Y8, Y8, Y12
+	VMULPD       Y9, Y9, Y13
+	VFMADD231PD  Y10, Y12, Y0
+	VFMADD231PD  Y11, Y13, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y8, Y10
+	VADDPD       sumsConsts4<>+608(SB), Y9, Y11
+	VBROADCASTSD sumsConsts<>+152(SB), Y12
+	VSUBPD       Y10, Y12, Y12
+	VBROADCASTSD sumsConsts<>+152(SB), Y13
+	VSUBPD       Y11, Y13, Y13
+	VADDPD       Y8, Y12, Y8
+	VADDPD       Y9, Y13, Y9
+	VADDPD       Y8, Y0, Y0
+	VADDPD       Y9, Y1, Y1
+	VADDPD       Y0, Y10, Y0
+	VADDPD       Y1, Y11, Y1
+	VBROADCASTSD sumsConsts<>+144(SB), Y8
+	VFMADD213PD  sumsConsts4<>+96(SB), Y6, Y8
+	VBROADCASTSD sumsConsts<>+144(SB), Y9
+	VFMADD213PD  sumsConsts4<>+96(SB), Y7, Y9
+	VSUBPD       sumsConsts4<>+96(SB), Y8, Y8
+	VSUBPD       sumsConsts4<>+96(SB), Y9, Y9
+	VSUBPD       Y8, Y6, Y6
+	VSUBPD       Y9, Y7, Y7
+	VADDPD       sumsConsts4<>+640(SB), Y8, Y8
+	VADDPD       sumsConsts4<>+640(SB), Y9, Y9
+	VPSLLQ       $0x34, Y8, Y8
+	VPSLLQ       $0x34, Y9, Y9
+	VADDPD       sumsConsts4<>+640(SB), Y6, Y6
+	VADDPD       sumsConsts4<>+640(SB), Y7, Y7
+	VPSLLQ       $0x34, Y6, Y6
+	VPSLLQ       $0x34, Y7, Y7
+	VMULPD       Y8, Y0, Y0
+	VMULPD       Y9, Y1, Y1
+	VMULPD       Y6, Y0, Y0
+	VMULPD       Y7, Y1, Y1
+	MOVQ         80(AX), DX
+	VMOVUPD      (DX), Y6
+	VADDPD       Y0, Y6, Y6
+	VMOVUPD      Y6, (DX)
+	VMOVUPD      32(DX), Y6
+	VADDPD       Y1, Y6, Y6
+	VMOVUPD      Y6, 32(DX)
+	VMULPD       Y4, Y2, Y2
+	VMULPD       Y5, Y3, Y3
+	VMULPD       Y0, Y2, Y0
+	VMULPD       Y1, Y3, Y1
+	VMOVUPD      Y0, 576(SP)
+	VMOVUPD      Y1, 608(SP)
+	VMOVUPD      128(SP), Y0
+	VMOVUPD      160(SP), Y1
+	MOVQ         32(AX), DX
+	VMOVUPD      Y0, 128(DX)(CX*8)
+	VMOVUPD      Y1, 160(DX)(CX*8)
+	VMOVUPD      384(SP), Y0
+	VMOVUPD      416(SP), Y1
+	VBROADCASTSD sumsConsts<>+184(SB), Y2
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y2
+	VBROADCASTSD sumsConsts<>+184(SB), Y3
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y3
+	VSUBPD       sumsConsts4<>+96(SB), Y2, Y4
+	VSUBPD       sumsConsts4<>+96(SB), Y3, Y5
+	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y1
+	VMULPD       sumsConsts4<>+800(SB), Y4, Y6
+	VMULPD       sumsConsts4<>+800(SB), Y5, Y7
+	VBROADCASTSD sumsConsts<>+200(SB), Y8
+	VFMSUB213PD  Y6, Y4, Y8
+	VBROADCASTSD sumsConsts<>+200(SB), Y9
+	VFMSUB213PD  Y7, Y5, Y9
+	VSUBPD       Y6, Y0, Y10
+	VSUBPD       Y7, Y1, Y11
+	VSUBPD       Y10, Y0, Y0
+	VSUBPD       Y11, Y1, Y1
+	VSUBPD       Y6, Y0, Y0
+	VSUBPD       Y7, Y1, Y1
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y1
+	VMULPD       Y10, Y10, Y4
+	VMULPD       Y11, Y11, Y5
+	VBROADCASTSD sumsConsts<>+224(SB), Y6
+	VFMADD213PD  sumsConsts4<>+864(SB), Y4, Y6
+	VBROADCASTSD sumsConsts<>+224(SB), Y7
+	VFMADD213PD  sumsConsts4<>+864(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+928(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+928(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+960(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+960(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+992(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+992(SB), Y5, Y7
+	VMULPD       Y10, Y4, Y8
+	VMULPD       Y11, Y5, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y0, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y1, Y13
+	VFNMADD231PD Y6, Y8, Y12
+	VFNMADD231PD Y7, Y9, Y13
+	VFMSUB213PD  Y0, Y4, Y12
+	VFMSUB213PD  Y1, Y5, Y13
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y8, Y12
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y9, Y13
+	VSUBPD       Y12, Y10, Y6
+	VSUBPD       Y13, Y11, Y7
+	VBROADCASTSD sumsConsts<>+272(SB), Y8
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y4, Y8
+	VBROADCASTSD sumsConsts<>+272(SB), Y9
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y5, Y9
+	VMULPD       Y4, Y8, Y8
+	VMULPD       Y5, Y9, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y4, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y5, Y13
+	VBROADCASTSD sumsConsts<>+152(SB), Y14
+	VSUBPD       Y12, Y14, Y14
+	VBROADCASTSD sumsConsts<>+152(SB), Y15
+	VSUBPD       Y13, Y15, Y15
+	VMULPD       Y0, Y10, Y0
+	VMULPD       Y1, Y11, Y1
+	VFMSUB231PD  Y8, Y4, Y0
+	VFMSUB231PD  Y9, Y5, Y1
+	VBROADCASTSD sumsConsts<>+152(SB), Y4
+	VSUBPD       Y14, Y4, Y4
+	VBROADCASTSD sumsConsts<>+152(SB), Y5
+	VSUBPD       Y15, Y5, Y5
+	VSUBPD       Y12, Y4, Y4
+	VSUBPD       Y13, Y5, Y5
+	VADDPD       Y0, Y4, Y0
+	VADDPD       Y1, Y5, Y1
+	VADDPD       Y0, Y14, Y0
+	VADDPD       Y1, Y15, Y1
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y0, Y6, Y4
+	VPSLLQ       $0x3f, Y3, Y5
+	VBLENDVPD    Y5, Y1, Y7, Y5
+	VPSLLQ       $0x3e, Y2, Y8
+	VPSLLQ       $0x3e, Y3, Y9
+	VANDPD       sumsConsts4<>+0(SB), Y8, Y8
+	VANDPD       sumsConsts4<>+0(SB), Y9, Y9
+	VXORPD       Y8, Y4, Y4
+	VXORPD       Y9, Y5, Y5
+	VPSLLQ       $0x3f, Y2, Y8
+	VBLENDVPD    Y8, Y6, Y0, Y0
+	VPSLLQ       $0x3f, Y3, Y6
+	VBLENDVPD    Y6, Y7, Y1, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y2, Y2
+	VADDPD       sumsConsts4<>+608(SB), Y3, Y3
+	VPSLLQ       $0x3e, Y2, Y2
+	VPSLLQ       $0x3e, Y3, Y3
+	VANDPD       sumsConsts4<>+0(SB), Y2, Y2
+	VANDPD       sumsConsts4<>+0(SB), Y3, Y3
+	VXORPD       Y2, Y0, Y0
+	VXORPD       Y3, Y1, Y1
+	MOVQ         (AX), DX
+	VMOVUPD      128(DX)(CX*8), Y2
+	VMOVUPD      160(DX)(CX*8), Y3
+	VXORPD       sumsConsts4<>+0(SB), Y2, Y6
+	VXORPD       sumsConsts4<>+0(SB), Y3, Y7
+	VMULPD       Y0, Y6, Y0
+	VMULPD       Y1, Y7, Y1
+	VBROADCASTSD sumsConsts<>+8(SB), Y6
+	VMINPD       Y0, Y6, Y0
+	VBROADCASTSD sumsConsts<>+8(SB), Y6
+	VMINPD       Y1, Y6, Y1
+	VBROADCASTSD sumsConsts<>+16(SB), Y6
+	VMAXPD       Y0, Y6, Y0
+	VBROADCASTSD sumsConsts<>+16(SB), Y6
+	VMAXPD       Y1, Y6, Y1
+	VBROADCASTSD sumsConsts<>+32(SB), Y6
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y6
+	VBROADCASTSD sumsConsts<>+32(SB), Y7
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y7
+	VSUBPD       sumsConsts4<>+96(SB), Y6, Y6
+	VSUBPD       sumsConsts4<>+96(SB), Y7, Y7
+	VFNMADD231PD sumsConsts4<>+160(SB), Y6, Y0
+	VFNMADD231PD sumsConsts4<>+160(SB), Y7, Y1
+	VBROADCASTSD sumsConsts<>+48(SB), Y8
+	VFNMADD213PD Y0, Y6, Y8
+	VBROADCASTSD sumsConsts<>+48(SB), Y9
+	VFNMADD213PD Y1, Y7, Y9
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+192(SB), Y6, Y0
+	VFNMADD231PD sumsConsts4<>+192(SB), Y7, Y1
+	VBROADCASTSD sumsConsts<>+64(SB), Y10
+	VFMADD213PD  sumsConsts4<>+224(SB), Y8, Y10
+	VBROADCASTSD sumsConsts<>+64(SB), Y11
+	VFMADD213PD  sumsConsts4<>+224(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+288(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+288(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+320(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+320(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+352(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+352(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+384(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+384(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+416(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+416(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+448(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+448(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+480(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+480(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+512(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+512(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+544(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+544(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+576(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+576(SB), Y9, Y11
+	VMULPD       Y8, Y8, Y12
+	VMULPD       Y9, Y9, Y13
+	VFMADD231PD  Y10, Y12, Y0
+	VFMADD231PD  Y11, Y13, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y8, Y10
+	VADDPD       sumsConsts4<>+608(SB), Y9, Y11
+	VBROADCASTSD sumsConsts<>+152(SB), Y12
+	VSUBPD       Y10, Y12, Y12
+	VBROADCASTSD sumsConsts<>+152(SB), Y13
+	VSUBPD       Y11, Y13, Y13
+	VADDPD       Y8, Y12, Y8
+	VADDPD       Y9, Y13, Y9
+	VADDPD       Y8, Y0, Y0
+	VADDPD       Y9, Y1, Y1
+	VADDPD       Y0, Y10, Y0
+	VADDPD       Y1, Y11, Y1
+	VBROADCASTSD sumsConsts<>+144(SB), Y8
+	VFMADD213PD  sumsConsts4<>+96(SB), Y6, Y8
+	VBROADCASTSD sumsConsts<>+144(SB), Y9
+	VFMADD213PD  sumsConsts4<>+96(SB), Y7, Y9
+	VSUBPD       sumsConsts4<>+96(SB), Y8, Y8
+	VSUBPD       sumsConsts4<>+96(SB), Y9, Y9
+	VSUBPD       Y8, Y6, Y6
+	VSUBPD       Y9, Y7, Y7
+	VADDPD       sumsConsts4<>+640(SB), Y8, Y8
+	VADDPD       sumsConsts4<>+640(SB), Y9, Y9
+	VPSLLQ       $0x34, Y8, Y8
+	VPSLLQ       $0x34, Y9, Y9
+	VADDPD       sumsConsts4<>+640(SB), Y6, Y6
+	VADDPD       sumsConsts4<>+640(SB), Y7, Y7
+	VPSLLQ       $0x34, Y6, Y6
+	VPSLLQ       $0x34, Y7, Y7
+	VMULPD       Y8, Y0, Y0
+	VMULPD       Y9, Y1, Y1
+	VMULPD       Y6, Y0, Y0
+	VMULPD       Y7, Y1, Y1
+	MOVQ         80(AX), DX
+	VMOVUPD      (DX), Y6
+	VADDPD       Y0, Y6, Y6
+	VMOVUPD      Y6, (DX)
+	VMOVUPD      32(DX), Y6
+	VADDPD       Y1, Y6, Y6
+	VMOVUPD      Y6, 32(DX)
+	VMULPD       Y4, Y2, Y2
+	VMULPD       Y5, Y3, Y3
+	VMULPD       Y0, Y2, Y0
+	VMULPD       Y1, Y3, Y1
+	VMOVUPD      Y0, 640(SP)
+	VMOVUPD      Y1, 672(SP)
+	VMOVUPD      192(SP), Y0
+	VMOVUPD      224(SP), Y1
+	MOVQ         32(AX), DX
+	VMOVUPD      Y0, 192(DX)(CX*8)
+	VMOVUPD      Y1, 224(DX)(CX*8)
+	VMOVUPD      448(SP), Y0
+	VMOVUPD      480(SP), Y1
+	VBROADCASTSD sumsConsts<>+184(SB), Y2
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y2
+	VBROADCASTSD sumsConsts<>+184(SB), Y3
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y3
+	VSUBPD       sumsConsts4<>+96(SB), Y2, Y4
+	VSUBPD       sumsConsts4<>+96(SB), Y3, Y5
+	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y1
+	VMULPD       sumsConsts4<>+800(SB), Y4, Y6
+	VMULPD       sumsConsts4<>+800(SB), Y5, Y7
+	VBROADCASTSD sumsConsts<>+200(SB), Y8
+	VFMSUB213PD  Y6, Y4, Y8
+	VBROADCASTSD sumsConsts<>+200(SB), Y9
+	VFMSUB213PD  Y7, Y5, Y9
+	VSUBPD       Y6, Y0, Y10
+	VSUBPD       Y7, Y1, Y11
+	VSUBPD       Y10, Y0, Y0
+	VSUBPD       Y11, Y1, Y1
+	VSUBPD       Y6, Y0, Y0
+	VSUBPD       Y7, Y1, Y1
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y1
+	VMULPD       Y10, Y10, Y4
+	VMULPD       Y11, Y11, Y5
+	VBROADCASTSD sumsConsts<>+224(SB), Y6
+	VFMADD213PD  sumsConsts4<>+864(SB), Y4, Y6
+	VBROADCASTSD sumsConsts<>+224(SB), Y7
+	VFMADD213PD  sumsConsts4<>+864(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+928(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+928(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+960(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+960(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+992(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+992(SB), Y5, Y7
+	VMULPD       Y10, Y4, Y8
+	VMULPD       Y11, Y5, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y0, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y1, Y13
+	VFNMADD231PD Y6, Y8, Y12
+	VFNMADD231PD Y7, Y9, Y13
+	VFMSUB213PD  Y0, Y4, Y12
+	VFMSUB213PD  Y1, Y5, Y13
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y8, Y12
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y9, Y13
+	VSUBPD       Y12, Y10, Y6
+	VSUBPD       Y13, Y11, Y7
+	VBROADCASTSD sumsConsts<>+272(SB), Y8
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y4, Y8
+	VBROADCASTSD sumsConsts<>+272(SB), Y9
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y5, Y9
+	VMULPD       Y4, Y8, Y8
+	VMULPD       Y5, Y9, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y4, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y5, Y13
+	VBROADCASTSD sumsConsts<>+152(SB), Y14
+	VSUBPD       Y12, Y14, Y14
+	VBROADCASTSD sumsConsts<>+152(SB), Y15
+	VSUBPD       Y13, Y15, Y15
+	VMULPD       Y0, Y10, Y0
+	VMULPD       Y1, Y11, Y1
+	VFMSUB231PD  Y8, Y4, Y0
+	VFMSUB231PD  Y9, Y5, Y1
+	VBROADCASTSD sumsConsts<>+152(SB), Y4
+	VSUBPD       Y14, Y4, Y4
+	VBROADCASTSD sumsConsts<>+152(SB), Y5
+	VSUBPD       Y15, Y5, Y5
+	VSUBPD       Y12, Y4, Y4
+	VSUBPD       Y13, Y5, Y5
+	VADDPD       Y0, Y4, Y0
+	VADDPD       Y1, Y5, Y1
+	VADDPD       Y0, Y14, Y0
+	VADDPD       Y1, Y15, Y1
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y0, Y6, Y4
+	VPSLLQ       $0x3f, Y3, Y5
+	VBLENDVPD    Y5, Y1, Y7, Y5
+	VPSLLQ       $0x3e, Y2, Y8
+	VPSLLQ       $0x3e, Y3, Y9
+	VANDPD       sumsConsts4<>+0(SB), Y8, Y8
+	VANDPD       sumsConsts4<>+0(SB), Y9, Y9
+	VXORPD       Y8, Y4, Y4
+	VXORPD       Y9, Y5, Y5
+	VPSLLQ       $0x3f, Y2, Y8
+	VBLENDVPD    Y8, Y6, Y0, Y0
+	VPSLLQ       $0x3f, Y3, Y6
+	VBLENDVPD    Y6, Y7, Y1, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y2, Y2
+	VADDPD       sumsConsts4<>+608(SB), Y3, Y3
+	VPSLLQ       $0x3e, Y2, Y2
+	VPSLLQ       $0x3e, Y3, Y3
+	VANDPD       sumsConsts4<>+0(SB), Y2, Y2
+	VANDPD       sumsConsts4<>+0(SB), Y3, Y3
+	VXORPD       Y2, Y0, Y0
+	VXORPD       Y3, Y1, Y1
+	MOVQ         (AX), DX
+	VMOVUPD      192(DX)(CX*8), Y2
+	VMOVUPD      224(DX)(CX*8), Y3
+	VXORPD       sumsConsts4<>+0(SB), Y2, Y6
+	VXORPD       sumsConsts4<>+0(SB), Y3, Y7
+	VMULPD       Y0, Y6, Y0
+	VMULPD       Y1, Y7, Y1
+	VBROADCASTSD sumsConsts<>+8(SB), Y6
+	VMINPD       Y0, Y6, Y0
+	VBROADCASTSD sumsConsts<>+8(SB), Y6
+	VMINPD       Y1, Y6, Y1
+	VBROADCASTSD sumsConsts<>+16(SB), Y6
+	VMAXPD       Y0, Y6, Y0
+	VBROADCASTSD sumsConsts<>+16(SB), Y6
+	VMAXPD       Y1, Y6, Y1
+	VBROADCASTSD sumsConsts<>+32(SB), Y6
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y6
+	VBROADCASTSD sumsConsts<>+32(SB), Y7
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y7
+	VSUBPD       sumsConsts4<>+96(SB), Y6, Y6
+	VSUBPD       sumsConsts4<>+96(SB), Y7, Y7
+	VFNMADD231PD sumsConsts4<>+160(SB), Y6, Y0
+	VFNMADD231PD sumsConsts4<>+160(SB), Y7, Y1
+	VBROADCASTSD sumsConsts<>+48(SB), Y8
+	VFNMADD213PD Y0, Y6, Y8
+	VBROADCASTSD sumsConsts<>+48(SB), Y9
+	VFNMADD213PD Y1, Y7, Y9
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+192(SB), Y6, Y0
+	VFNMADD231PD sumsConsts4<>+192(SB), Y7, Y1
+	VBROADCASTSD sumsConsts<>+64(SB), Y10
+	VFMADD213PD  sumsConsts4<>+224(SB), Y8, Y10
+	VBROADCASTSD sumsConsts<>+64(SB), Y11
+	VFMADD213PD  sumsConsts4<>+224(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+288(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+288(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+320(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+320(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+352(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+352(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+384(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+384(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+416(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+416(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+448(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+448(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+480(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+480(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+512(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+512(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+544(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+544(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+576(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+576(SB), Y9, Y11
+	VMULPD       Y8, Y8, Y12
+	VMULPD       Y9, Y9, Y13
+	VFMADD231PD  Y10, Y12, Y0
+	VFMADD231PD  Y11, Y13, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y8, Y10
+	VADDPD       sumsConsts4<>+608(SB), Y9, Y11
+	VBROADCASTSD sumsConsts<>+152(SB), Y12
+	VSUBPD       Y10, Y12, Y12
+	VBROADCASTSD sumsConsts<>+152(SB), Y13
+	VSUBPD       Y11, Y13, Y13
+	VADDPD       Y8, Y12, Y8
+	VADDPD       Y9, Y13, Y9
+	VADDPD       Y8, Y0, Y0
+	VADDPD       Y9, Y1, Y1
+	VADDPD       Y0, Y10, Y0
+	VADDPD       Y1, Y11, Y1
+	VBROADCASTSD sumsConsts<>+144(SB), Y8
+	VFMADD213PD  sumsConsts4<>+96(SB), Y6, Y8
+	VBROADCASTSD sumsConsts<>+144(SB), Y9
+	VFMADD213PD  sumsConsts4<>+96(SB), Y7, Y9
+	VSUBPD       sumsConsts4<>+96(SB), Y8, Y8
+	VSUBPD       sumsConsts4<>+96(SB), Y9, Y9
+	VSUBPD       Y8, Y6, Y6
+	VSUBPD       Y9, Y7, Y7
+	VADDPD       sumsConsts4<>+640(SB), Y8, Y8
+	VADDPD       sumsConsts4<>+640(SB), Y9, Y9
+	VPSLLQ       $0x34, Y8, Y8
+	VPSLLQ       $0x34, Y9, Y9
+	VADDPD       sumsConsts4<>+640(SB), Y6, Y6
+	VADDPD       sumsConsts4<>+640(SB), Y7, Y7
+	VPSLLQ       $0x34, Y6, Y6
+	VPSLLQ       $0x34, Y7, Y7
+	VMULPD       Y8, Y0, Y0
+	VMULPD       Y9, Y1, Y1
+	VMULPD       Y6, Y0, Y0
+	VMULPD       Y7, Y1, Y1
+	MOVQ         80(AX), DX
+	VMOVUPD      (DX), Y6
+	VADDPD       Y0, Y6, Y6
+	VMOVUPD      Y6, (DX)
+	VMOVUPD      32(DX), Y6
+	VADDPD       Y1, Y6, Y6
+	VMOVUPD      Y6, 32(DX)
+	VMULPD       Y4, Y2, Y2
+	VMULPD       Y5, Y3, Y3
+	VMULPD       Y0, Y2, Y0
+	VMULPD       Y1, Y3, Y1
+	VMOVUPD      Y0, 704(SP)
+	VMOVUPD      Y1, 736(SP)
+	VMOVUPD      512(SP), Y0
+	VMOVUPD      544(SP), Y1
+	VMOVUPD      576(SP), Y2
+	VMOVUPD      608(SP), Y3
+	VMOVUPD      640(SP), Y4
+	VMOVUPD      672(SP), Y5
+	VMOVUPD      704(SP), Y6
+	VMOVUPD      736(SP), Y7
+	MOVQ         112(AX), DX
+	SHLQ         $0x03, DX
+	MOVQ         48(AX), BX
+	LEAQ         (BX)(CX*8), BX
+	LEAQ         (BX)(DX*1), SI
+	MOVQ         DX, DI
+	SHLQ         $0x01, DI
+	MOVQ         88(AX), R8
+	MOVQ         104(AX), R9
+
+freqStepAVX2_accdot2:
+	CMPQ        R9, $0x02
+	JL          freqStepAVX2_accdot2_one
+	VMOVUPD     (R8), Y8
+	VMOVUPD     32(R8), Y9
+	VMOVUPD     64(R8), Y10
+	VMOVUPD     96(R8), Y11
+	VFMADD231PD (BX), Y0, Y8
+	VFMADD231PD (SI), Y0, Y10
+	VFMADD231PD 32(BX), Y1, Y9
+	VFMADD231PD 32(SI), Y1, Y11
+	VFMADD231PD 64(BX), Y2, Y8
+	VFMADD231PD 64(SI), Y2, Y10
+	VFMADD231PD 96(BX), Y3, Y9
+	VFMADD231PD 96(SI), Y3, Y11
+	VFMADD231PD 128(BX), Y4, Y8
+	VFMADD231PD 128(SI), Y4, Y10
+	VFMADD231PD 160(BX), Y5, Y9
+	VFMADD231PD 160(SI), Y5, Y11
+	VFMADD231PD 192(BX), Y6, Y8
+	VFMADD231PD 192(SI), Y6, Y10
+	VFMADD231PD 224(BX), Y7, Y9
+	VFMADD231PD 224(SI), Y7, Y11
+	VMOVUPD     Y8, (R8)
+	VMOVUPD     Y9, 32(R8)
+	VMOVUPD     Y10, 64(R8)
+	VMOVUPD     Y11, 96(R8)
+	ADDQ        DI, BX
+	ADDQ        DI, SI
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x02, R9
+	JMP         freqStepAVX2_accdot2
+
+freqStepAVX2_accdot2_one:
+	TESTQ       R9, R9
+	JZ          freqStepAVX2_accdot2_end
+	VMOVUPD     (R8), Y8
+	VMOVUPD     32(R8), Y9
+	VFMADD231PD (BX), Y0, Y8
+	VFMADD231PD 32(BX), Y1, Y9
+	VFMADD231PD 64(BX), Y2, Y8
+	VFMADD231PD 96(BX), Y3, Y9
+	VFMADD231PD 128(BX), Y4, Y8
+	VFMADD231PD 160(BX), Y5, Y9
+	VFMADD231PD 192(BX), Y6, Y8
+	VFMADD231PD 224(BX), Y7, Y9
+	VMOVUPD     Y8, (R8)
+	VMOVUPD     Y9, 32(R8)
+	ADDQ        DX, BX
+	ADDQ        $0x40, R8
+	DECQ        R9
+	JMP         freqStepAVX2_accdot2_one
+
+freqStepAVX2_accdot2_end:
+	ADDQ $0x20, CX
+	JMP  freqStepAVX2_block
 
 freqStepAVX2_one:
 	MOVQ   128(AX), DX
@@ -685,17 +2795,17 @@ freqStepAVX2_one:
 	SHLQ   $0x03, SI
 	XORQ   DI, DI
 
-freqStepAVX2_dot1:
+freqStepAVX2_dot3:
 	CMPQ         DI, 104(AX)
-	JGE          freqStepAVX2_dot1_end
+	JGE          freqStepAVX2_dot3_end
 	VBROADCASTSD (BX)(DI*8), Y2
 	VFMADD231PD  (DX)(CX*8), Y2, Y0
 	VFMADD231PD  32(DX)(CX*8), Y2, Y1
 	ADDQ         SI, DX
 	INCQ         DI
-	JMP          freqStepAVX2_dot1
+	JMP          freqStepAVX2_dot3
 
-freqStepAVX2_dot1_end:
+freqStepAVX2_dot3_end:
 	VBROADCASTSD 136(AX), Y2
 	VSUBPD       Y2, Y0, Y3
 	VSUBPD       Y2, Y1, Y2
@@ -921,9 +3031,9 @@ freqStepAVX2_dot1_end:
 	SHLQ         $0x03, SI
 	XORQ         DI, DI
 
-freqStepAVX2_accdot2:
+freqStepAVX2_accdot4:
 	CMPQ        DI, 104(AX)
-	JGE         freqStepAVX2_accdot2_end
+	JGE         freqStepAVX2_accdot4_end
 	VMOVUPD     (BX), Y2
 	VFMADD231PD (DX)(CX*8), Y0, Y2
 	VMOVUPD     Y2, (BX)
@@ -933,9 +3043,9 @@ freqStepAVX2_accdot2:
 	ADDQ        SI, DX
 	ADDQ        $0x40, BX
 	INCQ        DI
-	JMP         freqStepAVX2_accdot2
+	JMP         freqStepAVX2_accdot4
 
-freqStepAVX2_accdot2_end:
+freqStepAVX2_accdot4_end:
 	ADDQ $0x08, CX
 	JMP  freqStepAVX2_one
 
@@ -945,10 +3055,1084 @@ freqStepAVX2_done:
 	RET
 
 // func freqStep32AVX2(f *[21]uint64) int
-// Requires: AVX, AVX2, FMA3
-TEXT ·freqStep32AVX2(SB), NOSPLIT, $0-16
+// Requires: AVX, AVX2, FMA3, MMX+
+TEXT ·freqStep32AVX2(SB), $768-16
 	MOVQ f+0(FP), AX
 	MOVQ 120(AX), CX
+
+freqStep32AVX2_block:
+	MOVQ   128(AX), DX
+	SUBQ   $0x20, DX
+	CMPQ   CX, DX
+	JG     freqStep32AVX2_one
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6
+	VXORPD Y7, Y7, Y7
+	MOVQ   48(AX), DX
+	MOVQ   64(AX), BX
+	MOVQ   112(AX), SI
+	SHLQ   $0x02, SI
+	XORQ   DI, DI
+
+freqStepAVX2_dot1:
+	CMPQ         DI, 104(AX)
+	JGE          freqStepAVX2_dot1_end
+	VBROADCASTSD (BX)(DI*8), Y8
+	PREFETCHT0   1024(DX)(CX*4)
+	PREFETCHT0   1088(DX)(CX*4)
+	VCVTPS2PD    (DX)(CX*4), Y9
+	VFMADD231PD  Y9, Y8, Y0
+	VCVTPS2PD    16(DX)(CX*4), Y9
+	VFMADD231PD  Y9, Y8, Y1
+	VCVTPS2PD    32(DX)(CX*4), Y9
+	VFMADD231PD  Y9, Y8, Y2
+	VCVTPS2PD    48(DX)(CX*4), Y9
+	VFMADD231PD  Y9, Y8, Y3
+	VCVTPS2PD    64(DX)(CX*4), Y9
+	VFMADD231PD  Y9, Y8, Y4
+	VCVTPS2PD    80(DX)(CX*4), Y9
+	VFMADD231PD  Y9, Y8, Y5
+	VCVTPS2PD    96(DX)(CX*4), Y9
+	VFMADD231PD  Y9, Y8, Y6
+	VCVTPS2PD    112(DX)(CX*4), Y9
+	VFMADD231PD  Y9, Y8, Y7
+	ADDQ         SI, DX
+	INCQ         DI
+	JMP          freqStepAVX2_dot1
+
+freqStepAVX2_dot1_end:
+	VMOVUPD      Y0, (SP)
+	VMOVUPD      Y1, 32(SP)
+	VMOVUPD      Y2, 64(SP)
+	VMOVUPD      Y3, 96(SP)
+	VMOVUPD      Y4, 128(SP)
+	VMOVUPD      Y5, 160(SP)
+	VMOVUPD      Y6, 192(SP)
+	VMOVUPD      Y7, 224(SP)
+	VBROADCASTSD 136(AX), Y0
+	VMOVUPD      (SP), Y1
+	VMOVUPD      32(SP), Y2
+	VSUBPD       Y0, Y1, Y1
+	VSUBPD       Y0, Y2, Y0
+	VMOVUPD      Y1, 256(SP)
+	VMOVUPD      Y0, 288(SP)
+	VBROADCASTSD 136(AX), Y0
+	VMOVUPD      64(SP), Y1
+	VMOVUPD      96(SP), Y2
+	VSUBPD       Y0, Y1, Y1
+	VSUBPD       Y0, Y2, Y0
+	VMOVUPD      Y1, 320(SP)
+	VMOVUPD      Y0, 352(SP)
+	VBROADCASTSD 136(AX), Y0
+	VMOVUPD      128(SP), Y1
+	VMOVUPD      160(SP), Y2
+	VSUBPD       Y0, Y1, Y1
+	VSUBPD       Y0, Y2, Y0
+	VMOVUPD      Y1, 384(SP)
+	VMOVUPD      Y0, 416(SP)
+	VBROADCASTSD 136(AX), Y0
+	VMOVUPD      192(SP), Y1
+	VMOVUPD      224(SP), Y2
+	VSUBPD       Y0, Y1, Y1
+	VSUBPD       Y0, Y2, Y0
+	VMOVUPD      Y1, 448(SP)
+	VMOVUPD      Y0, 480(SP)
+	VMOVUPD      256(SP), Y0
+	VMOVUPD      288(SP), Y1
+	VMOVUPD      320(SP), Y2
+	VMOVUPD      352(SP), Y3
+	VMOVUPD      384(SP), Y4
+	VMOVUPD      416(SP), Y5
+	VMOVUPD      448(SP), Y6
+	VMOVUPD      480(SP), Y7
+	VANDPD       sumsConsts4<>+672(SB), Y0, Y0
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y1, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y2, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y3, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y4, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y5, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y6, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VANDPD       sumsConsts4<>+672(SB), Y7, Y1
+	VCMPPD       $0x06, sumsConsts4<>+704(SB), Y1, Y1
+	VORPD        Y1, Y0, Y0
+	VTESTPD      Y0, Y0
+	JNZ          freqStep32AVX2_one
+	VMOVUPD      (SP), Y0
+	VMOVUPD      32(SP), Y1
+	MOVQ         32(AX), DX
+	VMOVUPD      Y0, (DX)(CX*8)
+	VMOVUPD      Y1, 32(DX)(CX*8)
+	VMOVUPD      256(SP), Y0
+	VMOVUPD      288(SP), Y1
+	VBROADCASTSD sumsConsts<>+184(SB), Y2
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y2
+	VBROADCASTSD sumsConsts<>+184(SB), Y3
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y3
+	VSUBPD       sumsConsts4<>+96(SB), Y2, Y4
+	VSUBPD       sumsConsts4<>+96(SB), Y3, Y5
+	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y1
+	VMULPD       sumsConsts4<>+800(SB), Y4, Y6
+	VMULPD       sumsConsts4<>+800(SB), Y5, Y7
+	VBROADCASTSD sumsConsts<>+200(SB), Y8
+	VFMSUB213PD  Y6, Y4, Y8
+	VBROADCASTSD sumsConsts<>+200(SB), Y9
+	VFMSUB213PD  Y7, Y5, Y9
+	VSUBPD       Y6, Y0, Y10
+	VSUBPD       Y7, Y1, Y11
+	VSUBPD       Y10, Y0, Y0
+	VSUBPD       Y11, Y1, Y1
+	VSUBPD       Y6, Y0, Y0
+	VSUBPD       Y7, Y1, Y1
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y1
+	VMULPD       Y10, Y10, Y4
+	VMULPD       Y11, Y11, Y5
+	VBROADCASTSD sumsConsts<>+224(SB), Y6
+	VFMADD213PD  sumsConsts4<>+864(SB), Y4, Y6
+	VBROADCASTSD sumsConsts<>+224(SB), Y7
+	VFMADD213PD  sumsConsts4<>+864(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+928(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+928(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+960(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+960(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+992(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+992(SB), Y5, Y7
+	VMULPD       Y10, Y4, Y8
+	VMULPD       Y11, Y5, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y0, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y1, Y13
+	VFNMADD231PD Y6, Y8, Y12
+	VFNMADD231PD Y7, Y9, Y13
+	VFMSUB213PD  Y0, Y4, Y12
+	VFMSUB213PD  Y1, Y5, Y13
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y8, Y12
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y9, Y13
+	VSUBPD       Y12, Y10, Y6
+	VSUBPD       Y13, Y11, Y7
+	VBROADCASTSD sumsConsts<>+272(SB), Y8
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y4, Y8
+	VBROADCASTSD sumsConsts<>+272(SB), Y9
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y5, Y9
+	VMULPD       Y4, Y8, Y8
+	VMULPD       Y5, Y9, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y4, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y5, Y13
+	VBROADCASTSD sumsConsts<>+152(SB), Y14
+	VSUBPD       Y12, Y14, Y14
+	VBROADCASTSD sumsConsts<>+152(SB), Y15
+	VSUBPD       Y13, Y15, Y15
+	VMULPD       Y0, Y10, Y0
+	VMULPD       Y1, Y11, Y1
+	VFMSUB231PD  Y8, Y4, Y0
+	VFMSUB231PD  Y9, Y5, Y1
+	VBROADCASTSD sumsConsts<>+152(SB), Y4
+	VSUBPD       Y14, Y4, Y4
+	VBROADCASTSD sumsConsts<>+152(SB), Y5
+	VSUBPD       Y15, Y5, Y5
+	VSUBPD       Y12, Y4, Y4
+	VSUBPD       Y13, Y5, Y5
+	VADDPD       Y0, Y4, Y0
+	VADDPD       Y1, Y5, Y1
+	VADDPD       Y0, Y14, Y0
+	VADDPD       Y1, Y15, Y1
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y0, Y6, Y4
+	VPSLLQ       $0x3f, Y3, Y5
+	VBLENDVPD    Y5, Y1, Y7, Y5
+	VPSLLQ       $0x3e, Y2, Y8
+	VPSLLQ       $0x3e, Y3, Y9
+	VANDPD       sumsConsts4<>+0(SB), Y8, Y8
+	VANDPD       sumsConsts4<>+0(SB), Y9, Y9
+	VXORPD       Y8, Y4, Y4
+	VXORPD       Y9, Y5, Y5
+	VPSLLQ       $0x3f, Y2, Y8
+	VBLENDVPD    Y8, Y6, Y0, Y0
+	VPSLLQ       $0x3f, Y3, Y6
+	VBLENDVPD    Y6, Y7, Y1, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y2, Y2
+	VADDPD       sumsConsts4<>+608(SB), Y3, Y3
+	VPSLLQ       $0x3e, Y2, Y2
+	VPSLLQ       $0x3e, Y3, Y3
+	VANDPD       sumsConsts4<>+0(SB), Y2, Y2
+	VANDPD       sumsConsts4<>+0(SB), Y3, Y3
+	VXORPD       Y2, Y0, Y0
+	VXORPD       Y3, Y1, Y1
+	MOVQ         (AX), DX
+	VMOVUPD      (DX)(CX*8), Y2
+	VMOVUPD      32(DX)(CX*8), Y3
+	VXORPD       sumsConsts4<>+0(SB), Y2, Y6
+	VXORPD       sumsConsts4<>+0(SB), Y3, Y7
+	VMULPD       Y0, Y6, Y0
+	VMULPD       Y1, Y7, Y1
+	VBROADCASTSD sumsConsts<>+8(SB), Y6
+	VMINPD       Y0, Y6, Y0
+	VBROADCASTSD sumsConsts<>+8(SB), Y6
+	VMINPD       Y1, Y6, Y1
+	VBROADCASTSD sumsConsts<>+16(SB), Y6
+	VMAXPD       Y0, Y6, Y0
+	VBROADCASTSD sumsConsts<>+16(SB), Y6
+	VMAXPD       Y1, Y6, Y1
+	VBROADCASTSD sumsConsts<>+32(SB), Y6
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y6
+	VBROADCASTSD sumsConsts<>+32(SB), Y7
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y7
+	VSUBPD       sumsConsts4<>+96(SB), Y6, Y6
+	VSUBPD       sumsConsts4<>+96(SB), Y7, Y7
+	VFNMADD231PD sumsConsts4<>+160(SB), Y6, Y0
+	VFNMADD231PD sumsConsts4<>+160(SB), Y7, Y1
+	VBROADCASTSD sumsConsts<>+48(SB), Y8
+	VFNMADD213PD Y0, Y6, Y8
+	VBROADCASTSD sumsConsts<>+48(SB), Y9
+	VFNMADD213PD Y1, Y7, Y9
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+192(SB), Y6, Y0
+	VFNMADD231PD sumsConsts4<>+192(SB), Y7, Y1
+	VBROADCASTSD sumsConsts<>+64(SB), Y10
+	VFMADD213PD  sumsConsts4<>+224(SB), Y8, Y10
+	VBROADCASTSD sumsConsts<>+64(SB), Y11
+	VFMADD213PD  sumsConsts4<>+224(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+288(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+288(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+320(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+320(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+352(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+352(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+384(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+384(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+416(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+416(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+448(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+448(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+480(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+480(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+512(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+512(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+544(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+544(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+576(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+576(SB), Y9, Y11
+	VMULPD       Y8, Y8, Y12
+	VMULPD       Y9, Y9, Y13
+	VFMADD231PD  Y10, Y12, Y0
+	VFMADD231PD  Y11, Y13, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y8, Y10
+	VADDPD       sumsConsts4<>+608(SB), Y9, Y11
+	VBROADCASTSD sumsConsts<>+152(SB), Y12
+	VSUBPD       Y10, Y12, Y12
+	VBROADCASTSD sumsConsts<>+152(SB), Y13
+	VSUBPD       Y11, Y13, Y13
+	VADDPD       Y8, Y12, Y8
+	VADDPD       Y9, Y13, Y9
+	VADDPD       Y8, Y0, Y0
+	VADDPD       Y9, Y1, Y1
+	VADDPD       Y0, Y10, Y0
+	VADDPD       Y1, Y11, Y1
+	VBROADCASTSD sumsConsts<>+144(SB), Y8
+	VFMADD213PD  sumsConsts4<>+96(SB), Y6, Y8
+	VBROADCASTSD sumsConsts<>+144(SB), Y9
+	VFMADD213PD  sumsConsts4<>+96(SB), Y7, Y9
+	VSUBPD       sumsConsts4<>+96(SB), Y8, Y8
+	VSUBPD       sumsConsts4<>+96(SB), Y9, Y9
+	VSUBPD       Y8, Y6, Y6
+	VSUBPD       Y9, Y7, Y7
+	VADDPD       sumsConsts4<>+640(SB), Y8, Y8
+	VADDPD       sumsConsts4<>+640(SB), Y9, Y9
+	VPSLLQ       $0x34, Y8, Y8
+	VPSLLQ       $0x34, Y9, Y9
+	VADDPD       sumsConsts4<>+640(SB), Y6, Y6
+	VADDPD       sumsConsts4<>+640(SB), Y7, Y7
+	VPSLLQ       $0x34, Y6, Y6
+	VPSLLQ       $0x34, Y7, Y7
+	VMULPD       Y8, Y0, Y0
+	VMULPD       Y9, Y1, Y1
+	VMULPD       Y6, Y0, Y0
+	VMULPD       Y7, Y1, Y1
+	MOVQ         80(AX), DX
+	VMOVUPD      (DX), Y6
+	VADDPD       Y0, Y6, Y6
+	VMOVUPD      Y6, (DX)
+	VMOVUPD      32(DX), Y6
+	VADDPD       Y1, Y6, Y6
+	VMOVUPD      Y6, 32(DX)
+	VMULPD       Y4, Y2, Y2
+	VMULPD       Y5, Y3, Y3
+	VMULPD       Y0, Y2, Y0
+	VMULPD       Y1, Y3, Y1
+	VMOVUPD      Y0, 512(SP)
+	VMOVUPD      Y1, 544(SP)
+	VMOVUPD      64(SP), Y0
+	VMOVUPD      96(SP), Y1
+	MOVQ         32(AX), DX
+	VMOVUPD      Y0, 64(DX)(CX*8)
+	VMOVUPD      Y1, 96(DX)(CX*8)
+	VMOVUPD      320(SP), Y0
+	VMOVUPD      352(SP), Y1
+	VBROADCASTSD sumsConsts<>+184(SB), Y2
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y2
+	VBROADCASTSD sumsConsts<>+184(SB), Y3
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y3
+	VSUBPD       sumsConsts4<>+96(SB), Y2, Y4
+	VSUBPD       sumsConsts4<>+96(SB), Y3, Y5
+	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y1
+	VMULPD       sumsConsts4<>+800(SB), Y4, Y6
+	VMULPD       sumsConsts4<>+800(SB), Y5, Y7
+	VBROADCASTSD sumsConsts<>+200(SB), Y8
+	VFMSUB213PD  Y6, Y4, Y8
+	VBROADCASTSD sumsConsts<>+200(SB), Y9
+	VFMSUB213PD  Y7, Y5, Y9
+	VSUBPD       Y6, Y0, Y10
+	VSUBPD       Y7, Y1, Y11
+	VSUBPD       Y10, Y0, Y0
+	VSUBPD       Y11, Y1, Y1
+	VSUBPD       Y6, Y0, Y0
+	VSUBPD       Y7, Y1, Y1
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y1
+	VMULPD       Y10, Y10, Y4
+	VMULPD       Y11, Y11, Y5
+	VBROADCASTSD sumsConsts<>+224(SB), Y6
+	VFMADD213PD  sumsConsts4<>+864(SB), Y4, Y6
+	VBROADCASTSD sumsConsts<>+224(SB), Y7
+	VFMADD213PD  sumsConsts4<>+864(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+928(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+928(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+960(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+960(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+992(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+992(SB), Y5, Y7
+	VMULPD       Y10, Y4, Y8
+	VMULPD       Y11, Y5, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y0, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y1, Y13
+	VFNMADD231PD Y6, Y8, Y12
+	VFNMADD231PD Y7, Y9, Y13
+	VFMSUB213PD  Y0, Y4, Y12
+	VFMSUB213PD  Y1, Y5, Y13
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y8, Y12
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y9, Y13
+	VSUBPD       Y12, Y10, Y6
+	VSUBPD       Y13, Y11, Y7
+	VBROADCASTSD sumsConsts<>+272(SB), Y8
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y4, Y8
+	VBROADCASTSD sumsConsts<>+272(SB), Y9
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y5, Y9
+	VMULPD       Y4, Y8, Y8
+	VMULPD       Y5, Y9, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y4, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y5, Y13
+	VBROADCASTSD sumsConsts<>+152(SB), Y14
+	VSUBPD       Y12, Y14, Y14
+	VBROADCASTSD sumsConsts<>+152(SB), Y15
+	VSUBPD       Y13, Y15, Y15
+	VMULPD       Y0, Y10, Y0
+	VMULPD       Y1, Y11, Y1
+	VFMSUB231PD  Y8, Y4, Y0
+	VFMSUB231PD  Y9, Y5, Y1
+	VBROADCASTSD sumsConsts<>+152(SB), Y4
+	VSUBPD       Y14, Y4, Y4
+	VBROADCASTSD sumsConsts<>+152(SB), Y5
+	VSUBPD       Y15, Y5, Y5
+	VSUBPD       Y12, Y4, Y4
+	VSUBPD       Y13, Y5, Y5
+	VADDPD       Y0, Y4, Y0
+	VADDPD       Y1, Y5, Y1
+	VADDPD       Y0, Y14, Y0
+	VADDPD       Y1, Y15, Y1
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y0, Y6, Y4
+	VPSLLQ       $0x3f, Y3, Y5
+	VBLENDVPD    Y5, Y1, Y7, Y5
+	VPSLLQ       $0x3e, Y2, Y8
+	VPSLLQ       $0x3e, Y3, Y9
+	VANDPD       sumsConsts4<>+0(SB), Y8, Y8
+	VANDPD       sumsConsts4<>+0(SB), Y9, Y9
+	VXORPD       Y8, Y4, Y4
+	VXORPD       Y9, Y5, Y5
+	VPSLLQ       $0x3f, Y2, Y8
+	VBLENDVPD    Y8, Y6, Y0, Y0
+	VPSLLQ       $0x3f, Y3, Y6
+	VBLENDVPD    Y6, Y7, Y1, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y2, Y2
+	VADDPD       sumsConsts4<>+608(SB), Y3, Y3
+	VPSLLQ       $0x3e, Y2, Y2
+	VPSLLQ       $0x3e, Y3, Y3
+	VANDPD       sumsConsts4<>+0(SB), Y2, Y2
+	VANDPD       sumsConsts4<>+0(SB), Y3, Y3
+	VXORPD       Y2, Y0, Y0
+	VXORPD       Y3, Y1, Y1
+	MOVQ         (AX), DX
+	VMOVUPD      64(DX)(CX*8), Y2
+	VMOVUPD      96(DX)(CX*8), Y3
+	VXORPD       sumsConsts4<>+0(SB), Y2, Y6
+	VXORPD       sumsConsts4<>+0(SB), Y3, Y7
+	VMULPD       Y0, Y6, Y0
+	VMULPD       Y1, Y7, Y1
+	VBROADCASTSD sumsConsts<>+8(SB), Y6
+	VMINPD       Y0, Y6, Y0
+	VBROADCASTSD sumsConsts<>+8(SB), Y6
+	VMINPD       Y1, Y6, Y1
+	VBROADCASTSD sumsConsts<>+16(SB), Y6
+	VMAXPD       Y0, Y6, Y0
+	VBROADCASTSD sumsConsts<>+16(SB), Y6
+	VMAXPD       Y1, Y6, Y1
+	VBROADCASTSD sumsConsts<>+32(SB), Y6
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y6
+	VBROADCASTSD sumsConsts<>+32(SB), Y7
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y7
+	VSUBPD       sumsConsts4<>+96(SB), Y6, Y6
+	VSUBPD       sumsConsts4<>+96(SB), Y7, Y7
+	VFNMADD231PD sumsConsts4<>+160(SB), Y6, Y0
+	VFNMADD231PD sumsConsts4<>+160(SB), Y7, Y1
+	VBROADCASTSD sumsConsts<>+48(SB), Y8
+	VFNMADD213PD Y0, Y6, Y8
+	VBROADCASTSD sumsConsts<>+48(SB), Y9
+	VFNMADD213PD Y1, Y7, Y9
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+192(SB), Y6, Y0
+	VFNMADD231PD sumsConsts4<>+192(SB), Y7, Y1
+	VBROADCASTSD sumsConsts<>+64(SB), Y10
+	VFMADD213PD  sumsConsts4<>+224(SB), Y8, Y10
+	VBROADCASTSD sumsConsts<>+64(SB), Y11
+	VFMADD213PD  sumsConsts4<>+224(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+288(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+288(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+320(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+320(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+352(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+352(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+384(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+384(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+416(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+416(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+448(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+448(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+480(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+480(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+512(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+512(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+544(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+544(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+576(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+576(SB), Y9, Y11
+	VMULPD       Y8, Y8, Y12
+	VMULPD       Y9, Y9, Y13
+	VFMADD231PD  Y10, Y12, Y0
+	VFMADD231PD  Y11, Y13, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y8, Y10
+	VADDPD       sumsConsts4<>+608(SB), Y9, Y11
+	VBROADCASTSD sumsConsts<>+152(SB), Y12
+	VSUBPD       Y10, Y12, Y12
+	VBROADCASTSD sumsConsts<>+152(SB), Y13
+	VSUBPD       Y11, Y13, Y13
+	VADDPD       Y8, Y12, Y8
+	VADDPD       Y9, Y13, Y9
+	VADDPD       Y8, Y0, Y0
+	VADDPD       Y9, Y1, Y1
+	VADDPD       Y0, Y10, Y0
+	VADDPD       Y1, Y11, Y1
+	VBROADCASTSD sumsConsts<>+144(SB), Y8
+	VFMADD213PD  sumsConsts4<>+96(SB), Y6, Y8
+	VBROADCASTSD sumsConsts<>+144(SB), Y9
+	VFMADD213PD  sumsConsts4<>+96(SB), Y7, Y9
+	VSUBPD       sumsConsts4<>+96(SB), Y8, Y8
+	VSUBPD       sumsConsts4<>+96(SB), Y9, Y9
+	VSUBPD       Y8, Y6, Y6
+	VSUBPD       Y9, Y7, Y7
+	VADDPD       sumsConsts4<>+640(SB), Y8, Y8
+	VADDPD       sumsConsts4<>+640(SB), Y9, Y9
+	VPSLLQ       $0x34, Y8, Y8
+	VPSLLQ       $0x34, Y9, Y9
+	VADDPD       sumsConsts4<>+640(SB), Y6, Y6
+	VADDPD       sumsConsts4<>+640(SB), Y7, Y7
+	VPSLLQ       $0x34, Y6, Y6
+	VPSLLQ       $0x34, Y7, Y7
+	VMULPD       Y8, Y0, Y0
+	VMULPD       Y9, Y1, Y1
+	VMULPD       Y6, Y0, Y0
+	VMULPD       Y7, Y1, Y1
+	MOVQ         80(AX), DX
+	VMOVUPD      (DX), Y6
+	VADDPD       Y0, Y6, Y6
+	VMOVUPD      Y6, (DX)
+	VMOVUPD      32(DX), Y6
+	VADDPD       Y1, Y6, Y6
+	VMOVUPD      Y6, 32(DX)
+	VMULPD       Y4, Y2, Y2
+	VMULPD       Y5, Y3, Y3
+	VMULPD       Y0, Y2, Y0
+	VMULPD       Y1, Y3, Y1
+	VMOVUPD      Y0, 576(SP)
+	VMOVUPD      Y1, 608(SP)
+	VMOVUPD      128(SP), Y0
+	VMOVUPD      160(SP), Y1
+	MOVQ         32(AX), DX
+	VMOVUPD      Y0, 128(DX)(CX*8)
+	VMOVUPD      Y1, 160(DX)(CX*8)
+	VMOVUPD      384(SP), Y0
+	VMOVUPD      416(SP), Y1
+	VBROADCASTSD sumsConsts<>+184(SB), Y2
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y2
+	VBROADCASTSD sumsConsts<>+184(SB), Y3
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y3
+	VSUBPD       sumsConsts4<>+96(SB), Y2, Y4
+	VSUBPD       sumsConsts4<>+96(SB), Y3, Y5
+	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y1
+	VMULPD       sumsConsts4<>+800(SB), Y4, Y6
+	VMULPD       sumsConsts4<>+800(SB), Y5, Y7
+	VBROADCASTSD sumsConsts<>+200(SB), Y8
+	VFMSUB213PD  Y6, Y4, Y8
+	VBROADCASTSD sumsConsts<>+200(SB), Y9
+	VFMSUB213PD  Y7, Y5, Y9
+	VSUBPD       Y6, Y0, Y10
+	VSUBPD       Y7, Y1, Y11
+	VSUBPD       Y10, Y0, Y0
+	VSUBPD       Y11, Y1, Y1
+	VSUBPD       Y6, Y0, Y0
+	VSUBPD       Y7, Y1, Y1
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y1
+	VMULPD       Y10, Y10, Y4
+	VMULPD       Y11, Y11, Y5
+	VBROADCASTSD sumsConsts<>+224(SB), Y6
+	VFMADD213PD  sumsConsts4<>+864(SB), Y4, Y6
+	VBROADCASTSD sumsConsts<>+224(SB), Y7
+	VFMADD213PD  sumsConsts4<>+864(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+928(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+928(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+960(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+960(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+992(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+992(SB), Y5, Y7
+	VMULPD       Y10, Y4, Y8
+	VMULPD       Y11, Y5, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y0, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y1, Y13
+	VFNMADD231PD Y6, Y8, Y12
+	VFNMADD231PD Y7, Y9, Y13
+	VFMSUB213PD  Y0, Y4, Y12
+	VFMSUB213PD  Y1, Y5, Y13
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y8, Y12
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y9, Y13
+	VSUBPD       Y12, Y10, Y6
+	VSUBPD       Y13, Y11, Y7
+	VBROADCASTSD sumsConsts<>+272(SB), Y8
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y4, Y8
+	VBROADCASTSD sumsConsts<>+272(SB), Y9
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y5, Y9
+	VMULPD       Y4, Y8, Y8
+	VMULPD       Y5, Y9, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y4, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y5, Y13
+	VBROADCASTSD sumsConsts<>+152(SB), Y14
+	VSUBPD       Y12, Y14, Y14
+	VBROADCASTSD sumsConsts<>+152(SB), Y15
+	VSUBPD       Y13, Y15, Y15
+	VMULPD       Y0, Y10, Y0
+	VMULPD       Y1, Y11, Y1
+	VFMSUB231PD  Y8, Y4, Y0
+	VFMSUB231PD  Y9, Y5, Y1
+	VBROADCASTSD sumsConsts<>+152(SB), Y4
+	VSUBPD       Y14, Y4, Y4
+	VBROADCASTSD sumsConsts<>+152(SB), Y5
+	VSUBPD       Y15, Y5, Y5
+	VSUBPD       Y12, Y4, Y4
+	VSUBPD       Y13, Y5, Y5
+	VADDPD       Y0, Y4, Y0
+	VADDPD       Y1, Y5, Y1
+	VADDPD       Y0, Y14, Y0
+	VADDPD       Y1, Y15, Y1
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y0, Y6, Y4
+	VPSLLQ       $0x3f, Y3, Y5
+	VBLENDVPD    Y5, Y1, Y7, Y5
+	VPSLLQ       $0x3e, Y2, Y8
+	VPSLLQ       $0x3e, Y3, Y9
+	VANDPD       sumsConsts4<>+0(SB), Y8, Y8
+	VANDPD       sumsConsts4<>+0(SB), Y9, Y9
+	VXORPD       Y8, Y4, Y4
+	VXORPD       Y9, Y5, Y5
+	VPSLLQ       $0x3f, Y2, Y8
+	VBLENDVPD    Y8, Y6, Y0, Y0
+	VPSLLQ       $0x3f, Y3, Y6
+	VBLENDVPD    Y6, Y7, Y1, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y2, Y2
+	VADDPD       sumsConsts4<>+608(SB), Y3, Y3
+	VPSLLQ       $0x3e, Y2, Y2
+	VPSLLQ       $0x3e, Y3, Y3
+	VANDPD       sumsConsts4<>+0(SB), Y2, Y2
+	VANDPD       sumsConsts4<>+0(SB), Y3, Y3
+	VXORPD       Y2, Y0, Y0
+	VXORPD       Y3, Y1, Y1
+	MOVQ         (AX), DX
+	VMOVUPD      128(DX)(CX*8), Y2
+	VMOVUPD      160(DX)(CX*8), Y3
+	VXORPD       sumsConsts4<>+0(SB), Y2, Y6
+	VXORPD       sumsConsts4<>+0(SB), Y3, Y7
+	VMULPD       Y0, Y6, Y0
+	VMULPD       Y1, Y7, Y1
+	VBROADCASTSD sumsConsts<>+8(SB), Y6
+	VMINPD       Y0, Y6, Y0
+	VBROADCASTSD sumsConsts<>+8(SB), Y6
+	VMINPD       Y1, Y6, Y1
+	VBROADCASTSD sumsConsts<>+16(SB), Y6
+	VMAXPD       Y0, Y6, Y0
+	VBROADCASTSD sumsConsts<>+16(SB), Y6
+	VMAXPD       Y1, Y6, Y1
+	VBROADCASTSD sumsConsts<>+32(SB), Y6
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y6
+	VBROADCASTSD sumsConsts<>+32(SB), Y7
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y7
+	VSUBPD       sumsConsts4<>+96(SB), Y6, Y6
+	VSUBPD       sumsConsts4<>+96(SB), Y7, Y7
+	VFNMADD231PD sumsConsts4<>+160(SB), Y6, Y0
+	VFNMADD231PD sumsConsts4<>+160(SB), Y7, Y1
+	VBROADCASTSD sumsConsts<>+48(SB), Y8
+	VFNMADD213PD Y0, Y6, Y8
+	VBROADCASTSD sumsConsts<>+48(SB), Y9
+	VFNMADD213PD Y1, Y7, Y9
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+192(SB), Y6, Y0
+	VFNMADD231PD sumsConsts4<>+192(SB), Y7, Y1
+	VBROADCASTSD sumsConsts<>+64(SB), Y10
+	VFMADD213PD  sumsConsts4<>+224(SB), Y8, Y10
+	VBROADCASTSD sumsConsts<>+64(SB), Y11
+	VFMADD213PD  sumsConsts4<>+224(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+288(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+288(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+320(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+320(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+352(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+352(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+384(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+384(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+416(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+416(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+448(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+448(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+480(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+480(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+512(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+512(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+544(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+544(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+576(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+576(SB), Y9, Y11
+	VMULPD       Y8, Y8, Y12
+	VMULPD       Y9, Y9, Y13
+	VFMADD231PD  Y10, Y12, Y0
+	VFMADD231PD  Y11, Y13, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y8, Y10
+	VADDPD       sumsConsts4<>+608(SB), Y9, Y11
+	VBROADCASTSD sumsConsts<>+152(SB), Y12
+	VSUBPD       Y10, Y12, Y12
+	VBROADCASTSD sumsConsts<>+152(SB), Y13
+	VSUBPD       Y11, Y13, Y13
+	VADDPD       Y8, Y12, Y8
+	VADDPD       Y9, Y13, Y9
+	VADDPD       Y8, Y0, Y0
+	VADDPD       Y9, Y1, Y1
+	VADDPD       Y0, Y10, Y0
+	VADDPD       Y1, Y11, Y1
+	VBROADCASTSD sumsConsts<>+144(SB), Y8
+	VFMADD213PD  sumsConsts4<>+96(SB), Y6, Y8
+	VBROADCASTSD sumsConsts<>+144(SB), Y9
+	VFMADD213PD  sumsConsts4<>+96(SB), Y7, Y9
+	VSUBPD       sumsConsts4<>+96(SB), Y8, Y8
+	VSUBPD       sumsConsts4<>+96(SB), Y9, Y9
+	VSUBPD       Y8, Y6, Y6
+	VSUBPD       Y9, Y7, Y7
+	VADDPD       sumsConsts4<>+640(SB), Y8, Y8
+	VADDPD       sumsConsts4<>+640(SB), Y9, Y9
+	VPSLLQ       $0x34, Y8, Y8
+	VPSLLQ       $0x34, Y9, Y9
+	VADDPD       sumsConsts4<>+640(SB), Y6, Y6
+	VADDPD       sumsConsts4<>+640(SB), Y7, Y7
+	VPSLLQ       $0x34, Y6, Y6
+	VPSLLQ       $0x34, Y7, Y7
+	VMULPD       Y8, Y0, Y0
+	VMULPD       Y9, Y1, Y1
+	VMULPD       Y6, Y0, Y0
+	VMULPD       Y7, Y1, Y1
+	MOVQ         80(AX), DX
+	VMOVUPD      (DX), Y6
+	VADDPD       Y0, Y6, Y6
+	VMOVUPD      Y6, (DX)
+	VMOVUPD      32(DX), Y6
+	VADDPD       Y1, Y6, Y6
+	VMOVUPD      Y6, 32(DX)
+	VMULPD       Y4, Y2, Y2
+	VMULPD       Y5, Y3, Y3
+	VMULPD       Y0, Y2, Y0
+	VMULPD       Y1, Y3, Y1
+	VMOVUPD      Y0, 640(SP)
+	VMOVUPD      Y1, 672(SP)
+	VMOVUPD      192(SP), Y0
+	VMOVUPD      224(SP), Y1
+	MOVQ         32(AX), DX
+	VMOVUPD      Y0, 192(DX)(CX*8)
+	VMOVUPD      Y1, 224(DX)(CX*8)
+	VMOVUPD      448(SP), Y0
+	VMOVUPD      480(SP), Y1
+	VBROADCASTSD sumsConsts<>+184(SB), Y2
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y2
+	VBROADCASTSD sumsConsts<>+184(SB), Y3
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y3
+	VSUBPD       sumsConsts4<>+96(SB), Y2, Y4
+	VSUBPD       sumsConsts4<>+96(SB), Y3, Y5
+	VFNMADD231PD sumsConsts4<>+768(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+768(SB), Y5, Y1
+	VMULPD       sumsConsts4<>+800(SB), Y4, Y6
+	VMULPD       sumsConsts4<>+800(SB), Y5, Y7
+	VBROADCASTSD sumsConsts<>+200(SB), Y8
+	VFMSUB213PD  Y6, Y4, Y8
+	VBROADCASTSD sumsConsts<>+200(SB), Y9
+	VFMSUB213PD  Y7, Y5, Y9
+	VSUBPD       Y6, Y0, Y10
+	VSUBPD       Y7, Y1, Y11
+	VSUBPD       Y10, Y0, Y0
+	VSUBPD       Y11, Y1, Y1
+	VSUBPD       Y6, Y0, Y0
+	VSUBPD       Y7, Y1, Y1
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+832(SB), Y4, Y0
+	VFNMADD231PD sumsConsts4<>+832(SB), Y5, Y1
+	VMULPD       Y10, Y10, Y4
+	VMULPD       Y11, Y11, Y5
+	VBROADCASTSD sumsConsts<>+224(SB), Y6
+	VFMADD213PD  sumsConsts4<>+864(SB), Y4, Y6
+	VBROADCASTSD sumsConsts<>+224(SB), Y7
+	VFMADD213PD  sumsConsts4<>+864(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+928(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+928(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+960(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+960(SB), Y5, Y7
+	VFMADD213PD  sumsConsts4<>+992(SB), Y4, Y6
+	VFMADD213PD  sumsConsts4<>+992(SB), Y5, Y7
+	VMULPD       Y10, Y4, Y8
+	VMULPD       Y11, Y5, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y0, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y1, Y13
+	VFNMADD231PD Y6, Y8, Y12
+	VFNMADD231PD Y7, Y9, Y13
+	VFMSUB213PD  Y0, Y4, Y12
+	VFMSUB213PD  Y1, Y5, Y13
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y8, Y12
+	VFNMADD231PD sumsConsts4<>+1024(SB), Y9, Y13
+	VSUBPD       Y12, Y10, Y6
+	VSUBPD       Y13, Y11, Y7
+	VBROADCASTSD sumsConsts<>+272(SB), Y8
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y4, Y8
+	VBROADCASTSD sumsConsts<>+272(SB), Y9
+	VFMADD213PD  sumsConsts4<>+1056(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1120(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1152(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1184(SB), Y5, Y9
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y4, Y8
+	VFMADD213PD  sumsConsts4<>+1216(SB), Y5, Y9
+	VMULPD       Y4, Y8, Y8
+	VMULPD       Y5, Y9, Y9
+	VMULPD       sumsConsts4<>+576(SB), Y4, Y12
+	VMULPD       sumsConsts4<>+576(SB), Y5, Y13
+	VBROADCASTSD sumsConsts<>+152(SB), Y14
+	VSUBPD       Y12, Y14, Y14
+	VBROADCASTSD sumsConsts<>+152(SB), Y15
+	VSUBPD       Y13, Y15, Y15
+	VMULPD       Y0, Y10, Y0
+	VMULPD       Y1, Y11, Y1
+	VFMSUB231PD  Y8, Y4, Y0
+	VFMSUB231PD  Y9, Y5, Y1
+	VBROADCASTSD sumsConsts<>+152(SB), Y4
+	VSUBPD       Y14, Y4, Y4
+	VBROADCASTSD sumsConsts<>+152(SB), Y5
+	VSUBPD       Y15, Y5, Y5
+	VSUBPD       Y12, Y4, Y4
+	VSUBPD       Y13, Y5, Y5
+	VADDPD       Y0, Y4, Y0
+	VADDPD       Y1, Y5, Y1
+	VADDPD       Y0, Y14, Y0
+	VADDPD       Y1, Y15, Y1
+	VPSLLQ       $0x3f, Y2, Y4
+	VBLENDVPD    Y4, Y0, Y6, Y4
+	VPSLLQ       $0x3f, Y3, Y5
+	VBLENDVPD    Y5, Y1, Y7, Y5
+	VPSLLQ       $0x3e, Y2, Y8
+	VPSLLQ       $0x3e, Y3, Y9
+	VANDPD       sumsConsts4<>+0(SB), Y8, Y8
+	VANDPD       sumsConsts4<>+0(SB), Y9, Y9
+	VXORPD       Y8, Y4, Y4
+	VXORPD       Y9, Y5, Y5
+	VPSLLQ       $0x3f, Y2, Y8
+	VBLENDVPD    Y8, Y6, Y0, Y0
+	VPSLLQ       $0x3f, Y3, Y6
+	VBLENDVPD    Y6, Y7, Y1, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y2, Y2
+	VADDPD       sumsConsts4<>+608(SB), Y3, Y3
+	VPSLLQ       $0x3e, Y2, Y2
+	VPSLLQ       $0x3e, Y3, Y3
+	VANDPD       sumsConsts4<>+0(SB), Y2, Y2
+	VANDPD       sumsConsts4<>+0(SB), Y3, Y3
+	VXORPD       Y2, Y0, Y0
+	VXORPD       Y3, Y1, Y1
+	MOVQ         (AX), DX
+	VMOVUPD      192(DX)(CX*8), Y2
+	VMOVUPD      224(DX)(CX*8), Y3
+	VXORPD       sumsConsts4<>+0(SB), Y2, Y6
+	VXORPD       sumsConsts4<>+0(SB), Y3, Y7
+	VMULPD       Y0, Y6, Y0
+	VMULPD       Y1, Y7, Y1
+	VBROADCASTSD sumsConsts<>+8(SB), Y6
+	VMINPD       Y0, Y6, Y0
+	VBROADCASTSD sumsConsts<>+8(SB), Y6
+	VMINPD       Y1, Y6, Y1
+	VBROADCASTSD sumsConsts<>+16(SB), Y6
+	VMAXPD       Y0, Y6, Y0
+	VBROADCASTSD sumsConsts<>+16(SB), Y6
+	VMAXPD       Y1, Y6, Y1
+	VBROADCASTSD sumsConsts<>+32(SB), Y6
+	VFMADD213PD  sumsConsts4<>+96(SB), Y0, Y6
+	VBROADCASTSD sumsConsts<>+32(SB), Y7
+	VFMADD213PD  sumsConsts4<>+96(SB), Y1, Y7
+	VSUBPD       sumsConsts4<>+96(SB), Y6, Y6
+	VSUBPD       sumsConsts4<>+96(SB), Y7, Y7
+	VFNMADD231PD sumsConsts4<>+160(SB), Y6, Y0
+	VFNMADD231PD sumsConsts4<>+160(SB), Y7, Y1
+	VBROADCASTSD sumsConsts<>+48(SB), Y8
+	VFNMADD213PD Y0, Y6, Y8
+	VBROADCASTSD sumsConsts<>+48(SB), Y9
+	VFNMADD213PD Y1, Y7, Y9
+	VSUBPD       Y8, Y0, Y0
+	VSUBPD       Y9, Y1, Y1
+	VFNMADD231PD sumsConsts4<>+192(SB), Y6, Y0
+	VFNMADD231PD sumsConsts4<>+192(SB), Y7, Y1
+	VBROADCASTSD sumsConsts<>+64(SB), Y10
+	VFMADD213PD  sumsConsts4<>+224(SB), Y8, Y10
+	VBROADCASTSD sumsConsts<>+64(SB), Y11
+	VFMADD213PD  sumsConsts4<>+224(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+288(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+288(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+320(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+320(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+352(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+352(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+384(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+384(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+416(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+416(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+448(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+448(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+480(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+480(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+512(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+512(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+544(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+544(SB), Y9, Y11
+	VFMADD213PD  sumsConsts4<>+576(SB), Y8, Y10
+	VFMADD213PD  sumsConsts4<>+576(SB), Y9, Y11
+	VMULPD       Y8, Y8, Y12
+	VMULPD       Y9, Y9, Y13
+	VFMADD231PD  Y10, Y12, Y0
+	VFMADD231PD  Y11, Y13, Y1
+	VADDPD       sumsConsts4<>+608(SB), Y8, Y10
+	VADDPD       sumsConsts4<>+608(SB), Y9, Y11
+	VBROADCASTSD sumsConsts<>+152(SB), Y12
+	VSUBPD       Y10, Y12, Y12
+	VBROADCASTSD sumsConsts<>+152(SB), Y13
+	VSUBPD       Y11, Y13, Y13
+	VADDPD       Y8, Y12, Y8
+	VADDPD       Y9, Y13, Y9
+	VADDPD       Y8, Y0, Y0
+	VADDPD       Y9, Y1, Y1
+	VADDPD       Y0, Y10, Y0
+	VADDPD       Y1, Y11, Y1
+	VBROADCASTSD sumsConsts<>+144(SB), Y8
+	VFMADD213PD  sumsConsts4<>+96(SB), Y6, Y8
+	VBROADCASTSD sumsConsts<>+144(SB), Y9
+	VFMADD213PD  sumsConsts4<>+96(SB), Y7, Y9
+	VSUBPD       sumsConsts4<>+96(SB), Y8, Y8
+	VSUBPD       sumsConsts4<>+96(SB), Y9, Y9
+	VSUBPD       Y8, Y6, Y6
+	VSUBPD       Y9, Y7, Y7
+	VADDPD       sumsConsts4<>+640(SB), Y8, Y8
+	VADDPD       sumsConsts4<>+640(SB), Y9, Y9
+	VPSLLQ       $0x34, Y8, Y8
+	VPSLLQ       $0x34, Y9, Y9
+	VADDPD       sumsConsts4<>+640(SB), Y6, Y6
+	VADDPD       sumsConsts4<>+640(SB), Y7, Y7
+	VPSLLQ       $0x34, Y6, Y6
+	VPSLLQ       $0x34, Y7, Y7
+	VMULPD       Y8, Y0, Y0
+	VMULPD       Y9, Y1, Y1
+	VMULPD       Y6, Y0, Y0
+	VMULPD       Y7, Y1, Y1
+	MOVQ         80(AX), DX
+	VMOVUPD      (DX), Y6
+	VADDPD       Y0, Y6, Y6
+	VMOVUPD      Y6, (DX)
+	VMOVUPD      32(DX), Y6
+	VADDPD       Y1, Y6, Y6
+	VMOVUPD      Y6, 32(DX)
+	VMULPD       Y4, Y2, Y2
+	VMULPD       Y5, Y3, Y3
+	VMULPD       Y0, Y2, Y0
+	VMULPD       Y1, Y3, Y1
+	VMOVUPD      Y0, 704(SP)
+	VMOVUPD      Y1, 736(SP)
+	VMOVUPD      512(SP), Y0
+	VMOVUPD      544(SP), Y1
+	VMOVUPD      576(SP), Y2
+	VMOVUPD      608(SP), Y3
+	VMOVUPD      640(SP), Y4
+	VMOVUPD      672(SP), Y5
+	VMOVUPD      704(SP), Y6
+	VMOVUPD      736(SP), Y7
+	MOVQ         112(AX), DX
+	SHLQ         $0x02, DX
+	MOVQ         48(AX), BX
+	LEAQ         (BX)(CX*4), BX
+	LEAQ         (BX)(DX*1), SI
+	MOVQ         DX, DI
+	SHLQ         $0x01, DI
+	MOVQ         88(AX), R8
+	MOVQ         104(AX), R9
+
+freqStepAVX2_accdot2:
+	CMPQ        R9, $0x02
+	JL          freqStepAVX2_accdot2_one
+	VMOVUPD     (R8), Y8
+	VMOVUPD     32(R8), Y9
+	VMOVUPD     64(R8), Y10
+	VMOVUPD     96(R8), Y11
+	VCVTPS2PD   (BX), Y12
+	VFMADD231PD Y12, Y0, Y8
+	VCVTPS2PD   (SI), Y12
+	VFMADD231PD Y12, Y0, Y10
+	VCVTPS2PD   16(BX), Y12
+	VFMADD231PD Y12, Y1, Y9
+	VCVTPS2PD   16(SI), Y12
+	VFMADD231PD Y12, Y1, Y11
+	VCVTPS2PD   32(BX), Y12
+	VFMADD231PD Y12, Y2, Y8
+	VCVTPS2PD   32(SI), Y12
+	VFMADD231PD Y12, Y2, Y10
+	VCVTPS2PD   48(BX), Y12
+	VFMADD231PD Y12, Y3, Y9
+	VCVTPS2PD   48(SI), Y12
+	VFMADD231PD Y12, Y3, Y11
+	VCVTPS2PD   64(BX), Y12
+	VFMADD231PD Y12, Y4, Y8
+	VCVTPS2PD   64(SI), Y12
+	VFMADD231PD Y12, Y4, Y10
+	VCVTPS2PD   80(BX), Y12
+	VFMADD231PD Y12, Y5, Y9
+	VCVTPS2PD   80(SI), Y12
+	VFMADD231PD Y12, Y5, Y11
+	VCVTPS2PD   96(BX), Y12
+	VFMADD231PD Y12, Y6, Y8
+	VCVTPS2PD   96(SI), Y12
+	VFMADD231PD Y12, Y6, Y10
+	VCVTPS2PD   112(BX), Y12
+	VFMADD231PD Y12, Y7, Y9
+	VCVTPS2PD   112(SI), Y12
+	VFMADD231PD Y12, Y7, Y11
+	VMOVUPD     Y8, (R8)
+	VMOVUPD     Y9, 32(R8)
+	VMOVUPD     Y10, 64(R8)
+	VMOVUPD     Y11, 96(R8)
+	ADDQ        DI, BX
+	ADDQ        DI, SI
+	ADDQ        $0x00000080, R8
+	SUBQ        $0x02, R9
+	JMP         freqStepAVX2_accdot2
+
+freqStepAVX2_accdot2_one:
+	TESTQ       R9, R9
+	JZ          freqStepAVX2_accdot2_end
+	VMOVUPD     (R8), Y8
+	VMOVUPD     32(R8), Y9
+	VCVTPS2PD   (BX), Y10
+	VFMADD231PD Y10, Y0, Y8
+	VCVTPS2PD   16(BX), Y10
+	VFMADD231PD Y10, Y1, Y9
+	VCVTPS2PD   32(BX), Y10
+	VFMADD231PD Y10, Y2, Y8
+	VCVTPS2PD   48(BX), Y10
+	VFMADD231PD Y10, Y3, Y9
+	VCVTPS2PD   64(BX), Y10
+	VFMADD231PD Y10, Y4, Y8
+	VCVTPS2PD   80(BX), Y10
+	VFMADD231PD Y10, Y5, Y9
+	VCVTPS2PD   96(BX), Y10
+	VFMADD231PD Y10, Y6, Y8
+	VCVTPS2PD   112(BX), Y10
+	VFMADD231PD Y10, Y7, Y9
+	VMOVUPD     Y8, (R8)
+	VMOVUPD     Y9, 32(R8)
+	ADDQ        DX, BX
+	ADDQ        $0x40, R8
+	DECQ        R9
+	JMP         freqStepAVX2_accdot2_one
+
+freqStepAVX2_accdot2_end:
+	ADDQ $0x20, CX
+	JMP  freqStep32AVX2_block
 
 freqStep32AVX2_one:
 	MOVQ   128(AX), DX
@@ -963,9 +4147,9 @@ freqStep32AVX2_one:
 	SHLQ   $0x02, SI
 	XORQ   DI, DI
 
-freqStepAVX2_dot1:
+freqStepAVX2_dot3:
 	CMPQ         DI, 104(AX)
-	JGE          freqStepAVX2_dot1_end
+	JGE          freqStepAVX2_dot3_end
 	VBROADCASTSD (BX)(DI*8), Y2
 	VCVTPS2PD    (DX)(CX*4), Y3
 	VFMADD231PD  Y3, Y2, Y0
@@ -973,9 +4157,9 @@ freqStepAVX2_dot1:
 	VFMADD231PD  Y3, Y2, Y1
 	ADDQ         SI, DX
 	INCQ         DI
-	JMP          freqStepAVX2_dot1
+	JMP          freqStepAVX2_dot3
 
-freqStepAVX2_dot1_end:
+freqStepAVX2_dot3_end:
 	VBROADCASTSD 136(AX), Y2
 	VSUBPD       Y2, Y0, Y3
 	VSUBPD       Y2, Y1, Y2
@@ -1201,9 +4385,9 @@ freqStepAVX2_dot1_end:
 	SHLQ         $0x02, SI
 	XORQ         DI, DI
 
-freqStepAVX2_accdot2:
+freqStepAVX2_accdot4:
 	CMPQ        DI, 104(AX)
-	JGE         freqStepAVX2_accdot2_end
+	JGE         freqStepAVX2_accdot4_end
 	VMOVUPD     (BX), Y2
 	VCVTPS2PD   (DX)(CX*4), Y3
 	VFMADD231PD Y3, Y0, Y2
@@ -1215,9 +4399,9 @@ freqStepAVX2_accdot2:
 	ADDQ        SI, DX
 	ADDQ        $0x40, BX
 	INCQ        DI
-	JMP         freqStepAVX2_accdot2
+	JMP         freqStepAVX2_accdot4
 
-freqStepAVX2_accdot2_end:
+freqStepAVX2_accdot4_end:
 	ADDQ $0x08, CX
 	JMP  freqStep32AVX2_one
 

@@ -155,6 +155,7 @@ type gen struct {
 	constRegs                map[uint64]reg.VecVirtual // element-wise reductions on AVX-512: constants held in registers, by bits (hoistSums)
 	sharedPar                bool                      // sumsBody: one register per parameter for every copy
 	slots                    map[kernels.V]Mem         // blocked reduction loop: stack slots of values crossing segments
+	pfAhead                  int                       // AVX2 blocked dot loop: prefetch each column this many bytes ahead (0: none)
 	pan                      []reg.GPVirtual           // panel variants: the current panel of each matrix
 	panBytes                 reg.GPVirtual             // panel variants: bytes per panel
 	pf, pfStep               reg.GPVirtual             // panel variants: the prefetch pointer and its step
