@@ -310,11 +310,13 @@ func (g *gen) frameDot(u, i int) {
 	xk := g.vec()
 	VBROADCASTSD(Mem{Base: vp, Index: k, Scale: 8}, xk)
 	if g.pfAhead > 0 && u > 2 {
+		// every line of the column's piece pfAheadBlocks blocks on
 		m := g.matMem(mp, 0)
 		m.Disp += g.pfAhead
-		PREFETCHT0(m)
-		m.Disp += 64
-		PREFETCHT0(m)
+		for l := 0; l < (u*g.isa.width)<<g.elemShift(); l += 64 {
+			PREFETCHT0(m)
+			m.Disp += 64
+		}
 	}
 	for c := range acc {
 		VFMADD231PD(g.matOperand(g.matMem(mp, c)), xk, acc[c])
@@ -411,8 +413,8 @@ func blockGroupsOf(p *kernels.Program) int {
 const blockGroupsYMM = 4
 
 // pfAheadBlocks is how many blocks ahead the AVX2 blocked dot loop
-// prefetches each column of the matrix (two lines per column and block, at
-// the first copy's offset): a column-major sweep reads d streams at once,
+// prefetches each column of the matrix (every line of the block's piece of
+// the column: two in float32, four in float64): a column-major sweep reads d streams at once,
 // more than the hardware prefetchers follow. Measured on the float32
 // kernels at d = 20 (asm BenchmarkColumns32, test binaries of the one-pass
 // body, the blocked body, and the blocked body with prefetches, alternating,
@@ -420,7 +422,9 @@ const blockGroupsYMM = 4
 // 5.4/4.4 → 4.8/5.9, freqStep 19.4/18.3 → 11.0/9.4 → 9.1/12.4; at n = 10⁵
 // sincosDot 6.9/5.9 → 5.1/8.3 → 5.8/5.2, freqStep 18.9/16.5 → 16.5/17.4 →
 // 10.7/11.0; at n = 10⁶ (X from memory) sincosDot 11.7/10.7 → 6.6/6.1 and
-// freqStep 16.5/15.4 → 13.7/12.7 without and with the prefetches.
+// freqStep 16.5/15.4 → 13.7/12.7 without and with the prefetches. Float64
+// at n = 10⁵ (three runs, two lines then four per column and block):
+// sincosDot 14.2–15.2 → 8.8–15.5, freqStep 18.4–24.6 → 18.2–21.2.
 const pfAheadBlocks = 8
 
 // blockedOn reports whether p gets the blocked loop on isa.
