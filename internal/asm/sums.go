@@ -26,13 +26,14 @@ import (
 // PanelLen is the number of elements one iteration of the selected path's
 // dot reductions (FreqStepSums, SincosDot, LandmarkSums, DotStats, CosSum)
 // takes from every matrix row: 64 on AVX-512, whose blocked loop reads
-// eight groups of a row (512 bytes) before the next row, and 0 on the paths
-// that take one group at a time. A matrix stored in panels of PanelLen
-// elements × d, column-major inside each panel and swept one call per panel
-// (or by FreqStepSumsPanels and SincosDotPanels, one call for many panels),
-// is then read as one forward stream; the one-group loops read such panels
-// across their rows and are faster on a column-major matrix (ld = the whole
-// length). The bits do not depend on the layout.
+// eight groups of a row (512 bytes) before the next row, and 0 on the other
+// paths. A matrix stored in panels of PanelLen elements × d, column-major
+// inside each panel and swept one call per panel (or by FreqStepSumsPanels
+// and SincosDotPanels, one call for many panels), is then read as one
+// forward stream. The other paths take one group at a time (AVX2's
+// SincosDot and FreqStepSums: four groups, prefetching each row of the
+// matrix ahead) and read a column-major matrix (ld = the whole length). The
+// bits do not depend on the layout.
 func PanelLen() int {
 	if path == cpu.AVX512 {
 		return 64
