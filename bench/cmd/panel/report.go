@@ -578,7 +578,7 @@ func (p *panel) gbrffWork(w io.Writer, work map[string]*record) {
 	fmt.Fprintln(w, "accepted L-BFGS iterations per round, summed over a row's fits before dividing. The synthetic sources are fitted")
 	fmt.Fprintln(w, "on all their rows (`panel -work`; the make_classification CSVs are written by `bench/peers/panel.py --recipes`);")
 	fmt.Fprintln(w, "the panel's sets are the fits of the tables above. Rows searched: the rows each round searches b and ω on")
-	fmt.Fprintln(w, "(`gbrff.Config.Subsample`: a binary fit of at least 30000 training rows searches a per-round subsample).")
+	fmt.Fprintln(w, "(`gbrff.Config.Subsample`: a large binary fit searches a per-round subsample; its doc gives the rule).")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "| source | rows | rows searched / round | fits | rounds / fit | frequency evaluations / round | L-BFGS iterations / round | default fit CPU-s |")
 	fmt.Fprintln(w, "|---|--:|--:|--:|--:|--:|--:|--:|")
