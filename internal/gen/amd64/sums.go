@@ -414,8 +414,9 @@ const blockGroupsYMM = 4
 
 // pfAheadBlocks is how many blocks ahead the AVX2 blocked dot loop
 // prefetches each column of the matrix (every line of the block's piece of
-// the column: two in float32, four in float64): a column-major sweep reads d streams at once,
-// more than the hardware prefetchers follow. Measured on the float32
+// the column: two in float32, four in float64): a column-major sweep reads
+// d streams at once, more than the hardware prefetchers follow. Measured on
+// the float32
 // kernels at d = 20 (asm BenchmarkColumns32, test binaries of the one-pass
 // body, the blocked body, and the blocked body with prefetches, alternating,
 // two rounds; ns per element): in cache (n = 4096) sincosDot 8.6/7.5 →
@@ -627,25 +628,25 @@ func (g *gen) spill(i, c0, w int) {
 // blockedBody emits the program for the given number of copies (vectors:
 // at most g.copiesOf(g.blockGroups())) from element i; a failed domain
 // check jumps to bail before anything is stored.
-func (g *gen) blockedBody(groups int, bail string) {
+func (g *gen) blockedBody(copies int, bail string) {
 	g.bail = bail
 	p := g.p
 	seg := segments(p)
-	g.regs = make([][]reg.VecVirtual, groups)
+	g.regs = make([][]reg.VecVirtual, copies)
 	for lo := 0; lo < len(p.Insts); {
 		in := p.Insts[lo]
 		if wideOp(in.Op) {
-			g.fresh(0, groups)
-			g.fetch(lo, 0, groups, seg)
+			g.fresh(0, copies)
+			g.fetch(lo, 0, copies, seg)
 			switch in.Op {
 			case kernels.OpDot:
-				g.frameDot(groups, lo)
+				g.frameDot(copies, lo)
 			case kernels.OpBail:
-				g.domainCheck(lo, groups)
+				g.domainCheck(lo, copies)
 			case kernels.OpAccDot:
-				g.blockedAccDot(lo, groups)
+				g.blockedAccDot(lo, copies)
 			}
-			g.spill(lo, 0, groups)
+			g.spill(lo, 0, copies)
 			lo++
 			continue
 		}
@@ -653,7 +654,7 @@ func (g *gen) blockedBody(groups int, bail string) {
 		for hi < len(p.Insts) && !wideOp(p.Insts[hi].Op) {
 			hi++
 		}
-		for _, ch := range chunks(groups, g.chunkCopies()) {
+		for _, ch := range chunks(copies, g.chunkCopies()) {
 			c0, w := ch[0], ch[1]
 			g.fresh(c0, w)
 			for i := lo; i < hi; i++ {
