@@ -416,10 +416,9 @@ const blockGroupsYMM = 4
 // prefetches each column of the matrix (every line of the block's piece of
 // the column: two in float32, four in float64): a column-major sweep reads
 // d streams at once, more than the hardware prefetchers follow. Measured on
-// the float32
-// kernels at d = 20 (asm BenchmarkColumns32, test binaries of the one-pass
-// body, the blocked body, and the blocked body with prefetches, alternating,
-// two rounds; ns per element): in cache (n = 4096) sincosDot 8.6/7.5 →
+// the float32 kernels at d = 20 (asm BenchmarkColumns32, test binaries of
+// the one-pass body, the blocked body, and the blocked body with
+// prefetches, alternating, two rounds; ns per element): in cache (n = 4096) sincosDot 8.6/7.5 →
 // 5.4/4.4 → 4.8/5.9, freqStep 19.4/18.3 → 11.0/9.4 → 9.1/12.4; at n = 10⁵
 // sincosDot 6.9/5.9 → 5.1/8.3 → 5.8/5.2, freqStep 18.9/16.5 → 16.5/17.4 →
 // 10.7/11.0; at n = 10⁶ (X from memory) sincosDot 11.7/10.7 → 6.6/6.1 and
