@@ -75,12 +75,13 @@ type Config struct {
 	// Subsample is the number of rows m on which each round of a binary
 	// GBRFF2 fit of at least 1.5·m training rows searches its phase and
 	// frequency (a fresh draw of blocks of rows per round, seeded; h, α and
-	// the weight update still run over every row; subsampleRows says what
-	// it saves and costs): 0 means the larger of 16384 and 1/20 of the
-	// training rows; a value above 2/3 of the training rows (math.MaxInt32, the
-	// largest allowed, for any data) searches on every row (the paper's
-	// algorithm).
-	Subsample int               `json:",omitempty" default:"max(16384, n/20)" help:"binary GBRFF2: rows m each round searches b and ω on when the fit has at least 1.5·m (default the larger of 16384 and n/20 of n training rows; above 2n/3, e.g. 2147483647 = 2^31-1: every row)"`
+	// the weight update still run over every row; subsampleChunks says what
+	// it saves and costs): 0 means the default of defaultSubsample (none
+	// below 8192 training rows; whole chunks of 4096 rows, as many as fit
+	// in half the training rows and at most four, or n/20 when larger); a
+	// value above 2/3 of the training rows (math.MaxInt32, the largest
+	// allowed, for any data) searches on every row (the paper's algorithm).
+	Subsample int               `json:",omitempty" default:"from 8192 rows: 4096·min(4, ⌊n/8192⌋), or n/20 when larger" help:"binary GBRFF2: rows m each round searches b and ω on when the fit has at least 1.5·m (default: every row below 8192 training rows, else 4096·min(4, ⌊n/8192⌋) or n/20 when larger; above 2n/3, e.g. 2147483647 = 2^31-1: every row)"`
 	Progress  learners.Progress `json:"-"`
 
 	// Threads bounds the goroutines of the fit's sweeps over the rows
@@ -142,7 +143,7 @@ func (c Config) Validate() error {
 	v.If(!(c.Validation >= 0 && c.Validation < 0.5), "Validation = %v, want [0, 0.5)", c.Validation)
 	v.Count("Patience", c.Patience, limit.Count, 10)
 	v.Threads(c.Threads)
-	v.Count("Subsample", c.Subsample, maxSubsample, fmt.Sprintf("max(%d, n/%d)", subsampleRows, subsampleShare))
+	v.Count("Subsample", c.Subsample, maxSubsample, fmt.Sprintf("%d·min(%d, ⌊n/%d⌋) or n/%d", exploss.ChunkLen, subsampleChunks, 2*exploss.ChunkLen, subsampleShare))
 	v.If(c.Subsample > 0 && (c.Variant == VariantGBRFF1 || c.Task != learners.Binary || c.ReoptimizePhase),
 		"Subsample = %d: for binary GBRFF2 fits without ReoptimizePhase only", c.Subsample)
 	c.validateTask(v)
@@ -192,12 +193,15 @@ var binaryDefaults = map[string]struct {
 	VariantGBRFF1: {T: 300, Gamma: 1, GammaMinRatio: 0.05},
 }
 
-// subsampleRows and subsampleShare make the default subsample of a binary
-// GBRFF2 fit of n training rows: each round searches b and ω on the larger
-// of 16384 and n/20 rows (subsampleRule; in whole blocks of 64 rows, 16384
-// at n = 10⁵, 50048 at 10⁶) when n is at least 1.5 times that. Such a
-// round sweeps every row three times (the sincos of X·ω for h, the
-// correlation, the update) instead of about 8.5, 4.3 of them over X.
+// subsampleChunks and subsampleShare make the default subsample of a binary
+// GBRFF2 fit of n training rows (defaultSubsample): each round searches b
+// and ω on whole chunks of exploss.ChunkLen (4096) rows, as many as fit in
+// n/2 and at most subsampleChunks (16384 rows from n = 32768), or on n/20
+// rows when that is more (from n = 327680; in whole blocks of 64 rows,
+// 50048 at 10⁶); below 8192 rows on every row. Such a round sweeps every
+// row three times (the sincos of X·ω for h, the correlation, the update)
+// instead of about 8.5, 4.3 of them over X. Whole chunks, because the
+// sweeps split over cores by chunks (five chunks split three and two).
 //
 // Measured at d = 20 on one core (bench BenchmarkFit, config=default, CPU-s
 // per fit on the two make_classification recipes, scikit-learn's defaults /
@@ -205,41 +209,38 @@ var binaryDefaults = map[string]struct {
 // nthread 1: 1.39 / 1.09 at n = 10⁵, 10.5 / 12.6 at 10⁶). One run, every
 // row against a fixed m: every row 0.94 / 1.02 at n = 10⁵ and 13.4 / 13.1
 // at 10⁶; m = 20000 0.39 / 0.39 and 3.05 / 3.04; m = 10000 0.28 / 0.29 and
-// 3.25 / 2.92. Another, every row against this rule: 1.14 / 1.19 →
-// 0.37 / 0.56 at 10⁵, 12.9 / 12.9 → 3.6 / 3.2 at 10⁶. Held-out accuracy
-// (10⁴ rows of the same generator, the same seed for data and fit, every
-// row → the subsample): at n = 10⁵ (11 seeds) 87.3 → 88.1 % (+0.8 ± 0.5
-// paired) / 71.9 → 71.8 % (−0.1 ± 0.3); at 10⁶ on the harder recipe
-// (5 seeds) m = 20000 lost 1.1 ± 1.0 points (−3.7, −1.7, 0, −1.9, +2.0)
-// where m = 50000 gained 0.7 (0, 0, 0, +2.5, +0.8), hence the share n/20;
-// on the first recipe (3 seeds) the rule went 85.2 → 84.9 % (−0.3, +1.1,
-// −1.9). A fit's seed alone moves its accuracy by up to 20 points there.
+// 3.25 / 2.92. Held-out accuracy (10⁴ rows of the same generator, the
+// same seed for data and fit, every row → the subsample): at n = 10⁵
+// (11 seeds) 87.3 → 88.1 % (+0.8 ± 0.5 paired) / 71.9 → 71.8 % (−0.1 ± 0.3);
+// at 10⁶ on the harder recipe (5 seeds) m = 20000 lost 1.1 ± 1.0 points
+// (−3.7, −1.7, 0, −1.9, +2.0) where m = 50000 gained 0.7 (0, 0, 0, +2.5,
+// +0.8), hence the share n/20. A fit's seed alone moves its accuracy by up
+// to 20 points there. Four chunks against 20032 rows (five chunks, the
+// former default) at 10⁵, test binaries alternating on an AVX2 machine:
+// one core 1.07, 0.84 / 1.07, 1.04 → 0.86, 0.93 / 0.97, 0.98 s a fit; two
+// cores' speed-up 1.70, 1.40 / 1.69, 1.69 → 1.84, 1.90 / 1.70, 1.96; held-out
+// accuracy (11 seeds, paired) +0.10 ± 0.54 / −0.03 ± 0.43 points.
 //
-// The panel (5 splits): bankmarketing, 31648 training rows, searched on
-// 20032: accuracy 89.9 → 90.0 %, log loss 0.229 → 0.228, fit 0.97 → 0.60
-// CPU-s; a9a, 22793 rows, searched on 20032 (before the 1.5 factor):
-// 84.5 → 84.4 %, 0.331 → 0.332, fit 0.86 → 1.24 CPU-s — a round on 88 %
-// of the rows plus three full sweeps costs more than a round on all of
-// them, hence the factor. Below 30000 training rows a fit was unchanged.
+// Below 32768 rows (until 2026-12-03 every row below 24576, 16384 rows
+// above), paired against every row, held-out accuracy (points) and CPU-s
+// per fit on the AVX2 machine, GOMAXPROCS 1 (bench/cmd/subsample's protocol
+// as above, 20 seeds; 40 at n = 10⁴):
 //
-// subsampleRows was 20000 (20032 rows, 4.9 chunks of exploss.ChunkLen) until
-// the subsample's sweeps split unevenly over two cores: five chunks, three
-// on one core and two on the other, so two cores took 3/5 of one core's
-// time on them at best. It is four chunks now (16384 rows, from 24576
-// training rows on), split two and two. Measured on an AVX2 machine at
-// n = 10⁵, d = 20 (BenchmarkFit config=default, test binaries alternating,
-// two rounds, defaults / other recipe): one core 1.07, 0.84 / 1.07, 1.04 →
-// 0.86, 0.93 / 0.97, 0.98 s a fit; two cores' speed-up 1.70, 1.40 / 1.69,
-// 1.69 → 1.84, 1.90 / 1.70, 1.96 (24576 rows, six chunks: 1.79, 1.80 /
-// 1.63, 1.78, and 15 % slower on one core). Held-out accuracy (10⁴ rows of
-// the same generator, 11 seeds, the same seed for data and fit, paired,
-// Config.Subsample 20000 → 16384): +0.10 ± 0.54 / −0.03 ± 0.43 points.
-// The panel's bankmarketing (31647 training rows, 5 splits): accuracy
-// 89.99 → 89.90 %, log loss 0.2285 → 0.2282, fit 1.08 → 0.99 CPU-s; no
-// other binary set of the panel has 24576 training rows.
+//	n       m      defaults recipe         other recipe            CPU-s
+//	7000    4096   −1.37 ± 0.74            −0.27 ± 0.52            0.20 → 0.17
+//	8500    4096   +0.01 ± 1.00            +0.05 ± 0.29            0.25 → 0.19
+//	10000   4096   −0.27 ± 0.62            +0.04 ± 0.30            0.21 → 0.13
+//	14000   4096   −0.50 ± 0.50            −0.36 ± 0.55            0.31 → 0.14
+//	16384   8192   −0.57 ± 1.13            −0.03 ± 0.32            0.39 → 0.25
+//	20000   4096   +0.90 ± 0.72            −0.09 ± 0.45            0.43 → 0.16
+//	30000   12288  +0.23 ± 1.02 (vs 16384) +0.69 ± 0.48 (vs 16384)  0.43 → 0.34
+//
+// Hence no subsample below 8192 rows, where it is more than half the rows:
+// at 7000 (58 %) it saved 17 % of the fit and cost accuracy on the first
+// recipe. Log loss moved by less than its standard error at every n.
 const (
-	subsampleRows  = 4 * exploss.ChunkLen
-	subsampleShare = 20
+	subsampleChunks = 4
+	subsampleShare  = 20
 )
 
 // regressionDefaults are the defaults of a regression GBRFF2 fit with T

@@ -16,20 +16,30 @@ import (
 const maxSubsample = math.MaxInt32 // 2³¹ − 1 rows of 20 float64 inputs would be 344 GB; an int on every GOARCH
 
 // subsampleRule is the number of rows m each round of a binary GBRFF2 fit
-// of n training rows searches b and ω on: Config.Subsample, or the larger
-// of subsampleRows and n/subsampleShare when it is 0; 0 (every row, no
-// subsample) when n < 1.5·m: a round on m rows and its three sweeps over
-// all n costs about what a round on n rows costs when m ≈ 2n/3 (see
-// subsampleRows).
+// of n training rows searches b and ω on: Config.Subsample, or
+// defaultSubsample(n) when it is 0; 0 (every row, no subsample) when
+// n < 1.5·m: a round on m rows and its three sweeps over all n costs about
+// what a round on n rows costs when m ≈ 2n/3 (see subsampleChunks).
 func subsampleRule(c Config, n int) int {
 	m := c.Subsample
 	if m == 0 {
-		m = max(subsampleRows, n/subsampleShare)
+		m = defaultSubsample(n)
 	}
-	if n/3 < m/2 || c.Variant != VariantGBRFF2 || c.ReoptimizePhase {
+	if m == 0 || n/3 < m/2 || c.Variant != VariantGBRFF2 || c.ReoptimizePhase {
 		return 0
 	}
 	return m
+}
+
+// defaultSubsample is the default Config.Subsample for n training rows:
+// min(subsampleChunks, ⌊n/(2·ChunkLen)⌋) chunks of exploss.ChunkLen rows,
+// or n/subsampleShare when that is more; 0 (every row) below 2·ChunkLen.
+func defaultSubsample(n int) int {
+	k := min(subsampleChunks, n/(2*exploss.ChunkLen))
+	if k == 0 {
+		return 0
+	}
+	return max(k*exploss.ChunkLen, n/subsampleShare)
 }
 
 // subsample holds a binary GBRFF2 fit's per-round subsample (Friedman's
