@@ -237,7 +237,13 @@ var binaryDefaults = map[string]struct {
 //
 // Hence no subsample below 8192 rows, where it is more than half the rows:
 // at 7000 (58 %) it saved 17 % of the fit and cost accuracy on the first
-// recipe. Log loss moved by less than its standard error at every n.
+// recipe. Log loss moved by less than its standard error at every n. The
+// panel (5 splits, the binary sets with 8192 training rows or more, this
+// rule against the former one): occupancy (14392 rows, now 4096 searched)
+// accuracy 98.85 → 98.83 %, log loss 0.0451 → 0.0451, fit 0.28 → 0.10
+// CPU-s; a9a (22793, now 8192) 84.45 → 84.55 %, 0.3314 → 0.3310, 1.82 →
+// 1.03; bankmarketing (31647, now 12288 instead of 16384) 89.90 → 90.13 %,
+// 0.2282 → 0.2261, 1.00 → 0.73.
 const (
 	subsampleChunks = 4
 	subsampleShare  = 20
