@@ -83,14 +83,57 @@ func (x *Data) GatherVector(starts []int, v, vOut []float64) (float64, error) {
 // from memory again (at n = 10⁵, d = 20 on an AVX2 machine with the
 // column-major layout, 1.1 ms of a 5 ms round).
 func (x *Data) SincosGather(s, c, omega []float64, dst *Data, starts []int) (*Data, error) {
-	if len(s) != x.N || len(c) != x.N || len(omega) != x.D {
-		return nil, fmt.Errorf("%w: Sincos with %d, %d outputs and %d weights for %d×%d data", ErrShape, len(s), len(c), len(omega), x.N, x.D)
-	}
 	if err := x.checkStarts(starts, true); err != nil {
 		return nil, err
 	}
-	dst = x.gatherDst(dst, len(starts))
-	forChunks(x.threads, x.N, func(_, lo, hi int) {
+	return x.sincosGather(s, c, omega, dst, starts, nil)
+}
+
+// SincosCorrelation is x.Sincos(s, c, omega), then
+// x.WeightedCorrelation(h, yt, c, s, {cb}, {sb}) (h = cos(ω·x − b) for
+// cb = cos b, sb = sin b; it returns Σ yt·h), and, when starts is not
+// empty, x.GatherBlocks(dst, starts, nil, nil) (starts strictly
+// increasing; the returned Data, else nil), in one sweep with the bits of
+// those calls: each chunk computes its correlation right after its sines
+// and cosines, while they are in cache. A GBRFF2 round on a subsample thus
+// sweeps every row twice (this, then the weight update) instead of three
+// times: at n = 10⁶ the correlation's own sweep read 24 MB of s, c and ỹ
+// back from memory each round, 8 % of a fit on one core.
+func (x *Data) SincosCorrelation(h, s, c, yt, omega []float64, cb, sb float64, dst *Data, starts []int) (*Data, float64, error) {
+	if len(h) != x.N || len(yt) != x.N {
+		return nil, 0, fmt.Errorf("%w: SincosCorrelation with h %d and yt %d for %d samples", ErrShape, len(h), len(yt), x.N)
+	}
+	if len(starts) > 0 {
+		if err := x.checkStarts(starts, true); err != nil {
+			return nil, 0, err
+		}
+	} else {
+		dst = nil
+	}
+	part := make([]float64, numChunks(x.N))
+	u, v := []float64{cb}, []float64{sb}
+	dst, err := x.sincosGather(s, c, omega, dst, starts, func(ci, lo, hi int) {
+		var acc [8]float64
+		asm.DotStats(h[lo:hi], yt[lo:hi], c[lo:], u, s[lo:], v, x.N, &acc)
+		part[ci] = asm.SumLanes(&acc)
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	return dst, sumParts(part), nil
+}
+
+// sincosGather is SincosGather with starts checked (empty: no gather, and
+// a nil Data) and then, when not nil, after(c, lo, hi) on each chunk once
+// its sines and cosines are written.
+func (x *Data) sincosGather(s, c, omega []float64, dst *Data, starts []int, after func(c, lo, hi int)) (*Data, error) {
+	if len(s) != x.N || len(c) != x.N || len(omega) != x.D {
+		return nil, fmt.Errorf("%w: Sincos with %d, %d outputs and %d weights for %d×%d data", ErrShape, len(s), len(c), len(omega), x.N, x.D)
+	}
+	if len(starts) > 0 {
+		dst = x.gatherDst(dst, len(starts))
+	}
+	forChunks(x.threads, x.N, func(ci, lo, hi int) {
 		// piece by piece (the outputs are per sample: the same bits as one
 		// call per chunk), so that a block is copied while its inputs are
 		// in L1 or L2: a column-major chunk at d = 20 is 640 KB of float64
@@ -100,6 +143,9 @@ func (x *Data) SincosGather(s, c, omega []float64, dst *Data, starts []int) (*Da
 			for j := sort.SearchInts(starts, l); j < len(starts) && starts[j] < h; j++ {
 				x.copyBlock(dst, j, starts[j])
 			}
+		}
+		if after != nil {
+			after(ci, lo, hi)
 		}
 	})
 	return dst, nil

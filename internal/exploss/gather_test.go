@@ -178,3 +178,79 @@ func normals(r *rand.Rand, n int) []float64 {
 	}
 	return v
 }
+
+// TestSincosCorrelation: SincosCorrelation gives the bits of Sincos, then
+// WeightedCorrelation at cos b, sin b, then (with starts) SincosGather's
+// copy, in every layout, on one goroutine and on several; without starts
+// it gathers nothing; bad shapes are errors.
+func TestSincosCorrelation(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	n, d := 5*ChunkLen+77, 4
+	X, yt := normals(r, n*d), normals(r, n)
+	omega := []float64{0.3, -1.1, 0.7, 2.5}
+	cb, sb := math.Cos(0.4), math.Sin(0.4)
+	var starts []int
+	for s := 0; s <= n-BlockLen; s += BlockLen {
+		if r.IntN(4) == 0 {
+			starts = append(starts, s)
+		}
+	}
+	defer func(v int) { float32From = v }(float32From)
+	for _, from := range []int{0, 1 << 30} {
+		float32From = from
+		x, err := NewData(X, n, d, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, threads := range []int{1, 2, 3} {
+			x.SetThreads(threads)
+			s0, c0, h0 := make([]float64, n), make([]float64, n), make([]float64, n)
+			g0, err := x.SincosGather(s0, c0, omega, nil, starts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			corr0, err := x.WeightedCorrelation(h0, yt, c0, s0, []float64{cb}, []float64{sb})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, st := range [][]int{starts, nil} {
+				s1, c1, h1 := make([]float64, n), make([]float64, n), make([]float64, n)
+				g1, corr1, err := x.SincosCorrelation(h1, s1, c1, yt, omega, cb, sb, nil, st)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if math.Float64bits(corr0) != math.Float64bits(corr1) {
+					t.Errorf("float32From %d, %d threads: correlation %v, want %v", from, threads, corr1, corr0)
+				}
+				for i := range s0 {
+					if math.Float64bits(s0[i]) != math.Float64bits(s1[i]) || math.Float64bits(c0[i]) != math.Float64bits(c1[i]) || math.Float64bits(h0[i]) != math.Float64bits(h1[i]) {
+						t.Fatalf("float32From %d, %d threads: sample %d: sincos or h differs", from, threads, i)
+					}
+				}
+				if st == nil {
+					if g1 != nil {
+						t.Errorf("no starts: gathered %d samples", g1.N)
+					}
+					continue
+				}
+				for i := 0; i < g0.N; i++ {
+					for k := 0; k < d; k++ {
+						if math.Float64bits(g0.At(i, k)) != math.Float64bits(g1.At(i, k)) {
+							t.Fatalf("float32From %d, %d threads: gathered sample %d input %d differs", from, threads, i, k)
+						}
+					}
+				}
+			}
+		}
+		s, c, h := make([]float64, n), make([]float64, n), make([]float64, n)
+		if _, _, err := x.SincosCorrelation(h, s, c, yt, omega, cb, sb, nil, []int{BlockLen, 0}); !errors.Is(err, ErrShape) {
+			t.Errorf("starts out of order: error %v, want ErrShape", err)
+		}
+		if _, _, err := x.SincosCorrelation(h[:n-1], s, c, yt, omega, cb, sb, nil, nil); !errors.Is(err, ErrShape) {
+			t.Errorf("short h: error %v, want ErrShape", err)
+		}
+		if _, _, err := x.SincosCorrelation(h, s, c, yt[:1], omega, cb, sb, nil, nil); !errors.Is(err, ErrShape) {
+			t.Errorf("short yt: error %v, want ErrShape", err)
+		}
+	}
+}

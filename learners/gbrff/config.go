@@ -199,8 +199,9 @@ var binaryDefaults = map[string]struct {
 // n/2 and at most subsampleChunks (16384 rows from n = 32768), or on n/20
 // rows when that is more (from n = 327680; in whole blocks of 64 rows,
 // 50048 at 10⁶); below 8192 rows on every row. Such a round sweeps every
-// row three times (the sincos of X·ω for h, the correlation, the update)
-// instead of about 8.5, 4.3 of them over X. Whole chunks, because the
+// row twice (the sincos of X·ω for h with its correlation, then the
+// update; three times until 2026-12-03, the correlation apart) instead of
+// about 8.5 times, 4.3 of them over X. Whole chunks, because the
 // sweeps split over cores by chunks (five chunks split three and two).
 //
 // Measured at d = 20 on one core (bench BenchmarkFit, config=default, CPU-s

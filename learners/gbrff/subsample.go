@@ -18,7 +18,7 @@ const maxSubsample = math.MaxInt32 // 2³¹ − 1 rows of 20 float64 inputs woul
 // subsampleRule is the number of rows m each round of a binary GBRFF2 fit
 // of n training rows searches b and ω on: Config.Subsample, or
 // defaultSubsample(n) when it is 0; 0 (every row, no subsample) when
-// n < 1.5·m: a round on m rows and its three sweeps over all n costs about
+// n < 1.5·m: a round on m rows and its sweeps over all n costs about
 // what a round on n rows costs when m ≈ 2n/3 (see subsampleChunks).
 func subsampleRule(c Config, n int) int {
 	m := c.Subsample
@@ -147,9 +147,10 @@ func div(a, n, m uint64) uint64 {
 }
 
 // round2sub is round2 with the search on a subsample: b by the circle
-// search and ω by L-BFGS on this round's m rows, then h = cos(ω·x − b)
-// over every row (one sweep of X), α from its correlation over every row,
-// and the update over every row.
+// search and ω by L-BFGS on this round's m rows, then h = cos(ω·x − b) and
+// its correlation over every row in one sweep of X
+// (exploss.Data.SincosCorrelation), α from it, and the update over every
+// row.
 func (f *fitter) round2sub(t int) error {
 	d := f.d
 	sb := f.sub
@@ -184,29 +185,27 @@ func (f *fitter) round2sub(t int) error {
 	}
 	f.startNorm = norm2(omega0)
 	w := f.opt.minimize(obj, omega0)
-	// h = cos(w·x − b) and its correlation over every row; the sweep also
-	// copies the next round's blocks into sb.x, whose search is over
+	// h = cos(w·x − b) and its correlation over every row in one sweep,
+	// which also copies the next round's blocks into sb.x, whose search is
+	// over
+	sinb, cosb := xmath.Sincos(b)
+	var starts []int
 	if t+1 < f.c.T {
 		sb.drawStarts()
-		x, err := f.x.SincosGather(f.s, f.cs, w, sb.x, sb.starts)
-		if err != nil {
-			return err
-		}
+		starts = sb.starts
+	}
+	x, corr, err := f.x.SincosCorrelation(f.h, f.s, f.cs, f.yt, w, cosb, sinb, sb.x, starts)
+	if err != nil {
+		return err
+	}
+	if starts != nil {
 		if x != sb.x {
 			return fmt.Errorf("gbrff: the subsample's inputs moved (%d rows)", x.N) // same shape: cannot happen
 		}
 		sb.ready = true
-	} else if err := f.x.Sincos(f.s, f.cs, w); err != nil {
-		return err
 	}
 	f.countX(1)
 	f.st.SettleXPasses++
-	sinb, cosb := xmath.Sincos(b)
-	corr, err := f.x.WeightedCorrelation(f.h, f.yt, f.cs, f.s, []float64{cosb}, []float64{sinb})
-	if err != nil {
-		return err
-	}
-	f.st.Passes++
 	alpha := f.step(corr)
 	f.addTerm(w, -b, alpha)
 	if err := f.update(alpha); err != nil {

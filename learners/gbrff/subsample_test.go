@@ -13,11 +13,11 @@ import (
 // TestSubsample: a fit of 9000 rows (three exploss chunks) that searches
 // each round on Subsample = 1000 rows (16 blocks of 64) gives the same bytes
 // for any Threads; it counts the subsample's sweeps apart from the full
-// ones (per round one sweep of X for h and two passes, correlation and
-// update); it differs from the fit on every row (Subsample at least the
-// rows, the same bytes as a fit whose rounds all search on every row
-// because the default threshold is above 9000); and it still learns the
-// checkerboard.
+// ones (per round two passes: one sweep of X for h and its correlation,
+// and the update); it differs from the fit on every row; below the
+// default's threshold (8192 rows) the default is the fit on every row
+// (Subsample at least the rows), above it a subsample of 4096 rows; and it
+// still learns the checkerboard.
 func TestSubsample(t *testing.T) {
 	tr := must(synth.Checkerboard(9000, 0.05, 5))
 	te := must(synth.Checkerboard(3000, 0.05, 6))
@@ -33,8 +33,8 @@ func TestSubsample(t *testing.T) {
 	if st.Rounds != T || st.SubRows != 1024 {
 		t.Fatalf("stats %+v: want %d rounds on 1024 rows", st, T)
 	}
-	if st.XPasses != T || st.SettleXPasses != T || st.StartXPasses != 0 || st.Passes != 3*T {
-		t.Errorf("full sweeps: %d X passes (%d settle, %d start), %d passes; want %d X passes, all settle, and %d passes", st.XPasses, st.SettleXPasses, st.StartXPasses, st.Passes, T, 3*T)
+	if st.XPasses != T || st.SettleXPasses != T || st.StartXPasses != 0 || st.Passes != 2*T {
+		t.Errorf("full sweeps: %d X passes (%d settle, %d start), %d passes; want %d X passes, all settle, and %d passes", st.XPasses, st.SettleXPasses, st.StartXPasses, st.Passes, T, 2*T)
 	}
 	// per round: the sincos at ω⁰, the frequency steps, the phase sweeps and
 	// the copy of ỹ; the inputs are copied by a sweep of their own in the
