@@ -11,6 +11,7 @@ import (
 	"github.com/rfkit/rfkit/learners"
 	"github.com/rfkit/rfkit/learners/internal/calib"
 	"github.com/rfkit/rfkit/learners/internal/kit"
+	"github.com/rfkit/rfkit/learners/internal/par"
 	"github.com/rfkit/rfkit/learners/internal/vec"
 )
 
@@ -151,40 +152,68 @@ func calibrate(ctx context.Context, m *Model, X featmap.Matrix, y, w []float64, 
 // outOfFold returns the out-of-fold scores of k stratified folds of the
 // rows, each fold model fitted with cfg but the given rounds and no early
 // stopping, and counts the work in st; nil scores and a nil error when
-// the data cannot make the folds or a fold cannot be fitted.
+// the data cannot make the folds or a fold cannot be fitted. The folds
+// run side by side on up to cfg.Threads goroutines (par.Each; each fold's
+// sweeps get an equal share of the limit): fold models below
+// calibrationLinkRows rows sweep one or two chunks, so their rounds hardly
+// split over cores, while whole fold fits do. The scores are the same bits
+// for any Threads.
 func outOfFold(ctx context.Context, m *Model, X featmap.Matrix, y, w, signs []float64, cfg Config, k, rounds int, st *FitStats) ([]float64, error) {
 	c := m.Body().cfg
 	folds, err := dataset.StratifiedKFold(signs, k, c.Seed^0xca1b)
 	if err != nil {
 		return nil, nil
 	}
+	workers := par.Workers(int(cfg.Threads), len(folds))
 	sub := cfg
-	var fs FitStats
-	sub.Calibration, sub.Progress, sub.Stats = CalibrationNone, nil, &fs
+	sub.Calibration, sub.Progress = CalibrationNone, nil
 	// the fold models run a fixed number of rounds without early stopping
 	// of their own
 	sub.T, sub.Validation = rounds, 0
+	sub.Threads = learners.Threads(max(1, par.Workers(int(cfg.Threads), 1<<30)/workers))
 	scores := make([]float64, len(y))
-	for f, test := range folds {
+	type foldResult struct {
+		st  FitStats
+		err error // the fit's; nil when it and the scoring succeeded
+		ok  bool
+	}
+	res := make([]foldResult, len(folds))
+	par.Each(int(cfg.Threads), len(folds), false, func() struct{} { return struct{}{} }, nil, func(f int, _ struct{}) {
+		r := &res[f]
+		test := folds[f]
 		train := dataset.TrainIndices(folds, f)
-		fm, err := FitWeighted(ctx, learners.Rows(X, train), vec.Pick(y, train), vec.Pick(w, train), sub)
+		fc := sub
+		fc.Stats = &r.st
+		fm, err := FitWeighted(ctx, learners.Rows(X, train), vec.Pick(y, train), vec.Pick(w, train), fc)
 		if err != nil {
+			r.err = err
+			return
+		}
+		fold := make([]float64, len(test))
+		if err := scoreRows(ctx, fm, X, test, fold); err != nil {
+			r.err = err
+			r.ok = true // fitted: the error is the scoring's (a cancelled ctx)
+			return
+		}
+		for j, i := range test {
+			scores[i] = fold[j] // each fold writes only its own test rows
+		}
+		r.ok = true
+	})
+	for f, r := range res {
+		switch {
+		case r.err != nil && (r.ok || ctx.Err() != nil):
 			if ctx.Err() != nil {
 				return nil, fmt.Errorf("gbrff: calibration fold %d: %w", f+1, ctx.Err())
 			}
-			return nil, nil
+			return nil, fmt.Errorf("gbrff: calibration fold %d: %w", f+1, r.err)
+		case r.err != nil:
+			return nil, nil // a fold that cannot be fitted: no calibration
 		}
 		st.CalibFits++
-		st.CalibRounds += fs.Rounds
-		st.CalibPasses += fs.Passes
-		fold := make([]float64, len(test))
-		if err := scoreRows(ctx, fm, X, test, fold); err != nil {
-			return nil, fmt.Errorf("gbrff: calibration fold %d: %w", f+1, err)
-		}
-		for k, i := range test {
-			scores[i] = fold[k]
-		}
-		st.CalibScored += len(test)
+		st.CalibRounds += r.st.Rounds
+		st.CalibPasses += r.st.Passes
+		st.CalibScored += len(folds[f])
 	}
 	return scores, nil
 }
