@@ -115,12 +115,14 @@ func TestCalibration(t *testing.T) {
 }
 
 // TestCalibrationDeterministic: the calibrated model is the same bytes for
-// any Threads, and calibration is refused for regression and checked.
+// any Threads (the fold models fit side by side on up to Threads
+// goroutines), with the default recipe and with CalibrationCV, and
+// calibration is refused for regression and checked.
 func TestCalibrationDeterministic(t *testing.T) {
 	tr := must(synth.Moons(150, 0.3, 3))
 	X := featmap.Dense(tr.N, tr.D, tr.X)
 	var want []byte
-	for _, threads := range []int{1, 0} {
+	for _, threads := range []int{1, 2, 3, 0} {
 		// γ = 1/d (d = 2) as when the file was made
 		m, err := Fit(context.Background(), X, tr.Y, Config{T: 10, Seed: 2, Gamma: 0.5, Threads: learners.Threads(threads)})
 		if err != nil {
@@ -133,6 +135,18 @@ func TestCalibrationDeterministic(t *testing.T) {
 			learnertest.Golden(t, "gbrff2_calibrated", got)
 		} else if !bytes.Equal(got, want) {
 			t.Error("Threads changes the calibrated model")
+		}
+	}
+	var cv []byte
+	for _, threads := range []int{1, 2, 5} {
+		m, err := Fit(context.Background(), X, tr.Y, Config{T: 10, Seed: 2, Gamma: 0.5, Calibration: CalibrationCV, Threads: learners.Threads(threads)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := marshal(t, m); cv == nil {
+			cv = got
+		} else if !bytes.Equal(got, cv) {
+			t.Errorf("Threads %d changes the CalibrationCV model", threads)
 		}
 	}
 	for _, c := range []Config{{Calibration: "isotonic"}, {Task: learners.Regression, Calibration: CalibrationCV}} {
