@@ -74,31 +74,22 @@ func (x *Data) GatherVector(starts []int, v, vOut []float64) (float64, error) {
 	return sumParts(part), nil
 }
 
-// SincosGather is x.Sincos(s, c, omega) and x.GatherBlocks(dst, starts,
-// nil, nil) in one sweep, the same bits: each chunk of x copies the blocks
-// that start in it right after its sines and cosines, while its inputs are
-// still in cache. starts must be strictly increasing. GBRFF2's subsample
-// takes the next round's rows this way during the sweep of h over every
-// row, which reads all of X anyway: a gather of its own read the blocks
-// from memory again (at n = 10⁵, d = 20 on an AVX2 machine with the
-// column-major layout, 1.1 ms of a 5 ms round).
-func (x *Data) SincosGather(s, c, omega []float64, dst *Data, starts []int) (*Data, error) {
-	if err := x.checkStarts(starts, true); err != nil {
-		return nil, err
-	}
-	return x.sincosGather(s, c, omega, dst, starts, nil)
-}
-
 // SincosCorrelation is x.Sincos(s, c, omega), then
 // x.WeightedCorrelation(h, yt, c, s, {cb}, {sb}) (h = cos(ω·x − b) for
 // cb = cos b, sb = sin b; it returns Σ yt·h), and, when starts is not
 // empty, x.GatherBlocks(dst, starts, nil, nil) (starts strictly
 // increasing; the returned Data, else nil), in one sweep with the bits of
 // those calls: each chunk computes its correlation right after its sines
-// and cosines, while they are in cache. A GBRFF2 round on a subsample thus
-// sweeps every row twice (this, then the weight update) instead of three
-// times: at n = 10⁶ the correlation's own sweep read 24 MB of s, c and ỹ
-// back from memory each round, 8 % of a fit on one core.
+// and cosines, while they are in cache, and copies the blocks that start
+// in it right after the sines and cosines of their piece, while their
+// inputs are in cache. GBRFF2's subsample takes the next round's rows this
+// way during the sweep of h over every row, which reads all of X anyway (a
+// gather of its own read the blocks from memory again: at n = 10⁵, d = 20
+// on an AVX2 machine with the column-major layout, 1.1 ms of a 5 ms
+// round), and a round on a subsample sweeps every row twice (this, then
+// the weight update) instead of three times (at n = 10⁶ the correlation's
+// own sweep read 24 MB of s, c and ỹ back from memory each round, 8 % of a
+// fit on one core).
 func (x *Data) SincosCorrelation(h, s, c, yt, omega []float64, cb, sb float64, dst *Data, starts []int) (*Data, float64, error) {
 	if len(h) != x.N || len(yt) != x.N {
 		return nil, 0, fmt.Errorf("%w: SincosCorrelation with h %d and yt %d for %d samples", ErrShape, len(h), len(yt), x.N)
@@ -123,9 +114,10 @@ func (x *Data) SincosCorrelation(h, s, c, yt, omega []float64, cb, sb float64, d
 	return dst, sumParts(part), nil
 }
 
-// sincosGather is SincosGather with starts checked (empty: no gather, and
-// a nil Data) and then, when not nil, after(c, lo, hi) on each chunk once
-// its sines and cosines are written.
+// sincosGather is x.Sincos(s, c, omega) and, for starts (checked; empty:
+// no gather, and a nil Data), x.GatherBlocks(dst, starts, nil, nil) in one
+// sweep, then, when not nil, after(c, lo, hi) on each chunk once its sines
+// and cosines are written.
 func (x *Data) sincosGather(s, c, omega []float64, dst *Data, starts []int, after func(c, lo, hi int)) (*Data, error) {
 	if len(s) != x.N || len(c) != x.N || len(omega) != x.D {
 		return nil, fmt.Errorf("%w: Sincos with %d, %d outputs and %d weights for %d×%d data", ErrShape, len(s), len(c), len(omega), x.N, x.D)

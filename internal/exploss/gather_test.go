@@ -91,10 +91,11 @@ func absSumRef(v []float64) float64 {
 	return sum
 }
 
-// TestSincosGather: SincosGather gives the bits of Sincos and of
-// GatherBlocks, and GatherVector those of GatherBlocks' vector and sum, in
-// every layout, on one goroutine and on several, for blocks in several
-// chunks of x; starts out of order are a shape error.
+// TestSincosGather: SincosCorrelation's sines, cosines and gather are the
+// bits of Sincos and of GatherBlocks, and GatherVector gives those of
+// GatherBlocks' vector and sum, in every layout, on one goroutine and on
+// several, for blocks in several chunks of x; starts out of order are a
+// shape error.
 func TestSincosGather(t *testing.T) {
 	r := rand.New(rand.NewPCG(19, 20))
 	n, d := 5*ChunkLen+77, 4
@@ -113,6 +114,11 @@ func TestSincosGather(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// the sweep of h, its correlation with v aside
+		sincosGather := func(s, c []float64, dst *Data, starts []int) (*Data, error) {
+			g, _, err := x.SincosCorrelation(make([]float64, n), s, c, v, omega, 1, 0, dst, starts)
+			return g, err
+		}
 		for _, threads := range []int{1, 2, 3} {
 			x.SetThreads(threads)
 			s0, c0 := make([]float64, n), make([]float64, n)
@@ -125,12 +131,12 @@ func TestSincosGather(t *testing.T) {
 				t.Fatal(err)
 			}
 			s1, c1 := make([]float64, n), make([]float64, n)
-			g1, err := x.SincosGather(s1, c1, omega, nil, starts)
+			g1, err := sincosGather(s1, c1, nil, starts)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if g2, err := x.SincosGather(s1, c1, omega, g1, starts); err != nil || g2 != g1 {
-				t.Fatalf("a second SincosGather into the same shape: %v, same Data %v", err, g2 == g1)
+			if g2, err := sincosGather(s1, c1, g1, starts); err != nil || g2 != g1 {
+				t.Fatalf("a second gather into the same shape: %v, same Data %v", err, g2 == g1)
 			}
 			for i := range s0 {
 				if math.Float64bits(s0[i]) != math.Float64bits(s1[i]) || math.Float64bits(c0[i]) != math.Float64bits(c1[i]) {
@@ -159,8 +165,8 @@ func TestSincosGather(t *testing.T) {
 			}
 		}
 		s, c := make([]float64, n), make([]float64, n)
-		for _, bad := range [][]int{{BlockLen, 0}, {0, 0}, {}, {1}} {
-			if _, err := x.SincosGather(s, c, omega, nil, bad); !errors.Is(err, ErrShape) {
+		for _, bad := range [][]int{{BlockLen, 0}, {0, 0}, {1}} {
+			if _, err := sincosGather(s, c, nil, bad); !errors.Is(err, ErrShape) {
 				t.Errorf("starts %v: error %v, want ErrShape", bad, err)
 			}
 		}
@@ -180,7 +186,7 @@ func normals(r *rand.Rand, n int) []float64 {
 }
 
 // TestSincosCorrelation: SincosCorrelation gives the bits of Sincos, then
-// WeightedCorrelation at cos b, sin b, then (with starts) SincosGather's
+// WeightedCorrelation at cos b, sin b, then (with starts) GatherBlocks'
 // copy, in every layout, on one goroutine and on several; without starts
 // it gathers nothing; bad shapes are errors.
 func TestSincosCorrelation(t *testing.T) {
@@ -205,7 +211,10 @@ func TestSincosCorrelation(t *testing.T) {
 		for _, threads := range []int{1, 2, 3} {
 			x.SetThreads(threads)
 			s0, c0, h0 := make([]float64, n), make([]float64, n), make([]float64, n)
-			g0, err := x.SincosGather(s0, c0, omega, nil, starts)
+			if err := x.Sincos(s0, c0, omega); err != nil {
+				t.Fatal(err)
+			}
+			g0, _, err := x.GatherBlocks(nil, starts, nil, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

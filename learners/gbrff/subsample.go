@@ -50,7 +50,7 @@ func defaultSubsample(n int) int {
 // n mod 64 rows are never searched on), copies their inputs (the bits of
 // the full copy, one contiguous copy per block and input: in the first
 // round by exploss.Data.GatherBlocks, after it during the previous round's
-// sweep of h, exploss.Data.SincosGather) and their targets ỹ, and searches
+// sweep of h, exploss.Data.SincosCorrelation) and their targets ỹ, and searches
 // b and ω on them with
 // the same sweeps as a full round. h = cos(ω·x − b), α and the weight
 // update then run over every row (round2sub). Blocks, not single rows: a
@@ -65,7 +65,7 @@ type subsample struct {
 	rng    *rand.Rand
 	starts []int // this round's blocks: their first training rows
 	// ready: x already holds the inputs of the blocks at starts, copied by
-	// the previous round's sweep of h (exploss.Data.SincosGather)
+	// the previous round's sweep of h (exploss.Data.SincosCorrelation)
 	ready bool
 	x     *exploss.Data
 	yt    []float64
