@@ -101,12 +101,7 @@ func TestSincosGather(t *testing.T) {
 	n, d := 5*ChunkLen+77, 4
 	X, v := normals(r, n*d), normals(r, n)
 	omega := []float64{0.3, -1.1, 0.7, 2.5}
-	var starts []int // increasing, some in every chunk, some neighbours
-	for s := 0; s <= n-BlockLen; s += BlockLen {
-		if r.IntN(3) == 0 {
-			starts = append(starts, s)
-		}
-	}
+	starts := blockStarts(r, n, 3) // some in every chunk, some neighbours
 	defer func(v int) { float32From = v }(float32From)
 	for _, from := range []int{0, 1 << 30} {
 		float32From = from
@@ -176,6 +171,18 @@ func TestSincosGather(t *testing.T) {
 	}
 }
 
+// blockStarts returns increasing starts of whole blocks of n samples, each
+// block drawn with probability 1/oneIn.
+func blockStarts(r *rand.Rand, n, oneIn int) []int {
+	var starts []int
+	for s := 0; s <= n-BlockLen; s += BlockLen {
+		if r.IntN(oneIn) == 0 {
+			starts = append(starts, s)
+		}
+	}
+	return starts
+}
+
 // normals returns n draws of r.NormFloat64.
 func normals(r *rand.Rand, n int) []float64 {
 	v := make([]float64, n)
@@ -195,12 +202,7 @@ func TestSincosCorrelation(t *testing.T) {
 	X, yt := normals(r, n*d), normals(r, n)
 	omega := []float64{0.3, -1.1, 0.7, 2.5}
 	cb, sb := math.Cos(0.4), math.Sin(0.4)
-	var starts []int
-	for s := 0; s <= n-BlockLen; s += BlockLen {
-		if r.IntN(4) == 0 {
-			starts = append(starts, s)
-		}
-	}
+	starts := blockStarts(r, n, 4)
 	defer func(v int) { float32From = v }(float32From)
 	for _, from := range []int{0, 1 << 30} {
 		float32From = from

@@ -22,6 +22,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rfkit/rfkit/bench/internal/summary"
 	"github.com/rfkit/rfkit/bench/peers"
 	"github.com/rfkit/rfkit/featmap"
 	"github.com/rfkit/rfkit/internal/cputime"
@@ -81,37 +82,22 @@ func main() {
 			}
 		}
 		for k, m := range mv {
-			fmt.Printf("%s m=%d acc %.2f ll %.4f cpu/fit %.3f", rc.name, m, mean(acc[k]), mean(ll[k]), cpu[k]/float64(*seeds))
+			ma, _ := summary.MeanSE(acc[k])
+			ml, _ := summary.MeanSE(ll[k])
+			fmt.Printf("%s m=%d acc %.2f ll %.4f cpu/fit %.3f", rc.name, m, ma, ml, cpu[k]/float64(*seeds))
 			if k > 0 {
 				var da, dl []float64
 				for i := range acc[k] {
 					da = append(da, acc[k][i]-acc[0][i])
 					dl = append(dl, ll[k][i]-ll[0][i])
 				}
-				fmt.Printf("  paired dacc %+.2f ± %.2f  dll %+.4f ± %.4f", mean(da), se(da), mean(dl), se(dl))
+				mda, seda := summary.MeanSE(da)
+				mdl, sedl := summary.MeanSE(dl)
+				fmt.Printf("  paired dacc %+.2f ± %.2f  dll %+.4f ± %.4f", mda, seda, mdl, sedl)
 			}
 			fmt.Println()
 		}
 	}
-}
-
-// mean is the mean of v.
-func mean(v []float64) float64 {
-	s := 0.0
-	for _, x := range v {
-		s += x
-	}
-	return s / float64(len(v))
-}
-
-// se is the standard error of the mean of v.
-func se(v []float64) float64 {
-	m := mean(v)
-	s := 0.0
-	for _, x := range v {
-		s += (x - m) * (x - m)
-	}
-	return math.Sqrt(s / float64(len(v)-1) / float64(len(v)))
 }
 
 // fail reports err and exits.
